@@ -1,0 +1,55 @@
+import type { AppRoute } from './appRoute';
+
+export const HOME_PATH = '/home/index';
+export const LOGIN_PATH = '/login';
+export const H5_LOGIN_PATH = '/h5/h5Login';
+export const DEVICE_ACTIVE_PATH = '/baseInfo/deviceActive';
+export const NOT_FOUND_PATH = '/404';
+export const UNAUTHORIZED_PATH = '/401';
+
+/** Mobile pages (spec §2): they skip the login check. */
+export const H5_PAGES: readonly string[] = [
+  '/h5/scanCode', '/h5/authorList', '/h5/h5Login', '/h5/attandAuth', '/h5/pettyCashAuth',
+  '/h5/uploadFaceSuccess', '/h5/aicallLogin', '/h5/courseSharing', '/h5/inspectApply',
+];
+
+/** Paths reachable without a token besides /h5/* (spec §4). */
+export const PUBLIC_PATHS: readonly string[] = [LOGIN_PATH, '/auth-redirect', NOT_FOUND_PATH, UNAUTHORIZED_PATH, DEVICE_ACTIVE_PATH];
+
+/** Every static route of spec §2; their segments always pass the page-access rule. */
+export const STATIC_PATHS: readonly string[] = [
+  '/redirect', LOGIN_PATH, '/auth-redirect', NOT_FOUND_PATH, UNAUTHORIZED_PATH,
+  '/storageManage/sysPrintTem', '/orderInfo/retailOrder', '/orderInfo/practiceCash', DEVICE_ACTIVE_PATH, '/router/index',
+  '/userInfo/baseInfo', '/userInfo/resetPsw', '/userInfo/loginRecord', '/userInfo/messageNotice', '/userInfo/routerSetting',
+  '/userInfo/systemLog', '/userInfo/cateringCashier', '/userInfo/cateringCashierSet',
+  ...H5_PAGES,
+];
+
+export function isH5Path(path: string): boolean {
+  return path.startsWith('/h5/') || path.includes('/h5/');
+}
+
+function personal(path: string, titleKey: string, hidden = false): AppRoute {
+  return {
+    name: path,
+    path,
+    component: null,
+    hidden,
+    meta: { title: titleKey, titleKey, keepAlive: true, thirdLevel: false, module: 'userInfo' },
+    children: [],
+  };
+}
+
+/** The personal centre pages that exist in this shell (routes that have a screen). */
+export const PERSONAL_ROUTES: readonly AppRoute[] = [
+  personal('/userInfo/baseInfo', 'route.profile'),
+  personal('/userInfo/resetPsw', 'route.resetPassword'),
+  personal('/userInfo/loginRecord', 'route.loginRecord'),
+  personal('/userInfo/systemLog', 'route.versionLog'),
+  personal('/userInfo/routerSetting', 'route.routerSetting', true),
+];
+
+/** Module entry of spec §2; the last active module is remembered under this key. */
+export const LAST_MODULE_KEY = 'lastActiveModule';
+export const AI_CALLOUT_PATH = '/aiCallout';
+export const AI_CALL_LOGIN_PATH = '/h5/aicallLogin';

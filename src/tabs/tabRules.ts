@@ -1,0 +1,144 @@
+import { isThirdLevelPath } from '../router/menuRoutes';
+
+/** A visited page in the tab strip (spec §3: path, fullPath, name, title, query, meta). */
+export interface TabView {
+  path: string;
+  fullPath: string;
+  name: string;
+  title: string;
+  query: Record<string, string>;
+  meta: {
+    module: string;
+    /** Module index pages: fixed, cannot be closed. */
+    fixed: boolean;
+    thirdLevel: boolean;
+    keepAlive: boolean;
+    titleKey?: string;
+  };
+}
+
+/** Views kept alive while hidden (spec §9). */
+export const MAX_CACHED_VIEWS = 8;
+
+/** Query flags that tab links carry (spec §2); they are navigation hints, not part of a view's identity. */
+export const TAB_FLAGS = ['fromTab', 'refresh', 'refreshTable'] as const;
+
+/** Routes whose locally stored params are cleared when their tab closes. */
+export const PARAMS_CLEARED_ON_CLOSE: Readonly<Record<string, string>> = {
+  allotIn: 'allotInParams',
+  allotOut: 'allotOutParams',
+};
+
+export function isThirdLevel(view: Pick<TabView, 'path' | 'meta'>): boolean {
+  return isThirdLevelPath(view.path, view.meta.thirdLevel);
+}
+
+export function stripTabFlags(query: Record<string, string>): Record<string, string> {
+  const rest: Record<string, string> = {};
+  for (const [key, value] of Object.entries(query)) {
+    if (!(TAB_FLAGS as readonly string[]).includes(key)) rest[key] = value;
+  }
+  return rest;
+}
+
+export function fullPathOf(path: string, query: Record<string, string>): string {
+  const search = new URLSearchParams(query).toString();
+  return search ? `${path}?${search}` : path;
+}
+
+/** The link a tab navigates to: its own query plus fromTab/refresh/refreshTable as 'true'/'false' strings. */
+export function tabLink(view: Pick<TabView, 'path' | 'query'>, flags: { refresh?: boolean; refreshTable?: boolean } = {}): string {
+  return fullPathOf(view.path, {
+    ...view.query,
+    fromTab: 'true',
+    refresh: String(flags.refresh ?? false),
+    refreshTable: String(flags.refreshTable ?? false),
+  });
+}
+
+/**
+ * Adds the view of a navigation. The same page updates its tab in place (new query); another
+ * ordinary page of the same module replaces that module's open page tab; fixed module index tabs
+ * and third-level pages keep their own tabs.
+ */
+export function addView(views: readonly TabView[], view: TabView): TabView[] {
+  const same = views.findIndex((v) => v.path === view.path);
+  if (same !== -1) return views.map((v, i) => (i === same ? { ...v, fullPath: view.fullPath, query: view.query, title: view.title } : v));
+  const replaceable = (v: TabView) => !v.meta.fixed && !isThirdLevel(v) && v.meta.module === view.meta.module;
+  if (!view.meta.fixed && !isThirdLevel(view) && view.meta.module) {
+    const index = views.findIndex(replaceable);
+    if (index !== -1) return views.map((v, i) => (i === index ? view : v));
+  }
+  return [...views, view];
+}
+
+export interface CloseResult {
+  views: TabView[];
+  /** Views actually removed (fixed views never are). */
+  closed: TabView[];
+  /** Where to go when the active view was closed: the last remaining tab, or home when none. */
+  navigateTo: string | null;
+}
+
+function close(views: readonly TabView[], shouldClose: (v: TabView) => boolean, activePath: string, home: string): CloseResult {
+  const closed = views.filter((v) => !v.meta.fixed && shouldClose(v));
+  const remaining = views.filter((v) => !closed.includes(v));
+  const activeClosed = closed.some((v) => v.path === activePath);
+  const last = remaining[remaining.length - 1];
+  return { views: remaining, closed, navigateTo: activeClosed ? (last ? last.fullPath : home) : null };
+}
+
+export function closeView(views: readonly TabView[], path: string, activePath: string, home: string): CloseResult {
+  return close(views, (v) => v.path === path, activePath, home);
+}
+
+export function closeOtherViews(views: readonly TabView[], keepPath: string, activePath: string, home: string): CloseResult {
+  const result = close(views, (v) => v.path !== keepPath, activePath, home);
+  // "Close others" from a tab's menu makes that tab the active one.
+  const kept = result.views.find((v) => v.path === keepPath);
+  return { ...result, navigateTo: kept && kept.path !== activePath ? kept.fullPath : result.navigateTo };
+}
+
+export function closeAllViews(views: readonly TabView[], activePath: string, home: string): CloseResult {
+  return close(views, () => true, activePath, home);
+}
+
+/** Third-level pages among the views about to close: the user confirms before they go. */
+export function viewsNeedingConfirm(views: readonly TabView[]): TabView[] {
+  return views.filter((v) => !v.meta.fixed && isThirdLevel(v));
+}
+
+/** localStorage keys to remove when these views close (allotIn, allotOut). */
+export function storageKeysClearedOnClose(views: readonly TabView[]): string[] {
+  return views.flatMap((v) => {
+    const key = PARAMS_CLEARED_ON_CLOSE[v.path.split('/').filter(Boolean).pop() ?? ''];
+    return key ? [key] : [];
+  });
+}
+
+/**
+ * Least-recently-used cache of kept-alive view keys: the touched key moves to the end; beyond `max`
+ * the oldest keys are evicted.
+ */
+export function touchCache(cache: readonly string[], key: string, max = MAX_CACHED_VIEWS): { cache: string[]; evicted: string[] } {
+  const next = [...cache.filter((k) => k !== key), key];
+  const evicted = next.length > max ? next.slice(0, next.length - max) : [];
+  return { cache: next.slice(next.length - Math.min(next.length, max)), evicted };
+}
+
+/** Visited tabs restored from session storage: only views the user may still open, without duplicates. */
+export function restoreViews(saved: unknown, isOpenable: (path: string) => boolean): TabView[] {
+  if (!Array.isArray(saved)) return [];
+  const views: TabView[] = [];
+  for (const item of saved as Partial<TabView>[]) {
+    if (!item || typeof item.path !== 'string' || typeof item.fullPath !== 'string' || !item.meta) continue;
+    if (!isOpenable(item.path) || views.some((v) => v.path === item.path)) continue;
+    views.push(item as TabView);
+  }
+  return views;
+}
+
+/** Session storage is written on unload unless the user is on the login page. */
+export function shouldSaveViewsOnUnload(currentPath: string): boolean {
+  return currentPath !== '/login';
+}
