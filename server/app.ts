@@ -1,0 +1,97 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { Ajv } from 'ajv';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import fastifyStatic from '@fastify/static';
+import type { AppServices } from './context.ts';
+import { ApiError, ErrorCodes } from './errors.ts';
+import { chineseValidationMessage } from './http/validation.ts';
+import { authenticate } from './auth/session.ts';
+import { grantedMenuKeys } from './permissions.ts';
+import { authRoutes } from './auth/routes.ts';
+import { systemRoutes } from './system/index.ts';
+
+export interface BuildOptions {
+  logger?: boolean | object;
+}
+
+/** Builds the whole server: /api modules, OpenAPI at /api/docs, and the SPA with history fallback. */
+export async function buildApp(services: AppServices, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? { level: services.config.logLevel },
+    trustProxy: true,
+    bodyLimit: 10 * 1024 * 1024,
+    ajv: {
+      customOptions: { verbose: true, allErrors: false, coerceTypes: true, removeAdditional: true },
+      // x-msg: the Chinese message a pattern failure shows (see http/fields.ts).
+      plugins: [(ajv: Ajv) => ajv.addKeyword({ keyword: 'x-msg', schemaType: 'string' })],
+    },
+    schemaErrorFormatter: (errors, dataVar) => new ApiError('BAD_REQUEST', chineseValidationMessage(errors, dataVar)),
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: '零售后台 API', version: '0.1.0', description: 'All calls answer {code,msg,data}; codes 47xx mean the session is gone.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, tenant: { type: 'apiKey', in: 'header', name: 'X-TENANT-ID' } } },
+      security: [{ bearer: [], tenant: [] }],
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+
+  app.decorateRequest('auth', null);
+  app.decorateRequest('tenantTx', function tenantTx(this: { auth: { tenantId: number } | null }, fn) {
+    if (!this.auth) throw new ApiError('NO_TOKEN');
+    return services.db.tenant(this.auth.tenantId, fn);
+  });
+
+  // Every /api route needs a verified token unless it is marked public; then its permission, if it names one.
+  // onRequest runs before body validation, so a caller without a session learns that first (47xx).
+  app.addHook('onRequest', async (req) => {
+    const cfg = req.routeOptions.config;
+    if (req.is404 || !req.url.startsWith('/api/') || req.url.startsWith('/api/docs') || cfg.public) return;
+    req.auth = await authenticate(services.db, req);
+    if (cfg.perm && !req.auth.isAdmin) {
+      const auth = req.auth;
+      const granted = await services.db.tenant(auth.tenantId, (tx) => grantedMenuKeys(tx, auth));
+      if (!granted.has(cfg.perm)) throw new ApiError('FORBIDDEN');
+    }
+  });
+
+  app.setErrorHandler((err: FastifyError | ApiError, req, reply) => {
+    if (err instanceof ApiError) {
+      if (err.status >= 500) req.log.error(err);
+      return reply.status(err.status).send({ code: err.code, msg: err.message, data: null });
+    }
+    const status = (err as FastifyError).statusCode ?? 500;
+    if (status === 413) return reply.status(413).send({ code: 413, msg: '上传内容过大', data: null });
+    if (status >= 400 && status < 500) {
+      // Malformed JSON, wrong content type and the like: still a Chinese answer, never a 500.
+      const msg = (err as FastifyError).code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? '不支持的请求内容类型' : '请求内容格式不正确';
+      return reply.status(status).send({ code: 400, msg, data: null });
+    }
+    req.log.error(err);
+    return reply.status(500).send({ code: ErrorCodes.INTERNAL.code, msg: ErrorCodes.INTERNAL.msg, data: null });
+  });
+
+  await app.register(authRoutes(services), { prefix: '/api/wxy-auth-server' });
+  await app.register(systemRoutes(services), { prefix: '/api/wxy-system-server' });
+
+  const staticDir = services.config.staticDir;
+  const hasSpa = !!staticDir && existsSync(path.join(staticDir, 'index.html'));
+  if (hasSpa) {
+    await app.register(fastifyStatic, { root: staticDir, wildcard: false, index: false, maxAge: '1h', immutable: false });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0];
+    if (url.startsWith('/api/') || url === '/api' || !hasSpa || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      const e = ErrorCodes.ROUTE_NOT_FOUND;
+      return reply.status(e.status).send({ code: e.code, msg: e.msg, data: null });
+    }
+    // History fallback: the SPA's router decides what a path shows. index.html is never cached so a new build is seen.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  return app;
+}

@@ -1,0 +1,41 @@
+import type { FastifyRequest } from 'fastify';
+import type { Database } from '../db/index.ts';
+import { ApiError } from '../errors.ts';
+import type { AuthContext } from '../context.ts';
+import { verifyToken } from './tokens.ts';
+
+/** Reads X-TENANT-ID; a missing or malformed header is refused before anything else. */
+export function tenantFromHeader(req: FastifyRequest): number {
+  const raw = req.headers['x-tenant-id'];
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  if (value === undefined || value === '') throw new ApiError('BAD_REQUEST', '请求头 X-TENANT-ID 不能为空');
+  if (!/^[1-9]\d{0,8}$/.test(value)) throw new ApiError('BAD_REQUEST', '请求头 X-TENANT-ID 格式不正确');
+  return Number(value);
+}
+
+export function bearerToken(req: FastifyRequest): string | undefined {
+  const h = req.headers.authorization;
+  if (!h) return undefined;
+  const m = /^Bearer\s+(\S+)$/i.exec(h);
+  return m ? m[1] : '!malformed';
+}
+
+/** Verifies the token for the named tenant and loads the user's roles in that tenant. */
+export async function authenticate(db: Database, req: FastifyRequest): Promise<AuthContext> {
+  const token = bearerToken(req);
+  if (!token) throw new ApiError('NO_TOKEN');
+  const tenantId = tenantFromHeader(req);
+  const session = await verifyToken(db, token, tenantId);
+  const user = await db.tenant(session.tenantId, async (tx) => {
+    const u = await tx.query<{ user_name: string; status: number; roles: string[] | null }>(
+      `SELECT u.user_name, u.status,
+              array(SELECT r.code FROM sys_user_role ur JOIN sys_role r ON r.id = ur.role_id WHERE ur.user_id = u.id ORDER BY r.code) AS roles
+         FROM sys_user u WHERE u.id = $1`,
+      [session.userId],
+    );
+    return u.rows[0];
+  });
+  if (!user || user.status !== 1) throw new ApiError('TOKEN_REVOKED');
+  const roles = user.roles ?? [];
+  return { ...session, userName: user.user_name, roles, isAdmin: roles.includes('admin') };
+}

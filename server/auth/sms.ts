@@ -1,0 +1,12 @@
+import type { FastifyBaseLogger } from 'fastify';
+
+/** Sends a login code to a phone. Production plugs in a real SMS gateway; the default writes to the log. */
+export interface SmsSender {
+  sendLoginCode(phone: string, code: string, tenantId: number): Promise<void>;
+}
+
+export const logSmsSender = (log: FastifyBaseLogger): SmsSender => ({
+  async sendLoginCode(phone, code, tenantId) {
+    log.info({ sms: { phone, tenantId, code } }, `SMS login code for ${phone}: ${code}`);
+  },
+});

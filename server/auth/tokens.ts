@@ -1,0 +1,72 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Database } from '../db/index.ts';
+import { ApiError } from '../errors.ts';
+
+export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+export interface Session {
+  tenantId: number;
+  userId: number;
+  shopId: number | null;
+  tokenHash: string;
+}
+
+/** Issues an opaque bearer token; only its hash is stored, so a leaked table yields no usable token. */
+export async function issueToken(
+  db: Database,
+  s: { tenantId: number; userId: number; shopId: number | null; grantType: string; ttlSeconds: number },
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.system((tx) =>
+    tx.query(
+      `INSERT INTO oauth_token(token_hash, tenant_id, user_id, shop_id, grant_type, expires_at)
+       VALUES ($1, $2, $3, $4, $5, now() + make_interval(secs => $6))`,
+      [sha256(token), s.tenantId, s.userId, s.shopId, s.grantType, s.ttlSeconds],
+    ),
+  );
+  return token;
+}
+
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,128}$/;
+
+/**
+ * Verifies a bearer token against the tenant the request names. Every failure is a 47xx (session gone):
+ * missing, malformed/unknown, expired, revoked, or issued by another tenant.
+ */
+export async function verifyToken(db: Database, token: string | undefined, headerTenantId: number): Promise<Session> {
+  if (!token) throw new ApiError('NO_TOKEN');
+  if (!TOKEN_SHAPE.test(token)) throw new ApiError('TOKEN_INVALID');
+  const hash = sha256(token);
+  const rows = (
+    await db.system((tx) =>
+      tx.query<{ tenant_id: number; user_id: number; shop_id: number | null; expired: boolean; revoked_at: Date | null }>(
+        `SELECT tenant_id, user_id, shop_id, expires_at <= now() AS expired, revoked_at FROM oauth_token WHERE token_hash = $1`,
+        [hash],
+      ),
+    )
+  ).rows;
+  const row = rows[0];
+  if (!row) throw new ApiError('TOKEN_INVALID');
+  if (row.revoked_at) throw new ApiError('TOKEN_REVOKED');
+  if (row.expired) throw new ApiError('TOKEN_EXPIRED');
+  if (row.tenant_id !== headerTenantId) throw new ApiError('TOKEN_TENANT_MISMATCH');
+  return { tenantId: row.tenant_id, userId: row.user_id, shopId: row.shop_id, tokenHash: hash };
+}
+
+export async function revokeToken(db: Database, tokenHash: string, reason: string): Promise<void> {
+  await db.system((tx) =>
+    tx.query(`UPDATE oauth_token SET revoked_at = now(), revoke_reason = $2 WHERE token_hash = $1 AND revoked_at IS NULL`, [tokenHash, reason]),
+  );
+}
+
+/** Revokes every live token of a user except `keepHash` (password change keeps the current session). */
+export async function revokeUserTokens(db: Database, tenantId: number, userId: number, reason: string, keepHash?: string): Promise<number> {
+  const r = await db.system((tx) =>
+    tx.query(
+      `UPDATE oauth_token SET revoked_at = now(), revoke_reason = $3
+        WHERE tenant_id = $1 AND user_id = $2 AND revoked_at IS NULL AND token_hash <> $4`,
+      [tenantId, userId, reason, keepHash ?? ''],
+    ),
+  );
+  return r.rowCount;
+}

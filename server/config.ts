@@ -1,0 +1,30 @@
+import path from 'node:path';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  /** Fixed OAuth client credential checked in the Basic header of the token call. */
+  clientId: string;
+  clientSecret: string;
+  tokenTtlSeconds: number;
+  /** Directory of the built SPA; absent in API-only tests. */
+  staticDir?: string;
+  logLevel: string;
+}
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const dataDir = path.resolve(env.DATA_DIR || './data');
+  return {
+    port: Number(env.PORT || 8080),
+    host: env.HOST || '127.0.0.1',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    clientId: env.OAUTH_CLIENT_ID || 'wxy-admin',
+    clientSecret: env.OAUTH_CLIENT_SECRET || 'wxy-admin-secret',
+    tokenTtlSeconds: 30 * 24 * 3600,
+    staticDir: path.resolve(env.STATIC_DIR || 'dist'),
+    logLevel: env.LOG_LEVEL || 'info',
+  };
+}

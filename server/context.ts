@@ -1,0 +1,35 @@
+import type { Database, Queryable } from './db/index.ts';
+import type { ServerConfig } from './config.ts';
+import type { SmsSender } from './auth/sms.ts';
+
+/** What a logged-in request knows about its caller; set by the authentication hook. */
+export interface AuthContext {
+  tenantId: number;
+  userId: number;
+  userName: string;
+  shopId: number | null;
+  tokenHash: string;
+  roles: string[];
+  isAdmin: boolean;
+}
+
+/** Shared services handed to every module plugin. */
+export interface AppServices {
+  db: Database;
+  config: ServerConfig;
+  sms: SmsSender;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+    /** Runs `fn` in a transaction scoped (by RLS) to the caller's tenant. */
+    tenantTx<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  }
+  interface FastifyContextConfig {
+    /** Reachable without a token (login, branding). */
+    public?: boolean;
+    /** Permission string (menu perms) the caller's menus must grant; admin has all. */
+    perm?: string;
+  }
+}

@@ -1,0 +1,116 @@
+import { mkdirSync } from 'node:fs';
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+
+export interface QueryResult<T> {
+  rows: T[];
+  rowCount: number;
+}
+
+/** Anything that runs SQL: a transaction handle or the database itself. */
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+  /** Runs several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+/**
+ * The application's view of PostgreSQL (PGlite or a server).
+ * - `tenant(id, fn)`: a transaction as the non-owner role `wxy_app` with `app.tenant_id` set, so the
+ *   row-level-security policies hide every other tenant's rows even when a query forgets its filter.
+ * - `system(fn)`: a transaction as the owner, for migrations and the few cross-tenant infrastructure
+ *   tables (tenants, tokens) that have no tenant until the token is verified.
+ */
+export interface Database {
+  readonly kind: 'pglite' | 'postgres';
+  tenant<T>(tenantId: number, fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  system<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export const APP_ROLE = 'wxy_app';
+
+async function enterTenant(tx: Queryable, tenantId: number): Promise<void> {
+  if (!Number.isSafeInteger(tenantId) || tenantId <= 0) throw new Error(`invalid tenant id ${tenantId}`);
+  await tx.query(`SET LOCAL ROLE ${APP_ROLE}`);
+  await tx.query(`SELECT set_config('app.tenant_id', $1, true)`, [String(tenantId)]);
+}
+
+export async function openPglite(dataDir: string): Promise<Database> {
+  mkdirSync(dataDir, { recursive: true });
+  const lite = await PGlite.create(dataDir);
+  type LiteQueryable = {
+    query: (sql: string, params?: unknown[]) => Promise<{ rows: unknown[]; affectedRows?: number }>;
+    exec: (sql: string) => Promise<unknown>;
+  };
+  const wrap = (q: LiteQueryable): Queryable => ({
+    async query<T>(sql: string, params?: unknown[]) {
+      const r = await q.query(sql, params);
+      return { rows: r.rows as T[], rowCount: r.affectedRows ?? r.rows.length };
+    },
+    async exec(sql: string) {
+      await q.exec(sql);
+    },
+  });
+  let closed = false;
+  return {
+    kind: 'pglite',
+    // PGlite has one connection; its transaction() holds a lock, so transactions never interleave.
+    tenant: (tenantId, fn) =>
+      lite.transaction(async (tx) => {
+        const q = wrap(tx);
+        await enterTenant(q, tenantId);
+        return fn(q);
+      }),
+    system: (fn) => lite.transaction(async (tx) => fn(wrap(tx))),
+    async close() {
+      if (closed) return;
+      closed = true;
+      await lite.close();
+    },
+  };
+}
+
+export async function openPostgres(url: string): Promise<Database> {
+  // int8 (counts, sums) as JS numbers when safe; ids are int4 anyway.
+  pg.types.setTypeParser(20, (v) => {
+    const n = Number(v);
+    return Number.isSafeInteger(n) ? n : v;
+  });
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_SIZE || 10) });
+  const run = async <T>(fn: (tx: Queryable) => Promise<T>, tenantId?: number): Promise<T> => {
+    const client = await pool.connect();
+    const q: Queryable = {
+      async query<R>(sql: string, params?: unknown[]) {
+        const r = await client.query(sql, params as unknown[]);
+        return { rows: r.rows as R[], rowCount: r.rowCount ?? r.rows.length };
+      },
+      async exec(sql: string) {
+        await client.query(sql);
+      },
+    };
+    try {
+      await client.query('BEGIN');
+      if (tenantId !== undefined) await enterTenant(q, tenantId);
+      const result = await fn(q);
+      await client.query('COMMIT');
+      return result;
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+    }
+  };
+  await pool.query('SELECT 1');
+  return {
+    kind: 'postgres',
+    tenant: (tenantId, fn) => run(fn, tenantId),
+    system: (fn) => run(fn),
+    close: () => pool.end(),
+  };
+}
+
+export function openDatabase(opts: { dataDir: string; databaseUrl?: string }): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(`${opts.dataDir}/pg`);
+}

@@ -1,0 +1,35 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { APP_ROLE, type Database } from './index.ts';
+
+const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+// Any constant works; it only has to be the same in every process sharing one PostgreSQL.
+const MIGRATION_LOCK_KEY = 4_711_2026;
+
+/** Applies the numbered SQL files in migrations/ that are not yet recorded, each in its own transaction. */
+export async function migrate(db: Database): Promise<string[]> {
+  const files = readdirSync(MIGRATIONS_DIR).filter((f) => /^\d{3}_.*\.sql$/.test(f)).sort();
+  const applied: string[] = [];
+  await db.system(async (tx) => {
+    if (db.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+    await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+    await tx.query(`DO $$ BEGIN
+      IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${APP_ROLE}') THEN CREATE ROLE ${APP_ROLE} NOLOGIN; END IF;
+    END $$`);
+    const done = new Set((await tx.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name));
+    for (const file of files) {
+      if (done.has(file)) continue;
+      const sql = readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8');
+      // Multi-statement files run as one simple query (no parameters), inside this transaction.
+      await tx.exec(sql);
+      await tx.query('INSERT INTO schema_migrations(name) VALUES ($1)', [file]);
+      applied.push(file);
+    }
+    // Every table the migrations create is usable by the application role; RLS decides which rows.
+    await tx.query(`GRANT USAGE ON SCHEMA public TO ${APP_ROLE}`);
+    await tx.query(`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${APP_ROLE}`);
+    await tx.query(`GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ${APP_ROLE}`);
+  });
+  return applied;
+}

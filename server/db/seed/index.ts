@@ -1,0 +1,154 @@
+import type { Database, Queryable } from '../index.ts';
+import { hashPassword } from '../../auth/passwords.ts';
+import { MENU_SEED } from './menus.ts';
+
+/** Bump when the demo data changes, so existing data dirs are topped up at the next start. */
+export const SEED_VERSION = '2026-11-21.1';
+
+interface TenantSeed {
+  id: number;
+  name: string;
+  domain: string;
+  recordNumber: string;
+  logo: string;
+  menuLogo: string;
+  users: { userNo: string; userName: string; name: string; password: string; role: string; phone?: string }[];
+}
+
+export const DEMO_TENANTS: TenantSeed[] = [
+  {
+    id: 1,
+    name: '演示连锁',
+    domain: 'demo.wxy.local',
+    recordNumber: '沪ICP备20260001号',
+    logo: '/branding/tenant-1-logo.svg',
+    menuLogo: '/branding/tenant-1-menu.svg',
+    users: [
+      { userNo: 'A0001', userName: 'admin', name: '系统管理员', password: 'admin123', role: 'admin', phone: '13800000000' },
+      { userNo: 'S0001', userName: 'shop01', name: '门店店员01', password: 'shop123', role: 'shop_staff', phone: '13800000001' },
+    ],
+  },
+  {
+    id: 2,
+    name: '第二连锁',
+    domain: 'chain2.wxy.local',
+    recordNumber: '沪ICP备20260002号',
+    logo: '/branding/tenant-2-logo.svg',
+    menuLogo: '/branding/tenant-2-menu.svg',
+    users: [{ userNo: 'A0001', userName: 'admin', name: '第二连锁管理员', password: 'admin123', role: 'admin', phone: '13900000000' }],
+  },
+];
+
+const ROLES = [
+  { code: 'admin', name: '管理员' },
+  { code: 'shop_staff', name: '门店店员' },
+];
+/** shop_staff lacks 进价总金额 and 成本总金额. */
+const FIELD_PERMISSIONS: Record<string, string[]> = { shop_staff: ['零售价', '供应商', '毛利率'] };
+
+const DICTIONARIES: Record<string, [string, string][]> = {
+  sex: [['男', '1'], ['女', '2']],
+  enableStatus: [['启用', '1'], ['停用', '0']],
+  grantType: [['账号密码', 'password'], ['手机验证码', 'phoneNumber']],
+};
+
+const VERSION_LOGS = [
+  { version: '0.1.0', content: '零售后台上线：登录、菜单权限、标签页、个人中心。' },
+];
+
+async function seedTenant(tx: Queryable, t: TenantSeed, passwordHashes: Map<string, string>): Promise<void> {
+  const roleId = new Map<string, number>();
+  for (const r of ROLES) {
+    const row = await tx.query<{ id: number }>(
+      `INSERT INTO sys_role(tenant_id, code, name) VALUES ($1, $2, $3)
+       ON CONFLICT (tenant_id, code) DO UPDATE SET name = EXCLUDED.name RETURNING id`,
+      [t.id, r.code, r.name],
+    );
+    roleId.set(r.code, row.rows[0].id);
+  }
+  const menuId = new Map<string, number>();
+  for (const m of MENU_SEED) {
+    const row = await tx.query<{ id: number }>(
+      `INSERT INTO sys_menu(tenant_id, menu_key, parent_id, path, component, menu_name, menu_type, hidden, sort, label_sort, icon, perms, meta)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10, $11, $12)
+       ON CONFLICT (tenant_id, menu_key) DO UPDATE SET parent_id = EXCLUDED.parent_id, path = EXCLUDED.path, component = EXCLUDED.component,
+         menu_name = EXCLUDED.menu_name, menu_type = EXCLUDED.menu_type, hidden = EXCLUDED.hidden, sort = EXCLUDED.sort,
+         label_sort = EXCLUDED.label_sort, icon = EXCLUDED.icon, perms = EXCLUDED.perms, meta = EXCLUDED.meta
+       RETURNING id`,
+      [t.id, m.key, m.parent ? menuId.get(m.parent) : 0, m.path ?? '', m.component ?? '', m.name, m.menuType ?? 1, m.hidden ?? false, m.sort, m.icon ?? null, m.perms ?? null, JSON.stringify(m.meta ?? {})],
+    );
+    menuId.set(m.key, row.rows[0].id);
+    for (const role of m.roles ?? []) {
+      await tx.query(`INSERT INTO sys_role_menu(tenant_id, role_id, menu_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [t.id, roleId.get(role), row.rows[0].id]);
+    }
+  }
+  for (const [role, names] of Object.entries(FIELD_PERMISSIONS)) {
+    for (const name of names) {
+      await tx.query(`INSERT INTO sys_role_field_permission(tenant_id, role_id, name) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [t.id, roleId.get(role), name]);
+    }
+  }
+  for (const u of t.users) {
+    // Existing users keep their passwords and edits: demo data never overwrites what people changed.
+    const row = await tx.query<{ id: number }>(
+      `INSERT INTO sys_user(tenant_id, user_no, user_name, name, phone, password_hash) VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (tenant_id, user_name) DO NOTHING RETURNING id`,
+      [t.id, u.userNo, u.userName, u.name, u.phone ?? null, passwordHashes.get(u.password)],
+    );
+    if (row.rows[0]) {
+      await tx.query(`INSERT INTO sys_user_role(tenant_id, user_id, role_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [t.id, row.rows[0].id, roleId.get(u.role)]);
+    }
+  }
+  // Subjects 1-7; 3-7 limit date filters to 30 x value + 1 days (spec 000 §5).
+  for (let subject = 1; subject <= 7; subject++) {
+    await tx.query(
+      `INSERT INTO sys_search_time_limit(tenant_id, subject_id, time_limit, begin_time, end_time) VALUES ($1, $2, $3, $4, NULL)
+       ON CONFLICT DO NOTHING`,
+      [t.id, subject, subject <= 2 ? null : subject <= 4 ? 3 : 12, subject <= 2 ? '2020-01-01' : null],
+    );
+  }
+  for (const [code, items] of Object.entries(DICTIONARIES)) {
+    for (const [i, [label, value]] of items.entries()) {
+      await tx.query(
+        `INSERT INTO sys_data_dictionary(tenant_id, code, label, value, sort) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
+        [t.id, code, label, value, i + 1],
+      );
+    }
+  }
+  await tx.query(`INSERT INTO sys_base_config_name(tenant_id, default_name, new_name) VALUES ($1, '门店', '门店') ON CONFLICT DO NOTHING`, [t.id]);
+  for (const v of VERSION_LOGS) {
+    await tx.query(`INSERT INTO sys_version_log(tenant_id, version, content) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [t.id, v.version, v.content]);
+  }
+  for (const [name, fp, active] of [
+    ['收银台1号机', `T${t.id}-DEVICE-0001`, true],
+    ['收银台2号机（未激活）', `T${t.id}-DEVICE-0002`, false],
+  ] as const) {
+    await tx.query(
+      `INSERT INTO shop_device(tenant_id, shop_id, device_name, fingerprint_code, active, activated_at)
+       VALUES ($1, 1, $2, $3, $4, CASE WHEN $4 THEN now() END) ON CONFLICT DO NOTHING`,
+      [t.id, name, fp, active],
+    );
+  }
+}
+
+/** Seeds the demo tenants once per SEED_VERSION; safe to run at every start and from several processes. */
+export async function seedDemoData(db: Database): Promise<boolean> {
+  const current = await db.system((tx) => tx.query<{ value: string }>(`SELECT value FROM app_meta WHERE key = 'seed_version'`));
+  if (current.rows[0]?.value === SEED_VERSION) return false;
+  const passwords = new Set(DEMO_TENANTS.flatMap((t) => t.users.map((u) => u.password)));
+  const passwordHashes = new Map<string, string>();
+  for (const p of passwords) passwordHashes.set(p, await hashPassword(p));
+  for (const t of DEMO_TENANTS) {
+    await db.system((tx) =>
+      tx.query(
+        `INSERT INTO sys_tenant(id, tenant_name, logo, menu_logo, domain, record_number) VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (id) DO NOTHING`,
+        [t.id, t.name, t.logo, t.menuLogo, t.domain, t.recordNumber],
+      ),
+    );
+    await db.tenant(t.id, (tx) => seedTenant(tx, t, passwordHashes));
+  }
+  await db.system((tx) =>
+    tx.query(`INSERT INTO app_meta(key, value) VALUES ('seed_version', $1) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`, [SEED_VERSION]),
+  );
+  return true;
+}

@@ -1,0 +1,35 @@
+/**
+ * The demo menu tree: only modules that exist. It grows as modules land; seeding upserts by `key`,
+ * so changing an entry here updates every tenant at the next start.
+ * menuType 1 = module or page, 2 = button permission (never shown as a menu; `perms` is the string).
+ */
+export interface MenuSeed {
+  key: string;
+  parent?: string;
+  path?: string;
+  component?: string;
+  name: string;
+  menuType?: 1 | 2;
+  hidden?: boolean;
+  icon?: string;
+  perms?: string;
+  sort: number;
+  meta?: Record<string, unknown>;
+  /** Roles besides admin that are granted this node. */
+  roles?: string[];
+}
+
+export const MENU_SEED: MenuSeed[] = [
+  { key: 'home', path: '/home', component: 'Layout', name: '首页', icon: 'home', sort: 1, meta: { module: 'home' }, roles: ['shop_staff'] },
+  { key: 'home.index', parent: 'home', path: '/home/index', component: 'home/index', name: '工作台', icon: 'dashboard', sort: 1, meta: { module: 'home', keepAlive: true }, roles: ['shop_staff'] },
+
+  { key: 'systemManage', path: '/systemManage', component: 'Layout', name: '系统管理', icon: 'settings', sort: 90, meta: { module: 'systemManage' } },
+  { key: 'systemManage.userList', parent: 'systemManage', path: '/systemManage/userList', component: 'systemManage/userList', name: '用户管理', icon: 'users', sort: 1, meta: { module: 'systemManage', keepAlive: true } },
+  { key: 'systemManage.userList.list', parent: 'systemManage.userList', name: '查询用户', menuType: 2, perms: 'system:user:list', sort: 1 },
+  { key: 'systemManage.userList.edit', parent: 'systemManage.userList', name: '编辑用户', menuType: 2, perms: 'system:user:edit', sort: 2 },
+  { key: 'systemManage.userList.unlock', parent: 'systemManage.userList', name: '解除锁定', menuType: 2, perms: 'system:user:unlock', sort: 3 },
+  { key: 'systemManage.userEdit', parent: 'systemManage', path: '/systemManage/userEdit', component: 'systemManage/userEdit', name: '编辑用户', hidden: true, sort: 2, meta: { module: 'systemManage', thirdLevel: true } },
+  { key: 'systemManage.loginLog', parent: 'systemManage', path: '/systemManage/loginLog', component: 'systemManage/loginLog', name: '登录日志', icon: 'history', sort: 3, meta: { module: 'systemManage', keepAlive: true } },
+  { key: 'systemManage.loginLog.list', parent: 'systemManage.loginLog', name: '查询登录日志', menuType: 2, perms: 'system:loginLog:list', sort: 1 },
+  { key: 'systemManage.versionLog', parent: 'systemManage', path: '/systemManage/versionLog', component: 'systemManage/versionLog', name: '版本日志', icon: 'news', sort: 4, meta: { module: 'systemManage', keepAlive: true } },
+];

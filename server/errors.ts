@@ -1,0 +1,40 @@
+/**
+ * The one error-code catalogue. `code` travels in the `{code,msg,data}` envelope; `status` is the HTTP status.
+ * Codes starting with 47 mean the session is gone: the browser goes back to the login page.
+ */
+export const ErrorCodes = {
+  BAD_REQUEST: { code: 400, status: 400, msg: '请求参数不正确' },
+  UNKNOWN_TENANT: { code: 4004, status: 400, msg: '租户不存在' },
+  BAD_CLIENT: { code: 4011, status: 401, msg: '客户端认证失败' },
+  BAD_CREDENTIALS: { code: 4012, status: 400, msg: '用户名或密码错误' },
+  ACCOUNT_LOCKED: { code: 4013, status: 423, msg: '密码错误次数过多，账户已被锁定' },
+  BAD_SMS_CODE: { code: 4014, status: 400, msg: '验证码错误或已过期' },
+  DEVICE_NOT_ACTIVE: { code: 4015, status: 400, msg: '该设备未激活，请先激活设备' },
+  SMS_TOO_OFTEN: { code: 4016, status: 429, msg: '验证码发送过于频繁，请稍后再试' },
+  ACCOUNT_DISABLED: { code: 4017, status: 400, msg: '账户已被停用，请联系管理员' },
+  FORBIDDEN: { code: 4030, status: 403, msg: '您无权限执行该操作' },
+  NOT_FOUND: { code: 4040, status: 404, msg: '记录不存在' },
+  ROUTE_NOT_FOUND: { code: 404, status: 404, msg: '请求地址不存在' },
+  CONFLICT: { code: 4090, status: 409, msg: '数据已存在' },
+  NO_TOKEN: { code: 4701, status: 401, msg: '未登录或登录已过期，请重新登录' },
+  TOKEN_EXPIRED: { code: 4702, status: 401, msg: '登录已过期，请重新登录' },
+  TOKEN_REVOKED: { code: 4703, status: 401, msg: '登录已失效，请重新登录' },
+  TOKEN_TENANT_MISMATCH: { code: 4704, status: 401, msg: '登录信息与租户不匹配，请重新登录' },
+  TOKEN_INVALID: { code: 4705, status: 401, msg: '登录令牌无效，请重新登录' },
+  INTERNAL: { code: 500, status: 500, msg: '系统繁忙，请稍后再试' },
+} as const;
+
+export type ErrorKind = keyof typeof ErrorCodes;
+
+export class ApiError extends Error {
+  readonly code: number;
+  readonly status: number;
+  constructor(kind: ErrorKind, msg?: string) {
+    const entry = ErrorCodes[kind];
+    super(msg ?? entry.msg);
+    this.code = entry.code;
+    this.status = entry.status;
+  }
+}
+
+export const isSessionGoneCode = (code: number): boolean => String(code).startsWith('47');

@@ -1,0 +1,47 @@
+/**
+ * Field schema fragments with the spec's max lengths (spec 000 §9): name 24, url 1024, email 256,
+ * address 100, introduction 100, default 24, input 48, phone 11. `title` is the Chinese field name the
+ * validation messages use. Free text refuses < and > so no markup can be stored and shown later.
+ */
+export const MAX_LENGTH = { name: 24, url: 1024, email: 256, address: 100, introduction: 100, default: 24, input: 48, phone: 11 } as const;
+
+const NO_MARKUP = '^[^<>]*$';
+
+export const plainText = (title: string, maxLength: number = MAX_LENGTH.default, minLength = 0) => ({
+  type: 'string',
+  title,
+  maxLength,
+  ...(minLength ? { minLength } : {}),
+  pattern: NO_MARKUP,
+  'x-msg': `${title}不能包含 < 或 > 字符`,
+});
+
+export const phoneField = (title = '手机号码') => ({
+  type: 'string',
+  title,
+  maxLength: MAX_LENGTH.phone,
+  // Empty passes; otherwise 11 digits starting with 1 and a second digit 2-9 (spec 000 §5).
+  pattern: '^(|1[2-9]\\d{9})$',
+  'x-msg': '手机号码有误，请重填!',
+});
+
+export const urlField = (title: string) => ({
+  type: 'string',
+  title,
+  maxLength: MAX_LENGTH.url,
+  // A relative path under the site or an http(s) address; never javascript: or data: with markup.
+  pattern: '^(|/[^<>\\s]*|https?://[^<>\\s]+)$',
+  'x-msg': `${title}必须是 http(s) 地址或站内路径`,
+});
+
+/** Login names: letters, digits, _ . @ - and Chinese characters only. */
+export const userNameField = (title = '用户名') => ({
+  type: 'string',
+  title,
+  minLength: 1,
+  maxLength: MAX_LENGTH.default,
+  pattern: '^[A-Za-z0-9_.@\\-\\u4e00-\\u9fa5]+$',
+  'x-msg': `${title}只能包含字母、数字、下划线、点、@、- 或汉字`,
+});
+
+export const passwordField = (title = '密码') => ({ type: 'string', title, minLength: 1, maxLength: MAX_LENGTH.input });

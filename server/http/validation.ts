@@ -1,0 +1,52 @@
+import type { FastifySchemaValidationError } from 'fastify';
+
+interface SchemaLike {
+  title?: string;
+  'x-msg'?: string;
+  properties?: Record<string, SchemaLike>;
+}
+
+const PLACE: Record<string, string> = { body: '', querystring: '参数', params: '路径参数', headers: '请求头' };
+
+function labelOf(err: FastifySchemaValidationError & { parentSchema?: SchemaLike }, dataVar: string): string {
+  const parent = err.parentSchema;
+  if (err.keyword === 'required') {
+    const missing = String((err.params as { missingProperty?: string }).missingProperty ?? '');
+    return parent?.properties?.[missing]?.title ?? missing;
+  }
+  if (parent?.title) return parent.title;
+  const name = err.instancePath.split('/').filter(Boolean).pop();
+  return name ?? PLACE[dataVar] ?? dataVar;
+}
+
+/** Turns the first ajv error into one Chinese sentence naming the field and the rule. */
+export function chineseValidationMessage(errors: FastifySchemaValidationError[], dataVar: string): string {
+  const err = errors[0] as FastifySchemaValidationError & { parentSchema?: SchemaLike };
+  if (!err) return '请求参数不正确';
+  const label = labelOf(err, dataVar);
+  const p = err.params as Record<string, unknown>;
+  switch (err.keyword) {
+    case 'required':
+      return `${label}不能为空`;
+    case 'maxLength':
+      return `${label}长度不能超过${p.limit}个字符`;
+    case 'minLength':
+      return Number(p.limit) <= 1 ? `${label}不能为空` : `${label}长度不能少于${p.limit}个字符`;
+    case 'pattern':
+      return err.parentSchema?.['x-msg'] ?? `${label}格式不正确`;
+    case 'minimum':
+    case 'exclusiveMinimum':
+      return `${label}不能小于${p.limit}`;
+    case 'maximum':
+    case 'exclusiveMaximum':
+      return `${label}不能大于${p.limit}`;
+    case 'enum':
+      return `${label}取值不在允许范围内`;
+    case 'maxItems':
+      return `${label}最多${p.limit}项`;
+    case 'type':
+      return `${label}格式不正确`;
+    default:
+      return `${label}格式不正确`;
+  }
+}

@@ -1,0 +1,32 @@
+import type { Queryable } from './db/index.ts';
+import type { AuthContext } from './context.ts';
+
+/** Every permission string and menu path the caller's roles grant (admin: every node of the tenant). */
+export async function grantedMenuKeys(tx: Queryable, auth: AuthContext): Promise<Set<string>> {
+  const rows = auth.isAdmin
+    ? await tx.query<{ perms: string | null; path: string }>(`SELECT perms, path FROM sys_menu`)
+    : await tx.query<{ perms: string | null; path: string }>(
+        `SELECT DISTINCT m.perms, m.path FROM sys_menu m
+           JOIN sys_role_menu rm ON rm.menu_id = m.id
+           JOIN sys_user_role ur ON ur.role_id = rm.role_id
+          WHERE ur.user_id = $1`,
+        [auth.userId],
+      );
+  const keys = new Set<string>();
+  for (const r of rows.rows) {
+    if (r.perms) keys.add(r.perms);
+    if (r.path) keys.add(r.path);
+  }
+  return keys;
+}
+
+export const FIELD_PERMISSION_NAMES = ['进价总金额', '成本总金额', '零售价', '供应商', '毛利率'] as const;
+
+export async function fieldPermissionNames(tx: Queryable, auth: AuthContext): Promise<string[]> {
+  if (auth.isAdmin) return [...FIELD_PERMISSION_NAMES];
+  const rows = await tx.query<{ name: string }>(
+    `SELECT DISTINCT f.name FROM sys_role_field_permission f JOIN sys_user_role ur ON ur.role_id = f.role_id WHERE ur.user_id = $1 ORDER BY f.name`,
+    [auth.userId],
+  );
+  return rows.rows.map((r) => r.name);
+}
