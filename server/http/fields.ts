@@ -1,19 +1,20 @@
 /**
  * Field schema fragments with the spec's max lengths (spec 000 §9): name 24, url 1024, email 256,
  * address 100, introduction 100, default 24, input 48, phone 11. `title` is the Chinese field name the
- * validation messages use. Free text refuses < and > so no markup can be stored and shown later.
+ * validation messages use. Free text refuses markup and SQL punctuation so neither can be stored and replayed later.
  */
 export const MAX_LENGTH = { name: 24, url: 1024, email: 256, address: 100, introduction: 100, default: 24, input: 48, phone: 11 } as const;
 
-const NO_MARKUP = '^[^<>]*$';
+// No markup and no SQL statement punctuation: a name or note never needs < > ; -- or /*.
+const SAFE_TEXT = '^(?!.*(--|/\\*))[^<>;]*$';
 
 export const plainText = (title: string, maxLength: number = MAX_LENGTH.default, minLength = 0) => ({
   type: 'string',
   title,
   maxLength,
   ...(minLength ? { minLength } : {}),
-  pattern: NO_MARKUP,
-  'x-msg': `${title}不能包含 < 或 > 字符`,
+  pattern: SAFE_TEXT,
+  'x-msg': `${title}不能包含 < > ; -- /* 等特殊字符`,
 });
 
 export const phoneField = (title = '手机号码') => ({

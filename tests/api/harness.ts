@@ -1,0 +1,89 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { LightMyRequestResponse } from 'fastify';
+import { configFromEnv, type ServerConfig } from '../../server/config.ts';
+import { startServer, type RunningServer } from '../../server/start.ts';
+
+export const BASIC = `Basic ${Buffer.from('wxy-admin:wxy-admin-secret').toString('base64')}`;
+
+/**
+ * A fresh database for one test file: a new PGlite dir, or, when DATABASE_URL is set, a new database on
+ * that PostgreSQL server (dropped afterwards). Same code path as production either way.
+ */
+export async function freshDatabaseConfig(): Promise<{ config: ServerConfig; cleanup: () => Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'wxy-api-'));
+  const base = configFromEnv({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+  base.staticDir = undefined;
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) return { config: { ...base, databaseUrl: undefined }, cleanup: async () => rmSync(dataDir, { recursive: true, force: true }) };
+  const dbName = `wxy_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${dbName}`;
+  return {
+    config: { ...base, databaseUrl: url.toString() },
+    cleanup: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      await c.end();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestServer extends RunningServer {
+  smsCodes: Map<string, string>;
+  config: ServerConfig;
+  stop(): Promise<void>;
+  call(method: string, url: string, opts?: { token?: string; tenant?: string | number; body?: unknown; headers?: Record<string, string> }): Promise<LightMyRequestResponse>;
+  login(userName: string, password: string, tenant?: number): Promise<string>;
+}
+
+export async function startTestServer(): Promise<TestServer> {
+  const { config, cleanup } = await freshDatabaseConfig();
+  const smsCodes = new Map<string, string>();
+  const server = await startServer(config, {
+    logger: false,
+    listen: false,
+    sms: { sendLoginCode: async (phone, code) => void smsCodes.set(phone, code) },
+  });
+  const call: TestServer['call'] = (method, url, opts = {}) =>
+    server.app.inject({
+      method: method as 'GET',
+      url,
+      headers: {
+        ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+        ...(opts.tenant !== undefined ? { 'x-tenant-id': String(opts.tenant) } : {}),
+        ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...opts.headers,
+      },
+      payload: opts.body === undefined ? undefined : typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body),
+    });
+  const login = async (userName: string, password: string, tenant = 1) => {
+    const res = await call('POST', `/api/wxy-auth-server/oauth/token?grant_type=password&username=${encodeURIComponent(userName)}&password=${encodeURIComponent(password)}`, {
+      tenant,
+      headers: { authorization: BASIC },
+    });
+    if (res.statusCode !== 200) throw new Error(`login ${userName} failed: ${res.body}`);
+    return res.json().access_token as string;
+  };
+  return {
+    ...server,
+    smsCodes,
+    config,
+    call,
+    login,
+    stop: async () => {
+      await server.close();
+      await cleanup();
+    },
+  };
+}
+
+export const tokenUrl = (params: Record<string, string>) => `/api/wxy-auth-server/oauth/token?${new URLSearchParams(params)}`;
