@@ -1,0 +1,37 @@
+import { defineConfig } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT || 18080);
+const DATA_DIR = `tests/e2e/.tmp/data-${PORT}`;
+
+// One server on a fresh embedded database, started from the built SPA; tests run one at a time
+// because they share its data (lock-outs, sessions).
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  outputDir: '.tmp/results',
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    locale: 'zh-CN',
+    trace: 'off',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  webServer: {
+    command: `rm -rf ${DATA_DIR} && env -u DATABASE_URL PORT=${PORT} DATA_DIR=${DATA_DIR} LOG_LEVEL=warn node --import tsx server/main.ts`,
+    cwd: '../..',
+    url: `http://127.0.0.1:${PORT}/`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});
