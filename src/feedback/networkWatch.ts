@@ -1,0 +1,25 @@
+import { notifications } from '@mantine/notifications';
+import { i18n } from '../i18n/i18n';
+
+const OFFLINE_ID = 'network-offline';
+export const RELOAD_AFTER_ONLINE_MS = 1000;
+
+/**
+ * Network state (spec §4): offline shows 当前网络似乎断开，正在尝试重新连接 until dismissed; back
+ * online shows 网络已恢复 for 1 second, then reloads.
+ */
+export function watchNetwork(): () => void {
+  const offline = () =>
+    notifications.show({ id: OFFLINE_ID, color: 'red', message: i18n.t('network.lost'), autoClose: false, withCloseButton: true });
+  const online = () => {
+    notifications.hide(OFFLINE_ID);
+    notifications.show({ color: 'green', message: i18n.t('network.restored'), autoClose: RELOAD_AFTER_ONLINE_MS });
+    window.setTimeout(() => window.location.reload(), RELOAD_AFTER_ONLINE_MS);
+  };
+  window.addEventListener('offline', offline);
+  window.addEventListener('online', online);
+  return () => {
+    window.removeEventListener('offline', offline);
+    window.removeEventListener('online', online);
+  };
+}

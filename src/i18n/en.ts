@@ -1,0 +1,68 @@
+import type { ShellMessages } from './zh-CN';
+
+type Messages<T> = { [K in keyof T]: T[K] extends string ? string : Messages<T[K]> };
+
+export const en: Messages<ShellMessages> = {
+  app: { name: 'Retail Chain Back-office', description: 'Multi-shop retail, warehouse and membership back-office' },
+  common: {
+    confirm: 'OK', cancel: 'Cancel', save: 'Save', search: 'Search', reset: 'Reset', loading: 'Loading...', edit: 'Edit',
+    total: '{{total}} in total', pageSize: '{{size}} / page', empty: 'No data', yes: 'Yes', no: 'No', back: 'Back', submit: 'Submit',
+    actions: 'Actions', all: 'All', success: 'Success', failure: 'Failed', saved: 'Saved', jumpTo: 'Go to',
+  },
+  http: {
+    notFound: 'The requested address does not exist', networkError: 'Network error', sessionExpired: 'Not logged in or the session expired, please log in again',
+  },
+  session: { loggedOutElsewhere: 'This account has been logged out, please log in again!' },
+  guard: { noPagePermission: 'You have no permission for this page', noMenus: 'You have no permissions!', verifyFailed: 'Verification failed, please log in again' },
+  chunk: { reloading: 'The server version was updated; refreshing the local cache, please wait...' },
+  network: { restored: 'Network restored', lost: 'The network seems to be down, trying to reconnect' },
+  validation: {
+    phone: 'Wrong mobile number, please re-enter!', required: 'Please enter {{field}}', maxLength: '{{field}} allows at most {{max}} characters',
+    passwordMismatch: 'The two passwords differ', passwordLength: 'A password has 6 to 32 characters', samePassword: 'The new password must differ from the old one',
+  },
+  login: {
+    title: 'Welcome', accountTab: 'Account', phoneTab: 'Mobile number', userName: 'User name', password: 'Password',
+    tenantId: 'Tenant ID', tenantOf: 'Tenant: {{name}}', submit: 'Log in', phone: 'Mobile number', smsCode: 'Code',
+    sendCode: 'Send code', resendIn: 'Resend in {{seconds}} s', codeSent: 'Code sent', userNamePlaceholder: 'Enter your user name',
+    passwordPlaceholder: 'Enter your password', tenantPlaceholder: 'Enter the tenant ID', phonePlaceholder: 'Enter your mobile number',
+    codePlaceholder: 'Enter the SMS code',
+  },
+  route: {
+    home: 'Home', profile: 'Profile settings', resetPassword: 'Change password', loginRecord: 'Login records', versionLog: 'Version log',
+    routerSetting: 'Route config', messageNotice: 'Messages', notFound: '404', unauthorized: '401',
+  },
+  navbar: {
+    toggleSidebar: 'Expand/collapse menu', help: 'Help', language: 'Language', messages: 'Messages', unread: 'You have {{count}} unread messages',
+    noUnread: 'No unread messages', logout: 'Log out', theme: 'Sidebar style', themeLight: 'Light', themeDark: 'Dark',
+    personalCentre: 'Personal centre',
+  },
+  tabs: {
+    refresh: 'Refresh', close: 'Close', closeOthers: 'Close others', closeAll: 'Close all',
+    confirmCloseTitle: 'Confirm close', confirmCloseText: '"{{titles}}" may hold unsaved changes. Close anyway?', confirmClose: 'Close',
+  },
+  home: {
+    welcome: 'Welcome, {{name}}', tenant: 'Tenant', serverTime: 'Server time', record: 'Record number', tenantType: 'Tenant type',
+    roles: 'Roles', unread: 'Unread messages',
+  },
+  profile: {
+    name: 'Name', avatar: 'Avatar URL', userName: 'User name', phone: 'Mobile number', saved: 'Profile saved',
+  },
+  password: {
+    old: 'Current password', new: 'New password', confirm: 'Confirm new password', changed: 'Password changed; sessions on other devices were ended',
+  },
+  loginRecord: {
+    userName: 'User name', ip: 'IP address', userAgent: 'Browser', grantType: 'Method', result: 'Result', msg: 'Note', time: 'Time',
+    grantPassword: 'Password', grantPhone: 'SMS code',
+  },
+  versionLog: { version: 'Version', content: 'Changes', publishTime: 'Published' },
+  users: {
+    keyword: 'User name / name / phone', userNo: 'Staff no.', userName: 'User name', name: 'Name', phone: 'Mobile number', roles: 'Roles',
+    status: 'Status', enabled: 'Enabled', disabled: 'Disabled', locked: 'Locked', unlock: 'Unlock', unlocked: 'Unlocked',
+    edit: 'Edit', editTitle: 'Edit user', saved: 'User saved', notFound: 'The user does not exist or was deleted',
+  },
+  routerSetting: { path: 'Route', title: 'Title', module: 'Module', keepAlive: 'Cached', thirdLevel: 'Confirm close', hidden: 'Hidden' },
+  errors: {
+    notFoundTitle: 'Page not found', notFoundText: 'The page does not exist, or you have no permission for it.',
+    unauthorizedTitle: 'No permission', unauthorizedText: 'You may not open this page; ask your administrator.', backHome: 'Back to home',
+  },
+};

@@ -1,0 +1,67 @@
+/** Shell texts, zh-CN (default). The en resources mirror these keys exactly (checked by a unit test). */
+export const zhCN = {
+  app: { name: '零售连锁管理后台', description: '多门店零售、仓储与会员管理后台' },
+  common: {
+    confirm: '确定', cancel: '取消', save: '保存', search: '搜索', reset: '重置', loading: '加载中...', edit: '编辑',
+    total: '共 {{total}} 条', pageSize: '{{size}} 条/页', empty: '暂无数据', yes: '是', no: '否', back: '返回', submit: '提交',
+    actions: '操作', all: '全部', success: '成功', failure: '失败', saved: '保存成功', jumpTo: '前往',
+  },
+  http: {
+    notFound: '请求地址不存在', networkError: '网络错误', sessionExpired: '未登录或登录已过期，请重新登录',
+  },
+  session: { loggedOutElsewhere: '当前登录帐户已退出登录，请重新登录！' },
+  guard: { noPagePermission: '您无该页面的权限', noMenus: '无任何权限!', verifyFailed: '验证失败，请重新登录' },
+  chunk: { reloading: '服务器版本已更新，正在刷新本地缓存，请稍后...' },
+  network: { restored: '网络已恢复', lost: '当前网络似乎断开，正在尝试重新连接' },
+  validation: {
+    phone: '手机号码有误，请重填!', required: '请输入{{field}}', maxLength: '{{field}}最多{{max}}个字符',
+    passwordMismatch: '两次输入的密码不一致', passwordLength: '密码长度为6到32位', samePassword: '新密码不能与原密码相同',
+  },
+  login: {
+    title: '欢迎登录', accountTab: '帐号登录', phoneTab: '手机号登录', userName: '用户名', password: '密码',
+    tenantId: '租户编号', tenantOf: '租户：{{name}}', submit: '登 录', phone: '手机号码', smsCode: '验证码',
+    sendCode: '获取验证码', resendIn: '{{seconds}} 秒后重发', codeSent: '验证码已发送', userNamePlaceholder: '请输入用户名',
+    passwordPlaceholder: '请输入密码', tenantPlaceholder: '请输入租户编号', phonePlaceholder: '请输入手机号码',
+    codePlaceholder: '请输入短信验证码',
+  },
+  route: {
+    home: '首页', profile: '个人设置', resetPassword: '修改密码', loginRecord: '登录记录', versionLog: '版本日志',
+    routerSetting: '路由配置', messageNotice: '消息中心', notFound: '404', unauthorized: '401',
+  },
+  navbar: {
+    toggleSidebar: '展开/收起菜单', help: '帮助中心', language: '语言', messages: '消息', unread: '您有 {{count}} 条未读消息',
+    noUnread: '暂无未读消息', logout: '退出登录', theme: '侧边栏风格', themeLight: '晴朗白', themeDark: '静谧黑',
+    personalCentre: '个人中心',
+  },
+  tabs: {
+    refresh: '刷新', close: '关闭', closeOthers: '关闭其他', closeAll: '关闭所有',
+    confirmCloseTitle: '确认关闭', confirmCloseText: '页面“{{titles}}”可能有未保存的内容，确认关闭吗？', confirmClose: '确认关闭',
+  },
+  home: {
+    welcome: '欢迎您，{{name}}', tenant: '所属租户', serverTime: '服务器时间', record: '备案号', tenantType: '租户类型',
+    roles: '角色', unread: '未读消息',
+  },
+  profile: {
+    name: '姓名', avatar: '头像地址', userName: '用户名', phone: '手机号码', saved: '个人信息已保存',
+  },
+  password: {
+    old: '原密码', new: '新密码', confirm: '确认新密码', changed: '密码已修改，其他设备上的登录已失效',
+  },
+  loginRecord: {
+    userName: '用户名', ip: 'IP 地址', userAgent: '浏览器', grantType: '登录方式', result: '结果', msg: '说明', time: '登录时间',
+    grantPassword: '帐号密码', grantPhone: '手机验证码',
+  },
+  versionLog: { version: '版本号', content: '更新内容', publishTime: '发布时间' },
+  users: {
+    keyword: '用户名/姓名/手机号', userNo: '工号', userName: '用户名', name: '姓名', phone: '手机号码', roles: '角色',
+    status: '状态', enabled: '启用', disabled: '停用', locked: '已锁定', unlock: '解锁', unlocked: '已解锁',
+    edit: '编辑', editTitle: '编辑用户', saved: '用户已保存', notFound: '用户不存在或已被删除',
+  },
+  routerSetting: { path: '路由', title: '标题', module: '模块', keepAlive: '缓存', thirdLevel: '关闭确认', hidden: '隐藏' },
+  errors: {
+    notFoundTitle: '页面不存在', notFoundText: '您访问的页面不存在，或您没有该页面的权限。',
+    unauthorizedTitle: '没有权限', unauthorizedText: '您没有访问该页面的权限，请联系管理员。', backHome: '返回首页',
+  },
+};
+
+export type ShellMessages = typeof zhCN;

@@ -1,0 +1,191 @@
+import { Alert, Button, Center, Paper, PasswordInput, Stack, Tabs, Text, TextInput, Title, Group } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { loginWithPassword, loginWithPhone, sendSmsCode } from '../../api/auth';
+import { systemApi } from '../../api/system';
+import type { LoginAnswer } from '../../api/types';
+import { notifySuccess } from '../../feedback/notify';
+import { MAX_LENGTH, integerInput, phoneError } from '../../forms/inputRules';
+import { applyBranding, documentBranding } from '../../layout/branding';
+import { establishSession } from '../../session/sessionActions';
+import { deviceFingerprint, rememberedTenantId } from '../../session/sessionStorage';
+import { LanguageSwitch } from '../../layout/LanguageSwitch';
+
+const SMS_COOLDOWN_SECONDS = 60;
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** /login: account or phone login; the tenant comes from the host when a tenant owns it. */
+export function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const host = window.location.host;
+  const tenantByHost = useQuery({
+    queryKey: ['login', 'tenantByHost', host],
+    queryFn: () => systemApi.tenant({ domain: host }, { silent: true }).catch(() => null),
+    staleTime: Infinity,
+  });
+  const hostTenant = tenantByHost.data ?? null;
+  const [tenantInput, setTenantInput] = useState(rememberedTenantId);
+  const tenantId = hostTenant ? String(hostTenant.id) : tenantInput;
+  const [mode, setMode] = useState<string | null>('account');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    applyBranding(documentBranding({ tenant: hostTenant, host, appName: t('app.name'), appDescription: t('app.description'), pageTitle: t('login.title') }));
+  }, [hostTenant, host, t]);
+
+  const finish = (answer: LoginAnswer) => {
+    establishSession(answer, tenantId);
+    const redirect = new URLSearchParams(location.search).get('redirect');
+    navigate(redirect && redirect.startsWith('/') && !redirect.startsWith('/login') ? redirect : '/', { replace: true });
+  };
+
+  const run = async (attempt: () => Promise<LoginAnswer>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      finish(await attempt());
+    } catch (e) {
+      setError(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const tenantField = hostTenant ? (
+    <Text size="sm" c="dimmed" data-testid="login-tenant-name">{t('login.tenantOf', { name: hostTenant.tenantName })}</Text>
+  ) : (
+    <TextInput
+      label={t('login.tenantId')}
+      placeholder={t('login.tenantPlaceholder')}
+      value={tenantInput}
+      onChange={(e) => setTenantInput(integerInput(e.currentTarget.value))}
+      maxLength={MAX_LENGTH.default}
+      required
+      data-testid="login-tenant"
+    />
+  );
+
+  return (
+    <Center mih="100vh" bg="gray.1" p="md">
+      <Paper w={380} maw="100%" p="xl" radius="md" shadow="md" withBorder>
+        <Group justify="space-between" mb="md">
+          <Title order={3}>{hostTenant?.tenantName ?? t('app.name')}</Title>
+          <LanguageSwitch />
+        </Group>
+        <Tabs value={mode} onChange={(value) => { setMode(value); setError(null); }}>
+          <Tabs.List grow mb="md">
+            <Tabs.Tab value="account" data-testid="login-tab-account">{t('login.accountTab')}</Tabs.Tab>
+            <Tabs.Tab value="phone" data-testid="login-tab-phone">{t('login.phoneTab')}</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="account">
+            <AccountForm busy={busy} tenantField={tenantField} onSubmit={(username, password) => run(() => loginWithPassword({ username, password, tenantId }))} />
+          </Tabs.Panel>
+          <Tabs.Panel value="phone">
+            <PhoneForm
+              busy={busy}
+              tenantField={tenantField}
+              tenantId={tenantId}
+              onError={setError}
+              onSubmit={(phoneNumber, code) => run(() => loginWithPhone({ phoneNumber, code, tenantId, fingerprintCode: deviceFingerprint() }))}
+            />
+          </Tabs.Panel>
+        </Tabs>
+        {error && (
+          <Alert color="red" mt="md" data-testid="login-error">
+            {error}
+          </Alert>
+        )}
+      </Paper>
+    </Center>
+  );
+}
+
+function AccountForm(props: { busy: boolean; tenantField: React.ReactNode; onSubmit: (userName: string, password: string) => void }) {
+  const { t } = useTranslation();
+  const [userName, setUserName] = useState('');
+  const [password, setPassword] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (userName.trim() && password) props.onSubmit(userName.trim(), password);
+  };
+  return (
+    <form onSubmit={submit}>
+      <Stack gap="sm">
+        <TextInput label={t('login.userName')} placeholder={t('login.userNamePlaceholder')} value={userName} maxLength={MAX_LENGTH.name}
+          onChange={(e) => setUserName(e.currentTarget.value)} required autoComplete="username" data-testid="login-username" />
+        <PasswordInput label={t('login.password')} placeholder={t('login.passwordPlaceholder')} value={password} maxLength={MAX_LENGTH.input}
+          onChange={(e) => setPassword(e.currentTarget.value)} required autoComplete="current-password" data-testid="login-password" />
+        {props.tenantField}
+        <Button type="submit" loading={props.busy} fullWidth data-testid="login-submit">{t('login.submit')}</Button>
+      </Stack>
+    </form>
+  );
+}
+
+function PhoneForm(props: {
+  busy: boolean; tenantField: React.ReactNode; tenantId: string; onError: (message: string | null) => void;
+  onSubmit: (phone: string, code: string) => void;
+}) {
+  const { t } = useTranslation();
+  const [phone, setPhone] = useState('');
+  const [code, setCode] = useState('');
+  const [cooldown, setCooldown] = useState(0);
+  const [sending, setSending] = useState(false);
+  const phoneProblem = phone.length === MAX_LENGTH.phone ? phoneError(phone) : null;
+
+  useEffect(() => {
+    if (cooldown <= 0) return;
+    const timer = window.setTimeout(() => setCooldown((s) => s - 1), 1000);
+    return () => window.clearTimeout(timer);
+  }, [cooldown]);
+
+  const send = async () => {
+    const problem = phoneError(phone) ?? (phone ? null : 'validation.phone');
+    if (problem) return props.onError(t(problem));
+    setSending(true);
+    props.onError(null);
+    try {
+      await sendSmsCode({ phoneNumber: phone, tenantId: props.tenantId });
+      notifySuccess({ key: 'login.codeSent' });
+      setCooldown(SMS_COOLDOWN_SECONDS);
+    } catch (e) {
+      props.onError(errorText(e));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = phoneError(phone) ?? (phone ? null : 'validation.phone');
+    if (problem) return props.onError(t(problem));
+    if (code) props.onSubmit(phone, code);
+  };
+
+  return (
+    <form onSubmit={submit}>
+      <Stack gap="sm">
+        <TextInput label={t('login.phone')} placeholder={t('login.phonePlaceholder')} value={phone} maxLength={MAX_LENGTH.phone}
+          onChange={(e) => setPhone(integerInput(e.currentTarget.value))} error={phoneProblem ? t(phoneProblem) : undefined}
+          inputMode="numeric" required data-testid="login-phone" />
+        <Group align="flex-end" gap="xs" wrap="nowrap">
+          <TextInput style={{ flex: 1 }} label={t('login.smsCode')} placeholder={t('login.codePlaceholder')} value={code} maxLength={6}
+            onChange={(e) => setCode(integerInput(e.currentTarget.value))} required inputMode="numeric" data-testid="login-sms-code" />
+          <Button variant="light" onClick={send} loading={sending} disabled={cooldown > 0} data-testid="login-send-code">
+            {cooldown > 0 ? t('login.resendIn', { seconds: cooldown }) : t('login.sendCode')}
+          </Button>
+        </Group>
+        {props.tenantField}
+        <Button type="submit" loading={props.busy} fullWidth data-testid="login-phone-submit">{t('login.submit')}</Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,2 @@
+/** /userInfo/systemLog: the version log, in the personal centre. */
+export { default } from '../systemManage/VersionLogPage';

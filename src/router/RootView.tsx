@@ -1,0 +1,47 @@
+import { Center, Loader } from '@mantine/core';
+import { Suspense } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { LoginPage } from '../pages/login/LoginPage';
+import { NotFoundPage, UnauthorizedPage } from '../pages/errors/ErrorPages';
+import { appState } from '../store/appStore';
+import { lazyPage } from './lazyPage';
+import { LOGIN_PATH, NOT_FOUND_PATH, UNAUTHORIZED_PATH } from './staticRoutes';
+import { useRouteGuard } from './useRouteGuard';
+
+/** The logged-in layout is its own chunk so the login page stays small. */
+const AppLayout = lazyPage(() => import('../layout/AppLayout'));
+
+export function PageLoader() {
+  return (
+    <Center h="60vh" data-testid="page-loading">
+      <Loader size="sm" />
+    </Center>
+  );
+}
+
+/** /auth-redirect: the end of an external sign-in; continues to its redirect target or home. */
+function AuthRedirect() {
+  const redirect = new URLSearchParams(useLocation().search).get('redirect');
+  return <Navigate to={redirect && redirect.startsWith('/') ? redirect : '/'} replace />;
+}
+
+const STANDALONE = [LOGIN_PATH, NOT_FOUND_PATH, UNAUTHORIZED_PATH, '/auth-redirect'];
+
+function Layout() {
+  return <Layout />;
+}
+
+export function RootView() {
+  const allowed = useRouteGuard();
+  const { pathname } = useLocation();
+  // While the guard checks a navigation the layout stays mounted (showing the last allowed page),
+  // so kept-alive views keep their state.
+  if (!allowed) return appState.user && !STANDALONE.includes(pathname) ? <Layout /> : <PageLoader />;
+  if (pathname === LOGIN_PATH) return <LoginPage />;
+  if (pathname === NOT_FOUND_PATH) return <NotFoundPage />;
+  if (pathname === UNAUTHORIZED_PATH) return <UnauthorizedPage />;
+  if (pathname === '/auth-redirect') return <AuthRedirect />;
+  // h5 pages, device activation and the other public screens are not part of this shell yet.
+  if (!appState.user) return <NotFoundPage />;
+  return <Layout />;
+}

@@ -1,0 +1,18 @@
+import { lazy, type ComponentType } from 'react';
+import { notifyWarning } from '../feedback/notify';
+
+export const RELOAD_AFTER_CHUNK_FAILURE_MS = 1000;
+
+/**
+ * A lazily loaded page. When its chunk cannot load (a new version replaced the files), warn
+ * 服务器版本已更新，正在刷新本地缓存，请稍后... and reload after 1 second (spec §8).
+ */
+export function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
+  return lazy(() =>
+    load().catch(() => {
+      notifyWarning({ key: 'chunk.reloading' }, false);
+      window.setTimeout(() => window.location.reload(), RELOAD_AFTER_CHUNK_FAILURE_MS);
+      return new Promise<{ default: ComponentType<P> }>(() => {});
+    }),
+  );
+}

@@ -1,0 +1,11 @@
+import { createBrowserRouter } from 'react-router';
+import { registerNavigate } from './navigation';
+import { RootView } from './RootView';
+
+/**
+ * One catch-all route: the guard and the page registry decide what renders, since the routes
+ * come from the menu the server returns. A data router gives useBlocker for the back button.
+ */
+export const router = createBrowserRouter([{ path: '*', element: <RootView /> }]);
+
+registerNavigate((to, options) => void router.navigate(to, options));

@@ -1,0 +1,62 @@
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate, useNavigationType } from 'react-router';
+import { notifyError } from '../feedback/notify';
+import { clearSession } from '../session/clearSession';
+import { commitSession, loadSession } from '../session/loadSession';
+import { appState } from '../store/appStore';
+import { onLayoutNavigation, restoreVisitedViews } from '../tabs/tabActions';
+import { type GuardDecision, decideAfterLoad, decideNavigation } from './guard';
+import { LOGIN_PATH } from './staticRoutes';
+
+/**
+ * Performs the guard's decisions for each navigation (the router's beforeEach/afterEach).
+ * Returns true once the current location may render.
+ */
+export function useRouteGuard(): boolean {
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const navigate = useNavigate();
+  const [allowedKey, setAllowedKey] = useState<string | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    const target = { path: location.pathname, fullPath: location.pathname + location.search };
+    const perform = (decision: GuardDecision) => {
+      if (cancelled) return;
+      switch (decision.kind) {
+        case 'allow':
+          onLayoutNavigation(location.pathname, location.search, navigationType);
+          setAllowedKey(location.key);
+          return;
+        case 'redirect':
+          if (decision.messageKey) notifyError({ key: decision.messageKey });
+          navigate(decision.to, { replace: true });
+          return;
+        case 'logout':
+          notifyError({ key: decision.messageKey });
+          clearSession();
+          navigate(LOGIN_PATH, { replace: true });
+          return;
+        case 'load':
+          void loadSession().then((loaded) => {
+            if (cancelled || loaded.sessionGone) return;
+            const next = decideAfterLoad(target, loaded.user, loaded.routes);
+            if (next.kind !== 'logout') {
+              commitSession(loaded);
+              restoreVisitedViews();
+            }
+            perform(next);
+          });
+          return;
+      }
+    };
+    perform(decideNavigation(target, { hasToken: Boolean(appState.token), userLoaded: appState.user !== null, routes: appState.routes }));
+    return () => {
+      cancelled = true;
+    };
+    // The guard runs once per navigation (location.key), like a router hook.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [location.key]);
+
+  return allowedKey === location.key;
+}

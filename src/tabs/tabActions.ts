@@ -1,0 +1,134 @@
+import { queryClient } from '../api/queryClient';
+import { i18n } from '../i18n/i18n';
+import type { AppRoute } from '../router/appRoute';
+import { homePath } from '../router/guard';
+import { navigateTo } from '../router/navigation';
+import { resolveRoute } from '../router/resolveRoute';
+import { LAST_MODULE_KEY } from '../router/staticRoutes';
+import { appState } from '../store/appStore';
+import { confirmClose } from './confirmClose';
+import {
+  type CloseResult, type TabView, addView, closeAllViews, closeOtherViews, closeView, fullPathOf, restoreViews,
+  shouldSaveViewsOnUnload, storageKeysClearedOnClose, stripTabFlags, touchCache, viewsNeedingConfirm,
+} from './tabRules';
+
+export const VISITED_VIEWS_KEY = 'visitedViews';
+
+export function viewOf(route: AppRoute, search: string): TabView {
+  const query = stripTabFlags(Object.fromEntries(new URLSearchParams(search)));
+  return {
+    path: route.path,
+    name: route.name,
+    fullPath: fullPathOf(route.path, query),
+    title: route.meta.title,
+    query,
+    meta: {
+      module: route.meta.module,
+      fixed: route.meta.moduleIndex === true,
+      thirdLevel: route.meta.thirdLevel,
+      keepAlive: route.meta.keepAlive,
+      titleKey: route.meta.titleKey,
+    },
+  };
+}
+
+export function viewTitle(view: Pick<TabView, 'title' | 'meta'>): string {
+  return view.meta.titleKey ? i18n.t(view.meta.titleKey) : view.title;
+}
+
+function forget(closed: TabView[]): void {
+  const paths = closed.map((v) => v.path);
+  appState.tabs.cached = appState.tabs.cached.filter((key) => !paths.includes(key));
+  for (const key of storageKeysClearedOnClose(closed)) localStorage.removeItem(key);
+}
+
+function apply(result: CloseResult): void {
+  appState.tabs.visited = result.views;
+  forget(result.closed);
+  if (result.navigateTo) navigateTo(result.navigateTo);
+}
+
+/**
+ * Runs after the guard lets a layout page through (the router's afterEach): adds or replaces its tab,
+ * keeps it alive (LRU of 8), remembers the active menu and module, honours refresh flags, and closes
+ * the tab left when the user went back.
+ */
+export function onLayoutNavigation(path: string, search: string, navigationType: 'POP' | 'PUSH' | 'REPLACE'): void {
+  appState.tabs.activePath = path;
+  const route = resolveRoute(appState.routes, path);
+  if (!route) return;
+  const previous = appState.tabs.menuActiveName;
+  let views = appState.tabs.visited;
+  if (navigationType === 'POP' && previous && previous !== path) {
+    const result = closeView(views, previous, path, homePath(appState.routes));
+    forget(result.closed);
+    views = result.views;
+  }
+  const view = viewOf(route, search);
+  appState.tabs.visited = addView(views, view);
+  const replaced = views.filter((v) => !appState.tabs.visited.includes(v) && v.path !== view.path);
+  forget(replaced);
+  if (view.meta.keepAlive) appState.tabs.cached = touchCache(appState.tabs.cached, view.path).cache;
+  appState.tabs.menuActiveName = view.path;
+  if (!route.meta.titleKey) localStorage.setItem(LAST_MODULE_KEY, route.meta.module);
+  const flags = new URLSearchParams(search);
+  if (flags.get('refresh') === 'true') refreshView(view.path);
+  if (flags.get('refreshTable') === 'true') void queryClient.invalidateQueries();
+}
+
+/** Remounts a view: its state is dropped and its data fetched again. */
+export function refreshView(path: string): void {
+  appState.tabs.refreshKeys[path] = (appState.tabs.refreshKeys[path] ?? 0) + 1;
+}
+
+async function confirmed(closing: TabView[]): Promise<boolean> {
+  const asking = viewsNeedingConfirm(closing);
+  return asking.length === 0 || confirmClose(asking.map(viewTitle));
+}
+
+function activePath(): string {
+  return window.location.pathname;
+}
+
+export async function closeTab(path: string): Promise<void> {
+  const result = closeView(appState.tabs.visited, path, activePath(), homePath(appState.routes));
+  if (result.closed.length === 0 || !(await confirmed(result.closed))) return;
+  apply(result);
+}
+
+export async function closeOtherTabs(path: string): Promise<void> {
+  const result = closeOtherViews(appState.tabs.visited, path, activePath(), homePath(appState.routes));
+  if (!(await confirmed(result.closed))) return;
+  apply(result);
+}
+
+export async function closeAllTabs(): Promise<void> {
+  const result = closeAllViews(appState.tabs.visited, activePath(), homePath(appState.routes));
+  if (!(await confirmed(result.closed))) return;
+  apply(result);
+}
+
+export function saveVisitedViews(): void {
+  if (!shouldSaveViewsOnUnload(window.location.pathname)) return;
+  sessionStorage.setItem(VISITED_VIEWS_KEY, JSON.stringify(appState.tabs.visited));
+}
+
+/** Restores the tabs saved before a reload; called once the routes are known. */
+export function restoreVisitedViews(): void {
+  const raw = sessionStorage.getItem(VISITED_VIEWS_KEY);
+  if (!raw) return;
+  sessionStorage.removeItem(VISITED_VIEWS_KEY);
+  try {
+    appState.tabs.visited = restoreViews(JSON.parse(raw), (path) => resolveRoute(appState.routes, path) !== null);
+  } catch {
+    appState.tabs.visited = [];
+  }
+}
+
+/** A page finished its work (e.g. saved): its tab closes without asking and the user goes on to `to`. */
+export function finishView(path: string, to: string): void {
+  const result = closeView(appState.tabs.visited, path, '', homePath(appState.routes));
+  appState.tabs.visited = result.views;
+  forget(result.closed);
+  navigateTo(to);
+}
