@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APP_ROLE, type Database } from './index.ts';
 
+// Beside this module in the source tree; beside the bundle in dist-server/ (the build copies them).
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 // Any constant works; it only has to be the same in every process sharing one PostgreSQL.
 const MIGRATION_LOCK_KEY = 4_711_2026;
@@ -11,6 +12,12 @@ const MIGRATION_LOCK_KEY = 4_711_2026;
 export async function migrate(db: Database): Promise<string[]> {
   const files = readdirSync(MIGRATIONS_DIR).filter((f) => /^\d{3}_.*\.sql$/.test(f)).sort();
   const applied: string[] = [];
+  // Fast path for an existing data dir: one query when every file is already recorded.
+  const known = await db.system(async (tx) => {
+    const exists = await tx.query(`SELECT 1 FROM pg_tables WHERE schemaname = 'public' AND tablename = 'schema_migrations'`);
+    return exists.rows.length ? (await tx.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name) : [];
+  });
+  if (files.every((f) => known.includes(f))) return applied;
   await db.system(async (tx) => {
     if (db.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
     await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);

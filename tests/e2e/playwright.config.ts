@@ -26,7 +26,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf ${DATA_DIR} && env -u DATABASE_URL PORT=${PORT} DATA_DIR=${DATA_DIR} LOG_LEVEL=warn node --import tsx server/main.ts`,
+    command: `rm -rf ${DATA_DIR} && env -u DATABASE_URL PORT=${PORT} DATA_DIR=${DATA_DIR} LOG_LEVEL=warn node dist-server/main.js`,
     cwd: '../..',
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,
