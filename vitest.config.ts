@@ -4,7 +4,6 @@ export default defineConfig({
   test: {
     projects: [
       {
-        extends: false,
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}', 'engine/**/*.test.{ts,tsx}', 'screens-custom/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
@@ -12,7 +11,6 @@ export default defineConfig({
         },
       },
       {
-        extends: false,
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],

@@ -29,7 +29,7 @@ async function firstAnswer(url: string, started: number, child: ReturnType<typeo
 
 async function timeStart(dataDir: string, port: number): Promise<{ ms: number; stop: () => Promise<void> }> {
   const started = performance.now();
-  const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
   delete env.DATABASE_URL;
   const child = spawn(process.execPath, ['dist-server/main.js'], { cwd: ROOT, env, stdio: 'ignore' });
   const t = await firstAnswer(`http://127.0.0.1:${port}/api/wxy-system-server/sys-date/now`, started, child);
