@@ -1,0 +1,11 @@
+export { estimatedFontMetrics, countLines, type FontMetrics } from './metrics.ts';
+export { panelGeometry, type PanelGeometry } from './geometry.ts';
+export {
+  paginateTable, parseTableTestData, leafColumns, NO_SPACE_MESSAGE, PAGEABLE_HEIGHT_MESSAGE, SUMMARY_LABELS,
+  type TablePaginationInput, type TablePagination, type TablePage, type TableItem, type TableFooterItem,
+  type BodyCell, type SummaryCell, type LeafColumn, type PaginationError,
+} from './table.ts';
+export {
+  paginatePanel, paginateTemplate, formatPaperNumber, showsOnPage, DEFAULT_PAPER_NUMBER_FORMAT,
+  type Placement, type PanelPage, type PanelPagination, type PanelPaginationInput, type TemplatePagination,
+} from './panel.ts';
