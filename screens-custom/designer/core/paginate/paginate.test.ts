@@ -226,7 +226,7 @@ describe('maxRows, autoCompletion, gridColumns', () => {
 describe('rowsColumnsMerge', () => {
   const registry = createFormatterRegistry();
   // merge the category column over runs of equal categories
-  registry.register('merge', 'sameCat', (row, column, columnIndex, rowIndex, all) => {
+  registry.register('merge', 'sameCat', (row, _column, columnIndex, rowIndex, all) => {
     if (columnIndex !== 0) return [1, 1];
     if (rowIndex > 0 && all[rowIndex - 1].cat === row.cat) return [0, 0];
     let n = 1;

@@ -6,7 +6,7 @@ import type { TextAlign } from '../options/index.ts';
 import { formatterRegistry as defaultRegistry, type FormatterRegistry, type Row } from '../template/registry.ts';
 import type { Panel, PrintElementOf, TableColumn, TableOptions } from '../template/types.ts';
 import { DEFAULT_SUMMARY_DECIMALS, formatSummaryNumber, roundHalfUp, toChineseUpperCase } from '../upperCase/index.ts';
-import { panelGeometry, type PanelGeometry } from './geometry.ts';
+import { panelGeometry } from './geometry.ts';
 import { countLines, estimatedFontMetrics, finiteOr, positiveOr, type FontMetrics } from './metrics.ts';
 
 export const NO_SPACE_MESSAGE = 'Not enough space for table pagination, please adjust the header/footer lines';
