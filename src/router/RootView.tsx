@@ -28,7 +28,11 @@ function AuthRedirect() {
 const STANDALONE = [LOGIN_PATH, NOT_FOUND_PATH, UNAUTHORIZED_PATH, '/auth-redirect'];
 
 function Layout() {
-  return <Layout />;
+  return (
+    <Suspense fallback={<PageLoader />}>
+      <AppLayout />
+    </Suspense>
+  );
 }
 
 export function RootView() {

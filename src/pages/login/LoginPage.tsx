@@ -80,18 +80,18 @@ export function LoginPage() {
           <Title order={3}>{hostTenant?.tenantName ?? t('app.name')}</Title>
           <LanguageSwitch />
         </Group>
+        <div style={{ marginBottom: 12 }}>{tenantField}</div>
         <Tabs value={mode} onChange={(value) => { setMode(value); setError(null); }}>
           <Tabs.List grow mb="md">
             <Tabs.Tab value="account" data-testid="login-tab-account">{t('login.accountTab')}</Tabs.Tab>
             <Tabs.Tab value="phone" data-testid="login-tab-phone">{t('login.phoneTab')}</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="account">
-            <AccountForm busy={busy} tenantField={tenantField} onSubmit={(username, password) => run(() => loginWithPassword({ username, password, tenantId }))} />
+            <AccountForm busy={busy} onSubmit={(username, password) => run(() => loginWithPassword({ username, password, tenantId }))} />
           </Tabs.Panel>
           <Tabs.Panel value="phone">
             <PhoneForm
               busy={busy}
-              tenantField={tenantField}
               tenantId={tenantId}
               onError={setError}
               onSubmit={(phoneNumber, code) => run(() => loginWithPhone({ phoneNumber, code, tenantId, fingerprintCode: deviceFingerprint() }))}
@@ -108,7 +108,7 @@ export function LoginPage() {
   );
 }
 
-function AccountForm(props: { busy: boolean; tenantField: React.ReactNode; onSubmit: (userName: string, password: string) => void }) {
+function AccountForm(props: { busy: boolean; onSubmit: (userName: string, password: string) => void }) {
   const { t } = useTranslation();
   const [userName, setUserName] = useState('');
   const [password, setPassword] = useState('');
@@ -123,7 +123,6 @@ function AccountForm(props: { busy: boolean; tenantField: React.ReactNode; onSub
           onChange={(e) => setUserName(e.currentTarget.value)} required autoComplete="username" data-testid="login-username" />
         <PasswordInput label={t('login.password')} placeholder={t('login.passwordPlaceholder')} value={password} maxLength={MAX_LENGTH.input}
           onChange={(e) => setPassword(e.currentTarget.value)} required autoComplete="current-password" data-testid="login-password" />
-        {props.tenantField}
         <Button type="submit" loading={props.busy} fullWidth data-testid="login-submit">{t('login.submit')}</Button>
       </Stack>
     </form>
@@ -131,7 +130,7 @@ function AccountForm(props: { busy: boolean; tenantField: React.ReactNode; onSub
 }
 
 function PhoneForm(props: {
-  busy: boolean; tenantField: React.ReactNode; tenantId: string; onError: (message: string | null) => void;
+  busy: boolean; tenantId: string; onError: (message: string | null) => void;
   onSubmit: (phone: string, code: string) => void;
 }) {
   const { t } = useTranslation();
@@ -183,7 +182,6 @@ function PhoneForm(props: {
             {cooldown > 0 ? t('login.resendIn', { seconds: cooldown }) : t('login.sendCode')}
           </Button>
         </Group>
-        {props.tenantField}
         <Button type="submit" loading={props.busy} fullWidth data-testid="login-phone-submit">{t('login.submit')}</Button>
       </Stack>
     </form>
