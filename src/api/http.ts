@@ -40,7 +40,8 @@ export const client = axios.create({ baseURL: '/api', timeout: TIMEOUT.default, 
 const STALE_SESSION = 'stale-session';
 
 client.interceptors.request.use((config: InternalAxiosRequestConfig) => {
-  config.headers.set('X-TENANT-ID', appState.tenantId);
+  // Login calls name the tenant being logged into; every other call carries the session's tenant.
+  if (!config.headers.has('X-TENANT-ID')) config.headers.set('X-TENANT-ID', appState.tenantId);
   // A request that brings its own credential (login's Basic header) skips the session check.
   if (config.headers.has('Authorization')) return config;
   const here = currentLocation();

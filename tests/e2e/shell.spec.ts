@@ -1,0 +1,209 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * The browser shell end to end, against the real server on a fresh database (demo data):
+ * tenant 1 admin/admin123 and shop01/shop123, tenant 2 admin/admin123.
+ */
+
+async function logIn(page: Page, user: string, password: string, tenant = '1') {
+  await page.goto('/login');
+  await page.getByTestId('login-username').fill(user);
+  await page.getByTestId('login-password').fill(password);
+  const tenantField = page.getByTestId('login-tenant');
+  if (await tenantField.count()) await tenantField.fill(tenant);
+  await page.getByTestId('login-submit').click();
+}
+
+async function logInAsAdmin(page: Page) {
+  await logIn(page, 'admin', 'admin123');
+  await expect(page).toHaveURL(/\/home\/index$/);
+  await expect(page.getByTestId('home-page')).toBeVisible();
+}
+
+const tab = (page: Page, path: string) => page.getByTestId(`tab-${path}`);
+
+test('admin logs in and sees the menus of the server tree', async ({ page }) => {
+  await logInAsAdmin(page);
+  const sidebar = page.getByTestId('sidebar');
+  await expect(sidebar).toContainText('首页');
+  await expect(sidebar).toContainText('系统管理');
+  await expect(page.getByTestId('user-name')).toHaveText('系统管理员');
+  await expect(page.getByTestId('home-server-time')).toHaveText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
+  // the home tab is the module index: fixed, no close button
+  await expect(tab(page, '/home/index')).toHaveAttribute('data-fixed', 'true');
+  await expect(tab(page, '/home/index').getByTestId('tab-close')).toHaveCount(0);
+});
+
+test('opening pages adds tabs, breadcrumb follows, and kept-alive pages keep their state', async ({ page }) => {
+  await logInAsAdmin(page);
+  await page.getByTestId('menu-/systemManage/userList').click();
+  await expect(page).toHaveURL(/\/systemManage\/userList$/);
+  await expect(page.getByTestId('user-table-row').first()).toBeVisible();
+  await expect(page.getByTestId('breadcrumb')).toContainText('系统管理');
+  await expect(page.getByTestId('breadcrumb')).toContainText('用户管理');
+
+  await page.getByTestId('user-keyword').fill('shop');
+  await page.getByTestId('menu-/systemManage/loginLog').click();
+  await expect(page.getByTestId('login-log-table-row').first()).toBeVisible();
+  await expect(tab(page, '/systemManage/loginLog')).toBeVisible();
+
+  // back on the user list (through its tab), the typed keyword is still there
+  await tab(page, '/systemManage/userList').click();
+  await expect(page).toHaveURL(/\/systemManage\/userList\?fromTab=true&refresh=false&refreshTable=false$/);
+  await expect(page.getByTestId('user-keyword')).toHaveValue('shop');
+
+  // another page of the same module replaces the open page's tab
+  await page.getByTestId('menu-/systemManage/versionLog').click();
+  await expect(page.getByTestId('version-log-table')).toBeVisible();
+  await expect(tab(page, '/systemManage/versionLog')).toBeVisible();
+  await expect(tab(page, '/systemManage/loginLog')).toHaveCount(0);
+});
+
+test('tab context menu closes others and all, keeping fixed tabs', async ({ page }) => {
+  await logInAsAdmin(page);
+  await page.getByTestId('menu-/systemManage/userList').click();
+  await page.getByTestId('menu-/systemManage/loginLog').click();
+  await expect(tab(page, '/systemManage/loginLog')).toBeVisible();
+  await page.goto('/userInfo/loginRecord');
+  await expect(page.getByTestId('login-record-table')).toBeVisible();
+  // the full reload restored the tabs from session storage
+  await expect(tab(page, '/systemManage/loginLog')).toBeVisible();
+
+  await tab(page, '/systemManage/loginLog').click({ button: 'right' });
+  const menu = page.getByTestId('tab-context-menu');
+  await expect(menu).toBeVisible();
+  expect((await menu.boundingBox())?.width).toBe(105);
+  await page.getByTestId('tab-menu-close-others').click();
+  await expect(page).toHaveURL(/\/systemManage\/loginLog/);
+  await expect(tab(page, '/userInfo/loginRecord')).toHaveCount(0);
+  await expect(tab(page, '/home/index')).toBeVisible();
+  await expect(tab(page, '/systemManage/userList')).toBeVisible();
+
+  await tab(page, '/home/index').click({ button: 'right' });
+  await page.getByTestId('tab-menu-close-all').click();
+  await expect(tab(page, '/systemManage/loginLog')).toHaveCount(0);
+  await expect(page.getByTestId('tab-strip').locator('.shell-tab')).toHaveCount(2);
+  // the active tab closed: the last remaining one opens
+  await expect(page).toHaveURL(/\/systemManage\/userList/);
+});
+
+test('the third-level user edit page asks before its tab closes', async ({ page }) => {
+  await logInAsAdmin(page);
+  await page.getByTestId('menu-/systemManage/userList').click();
+  await page.getByTestId('user-edit-shop01').click();
+  await expect(page).toHaveURL(/\/systemManage\/userEdit\?id=\d+$/);
+  await expect(page.getByTestId('user-edit-name')).toHaveValue('门店店员01');
+
+  const editTab = tab(page, '/systemManage/userEdit');
+  await editTab.getByTestId('tab-close').click();
+  await expect(page.getByTestId('confirm-close-text')).toBeVisible();
+  await page.getByTestId('confirm-close-cancel').click();
+  await expect(editTab).toBeVisible();
+
+  await editTab.getByTestId('tab-close').click();
+  await page.getByTestId('confirm-close-ok').click();
+  await expect(editTab).toHaveCount(0);
+  await expect(page).toHaveURL(/\/systemManage\/userList/);
+});
+
+test('browser back closes the tab left', async ({ page }) => {
+  await logInAsAdmin(page);
+  await page.getByTestId('menu-/systemManage/userList').click();
+  await page.getByTestId('menu-/systemManage/loginLog').click();
+  await expect(tab(page, '/systemManage/loginLog')).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/systemManage\/userList$/);
+  await expect(tab(page, '/systemManage/loginLog')).toHaveCount(0);
+
+  // leaving a third-level page by back asks first
+  await page.getByTestId('user-edit-admin').click();
+  await expect(tab(page, '/systemManage/userEdit')).toBeVisible();
+  await page.goBack();
+  await page.getByTestId('confirm-close-ok').click();
+  await expect(page).toHaveURL(/\/systemManage\/userList$/);
+  await expect(tab(page, '/systemManage/userEdit')).toHaveCount(0);
+});
+
+test('shop staff typing an admin address gets 您无该页面的权限', async ({ page }) => {
+  await logIn(page, 'shop01', 'shop123');
+  await expect(page).toHaveURL(/\/home\/index$/);
+  await expect(page.getByTestId('sidebar')).toContainText('首页');
+  await expect(page.getByTestId('sidebar')).not.toContainText('系统管理');
+  await page.goto('/systemManage/userList');
+  await expect(page.getByText('您无该页面的权限')).toBeVisible();
+  await expect(page.getByTestId('user-list-page')).toHaveCount(0);
+});
+
+test('a wrong password shows 用户名或密码错误', async ({ page }) => {
+  await logIn(page, 'admin', 'wrong-password');
+  await expect(page.getByTestId('login-error')).toContainText('用户名或密码错误');
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('five wrong passwords lock the account with a message saying so', async ({ page }) => {
+  // tenant 2's admin, so the other tests' accounts stay usable
+  for (let i = 0; i < 5; i++) {
+    await logIn(page, 'admin', `bad-${i}`, '2');
+    await expect(page.getByTestId('login-error')).toBeVisible();
+  }
+  await logIn(page, 'admin', 'admin123', '2');
+  await expect(page.getByTestId('login-error')).toContainText('锁定');
+  await expect(page).toHaveURL(/\/login/);
+  // the lock is tenant 2's admin only: tenant 1's admin still logs in
+  await logInAsAdmin(page);
+});
+
+test('a 375 px wide screen closes the sidebar', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await logInAsAdmin(page);
+  const sidebar = page.getByTestId('sidebar');
+  await expect(sidebar).toHaveAttribute('data-opened', 'false');
+  await expect(sidebar).not.toBeInViewport();
+  await page.getByTestId('sidebar-toggle').click();
+  await expect(sidebar).toBeInViewport();
+  await page.getByTestId('sidebar-mask').click();
+  await expect(sidebar).not.toBeInViewport();
+});
+
+test('sidebar collapses to 72 px and its style is remembered', async ({ page, context }) => {
+  await logInAsAdmin(page);
+  const sidebar = page.getByTestId('sidebar');
+  expect((await sidebar.boundingBox())?.width).toBe(160);
+  await page.getByTestId('sidebar-toggle').click();
+  await expect.poll(async () => (await sidebar.boundingBox())?.width).toBe(72);
+  await page.getByTestId('layout-settings').click();
+  await page.getByTestId('theme-dark').click();
+  await expect(sidebar).toHaveAttribute('data-style', 'dark');
+  const cookies = Object.fromEntries((await context.cookies()).map((c) => [c.name, c.value]));
+  expect(cookies.sidebarStatus).toBe('0');
+  expect(cookies.sidebarStyle).toBe('dark');
+  await page.reload();
+  await expect(sidebar).toHaveAttribute('data-style', 'dark');
+  await expect(sidebar).toHaveAttribute('data-opened', 'false');
+});
+
+test('language switch turns the shell into English and is remembered', async ({ page }) => {
+  await logInAsAdmin(page);
+  await page.getByTestId('layout-settings').click();
+  await page.getByTestId('language-switch').getByText('EN').click();
+  await page.keyboard.press('Escape');
+  await page.getByTestId('user-menu').click();
+  await expect(page.getByTestId('user-menu-logout')).toHaveText('Log out');
+  await page.reload();
+  await page.getByTestId('user-menu').click();
+  await expect(page.getByTestId('user-menu-profile')).toHaveText('Profile settings');
+});
+
+test('log out returns to the login page and the old address needs a login again', async ({ page }) => {
+  await logInAsAdmin(page);
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('user-menu-logout').click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/systemManage/userList');
+  await expect(page).toHaveURL(/\/login\?redirect=%2FsystemManage%2FuserList$/);
+  // logging in again goes back to the page asked for
+  await page.getByTestId('login-username').fill('admin');
+  await page.getByTestId('login-password').fill('admin123');
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/systemManage\/userList$/);
+});
