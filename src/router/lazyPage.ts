@@ -8,11 +8,14 @@ export const RELOAD_AFTER_CHUNK_FAILURE_MS = 1000;
  * 服务器版本已更新，正在刷新本地缓存，请稍后... and reload after 1 second (spec §8).
  */
 export function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
-  return lazy(() =>
-    load().catch(() => {
-      notifyWarning({ key: 'chunk.reloading' }, false);
-      window.setTimeout(() => window.location.reload(), RELOAD_AFTER_CHUNK_FAILURE_MS);
-      return new Promise<{ default: ComponentType<P> }>(() => {});
-    }),
-  );
+  return lazy(() => loadOrReload(load));
+}
+
+/** Loads a page module; on failure warns, schedules the reload and never settles (the loader stays up). */
+export function loadOrReload<T>(load: () => Promise<T>): Promise<T> {
+  return load().catch(() => {
+    notifyWarning({ key: 'chunk.reloading' }, false);
+    window.setTimeout(() => window.location.reload(), RELOAD_AFTER_CHUNK_FAILURE_MS);
+    return new Promise<T>(() => {});
+  });
 }

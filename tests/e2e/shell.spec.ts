@@ -207,3 +207,69 @@ test('log out returns to the login page and the old address needs a login again'
   await page.getByTestId('login-submit').click();
   await expect(page).toHaveURL(/\/systemManage\/userList$/);
 });
+
+test('a login in another browser tab cancels the calls of this tab with 当前登录帐户已退出登录', async ({ page, context }) => {
+  await logInAsAdmin(page);
+  const other = await context.newPage();
+  await other.goto('/home/index');
+  await expect(other.getByTestId('home-page')).toBeVisible();
+  await other.getByTestId('user-menu').click();
+  await other.getByTestId('user-menu-logout').click();
+  await expect(other).toHaveURL(/\/login$/);
+  await logIn(other, 'shop01', 'shop123');
+  await expect(other).toHaveURL(/\/home\/index$/);
+
+  // the first tab still holds admin's token in its session storage; its next call is refused
+  await page.getByTestId('menu-/systemManage/versionLog').click();
+  await expect(page.getByText('当前登录帐户已退出登录，请重新登录！')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('personal centre: profile name, password rules and own login records', async ({ page }) => {
+  await logInAsAdmin(page);
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('user-menu-profile').click();
+  await expect(page.getByTestId('breadcrumb')).toContainText('个人设置');
+  await page.getByTestId('profile-name').fill('管理员甲');
+  await page.getByTestId('profile-save').click();
+  await expect(page.getByTestId('user-name')).toHaveText('管理员甲');
+  await page.reload();
+  await expect(page.getByTestId('user-name')).toHaveText('管理员甲');
+
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('user-menu-password').click();
+  await page.getByTestId('password-old').fill('admin123');
+  await page.getByTestId('password-new').fill('newpass1');
+  await page.getByTestId('password-confirm').fill('newpass2');
+  await page.getByTestId('password-save').click();
+  await expect(page.getByTestId('password-error')).toHaveText('两次输入的密码不一致');
+  await page.getByTestId('password-old').fill('not-my-password');
+  await page.getByTestId('password-confirm').fill('newpass1');
+  await page.getByTestId('password-save').click();
+  await expect(page.getByTestId('password-error')).toHaveText('原密码不正确');
+  await expect(page).toHaveURL(/\/userInfo\/resetPsw$/);
+
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('user-menu-login-record').click();
+  await expect(page.getByTestId('login-record-table-row').first()).toContainText('admin');
+  // the route config entry is hidden from the menu but its page exists
+  await page.getByTestId('user-menu').click();
+  await expect(page.getByTestId('user-menu-version-log')).toBeVisible();
+  await expect(page.getByText('路由配置')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await page.goto('/userInfo/routerSetting');
+  await expect(page.getByTestId('router-setting-page')).toContainText('/systemManage/userEdit');
+});
+
+test('/router/index opens the last active module and unknown menu addresses get 您无该页面的权限', async ({ page }) => {
+  await logInAsAdmin(page);
+  await page.getByTestId('menu-/systemManage/loginLog').click();
+  await expect(page.getByTestId('login-log-page')).toBeVisible();
+  await page.goto('/router/index');
+  await expect(page).toHaveURL(/\/systemManage\/userList$/);
+  await page.goto('/router/index?routeKey=home');
+  await expect(page).toHaveURL(/\/home\/index$/);
+  await page.getByTestId('menu-/systemManage/loginLog').click();
+  await page.goto('/systemManage/noSuchPage');
+  await expect(page.getByText('您无该页面的权限')).toBeVisible();
+});
