@@ -51,6 +51,10 @@ test('opening pages adds tabs, breadcrumb follows, and kept-alive pages keep the
   await tab(page, '/systemManage/userList').click();
   await expect(page).toHaveURL(/\/systemManage\/userList\?fromTab=true&refresh=false&refreshTable=false$/);
   await expect(page.getByTestId('user-keyword')).toHaveValue('shop');
+  // the tab menu's refresh reopens the page with a fresh state
+  await tab(page, '/systemManage/userList').click({ button: 'right' });
+  await page.getByTestId('tab-menu-refresh').click();
+  await expect(page.getByTestId('user-keyword')).toHaveValue('');
 
   // another page of the same module replaces the open page's tab
   await page.getByTestId('menu-/systemManage/versionLog').click();
