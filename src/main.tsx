@@ -21,6 +21,10 @@ restoreSidebar();
 watchDevice();
 watchNetwork();
 window.addEventListener('beforeunload', saveVisitedViews);
+// The error-log list of the app state (spec §3): uncaught errors of this session.
+window.addEventListener('error', (event) => {
+  appState.errorLogs.push({ message: event.message, url: window.location.href, time: new Date().toISOString() });
+});
 
 const scale = applyRootFontSize();
 createRoot(document.getElementById('app')!).render(<App scale={scale} />);

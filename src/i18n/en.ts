@@ -16,6 +16,7 @@ export const en: Messages<ShellMessages> = {
   guard: { noPagePermission: 'You have no permission for this page', noMenus: 'You have no permissions!', verifyFailed: 'Verification failed, please log in again' },
   chunk: { reloading: 'The server version was updated; refreshing the local cache, please wait...' },
   network: { restored: 'Network restored', lost: 'The network seems to be down, trying to reconnect' },
+  notice: { deleted: 'The document has been deleted' },
   validation: {
     phone: 'Wrong mobile number, please re-enter!', required: 'Please enter {{field}}', maxLength: '{{field}} allows at most {{max}} characters',
     passwordMismatch: 'The two passwords differ', passwordLength: 'A password has 6 to 32 characters', samePassword: 'The new password must differ from the old one',

@@ -13,6 +13,7 @@ export const zhCN = {
   guard: { noPagePermission: '您无该页面的权限', noMenus: '无任何权限!', verifyFailed: '验证失败，请重新登录' },
   chunk: { reloading: '服务器版本已更新，正在刷新本地缓存，请稍后...' },
   network: { restored: '网络已恢复', lost: '当前网络似乎断开，正在尝试重新连接' },
+  notice: { deleted: '单据已被删除' },
   validation: {
     phone: '手机号码有误，请重填!', required: '请输入{{field}}', maxLength: '{{field}}最多{{max}}个字符',
     passwordMismatch: '两次输入的密码不一致', passwordLength: '密码长度为6到32位', samePassword: '新密码不能与原密码相同',

@@ -1,0 +1,41 @@
+/**
+ * Where a notice leads (spec §2 "Notice navigation by businessType"). The message centre marks the
+ * notice read by id first, then navigates here. Pure, so the bell and the message centre share it.
+ */
+export interface NoticeDestination {
+  path: string;
+  query: Record<string, string>;
+  /** 16: open only if the document still exists; otherwise show 单据已被删除 (notice.deleted). */
+  requiresExistenceCheck?: boolean;
+}
+
+export const NOTICE_DELETED_KEY = 'notice.deleted';
+
+const PROMOTION_TYPE: Readonly<Record<number, string>> = { 7: '1', 14: '2', 35: '3', 34: '4' };
+
+export function noticeDestination(businessType: number, businessId: string | number | null | undefined): NoticeDestination | null {
+  const id = businessId === null || businessId === undefined ? {} : { id: String(businessId) };
+  const to = (path: string, query: Record<string, string> = id): NoticeDestination => ({ path, query });
+  if (businessType >= 19 && businessType <= 31) return to('/attendManage/attendAuditDetail');
+  switch (businessType) {
+    case 1: return to('/purchaseManage/procureDetail', { refresh: 'true', ...id });
+    case 2: return to('/purchaseManage/placeDetail');
+    case 3: return to('/storageManage/inventoryDetail');
+    case 5: return to('/storageManage/otherInDetail');
+    case 6: return to('/storageManage/otherOutDetail');
+    case 7: case 14: case 34: case 35:
+      return to('/pricePromote/promotionDetail', { ...id, promotionType: PROMOTION_TYPE[businessType] });
+    case 8: return to('/memberInfo/catchDetail');
+    case 9: return to('/memberInfo/couponDelDetail');
+    case 10: case 17: return to('/financeManage/paymentDetail');
+    case 11: return to('/orderInfo/saleReport');
+    case 12: return to('/userInfo/systemLog', {});
+    case 13: return to('/storageManage/allotSync', {});
+    case 16: return { ...to('/purchaseManage/supplierMRBDet'), requiresExistenceCheck: true };
+    case 18: return to('/storageManage/inventorySheetDet');
+    case 36: return to('/memberInfo/operationPlan', { ...id, type: '4' });
+    case 1001: return to('/memberInfo/rechargeActivityDet');
+    // 4 leads nowhere; 37 and 38 (HR matters) have no screen path in the spec yet; unknown types go nowhere.
+    default: return null;
+  }
+}
