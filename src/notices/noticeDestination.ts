@@ -14,7 +14,7 @@ export const NOTICE_DELETED_KEY = 'notice.deleted';
 const PROMOTION_TYPE: Readonly<Record<number, string>> = { 7: '1', 14: '2', 35: '3', 34: '4' };
 
 export function noticeDestination(businessType: number, businessId: string | number | null | undefined): NoticeDestination | null {
-  const id = businessId === null || businessId === undefined ? {} : { id: String(businessId) };
+  const id: Record<string, string> = businessId === null || businessId === undefined ? {} : { id: String(businessId) };
   const to = (path: string, query: Record<string, string> = id): NoticeDestination => ({ path, query });
   if (businessType >= 19 && businessType <= 31) return to('/attendManage/attendAuditDetail');
   switch (businessType) {
