@@ -65,9 +65,10 @@ export function onLayoutNavigation(path: string, search: string, navigationType:
     views = result.views;
   }
   const view = viewOf(route, search);
-  appState.tabs.visited = addView(views, view);
-  const replaced = views.filter((v) => !appState.tabs.visited.includes(v) && v.path !== view.path);
-  forget(replaced);
+  const next = addView(views, view);
+  const kept = new Set(next.map((v) => v.path));
+  forget(views.filter((v) => !kept.has(v.path)));
+  appState.tabs.visited = next;
   if (view.meta.keepAlive) appState.tabs.cached = touchCache(appState.tabs.cached, view.path).cache;
   appState.tabs.menuActiveName = view.path;
   if (!route.meta.titleKey) localStorage.setItem(LAST_MODULE_KEY, route.meta.module);
