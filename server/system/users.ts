@@ -40,6 +40,12 @@ const userRowSchema = {
   },
 };
 
+/** One row of the admin user list (userRowSchema), shared by the list and the detail. */
+const USER_ROW_SELECT = `SELECT u.id, u.user_no AS "userNo", u.user_name AS "userName", u.name, u.phone, u.status,
+       coalesce(u.locked_until > now(), false) AS locked,
+       array(SELECT r.name FROM sys_user_role ur JOIN sys_role r ON r.id = ur.role_id WHERE ur.user_id = u.id ORDER BY r.name) AS roles
+  FROM sys_user u`;
+
 const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, title: '用户ID' } } } as const;
 
 export const userRoutes = (services: AppServices) => async (app: FastifyInstance) => {
@@ -175,10 +181,7 @@ export const userRoutes = (services: AppServices) => async (app: FastifyInstance
           const total = (await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM sys_user u ${where}`, [kw])).rows[0].n;
           const records = (
             await tx.query(
-              `SELECT u.id, u.user_no AS "userNo", u.user_name AS "userName", u.name, u.phone, u.status,
-                      coalesce(u.locked_until > now(), false) AS locked,
-                      array(SELECT r.name FROM sys_user_role ur JOIN sys_role r ON r.id = ur.role_id WHERE ur.user_id = u.id ORDER BY r.name) AS roles
-                 FROM sys_user u ${where} ORDER BY u.id LIMIT $2 OFFSET $3`,
+              `${USER_ROW_SELECT} ${where} ORDER BY u.id LIMIT $2 OFFSET $3`,
               [kw, pageSize, offsetOf(pageNum, pageSize)],
             )
           ).rows;
@@ -195,10 +198,7 @@ export const userRoutes = (services: AppServices) => async (app: FastifyInstance
       const row = await req.tenantTx(async (tx) =>
         (
           await tx.query(
-            `SELECT u.id, u.user_no AS "userNo", u.user_name AS "userName", u.name, u.phone, u.status,
-                    coalesce(u.locked_until > now(), false) AS locked,
-                    array(SELECT r.name FROM sys_user_role ur JOIN sys_role r ON r.id = ur.role_id WHERE ur.user_id = u.id ORDER BY r.name) AS roles
-               FROM sys_user u WHERE u.id = $1`,
+            `${USER_ROW_SELECT} WHERE u.id = $1`,
             [req.params.id],
           )
         ).rows[0],
