@@ -12,6 +12,7 @@ import { authenticate } from './auth/session.ts';
 import { grantedMenuKeys } from './permissions.ts';
 import { authRoutes } from './auth/routes.ts';
 import { systemRoutes } from './system/index.ts';
+import { fileRoutes } from './files/index.ts';
 
 export interface BuildOptions {
   logger?: boolean | object;
@@ -77,6 +78,7 @@ export async function buildApp(services: AppServices, opts: BuildOptions = {}): 
 
   await app.register(authRoutes(services), { prefix: '/api/wxy-auth-server' });
   await app.register(systemRoutes(services), { prefix: '/api/wxy-system-server' });
+  await app.register(fileRoutes(services), { prefix: '/api/wxy-file-server' });
 
   const staticDir = services.config.staticDir;
   const hasSpa = !!staticDir && existsSync(path.join(staticDir, 'index.html'));

@@ -16,6 +16,11 @@ export const ErrorCodes = {
   NOT_FOUND: { code: 4040, status: 404, msg: '记录不存在' },
   ROUTE_NOT_FOUND: { code: 404, status: 404, msg: '请求地址不存在' },
   CONFLICT: { code: 4090, status: 409, msg: '数据已存在' },
+  // Files (wxy-file-server)
+  FILE_TOO_LARGE: { code: 4130, status: 413, msg: '文件过大' },
+  FILE_TYPE_REFUSED: { code: 4150, status: 415, msg: '不支持的文件类型' },
+  RANGE_NOT_SATISFIABLE: { code: 4160, status: 416, msg: '请求的范围超出文件大小' },
+  CHECKSUM_MISMATCH: { code: 4220, status: 422, msg: '分片校验失败，请重新上传该分片' },
   NO_TOKEN: { code: 4701, status: 401, msg: '未登录或登录已过期，请重新登录' },
   TOKEN_EXPIRED: { code: 4702, status: 401, msg: '登录已过期，请重新登录' },
   TOKEN_REVOKED: { code: 4703, status: 401, msg: '登录已失效，请重新登录' },

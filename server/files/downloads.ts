@@ -1,0 +1,120 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppServices } from '../context.ts';
+import { authenticate } from '../auth/session.ts';
+import { ApiError, ErrorCodes } from '../errors.ts';
+import { envelopeSchema, ok } from '../http/envelope.ts';
+import { contentTypeOf } from './fileTypes.ts';
+import { STORED_FILE_SELECT, fileInfo, fileInfoSchema, type StoredFile } from './fileInfo.ts';
+import { decideRange, ifRangeMatches } from './range.ts';
+import { verifySignature } from './signedUrl.ts';
+import type { FileStore } from './storage.ts';
+
+interface FileQuery {
+  videoObjectKey: string;
+  videoBucketName: string;
+  tenantId?: number;
+  expires?: number;
+  sign?: string;
+}
+
+const fileQuerySchema = {
+  type: 'object',
+  required: ['videoObjectKey', 'videoBucketName'],
+  properties: {
+    videoObjectKey: { type: 'string', title: '文件标识', minLength: 1, maxLength: 256 },
+    videoBucketName: { type: 'string', title: '存储桶', minLength: 1, maxLength: 32 },
+    tenantId: { type: 'integer', title: '租户', minimum: 1 },
+    expires: { type: 'integer', title: '有效期', minimum: 0 },
+    sign: { type: 'string', title: '签名', maxLength: 64 },
+  },
+} as const;
+
+export const downloadRoutes = (services: AppServices, store: FileStore, secret: () => Promise<Buffer>) => async (app: FastifyInstance) => {
+  /** Finds the caller's file; another tenant's file is simply not there (RLS). */
+  async function findFile(tenantId: number, q: FileQuery): Promise<{ row: StoredFile; path: string }> {
+    const path = store.objectPath(tenantId, q.videoBucketName, q.videoObjectKey);
+    const row = (await services.db.tenant(tenantId, (tx) => tx.query<StoredFile>(`${STORED_FILE_SELECT} WHERE bucket = $1 AND object_key = $2`, [q.videoBucketName, q.videoObjectKey]))).rows[0];
+    if (!row) throw new ApiError('NOT_FOUND', '文件不存在或已被删除');
+    return { row, path };
+  }
+
+  /** Sends the file whole or the byte range asked for (206), so a <video> can seek. */
+  async function send(req: FastifyRequest, reply: FastifyReply, tenantId: number, q: FileQuery, disposition: 'inline' | 'attachment') {
+    const { row, path } = await findFile(tenantId, q);
+    const size = (await stat(path).catch(() => null))?.size;
+    if (size === undefined) throw new ApiError('NOT_FOUND', '文件不存在或已被删除');
+    const etag = `"${row.sha256}"`;
+    const inline = disposition === 'inline' && !!contentTypeOf(row.object_key)?.inline;
+    reply
+      .header('accept-ranges', 'bytes')
+      .header('etag', etag)
+      .header('last-modified', row.created_at.toUTCString())
+      .header('content-type', row.content_type)
+      .header('x-content-type-options', 'nosniff')
+      // Objects never change under a key, so the browser may keep them; private: they belong to one tenant.
+      .header('cache-control', 'private, max-age=86400')
+      .header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(row.file_name)}`);
+    if (req.headers['if-none-match'] === etag) return reply.status(304).send();
+    const ifRange = typeof req.headers['if-range'] === 'string' ? req.headers['if-range'] : undefined;
+    const decision = ifRangeMatches(ifRange, etag, row.created_at) ? decideRange(req.headers.range, size) : { kind: 'full' as const };
+    if (decision.kind === 'unsatisfiable') {
+      const e = ErrorCodes.RANGE_NOT_SATISFIABLE;
+      return reply.status(416).header('content-range', `bytes */${size}`).header('content-type', 'application/json; charset=utf-8').send({ code: e.code, msg: e.msg, data: null });
+    }
+    if (decision.kind === 'partial') {
+      const { start, end } = decision;
+      return reply
+        .status(206)
+        .header('content-range', `bytes ${start}-${end}/${size}`)
+        .header('content-length', end - start + 1)
+        .send(createReadStream(path, { start, end }));
+    }
+    reply.header('content-length', size);
+    return reply.status(200).send(size === 0 ? '' : createReadStream(path));
+  }
+
+  /** The video links work with a signature (for <video>/<img>) or with the usual Bearer session. */
+  async function tenantFor(req: FastifyRequest<{ Querystring: FileQuery }>): Promise<number> {
+    const q = req.query;
+    if (q.sign !== undefined) {
+      const target = { tenantId: q.tenantId ?? 0, bucket: q.videoBucketName, objectKey: q.videoObjectKey, expires: q.expires ?? -1 };
+      if (!q.tenantId || q.expires === undefined || !verifySignature(await secret(), target, q.sign)) throw new ApiError('FORBIDDEN', '文件链接已失效或签名不正确');
+      return q.tenantId;
+    }
+    req.auth = await authenticate(services.db, req);
+    return req.auth.tenantId;
+  }
+
+  app.get<{ Querystring: FileQuery }>(
+    '/file/download',
+    { schema: { tags: ['files'], summary: '下载文件（按 videoObjectKey 与 videoBucketName，支持 Range）', querystring: fileQuerySchema } },
+    async (req, reply) => send(req, reply, req.auth!.tenantId, req.query, 'attachment'),
+  );
+
+  app.get<{ Querystring: FileQuery }>(
+    '/file/info',
+    { schema: { tags: ['files'], summary: '文件信息与新的签名链接', querystring: fileQuerySchema, response: { 200: envelopeSchema(fileInfoSchema) } } },
+    async (req) => {
+      const tenantId = req.auth!.tenantId;
+      const { row } = await findFile(tenantId, req.query);
+      return ok(fileInfo(row, tenantId, await secret()));
+    },
+  );
+
+  for (const [route, disposition] of [['/video/downloadFile', 'attachment'], ['/video/downSeeding', 'inline']] as const) {
+    app.get<{ Querystring: FileQuery }>(
+      route,
+      {
+        config: { public: true },
+        schema: {
+          tags: ['files'],
+          summary: disposition === 'inline' ? '在线播放视频/显示图片（Range 请求，可拖动进度）' : '下载视频文件（Range 请求）',
+          querystring: fileQuerySchema,
+        },
+      },
+      async (req, reply) => send(req, reply, await tenantFor(req), req.query, disposition),
+    );
+  }
+};

@@ -1,0 +1,62 @@
+import path from 'node:path';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import multipart, { type MultipartFile } from '@fastify/multipart';
+import type { AppServices } from '../context.ts';
+import { ApiError } from '../errors.ts';
+import { SIMPLE_UPLOAD_MAX } from './fileTypes.ts';
+import { FileStore, TooLargeError } from './storage.ts';
+import { loadSigningSecret } from './signedUrl.ts';
+import { uploadRoutes } from './uploads.ts';
+import { downloadRoutes } from './downloads.ts';
+
+const MB = 1024 * 1024;
+
+/**
+ * wxy-file-server: uploads (single and chunked), downloads and video serving with ranges.
+ * Bytes live under DATA_DIR/files; a multipart file part is streamed to a temporary file while the
+ * request is parsed and only renamed into place once the handler has checked it.
+ */
+export const fileRoutes = (services: AppServices) => async (app: FastifyInstance) => {
+  const store = new FileStore(path.join(services.config.dataDir, 'files'));
+  let secretPromise: Promise<Buffer> | undefined;
+  const secret = () => (secretPromise ??= loadSigningSecret(services.db).catch((err) => {
+    secretPromise = undefined;
+    throw err;
+  }));
+
+  // Temporary files a request spooled; whatever the handler did not move is removed when it ends.
+  const spools = new WeakMap<FastifyRequest, string[]>();
+  const dropSpools = async (req: FastifyRequest) => {
+    for (const file of spools.get(req) ?? []) await FileStore.discard(file);
+  };
+  app.addHook('onResponse', dropSpools);
+  app.addHook('onRequestAbort', dropSpools);
+
+  async function onFile(this: FastifyRequest, part: MultipartFile) {
+    const max = this.routeOptions.config.uploadMaxBytes;
+    if (!max || !this.auth) {
+      part.file.resume();
+      throw new ApiError('BAD_REQUEST', '该接口不接受文件');
+    }
+    try {
+      const spool = await store.spool(this.auth.tenantId, part.file, max, part.filename);
+      spools.set(this, [...(spools.get(this) ?? []), spool.path]);
+      (part as unknown as { value: unknown }).value = spool;
+    } catch (err) {
+      if (err instanceof TooLargeError) {
+        throw new ApiError('FILE_TOO_LARGE', max === SIMPLE_UPLOAD_MAX ? `单次上传的文件不能超过 ${max / MB} MB，请使用分片上传` : `分片不能超过 ${max} 字节`);
+      }
+      throw err;
+    }
+  }
+
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    onFile,
+    // Backstops; the real per-route limit is checked while streaming (uploadMaxBytes).
+    limits: { fileSize: SIMPLE_UPLOAD_MAX + 1, files: 1, fields: 30, parts: 31, fieldSize: 1024 },
+  });
+
+  await app.register(uploadRoutes(store, secret));
+  await app.register(downloadRoutes(services, store, secret));
+};
