@@ -3,7 +3,7 @@ import { hashPassword } from '../../auth/passwords.ts';
 import { MENU_SEED } from './menus.ts';
 
 /** Bump when the demo data changes, so existing data dirs are topped up at the next start. */
-export const SEED_VERSION = '2026-11-21.1';
+export const SEED_VERSION = '2026-11-21.engine-core.1';
 
 interface TenantSeed {
   id: number;
@@ -50,6 +50,7 @@ const DICTIONARIES: Record<string, [string, string][]> = {
   sex: [['男', '1'], ['女', '2']],
   enableStatus: [['启用', '1'], ['停用', '0']],
   grantType: [['账号密码', 'password'], ['手机验证码', 'phoneNumber']],
+  shopType: [['直营店', '1'], ['加盟店', '2'], ['联营店', '3']],
 };
 
 const VERSION_LOGS = [

@@ -23,6 +23,16 @@ export const MENU_SEED: MenuSeed[] = [
   { key: 'home', path: '/home', component: 'Layout', name: '首页', icon: 'home', sort: 1, meta: { module: 'home' }, roles: ['shop_staff'] },
   { key: 'home.index', parent: 'home', path: '/home/index', component: 'home/index', name: '工作台', icon: 'dashboard', sort: 1, meta: { module: 'home', keepAlive: true }, roles: ['shop_staff'] },
 
+  // Shops (schema engine: schemas/resources/shop-base.json, schemas/screens/shop-base.json).
+  { key: 'shopManage', path: '/shopManage', component: 'Layout', name: '门店管理', icon: 'building-store', sort: 20, meta: { module: 'shopManage' }, roles: ['shop_staff'] },
+  { key: 'shopManage.shopBase', parent: 'shopManage', path: '/shopManage/shopBase', component: 'shopManage/shopBase', name: '门店信息', icon: 'building-store', sort: 1, meta: { module: 'shopManage', keepAlive: true }, roles: ['shop_staff'] },
+  { key: 'shopManage.shopBase.list', parent: 'shopManage.shopBase', name: '查询门店', menuType: 2, perms: 'shop:base:list', sort: 1, roles: ['shop_staff'] },
+  { key: 'shopManage.shopBase.add', parent: 'shopManage.shopBase', name: '新增门店', menuType: 2, perms: 'shop:base:add', sort: 2 },
+  { key: 'shopManage.shopBase.edit', parent: 'shopManage.shopBase', name: '编辑门店', menuType: 2, perms: 'shop:base:edit', sort: 3 },
+  { key: 'shopManage.shopBase.delete', parent: 'shopManage.shopBase', name: '删除门店', menuType: 2, perms: 'shop:base:delete', sort: 4 },
+  { key: 'shopManage.shopBase.export', parent: 'shopManage.shopBase', name: '导出门店', menuType: 2, perms: 'shop:base:export', sort: 5 },
+  { key: 'shopManage.shopBase.import', parent: 'shopManage.shopBase', name: '导入门店', menuType: 2, perms: 'shop:base:import', sort: 6 },
+
   { key: 'systemManage', path: '/systemManage', component: 'Layout', name: '系统管理', icon: 'settings', sort: 90, meta: { module: 'systemManage' } },
   { key: 'systemManage.userList', parent: 'systemManage', path: '/systemManage/userList', component: 'systemManage/userList', name: '用户管理', icon: 'users', sort: 1, meta: { module: 'systemManage', keepAlive: true } },
   { key: 'systemManage.userList.list', parent: 'systemManage.userList', name: '查询用户', menuType: 2, perms: 'system:user:list', sort: 1 },

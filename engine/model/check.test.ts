@@ -1,0 +1,84 @@
+import path from 'node:path';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { checkDescriptors, formatError, formSchema, loadDescriptors, resolveEndpoint, type DescriptorFile } from './index.ts';
+import { loadDescriptorDirs, readI18nKeys } from '../../server/resources/descriptorFiles.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const i18n = readI18nKeys(path.join(ROOT, 'engine/i18n'));
+const shopResource = JSON.parse(readFileSync(path.join(ROOT, 'schemas/resources/shop-base.json'), 'utf8'));
+const shopScreen = JSON.parse(readFileSync(path.join(ROOT, 'schemas/screens/shop-base.json'), 'utf8'));
+
+/** Loads the two shop-base files with a change applied to a copy of one of them. */
+function check(change: { resource?: (r: any) => void; screen?: (s: any) => void }) {
+  const r = structuredClone(shopResource);
+  const s = structuredClone(shopScreen);
+  change.resource?.(r);
+  change.screen?.(s);
+  const files: DescriptorFile[] = [
+    { file: 'schemas/resources/shop-base.json', content: JSON.stringify(r) },
+    { file: 'schemas/screens/shop-base.json', content: s },
+  ];
+  const { set, errors } = loadDescriptors(files);
+  return [...errors, ...checkDescriptors(set, { i18n })].map(formatError);
+}
+
+describe('descriptor check', () => {
+  it('passes on every descriptor of the repository (what npm run schemas:check runs)', () => {
+    const { set, errors } = loadDescriptorDirs([path.join(ROOT, 'schemas')], { i18nDir: path.join(ROOT, 'engine/i18n') });
+    expect(errors.map(formatError)).toEqual([]);
+    expect(set.resources.has('shop-base')).toBe(true);
+    expect(set.screens.has('shop-base')).toBe(true);
+  });
+
+  it('reports meta-schema errors with the file and the JSON pointer of the property', () => {
+    expect(check({ resource: (r) => (r.fields.shopName.maxLenght = 24) })).toContain('schemas/resources/shop-base.json#/fields/shopName/maxLenght unknown property');
+    expect(check({ resource: (r) => delete r.table })).toContain('schemas/resources/shop-base.json#/table required property missing');
+    expect(check({ screen: (s) => (s.columns[2].width = 'wide') })).toContain('schemas/screens/shop-base.json#/columns/2/width must be integer');
+    expect(check({ resource: (r) => (r.routes[0].method = 'PATCH') })[0]).toMatch(/^schemas\/resources\/shop-base\.json#\/routes\/0\/method must be one of/);
+  });
+
+  it('refuses invalid JSON and a wrong $schema', () => {
+    const { errors } = loadDescriptors([{ file: 'x/screens/a.json', content: '{"name": ' }]);
+    expect(formatError(errors[0])).toMatch(/^x\/screens\/a\.json# invalid JSON/);
+    expect(check({ screen: (s) => (s.$schema = 'screen.schema.json') })).toContain('schemas/screens/shop-base.json#/$schema must be "../meta/screen.schema.json" so editors complete the file');
+  });
+
+  it('cross-checks screens against resources, registered keys and i18n keys', () => {
+    expect(check({ screen: (s) => (s.columns[1].field = 'shopTitle') })).toContain('schemas/screens/shop-base.json#/columns/1/field field "shopTitle" is not in resource "shop-base"');
+    expect(check({ screen: (s) => (s.columns[7].format = 'fancy') })).toContain('schemas/screens/shop-base.json#/columns/7/format formatter "fancy" is not registered in widgets/keys.ts');
+    expect(check({ screen: (s) => (s.filters[0].widget = 'slider') })).toContain('schemas/screens/shop-base.json#/filters/0/widget filter widget "slider" is not registered in widgets/keys.ts');
+    expect(check({ screen: (s) => (s.columns[0].label = 'shopBase.fields.nope') })).toEqual([
+      'schemas/screens/shop-base.json#/columns/0/label i18n key "shopBase.fields.nope" is missing in en',
+      'schemas/screens/shop-base.json#/columns/0/label i18n key "shopBase.fields.nope" is missing in zh-CN',
+    ]);
+    expect(check({ screen: (s) => (s.rowActions[4].endpoint = 'remove') })).toContain('schemas/screens/shop-base.json#/rowActions/4/endpoint no route "remove" in resource "shop-base"');
+    expect(check({ screen: (s) => (s.endpoint = 'info') })).toContain('schemas/screens/shop-base.json#/endpoint route "info" is a get, expected page');
+    expect(check({ screen: (s) => (s.filters[0].filter = 'phone') })).toContain('schemas/screens/shop-base.json#/filters/0/filter resource "shop-base" declares no filter "phone"');
+    expect(check({ screen: (s) => (s.columns[3].sortable = true) })).toContain('schemas/screens/shop-base.json#/columns/3/sortable resource "shop-base" does not allow sorting by "regionName"');
+  });
+
+  it('cross-checks a resource: fields, filters, routes and their parameters', () => {
+    expect(check({ resource: (r) => (r.primaryKey = 'id') })).toContain('schemas/resources/shop-base.json#/primaryKey field "id" is not in fields');
+    expect(check({ resource: (r) => (r.filters[5].op = 'numberRange') })).toContain('schemas/resources/shop-base.json#/filters/5/op numberRange needs a numeric field, "openDate" is not');
+    expect(check({ resource: (r) => (r.routes[0].path = 'page/{pageNum}') })).toContain('schemas/resources/shop-base.json#/routes/0/path a page route needs {pageNum} and {pageSize} in its path');
+    expect(check({ resource: (r) => (r.routes[3].path = 'info') })).toContain('schemas/resources/shop-base.json#/routes/3/path a get route needs an id parameter such as {shopId}');
+    expect(check({ resource: (r) => r.routes.push({ method: 'GET', path: 'info/{id}', action: 'get' }) })).toContain('schemas/resources/shop-base.json#/routes/11/path duplicate route id "info" (give one of them an "id")');
+    expect(check({ resource: (r) => (r.fieldPermissions['成本总金额'] = ['cost']) })).toContain('schemas/resources/shop-base.json#/fieldPermissions/成本总金额/0 field "cost" is not in fields');
+    expect(check({ resource: (r) => delete r.fields.address.maxLength })).toContain('schemas/resources/shop-base.json#/fields/address a string field needs maxLength (spec 000 §9 limits)');
+  });
+
+  it('derives the rjsf form schema from the resource fields', () => {
+    const { set } = loadDescriptors([{ file: 'schemas/resources/shop-base.json', content: shopResource }]);
+    const r = set.resources.get('shop-base')!;
+    const { schema, uiSchema } = formSchema(r, shopScreen.forms.edit);
+    const props = schema.properties as Record<string, Record<string, unknown>>;
+    expect(schema.required).toEqual(['shopCode', 'shopName', 'shopType']);
+    expect(props.shopName).toMatchObject({ type: 'string', title: '门店名称', maxLength: 24 });
+    expect(props.phone).toMatchObject({ pattern: '^(|1[2-9]\\d{9})$', 'x-msg': '手机号码有误，请重填!' });
+    expect(uiSchema.status).toMatchObject({ 'ui:widget': 'dictSelect', 'ui:options': { dictionary: 'enableStatus' } });
+    expect(uiSchema.minCost).toMatchObject({ 'ui:widget': 'decimal', 'ui:options': { decimals: 2 } });
+    expect(uiSchema.remark).toMatchObject({ 'ui:widget': 'textarea' });
+    expect(resolveEndpoint(set, { resource: 'shop-base' }, 'edit-state')?.route.action).toBe('setField');
+  });
+});

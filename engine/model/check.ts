@@ -1,0 +1,223 @@
+import { FILTER_WIDGETS, FORMATTERS, FORM_WIDGETS, STYLERS } from '../../widgets/keys.ts';
+import { filterName, filterParams, idParamOf, pathParams, resolveEndpoint, routeId, columnOf } from './resource.ts';
+import type { ActionKind, DescriptorError, DescriptorSet, ResourceDescriptor, ScreenDescriptor } from './types.ts';
+
+/** What the cross-checker compares against besides the descriptors themselves. */
+export interface CheckContext {
+  /** Every i18n key per language (flattened, dotted); each key a screen uses must exist in all of them. */
+  i18n: Record<string, Set<string>>;
+  formatters?: readonly string[];
+  stylers?: readonly string[];
+  filterWidgets?: readonly string[];
+  formWidgets?: readonly string[];
+}
+
+/** Flattens nested i18n resources to dotted keys. */
+export function i18nKeys(tree: Record<string, unknown>, prefix = ''): Set<string> {
+  const out = new Set<string>();
+  for (const [k, v] of Object.entries(tree)) {
+    const key = prefix ? `${prefix}.${k}` : k;
+    if (v && typeof v === 'object') for (const sub of i18nKeys(v as Record<string, unknown>, key)) out.add(sub);
+    else out.add(key);
+  }
+  return out;
+}
+
+const RANGE_OPS = new Set(['dateRange', 'numberRange']);
+
+function checkResource(r: ResourceDescriptor, file: string, err: (pointer: string, message: string) => void): void {
+  const has = (f: string) => Object.hasOwn(r.fields, f);
+  if (!has(r.primaryKey)) err('/primaryKey', `field "${r.primaryKey}" is not in fields`);
+  (r.required ?? []).forEach((f, i) => !has(f) && err(`/required/${i}`, `field "${f}" is not in fields`));
+  const columns = new Map<string, string>();
+  for (const [name, f] of Object.entries(r.fields)) {
+    const col = columnOf(r, name);
+    if (col === 'tenant_id') err(`/fields/${name}`, 'tenant_id is set by the server, never a field');
+    if (columns.has(col)) err(`/fields/${name}`, `column "${col}" already used by field "${columns.get(col)}"`);
+    columns.set(col, name);
+    if (f.enum && f.type !== 'string' && f.enum.some((v) => typeof v !== 'number')) err(`/fields/${name}/enum`, 'values must be numbers for a numeric field');
+    if (f['x-decimals'] !== undefined && f.type !== 'number') err(`/fields/${name}/x-decimals`, 'only a number field has decimals');
+    if (f.format && f.type !== 'string') err(`/fields/${name}/format`, 'only a string field has a format');
+    if (f.type === 'string' && !f.maxLength && !f.enum && !f.format) err(`/fields/${name}`, 'a string field needs maxLength (spec 000 §9 limits)');
+  }
+  for (const [perm, fields] of Object.entries(r.fieldPermissions ?? {})) {
+    (fields ?? []).forEach((f, i) => !has(f) && err(`/fieldPermissions/${perm}/${i}`, `field "${f}" is not in fields`));
+  }
+  const filterNames = new Set<string>();
+  const paramNames = new Set<string>();
+  (r.filters ?? []).forEach((flt, i) => {
+    const p = `/filters/${i}`;
+    const field = r.fields[flt.field];
+    if (!field) return err(`${p}/field`, `field "${flt.field}" is not in fields`);
+    const name = filterName(flt);
+    if (filterNames.has(name)) err(p, `duplicate filter name "${name}"`);
+    filterNames.add(name);
+    const params = filterParams(flt);
+    if (RANGE_OPS.has(flt.op) !== (params.length === 2)) err(`${p}/params`, RANGE_OPS.has(flt.op) ? 'a range takes two params (start, end)' : 'takes one param');
+    for (const q of params) {
+      if (paramNames.has(q) || q === 'pageNum' || q === 'pageSize' || q === 'sort' || q === 'order' || q === 'lastKey')
+        err(`${p}/params`, `parameter "${q}" is already used`);
+      paramNames.add(q);
+    }
+    if (flt.op === 'dateRange' && field.format !== 'date' && field.format !== 'date-time') err(`${p}/op`, `dateRange needs a date or date-time field, "${flt.field}" is not`);
+    if (flt.op === 'numberRange' && field.type !== 'number' && field.type !== 'integer') err(`${p}/op`, `numberRange needs a numeric field, "${flt.field}" is not`);
+    if (flt.op === 'contains' && field.type !== 'string') err(`${p}/op`, `contains needs a text field, "${flt.field}" is not`);
+  });
+  (r.sortable ?? []).forEach((f, i) => !has(f) && err(`/sortable/${i}`, `field "${f}" is not in fields`));
+  (r.defaultSort ?? []).forEach((s, i) => {
+    if (!has(s.field)) err(`/defaultSort/${i}/field`, `field "${s.field}" is not in fields`);
+  });
+  const ids = new Set<string>();
+  const signatures = new Set<string>();
+  r.routes.forEach((route, i) => {
+    const p = `/routes/${i}`;
+    const id = routeId(route);
+    if (ids.has(id)) err(route.id ? `${p}/id` : `${p}/path`, `duplicate route id "${id}" (give one of them an "id")`);
+    ids.add(id);
+    const sig = `${route.method} ${route.path.replace(/\{[^}]+\}/g, '{}')}`;
+    if (signatures.has(sig)) err(`${p}/path`, `another route answers ${route.method} ${route.path}`);
+    signatures.add(sig);
+    const params = pathParams(route.path);
+    const needsId: ActionKind[] = ['get', 'delete'];
+    if (route.action === 'page' && !(params.includes('pageNum') && params.includes('pageSize'))) err(`${p}/path`, 'a page route needs {pageNum} and {pageSize} in its path');
+    if (route.action !== 'page' && (params.includes('pageNum') || params.includes('pageSize'))) err(`${p}/path`, 'only a page route takes {pageNum}/{pageSize}');
+    if (needsId.includes(route.action) && !idParamOf(route)) err(`${p}/path`, `a ${route.action} route needs an id parameter such as {${r.primaryKey}}`);
+    const extra = params.filter((q) => q !== 'pageNum' && q !== 'pageSize' && q !== route.field);
+    if (extra.length > 1) err(`${p}/path`, `at most one id parameter, found ${extra.join(', ')}`);
+    if (route.action === 'setField') {
+      if (!route.field) err(p, 'a setField route names its "field"');
+      else if (!has(route.field)) err(`${p}/field`, `field "${route.field}" is not in fields`);
+      else if (!route.values && !r.fields[route.field].enum && r.fields[route.field].type !== 'boolean') err(`${p}/values`, 'a setField route lists the values it allows (or the field has an enum)');
+    }
+    (route.fields ?? []).forEach((f, j) => !has(f) && err(`${p}/fields/${j}`, `field "${f}" is not in fields`));
+    for (const k of ['valueField', 'labelField', 'parentField', 'groupBy'] as const) {
+      const f = route[k];
+      if (f && !has(f)) err(`${p}/${k}`, `field "${f}" is not in fields`);
+    }
+    if (route.action === 'pulldown' && !route.labelField) err(p, 'a pulldown route names its "labelField"');
+    if (route.action === 'tree' && !route.parentField && !route.groupBy) err(p, 'a tree route names "parentField" or "groupBy"');
+  });
+  void file;
+}
+
+function checkScreen(s: ScreenDescriptor, set: DescriptorSet, ctx: CheckContext, err: (pointer: string, message: string) => void): void {
+  const r = set.resources.get(s.resource);
+  const key = (pointer: string, k: string | undefined) => {
+    if (!k) return;
+    for (const [lang, keys] of Object.entries(ctx.i18n)) if (!keys.has(k)) err(pointer, `i18n key "${k}" is missing in ${lang}`);
+  };
+  const registered = (pointer: string, k: string | undefined, list: readonly string[] | undefined, what: string) => {
+    if (k && list && !list.includes(k)) err(pointer, `${what} "${k}" is not registered in widgets/keys.ts`);
+  };
+  key('/title', s.title);
+  if (!r) {
+    err('/resource', `no resource named "${s.resource}"`);
+    return;
+  }
+  const has = (f: string) => Object.hasOwn(r.fields, f);
+  const endpoint = (pointer: string, ref: string | undefined, kinds: ActionKind[]) => {
+    if (!ref) return;
+    const hit = resolveEndpoint(set, s, ref);
+    if (!hit) return err(pointer, `no route "${ref}" in resource "${ref.includes('#') ? ref.split('#')[0] : s.resource}"`);
+    if (kinds.length && !kinds.includes(hit.route.action)) err(pointer, `route "${ref}" is a ${hit.route.action}, expected ${kinds.join(' or ')}`);
+  };
+  endpoint('/endpoint', s.endpoint, ['page']);
+  if (s.rowKey && !has(s.rowKey)) err('/rowKey', `field "${s.rowKey}" is not in resource "${r.name}"`);
+  const sortable = new Set(r.sortable ?? []);
+  const seen = new Set<string>();
+  s.columns.forEach((c, i) => {
+    const p = `/columns/${i}`;
+    if (!has(c.field)) err(`${p}/field`, `field "${c.field}" is not in resource "${r.name}"`);
+    else if (r.fields[c.field]['x-detailOnly']) err(`${p}/field`, `field "${c.field}" is detail-only; lists do not answer it`);
+    if (seen.has(c.field)) err(`${p}/field`, `column "${c.field}" appears twice`);
+    seen.add(c.field);
+    if (c.sortable && !sortable.has(c.field)) err(`${p}/sortable`, `resource "${r.name}" does not allow sorting by "${c.field}"`);
+    key(`${p}/label`, c.label);
+    key(`${p}/parent`, c.parent);
+    registered(`${p}/format`, c.format, ctx.formatters ?? FORMATTERS, 'formatter');
+    registered(`${p}/styler`, c.styler, ctx.stylers ?? STYLERS, 'styler');
+    if (c.format === 'dictionary' && !c.dictionary && !r.fields[c.field]?.['x-dictionary']) err(`${p}/dictionary`, 'the dictionary formatter needs a dictionary code');
+    for (const [q, f] of Object.entries(c.link?.query ?? {})) if (!has(f)) err(`${p}/link/query/${q}`, `field "${f}" is not in resource "${r.name}"`);
+  });
+  const filters = new Map((r.filters ?? []).map((f) => [filterName(f), f]));
+  (s.filters ?? []).forEach((f, i) => {
+    const p = `/filters/${i}`;
+    const decl = filters.get(f.filter);
+    if (!decl) err(`${p}/filter`, `resource "${r.name}" declares no filter "${f.filter}"`);
+    key(`${p}/label`, f.label);
+    key(`${p}/placeholder`, f.placeholder);
+    registered(`${p}/widget`, f.widget, ctx.filterWidgets ?? FILTER_WIDGETS, 'filter widget');
+    (f.options ?? []).forEach((o, j) => key(`${p}/options/${j}/label`, o.label));
+    if (decl && (decl.op === 'dateRange' || decl.op === 'numberRange') !== (f.widget === 'dateRange' || f.widget === 'numberRange'))
+      err(`${p}/widget`, `filter "${f.filter}" is a ${decl.op}; widget "${f.widget}" does not fit it`);
+    if (f.timeLimitSubject && decl?.op !== 'dateRange') err(`${p}/timeLimitSubject`, 'a search time limit applies to a date range only');
+  });
+  for (const [perm, fields] of Object.entries(s.fieldPermissions ?? {})) {
+    (fields ?? []).forEach((f, i) => !has(f) && err(`/fieldPermissions/${perm}/${i}`, `field "${f}" is not in resource "${r.name}"`));
+  }
+  const forms = s.forms ?? {};
+  for (const group of ['toolbar', 'rowActions', 'bulkActions'] as const) {
+    const ids = new Set<string>();
+    (s[group] ?? []).forEach((a, i) => {
+      const p = `/${group}/${i}`;
+      if (ids.has(a.id)) err(`${p}/id`, `duplicate action id "${a.id}"`);
+      ids.add(a.id);
+      key(`${p}/label`, a.label);
+      key(`${p}/confirm`, a.confirm);
+      endpoint(`${p}/endpoint`, a.endpoint, a.kind === 'export' ? ['export'] : a.kind === 'import' ? ['import'] : []);
+      if (a.form && !forms[a.form]) err(`${p}/form`, `no form "${a.form}" in this screen`);
+      (a.visibleWhen ?? []).forEach((c, j) => !has(c.field) && err(`${p}/visibleWhen/${j}/field`, `field "${c.field}" is not in resource "${r.name}"`));
+      for (const [q, f] of Object.entries(a.query ?? {})) if (!has(f)) err(`${p}/query/${q}`, `field "${f}" is not in resource "${r.name}"`);
+      if (group === 'bulkActions' && a.endpoint) {
+        const hit = resolveEndpoint(set, s, a.endpoint);
+        if (hit && !['batchDelete', 'setField', 'export'].includes(hit.route.action)) err(`${p}/endpoint`, `a bulk action needs a batchDelete, setField or export route, "${a.endpoint}" is a ${hit.route.action}`);
+      }
+    });
+  }
+  for (const [name, form] of Object.entries(forms)) {
+    const p = `/forms/${name}`;
+    key(`${p}/title`, form.title);
+    form.fields.forEach((f, i) => !has(f) && err(`${p}/fields/${i}`, `field "${f}" is not in resource "${r.name}"`));
+    endpoint(`${p}/load`, form.load, ['get']);
+    endpoint(`${p}/submit`, form.submit, ['create', 'update']);
+    for (const [f, ui] of Object.entries(form.uiSchema ?? {})) {
+      if (f.startsWith('ui:')) continue;
+      if (!form.fields.includes(f)) err(`${p}/uiSchema/${f}`, `field "${f}" is not on this form`);
+      const widget = (ui as Record<string, unknown> | null)?.['ui:widget'];
+      if (typeof widget === 'string') registered(`${p}/uiSchema/${f}/ui:widget`, widget, ctx.formWidgets ?? FORM_WIDGETS, 'form widget');
+    }
+  }
+  if (s.export) {
+    key('/export/fileName', s.export.fileName);
+    endpoint('/export/server', s.export.server, ['export']);
+  }
+  if (s.import) {
+    endpoint('/import/endpoint', s.import.endpoint, ['import']);
+    endpoint('/import/template', s.import.template, ['template']);
+  }
+  if (s.defaultSort && !sortable.has(s.defaultSort.field)) err('/defaultSort/field', `resource "${r.name}" does not allow sorting by "${s.defaultSort.field}"`);
+}
+
+/** Cross-checks a loaded descriptor set; every error names the file and the JSON pointer. */
+export function checkDescriptors(set: DescriptorSet, ctx: CheckContext): DescriptorError[] {
+  const errors: DescriptorError[] = [];
+  const urls = new Map<string, string>();
+  for (const r of set.resources.values()) {
+    const file = set.files.get(r) ?? r.name;
+    checkResource(r, file, (pointer, message) => errors.push({ file, pointer, message }));
+    r.routes.forEach((route, i) => {
+      const url = `${route.method} /api/${r.service}/${r.basePath}/${route.path.replace(/\{[^}]+\}/g, '{}')}`;
+      const other = urls.get(url);
+      if (other) errors.push({ file, pointer: `/routes/${i}/path`, message: `${route.method} ${route.path} is also answered by ${other}` });
+      urls.set(url, `${file}#/routes/${i}`);
+    });
+  }
+  const routes = new Map<string, string>();
+  for (const s of set.screens.values()) {
+    const file = set.files.get(s) ?? s.name;
+    if (routes.has(s.route)) errors.push({ file, pointer: '/route', message: `route ${s.route} is also shown by ${routes.get(s.route)}` });
+    routes.set(s.route, file);
+    checkScreen(s, set, ctx, (pointer, message) => errors.push({ file, pointer, message }));
+  }
+  return errors;
+}

@@ -1,0 +1,260 @@
+/**
+ * The descriptor format: resource descriptors (schemas/resources/*.json, the server's view of a table)
+ * and screen descriptors (schemas/screens/*.json, the browser's view of a list). Pure types, no React;
+ * the JSON meta-schemas in schemas/meta/ describe the same shapes for editors and for validation.
+ */
+
+/** The field permissions of spec 000 §5; a guarded field leaves answers and exports without it. */
+export const FIELD_PERMISSIONS = ['进价总金额', '成本总金额', '零售价', '供应商', '毛利率'] as const;
+export type FieldPermission = (typeof FIELD_PERMISSIONS)[number];
+
+/** One column of a resource, as a JSON Schema fragment plus a few x- extensions. */
+export interface FieldSchema {
+  type: 'string' | 'integer' | 'number' | 'boolean';
+  /** Chinese name; validation messages and export headers use it. */
+  title: string;
+  /** date, date-time, phone, email, uri. */
+  format?: 'date' | 'date-time' | 'phone' | 'email' | 'uri';
+  maxLength?: number;
+  minLength?: number;
+  minimum?: number;
+  maximum?: number;
+  pattern?: string;
+  /** Chinese message shown when `pattern` fails. */
+  'x-msg'?: string;
+  enum?: (string | number)[];
+  default?: string | number | boolean;
+  /** Set by the server (ids, creation time); never taken from a body. */
+  readOnly?: boolean;
+  /** Code of a data dictionary (sys_data_dictionary) whose values the field takes. */
+  'x-dictionary'?: string;
+  /** SQL column; defaults to the snake_case of the field name. */
+  'x-column'?: string;
+  /** Digits after the decimal point of a `number` (stored as numeric, answered as a number). */
+  'x-decimals'?: number;
+  /** Unique within the tenant (the migration has the index; a clash answers 数据已存在 naming the field). */
+  'x-unique'?: boolean;
+  /** Free text: refuses markup and SQL punctuation like every other text field of the server. */
+  'x-plain'?: boolean;
+  /** Left out of the list answers unless the route asks (big text). */
+  'x-detailOnly'?: boolean;
+}
+
+export type FilterOp = 'equals' | 'in' | 'contains' | 'dateRange' | 'numberRange';
+
+export interface FilterDecl {
+  /** Name of the filter as the screen refers to it; defaults to `field`. */
+  name?: string;
+  field: string;
+  op: FilterOp;
+  /** Request parameter(s): one for equals/in/contains (default: the name); two for ranges (default: nameStart, nameEnd). */
+  params?: string[];
+}
+
+export type ActionKind =
+  | 'page' // {records,total}, {pageNum}/{pageSize} in the path
+  | 'list' // every matching row (capped), same filters
+  | 'pulldown' // [{value,label}] of every matching row
+  | 'tree' // nested children, by a parent field or grouped by a field
+  | 'get' // one row by id
+  | 'create'
+  | 'update'
+  | 'delete'
+  | 'batchDelete' // body {ids: [...]}
+  | 'setField' // one field (status switch, edit-state) from the path or the body
+  | 'export' // streamed CSV or xlsx of the filtered query
+  | 'import' // xlsx upload, all rows or none, per-row error report
+  | 'template'; // xlsx template download
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface RouteDecl {
+  /** Unique within the resource; screens name routes by it. Defaults to the path's literal segments (page, info, edit-state, tree/contains/shop), or the action for ''. */
+  id?: string;
+  method: HttpMethod;
+  /** Path after the resource's base path, with {param}s; '' for the base path itself. */
+  path: string;
+  action: ActionKind;
+  /** Permission string (menu perms) the caller needs; admin has all. Absent: any logged-in user. */
+  perm?: string;
+  summary?: string;
+  /** setField: the field it writes (value from the path param of that name, else from the body). */
+  field?: string;
+  /** setField: values allowed (defaults to the field's enum). */
+  values?: (string | number)[];
+  /** list/pulldown/tree: the fields answered (default: all list fields). */
+  fields?: string[];
+  /** pulldown: value and label fields. */
+  valueField?: string;
+  labelField?: string;
+  /** tree: self-referencing parent field, or a field to group rows under. */
+  parentField?: string;
+  groupBy?: string;
+  /** export: csv (default) or xlsx; a `format` query parameter can ask for the other. */
+  format?: 'csv' | 'xlsx';
+}
+
+export interface SortKey {
+  field: string;
+  dir: 'asc' | 'desc';
+}
+
+export interface ResourceDescriptor {
+  $schema?: string;
+  /** Unique name, e.g. shop-base; the file is schemas/resources/<name>.json. */
+  name: string;
+  /** Service prefix under /api, e.g. wxy-shop-server. */
+  service: string;
+  /** Path under the service, e.g. shop-base. */
+  basePath: string;
+  /** SQL table (has tenant_id and the forced RLS policy). */
+  table: string;
+  primaryKey: string;
+  /** Chinese name of one row, for messages (门店) and file names. */
+  title: string;
+  fields: Record<string, FieldSchema>;
+  /** Fields a create must carry. */
+  required?: string[];
+  /** Which field permission reveals which fields. */
+  fieldPermissions?: Partial<Record<FieldPermission, string[]>>;
+  filters?: FilterDecl[];
+  /** Fields a caller may sort by; anything else is refused. */
+  sortable?: string[];
+  /** Order when the caller names none; the primary key is always appended as the tie-breaker. */
+  defaultSort?: SortKey[];
+  routes: RouteDecl[];
+}
+
+// ---------------------------------------------------------------- screens
+
+/** A condition on the row's state that decides whether a row action shows. */
+export interface RowCondition {
+  field: string;
+  equals?: string | number | boolean | null;
+  in?: (string | number)[];
+  notIn?: (string | number)[];
+}
+
+export interface ColumnDecl {
+  field: string;
+  /** i18n key of the header. */
+  label: string;
+  width?: number;
+  minWidth?: number;
+  /** Formatter key (widgets/keys.ts FORMATTERS). */
+  format?: string;
+  /** Styler key (widgets/keys.ts STYLERS). */
+  styler?: string;
+  sortable?: boolean;
+  /** Dictionary code the `dictionary` formatter reads. */
+  dictionary?: string;
+  /** Cell links to a route with query params taken from the row. */
+  link?: { to: string; query?: Record<string, string> };
+  /** i18n key of a grouped parent header; columns sharing it sit under it. */
+  parent?: string;
+  fixed?: 'left' | 'right';
+  align?: 'left' | 'center' | 'right';
+  /** Hidden until the user picks it in 设置显示字段. */
+  hidden?: boolean;
+}
+
+export interface FilterFieldDecl {
+  /** A filter the resource declares (its name). */
+  filter: string;
+  label: string;
+  /** Filter widget key (widgets/keys.ts FILTER_WIDGETS). */
+  widget: string;
+  dictionary?: string;
+  /** Spec 000 §5 search time limit subject (3-7 limit the range to 30 x value + 1 days). */
+  timeLimitSubject?: number;
+  placeholder?: string;
+  /** Options of a plain select: value and i18n key of the label. */
+  options?: { value: string | number; label: string }[];
+  defaultValue?: unknown;
+}
+
+export type ScreenActionKind = 'form' | 'call' | 'link' | 'export' | 'import' | 'columns';
+
+export interface ActionDecl {
+  id: string;
+  /** i18n key of the button. */
+  label: string;
+  kind: ScreenActionKind;
+  /** Route id in the screen's resource, or "resource#routeId". */
+  endpoint?: string;
+  /** form: which of the screen's forms opens. */
+  form?: string;
+  /** call: fixed body fields merged with the row's primary key. */
+  body?: Record<string, unknown>;
+  /** link: target route; query values are row field names. */
+  to?: string;
+  query?: Record<string, string>;
+  /** i18n key of a confirmation question. */
+  confirm?: string;
+  /** Permission string that must be granted for the button to show (the server checks the route's own). */
+  perm?: string;
+  visibleWhen?: RowCondition[];
+  /** Button colour hint. */
+  danger?: boolean;
+}
+
+export interface FormDecl {
+  /** i18n key of the dialog or page title. */
+  title: string;
+  /** Resource fields on the form, in order; the JSON Schema is derived from them. */
+  fields: string[];
+  /** rjsf uiSchema merged over the derived one. */
+  uiSchema?: Record<string, unknown>;
+  /** Extra JSON Schema merged over the derived one (e.g. a narrower enum). */
+  schema?: Record<string, unknown>;
+  /** Route that loads the full row before editing or showing (get by id). */
+  load?: string;
+  /** Route the form submits to (absent: read-only detail). */
+  submit?: string;
+  mode?: 'dialog' | 'page';
+  readOnly?: boolean;
+  width?: number;
+}
+
+export interface ScreenDescriptor {
+  $schema?: string;
+  name: string;
+  /** Menu path that shows this screen. */
+  route: string;
+  /** i18n key of the tab and breadcrumb title. */
+  title: string;
+  resource: string;
+  /** Route id that fills the table (a page action). */
+  endpoint: string;
+  /** title of the 设置显示字段 config (defaults to the resource's table). */
+  columnConfigTitle?: string;
+  rowKey?: string;
+  columns: ColumnDecl[];
+  filters?: FilterFieldDecl[];
+  /** Extra field permissions for display (the resource's own always apply). */
+  fieldPermissions?: Partial<Record<FieldPermission, string[]>>;
+  toolbar?: ActionDecl[];
+  rowActions?: ActionDecl[];
+  bulkActions?: ActionDecl[];
+  forms?: Record<string, FormDecl>;
+  export?: { server?: string; browser?: boolean; fileName: string };
+  import?: { endpoint: string; template: string };
+  tab?: { thirdLevel?: boolean; keepAlive?: boolean };
+  pageSize?: number;
+  defaultSort?: SortKey;
+}
+
+/** Every descriptor of the project, loaded and indexed by name. */
+export interface DescriptorSet {
+  resources: Map<string, ResourceDescriptor>;
+  screens: Map<string, ScreenDescriptor>;
+  /** Where each descriptor came from (for error messages). */
+  files: Map<ResourceDescriptor | ScreenDescriptor, string>;
+}
+
+export interface DescriptorError {
+  file: string;
+  /** JSON pointer inside the file, '' for the whole file. */
+  pointer: string;
+  message: string;
+}

@@ -1,0 +1,14 @@
+/**
+ * npm run schemas:check [extra schema dirs...]: validates every descriptor against its meta-schema and
+ * cross-checks them (endpoints, fields, widget and formatter keys, i18n keys). Exit code 1 on any error.
+ */
+import path from 'node:path';
+import { formatError } from '../engine/model/load.ts';
+import { loadDescriptorDirs } from '../server/resources/descriptorFiles.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const dirs = [path.join(root, 'schemas'), ...process.argv.slice(2).map((d) => path.resolve(d))];
+const { set, errors } = loadDescriptorDirs(dirs, { i18nDir: path.join(root, 'engine/i18n') });
+for (const e of errors) console.error(formatError(e));
+console.log(`${set.resources.size} resources, ${set.screens.size} screens, ${errors.length} error(s)`);
+process.exit(errors.length ? 1 : 0);

@@ -1,0 +1,40 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { checkDescriptors, i18nKeys, loadDescriptors, type DescriptorFile } from '../../engine/model/index.ts';
+import type { DescriptorError, DescriptorSet } from '../../engine/model/types.ts';
+
+/** Reads every resources/*.json and screens/*.json under the given schema directories. */
+export function readDescriptorFiles(dirs: string[], relativeTo = process.cwd()): DescriptorFile[] {
+  const files: DescriptorFile[] = [];
+  for (const dir of dirs) {
+    for (const sub of ['resources', 'screens']) {
+      const d = path.join(dir, sub);
+      if (!existsSync(d)) continue;
+      for (const name of readdirSync(d).filter((f) => f.endsWith('.json')).sort()) {
+        const full = path.join(d, name);
+        files.push({ file: path.relative(relativeTo, full) || full, content: readFileSync(full, 'utf8') });
+      }
+    }
+  }
+  return files;
+}
+
+/** The engine's i18n resources (engine/i18n/<lang>.json), flattened to dotted keys per language. */
+export function readI18nKeys(i18nDir: string): Record<string, Set<string>> {
+  const out: Record<string, Set<string>> = {};
+  for (const name of readdirSync(i18nDir).filter((f) => f.endsWith('.json'))) {
+    out[name.replace(/\.json$/, '')] = i18nKeys(JSON.parse(readFileSync(path.join(i18nDir, name), 'utf8')));
+  }
+  return out;
+}
+
+/**
+ * Loads and validates descriptors from `dirs`; with `i18nDir` also cross-checks the screens' keys.
+ * The server refuses to start on any error, so a broken descriptor never half-works.
+ */
+export function loadDescriptorDirs(dirs: string[], opts: { i18nDir?: string } = {}): { set: DescriptorSet; errors: DescriptorError[] } {
+  const { set, errors } = loadDescriptors(readDescriptorFiles(dirs));
+  const i18n = opts.i18nDir && existsSync(opts.i18nDir) ? readI18nKeys(opts.i18nDir) : {};
+  errors.push(...checkDescriptors(set, { i18n }));
+  return { set, errors };
+}

@@ -1,0 +1,21 @@
+/**
+ * The keys descriptors may name. Pure (no React) so `npm run schemas:check` and the server can read it;
+ * the browser registers one implementation per key (engine-ui owns the implementations and extends these lists).
+ */
+
+/** Cell formatters: value -> text. */
+export const FORMATTERS = ['text', 'number', 'money', 'percent', 'integer', 'date', 'dateTime', 'dictionary', 'enabled', 'yesNo', 'image', 'phone'] as const;
+
+/** Cell stylers: row -> colour or emphasis. */
+export const STYLERS = ['statusColor', 'negativeRed'] as const;
+
+/** Filter-form widgets. */
+export const FILTER_WIDGETS = ['input', 'select', 'dictSelect', 'multiSelect', 'dateRange', 'numberRange', 'date'] as const;
+
+/** Detail and edit form widgets (rjsf ui:widget values besides rjsf's own). */
+export const FORM_WIDGETS = ['text', 'textarea', 'decimal', 'negative', 'integer', 'integerNoLeadingZero', 'dictSelect', 'date', 'dateTime', 'switch', 'phone', 'select'] as const;
+
+export type FormatterKey = (typeof FORMATTERS)[number];
+export type StylerKey = (typeof STYLERS)[number];
+export type FilterWidgetKey = (typeof FILTER_WIDGETS)[number];
+export type FormWidgetKey = (typeof FORM_WIDGETS)[number];
