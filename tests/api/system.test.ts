@@ -16,17 +16,20 @@ const sys = (path: string) => `/api/wxy-system-server/${path}`;
 describe('user/permissions', () => {
   it('gives admin every menu and every field permission', async () => {
     const d = (await s.call('GET', sys('user/permissions'), { token: admin, tenant: 1 })).json().data;
-    expect(d.menuVOList.map((m: { path: string }) => m.path)).toEqual(['/home', '/systemManage']);
+    // Modules land over time: admin sees each of them, system management included.
+    expect(d.menuVOList.map((m: { path: string }) => m.path)).toEqual(expect.arrayContaining(['/home', '/shopManage', '/systemManage']));
     expect(d.fieldPermissionNames).toEqual(['进价总金额', '成本总金额', '零售价', '供应商', '毛利率']);
     expect(d.searchTimeLimitList.map((x: { subjectId: number }) => x.subjectId)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     expect(d).toMatchObject({ id: d.userId, userName: 'admin', totalMessage: 0 });
-    const userList = d.menuVOList[1].childList.find((c: { path: string }) => c.path === '/systemManage/userList');
+    const userList = d.menuVOList.find((m: { path: string }) => m.path === '/systemManage').childList.find((c: { path: string }) => c.path === '/systemManage/userList');
     expect(userList.childList.map((b: { perms: string; menuType: number }) => [b.perms, b.menuType])).toContainEqual(['system:user:unlock', 2]);
   });
 
   it('gives shop01 only its modules and withholds 进价总金额 and 成本总金额', async () => {
     const d = (await s.call('GET', sys('user/permissions'), { token: shop, tenant: 1 })).json().data;
-    expect(d.menuVOList.map((m: { path: string }) => m.path)).toEqual(['/home']);
+    const paths = d.menuVOList.map((m: { path: string }) => m.path);
+    expect(paths).toEqual(expect.arrayContaining(['/home', '/shopManage']));
+    expect(paths).not.toContain('/systemManage');
     expect(d.roles).toEqual(['shop_staff']);
     expect(d.fieldPermissionNames).not.toContain('进价总金额');
     expect(d.fieldPermissionNames).not.toContain('成本总金额');
