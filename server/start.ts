@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from './app.ts';
 import type { ServerConfig } from './config.ts';
-import { openDatabase, type Database } from './db/index.ts';
+import { deferredDatabase, openDatabase, type Database } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemoData } from './db/seed/index.ts';
 import { logSmsSender, type SmsSender } from './auth/sms.ts';
@@ -15,29 +15,40 @@ export interface RunningServer {
 }
 
 export async function startServer(config: ServerConfig, opts: BuildOptions & { sms?: SmsSender; listen?: boolean } = {}): Promise<RunningServer> {
-  const db = await openDatabase(config);
-  try {
-    await migrate(db);
-    await seedDemoData(db);
-  } catch (err) {
-    await db.close();
-    throw err;
-  }
+  // The database opens (PGlite: wasm load and Postgres boot, most of start-up) while the app is built.
+  const opening = openDatabase(config).then(async (opened) => {
+    try {
+      await migrate(opened);
+      await seedDemoData(opened);
+      return opened;
+    } catch (err) {
+      await opened.close();
+      throw err;
+    }
+  });
+  const db = deferredDatabase(config.databaseUrl ? 'postgres' : 'pglite', opening);
   let app: FastifyInstance | undefined;
   const sms: SmsSender = opts.sms ?? { sendLoginCode: (...args) => logSmsSender(app!.log).sendLoginCode(...args) };
-  app = await buildApp({ db, config, sms }, opts);
-  let url = '';
-  if (opts.listen !== false) url = await app.listen({ port: config.port, host: config.host });
-  else await app.ready();
+  let opened: Database;
+  try {
+    app = await buildApp({ db, config, sms }, opts);
+    await app.ready();
+    opened = await opening;
+  } catch (err) {
+    await app?.close();
+    await opening.then((o) => o.close(), () => {});
+    throw err;
+  }
+  const url = opts.listen !== false ? await app.listen({ port: config.port, host: config.host }) : '';
   let closing: Promise<void> | undefined;
   return {
     app,
-    db,
+    db: opened,
     url,
     close: () =>
       (closing ??= (async () => {
         await app!.close();
-        await db.close();
+        await opened.close();
       })()),
   };
 }

@@ -114,3 +114,19 @@ export async function openPostgres(url: string): Promise<Database> {
 export function openDatabase(opts: { dataDir: string; databaseUrl?: string }): Promise<Database> {
   return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(`${opts.dataDir}/pg`);
 }
+
+/**
+ * A Database usable before it is open: every call waits for `opening`. Start-up builds the HTTP app
+ * (module registration, schema compilation) while PGlite loads, and only listens once `opening` has
+ * resolved, so no request ever waits here in practice.
+ */
+export function deferredDatabase(kind: Database['kind'], opening: Promise<Database>): Database {
+  // A rejected open is reported by whoever awaits `opening` (start-up); calls made meanwhile see it too.
+  opening.catch(() => {});
+  return {
+    kind,
+    tenant: async (tenantId, fn) => (await opening).tenant(tenantId, fn),
+    system: async (fn) => (await opening).system(fn),
+    close: async () => (await opening).close(),
+  };
+}
