@@ -12,6 +12,8 @@ export interface ServerConfig {
   /** Directory of the built SPA; absent in API-only tests. */
   staticDir?: string;
   logLevel: string;
+  /** When set, SMS login codes are appended to this file (one JSON line each) instead of the log: a local outbox. */
+  smsOutbox?: string;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -26,5 +28,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     tokenTtlSeconds: 30 * 24 * 3600,
     staticDir: path.resolve(env.STATIC_DIR || 'dist'),
     logLevel: env.LOG_LEVEL || 'info',
+    smsOutbox: env.SMS_OUTBOX ? path.resolve(env.SMS_OUTBOX) : undefined,
   };
 }

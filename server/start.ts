@@ -4,7 +4,7 @@ import type { ServerConfig } from './config.ts';
 import { deferredDatabase, openDatabase, type Database } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemoData } from './db/seed/index.ts';
-import { logSmsSender, type SmsSender } from './auth/sms.ts';
+import { logSmsSender, outboxSmsSender, type SmsSender } from './auth/sms.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -28,7 +28,8 @@ export async function startServer(config: ServerConfig, opts: BuildOptions & { s
   });
   const db = deferredDatabase(config.databaseUrl ? 'postgres' : 'pglite', opening);
   let app: FastifyInstance | undefined;
-  const sms: SmsSender = opts.sms ?? { sendLoginCode: (...args) => logSmsSender(app!.log).sendLoginCode(...args) };
+  const sms: SmsSender =
+    opts.sms ?? (config.smsOutbox ? outboxSmsSender(config.smsOutbox) : { sendLoginCode: (...args) => logSmsSender(app!.log).sendLoginCode(...args) });
   let opened: Database;
   try {
     app = await buildApp({ db, config, sms }, opts);

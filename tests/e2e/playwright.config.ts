@@ -2,6 +2,8 @@ import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT || 18080);
 const DATA_DIR = `tests/e2e/.tmp/data-${PORT}`;
+/** The server's SMS outbox: the phone-login test reads its code here (see SMS_OUTBOX in the README). */
+export const SMS_OUTBOX = `${DATA_DIR}/sms-outbox.jsonl`;
 
 // One server on a fresh embedded database, started from the built SPA; tests run one at a time
 // because they share its data (lock-outs, sessions).
@@ -26,7 +28,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf ${DATA_DIR} && env -u DATABASE_URL PORT=${PORT} DATA_DIR=${DATA_DIR} LOG_LEVEL=warn node dist-server/main.js`,
+    command: `rm -rf ${DATA_DIR} && mkdir -p ${DATA_DIR} && env -u DATABASE_URL PORT=${PORT} DATA_DIR=${DATA_DIR} SMS_OUTBOX=${SMS_OUTBOX} LOG_LEVEL=warn node dist-server/main.js`,
     cwd: '../..',
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,

@@ -1,0 +1,53 @@
+import { readFileSync, existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { SMS_OUTBOX } from './playwright.config';
+
+/** The phone grant end to end: the code the server "sends" lands in its SMS outbox file (SMS_OUTBOX). */
+const outbox = path.join(fileURLToPath(new URL('../..', import.meta.url)), SMS_OUTBOX);
+
+function lastCodeFor(phone: string): string | undefined {
+  if (!existsSync(outbox)) return undefined;
+  const lines = readFileSync(outbox, 'utf8').trim().split('\n').filter(Boolean);
+  const sent = lines.map((l) => JSON.parse(l) as { phone: string; code: string }).filter((m) => m.phone === phone);
+  return sent.at(-1)?.code;
+}
+
+test('shop01 logs in with an SMS code; a wrong code is refused first', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByTestId('login-tab-phone').click();
+  await page.getByTestId('login-phone').fill('13800000001');
+  const before = lastCodeFor('13800000001');
+  await page.getByTestId('login-send-code').click();
+  // the button counts down before another code can be asked for
+  await expect(page.getByTestId('login-send-code')).toBeDisabled();
+  await expect.poll(() => lastCodeFor('13800000001')).not.toBe(before);
+  const code = lastCodeFor('13800000001')!;
+  expect(code).toMatch(/^\d{6}$/);
+
+  const wrong = code === '000000' ? '111111' : '000000';
+  await page.getByTestId('login-sms-code').fill(wrong);
+  await page.getByTestId('login-phone-submit').click();
+  await expect(page.getByTestId('login-error')).toContainText('验证码');
+  await expect(page).toHaveURL(/\/login/);
+
+  await page.getByTestId('login-sms-code').fill(code);
+  await page.getByTestId('login-phone-submit').click();
+  await expect(page).toHaveURL(/\/home\/index$/);
+  await expect(page.getByTestId('sidebar')).toContainText('首页');
+  await expect(page.getByTestId('sidebar')).not.toContainText('系统管理');
+});
+
+test('an unknown phone number is answered like a known one (no account probing) but gets no code and cannot log in', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByTestId('login-tab-phone').click();
+  await page.getByTestId('login-phone').fill('13900000000');
+  await page.getByTestId('login-send-code').click();
+  await expect(page.getByText('验证码已发送')).toBeVisible();
+  expect(lastCodeFor('13900000000')).toBeUndefined();
+  await page.getByTestId('login-sms-code').fill('123456');
+  await page.getByTestId('login-phone-submit').click();
+  await expect(page.getByTestId('login-error')).toBeVisible();
+  await expect(page).toHaveURL(/\/login/);
+});
