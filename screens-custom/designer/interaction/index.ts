@@ -1,0 +1,2 @@
+export * from './snap.ts';
+export * from './resize.ts';
