@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { emptyTemplate } from '../core/template/index.ts';
+import { ELEMENT_REGISTRY } from '../elements/registry.ts';
+import { createDesignerStore } from './designerStore.ts';
+import { addElement, addPanel, deleteElements, moveElements, pasteElements, removePanel } from './templateOps.ts';
+
+describe('designer store and template edits', () => {
+  it('records one history entry per change; undo/redo walk it; a change after undo drops redo', () => {
+    const store = createDesignerStore(emptyTemplate());
+    const text = ELEMENT_REGISTRY.text.create({ left: 10, top: 20 });
+    store.commit('add', addElement(store.get().template, 0, text));
+    store.commit('box-move', moveElements(store.get().template, 0, [{ index: 0, left: 30, top: 40 }]));
+    expect(store.get().history.entries.map((e) => e.type)).toEqual(['init', 'add', 'box-move']);
+    store.undo();
+    expect(store.get().template.panels[0].printElements[0].options.left).toBe(10);
+    store.redo();
+    expect(store.get().template.panels[0].printElements[0].options.left).toBe(30);
+    store.undo();
+    store.undo();
+    expect(store.get().template.panels[0].printElements).toEqual([]);
+    store.commit('add', addElement(store.get().template, 0, ELEMENT_REGISTRY.rect.create({ left: 0, top: 0 })));
+    store.redo();
+    expect(store.get().template.panels[0].printElements.map((e) => e.type)).toEqual(['rect']);
+  });
+
+  it('live previews while dragging are not history entries', () => {
+    const store = createDesignerStore(emptyTemplate());
+    store.commit('add', addElement(store.get().template, 0, ELEMENT_REGISTRY.text.create({ left: 0, top: 0 })));
+    store.preview(moveElements(store.get().template, 0, [{ index: 0, left: 3, top: 3 }]));
+    expect(store.get().history.entries).toHaveLength(2);
+  });
+
+  it('keeps untouched elements identical so the canvas skips them', () => {
+    let t = emptyTemplate();
+    t = addElement(t, 0, ELEMENT_REGISTRY.text.create({ left: 0, top: 0 }));
+    t = addElement(t, 0, ELEMENT_REGISTRY.rect.create({ left: 0, top: 0 }));
+    const moved = moveElements(t, 0, [{ index: 1, left: 5, top: 5 }]);
+    expect(moved.panels[0].printElements[0]).toBe(t.panels[0].printElements[0]);
+    expect(moved.panels[0].printElements[1]).not.toBe(t.panels[0].printElements[1]);
+  });
+
+  it('pastes offset copies, deletes, adds and removes panels (never the last)', () => {
+    let t = addElement(emptyTemplate(), 0, ELEMENT_REGISTRY.text.create({ left: 10, top: 10 }));
+    const pasted = pasteElements(t, 0, t.panels[0].printElements);
+    expect(pasted.indices).toEqual([1]);
+    expect(pasted.template.panels[0].printElements[1].options).toMatchObject({ left: 19, top: 19 });
+    t = deleteElements(pasted.template, 0, [0]);
+    expect(t.panels[0].printElements).toHaveLength(1);
+    t = addPanel(t);
+    expect(t.panels.map((p) => p.index)).toEqual([0, 1]);
+    t = removePanel(t, 0);
+    expect(t.panels.map((p) => p.index)).toEqual([0]);
+    expect(removePanel(t, 0)).toBe(t);
+  });
+});

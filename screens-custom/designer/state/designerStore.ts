@@ -1,0 +1,80 @@
+/**
+ * The designer's one store: the template, its undo/redo history, the editable panel, the selection
+ * and the clipboard. Components read it with useDesigner(selector); every change that the user can
+ * undo goes through commit(reason, template), which records it in core/history.
+ */
+import { useSyncExternalStore } from 'react';
+import { canRedo, canUndo, createHistory, currentEntry, recordChange, redo, undo, type History, type HistoryReason } from '../core/history/index.ts';
+import type { PrintElement, PrintTemplate } from '../core/template/index.ts';
+import type { CellRange } from '../tableDesign/headerGrid.ts';
+
+export interface DesignerState {
+  template: PrintTemplate;
+  history: History;
+  /** the one panel that is editable */
+  activePanel: number;
+  /** indices of selected elements in the active panel */
+  selection: number[];
+  /** the selected table's header cell range, and the cell whose column properties are open */
+  cellRange: CellRange | null;
+  column: { r: number; c: number } | null;
+  clipboard: PrintElement[];
+}
+
+export interface DesignerStore {
+  get(): DesignerState;
+  subscribe(listener: () => void): () => void;
+  /** an undoable change */
+  commit(reason: HistoryReason, template: PrintTemplate, patch?: Partial<Omit<DesignerState, 'template' | 'history'>>): void;
+  /** a live change while dragging; committed at the end of the gesture */
+  preview(template: PrintTemplate): void;
+  set(patch: Partial<Omit<DesignerState, 'template' | 'history'>>): void;
+  undo(): void;
+  redo(): void;
+  /** replace everything (a loaded template) with a fresh history */
+  load(template: PrintTemplate): void;
+}
+
+export function createDesignerStore(initial: PrintTemplate): DesignerStore {
+  let state: DesignerState = {
+    template: initial, history: createHistory(initial), activePanel: 0, selection: [], cellRange: null, column: null, clipboard: [],
+  };
+  const listeners = new Set<() => void>();
+  const emit = (next: DesignerState) => {
+    state = next;
+    for (const l of listeners) l();
+  };
+  const travel = (move: (h: History) => History) => {
+    const history = move(state.history);
+    if (history === state.history) return;
+    const template = JSON.parse(currentEntry(history).json) as PrintTemplate;
+    emit({ ...state, history, template, activePanel: Math.min(state.activePanel, template.panels.length - 1), selection: [], cellRange: null, column: null });
+  };
+  return {
+    get: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    commit(reason, template, patch = {}) {
+      emit({ ...state, ...patch, template, history: recordChange(state.history, reason, template) });
+    },
+    preview(template) {
+      emit({ ...state, template });
+    },
+    set(patch) {
+      emit({ ...state, ...patch });
+    },
+    undo: () => travel(undo),
+    redo: () => travel(redo),
+    load(template) {
+      emit({ ...state, template, history: createHistory(template), activePanel: 0, selection: [], cellRange: null, column: null });
+    },
+  };
+}
+
+export function useDesigner<T>(store: DesignerStore, select: (s: DesignerState) => T): T {
+  return useSyncExternalStore(store.subscribe, () => select(store.get()));
+}
+
+export { canRedo, canUndo };
