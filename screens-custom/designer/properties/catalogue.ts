@@ -291,7 +291,7 @@ export const PANEL_PROPERTIES: Readonly<Record<string, PropertyDef>> = Object.fr
   select('paperType', paperTypeOptions, undefined, { translate: true }),
   number('width', { min: 1, step: 1 }),
   number('height', { min: 1, step: 1 }),
-  { ...select('orient', () => items([1, 2]), undefined, { numeric: true, translate: true }) },
+  select('orient', () => [{ value: 1, label: 'portrait' }, { value: 2, label: 'landscape' }], undefined, { numeric: true, translate: true }),
   number('paperHeader', { min: 0, step: 0.75 }),
   number('paperFooter', { min: 0, step: 0.75 }),
   number('firstPaperFooter', { min: 0, step: 0.75 }),
