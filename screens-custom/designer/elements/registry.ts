@@ -2,7 +2,7 @@
  * The element registry: element type -> plugin. Dropping a type that is not registered raises the
  * spec's 'check whether the provider of init is configured'; the removed tableCustom says to use table.
  */
-import { REMOVED_TABLE_CUSTOM } from '../core/template/index.ts';
+import { DESIGNER_ERRORS, requireProvider } from '../core/errors/index.ts';
 import type { ElementType } from '../core/template/index.ts';
 import { barcodePlugin } from './barcode/index.tsx';
 import { hlinePlugin } from './hline/index.tsx';
@@ -17,7 +17,7 @@ import { textPlugin } from './text/index.ts';
 import type { ElementPlugin } from './types.ts';
 import { vlinePlugin } from './vline/index.tsx';
 
-export const PROVIDER_MISSING = 'check whether the provider of init is configured';
+export const PROVIDER_MISSING = DESIGNER_ERRORS.providerMissing.message;
 
 export const ELEMENT_REGISTRY: { readonly [T in ElementType]: ElementPlugin<T> } = {
   text: textPlugin,
@@ -37,8 +37,5 @@ export const ELEMENT_REGISTRY: { readonly [T in ElementType]: ElementPlugin<T> }
 export const PALETTE_TYPES: readonly ElementType[] = ['text', 'longText', 'table', 'image', 'html', 'hline', 'vline', 'rect', 'oval', 'barcode', 'qrcode'];
 
 export function pluginFor(type: string): ElementPlugin {
-  if (type === 'tableCustom') throw new Error(REMOVED_TABLE_CUSTOM);
-  const plugin = (ELEMENT_REGISTRY as Record<string, ElementPlugin | undefined>)[type];
-  if (!plugin) throw new Error(PROVIDER_MISSING);
-  return plugin;
+  return requireProvider(ELEMENT_REGISTRY as unknown as Readonly<Record<string, ElementPlugin>>, type);
 }

@@ -4,15 +4,18 @@
  */
 import { paginateTemplate, type PanelPage, type TemplatePagination } from '../core/paginate/index.ts';
 import { panelGeometry } from '../core/paginate/geometry.ts';
+import { units } from '../core/paper/index.ts';
 import type { Panel, PrintTemplate } from '../core/template/index.ts';
 import { PlacedElement } from '../render/ElementView.tsx';
 import { watermarkBackground } from '../render/watermark.ts';
+
+const mm = (pt: number) => Math.round(units.ptToMm(pt) * 100) / 100;
 
 export function PrintPage({ panel, page, data, now }: { panel: Panel; page: PanelPage; data?: Record<string, unknown>; now?: Date }) {
   const g = panelGeometry(panel);
   const mark = watermarkBackground(panel.watermarkOptions, now);
   return (
-    <div className="wxy-paper" data-testid="print-page" style={{ width: `${g.widthPt}pt`, height: `${g.heightPt}pt`, fontFamily: panel.fontFamily || undefined }}>
+    <div className="wxy-paper wxy-print-page" data-testid="print-page" style={{ width: `${mm(g.widthPt)}mm`, height: `${mm(g.heightPt)}mm`, fontFamily: panel.fontFamily || undefined }}>
       {mark && <div style={{ position: 'absolute', inset: 0, backgroundImage: mark, pointerEvents: 'none', zIndex: 1000 }} />}
       {page.placements.map((p, i) => <PlacedElement key={`${p.elementIndex}-${i}`} placement={p} data={data} />)}
       {page.paperNumber && (

@@ -1,17 +1,24 @@
 /**
- * The HTML that prints (designer-out's print module and print client take it): the same pages the
- * preview shows, as a standalone document fragment with its stylesheet.
+ * The HTML that prints (RenderPreviewHtml of print/types.ts): the same pages the preview shows,
+ * one `.wxy-print-page` per paper sized in mm, with the element stylesheet in front. The print
+ * paths (hidden frame, print client) wrap it with the print-lock stylesheet.
  */
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { units } from '../core/paper/index.ts';
+import { panelGeometry } from '../core/paginate/geometry.ts';
 import type { PrintTemplate } from '../core/template/index.ts';
+import type { PrintPreview, RenderPreviewHtml } from '../print/types.ts';
 import designerCss from '../render/designer.css?raw';
 import { PrintPages } from './PrintPages.tsx';
 
 export const PRINT_PAGE_CSS = designerCss;
 
-/** `<style>` + the pages of `template` filled with `data` (test data when absent). */
-export function previewHtml(template: PrintTemplate, data?: Record<string, unknown>): string {
+export const renderPreviewHtml: RenderPreviewHtml = (template: PrintTemplate, data?: Record<string, unknown>): PrintPreview => {
   const pages = renderToStaticMarkup(createElement(PrintPages, { template, data }));
-  return `<style>${PRINT_PAGE_CSS}</style>${pages}`;
-}
+  const first = template.panels[0] ? panelGeometry(template.panels[0]) : { widthPt: units.mmToPt(210), heightPt: units.mmToPt(297) };
+  return {
+    html: `<style>${PRINT_PAGE_CSS}</style>${pages}`,
+    paper: { widthMm: Math.round(units.ptToMm(first.widthPt) * 100) / 100, heightMm: Math.round(units.ptToMm(first.heightPt) * 100) / 100 },
+  };
+};

@@ -47,7 +47,7 @@ export const ElementContent = memo(function ElementContent(props: { element: Pri
 export function PlacedElement({ placement, data }: { placement: Placement; data?: Record<string, unknown> }): ReactNode {
   const box = { left: placement.left, top: placement.top, width: placement.width, height: placement.height };
   if (placement.error) {
-    return <div className="wxy-designer-error" data-testid="pagination-error" style={{ position: 'absolute', left: `${box.left}pt`, top: `${box.top}pt`, width: `${box.width}pt` }}>{placement.error.message}</div>;
+    return <div className="wxy-designer-error wxy-print-error" data-testid="pagination-error" style={{ position: 'absolute', left: `${box.left}pt`, top: `${box.top}pt`, width: `${box.width}pt` }}>{placement.error.message}</div>;
   }
   return (
     <div style={frameStyle(placement.element, box, true)} data-type={placement.element.type}>

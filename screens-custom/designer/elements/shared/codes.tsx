@@ -4,10 +4,11 @@
  */
 import { toSVG } from 'bwip-js/browser';
 import { memo } from 'react';
+import { DESIGNER_ERRORS } from '../../core/errors/index.ts';
 
-export const BARCODE_TEXT_ERROR = 'this format does not support this text';
-export const BARCODE_FAILED = 'barcode generation failed';
-export const QRCODE_FAILED = 'QR code generation failed';
+export const BARCODE_TEXT_ERROR = DESIGNER_ERRORS.barcodeText.message;
+export const BARCODE_FAILED = DESIGNER_ERRORS.barcodeFailed.message;
+export const QRCODE_FAILED = DESIGNER_ERRORS.qrcodeFailed.message;
 
 /** JsBarcode-style barcodeMode names of text elements and table columns -> bwip-js symbologies. */
 const MODE_TO_BCID: Record<string, string> = {
