@@ -1,2 +1,3 @@
 export * from './snap.ts';
 export * from './resize.ts';
+export * from './imageSize.ts';

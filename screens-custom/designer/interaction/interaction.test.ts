@@ -88,3 +88,17 @@ describe('rotation', () => {
     expect(rotationFromPointer({ x: 0, y: 0 }, { x: 0, y: -10 }, { x: 10, y: 0 }, 300)).toBe(30);
   });
 });
+
+describe('image auto-size', async () => {
+  const { imageAutoSize } = await import('./imageSize.ts');
+  const natural = { width: 400, height: 300 };
+  const box = { width: 90, height: 90 };
+  it('fits width, height, real size or by aspect, rounded to 0.1 pt', () => {
+    expect(imageAutoSize('fitWidth', natural, box)).toEqual({ width: 90, height: 67.5 });
+    expect(imageAutoSize('fitHeight', natural, box)).toEqual({ width: 120, height: 90 });
+    expect(imageAutoSize('realSize', natural, box)).toEqual({ width: 300, height: 225 });
+    expect(imageAutoSize('autoByAspect', { width: 333, height: 1000 }, box)).toEqual({ width: 30, height: 90 });
+    expect(imageAutoSize('fitWidth', { width: 0, height: 0 }, box)).toEqual(box);
+    expect(imageAutoSize('fitWidth', { width: 7, height: 3 }, { width: 10, height: 10 })).toEqual({ width: 10, height: 4.3 });
+  });
+});

@@ -1,0 +1,141 @@
+/**
+ * The print-template designer screen (spec 001 §2): toolbar, element palette, the page tab bar and
+ * the editable paper, the settings side panel, context menus and the keyboard. The host (the
+ * template page) owns loading and saving; this screen owns the template while it is edited.
+ */
+import { DndContext, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import { ActionIcon, Alert, Button, Group, ScrollArea, Select, TextInput, Tooltip } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { snapTo } from '../interaction/snap.ts';
+import { units } from '../core/paper/index.ts';
+import type { PrintTemplate } from '../core/template/index.ts';
+import { pluginFor } from '../elements/registry.ts';
+import { DESIGNER_LANGUAGES, createDesignerI18n } from '../i18n/index.ts';
+import type { HostContext } from '../properties/catalogue.ts';
+import '../render/designer.css';
+import { canRedo, canUndo, createDesignerStore, useDesigner, type DesignerStore } from '../state/designerStore.ts';
+import { addElement, clearPanel, updatePanel } from '../state/templateOps.ts';
+import { ContextMenus } from './ContextMenus.tsx';
+import { Palette } from './Palette.tsx';
+import { PanelTabs } from './PanelTabs.tsx';
+import { PAPER_DROP_ID, PaperCanvas, type CanvasMenu } from './PaperCanvas.tsx';
+import { PreviewModal } from './PreviewModal.tsx';
+import { SettingsPanel } from './SettingsPanel.tsx';
+import { clipboardActions, useDesignerKeys } from './useDesignerKeys.ts';
+
+export interface DesignerScreenProps {
+  initial: PrintTemplate;
+  name: string;
+  businessType: string | null;
+  businessTypes: ReadonlyArray<{ value: string; label: string }>;
+  host?: HostContext;
+  language?: string;
+  saving?: boolean;
+  onSave(input: { template: PrintTemplate; name: string; businessType: string }): void;
+  onBack?(): void;
+  onPrint?(template: PrintTemplate): void;
+}
+
+const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2];
+
+function Toolbar({ store, props, name, setName, businessType, setBusinessType, onPreview, language, setLanguage }: {
+  store: DesignerStore; props: DesignerScreenProps; name: string; setName: (v: string) => void; businessType: string | null;
+  setBusinessType: (v: string | null) => void; onPreview: () => void; language: string; setLanguage: (v: string) => void;
+}) {
+  const { t } = useTranslation();
+  const history = useDesigner(store, (s) => s.history);
+  const scale = useDesigner(store, (s) => s.template.panels[s.activePanel].scale ?? 1);
+  const [error, setError] = useState<string | null>(null);
+  const save = () => {
+    if (!name.trim()) return setError(t('ui.required', { field: t('ui.templateName') }));
+    if (!businessType) return setError(t('ui.required', { field: t('ui.businessType') }));
+    setError(null);
+    props.onSave({ template: store.get().template, name: name.trim(), businessType });
+  };
+  return (
+    <div>
+      <Group gap="xs" wrap="wrap" data-testid="designer-toolbar">
+        {props.onBack && <Button size="xs" variant="default" onClick={props.onBack} data-testid="designer-back">{t('ui.back')}</Button>}
+        <TextInput size="xs" placeholder={t('ui.templateName')} value={name} maxLength={50} onChange={(e) => setName(e.currentTarget.value)} data-testid="designer-name" w={180} />
+        <Select size="xs" placeholder={t('ui.businessType')} data={[...props.businessTypes]} value={businessType} onChange={setBusinessType} data-testid="designer-business-type" w={140} />
+        <Tooltip label="Ctrl+Z"><ActionIcon variant="default" disabled={!canUndo(history)} onClick={() => store.undo()} data-testid="designer-undo" aria-label={t('ui.undo')}>↶</ActionIcon></Tooltip>
+        <Tooltip label="Ctrl+Shift+Z"><ActionIcon variant="default" disabled={!canRedo(history)} onClick={() => store.redo()} data-testid="designer-redo" aria-label={t('ui.redo')}>↷</ActionIcon></Tooltip>
+        <Select size="xs" w={90} aria-label={t('ui.zoom')} data={ZOOMS.map((z) => ({ value: String(z), label: `${z * 100}%` }))} value={String(scale)} data-testid="designer-zoom"
+          onChange={(v) => {
+            const s = store.get();
+            if (v) store.commit('zoom', updatePanel(s.template, s.activePanel, (p) => ({ ...p, scale: Number(v) })));
+          }} />
+        <Button size="xs" variant="default" color="red" data-testid="designer-clear" onClick={() => {
+          const s = store.get();
+          store.commit('clear', clearPanel(s.template, s.activePanel), { selection: [], cellRange: null, column: null });
+        }}>{t('ui.clear')}</Button>
+        <Button size="xs" variant="default" onClick={onPreview} data-testid="designer-preview">{t('ui.preview')}</Button>
+        <Button size="xs" onClick={save} loading={props.saving} data-testid="designer-save">{t('ui.save')}</Button>
+        <Select size="xs" w={110} aria-label={t('ui.language')} data={DESIGNER_LANGUAGES.map((l) => ({ ...l }))} value={language} onChange={(v) => v && setLanguage(v)} data-testid="designer-language" />
+      </Group>
+      {error && <Alert color="red" p={6} mt={6} data-testid="designer-error">{error}</Alert>}
+    </div>
+  );
+}
+
+export function DesignerScreen(props: DesignerScreenProps) {
+  const store = useMemo(() => createDesignerStore(props.initial), [props.initial]);
+  const [language, setLanguage] = useState(props.language ?? 'zh-CN');
+  const i18n = useMemo(() => createDesignerI18n(language), [language]);
+  const [name, setName] = useState(props.name);
+  const [businessType, setBusinessType] = useState<string | null>(props.businessType);
+  const [menu, setMenu] = useState<CanvasMenu | null>(null);
+  const [previewing, setPreviewing] = useState(false);
+  const [dropError, setDropError] = useState<string | null>(null);
+  const clipboard = useMemo(() => clipboardActions(store), [store]);
+  useDesignerKeys(store, clipboard, !previewing);
+  const template = useDesigner(store, (s) => s.template);
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
+  const host: HostContext = props.host ?? {};
+
+  const onDragEnd = (e: DragEndEvent) => {
+    const type = (e.active.data.current as { type?: string } | undefined)?.type;
+    const dropped = e.active.rect.current.translated;
+    if (!type || e.over?.id !== PAPER_DROP_ID || !dropped) return;
+    const paper = e.over.rect;
+    const s = store.get();
+    const panel = s.template.panels[s.activePanel];
+    // the drop point in pt from the paper's on-screen rectangle (zoom included)
+    const left = snapTo(((dropped.left - paper.left) / paper.width) * units.mmToPt(panel.width), 3);
+    const top = snapTo(((dropped.top - paper.top) / paper.height) * units.mmToPt(panel.height), 3);
+    try {
+      const element = pluginFor(type).create({ left: Math.max(0, left), top: Math.max(0, top) });
+      store.commit('add', addElement(s.template, s.activePanel, element), { selection: [panel.printElements.length], cellRange: null, column: null });
+      setDropError(null);
+    } catch (err) {
+      setDropError((err as Error).message);
+    }
+  };
+
+  return (
+    <I18nextProvider i18n={i18n}>
+      <DndContext sensors={sensors} onDragEnd={onDragEnd}>
+        <div data-testid="designer" style={{ display: 'grid', gridTemplateColumns: '150px minmax(0, 1fr) 320px', gridTemplateRows: 'auto minmax(0, 1fr)', gap: 8, height: 'calc(100vh - 150px)', minHeight: 560 }}>
+          <div style={{ gridColumn: '1 / 4' }}>
+            <Toolbar store={store} props={props} name={name} setName={setName} businessType={businessType} setBusinessType={setBusinessType}
+              onPreview={() => setPreviewing(true)} language={language} setLanguage={setLanguage} />
+            {dropError && <Alert color="red" p={6} mt={6} data-testid="designer-drop-error">{dropError}</Alert>}
+          </div>
+          <ScrollArea type="auto"><Palette /></ScrollArea>
+          <div style={{ display: 'flex', flexDirection: 'column', minHeight: 0, background: '#f1f3f5', borderRadius: 4 }}>
+            <div style={{ padding: '4px 8px', background: '#fff' }}><PanelTabs store={store} /></div>
+            <ScrollArea type="auto" style={{ flex: 1 }} data-testid="designer-canvas">
+              <PaperCanvas store={store} onMenu={setMenu} />
+            </ScrollArea>
+          </div>
+          <div style={{ minHeight: 0, borderLeft: '1px solid #e9ecef', paddingLeft: 8 }}>
+            <SettingsPanel store={store} host={host} />
+          </div>
+        </div>
+        <ContextMenus store={store} menu={menu} onClose={() => setMenu(null)} clipboard={clipboard} />
+        <PreviewModal template={template} opened={previewing} onClose={() => setPreviewing(false)} onPrint={props.onPrint ? () => props.onPrint!(template) : undefined} />
+      </DndContext>
+    </I18nextProvider>
+  );
+}
