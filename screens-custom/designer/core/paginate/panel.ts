@@ -8,7 +8,7 @@ import type { FormatterRegistry, Row } from '../template/registry.ts';
 import type { Panel, PrintElement, PrintElementOf, PrintTemplate } from '../template/types.ts';
 import { panelGeometry, type PanelGeometry } from './geometry.ts';
 import { estimatedFontMetrics, finiteOr, positiveOr, type FontMetrics } from './metrics.ts';
-import { NO_SPACE_MESSAGE, PAGEABLE_HEIGHT_MESSAGE, paginateTable, parseTableTestData, type PaginationError, type TablePage } from './table.ts';
+import { NO_SPACE_MESSAGE, PAGEABLE_HEIGHT_MESSAGE, paginateTable, parseTableTestData, type LeafColumn, type PaginationError, type TablePage } from './table.ts';
 
 export interface Placement {
   elementIndex: number;
@@ -20,6 +20,8 @@ export interface Placement {
   height: number;
   /** the part of a table printed on this page */
   table?: TablePage;
+  /** a table's printed leaf columns and header row heights (what a renderer needs to draw `table`) */
+  tableLayout?: { columns: LeafColumn[]; headerRowHeights: number[] };
   /** the lines [from, to) of a long text printed on this page */
   lines?: { from: number; to: number; total: number };
   /** shown in red instead of the element when it cannot be laid out */
@@ -181,7 +183,8 @@ export function paginatePanel(input: PanelPaginationInput): PanelPagination {
         continue;
       }
       result.warnings.forEach(warn);
-      for (const tp of result.pages) placed.push({ ...base, page: tp.pageIndex, top: tp.top, height: tp.height, table: tp });
+      const tableLayout = { columns: result.columns, headerRowHeights: result.headerRowHeights };
+      for (const tp of result.pages) placed.push({ ...base, page: tp.pageIndex, top: tp.top, height: tp.height, table: tp, tableLayout });
       const end = result.pages[result.pages.length - 1];
       anchors.push({ designBottom: box.top + box.height, page: end.pageIndex, y: end.top + end.height });
       lastPageUsed = Math.max(lastPageUsed, end.pageIndex);

@@ -1,0 +1,165 @@
+/** Drawing of one placed element (everything except tables, see table.ts) in the template's pt space. */
+import type { PDFImage } from 'pdf-lib';
+import { barcodeDrawing, bwipDrawing, qrDrawing } from '../codes/index.ts';
+import { elementRawValue, formatElementValue, textContent } from '../content/index.ts';
+import { DEFAULT_BARCODE_TYPE } from '../options/index.ts';
+import type { Placement } from '../paginate/index.ts';
+import { finiteOr } from '../paginate/metrics.ts';
+import type { FormatterRegistry } from '../template/registry.ts';
+import type { CommonOptions, ImageOptions, PrintElement } from '../template/types.ts';
+import type { Box, PageCanvas } from './canvas.ts';
+import { parseColor } from './color.ts';
+import { drawCode } from './codes.ts';
+import { backgroundOf, contentBox, drawSideBorders, strokeOf, textStyleOf } from './style.ts';
+import { drawTablePart } from './table.ts';
+import { blockLines, drawLines, drawTextBlock, lineHeightOf } from './textLayout.ts';
+
+export interface ElementDrawContext {
+  canvas: PageCanvas;
+  data: Record<string, unknown> | undefined;
+  registry: FormatterRegistry;
+  images: Map<string, PDFImage | Error>;
+  warn: (message: string) => void;
+}
+
+const RED = parseColor('#e03131')!;
+
+/** Text inside an HTML element's content: tags dropped, entities and block breaks kept as text. */
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<(script|style)[\s\S]*?<\/\1>/gi, '')
+    .replace(/<br\s*\/?>|<\/(p|div|li|tr|h[1-6])>/gi, '\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;/g, ' ').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+/** The text a code element encodes: its field's value, else its title. */
+function codeText(ctx: ElementDrawContext, element: PrintElement): string {
+  const raw = elementRawValue(element, ctx.data);
+  if (raw !== undefined && raw !== null && raw !== '') return formatElementValue(element, raw, ctx.data, ctx.registry, ctx.warn);
+  const o = element.options as CommonOptions;
+  return typeof o.title === 'string' ? o.title : element.title ?? '';
+}
+
+export function imageSrc(element: PrintElement, data: Record<string, unknown> | undefined): string {
+  const raw = elementRawValue(element, data);
+  if (typeof raw === 'string' && raw) return raw;
+  const src = (element.options as ImageOptions).src;
+  return typeof src === 'string' ? src : '';
+}
+
+function drawImage(ctx: ElementDrawContext, element: PrintElement, box: Box): void {
+  const src = imageSrc(element, ctx.data);
+  const img = src ? ctx.images.get(src) : undefined;
+  if (!img || img instanceof Error) {
+    if (src) drawTextBlock(ctx.canvas, `图片加载失败`, box, { size: 8, color: RED, align: 'center', vAlign: 'middle' });
+    return;
+  }
+  const fit = (element.options as ImageOptions).fit ?? 'contain';
+  const { width: iw, height: ih } = img;
+  let w = box.width;
+  let h = box.height;
+  if (fit === 'contain' || fit === 'cover') {
+    const s = fit === 'contain' ? Math.min(box.width / iw, box.height / ih) : Math.max(box.width / iw, box.height / ih);
+    w = iw * s;
+    h = ih * s;
+  } else if (fit === 'none') {
+    w = iw * 0.75;
+    h = ih * 0.75;
+  }
+  const target = { left: box.left + (box.width - w) / 2, top: box.top + (box.height - h) / 2, width: w, height: h };
+  if (fit === 'cover' || fit === 'none') ctx.canvas.clipped(box, () => ctx.canvas.image(img, target));
+  else ctx.canvas.image(img, target);
+}
+
+function drawElementBody(ctx: ElementDrawContext, p: Placement, box: Box): void {
+  const { canvas } = ctx;
+  const element = p.element;
+  const o = (element.options ?? {}) as CommonOptions;
+  switch (element.type) {
+    case 'text': {
+      const inner = contentBox(box, o);
+      const style = textStyleOf(o);
+      const textType = element.options.textType;
+      if (textType === 'barcode' || textType === 'qrcode') {
+        const value = formatElementValue(element, elementRawValue(element, ctx.data), ctx.data, ctx.registry, ctx.warn) || (element.options.title ?? '');
+        const code = textType === 'barcode' ? barcodeDrawing(value, element.options.barcodeMode) : qrDrawing(value, 'qrcode', element.options.qrCodeLevel);
+        drawCode(canvas, code, inner, style.size);
+        return;
+      }
+      drawTextBlock(canvas, textContent(element, ctx.data, ctx.registry, ctx.warn).text, inner, style);
+      return;
+    }
+    case 'longText': {
+      const inner = contentBox(box, o);
+      const style = { ...textStyleOf(o), indent: Math.max(0, finiteOr(element.options.longTextIndent, 0)) };
+      let text = textContent(element, ctx.data, ctx.registry, ctx.warn).text;
+      if (element.options.leftSpaceRemoved) text = text.split('\n').map((l) => l.replace(/^\s+/, '')).join('\n');
+      const lines = blockLines(text, inner.width, canvas.fonts, style);
+      // the paginator split the lines [from, to) onto this page; the last part takes whatever remains
+      const part = p.lines ? lines.slice(p.lines.from, p.lines.to >= p.lines.total ? lines.length : p.lines.to) : lines;
+      drawLines(canvas, part, { ...inner, height: Math.max(inner.height, part.length * lineHeightOf(style)) }, { ...style, vAlign: 'top' });
+      return;
+    }
+    case 'html': {
+      const content = typeof element.options.content === 'string' ? element.options.content : '';
+      const raw = elementRawValue(element, ctx.data);
+      drawTextBlock(canvas, htmlToText(typeof raw === 'string' && raw ? raw : content), contentBox(box, o), textStyleOf(o));
+      return;
+    }
+    case 'image':
+      drawImage(ctx, element, box);
+      return;
+    case 'hline': {
+      const s = strokeOf(o);
+      canvas.line(box.left, box.top + s.width / 2, box.left + box.width, box.top + s.width / 2, s);
+      return;
+    }
+    case 'vline': {
+      const s = strokeOf(o);
+      canvas.line(box.left + s.width / 2, box.top, box.left + s.width / 2, box.top + box.height, s);
+      return;
+    }
+    case 'rect': {
+      const s = strokeOf(o);
+      const half = s.width / 2;
+      canvas.strokeRect({ left: box.left + half, top: box.top + half, width: box.width - s.width, height: box.height - s.width }, s);
+      return;
+    }
+    case 'oval':
+      canvas.ellipse(box, null, strokeOf(o));
+      return;
+    case 'barcode': {
+      const type = element.options.barcodeType || DEFAULT_BARCODE_TYPE;
+      drawCode(canvas, bwipDrawing(type, codeText(ctx, element)), contentBox(box, o), textStyleOf(o).size);
+      return;
+    }
+    case 'qrcode':
+      drawCode(canvas, qrDrawing(codeText(ctx, element), element.options.qrcodeType || 'qrcode', element.options.qrCodeLevel), contentBox(box, o));
+      return;
+    case 'table':
+      drawTablePart(ctx, p);
+      return;
+  }
+}
+
+export function drawPlacement(ctx: ElementDrawContext, p: Placement): void {
+  const box: Box = { left: p.left, top: p.top, width: p.width, height: p.height };
+  const o = (p.element.options ?? {}) as CommonOptions;
+  if (p.error) {
+    drawTextBlock(ctx.canvas, p.error.message, { ...box, height: Math.max(box.height, 12) }, { size: 9, color: RED });
+    return;
+  }
+  const rotation = ((finiteOr(o.transform, 0) % 360) + 360) % 360;
+  ctx.canvas.rotated(box, rotation, () => {
+    const fill = p.element.type === 'oval' ? null : backgroundOf(o);
+    if (p.element.type === 'oval') {
+      const bg = backgroundOf(o);
+      if (bg) ctx.canvas.ellipse(box, bg, null);
+    } else if (fill && p.element.type !== 'hline' && p.element.type !== 'vline') ctx.canvas.fillRect(box, fill);
+    drawElementBody(ctx, p, box);
+    if (p.element.type !== 'rect' && p.element.type !== 'oval' && p.element.type !== 'hline' && p.element.type !== 'vline') drawSideBorders(ctx.canvas, box, o);
+  });
+}

@@ -1,0 +1,58 @@
+/** Template options -> drawing styles: text style, content box inside paddings, borders, background. */
+import type { CommonOptions } from '../template/types.ts';
+import { finiteOr, positiveOr } from '../paginate/metrics.ts';
+import type { Box, LineStyle, PageCanvas, Stroke } from './canvas.ts';
+import { parseColor, type PdfColor } from './color.ts';
+import type { TextStyle } from './textLayout.ts';
+
+export const DEFAULT_FONT_SIZE = 9;
+export const DEFAULT_BORDER_WIDTH = 0.75;
+const BLACK = parseColor('#000000')!;
+
+export function textStyleOf(o: CommonOptions, defaults: Partial<TextStyle> = {}): TextStyle {
+  return {
+    size: Math.min(positiveOr(o.fontSize, defaults.size ?? DEFAULT_FONT_SIZE), 500),
+    weight: o.fontWeight ?? defaults.weight,
+    color: parseColor(o.color) ?? BLACK,
+    letterSpacing: finiteOr(o.letterSpacing, 0),
+    lineHeight: positiveOr(o.lineHeight, 0) || undefined,
+    align: o.textAlign ?? defaults.align ?? 'left',
+    vAlign: o.textContentVerticalAlign === 'middle' ? 'middle' : o.textContentVerticalAlign === 'bottom' ? 'bottom' : defaults.vAlign ?? 'top',
+    decoration: o.textDecoration,
+    wrap: o.textContentWrap ?? 'wrap',
+  };
+}
+
+export function contentBox(box: Box, o: CommonOptions): Box {
+  const l = Math.max(0, finiteOr(o.contentPaddingLeft, 0));
+  const t = Math.max(0, finiteOr(o.contentPaddingTop, 0));
+  const r = Math.max(0, finiteOr(o.contentPaddingRight, 0));
+  const b = Math.max(0, finiteOr(o.contentPaddingBottom, 0));
+  return { left: box.left + l, top: box.top + t, width: Math.max(0, box.width - l - r), height: Math.max(0, box.height - t - b) };
+}
+
+export function strokeOf(o: CommonOptions, style?: LineStyle): Stroke {
+  return {
+    color: parseColor(o.borderColor) ?? BLACK,
+    width: Math.min(positiveOr(o.borderWidth, DEFAULT_BORDER_WIDTH), 100),
+    style: style ?? (o.borderStyle === 'dashed' || o.borderStyle === 'dotted' ? o.borderStyle : 'solid'),
+  };
+}
+
+export function backgroundOf(o: CommonOptions): PdfColor | null {
+  return parseColor(o.backgroundColor, null);
+}
+
+/** borderTop/Left/Right/Bottom: 'solid' or 'dotted', unset means none. */
+export function drawSideBorders(canvas: PageCanvas, box: Box, o: CommonOptions): void {
+  const { left: l, top: t, width: w, height: h } = box;
+  const side = (v: unknown) => (v === 'solid' || v === 'dotted' || v === 'dashed' ? strokeOf(o, v) : null);
+  const top = side(o.borderTop);
+  const right = side(o.borderRight);
+  const bottom = side(o.borderBottom);
+  const left = side(o.borderLeft);
+  if (top) canvas.line(l, t + top.width / 2, l + w, t + top.width / 2, top);
+  if (right) canvas.line(l + w - right.width / 2, t, l + w - right.width / 2, t + h, right);
+  if (bottom) canvas.line(l + w, t + h - bottom.width / 2, l, t + h - bottom.width / 2, bottom);
+  if (left) canvas.line(l + left.width / 2, t + h, l + left.width / 2, t, left);
+}
