@@ -13,6 +13,7 @@ import { grantedMenuKeys } from './permissions.ts';
 import { authRoutes } from './auth/routes.ts';
 import { systemRoutes } from './system/index.ts';
 import { fileRoutes } from './files/index.ts';
+import { printTemplateRoutes } from './printTemplates/routes.ts';
 
 export interface BuildOptions {
   logger?: boolean | object;
@@ -79,6 +80,7 @@ export async function buildApp(services: AppServices, opts: BuildOptions = {}): 
   await app.register(authRoutes(services), { prefix: '/api/wxy-auth-server' });
   await app.register(systemRoutes(services), { prefix: '/api/wxy-system-server' });
   await app.register(fileRoutes(services), { prefix: '/api/wxy-file-server' });
+  await app.register(printTemplateRoutes(services), { prefix: '/api/wxy-system-server' });
 
   const staticDir = services.config.staticDir;
   const hasSpa = !!staticDir && existsSync(path.join(staticDir, 'index.html'));

@@ -33,6 +33,16 @@ export const MENU_SEED: MenuSeed[] = [
   { key: 'shopManage.shopBase.export', parent: 'shopManage.shopBase', name: '导出门店', menuType: 2, perms: 'shop:base:export', sort: 5 },
   { key: 'shopManage.shopBase.import', parent: 'shopManage.shopBase', name: '导入门店', menuType: 2, perms: 'shop:base:import', sort: 6 },
 
+  // Print-template designer (issue 5). The page node is designer-ui's; the button perms guard print-template/* calls.
+  // hidden until the designer screen is registered (designer-ui unhides both nodes with it)
+  { key: 'storageManage', path: '/storageManage', component: 'Layout', name: '仓储管理', icon: 'building-warehouse', hidden: true, sort: 30, meta: { module: 'storageManage' } },
+  { key: 'storageManage.sysPrintTem', parent: 'storageManage', path: '/storageManage/sysPrintTem', component: 'storageManage/sysPrintTem', name: '打印模板', icon: 'printer', hidden: true, sort: 90, meta: { module: 'storageManage', keepAlive: true } },
+  { key: 'storageManage.sysPrintTem.list', parent: 'storageManage.sysPrintTem', name: '查询打印模板', menuType: 2, perms: 'print:template:list', sort: 1 },
+  { key: 'storageManage.sysPrintTem.add', parent: 'storageManage.sysPrintTem', name: '新增打印模板', menuType: 2, perms: 'print:template:add', sort: 2 },
+  { key: 'storageManage.sysPrintTem.edit', parent: 'storageManage.sysPrintTem', name: '编辑打印模板', menuType: 2, perms: 'print:template:edit', sort: 3 },
+  { key: 'storageManage.sysPrintTem.delete', parent: 'storageManage.sysPrintTem', name: '删除打印模板', menuType: 2, perms: 'print:template:delete', sort: 4 },
+  { key: 'storageManage.sysPrintTem.render', parent: 'storageManage.sysPrintTem', name: '打印模板出图', menuType: 2, perms: 'print:template:render', sort: 5 },
+
   { key: 'systemManage', path: '/systemManage', component: 'Layout', name: '系统管理', icon: 'settings', sort: 90, meta: { module: 'systemManage' } },
   { key: 'systemManage.userList', parent: 'systemManage', path: '/systemManage/userList', component: 'systemManage/userList', name: '用户管理', icon: 'users', sort: 1, meta: { module: 'systemManage', keepAlive: true } },
   { key: 'systemManage.userList.list', parent: 'systemManage.userList', name: '查询用户', menuType: 2, perms: 'system:user:list', sort: 1 },
