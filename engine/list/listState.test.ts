@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { applyFilters, clampPage, createListState, listQuery, resetFilters, selectedIds, setPage, setPageSize, setSelection, setSorting } from './listState';
+import { scrollTopAt, tableHeightFor } from './layout';
+
+describe('list state', () => {
+  it('starts at page 1 of 20 with the default filters', () => {
+    const state = createListState({ status: 1 });
+    expect([state.page, state.size, state.filters, state.draft]).toEqual([1, 20, { status: 1 }, { status: 1 }]);
+  });
+
+  it('applies typed filters from page 1 and forgets the old selection', () => {
+    const state = createListState();
+    setPage(state, 4);
+    setSelection(state, { a: true, b: false });
+    state.draft.shopName = '朝阳';
+    expect(state.filters).toEqual({});
+    applyFilters(state);
+    expect(state.filters).toEqual({ shopName: '朝阳' });
+    expect(state.page).toBe(1);
+    expect(selectedIds(state)).toEqual([]);
+  });
+
+  it('keeps the selection across pages for bulk actions', () => {
+    const state = createListState();
+    setSelection(state, { a: true, b: false, c: true });
+    setPage(state, 2);
+    expect(selectedIds(state)).toEqual(['a', 'c']);
+  });
+
+  it('resets to the defaults', () => {
+    const state = createListState({ status: 1 });
+    state.draft = { status: 0, shopName: 'x' };
+    applyFilters(state);
+    resetFilters(state, { status: 1 });
+    expect(state.filters).toEqual({ status: 1 });
+  });
+
+  it('restarts at page 1 on a new size or sort', () => {
+    const state = createListState();
+    setPage(state, 3);
+    setPageSize(state, 50);
+    expect([state.page, state.size]).toEqual([1, 50]);
+    setPage(state, 3);
+    setSorting(state, [{ id: 'shopCode', desc: true }, { id: 'x', desc: false }]);
+    expect(state.page).toBe(1);
+    expect(state.sorting).toEqual([{ id: 'shopCode', desc: true }]);
+  });
+
+  it('keeps the page after a mutation unless it no longer exists', () => {
+    expect(clampPage(3, 20, 60)).toBe(3);
+    expect(clampPage(3, 20, 40)).toBe(2);
+    expect(clampPage(2, 20, 0)).toBe(1);
+  });
+
+  it('sends filters without empty values, plus the sort', () => {
+    expect(listQuery({ filters: { a: '', b: null, c: 0, d: 'x', range: [null, null], r2: ['2026-01-01', null] }, sorting: [{ id: 'shopCode', desc: false }] }))
+      .toEqual({ c: 0, d: 'x', r2: ['2026-01-01', null], orderBy: 'shopCode', orderDirection: 'asc' });
+  });
+});
+
+describe('table layout', () => {
+  it('fills the window below the table less 86 px, at least 300 px', () => {
+    expect(tableHeightFor(1000, 200)).toBe(714);
+    expect(tableHeightFor(500, 200)).toBe(300);
+  });
+  it('scrolls to the top over 800 ms, easing in and out', () => {
+    expect(scrollTopAt(1000, 0)).toBe(1000);
+    expect(scrollTopAt(1000, 400)).toBeCloseTo(500);
+    expect(scrollTopAt(1000, 100)).toBeGreaterThan(900);
+    expect(scrollTopAt(1000, 800)).toBe(0);
+  });
+});

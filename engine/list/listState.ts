@@ -1,0 +1,99 @@
+import { proxy } from 'valtio';
+import { PAGINATION } from '../../src/api/timeouts';
+
+export interface SortRule {
+  id: string;
+  desc: boolean;
+}
+
+/**
+ * Everything a list screen's user has chosen: the one owner of that state (ARCHITECTURE §1). TanStack
+ * Table gets sorting and selection from here as controlled state; the records themselves stay in
+ * TanStack Query's cache and are never copied in.
+ */
+export interface ListState {
+  /** Filter form values as typed, applied by 搜索. */
+  draft: Record<string, unknown>;
+  /** Filters the list query uses. */
+  filters: Record<string, unknown>;
+  page: number;
+  size: number;
+  sorting: SortRule[];
+  /** Selected row ids (TanStack's RowSelectionState); kept across pages for bulk actions. */
+  selection: Record<string, boolean>;
+  fullScreen: boolean;
+}
+
+export function createListState(defaultFilters: Record<string, unknown> = {}, size: number = PAGINATION.limit): ListState {
+  return proxy<ListState>({
+    draft: { ...defaultFilters },
+    filters: { ...defaultFilters },
+    page: PAGINATION.page,
+    size,
+    sorting: [],
+    selection: {},
+    fullScreen: false,
+  });
+}
+
+/** 搜索: the typed filters apply from page 1; the selection belonged to the old result. */
+export function applyFilters(state: ListState): void {
+  state.filters = { ...state.draft };
+  state.page = 1;
+  state.selection = {};
+}
+
+/** 重置: back to the screen's default filters. */
+export function resetFilters(state: ListState, defaultFilters: Record<string, unknown>): void {
+  state.draft = { ...defaultFilters };
+  applyFilters(state);
+}
+
+export function setPage(state: ListState, page: number): void {
+  state.page = Math.max(1, Math.floor(page));
+}
+
+/** A new page size starts again at page 1. */
+export function setPageSize(state: ListState, size: number): void {
+  state.size = size;
+  state.page = 1;
+}
+
+/** Server-side sorting by one column; a new order starts at page 1. */
+export function setSorting(state: ListState, sorting: SortRule[]): void {
+  state.sorting = sorting.slice(0, 1);
+  state.page = 1;
+}
+
+export function setSelection(state: ListState, selection: Record<string, boolean>): void {
+  state.selection = Object.fromEntries(Object.entries(selection).filter(([, on]) => on));
+}
+
+export function selectedIds(state: Pick<ListState, 'selection'>): string[] {
+  return Object.keys(state.selection).filter((id) => state.selection[id]);
+}
+
+/**
+ * After a mutation the list keeps its page, unless the page no longer exists (the last row of the
+ * last page was deleted): then the last page that does.
+ */
+export function clampPage(page: number, size: number, total: number): number {
+  const last = Math.max(1, Math.ceil(total / size));
+  return Math.min(Math.max(1, page), last);
+}
+
+/** The body of the list call: filters without empty values, plus the sort when one is chosen. */
+export function listQuery(state: Pick<ListState, 'filters' | 'sorting'>): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(state.filters)) {
+    if (value === '' || value === null || value === undefined) continue;
+    if (Array.isArray(value) && value.every((v) => v === null || v === '' || v === undefined)) continue;
+    body[key] = value;
+  }
+  const sort = state.sorting[0];
+  if (sort) {
+    body.orderBy = sort.id;
+    body.orderDirection = sort.desc ? 'desc' : 'asc';
+  }
+  return body;
+}
