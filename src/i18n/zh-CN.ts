@@ -1,3 +1,5 @@
+import { engineZhCN } from '../../engine/i18n/zh-CN';
+
 /** Shell texts, zh-CN (default). The en resources mirror these keys exactly (checked by a unit test). */
 export const zhCN = {
   app: { name: '零售连锁管理后台', description: '多门店零售、仓储与会员管理后台' },
@@ -63,6 +65,8 @@ export const zhCN = {
     notFoundTitle: '页面不存在', notFoundText: '您访问的页面不存在，或您没有该页面的权限。',
     unauthorizedTitle: '没有权限', unauthorizedText: '您没有访问该页面的权限，请联系管理员。', backHome: '返回首页',
   },
+  // engine (issue 4, engine-ui): list screens, forms, export, import
+  engine: engineZhCN,
 };
 
 export type ShellMessages = typeof zhCN;

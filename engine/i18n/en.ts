@@ -1,0 +1,29 @@
+import type { EngineMessages } from './zh-CN';
+
+export const engineEn: EngineMessages = {
+  search: 'Search', reset: 'Reset', add: 'Add', edit: 'Edit', detail: 'Details', delete: 'Delete', refresh: 'Refresh',
+  confirmTitle: 'Confirm', confirmDelete: 'Delete this record?', confirmBulk: 'Run "{{action}}" on the {{count}} selected records?',
+  selected: '{{count}} selected', noSelection: 'Select records first', done: 'Done', deleted: 'Deleted', saved: 'Saved',
+  index: 'No.', actions: 'Actions', empty: 'No data', loadFailed: 'Loading failed', start: 'Start date', end: 'End date',
+  timeLimit: 'The search may span at most {{days}} days', pleaseSelect: 'Select', pleaseInput: 'Enter',
+  columns: {
+    button: 'Columns', title: 'Choose columns', available: 'Available fields', chosen: 'Chosen fields (drag or use the arrows to order)', selectAll: 'All',
+    up: 'Move up', down: 'Move down', remove: 'Remove', saved: 'Columns saved', atLeastOne: 'Choose at least one field',
+  },
+  fullScreen: { enter: 'Full screen', exit: 'Exit full screen', unsupported: 'you browser can not work' },
+  export: {
+    button: 'Export', server: 'Server export', title: 'Export', progress: '{{done}} / {{total}} rows exported', cancel: 'Cancel export',
+    cancelled: 'Export cancelled', finished: 'Export finished: {{rows}} rows, {{files}} file(s)', empty: 'No data', failed: 'Service error', serverStarted: 'Downloading the server export',
+  },
+  import: {
+    button: 'Import', title: 'Import', template: 'Download template', choose: 'Choose a file (xlsx)', upload: 'Import', uploading: 'Uploading {{percent}}%',
+    imported: 'Imported {{count}} rows', reportTitle: 'Import failed: these rows have errors; nothing was written', row: 'Row', field: 'Field', message: 'Error',
+    noFile: 'Choose a file first',
+  },
+  form: { create: 'New {{title}}', edit: 'Edit {{title}}', detail: '{{title}} details', submit: 'Save', maximize: 'Maximize', restore: 'Restore', close: 'Close' },
+  validation: {
+    required: '{{field}} is required', maxLength: '{{field}} may have at most {{limit}} characters', minLength: '{{field}} needs at least {{limit}} characters',
+    minimum: '{{field}} may not be less than {{limit}}', maximum: '{{field}} may not be greater than {{limit}}', pattern: '{{field}} has a wrong format',
+    enum: '{{field}} is not an allowed value', type: '{{field}} has a wrong format', format: '{{field}} has a wrong format', other: '{{field}} is not valid',
+  },
+};

@@ -1,0 +1,30 @@
+/** Engine texts, zh-CN (default); en.ts mirrors the keys. Mounted under `engine.` in src/i18n. */
+export const engineZhCN = {
+  search: '搜索', reset: '重置', add: '新增', edit: '编辑', detail: '详情', delete: '删除', refresh: '刷新',
+  confirmTitle: '提示', confirmDelete: '确定删除该记录吗？', confirmBulk: '确定对选中的 {{count}} 条记录执行“{{action}}”吗？',
+  selected: '已选 {{count}} 条', noSelection: '请先选择记录', done: '操作成功', deleted: '删除成功', saved: '保存成功',
+  index: '序号', actions: '操作', empty: '暂无数据', loadFailed: '加载失败', start: '开始日期', end: '结束日期',
+  timeLimit: '查询时间跨度不能超过 {{days}} 天', pleaseSelect: '请选择', pleaseInput: '请输入',
+  columns: {
+    button: '设置显示字段', title: '设置显示字段', available: '可选字段', chosen: '已选字段（拖动或用箭头排序）', selectAll: '全选',
+    up: '上移', down: '下移', remove: '移除', saved: '表头已保存', atLeastOne: '请至少选择一个字段',
+  },
+  fullScreen: { enter: '全屏', exit: '退出全屏', unsupported: 'you browser can not work' },
+  export: {
+    button: '导出', server: '服务器导出', title: '导出', progress: '已导出 {{done}} / {{total}} 条', cancel: '取消导出',
+    cancelled: '已取消导出', finished: '导出完成：{{rows}} 条，{{files}} 个文件', empty: '暂无数据', failed: '接口异常', serverStarted: '正在下载服务器导出文件',
+  },
+  import: {
+    button: '导入', title: '导入', template: '下载模板', choose: '选择文件（xlsx）', upload: '开始导入', uploading: '正在上传 {{percent}}%',
+    imported: '导入成功，共 {{count}} 条', reportTitle: '导入失败：以下行有错误，未写入任何数据', row: '行号', field: '字段', message: '错误信息',
+    noFile: '请先选择文件',
+  },
+  form: { create: '新增{{title}}', edit: '编辑{{title}}', detail: '{{title}}详情', submit: '保存', maximize: '最大化', restore: '还原', close: '关闭' },
+  validation: {
+    required: '{{field}}不能为空', maxLength: '{{field}}长度不能超过{{limit}}个字符', minLength: '{{field}}长度不能少于{{limit}}个字符',
+    minimum: '{{field}}不能小于{{limit}}', maximum: '{{field}}不能大于{{limit}}', pattern: '{{field}}格式不正确',
+    enum: '{{field}}取值不在允许范围内', type: '{{field}}格式不正确', format: '{{field}}格式不正确', other: '{{field}}不正确',
+  },
+};
+
+export type EngineMessages = typeof engineZhCN;

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { formatterFor } from './formatters';
+
+const row = {};
+describe('cell formatters', () => {
+  it('round numbers to 2 decimals by default, half away from zero', () => {
+    expect(formatterFor('number')(1.005, { row })).toBe('1.01');
+    expect(formatterFor('number')('3.14159', { row })).toBe('3.14');
+    expect(formatterFor('number')(2, { row })).toBe('2');
+    expect(formatterFor('number')(2.345, { row, digits: 1 })).toBe('2.3');
+    expect(formatterFor('money')(2, { row })).toBe('2.00');
+    expect(formatterFor('money')(-1.005, { row })).toBe('-1.01');
+    expect(formatterFor('number')(null, { row })).toBe('');
+    expect(formatterFor('percent')(0.1234, { row })).toBe('12.34%');
+  });
+  it('show dates, date-times and labels', () => {
+    expect(formatterFor('date')('2026-11-21T10:00:00', { row })).toBe('2026-11-21');
+    expect(formatterFor('datetime')(new Date(2026, 0, 2, 3, 4, 5).toISOString(), { row })).toBe('2026-01-02 03:04:05');
+    const labels = new Map([['1', '营业中'], ['0', '已停业']]);
+    expect(formatterFor('label')(1, { row, labels })).toBe('营业中');
+    expect(formatterFor('label')(7, { row, labels })).toBe('7');
+    expect(formatterFor('yesNo')(1, { row })).toBe('是');
+  });
+  it('falls back to text for an unknown key', () => {
+    expect(formatterFor('nope')('x', { row })).toBe('x');
+  });
+});

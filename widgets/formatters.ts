@@ -1,0 +1,52 @@
+import { roundTo } from '../src/forms/inputRules';
+
+/** What a formatter may use besides the value: the row and the labels of the column's options. */
+export interface FormatContext {
+  row: Record<string, unknown>;
+  /** value -> label of the column's enum or dictionary. */
+  labels?: ReadonlyMap<string, string>;
+  /** Decimals for number formatters (2 unless the column says otherwise). */
+  digits?: number;
+}
+
+export type Formatter = (value: unknown, context: FormatContext) => string;
+
+function isEmpty(value: unknown): boolean {
+  return value === null || value === undefined || value === '';
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+function asDate(value: unknown): Date | null {
+  if (isEmpty(value)) return null;
+  const date = new Date(value as string | number);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/**
+ * Formatters by key (widgets/keys.ts). Descriptors name them; a formatter is never JavaScript in JSON.
+ * Numbers round to 2 decimals by default (spec 000 §5).
+ */
+export const FORMATTERS: Readonly<Record<string, Formatter>> = {
+  text: (value) => (isEmpty(value) ? '' : String(value)),
+  number: (value, { digits }) => (isEmpty(value) || Number.isNaN(Number(value)) ? '' : String(roundTo(Number(value), digits ?? 2))),
+  money: (value, { digits }) => (isEmpty(value) || Number.isNaN(Number(value)) ? '' : roundTo(Number(value), digits ?? 2).toFixed(digits ?? 2)),
+  percent: (value, { digits }) => (isEmpty(value) || Number.isNaN(Number(value)) ? '' : `${roundTo(Number(value) * 100, digits ?? 2)}%`),
+  date: (value) => {
+    if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value)) return value.slice(0, 10);
+    const d = asDate(value);
+    return d ? `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}` : '';
+  },
+  datetime: (value) => {
+    const d = asDate(value);
+    if (!d) return isEmpty(value) ? '' : String(value);
+    return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+  },
+  /** Enum or dictionary label; an unknown value shows as is. */
+  label: (value, { labels }) => (isEmpty(value) ? '' : labels?.get(String(value)) ?? String(value)),
+  yesNo: (value) => (isEmpty(value) ? '' : value === true || value === 1 || value === '1' ? '是' : '否'),
+};
+
+export function formatterFor(key: string | undefined): Formatter {
+  return (key && FORMATTERS[key]) || FORMATTERS.text;
+}
