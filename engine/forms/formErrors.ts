@@ -15,7 +15,7 @@ const KEYWORDS: Record<string, string> = {
 
 /** The field an error is about: `.shopName` or `['shop-name']` -> its schema node. */
 function fieldOf(error: RJSFValidationError, schema: SchemaNode): { name: string; node: SchemaNode | undefined } {
-  const path = (error.property ?? '').match(/[^.[\]'"]+/g) ?? [];
+  const path: string[] = [...((error.property ?? '').match(/[^.[\]'"]+/g) ?? [])];
   if (error.name === 'required' && error.params?.missingProperty) path.push(String(error.params.missingProperty));
   let node: SchemaNode | undefined = schema;
   for (const key of path) node = node?.properties?.[key];

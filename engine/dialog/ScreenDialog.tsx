@@ -1,0 +1,84 @@
+import { ActionIcon, FloatingWindow, Group, Overlay, Portal, ScrollArea, Text } from '@mantine/core';
+import type { SetFloatingWindowPosition } from '@mantine/hooks';
+import { type ReactNode, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** Spec 000 §2: dialogs can be dragged, resized and maximized, never smaller than 410 x 300. */
+export const DIALOG_MIN = { width: 410, height: 300 } as const;
+
+/** Where a dialog of this size opens: centred, a little above the middle, never off screen. */
+export function initialDialogRect(viewport: { width: number; height: number }, size: { width: number; height: number }) {
+  const width = Math.max(DIALOG_MIN.width, Math.min(size.width, viewport.width - 20));
+  const height = Math.max(DIALOG_MIN.height, Math.min(size.height, viewport.height - 40));
+  return { x: Math.max(0, Math.round((viewport.width - width) / 2)), y: Math.max(0, Math.round((viewport.height - height) / 3)), width, height };
+}
+
+interface Saved { x: number; y: number; width: number; height: number }
+
+/**
+ * A modal window: drag it by its title bar, resize it from the corner, maximize it to the viewport
+ * and back. The window's geometry is DOM layout (Mantine's FloatingWindow writes it), not app state.
+ */
+export function ScreenDialog(props: { title: string; opened: boolean; onClose: () => void; width?: number; height?: number; children: ReactNode; testId: string }) {
+  const { t } = useTranslation();
+  const [maximized, setMaximized] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const setPositionRef = useRef<SetFloatingWindowPosition | null>(null);
+  const saved = useRef<Saved | null>(null);
+  if (!props.opened) return null;
+  const rect = initialDialogRect({ width: window.innerWidth, height: window.innerHeight }, { width: props.width ?? 760, height: props.height ?? 560 });
+
+  const toggleMaximized = () => {
+    const root = rootRef.current;
+    if (!root) return;
+    if (!maximized) {
+      const box = root.getBoundingClientRect();
+      saved.current = { x: box.left, y: box.top, width: box.width, height: box.height };
+      setPositionRef.current?.({ left: 0, top: 0 });
+      root.style.width = `${window.innerWidth}px`;
+      root.style.height = `${window.innerHeight}px`;
+    } else if (saved.current) {
+      root.style.width = `${saved.current.width}px`;
+      root.style.height = `${saved.current.height}px`;
+      setPositionRef.current?.({ left: saved.current.x, top: saved.current.y });
+    }
+    setMaximized(!maximized);
+  };
+
+  return (
+    <Portal>
+      <Overlay fixed zIndex={299} backgroundOpacity={0.35} />
+      <FloatingWindow
+        ref={rootRef}
+        setPositionRef={setPositionRef}
+        zIndex={300}
+        withBorder
+        shadow="lg"
+        radius="sm"
+        enabled={!maximized}
+        constrainToViewport
+        dragHandleSelector="[data-drag-handle]"
+        excludeDragHandleSelector="button"
+        initialPosition={{ left: rect.x, top: rect.y }}
+        dimensions={{ initialWidth: rect.width, initialHeight: rect.height, minWidth: DIALOG_MIN.width, minHeight: DIALOG_MIN.height }}
+        role="dialog"
+        aria-label={props.title}
+        data-testid={props.testId}
+        data-maximized={maximized || undefined}
+        style={{ display: 'flex', flexDirection: 'column', overflow: 'hidden' }}
+      >
+        <Group data-drag-handle justify="space-between" px="md" py="xs" style={{ cursor: maximized ? 'default' : 'move', borderBottom: '1px solid var(--mantine-color-gray-3)', userSelect: 'none' }}>
+          <Text fw={600}>{props.title}</Text>
+          <Group gap={4}>
+            <ActionIcon variant="subtle" color="gray" aria-label={maximized ? t('engine.form.restore') : t('engine.form.maximize')} data-testid={`${props.testId}-maximize`} onClick={toggleMaximized}>
+              {maximized ? '❐' : '□'}
+            </ActionIcon>
+            <ActionIcon variant="subtle" color="gray" aria-label={t('engine.form.close')} data-testid={`${props.testId}-close`} onClick={props.onClose}>✕</ActionIcon>
+          </Group>
+        </Group>
+        <ScrollArea style={{ flex: 1 }} p="md">{props.children}</ScrollArea>
+        {!maximized && <FloatingWindow.ResizeHandle data-testid={`${props.testId}-resize`} style={{ position: 'absolute', right: 0, bottom: 0, width: 14, height: 14, cursor: 'nwse-resize' }} />}
+      </FloatingWindow>
+    </Portal>
+  );
+}

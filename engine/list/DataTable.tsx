@@ -1,0 +1,139 @@
+import { Checkbox, ScrollArea, Table, Text } from '@mantine/core';
+import {
+  type ColumnDef, type RowSelectionState, type SortingState, type Updater, FlexRender, columnSizingFeature, functionalUpdate, rowSelectionFeature, rowSortingFeature,
+  tableFeatures, useTable,
+} from '@tanstack/react-table';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { type ReactNode, type RefObject, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ROW_HEIGHT, VIRTUALIZE_FROM_ROWS } from './layout';
+import type { SortRule } from './listState';
+
+const features = tableFeatures({ rowSortingFeature, rowSelectionFeature, columnSizingFeature });
+export type ListFeatures = typeof features;
+export type Row = Record<string, unknown>;
+export type ListColumnDef = ColumnDef<ListFeatures, Row>;
+
+export interface DataTableProps {
+  columns: ListColumnDef[];
+  rows: Row[];
+  rowId: (row: Row) => string;
+  /** Controlled state: owned by the screen's list store. */
+  sorting: readonly SortRule[];
+  onSortingChange: (sorting: SortRule[]) => void;
+  selection: Readonly<Record<string, boolean>> | null;
+  onSelectionChange: (selection: Record<string, boolean>) => void;
+  height: number;
+  scrollRef: RefObject<HTMLDivElement | null>;
+  /** Numbering continues across pages (序号). */
+  firstIndex: number;
+  rowActions?: (row: Row) => ReactNode;
+  actionsWidth?: number;
+  testId: string;
+}
+
+/**
+ * The list's table (TanStack Table 9): server-side sorting and selection are controlled by the
+ * screen's store; pages of 100+ rows render only the rows in view (react-virtual).
+ */
+export function DataTable(props: DataTableProps) {
+  const { t } = useTranslation();
+  const selectable = props.selection !== null;
+  const columns = useMemo<ListColumnDef[]>(() => {
+    const lead: ListColumnDef[] = [];
+    if (selectable) {
+      lead.push({
+        id: '__select',
+        size: 40,
+        enableSorting: false,
+        header: ({ table }) => (
+          <Checkbox size="xs" aria-label="select all" checked={table.getIsAllPageRowsSelected()} indeterminate={table.getIsSomePageRowsSelected()}
+            onChange={(e) => table.toggleAllPageRowsSelected(e.currentTarget.checked)} />
+        ),
+        cell: ({ row }) => (
+          <Checkbox size="xs" aria-label="select row" checked={row.getIsSelected()} onChange={(e) => row.toggleSelected(e.currentTarget.checked)} />
+        ),
+      });
+    }
+    lead.push({ id: '__index', size: 60, enableSorting: false, header: () => t('engine.index'), cell: ({ row }) => props.firstIndex + row.index });
+    const tail: ListColumnDef[] = props.rowActions
+      ? [{ id: '__actions', size: props.actionsWidth ?? 160, enableSorting: false, header: () => t('engine.actions'), cell: ({ row }) => props.rowActions!(row.original) }]
+      : [];
+    return [...lead, ...props.columns, ...tail];
+    // rowActions and firstIndex change with every page; the table reads them through the closure.
+  }, [props.columns, props.rowActions, props.firstIndex, props.actionsWidth, selectable, t]);
+
+  const table = useTable({
+    features,
+    columns,
+    data: props.rows,
+    getRowId: (row) => props.rowId(row),
+    manualSorting: true,
+    enableMultiSort: false,
+    enableRowSelection: selectable,
+    state: { sorting: props.sorting as SortingState, rowSelection: (props.selection ?? {}) as RowSelectionState },
+    onSortingChange: (updater: Updater<SortingState>) => props.onSortingChange(functionalUpdate(updater, props.sorting as SortingState).map((s) => ({ id: s.id, desc: s.desc }))),
+    onRowSelectionChange: (updater: Updater<RowSelectionState>) => props.onSelectionChange(functionalUpdate(updater, (props.selection ?? {}) as RowSelectionState)),
+  });
+
+  const rows = table.getRowModel().rows;
+  const virtual = rows.length >= VIRTUALIZE_FROM_ROWS;
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => props.scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 10,
+    enabled: virtual,
+  });
+  const items = virtual ? virtualizer.getVirtualItems() : null;
+  const padTop = items && items.length > 0 ? items[0].start : 0;
+  const padBottom = items && items.length > 0 ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
+  const shown = items ? items.map((item) => rows[item.index]) : rows;
+  const leafCount = table.getAllLeafColumns().length;
+
+  return (
+    <ScrollArea.Autosize mah={props.height} viewportRef={props.scrollRef} type="auto" data-testid={`${props.testId}-scroll`}>
+      <Table striped highlightOnHover withTableBorder withColumnBorders stickyHeader data-testid={props.testId} style={{ minWidth: '100%', width: 'max-content' }}>
+        <Table.Thead>
+          {table.getHeaderGroups().map((group) => (
+            <Table.Tr key={group.id}>
+              {group.headers.map((header) => {
+                const sortable = header.column.getCanSort() && header.subHeaders.length === 0 && !header.isPlaceholder;
+                const sorted = header.column.getIsSorted();
+                return (
+                  <Table.Th key={header.id} colSpan={header.colSpan} ta={header.subHeaders.length ? 'center' : undefined}
+                    style={{ width: header.getSize(), minWidth: header.getSize(), cursor: sortable ? 'pointer' : undefined, whiteSpace: 'nowrap' }}
+                    data-column={header.column.id} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+                    onClick={sortable ? header.column.getToggleSortingHandler() : undefined}>
+                    {header.isPlaceholder ? null : <FlexRender header={header} />}
+                    {sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}
+                  </Table.Th>
+                );
+              })}
+            </Table.Tr>
+          ))}
+        </Table.Thead>
+        <Table.Tbody>
+          {padTop > 0 && <tr style={{ height: padTop }} />}
+          {shown.map((row) => (
+            <Table.Tr key={row.id} data-testid={`${props.testId}-row`} data-row-id={row.id} style={virtual ? { height: ROW_HEIGHT } : undefined}>
+              {row.getAllCells().map((cell) => (
+                <Table.Td key={cell.id} data-column={cell.column.id} style={{ whiteSpace: 'nowrap' }}>
+                  <FlexRender cell={cell} />
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+          {padBottom > 0 && <tr style={{ height: padBottom }} />}
+          {rows.length === 0 && (
+            <Table.Tr>
+              <Table.Td colSpan={leafCount}>
+                <Text ta="center" c="dimmed" size="sm" py="lg">{t('engine.empty')}</Text>
+              </Table.Td>
+            </Table.Tr>
+          )}
+        </Table.Tbody>
+      </Table>
+    </ScrollArea.Autosize>
+  );
+}
