@@ -9,13 +9,14 @@ const columns = [
 
 /** A fake list endpoint over `total` generated rows, recording each call. */
 function endpoint(total: number, failOnPage?: number) {
-  const calls: { pageNum: number; pageSize: number; at: number }[] = [];
-  const fetchPage = async (pageNum: number, pageSize: number) => {
-    calls.push({ pageNum, pageSize, at: Date.now() });
+  const calls: { pageNum: number; pageSize: number; at: number; lastKey: unknown }[] = [];
+  const fetchPage = async (pageNum: number, pageSize: number, _signal: AbortSignal, lastKey: unknown) => {
+    calls.push({ pageNum, pageSize, at: Date.now(), lastKey });
     if (pageNum === failOnPage) throw new Error('boom');
-    const start = (pageNum - 1) * pageSize;
+    // Keyset continuation: the rows after lastKey (the server ignores OFFSET when it is given).
+    const start = lastKey === undefined ? (pageNum - 1) * pageSize : Number(lastKey);
     const records = Array.from({ length: Math.max(0, Math.min(pageSize, total - start)) }, (_, i) => ({ code: `C${start + i + 1}`, name: `门店${start + i + 1}` }));
-    return { records, total };
+    return { records, total, lastKey: start + records.length };
   };
   return { calls, fetchPage };
 }
@@ -54,7 +55,7 @@ describe('browser export', () => {
     const progress: number[] = [];
     const outcome = await runBrowserExport({ title: '门店', columns, fetchPage: api.fetchPage, saveFile: (f) => files.push(f), onProgress: (p) => progress.push(p.done), pauseMs: 20 });
     expect(outcome).toEqual({ kind: 'done', files: 1, rows: 25_000 });
-    expect(api.calls.map((c) => [c.pageNum, c.pageSize])).toEqual([[1, 10_000], [2, 10_000], [3, 10_000]]);
+    expect(api.calls.map((c) => [c.pageNum, c.pageSize, c.lastKey])).toEqual([[1, 10_000, undefined], [2, 10_000, 10_000], [3, 10_000, 20_000]]);
     expect(api.calls[1].at - api.calls[0].at).toBeGreaterThanOrEqual(15);
     expect(progress).toEqual([10_000, 20_000, 25_000]);
     const csv = text(files[0]);

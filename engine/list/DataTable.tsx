@@ -57,7 +57,7 @@ export function DataTable(props: DataTableProps) {
     }
     lead.push({ id: '__index', size: 60, enableSorting: false, header: () => t('engine.index'), cell: ({ row }) => props.firstIndex + row.index });
     const tail: ListColumnDef[] = props.rowActions
-      ? [{ id: '__actions', size: props.actionsWidth ?? 160, enableSorting: false, header: () => t('engine.actions'), cell: ({ row }) => props.rowActions!(row.original) }]
+      ? [{ id: '__actions', size: props.actionsWidth ?? 160, enableSorting: false, header: () => t('engine.operations'), cell: ({ row }) => props.rowActions!(row.original) }]
       : [];
     return [...lead, ...props.columns, ...tail];
     // rowActions and firstIndex change with every page; the table reads them through the closure.

@@ -54,7 +54,7 @@ describe('list state', () => {
 
   it('sends filters without empty values, plus the sort', () => {
     expect(listQuery({ filters: { a: '', b: null, c: 0, d: 'x', range: [null, null], r2: ['2026-01-01', null] }, sorting: [{ id: 'shopCode', desc: false }] }))
-      .toEqual({ c: 0, d: 'x', r2: ['2026-01-01', null], orderBy: 'shopCode', orderDirection: 'asc' });
+      .toEqual({ c: 0, d: 'x', r2: ['2026-01-01', null], sort: 'shopCode', order: 'asc' });
   });
 });
 

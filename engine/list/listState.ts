@@ -90,10 +90,11 @@ export function listQuery(state: Pick<ListState, 'filters' | 'sorting'>): Record
     if (Array.isArray(value) && value.every((v) => v === null || v === '' || v === undefined)) continue;
     body[key] = value;
   }
+  // Paging options of every page route (engine/README.md): sort + order, whitelisted by the server.
   const sort = state.sorting[0];
   if (sort) {
-    body.orderBy = sort.id;
-    body.orderDirection = sort.desc ? 'desc' : 'asc';
+    body.sort = sort.id;
+    body.order = sort.desc ? 'desc' : 'asc';
   }
   return body;
 }
