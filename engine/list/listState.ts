@@ -21,7 +21,6 @@ export interface ListState {
   sorting: SortRule[];
   /** Selected row ids (TanStack's RowSelectionState); kept across pages for bulk actions. */
   selection: Record<string, boolean>;
-  fullScreen: boolean;
 }
 
 export function createListState(defaultFilters: Record<string, unknown> = {}, size: number = PAGINATION.limit): ListState {
@@ -32,7 +31,6 @@ export function createListState(defaultFilters: Record<string, unknown> = {}, si
     size,
     sorting: [],
     selection: {},
-    fullScreen: false,
   });
 }
 

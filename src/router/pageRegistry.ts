@@ -1,4 +1,5 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
+import { SCREEN_ROUTES } from '../../engine/runtime/screenRoutes';
 import { lazyPage } from './lazyPage';
 
 type Page = LazyExoticComponent<ComponentType>;
@@ -20,8 +21,12 @@ export const PAGES: Readonly<Record<string, Page>> = {
   '/userInfo/routerSetting': lazyPage(() => import('../pages/userInfo/RouterSettingPage')),
 };
 
+/** Every menu path with a screen descriptor (schemas/screens/*.json) renders the generic screen page. */
+const SCREEN_PAGE: Page = lazyPage(() => import('../../engine/ScreenPage'));
+
 export function pageFor(path: string, component?: string | null): Page | null {
   if (PAGES[path]) return PAGES[path];
+  if (SCREEN_ROUTES.has(path)) return SCREEN_PAGE;
   // Menus may name the screen by component instead of path ("systemManage/userList/index").
   const byComponent = component ? `/${component.replace(/^\/+/, '').replace(/\/index$/, '')}` : null;
   return byComponent && PAGES[byComponent] ? PAGES[byComponent] : null;

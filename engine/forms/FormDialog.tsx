@@ -1,0 +1,84 @@
+import { Center, Loader, Paper, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { callEndpoint } from '../api/calls';
+import { ScreenDialog } from '../dialog/ScreenDialog';
+import { type FormDecl, type ResourceDescriptor, formSchema, writableFields } from '../model/index.ts';
+import { type ResolvedRoute, type RowData, rowCallParams } from '../runtime/screenModel';
+import { RecordForm } from './RecordForm';
+
+/** An open form: which one, for which row (none: create), and where it submits. */
+export interface OpenForm {
+  name: string;
+  form: FormDecl;
+  row: RowData | null;
+  submit: ResolvedRoute | null;
+  load: ResolvedRoute | null;
+  /** Title when creating (the form's own title names the edit). */
+  createTitle?: string;
+}
+
+/** The body a form submits: writable fields only, plus the primary key of the row being edited. */
+export function submitBody(resource: ResourceDescriptor, data: RowData, row: RowData | null): RowData {
+  const writable = new Set(writableFields(resource));
+  const body: RowData = {};
+  for (const [key, value] of Object.entries(data)) if (writable.has(key) && value !== undefined) body[key] = value;
+  if (row && row[resource.primaryKey] !== undefined) body[resource.primaryKey] = row[resource.primaryKey];
+  return body;
+}
+
+function FormBody(props: { open: OpenForm; resource: ResourceDescriptor; hidden: ReadonlySet<string>; rowKey: string; onClose: () => void; onSaved: () => void; testId: string }) {
+  const { open, resource } = props;
+  const fields = open.form.fields.filter((f) => !props.hidden.has(f));
+  const { schema, uiSchema } = formSchema(resource, { ...open.form, fields });
+  const loaded = useQuery({
+    queryKey: ['engine', 'record', resource.name, open.load?.path ?? '', open.row?.[props.rowKey] ?? null],
+    enabled: Boolean(open.row && open.load),
+    staleTime: 0,
+    gcTime: 0,
+    queryFn: () => callEndpoint<RowData>(open.load!, rowCallParams(open.load!.route, {}, open.row!, props.rowKey)),
+  });
+  if (open.row && open.load && !loaded.data) {
+    return <Center h={200}>{loaded.isError ? null : <Loader />}</Center>;
+  }
+  const initial = { ...(open.row ?? {}), ...(loaded.data ?? {}) };
+  const data = open.row ? Object.fromEntries(Object.entries(initial).filter(([k]) => fields.includes(k))) : {};
+  const readOnly = open.form.readOnly === true || !open.submit;
+  return (
+    <RecordForm
+      schema={schema}
+      uiSchema={uiSchema}
+      initial={data}
+      readOnly={readOnly}
+      testId={props.testId}
+      onCancel={props.onClose}
+      onSubmit={readOnly ? undefined : async (formData) => {
+        const body = submitBody(resource, formData, open.row);
+        await callEndpoint(open.submit!, open.row ? rowCallParams(open.submit!.route, {}, open.row, props.rowKey) : {}, body);
+        props.onSaved();
+      }}
+    />
+  );
+}
+
+/** A detail or edit form in a draggable, resizable, maximizable dialog, or as a page (form mode). */
+export function FormDialog(props: { open: OpenForm | null; resource: ResourceDescriptor; hidden: ReadonlySet<string>; rowKey: string; onClose: () => void; onSaved: () => void; testId: string }) {
+  const { t } = useTranslation();
+  const open = props.open;
+  if (!open) return null;
+  const title = open.row ? t(open.form.title) : open.createTitle ?? t('engine.form.create', { title: props.resource.title });
+  const body = <FormBody open={open} resource={props.resource} hidden={props.hidden} rowKey={props.rowKey} onClose={props.onClose} onSaved={props.onSaved} testId={`${props.testId}-form`} />;
+  if (open.form.mode === 'page') {
+    return (
+      <Paper withBorder p="md" data-testid={`${props.testId}-form-page`}>
+        <Title order={4} mb="md">{title}</Title>
+        {body}
+      </Paper>
+    );
+  }
+  return (
+    <ScreenDialog title={title} opened onClose={props.onClose} width={open.form.width ?? 720} height={620} testId={`${props.testId}-dialog`}>
+      {body}
+    </ScreenDialog>
+  );
+}

@@ -1,0 +1,352 @@
+import { ActionIcon, Anchor, Button, Group, Image, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import type { MenuNode } from '../../src/api/types';
+import { notifySuccess, notifyWarning } from '../../src/feedback/notify';
+import { navigateTo } from '../../src/router/navigation';
+import { hasPermission } from '../../src/permission/permission';
+import { appState } from '../../src/store/appStore';
+import { useView } from '../../src/tabs/ViewContext';
+import { fullPathOf } from '../../src/tabs/tabRules';
+import { useDictionary, labelMap } from '../../widgets/dictionary';
+import { FILTER_WIDGET_IMPLEMENTATIONS } from '../../widgets/filterWidgets';
+import { formatterFor, stylerFor } from '../../widgets/formatters';
+import type { FilterWidgetKey } from '../../widgets/keys';
+import { callEndpoint, fetchListPage } from '../api/calls';
+import { columnHeaderKey, fetchColumnHeader, saveColumnHeader } from '../api/columnHeader';
+import { ColumnDrawer } from '../columns/ColumnDrawer';
+import { groupFileConfigs, savedWidths, selectedProps, toFileConfigs } from '../columns/columnConfig';
+import { confirmAction } from '../dialog/confirm';
+import type { CsvColumn } from '../export/csv';
+import { ExportControls } from '../export/ExportControls';
+import { rangeWithinLimit, searchLimitDays } from '../filters/timeLimit';
+import { FormDialog, type OpenForm } from '../forms/FormDialog';
+import { ImportDialog } from '../importer/ImportDialog';
+import { type ActionDecl, type ColumnDecl, type DescriptorSet, type ScreenDescriptor, hiddenFields } from '../model/index.ts';
+import {
+  type RowData, bulkCallBody, defaultColumnProps, defaultFilterValues, fieldOptions, filterRequest, isRangeFilter, resolveRoute, rowCallBody,
+  rowCallParams, rowMatches, visibleColumns,
+} from '../runtime/screenModel';
+import { DataTable, type ListColumnDef } from './DataTable';
+import { Pager } from './Pager';
+import {
+  type ListState, applyFilters, clampPage, createListState, listQuery, resetFilters, selectedIds, setPage, setPageSize, setSelection, setSorting,
+} from './listState';
+import { scrollToTop, toggleFullScreen } from './screenChrome';
+import { useTableHeight } from './useTableHeight';
+
+const listKey = (screen: string) => ['engine', 'list', screen] as const;
+
+/** Cell of a column: formatted text (dictionary labels, 2-decimal numbers), styler colour, link or image. */
+function useCellRenderer(column: ColumnDecl, set: DescriptorSet, screen: ScreenDescriptor) {
+  const resource = set.resources.get(screen.resource)!;
+  const dictionaryCode = column.dictionary ?? resource.fields[column.field]?.['x-dictionary'];
+  const needsLabels = column.format === 'dictionary' || column.format === 'enabled';
+  const dictionary = useDictionary(needsLabels ? dictionaryCode : undefined);
+  const labels = useMemo(() => labelMap(dictionary.data), [dictionary.data]);
+  const format = formatterFor(column.format);
+  const styler = stylerFor(column.styler);
+  const digits = resource.fields[column.field]?.['x-decimals'];
+  return useMemo(() => ({
+    text: (row: RowData) => format(row[column.field], { row, labels, digits }),
+    render: (row: RowData): ReactNode => {
+      const text = format(row[column.field], { row, labels, digits });
+      if (column.format === 'image' && text) return <Image src={text} h={32} w={32} fit="contain" />;
+      const style = styler?.(row[column.field], row);
+      if (column.link) {
+        const query = Object.fromEntries(Object.entries(column.link.query ?? {}).map(([k, field]) => [k, String(row[field] ?? '')]));
+        return <Anchor size="sm" onClick={() => navigateTo(fullPathOf(column.link!.to, query))} style={style}>{text}</Anchor>;
+      }
+      return <span style={style}>{text}</span>;
+    },
+  }), [column, format, labels, styler, digits]);
+}
+
+type CellRenderer = ReturnType<typeof useCellRenderer>;
+
+/** Collects one renderer per column; hooks run in a stable order because the descriptor's columns never change. */
+function useCellRenderers(columns: readonly ColumnDecl[], set: DescriptorSet, screen: ScreenDescriptor): Map<string, CellRenderer> {
+  const renderers = new Map<string, CellRenderer>();
+  for (const column of columns) {
+    // eslint-disable-next-line react-hooks/rules-of-hooks -- fixed list from the descriptor
+    renderers.set(column.field, useCellRenderer(column, set, screen));
+  }
+  return renderers;
+}
+
+export interface ListScreenProps {
+  set: DescriptorSet;
+  screen: ScreenDescriptor;
+}
+
+/**
+ * The generic list screen of a screen descriptor: filter form, toolbar (add, export, import,
+ * 设置显示字段, full screen), bulk actions, the table with row actions, and the pager.
+ * The user's choices live in one valtio store (kept alive with the tab); records live in TanStack Query.
+ */
+export function ListScreen({ set, screen }: ListScreenProps) {
+  const { t } = useTranslation();
+  const view = useView();
+  const client = useQueryClient();
+  const resource = set.resources.get(screen.resource)!;
+  const rowKey = screen.rowKey ?? resource.primaryKey;
+  const app = useSnapshot(appState);
+  const menuList = app.menuList as MenuNode[];
+  const granted = (app.user?.fieldPermissionNames ?? []) as string[];
+  const can = (perm?: string) => !perm || hasPermission(menuList, perm);
+
+  const [state] = useState<ListState>(() => createListState(defaultFilterValues(screen.filters ?? []), screen.pageSize));
+  const snap = useSnapshot(state);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const anchorRef = useRef<HTMLDivElement>(null);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const height = useTableHeight(anchorRef, view.active);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [importOpen, setImportOpen] = useState(false);
+  const [form, setForm] = useState<OpenForm | null>(null);
+  const [filterError, setFilterError] = useState<Record<string, string>>({});
+
+  const columns = useMemo(() => visibleColumns(set, screen, granted), [set, screen, granted]);
+  const hidden = useMemo(() => hiddenFields(resource, granted, screen.fieldPermissions), [resource, granted, screen.fieldPermissions]);
+  const options = useMemo(() => fieldOptions(columns, (k) => t(k)), [columns, t]);
+  const renderers = useCellRenderers(screen.columns, set, screen);
+
+  const headerTitle = screen.columnConfigTitle ?? resource.table;
+  const header = useQuery({ queryKey: columnHeaderKey(headerTitle), queryFn: () => fetchColumnHeader(headerTitle), staleTime: Infinity });
+  const shownProps = header.data ? selectedProps(options, header.data) : defaultColumnProps(columns);
+  const widths = savedWidths(header.data);
+
+  const listRoute = resolveRoute(set, screen, screen.endpoint)!;
+  const request = { ...filterRequest(resource, screen.filters ?? [], snap.filters), ...listQuery({ filters: {}, sorting: snap.sorting as ListState['sorting'] }) };
+  const list = useQuery({
+    queryKey: [...listKey(screen.name), snap.page, snap.size, request],
+    queryFn: ({ signal }) => fetchListPage(listRoute, snap.page, snap.size, request, signal),
+    placeholderData: keepPreviousData,
+  });
+  const rows = (list.data?.records ?? []) as RowData[];
+  const total = list.data?.total ?? 0;
+
+  /** After a mutation: refetch the list, staying on this page unless it no longer exists. */
+  const refresh = async () => {
+    await client.invalidateQueries({ queryKey: listKey(screen.name) });
+    const fresh = client.getQueryData<{ total: number }>([...listKey(screen.name), state.page, state.size, request]);
+    if (fresh) setPage(state, clampPage(state.page, state.size, fresh.total));
+  };
+
+  const tableColumns = useMemo<ListColumnDef[]>(() => {
+    const byField = new Map(columns.map((c) => [c.field, c]));
+    const leaves = shownProps.flatMap((prop) => {
+      const column = byField.get(prop);
+      if (!column) return [];
+      const renderer = renderers.get(prop)!;
+      return [{ column, def: {
+        id: column.field,
+        accessorFn: (row: RowData) => row[column.field],
+        header: () => t(column.label),
+        size: widths[column.field] ?? column.width ?? 120,
+        enableSorting: column.sortable === true && (resource.sortable ?? []).includes(column.field),
+        cell: ({ row }: { row: { original: RowData } }) => renderer.render(row.original),
+      } as ListColumnDef }];
+    });
+    // Columns sharing a parent header sit under it, where its first chosen child stands.
+    const result: ListColumnDef[] = [];
+    const groups = new Map<string, { id: string; header: string; columns: ListColumnDef[] }>();
+    for (const { column, def } of leaves) {
+      if (!column.parent) { result.push(def); continue; }
+      let group = groups.get(column.parent);
+      if (!group) {
+        group = { id: `group:${column.parent}`, header: t(column.parent), columns: [] };
+        groups.set(column.parent, group);
+        result.push(group as unknown as ListColumnDef);
+      }
+      group.columns.push(def);
+    }
+    return result;
+  }, [columns, shownProps.join(','), renderers, widths, resource.sortable, t]);
+
+  const saveColumns = useMutation({
+    mutationFn: (props: string[]) => saveColumnHeader(app.user?.userId ?? app.user?.id ?? '', headerTitle, toFileConfigs(options, props)),
+    onSuccess: async (_, props) => {
+      setDrawerOpen(false);
+      client.setQueryData(columnHeaderKey(headerTitle), groupFileConfigs(toFileConfigs(options, props)));
+      await client.invalidateQueries({ queryKey: columnHeaderKey(headerTitle) });
+      await client.invalidateQueries({ queryKey: listKey(screen.name) });
+      notifySuccess({ key: 'engine.columns.saved' });
+    },
+  });
+
+  const search = () => {
+    const errors: Record<string, string> = {};
+    for (const field of screen.filters ?? []) {
+      const limit = searchLimitDays(app.user?.searchTimeLimitList, field.timeLimitSubject);
+      const value = state.draft[field.filter];
+      if (field.widget === 'dateRange' && Array.isArray(value) && !rangeWithinLimit([value[0] ?? null, value[1] ?? null], limit)) {
+        errors[field.filter] = t('engine.timeLimit', { days: limit });
+      }
+    }
+    setFilterError(errors);
+    if (Object.keys(errors).length) return notifyWarning({ text: Object.values(errors)[0] });
+    applyFilters(state);
+  };
+
+  const csvColumns = (): CsvColumn[] => shownProps.flatMap((prop) => {
+    const column = columns.find((c) => c.field === prop);
+    const renderer = renderers.get(prop);
+    return column && renderer ? [{ prop, label: t(column.label), format: (_v: unknown, row: RowData) => renderer.text(row) }] : [];
+  });
+
+  const runCall = async (action: ActionDecl, row: RowData | null) => {
+    const route = resolveRoute(set, screen, action.endpoint);
+    if (!route) return;
+    const ids = selectedIds(state);
+    if (!row && ids.length === 0) return notifyWarning({ key: 'engine.noSelection' });
+    const question = action.confirm ? t(action.confirm) : row ? null : t('engine.confirmBulk', { count: ids.length, action: t(action.label) });
+    if (question && !(await confirmAction(question, action.danger))) return;
+    try {
+      if (row) await callEndpoint(route, rowCallParams(route.route, action, row, rowKey), rowCallBody(route.route, action, row, resource));
+      else await callEndpoint(route, {}, bulkCallBody(action, ids));
+    } catch {
+      return; // the API client showed the server's message
+    }
+    if (!row) setSelection(state, {});
+    notifySuccess({ key: route.route.method === 'DELETE' || route.route.action === 'batchDelete' ? 'engine.deleted' : 'engine.done' });
+    await refresh();
+  };
+
+  const openForm = (action: ActionDecl, row: RowData | null) => {
+    const decl = action.form ? screen.forms?.[action.form] : undefined;
+    if (!decl) return;
+    const submitRef = decl.readOnly ? undefined : action.endpoint ?? decl.submit;
+    setForm({
+      name: action.form!,
+      form: decl,
+      row,
+      submit: resolveRoute(set, screen, submitRef),
+      load: row ? resolveRoute(set, screen, decl.load) : null,
+      createTitle: row ? undefined : t('engine.form.create', { title: resource.title }),
+    });
+  };
+
+  const runAction = (action: ActionDecl, row: RowData | null) => {
+    if (action.kind === 'form') return openForm(action, row);
+    if (action.kind === 'call') return void runCall(action, row);
+    if (action.kind === 'link' && action.to) {
+      const query = Object.fromEntries(Object.entries(action.query ?? {}).map(([k, field]) => [k, String(row?.[field] ?? '')]));
+      return navigateTo(fullPathOf(action.to, query));
+    }
+    if (action.kind === 'columns') return setDrawerOpen(true);
+    if (action.kind === 'import') return setImportOpen(true);
+  };
+
+  const rowActions = (screen.rowActions ?? []).filter((a) => can(a.perm));
+  const bulkActions = (screen.bulkActions ?? []).filter((a) => can(a.perm));
+  const toolbar = (screen.toolbar ?? []).filter((a) => can(a.perm));
+  const exportRoute = screen.export?.server ? resolveRoute(set, screen, screen.export.server) : null;
+  const importDecl = screen.import;
+  const title = t(screen.title);
+
+  return (
+    <Stack gap="sm" ref={rootRef} data-testid={`screen-${screen.name}`} style={{ background: 'var(--mantine-color-body)' }}>
+      {(screen.filters ?? []).length > 0 && (
+        <Paper withBorder p="sm">
+          <Group align="flex-end" gap="sm" data-testid={`${screen.name}-filters`}>
+            {(screen.filters ?? []).map((field) => {
+              const Widget = FILTER_WIDGET_IMPLEMENTATIONS[field.widget as FilterWidgetKey] ?? FILTER_WIDGET_IMPLEMENTATIONS.input;
+              const enumValues = resource.fields[resource.filters?.find((f) => (f.name ?? f.field) === field.filter)?.field ?? '']?.enum;
+              return (
+                <Widget key={field.filter} field={field} label={t(field.label)} value={snap.draft[field.filter]} error={filterError[field.filter]}
+                  limitDays={isRangeFilter(resource, field) ? searchLimitDays(app.user?.searchTimeLimitList, field.timeLimitSubject) : 0}
+                  enumOptions={enumValues?.map((v) => ({ value: String(v), label: String(v) }))}
+                  onChange={(value) => { state.draft[field.filter] = value; }} />
+              );
+            })}
+            <Button onClick={search} data-testid={`${screen.name}-search`}>{t('engine.search')}</Button>
+            <Button variant="default" onClick={() => { setFilterError({}); resetFilters(state, defaultFilterValues(screen.filters ?? [])); }} data-testid={`${screen.name}-reset`}>{t('engine.reset')}</Button>
+          </Group>
+        </Paper>
+      )}
+
+      <Paper withBorder p="sm">
+        <Group justify="space-between" mb="sm">
+          <Group gap="xs">
+            {toolbar.map((action) => {
+              if (action.kind === 'export') {
+                return screen.export?.browser === false && !exportRoute ? null : (
+                  <ExportControls key={action.id} title={screen.export ? t(screen.export.fileName) : title} listEndpoint={listRoute}
+                    query={() => request} columns={csvColumns} serverExport={exportRoute ?? undefined} testId={screen.name} />
+                );
+              }
+              if (action.kind === 'columns') return null;
+              return (
+                <Button key={action.id} variant={action.kind === 'form' ? 'filled' : 'light'} color={action.danger ? 'red' : undefined}
+                  data-testid={`${screen.name}-toolbar-${action.id}`} onClick={() => runAction(action, null)}>{t(action.label)}</Button>
+              );
+            })}
+            {bulkActions.map((action) => (
+              <Button key={action.id} variant="light" color={action.danger ? 'red' : undefined} disabled={selectedIds(snap).length === 0}
+                data-testid={`${screen.name}-bulk-${action.id}`} onClick={() => runAction(action, null)}>{t(action.label)}</Button>
+            ))}
+            {bulkActions.length > 0 && <Text size="sm" c="dimmed">{t('engine.selected', { count: selectedIds(snap).length })}</Text>}
+          </Group>
+          <Group gap={4}>
+            <Tooltip label={t('engine.refresh')}><ActionIcon variant="default" onClick={() => void list.refetch()} data-testid={`${screen.name}-refresh`}>⟳</ActionIcon></Tooltip>
+            {toolbar.some((a) => a.kind === 'columns') && (
+              <Tooltip label={t('engine.columns.button')}><ActionIcon variant="default" onClick={() => setDrawerOpen(true)} data-testid={`${screen.name}-columns`}>☰</ActionIcon></Tooltip>
+            )}
+            <Tooltip label={t('engine.fullScreen.enter')}><ActionIcon variant="default" onClick={() => toggleFullScreen(rootRef.current)} data-testid={`${screen.name}-fullscreen`}>⛶</ActionIcon></Tooltip>
+          </Group>
+        </Group>
+
+        {form?.form.mode === 'page' ? (
+          <FormDialog key={`${form.name}:${String(form.row?.[rowKey] ?? 'new')}`} open={form} resource={resource} hidden={hidden} rowKey={rowKey}
+            onClose={() => setForm(null)} onSaved={() => { setForm(null); notifySuccess({ key: 'engine.saved' }); void refresh(); }} testId={screen.name} />
+        ) : (
+          <>
+            <div ref={anchorRef} />
+            <DataTable
+              columns={tableColumns}
+              rows={rows}
+              rowId={(row) => String(row[rowKey])}
+              sorting={snap.sorting}
+              onSortingChange={(sorting) => setSorting(state, sorting)}
+              selection={bulkActions.length > 0 ? snap.selection : null}
+              onSelectionChange={(selection) => setSelection(state, selection)}
+              height={height}
+              scrollRef={scrollRef}
+              firstIndex={(snap.page - 1) * snap.size + 1}
+              actionsWidth={Math.max(120, rowActions.length * 56)}
+              rowActions={rowActions.length ? (row) => (
+                <Group gap={4} wrap="nowrap">
+                  {rowActions.filter((a) => rowMatches(a.visibleWhen, row)).map((action) => (
+                    <Button key={action.id} size="compact-xs" variant="subtle" color={action.danger ? 'red' : undefined}
+                      data-testid={`row-action-${action.id}`} onClick={() => runAction(action, row)}>{t(action.label)}</Button>
+                  ))}
+                </Group>
+              ) : undefined}
+              testId={`${screen.name}-table`}
+            />
+            {list.isError && <Text c="red" size="sm">{t('engine.loadFailed')}</Text>}
+            <Pager total={total} page={snap.page} size={snap.size} testId={screen.name}
+              onPage={(page) => { setPage(state, page); scrollToTop(scrollRef.current); }}
+              onSize={(size) => { setPageSize(state, size); scrollToTop(scrollRef.current); }} />
+          </>
+        )}
+      </Paper>
+
+      <ColumnDrawer opened={drawerOpen} onClose={() => setDrawerOpen(false)} fields={options} saved={header.data ?? null}
+        saving={saveColumns.isPending} onSave={(props) => saveColumns.mutate(props)} />
+      {importDecl && (
+        <ImportDialog title={title} opened={importOpen} onClose={() => setImportOpen(false)}
+          upload={resolveRoute(set, screen, importDecl.endpoint)!} template={resolveRoute(set, screen, importDecl.template) ?? undefined}
+          onImported={() => void refresh()} testId={screen.name} />
+      )}
+      {form && form.form.mode !== 'page' && (
+        <FormDialog key={`${form.name}:${String(form.row?.[rowKey] ?? 'new')}`} open={form} resource={resource} hidden={hidden} rowKey={rowKey}
+          onClose={() => setForm(null)} onSaved={() => { setForm(null); notifySuccess({ key: 'engine.saved' }); void refresh(); }} testId={screen.name} />
+      )}
+    </Stack>
+  );
+}
+

@@ -1,0 +1,28 @@
+import { notifyWarning } from '../../src/feedback/notify';
+import { SCROLL_TO_TOP_MS, scrollTopAt } from './layout';
+
+/** Scrolls an element (and the page) back to the top over 800 ms, as the pager does on a page change. */
+export function scrollToTop(element: HTMLElement | null): void {
+  const targets: { get: () => number; set: (v: number) => void; from: number }[] = [];
+  const page = document.scrollingElement;
+  if (element && element.scrollTop > 0) targets.push({ get: () => element.scrollTop, set: (v) => { element.scrollTop = v; }, from: element.scrollTop });
+  if (page && page.scrollTop > 0) targets.push({ get: () => page.scrollTop, set: (v) => { page.scrollTop = v; }, from: page.scrollTop });
+  if (targets.length === 0) return;
+  const started = performance.now();
+  const step = (now: number) => {
+    const elapsed = now - started;
+    for (const target of targets) target.set(scrollTopAt(target.from, elapsed, SCROLL_TO_TOP_MS));
+    if (elapsed < SCROLL_TO_TOP_MS) requestAnimationFrame(step);
+  };
+  requestAnimationFrame(step);
+}
+
+/** Full-screen toggle of the table tool; browsers without the API get the original's warning. */
+export function toggleFullScreen(element: HTMLElement | null): void {
+  if (!document.fullscreenEnabled || !element?.requestFullscreen) {
+    notifyWarning({ key: 'engine.fullScreen.unsupported' });
+    return;
+  }
+  if (document.fullscreenElement) void document.exitFullscreen();
+  else void element.requestFullscreen();
+}

@@ -1,0 +1,49 @@
+import { useQuery } from '@tanstack/react-query';
+import { call } from '../src/api/http';
+import { SELECT_LIST_PAGE } from '../src/api/timeouts';
+import { fillPath } from '../engine/api/paths';
+import type { EndpointRef } from '../engine/api/paths';
+
+export interface DictionaryItem {
+  label: string;
+  value: string;
+  sort?: number;
+}
+
+/** Dictionaries change rarely: one fetch per code for a few minutes. */
+const DICTIONARY_STALE_MS = 5 * 60_000;
+
+export const dictionaryKey = (code: string) => ['engine', 'dictionary', code] as const;
+
+/** Items of a data dictionary (ms-data-dictionary/findList/{code}); values as text, so 1 and "1" match. */
+export function useDictionary(code: string | undefined) {
+  return useQuery({
+    queryKey: dictionaryKey(code ?? ''),
+    enabled: Boolean(code),
+    staleTime: DICTIONARY_STALE_MS,
+    queryFn: async () => {
+      const items = await call<DictionaryItem[]>({ method: 'GET', url: fillPath('/wxy-system-server/ms-data-dictionary/findList/{code}', { code }) });
+      return items.map((item) => ({ ...item, value: String(item.value) }));
+    },
+  });
+}
+
+/** value -> label of a dictionary, for cell formatters. */
+export function labelMap(items: readonly DictionaryItem[] | undefined): Map<string, string> {
+  return new Map((items ?? []).map((item) => [String(item.value), item.label]));
+}
+
+/** Options of a select fed by a page route: everything in one page (pageNum 1, pageSize 99999, spec 000 §9). */
+export function useSelectList(endpoint: EndpointRef | null, valueField: string, labelField: string) {
+  return useQuery({
+    queryKey: ['engine', 'selectList', endpoint?.path ?? '', valueField, labelField],
+    enabled: endpoint !== null,
+    staleTime: 60_000,
+    queryFn: async () => {
+      const url = fillPath(endpoint!.path, SELECT_LIST_PAGE);
+      const answer = await call<{ records: Record<string, unknown>[] } | Record<string, unknown>[]>({ method: endpoint!.method, url, data: endpoint!.method === 'GET' ? undefined : {} });
+      const rows = Array.isArray(answer) ? answer : answer.records;
+      return rows.map((row) => ({ value: String(row[valueField]), label: String(row[labelField] ?? row[valueField]) }));
+    },
+  });
+}
