@@ -12,9 +12,15 @@ export const COLUMN_HEADER_PATHS = {
 
 export const columnHeaderKey = (title: string) => ['engine', 'columnHeader', title] as const;
 
+interface SavedConfig {
+  title: string;
+  columns?: HeaderColumn[];
+}
+
+/** The saved header of one table, or null when the user saved none (the drawer then preselects all). */
 export async function fetchColumnHeader(title: string): Promise<HeaderColumn[] | null> {
-  const answer = await call<HeaderColumn[] | { columns?: HeaderColumn[] } | null>({ method: 'GET', url: COLUMN_HEADER_PATHS.query, params: { title } });
-  const columns = Array.isArray(answer) ? answer : answer?.columns ?? null;
+  const answer = await call<SavedConfig[]>({ method: 'GET', url: COLUMN_HEADER_PATHS.query, params: { title } });
+  const columns = answer.find((config) => config.title === title)?.columns ?? null;
   return columns && columns.length > 0 ? columns : null;
 }
 

@@ -21,7 +21,7 @@ describe('column config', () => {
   it('groups children under their parent where the first child stands', () => {
     const header = groupFileConfigs(toFileConfigs(fields, ['province', 'shopCode', 'city']));
     expect(header).toEqual([
-      { prop: '', name: '地址', children: [
+      { name: '地址', children: [
         { prop: 'province', name: '省', width: null, sortable: false },
         { prop: 'city', name: '市', width: null, sortable: false },
       ] },

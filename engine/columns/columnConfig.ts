@@ -26,7 +26,8 @@ export interface FileConfig {
 
 /** A header column as the server reads it back; a parent carries children instead of a prop. */
 export interface HeaderColumn {
-  prop: string;
+  /** Absent on a parent header. */
+  prop?: string;
   name: string;
   width?: number | null;
   sortable?: boolean;
@@ -58,7 +59,7 @@ export function groupFileConfigs(configs: readonly FileConfig[]): HeaderColumn[]
     }
     let parent = parents.get(config.titleParent);
     if (!parent) {
-      parent = { prop: '', name: config.titleParent, children: [] };
+      parent = { name: config.titleParent, children: [] };
       parents.set(config.titleParent, parent);
       result.push(parent);
     }

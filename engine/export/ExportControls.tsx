@@ -35,7 +35,9 @@ export function ExportControls(props: ExportControlsProps) {
     const outcome = await runBrowserExport({
       title: props.title,
       columns: props.columns(),
-      fetchPage: (pageNum, pageSize, signal) => fetchListPage(props.listEndpoint, pageNum, pageSize, query, signal),
+      // Pages after the first continue from the previous page's last key and skip the count.
+      fetchPage: (pageNum, pageSize, signal, lastKey) =>
+        fetchListPage(props.listEndpoint, pageNum, pageSize, lastKey === undefined ? query : { ...query, lastKey, searchCount: false }, signal, true),
       saveFile: (file) => saveBlob(new Blob(file.parts, { type: 'text/csv;charset=utf-8' }), file.name),
       onProgress: setProgress,
       signal: abort.signal,

@@ -79,7 +79,7 @@ export async function runBrowserExport(options: BrowserExportOptions): Promise<E
       const page = await options.fetchPage(pageNum, pageSize, signal, lastKey);
       if (signal.aborted) return { kind: 'cancelled' };
       if (pageNum === 1) total = page.total;
-      lastKey = page.lastKey;
+      lastKey = page.lastKey ?? undefined;
       if (total === 0 || (pageNum === 1 && page.records.length === 0)) return { kind: 'empty' };
       for (const row of page.records) {
         lines.push(csvRow(options.columns, row));
