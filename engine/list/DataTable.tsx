@@ -95,23 +95,32 @@ export function DataTable(props: DataTableProps) {
     <ScrollArea.Autosize mah={props.height} viewportRef={props.scrollRef} type="auto" data-testid={`${props.testId}-scroll`}>
       <Table striped highlightOnHover withTableBorder withColumnBorders stickyHeader data-testid={props.testId} style={{ minWidth: '100%', width: 'max-content' }}>
         <Table.Thead>
-          {table.getHeaderGroups().map((group) => (
-            <Table.Tr key={group.id}>
-              {group.headers.map((header) => {
-                const sortable = header.column.getCanSort() && header.subHeaders.length === 0 && !header.isPlaceholder;
-                const sorted = header.column.getIsSorted();
-                return (
-                  <Table.Th key={header.id} colSpan={header.colSpan} ta={header.subHeaders.length ? 'center' : undefined}
-                    style={{ width: header.getSize(), minWidth: header.getSize(), cursor: sortable ? 'pointer' : undefined, whiteSpace: 'nowrap' }}
-                    data-column={header.column.id} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
-                    onClick={sortable ? header.column.getToggleSortingHandler() : undefined}>
-                    {header.isPlaceholder ? null : <FlexRender header={header} />}
-                    {sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}
-                  </Table.Th>
-                );
-              })}
-            </Table.Tr>
-          ))}
+          {(() => {
+            // A column without a parent header spans every header row instead of leaving empty cells above it.
+            const groups = table.getHeaderGroups();
+            const spanned = new Set<string>();
+            return groups.map((group, level) => (
+              <Table.Tr key={group.id}>
+                {group.headers.map((header) => {
+                  if (spanned.has(header.column.id)) return null;
+                  const rowSpan = header.isPlaceholder ? groups.length - level : 1;
+                  if (header.isPlaceholder) spanned.add(header.column.id);
+                  const leaf = header.subHeaders.length === 0;
+                  const sortable = leaf && header.column.getCanSort();
+                  const sorted = header.column.getIsSorted();
+                  return (
+                    <Table.Th key={header.id} colSpan={header.colSpan} rowSpan={rowSpan} ta={leaf ? undefined : 'center'}
+                      style={{ width: header.getSize(), minWidth: header.getSize(), cursor: sortable ? 'pointer' : undefined, whiteSpace: 'nowrap' }}
+                      data-column={header.column.id} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+                      onClick={sortable ? header.column.getToggleSortingHandler() : undefined}>
+                      <FlexRender header={header} />
+                      {sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}
+                    </Table.Th>
+                  );
+                })}
+              </Table.Tr>
+            ));
+          })()}
         </Table.Thead>
         <Table.Tbody>
           {padTop > 0 && <tr style={{ height: padTop }} />}
