@@ -4,6 +4,7 @@ import './layout/global.css';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { watchNetwork } from './feedback/networkWatch';
+import { startLocalLog } from './localLog/startLocalLog';
 import { i18n } from './i18n/i18n';
 import { applyRootFontSize, watchDevice } from './layout/device';
 import { restoreSidebar } from './layout/sidebarState';
@@ -20,6 +21,7 @@ document.documentElement.lang = appState.language;
 restoreSidebar();
 watchDevice();
 watchNetwork();
+startLocalLog();
 window.addEventListener('beforeunload', saveVisitedViews);
 // The error-log list of the app state (spec §3): uncaught errors of this session.
 window.addEventListener('error', (event) => {

@@ -7,6 +7,7 @@ import { clearSession } from '../session/clearSession';
 import { cookieToken, tabToken } from '../session/sessionStorage';
 import { SELF_CLOSING_PAGES, describeFailure, isStaleSession } from './failure';
 import { TIMEOUT } from './timeouts';
+import { attachRequestLog } from '../localLog/requestLog';
 import type { Envelope } from './types';
 
 declare module 'axios' {
@@ -36,6 +37,9 @@ export const SERVICE = {
 } as const;
 
 export const client = axios.create({ baseURL: '/api', timeout: TIMEOUT.default, withCredentials: true });
+
+// Every call goes to the local request log (newDatabase.requireInfoList).
+attachRequestLog(client);
 
 const STALE_SESSION = 'stale-session';
 

@@ -10,10 +10,10 @@ export const RELOAD_AFTER_ONLINE_MS = 1000;
  */
 export function watchNetwork(): () => void {
   const offline = () =>
-    notifications.show({ id: OFFLINE_ID, color: 'red', message: i18n.t('network.lost'), autoClose: false, withCloseButton: true });
+    notifications.show({ id: OFFLINE_ID, color: 'red', message: i18n.t('network.lost'), autoClose: false, withCloseButton: true, 'data-testid': 'network-offline' } as Parameters<typeof notifications.show>[0]);
   const online = () => {
     notifications.hide(OFFLINE_ID);
-    notifications.show({ color: 'green', message: i18n.t('network.restored'), autoClose: RELOAD_AFTER_ONLINE_MS });
+    notifications.show({ color: 'green', message: i18n.t('network.restored'), autoClose: RELOAD_AFTER_ONLINE_MS, 'data-testid': 'network-restored' } as Parameters<typeof notifications.show>[0]);
     window.setTimeout(() => window.location.reload(), RELOAD_AFTER_ONLINE_MS);
   };
   window.addEventListener('offline', offline);

@@ -17,6 +17,16 @@ export const en: Messages<ShellMessages> = {
   guard: { noPagePermission: 'You have no permission for this page', noMenus: 'You have no permissions!', verifyFailed: 'Verification failed, please log in again' },
   chunk: { reloading: 'The server version was updated; refreshing the local cache, please wait...' },
   network: { restored: 'Network restored', lost: 'The network seems to be down, trying to reconnect' },
+  // files helper: upload queue, avatar upload, local log
+  upload: {
+    queueTitle: 'Uploads', remaining: '{{count}} remaining', fold: 'Fold', unfold: 'Unfold', close: 'Close', open: 'Upload queue',
+    uploading: 'Uploading {{percent}}%', decoding: 'Processing', done: 'Done', failed: 'Failed', empty: 'No uploads',
+    avatarButton: 'Upload avatar', avatarHint: 'jpg, png, gif, webp or bmp, up to 20 MB', avatarSaved: 'Avatar updated',
+  },
+  localLog: {
+    noIndexedDb: 'This browser has no stable IndexedDB local database; please use a current Chrome or Edge',
+    noStorage: 'This browser has no local storage (private mode or cookies disabled); some features will not work',
+  },
   notice: { deleted: 'The document has been deleted' },
   validation: {
     phone: 'Wrong mobile number, please re-enter!', required: 'Please enter {{field}}', maxLength: '{{field}} allows at most {{max}} characters',

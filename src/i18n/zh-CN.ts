@@ -16,6 +16,16 @@ export const zhCN = {
   chunk: { reloading: '服务器版本已更新，正在刷新本地缓存，请稍后...' },
   network: { restored: '网络已恢复', lost: '当前网络似乎断开，正在尝试重新连接' },
   notice: { deleted: '单据已被删除' },
+  // files helper: upload queue, avatar upload, local log
+  upload: {
+    queueTitle: '上传队列', remaining: '剩余 {{count}} 个', fold: '收起', unfold: '展开', close: '关闭', open: '上传队列',
+    uploading: '上传中 {{percent}}%', decoding: '解析中', done: '已完成', failed: '上传失败', empty: '暂无上传任务',
+    avatarButton: '上传头像', avatarHint: '支持 jpg、png、gif、webp、bmp，20 MB 以内', avatarSaved: '头像已更新',
+  },
+  localLog: {
+    noIndexedDb: '当前浏览器不支持稳定的 IndexedDB 本地数据库，请使用最新版 Chrome 或 Edge 浏览器',
+    noStorage: '当前浏览器不支持本地存储（可能处于无痕模式或已禁用 Cookie），部分功能将无法使用',
+  },
   validation: {
     phone: '手机号码有误，请重填!', required: '请输入{{field}}', maxLength: '{{field}}最多{{max}}个字符',
     passwordMismatch: '两次输入的密码不一致', passwordLength: '密码长度为6到32位', samePassword: '新密码不能与原密码相同',

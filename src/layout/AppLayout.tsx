@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { appState } from '../store/appStore';
 import { TabStrip } from '../tabs/TabStrip';
+import { UploadQueuePanel } from '../upload/UploadQueuePanel';
 import { ViewOutlet } from '../tabs/ViewOutlet';
 import { applyBranding, documentBranding } from './branding';
 import './layout.css';
@@ -48,6 +49,7 @@ export default function AppLayout() {
           <ViewOutlet />
         </main>
       </div>
+      <UploadQueuePanel />
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { routeTrail } from '../router/menuRoutes';
 import { PERSONAL_ROUTES } from '../router/staticRoutes';
 import { logOut } from '../session/sessionActions';
 import { appState } from '../store/appStore';
+import { UploadQueueButton } from '../upload/UploadQueuePanel';
 import { Icon } from './icons';
 import { LanguageSwitch } from './LanguageSwitch';
 import { setSidebarNavOpen, setSidebarStyle, toggleSidebar } from './sidebarState';
@@ -125,6 +126,7 @@ export function Navbar() {
           </Anchor>
         </Tooltip>
         <LayoutSettings />
+        <UploadQueueButton />
         <Bell />
         <UserMenu />
       </div>
