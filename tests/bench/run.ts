@@ -136,3 +136,4 @@ async function benchDesigner(): Promise<void> {
 await benchStartupAndLogin();
 await benchLoginBundle();
 await benchDesigner();
+await (await import('./files.ts')).benchFiles();

@@ -1,5 +1,3 @@
-import { deflateSync } from 'node:zlib';
-import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 
 /**
@@ -17,43 +15,67 @@ async function logInTenant2(page: Page) {
   await expect(page.getByTestId('home-page')).toBeVisible();
 }
 
-/** A real, decodable PNG of random pixels, stored without compression so it is as large as asked. */
-function noisePng(width: number, height: number): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of buf) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([len, body, sum]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 6; // RGBA
-  const rows = randomBytes((width * 4 + 1) * height);
-  for (let y = 0; y < height; y++) rows[y * (width * 4 + 1)] = 0; // filter: none
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(rows, { level: 0 })), chunk('IEND', Buffer.alloc(0))]);
+type PickedFile = { kind: 'noisePng'; width: number; height: number; name: string } | { kind: 'zeros'; size: number; name: string; type: string };
+
+/**
+ * Builds the file inside the page and hands it to the file input as a user's pick would (Playwright's
+ * setInputFiles ships the bytes through the protocol: seconds for 12 MB). A noise PNG is real and
+ * decodable: random RGBA pixels, so it stays as large as asked after deflate. Returns its size.
+ */
+function pickFile(page: Page, selector: string, spec: PickedFile): Promise<number> {
+  return page.evaluate(async ({ selector, spec }) => {
+    let blob: Blob;
+    if (spec.kind === 'zeros') blob = new Blob([new Uint8Array(spec.size)], { type: spec.type });
+    else {
+      const table = Array.from({ length: 256 }, (_, n) => {
+        let c = n;
+        for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+        return c >>> 0;
+      });
+      const crc = (bytes: Uint8Array) => {
+        let c = 0xffffffff;
+        for (let i = 0; i < bytes.length; i++) c = table[(c ^ bytes[i]) & 0xff] ^ (c >>> 8);
+        return (c ^ 0xffffffff) >>> 0;
+      };
+      const chunk = (type: string, data: Uint8Array) => {
+        const out = new Uint8Array(12 + data.length);
+        const view = new DataView(out.buffer);
+        view.setUint32(0, data.length);
+        out.set(new TextEncoder().encode(type), 4);
+        out.set(data, 8);
+        view.setUint32(8 + data.length, crc(out.subarray(4, 8 + data.length)));
+        return out;
+      };
+      const { width, height } = spec;
+      const ihdr = new Uint8Array(13);
+      new DataView(ihdr.buffer).setUint32(0, width);
+      new DataView(ihdr.buffer).setUint32(4, height);
+      ihdr[8] = 8; // bit depth
+      ihdr[9] = 6; // RGBA
+      const rows = new Uint8Array((width * 4 + 1) * height);
+      for (let off = 0; off < rows.length; off += 65536) crypto.getRandomValues(rows.subarray(off, off + 65536));
+      for (let y = 0; y < height; y++) rows[y * (width * 4 + 1)] = 0; // filter: none
+      const idat = new Uint8Array(await new Response(new Blob([rows]).stream().pipeThrough(new CompressionStream('deflate'))).arrayBuffer());
+      const signature = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+      blob = new Blob([signature, chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', new Uint8Array(0))], { type: 'image/png' });
+    }
+    const file = new File([blob], spec.name, { type: blob.type });
+    const picked = new DataTransfer();
+    picked.items.add(file);
+    const input = document.querySelector<HTMLInputElement>(selector)!;
+    input.files = picked.files;
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+    return file.size;
+  }, { selector, spec });
 }
+
+const AVATAR_INPUT = '[data-testid=profile-page] input[type=file]';
 
 test('a 12 MB avatar goes up in chunks with progress, survives a dropped chunk, and shows as the avatar', async ({ page }) => {
   await logInTenant2(page);
   await page.goto('/userInfo/baseInfo');
   await expect(page.getByTestId('profile-page')).toBeVisible();
 
-  const png = noisePng(1600, 2000);
-  expect(png.length).toBeGreaterThan(12 * 1024 * 1024);
   // The second chunk request dies on the way once; every chunk waits a little so the progress can be seen.
   const chunkPosts: number[] = [];
   await page.route('**/api/wxy-file-server/file/chunk-upload', async (route) => {
@@ -63,7 +85,8 @@ test('a 12 MB avatar goes up in chunks with progress, survives a dropped chunk, 
     return route.continue();
   });
 
-  await page.getByTestId('profile-page').locator('input[type=file]').setInputFiles({ name: '头像.png', mimeType: 'image/png', buffer: png });
+  const pngSize = await pickFile(page, AVATAR_INPUT, { kind: 'noisePng', width: 1600, height: 2000, name: '头像.png' });
+  expect(pngSize).toBeGreaterThan(12 * 1024 * 1024);
   const queue = page.getByTestId('upload-queue');
   await expect(queue).toBeVisible();
   await expect(queue.getByTestId('upload-item')).toContainText('头像.png');
@@ -83,7 +106,7 @@ test('a 12 MB avatar goes up in chunks with progress, survives a dropped chunk, 
   expect(src).toContain('/api/wxy-file-server/video/downSeeding?');
   await expect.poll(() => page.getByTestId('user-menu').locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1600);
   const served = await page.evaluate(async (url) => (await (await fetch(url)).arrayBuffer()).byteLength, src!);
-  expect(served).toBe(png.length);
+  expect(served).toBe(pngSize);
   await page.reload();
   await expect(page.getByTestId('user-menu').locator('img')).toHaveAttribute('src', src!);
 
@@ -112,7 +135,7 @@ test('the queue folds and closes; a refused file shows the server message and is
   page.on('request', (r) => {
     if (r.url().endsWith('/file/chunk-upload') && r.method() === 'POST') posts++;
   });
-  await page.getByTestId('profile-page').locator('input[type=file]').setInputFiles({ name: 'poster.png', mimeType: 'image/png', buffer: randomBytes(25 * 1024 * 1024) });
+  await pickFile(page, AVATAR_INPUT, { kind: 'zeros', size: 25 * 1024 * 1024, name: 'poster.png', type: 'image/png' });
   const item = page.getByTestId('upload-item');
   await expect(item).toHaveAttribute('data-status', '3');
   await expect(item).toContainText('上传失败：图片不能超过 20 MB');
