@@ -14,6 +14,7 @@ import { authRoutes } from './auth/routes.ts';
 import { systemRoutes } from './system/index.ts';
 import { fileRoutes } from './files/index.ts';
 import { printTemplateRoutes } from './printTemplates/routes.ts';
+import { realtimePlugin } from './realtime/plugin.ts';
 
 export interface BuildOptions {
   logger?: boolean | object;
@@ -81,6 +82,7 @@ export async function buildApp(services: AppServices, opts: BuildOptions = {}): 
   await app.register(systemRoutes(services), { prefix: '/api/wxy-system-server' });
   await app.register(fileRoutes(services), { prefix: '/api/wxy-file-server' });
   await app.register(printTemplateRoutes(services), { prefix: '/api/wxy-system-server' });
+  await app.register(realtimePlugin(services));
 
   const staticDir = services.config.staticDir;
   const hasSpa = !!staticDir && existsSync(path.join(staticDir, 'index.html'));

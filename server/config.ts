@@ -14,6 +14,8 @@ export interface ServerConfig {
   logLevel: string;
   /** When set, SMS login codes are appended to this file (one JSON line each) instead of the log: a local outbox. */
   smsOutbox?: string;
+  /** STOMP heart-beat both ways (spec: 5,000 ms); tests shorten it. */
+  stompHeartbeatMs: number;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -29,5 +31,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     staticDir: path.resolve(env.STATIC_DIR || 'dist'),
     logLevel: env.LOG_LEVEL || 'info',
     smsOutbox: env.SMS_OUTBOX ? path.resolve(env.SMS_OUTBOX) : undefined,
+    stompHeartbeatMs: Number(env.STOMP_HEARTBEAT_MS || 5000),
   };
 }

@@ -8,6 +8,11 @@ import { verifyToken } from './tokens.ts';
 export function tenantFromHeader(req: FastifyRequest): number {
   const raw = req.headers['x-tenant-id'];
   const value = Array.isArray(raw) ? raw[0] : raw;
+  return parseTenantId(value);
+}
+
+/** A tenant id as a header carries it (HTTP or the STOMP CONNECT frame). */
+export function parseTenantId(value: string | undefined): number {
   if (value === undefined || value === '') throw new ApiError('BAD_REQUEST', '请求头 X-TENANT-ID 不能为空');
   if (!/^[1-9]\d{0,8}$/.test(value)) throw new ApiError('BAD_REQUEST', '请求头 X-TENANT-ID 格式不正确');
   return Number(value);
@@ -24,7 +29,11 @@ export function bearerToken(req: FastifyRequest): string | undefined {
 export async function authenticate(db: Database, req: FastifyRequest): Promise<AuthContext> {
   const token = bearerToken(req);
   if (!token) throw new ApiError('NO_TOKEN');
-  const tenantId = tenantFromHeader(req);
+  return authenticateToken(db, token, tenantFromHeader(req));
+}
+
+/** The same check for a token and tenant that came another way (the STOMP CONNECT frame). */
+export async function authenticateToken(db: Database, token: string, tenantId: number): Promise<AuthContext> {
   const session = await verifyToken(db, token, tenantId);
   const user = await db.tenant(session.tenantId, async (tx) => {
     const u = await tx.query<{ user_name: string; status: number; roles: string[] | null }>(

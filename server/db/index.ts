@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
+import { pgListener } from './pgListener.ts';
 
 export interface QueryResult<T> {
   rows: T[];
@@ -25,6 +26,11 @@ export interface Database {
   readonly kind: 'pglite' | 'postgres';
   tenant<T>(tenantId: number, fn: (tx: Queryable) => Promise<T>): Promise<T>;
   system<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * LISTEN on a channel: the handler gets the payload of every NOTIFY on it, sent at commit by any
+   * process sharing this database (PGlite: this process). Resolves to the unlisten function.
+   */
+  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -63,6 +69,12 @@ export async function openPglite(dataDir: string): Promise<Database> {
         return fn(q);
       }),
     system: (fn) => lite.transaction(async (tx) => fn(wrap(tx))),
+    listen: async (channel, handler) => {
+      const unlisten = await lite.listen(channel, handler);
+      return async () => {
+        if (!closed) await unlisten();
+      };
+    },
     async close() {
       if (closed) return;
       closed = true;
@@ -103,11 +115,16 @@ export async function openPostgres(url: string): Promise<Database> {
     }
   };
   await pool.query('SELECT 1');
+  const listener = pgListener(url, (msg, err) => console.error(msg, err));
   return {
     kind: 'postgres',
     tenant: (tenantId, fn) => run(fn, tenantId),
     system: (fn) => run(fn),
-    close: () => pool.end(),
+    listen: (channel, handler) => listener.listen(channel, handler),
+    close: async () => {
+      await listener.close();
+      await pool.end();
+    },
   };
 }
 

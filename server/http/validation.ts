@@ -42,6 +42,8 @@ export function chineseValidationMessage(errors: FastifySchemaValidationError[],
       return `${label}不能大于${p.limit}`;
     case 'enum':
       return `${label}取值不在允许范围内`;
+    case 'minItems':
+      return Number(p.limit) <= 1 ? `${label}不能为空` : `${label}至少${p.limit}项`;
     case 'maxItems':
       return `${label}最多${p.limit}项`;
     case 'type':

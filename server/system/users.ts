@@ -7,6 +7,7 @@ import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { revokeUserTokens } from '../auth/tokens.ts';
 import { fieldPermissionNames } from '../permissions.ts';
 import { menuTreeFor } from './menus.ts';
+import { unreadCount } from '../messages/messageService.ts';
 
 const userInfoSchema = {
   type: 'object',
@@ -77,7 +78,7 @@ export const userRoutes = (services: AppServices) => async (app: FastifyInstance
           menuVOList: await menuTreeFor(tx, auth),
           searchTimeLimitList: limits.rows,
           fieldPermissionNames: await fieldPermissionNames(tx, auth),
-          totalMessage: 0,
+          totalMessage: await unreadCount(tx, auth.userId),
         };
       }),
     );

@@ -3,7 +3,7 @@ import { hashPassword } from '../../auth/passwords.ts';
 import { MENU_SEED } from './menus.ts';
 
 /** Bump when the demo data changes, so existing data dirs are topped up at the next start. */
-export const SEED_VERSION = '2026-11-21.designer-out.1';
+export const SEED_VERSION = '2026-11-21.designer-out.1+notices-1';
 
 interface TenantSeed {
   id: number;

@@ -52,4 +52,6 @@ export const MENU_SEED: MenuSeed[] = [
   { key: 'systemManage.loginLog', parent: 'systemManage', path: '/systemManage/loginLog', component: 'systemManage/loginLog', name: '登录日志', icon: 'history', sort: 3, meta: { module: 'systemManage', keepAlive: true } },
   { key: 'systemManage.loginLog.list', parent: 'systemManage.loginLog', name: '查询登录日志', menuType: 2, perms: 'system:loginLog:list', sort: 1 },
   { key: 'systemManage.versionLog', parent: 'systemManage', path: '/systemManage/versionLog', component: 'systemManage/versionLog', name: '版本日志', icon: 'news', sort: 4, meta: { module: 'systemManage', keepAlive: true } },
+  { key: 'systemManage.versionLog.publish', parent: 'systemManage.versionLog', name: '发布版本', menuType: 2, perms: 'system:version:publish', sort: 1 },
+  { key: 'systemManage.messageSend', parent: 'systemManage', name: '发送消息', menuType: 2, perms: 'system:message:send', sort: 5 },
 ];

@@ -1,0 +1,178 @@
+import type { Database, Queryable } from '../db/index.ts';
+import { ApiError } from '../errors.ts';
+import { NOTICE_CHANNEL, NOTICE_QUEUES, VERSION_BUSINESS_TYPE, type NoticeQueue } from './queues.ts';
+import { timeDesc } from './timeDesc.ts';
+
+/** What a module says when it notifies a user (spec 000 §3, notice). */
+export interface NewMessage {
+  /** Which user queue the notice is pushed on; default user-message. */
+  queue?: NoticeQueue;
+  businessType: number;
+  businessId?: string | number | null;
+  /** The kind of message as a short title, e.g. 采购单审核. */
+  messageTypeInfo: string;
+  /** The text of the notice. */
+  noticeTemplateInfo: string;
+}
+
+/** A message as the list answers it and as a notice body carries it (plus totalMessage). */
+export interface MessageRecord {
+  id: number;
+  businessType: number;
+  businessId: string | null;
+  messageTypeInfo: string;
+  noticeTemplateInfo: string;
+  isRead: 0 | 1;
+  createTime: string;
+  timeDesc: string;
+}
+
+export interface Notice extends MessageRecord {
+  /** The recipient's unread count including this message: the bell badge follows it. */
+  totalMessage: number;
+}
+
+/** What travels on NOTIFY: the recipient and what to push to which queue. */
+export interface NoticeEvent {
+  tenantId: number;
+  userId: number;
+  queue: NoticeQueue;
+  body: Notice;
+}
+
+export const MESSAGE_LIMITS = { messageTypeInfo: 48, noticeTemplateInfo: 500, businessId: 64 } as const;
+
+/** The checks the HTTP schema makes, for callers inside the server (a bad notice is a programming error there). */
+export function checkNewMessage(m: NewMessage): void {
+  if (!Number.isSafeInteger(m.businessType) || m.businessType < 0) throw new ApiError('BAD_REQUEST', '业务类型格式不正确');
+  if (m.queue !== undefined && !NOTICE_QUEUES.includes(m.queue)) throw new ApiError('BAD_REQUEST', '消息队列取值不在允许范围内');
+  if (!m.messageTypeInfo?.trim() || m.messageTypeInfo.length > MESSAGE_LIMITS.messageTypeInfo) throw new ApiError('BAD_REQUEST', '消息类型不能为空且不超过48个字符');
+  if (!m.noticeTemplateInfo?.trim() || m.noticeTemplateInfo.length > MESSAGE_LIMITS.noticeTemplateInfo) throw new ApiError('BAD_REQUEST', '消息内容不能为空且不超过500个字符');
+  if (m.businessId !== undefined && m.businessId !== null && String(m.businessId).length > MESSAGE_LIMITS.businessId) throw new ApiError('BAD_REQUEST', '业务单据ID长度不能超过64个字符');
+}
+
+interface Row {
+  id: string;
+  user_id: number;
+  business_type: number;
+  business_id: string | null;
+  message_type_info: string;
+  notice_template_info: string;
+  is_read: boolean;
+  create_time: string;
+  created_ms: number;
+}
+
+const COLUMNS = `id::text AS id, user_id, business_type, business_id, message_type_info, notice_template_info, is_read,
+  to_char(created_at, 'YYYY-MM-DD HH24:MI:SS') AS create_time, (extract(epoch FROM created_at) * 1000)::float8 AS created_ms`;
+
+function toRecord(r: Row, nowMs: number): MessageRecord {
+  return {
+    id: Number(r.id),
+    businessType: r.business_type,
+    businessId: r.business_id,
+    messageTypeInfo: r.message_type_info,
+    noticeTemplateInfo: r.notice_template_info,
+    isRead: r.is_read ? 1 : 0,
+    createTime: r.create_time,
+    timeDesc: timeDesc(Number(r.created_ms), nowMs, r.create_time),
+  };
+}
+
+/**
+ * Stores one message per recipient and queues the push, inside the caller's tenant transaction: the
+ * NOTIFY is delivered at commit, so a rolled-back business change never raises a notice. Recipients
+ * must be enabled users of this tenant (RLS hides the others); unknown ids are refused, nothing written.
+ */
+export async function notifyUsersInTx(tx: Queryable, tenantId: number, userIds: readonly number[], message: NewMessage): Promise<Notice[]> {
+  checkNewMessage(message);
+  const ids = [...new Set(userIds)];
+  if (ids.length === 0) return [];
+  const queue = message.queue ?? 'user-message';
+  const inserted = (
+    await tx.query<Row>(
+      `INSERT INTO sys_message(tenant_id, user_id, queue, business_type, business_id, message_type_info, notice_template_info)
+       SELECT $2, u.id, $3, $4, $5, $6, $7 FROM sys_user u WHERE u.id = ANY($1::int[]) AND u.status = 1
+       RETURNING ${COLUMNS}`,
+      [ids, tenantId, queue, message.businessType, message.businessId == null ? null : String(message.businessId), message.messageTypeInfo.trim(), message.noticeTemplateInfo.trim()],
+    )
+  ).rows;
+  if (inserted.length !== ids.length) {
+    const found = new Set(inserted.map((r) => r.user_id));
+    throw new ApiError('BAD_REQUEST', `接收用户不存在或已停用: ${ids.filter((id) => !found.has(id)).join(',')}`);
+  }
+  const counts = new Map(
+    (
+      await tx.query<{ user_id: number; n: number }>(
+        `SELECT user_id, count(*)::int AS n FROM sys_message WHERE user_id = ANY($1::int[]) AND NOT is_read GROUP BY user_id`,
+        [ids],
+      )
+    ).rows.map((r) => [r.user_id, r.n]),
+  );
+  const now = Date.now();
+  const notices = inserted.map((r) => ({ userId: r.user_id, body: { ...toRecord(r, now), totalMessage: counts.get(r.user_id) ?? 1 } }));
+  const payloads = notices.map(({ userId, body }) => JSON.stringify({ tenantId, userId, queue, body } satisfies NoticeEvent));
+  await tx.query(`SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p`, [NOTICE_CHANNEL, payloads]);
+  return notices.map((n) => n.body);
+}
+
+/** The call other modules make: stores the message for the user and pushes it to the user's sockets. */
+export async function notifyUser(db: Database, tenantId: number, userId: number, message: NewMessage): Promise<Notice> {
+  const [notice] = await db.tenant(tenantId, (tx) => notifyUsersInTx(tx, tenantId, [userId], message));
+  return notice;
+}
+
+export async function unreadCount(tx: Queryable, userId: number): Promise<number> {
+  return (await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM sys_message WHERE user_id = $1 AND NOT is_read`, [userId])).rows[0].n;
+}
+
+/** The user's messages, newest first; isRead filters read (1) or unread (0). */
+export async function listMessages(tx: Queryable, userId: number, filter: { isRead?: 0 | 1 }, pageNum: number, pageSize: number) {
+  const read = filter.isRead === undefined ? null : filter.isRead === 1;
+  const where = `WHERE user_id = $1 AND ($2::boolean IS NULL OR is_read = $2)`;
+  const total = (await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM sys_message ${where}`, [userId, read])).rows[0].n;
+  const rows = (
+    await tx.query<Row>(`SELECT ${COLUMNS} FROM sys_message ${where} ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`, [
+      userId,
+      read,
+      pageSize,
+      (pageNum - 1) * pageSize,
+    ])
+  ).rows;
+  const now = Date.now();
+  return { records: rows.map((r) => toRecord(r, now)), total };
+}
+
+/** Marks the user's own messages read: the given ids, or all unread ones when ids is undefined. Answers how many changed. */
+export async function markRead(tx: Queryable, userId: number, ids?: readonly number[]): Promise<number> {
+  const r = await tx.query(
+    `UPDATE sys_message SET is_read = true, read_at = now()
+      WHERE user_id = $1 AND NOT is_read AND ($2::bigint[] IS NULL OR id = ANY($2::bigint[]))`,
+    [userId, ids ? [...ids] : null],
+  );
+  return r.rowCount;
+}
+
+export async function messageExists(tx: Queryable, userId: number, id: number): Promise<boolean> {
+  return (await tx.query(`SELECT 1 FROM sys_message WHERE user_id = $1 AND id = $2`, [userId, id])).rows.length > 0;
+}
+
+/**
+ * Publishes a version: the version-log entry and a version notice (queue version-message, businessType 12)
+ * to every enabled user of the tenant, in one transaction.
+ */
+export async function publishVersion(tx: Queryable, tenantId: number, version: string, content: string): Promise<{ id: number; sent: number }> {
+  const log = await tx.query<{ id: number }>(
+    `INSERT INTO sys_version_log(tenant_id, version, content) VALUES ($1, $2, $3) ON CONFLICT (tenant_id, version) DO NOTHING RETURNING id`,
+    [tenantId, version, content],
+  );
+  if (!log.rows[0]) throw new ApiError('CONFLICT', `版本号 ${version} 已存在`);
+  const users = (await tx.query<{ id: number }>(`SELECT id FROM sys_user WHERE status = 1 ORDER BY id`)).rows.map((r) => r.id);
+  const notices = await notifyUsersInTx(tx, tenantId, users, {
+    queue: 'version-message',
+    businessType: VERSION_BUSINESS_TYPE,
+    messageTypeInfo: '版本更新',
+    noticeTemplateInfo: `系统已更新至 ${version}`,
+  });
+  return { id: log.rows[0].id, sent: notices.length };
+}

@@ -1,0 +1,87 @@
+import type { Server } from 'node:http';
+import { WebSocketServer } from 'ws';
+import type { Database } from '../db/index.ts';
+import { routeUpgrade } from '../http/upgrades.ts';
+import { NOTICE_CHANNEL } from '../messages/queues.ts';
+import type { NoticeEvent } from '../messages/messageService.ts';
+import { StompConnection, type StompUser } from './stompConnection.ts';
+
+export interface StompBrokerOptions {
+  server: Server;
+  db: Database;
+  /** URL path of the endpoint (spec: /wbskt/). */
+  path: string;
+  heartbeatMs: number;
+  authenticate(headers: Record<string, string>): Promise<StompUser>;
+  log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+}
+
+export interface StompBroker {
+  /** Connected (authenticated) sockets. */
+  connectionCount(): number;
+  close(): Promise<void>;
+}
+
+const userKey = (tenantId: number, userId: number) => `${tenantId}:${userId}`;
+
+/**
+ * The STOMP endpoint: accepts WebSocket upgrades on `path`, keeps the authenticated connections by
+ * tenant and user, and pushes every notice that arrives on the NOTIFY channel to its recipient's
+ * sockets in this process. Every notice comes through PostgreSQL, also those raised here, so one
+ * process or many behave alike.
+ */
+export async function startStompBroker(opts: StompBrokerOptions): Promise<StompBroker> {
+  const byUser = new Map<string, Set<StompConnection>>();
+  const all = new Set<StompConnection>();
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+
+  const unroute = routeUpgrade(opts.server, opts.path, (req, socket, head) => {
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      const conn = new StompConnection(ws, {
+        heartbeatMs: opts.heartbeatMs,
+        connectTimeoutMs: Math.max(opts.heartbeatMs * 2, 10_000),
+        maxBufferedBytes: 4 * 1024 * 1024,
+        authenticate: opts.authenticate,
+        log: opts.log,
+        onConnected: (c) => {
+          const key = userKey(c.user!.tenantId, c.user!.userId);
+          let set = byUser.get(key);
+          if (!set) byUser.set(key, (set = new Set()));
+          set.add(c);
+        },
+        onClosed: (c) => {
+          all.delete(c);
+          const key = userKey(c.user!.tenantId, c.user!.userId);
+          const set = byUser.get(key);
+          set?.delete(c);
+          if (set?.size === 0) byUser.delete(key);
+        },
+      });
+      all.add(conn);
+      ws.once('close', () => all.delete(conn));
+    });
+  });
+
+  const unlisten = await opts.db.listen(NOTICE_CHANNEL, (payload) => {
+    let event: NoticeEvent;
+    try {
+      event = JSON.parse(payload) as NoticeEvent;
+    } catch (err) {
+      return opts.log.error({ err }, 'unreadable notice on the NOTIFY channel');
+    }
+    const targets = byUser.get(userKey(event.tenantId, event.userId));
+    if (!targets) return;
+    const body = JSON.stringify(event.body);
+    for (const c of targets) c.deliver(event.queue, body);
+  });
+
+  return {
+    connectionCount: () => [...byUser.values()].reduce((n, s) => n + s.size, 0),
+    async close() {
+      unroute();
+      await unlisten();
+      for (const c of [...all]) c.shutdown();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
+}
