@@ -144,6 +144,7 @@ export function deferredDatabase(kind: Database['kind'], opening: Promise<Databa
     kind,
     tenant: async (tenantId, fn) => (await opening).tenant(tenantId, fn),
     system: async (fn) => (await opening).system(fn),
+    listen: async (channel, handler) => (await opening).listen(channel, handler),
     close: async () => (await opening).close(),
   };
 }

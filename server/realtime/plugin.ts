@@ -18,7 +18,7 @@ export function credentialsOf(headers: Record<string, string>): { token: string;
 
 /** Starts the STOMP endpoint on the app's HTTP server and stops it before the server closes. */
 export const realtimePlugin = (services: AppServices) => async (app: FastifyInstance) => {
-  const broker = await startStompBroker({
+  const broker = startStompBroker({
     server: app.server,
     db: services.db,
     path: STOMP_PATH,

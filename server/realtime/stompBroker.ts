@@ -17,6 +17,8 @@ export interface StompBrokerOptions {
 }
 
 export interface StompBroker {
+  /** Resolves once the broker hears the NOTIFY channel (the database may still be opening at start). */
+  listening: Promise<void>;
   /** Connected (authenticated) sockets. */
   connectionCount(): number;
   close(): Promise<void>;
@@ -30,7 +32,7 @@ const userKey = (tenantId: number, userId: number) => `${tenantId}:${userId}`;
  * sockets in this process. Every notice comes through PostgreSQL, also those raised here, so one
  * process or many behave alike.
  */
-export async function startStompBroker(opts: StompBrokerOptions): Promise<StompBroker> {
+export function startStompBroker(opts: StompBrokerOptions): StompBroker {
   const byUser = new Map<string, Set<StompConnection>>();
   const all = new Set<StompConnection>();
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
@@ -41,7 +43,11 @@ export async function startStompBroker(opts: StompBrokerOptions): Promise<StompB
         heartbeatMs: opts.heartbeatMs,
         connectTimeoutMs: Math.max(opts.heartbeatMs * 2, 10_000),
         maxBufferedBytes: 4 * 1024 * 1024,
-        authenticate: opts.authenticate,
+        // No socket is CONNECTED before the channel is heard, so none misses a notice at start-up.
+        authenticate: async (headers) => {
+          await unlistening;
+          return opts.authenticate(headers);
+        },
         log: opts.log,
         onConnected: (c) => {
           const key = userKey(c.user!.tenantId, c.user!.userId);
@@ -62,7 +68,7 @@ export async function startStompBroker(opts: StompBrokerOptions): Promise<StompB
     });
   });
 
-  const unlisten = await opts.db.listen(NOTICE_CHANNEL, (payload) => {
+  const unlistening = opts.db.listen(NOTICE_CHANNEL, (payload) => {
     let event: NoticeEvent;
     try {
       event = JSON.parse(payload) as NoticeEvent;
@@ -75,11 +81,15 @@ export async function startStompBroker(opts: StompBrokerOptions): Promise<StompB
     for (const c of targets) c.deliver(event.queue, body);
   });
 
+  // A failed open is reported by start-up; here it only must not be an unhandled rejection.
+  unlistening.catch(() => undefined);
+
   return {
+    listening: unlistening.then(() => undefined),
     connectionCount: () => [...byUser.values()].reduce((n, s) => n + s.size, 0),
     async close() {
       unroute();
-      await unlisten();
+      await unlistening.then((unlisten) => unlisten(), () => undefined);
       for (const c of [...all]) c.shutdown();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },
