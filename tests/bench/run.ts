@@ -137,3 +137,4 @@ await benchStartupAndLogin();
 await benchLoginBundle();
 await benchDesigner();
 await (await import('./files.ts')).benchFiles();
+await (await import('./print.ts')).benchPrint();

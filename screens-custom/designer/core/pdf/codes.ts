@@ -6,6 +6,19 @@ import { drawTextBlock } from './textLayout.ts';
 
 const RED = parseColor('#e03131')!;
 
+/** Code drawings of one document by what they encode: a header barcode repeats on every page. */
+export class CodeCache {
+  private readonly map = new Map<string, CodeDrawing>();
+  get(key: string, make: () => CodeDrawing): CodeDrawing {
+    let d = this.map.get(key);
+    if (!d) {
+      d = make();
+      if (this.map.size < 5000) this.map.set(key, d);
+    }
+    return d;
+  }
+}
+
 export function drawCode(canvas: PageCanvas, result: CodeDrawing, box: Box, textSize = 9): void {
   if (box.width <= 0 || box.height <= 0) return;
   if (!result.ok) {

@@ -11,10 +11,21 @@ const NAMED: Record<string, [number, number, number]> = {
   gray: [128, 128, 128], grey: [128, 128, 128], silver: [192, 192, 192], yellow: [255, 255, 0], orange: [255, 165, 0],
 };
 
+// every cell asks for its colour: parse each distinct string once
+const cache = new Map<string, PdfColor | null>();
+function cachedParse(s: string): PdfColor | null {
+  let c = cache.get(s);
+  if (c === undefined) {
+    c = parse(s.trim().toLowerCase());
+    if (cache.size < 1000) cache.set(s, c);
+  }
+  return c;
+}
+
 export function parseColor(value: unknown, fallback: string | null = '#000000'): PdfColor | null {
-  const parsed = typeof value === 'string' ? parse(value.trim().toLowerCase()) : null;
+  const parsed = typeof value === 'string' ? cachedParse(value) : null;
   if (parsed) return parsed;
-  return fallback === null ? null : parse(fallback);
+  return fallback === null ? null : cachedParse(fallback);
 }
 
 function parse(s: string): PdfColor | null {

@@ -9,7 +9,7 @@ import type { FormatterRegistry } from '../template/registry.ts';
 import type { CommonOptions, ImageOptions, PrintElement } from '../template/types.ts';
 import type { Box, PageCanvas } from './canvas.ts';
 import { parseColor } from './color.ts';
-import { drawCode } from './codes.ts';
+import { drawCode, type CodeCache } from './codes.ts';
 import { backgroundOf, contentBox, drawSideBorders, strokeOf, textStyleOf } from './style.ts';
 import { drawTablePart } from './table.ts';
 import { blockLines, drawLines, drawTextBlock, lineHeightOf } from './textLayout.ts';
@@ -19,6 +19,7 @@ export interface ElementDrawContext {
   data: Record<string, unknown> | undefined;
   registry: FormatterRegistry;
   images: Map<string, PDFImage | Error>;
+  codes: CodeCache;
   warn: (message: string) => void;
 }
 
@@ -85,7 +86,9 @@ function drawElementBody(ctx: ElementDrawContext, p: Placement, box: Box): void 
       const textType = element.options.textType;
       if (textType === 'barcode' || textType === 'qrcode') {
         const value = formatElementValue(element, elementRawValue(element, ctx.data), ctx.data, ctx.registry, ctx.warn) || (element.options.title ?? '');
-        const code = textType === 'barcode' ? barcodeDrawing(value, element.options.barcodeMode) : qrDrawing(value, 'qrcode', element.options.qrCodeLevel);
+        const { barcodeMode, qrCodeLevel } = element.options;
+        const code = ctx.codes.get(`${textType}|${barcodeMode}|${qrCodeLevel}|${value}`, () =>
+          textType === 'barcode' ? barcodeDrawing(value, barcodeMode) : qrDrawing(value, 'qrcode', qrCodeLevel));
         drawCode(canvas, code, inner, style.size);
         return;
       }
@@ -133,12 +136,17 @@ function drawElementBody(ctx: ElementDrawContext, p: Placement, box: Box): void 
       return;
     case 'barcode': {
       const type = element.options.barcodeType || DEFAULT_BARCODE_TYPE;
-      drawCode(canvas, bwipDrawing(type, codeText(ctx, element)), contentBox(box, o), textStyleOf(o).size);
+      const text = codeText(ctx, element);
+      drawCode(canvas, ctx.codes.get(`bwip|${type}|${text}`, () => bwipDrawing(type, text)), contentBox(box, o), textStyleOf(o).size);
       return;
     }
-    case 'qrcode':
-      drawCode(canvas, qrDrawing(codeText(ctx, element), element.options.qrcodeType || 'qrcode', element.options.qrCodeLevel), contentBox(box, o));
+    case 'qrcode': {
+      const text = codeText(ctx, element);
+      const type = element.options.qrcodeType || 'qrcode';
+      const level = element.options.qrCodeLevel;
+      drawCode(canvas, ctx.codes.get(`qr|${type}|${level}|${text}`, () => qrDrawing(text, type, level)), contentBox(box, o));
       return;
+    }
     case 'table':
       drawTablePart(ctx, p);
       return;

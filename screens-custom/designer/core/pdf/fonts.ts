@@ -108,8 +108,19 @@ async function face(doc: PDFDocument, bytes: Uint8Array | ArrayBuffer): Promise<
   };
 }
 
+/**
+ * fontkit for pdf-lib, parsing each font's bytes once per process: pdf-lib parses the font again for
+ * every document, which for a 10 MB CJK font costs more than writing a page of text. A parsed font
+ * is read-only to pdf-lib (each document makes its own subset), so sharing it is safe.
+ */
+const sharedFontkit = {
+  create(data: Uint8Array | ArrayBuffer) {
+    return parseFont(data) as unknown as ReturnType<typeof fontkit.create>;
+  },
+} as unknown as typeof fontkit;
+
 export async function embedFonts(doc: PDFDocument, bytes: PdfFontBytes): Promise<PdfFonts> {
-  doc.registerFontkit(fontkit);
+  doc.registerFontkit(sharedFontkit);
   const regular = await face(doc, bytes.regular);
   const bold = bytes.bold ? await face(doc, bytes.bold) : regular;
   const pick = (w: unknown) => (isBold(w) ? bold : regular);

@@ -10,7 +10,7 @@ import type { FormatterRegistry, Row } from '../template/registry.ts';
 import type { TableColumn, TableOptions } from '../template/types.ts';
 import type { Box, PageCanvas, Stroke } from './canvas.ts';
 import { parseColor, type PdfColor } from './color.ts';
-import { drawCode } from './codes.ts';
+import { drawCode, type CodeCache } from './codes.ts';
 import type { PDFImage } from 'pdf-lib';
 import { DEFAULT_BORDER_WIDTH, textStyleOf } from './style.ts';
 import { drawTextBlock, type TextStyle } from './textLayout.ts';
@@ -22,6 +22,7 @@ export interface TableDrawContext {
   canvas: PageCanvas;
   registry: FormatterRegistry;
   images: Map<string, PDFImage | Error>;
+  codes: CodeCache;
 }
 
 /** Grid segments of one table part, stroked together at the end. */
@@ -134,8 +135,8 @@ function codeCell(ctx: TableDrawContext, grid: Grid | null, column: TableColumn,
   if (t !== 'barcode' && t !== 'qrcode' && t !== 'image') return false;
   const inner = { left: box.left + PAD_H, top: box.top + PAD_V, width: box.width - 2 * PAD_H, height: box.height - 2 * PAD_V };
   if (text) {
-    if (t === 'barcode') drawCode(ctx.canvas, barcodeDrawing(text, column.tableBarcodeMode), inner, style.size);
-    else if (t === 'qrcode') drawCode(ctx.canvas, qrDrawing(text, 'qrcode', column.tableQRCodeLevel), inner);
+    if (t === 'barcode') drawCode(ctx.canvas, ctx.codes.get(`barcode|${column.tableBarcodeMode}|${text}`, () => barcodeDrawing(text, column.tableBarcodeMode)), inner, style.size);
+    else if (t === 'qrcode') drawCode(ctx.canvas, ctx.codes.get(`qrcode||${column.tableQRCodeLevel}|${text}`, () => qrDrawing(text, 'qrcode', column.tableQRCodeLevel)), inner);
     else {
       const img = ctx.images.get(text);
       if (img && !(img instanceof Error)) {

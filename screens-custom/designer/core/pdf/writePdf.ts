@@ -12,6 +12,7 @@ import { formatterRegistry as defaultRegistry, type FormatterRegistry } from '..
 import type { PrintTemplate } from '../template/types.ts';
 import { PageCanvas, PdfResources } from './canvas.ts';
 import { parseColor } from './color.ts';
+import { CodeCache } from './codes.ts';
 import { drawPlacement, imageSrc } from './elements.ts';
 import { embedFonts, type PdfFontBytes } from './fonts.ts';
 import { IMAGE_RETRY, fetchImageBytes, imageKind, loadWithRetry, type ImageBytesLoader } from './images.ts';
@@ -62,6 +63,7 @@ export async function writePdf(input: WritePdfInput): Promise<WrittenPdf> {
   const now = input.now ?? new Date();
   const pageNumberColor = parseColor('#000000')!;
   const resources = new PdfResources(doc);
+  const codes = new CodeCache();
 
   pagination.panels.forEach((panelPages, k) => {
     const panel = input.template.panels[k];
@@ -72,7 +74,7 @@ export async function writePdf(input: WritePdfInput): Promise<WrittenPdf> {
     for (const page of panelPages.pages) {
       const pdfPage = doc.addPage([geometry.widthPt + units.mmToPt(PAGE_EXTRA_WIDTH_MM), geometry.heightPt]);
       const canvas = new PageCanvas(pdfPage, fonts, resources);
-      const ctx = { canvas, data: input.data, registry, images, warn };
+      const ctx = { canvas, data: input.data, registry, images, codes, warn };
       for (const placement of page.placements) drawPlacement(ctx, { ...placement, left: placement.left + dx, top: placement.top + dy });
       if (page.paperNumber) {
         const { text, left, top } = page.paperNumber;
