@@ -1,9 +1,10 @@
 import type { Database, Queryable } from '../index.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import { MENU_SEED } from './menus.ts';
+import { seedModuleDemo } from './moduleDemo.ts';
 
 /** Bump when the demo data changes, so existing data dirs are topped up at the next start. */
-export const SEED_VERSION = '2026-11-21.designer-out.1+notices-1';
+export const SEED_VERSION = '2026-11-22.designer-out.1+notices-1+engine-modules-2';
 
 interface TenantSeed {
   id: number;
@@ -51,6 +52,17 @@ const DICTIONARIES: Record<string, [string, string][]> = {
   enableStatus: [['启用', '1'], ['停用', '0']],
   grantType: [['账号密码', 'password'], ['手机验证码', 'phoneNumber']],
   shopType: [['直营店', '1'], ['加盟店', '2'], ['联营店', '3']],
+  // Engine modules (schemas/resources/*.json name these codes in x-dictionary).
+  yesNo: [['是', '1'], ['否', '0']],
+  siteType: [['收银区', '1'], ['仓储区', '2'], ['展示区', '3'], ['办公区', '4']],
+  supplierType: [['生产厂家', '1'], ['经销商', '2'], ['代理商', '3']],
+  settleType: [['现结', '1'], ['月结', '2'], ['货到付款', '3']],
+  pdCategory: [['休闲零食', '1'], ['饮料冲调', '2'], ['粮油调味', '3'], ['日用百货', '4'], ['个护清洁', '5'], ['生鲜果蔬', '6'], ['乳品烘焙', '7'], ['酒水', '8']],
+  pdUnit: [['个', '个'], ['瓶', '瓶'], ['袋', '袋'], ['盒', '盒'], ['箱', '箱'], ['包', '包'], ['千克', '千克'], ['件', '件'], ['罐', '罐'], ['支', '支']],
+  expandValueType: [['文本', '1'], ['数字', '2'], ['日期', '3'], ['是否', '4']],
+  whType: [['中心仓', '1'], ['门店仓', '2'], ['前置仓', '3']],
+  examType: [['入职考试', '1'], ['岗位考核', '2'], ['安全培训', '3']],
+  examStatus: [['草稿', '0'], ['已发布', '1'], ['已结束', '2']],
 };
 
 const VERSION_LOGS = [
@@ -147,6 +159,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       ),
     );
     await db.tenant(t.id, (tx) => seedTenant(tx, t, passwordHashes));
+    await seedModuleDemo(db, t.id);
   }
   await db.system((tx) =>
     tx.query(`INSERT INTO app_meta(key, value) VALUES ('seed_version', $1) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`, [SEED_VERSION]),
