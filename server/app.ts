@@ -12,6 +12,7 @@ import { authenticate } from './auth/session.ts';
 import { grantedMenuKeys } from './permissions.ts';
 import { authRoutes } from './auth/routes.ts';
 import { systemRoutes } from './system/index.ts';
+import { resourceRoutes } from './resources/index.ts';
 import { fileRoutes } from './files/index.ts';
 import { printTemplateRoutes } from './printTemplates/routes.ts';
 import { realtimePlugin } from './realtime/plugin.ts';
@@ -27,7 +28,7 @@ export async function buildApp(services: AppServices, opts: BuildOptions = {}): 
     trustProxy: true,
     bodyLimit: 10 * 1024 * 1024,
     ajv: {
-      customOptions: { verbose: true, allErrors: false, coerceTypes: true, removeAdditional: true },
+      customOptions: { verbose: true, allErrors: false, coerceTypes: true, removeAdditional: true, allowUnionTypes: true },
       // x-msg: the Chinese message a pattern failure shows (see http/fields.ts).
       plugins: [(ajv: Ajv) => ajv.addKeyword({ keyword: 'x-msg', schemaType: 'string' })],
     },
@@ -80,6 +81,7 @@ export async function buildApp(services: AppServices, opts: BuildOptions = {}): 
 
   await app.register(authRoutes(services), { prefix: '/api/wxy-auth-server' });
   await app.register(systemRoutes(services), { prefix: '/api/wxy-system-server' });
+  await app.register((await resourceRoutes(services)).plugin);
   await app.register(fileRoutes(services), { prefix: '/api/wxy-file-server' });
   await app.register(printTemplateRoutes(services), { prefix: '/api/wxy-system-server' });
   await app.register(realtimePlugin(services));

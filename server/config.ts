@@ -16,6 +16,11 @@ export interface ServerConfig {
   smsOutbox?: string;
   /** STOMP heart-beat both ways (spec: 5,000 ms); tests shorten it. */
   stompHeartbeatMs: number;
+  /**
+   * Descriptor directories (each with resources/, screens/ and optionally migrations/ and i18n/):
+   * the project's schemas/ first, then extra module directories (EXTRA_SCHEMA_DIRS, path-delimited).
+   */
+  schemaDirs: string[];
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -32,5 +37,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     logLevel: env.LOG_LEVEL || 'info',
     smsOutbox: env.SMS_OUTBOX ? path.resolve(env.SMS_OUTBOX) : undefined,
     stompHeartbeatMs: Number(env.STOMP_HEARTBEAT_MS || 5000),
+    schemaDirs: [
+      path.resolve(env.SCHEMAS_DIR || 'schemas'),
+      ...(env.EXTRA_SCHEMA_DIRS ?? '').split(path.delimiter).filter(Boolean).map((d) => path.resolve(d)),
+    ],
   };
 }

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from './app.ts';
 import type { ServerConfig } from './config.ts';
@@ -18,7 +19,7 @@ export async function startServer(config: ServerConfig, opts: BuildOptions & { s
   // The database opens (PGlite: wasm load and Postgres boot, most of start-up) while the app is built.
   const opening = openDatabase(config).then(async (opened) => {
     try {
-      await migrate(opened);
+      await migrate(opened, config.schemaDirs.map((d) => path.join(d, 'migrations')));
       await seedDemoData(opened);
       return opened;
     } catch (err) {

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APP_ROLE, type Database } from './index.ts';
@@ -8,9 +8,19 @@ const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '
 // Any constant works; it only has to be the same in every process sharing one PostgreSQL.
 const MIGRATION_LOCK_KEY = 4_711_2026;
 
-/** Applies the numbered SQL files in migrations/ that are not yet recorded, each in its own transaction. */
-export async function migrate(db: Database): Promise<string[]> {
-  const files = readdirSync(MIGRATIONS_DIR).filter((f) => /^\d{3}_.*\.sql$/.test(f)).sort();
+/**
+ * Applies the numbered SQL files in migrations/ (and in the extra module directories given) that are not
+ * yet recorded, in file-name order. File names are unique across all directories.
+ */
+export async function migrate(db: Database, extraDirs: string[] = []): Promise<string[]> {
+  const dirOf = new Map<string, string>();
+  for (const dir of [MIGRATIONS_DIR, ...extraDirs.filter((d) => existsSync(d))]) {
+    for (const f of readdirSync(dir).filter((f) => /^\d{3}_.*\.sql$/.test(f))) {
+      if (dirOf.has(f)) throw new Error(`migration ${f} exists in both ${dirOf.get(f)} and ${dir}`);
+      dirOf.set(f, dir);
+    }
+  }
+  const files = [...dirOf.keys()].sort();
   const applied: string[] = [];
   // Fast path for an existing data dir: one query when every file is already recorded.
   const known = await db.system(async (tx) => {
@@ -27,7 +37,7 @@ export async function migrate(db: Database): Promise<string[]> {
     const done = new Set((await tx.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name));
     for (const file of files) {
       if (done.has(file)) continue;
-      const sql = readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8');
+      const sql = readFileSync(path.join(dirOf.get(file)!, file), 'utf8');
       // Multi-statement files run as one simple query (no parameters), inside this transaction.
       await tx.exec(sql);
       await tx.query('INSERT INTO schema_migrations(name) VALUES ($1)', [file]);

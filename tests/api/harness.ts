@@ -45,8 +45,10 @@ export interface TestServer extends RunningServer {
   login(userName: string, password: string, tenant?: number): Promise<string>;
 }
 
-export async function startTestServer(): Promise<TestServer> {
+/** `extraSchemaDirs`: module directories of descriptors (and their migrations) loaded besides schemas/. */
+export async function startTestServer(opts: { extraSchemaDirs?: string[] } = {}): Promise<TestServer> {
   const { config, cleanup } = await freshDatabaseConfig();
+  config.schemaDirs = [...config.schemaDirs, ...(opts.extraSchemaDirs ?? [])];
   const smsCodes = new Map<string, string>();
   const server = await startServer(config, {
     logger: false,
@@ -63,7 +65,7 @@ export async function startTestServer(): Promise<TestServer> {
         ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
         ...opts.headers,
       },
-      payload: opts.body === undefined ? undefined : typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body),
+      payload: opts.body === undefined ? undefined : typeof opts.body === 'string' || Buffer.isBuffer(opts.body) ? opts.body : JSON.stringify(opts.body),
     });
   const login = async (userName: string, password: string, tenant = 1) => {
     const res = await call('POST', `/api/wxy-auth-server/oauth/token?grant_type=password&username=${encodeURIComponent(userName)}&password=${encodeURIComponent(password)}`, {

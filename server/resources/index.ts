@@ -1,0 +1,59 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import { columnOf, formatError } from '../../engine/model/index.ts';
+import type { DescriptorSet } from '../../engine/model/types.ts';
+import type { AppServices } from '../context.ts';
+import type { Database } from '../db/index.ts';
+import { loadDescriptorDirs } from './descriptorFiles.ts';
+import { mountResource } from './routes.ts';
+import { columnConfigRoutes } from './columnConfig.ts';
+
+/** Checks that every resource's table exists with its columns, tenant_id and forced row-level security. */
+export async function verifyTables(db: Database, set: DescriptorSet): Promise<string[]> {
+  const problems: string[] = [];
+  const rows = await db.system((tx) =>
+    tx.query<{ table_name: string; column_name: string; forced: boolean }>(
+      `SELECT c.table_name, c.column_name, (k.relrowsecurity AND k.relforcerowsecurity) AS forced
+         FROM information_schema.columns c JOIN pg_class k ON k.relname = c.table_name AND k.relkind = 'r'
+         JOIN pg_namespace n ON n.oid = k.relnamespace AND n.nspname = c.table_schema
+        WHERE c.table_schema = 'public' AND c.table_name = ANY($1::text[])`,
+      [[...set.resources.values()].map((r) => r.table)],
+    ),
+  );
+  for (const r of set.resources.values()) {
+    const cols = rows.rows.filter((x) => x.table_name === r.table);
+    const file = set.files.get(r);
+    if (!cols.length) {
+      problems.push(`${file}#/table table "${r.table}" does not exist (add a migration)`);
+      continue;
+    }
+    const names = new Set(cols.map((c) => c.column_name));
+    if (!names.has('tenant_id') || !cols[0].forced) problems.push(`${file}#/table table "${r.table}" needs tenant_id and forced row-level security`);
+    for (const f of Object.keys(r.fields)) if (!names.has(columnOf(r, f))) problems.push(`${file}#/fields/${f} column "${columnOf(r, f)}" is not in table "${r.table}"`);
+  }
+  return problems;
+}
+
+/**
+ * The generic resource API: every route of every resource descriptor in config.schemaDirs, plus the
+ * per-user column header config. A broken descriptor or a missing column stops the start-up.
+ */
+export async function resourceRoutes(services: AppServices) {
+  const dirs = services.config.schemaDirs;
+  const { set, errors } = loadDescriptorDirs(dirs);
+  const problems = [...errors.map(formatError), ...(await verifyTables(services.db, set))];
+  if (problems.length) throw new Error(`resource descriptors in ${dirs.join(path.delimiter)}:\n${problems.join('\n')}`);
+  const plugin = async (app: FastifyInstance) => {
+    await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1, fields: 10 } });
+    // An import may also post the xlsx file itself as the body.
+    app.addContentTypeParser(
+      ['application/octet-stream', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+      { parseAs: 'buffer', bodyLimit: 20 * 1024 * 1024 },
+      (_req, body, done) => done(null, body),
+    );
+    for (const r of set.resources.values()) mountResource(app, r, services.db);
+    await app.register(columnConfigRoutes(services, set), { prefix: '/api/wxy-system-server' });
+  };
+  return { set, plugin };
+}

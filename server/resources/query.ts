@@ -1,0 +1,194 @@
+import { columnOf, filterName, filterParams, listFields } from '../../engine/model/resource.ts';
+import type { FieldSchema, FilterDecl, ResourceDescriptor, SortKey } from '../../engine/model/types.ts';
+import { ApiError } from '../errors.ts';
+
+/** Collects positional parameters while a statement is assembled. */
+export class Params {
+  readonly values: unknown[] = [];
+  add(v: unknown): string {
+    this.values.push(v);
+    return `$${this.values.length}`;
+  }
+}
+
+const q = (ident: string) => `"${ident.replace(/"/g, '""')}"`;
+
+/** The SQL type a field's values are cast to in comparisons. */
+export function sqlType(f: FieldSchema): string {
+  if (f.format === 'date') return 'date';
+  if (f.format === 'date-time') return 'timestamptz';
+  if (f.type === 'integer') return 'bigint';
+  if (f.type === 'number') return 'numeric';
+  if (f.type === 'boolean') return 'boolean';
+  return 'text';
+}
+
+export const col = (r: ResourceDescriptor, field: string) => `t.${q(columnOf(r, field))}`;
+
+/** A field as answered in JSON: dates as text, numerics as numbers. */
+export function jsonExpr(r: ResourceDescriptor, field: string): string {
+  const f = r.fields[field];
+  const c = col(r, field);
+  if (f.format === 'date') return `to_char(${c}, 'YYYY-MM-DD')`;
+  if (f.format === 'date-time') return `to_char(${c}, 'YYYY-MM-DD HH24:MI:SS')`;
+  if (f.type === 'number') return `${c}::float8`;
+  return c;
+}
+
+export const selectList = (r: ResourceDescriptor, fields: string[]) => fields.map((f) => `${jsonExpr(r, f)} AS ${q(f)}`).join(', ');
+
+/** The fields a caller sees in lists: list fields minus those its field permissions hide. */
+export const visibleListFields = (r: ResourceDescriptor, hidden: Set<string>) => listFields(r).filter((f) => !hidden.has(f));
+
+type Input = Record<string, unknown>;
+
+const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
+
+function coerce(f: FieldSchema, v: unknown, param: string): unknown {
+  if (f.type === 'integer' || f.type === 'number') {
+    const n = typeof v === 'number' ? v : Number(String(v).trim());
+    if (!Number.isFinite(n) || (f.type === 'integer' && !Number.isInteger(n))) throw new ApiError('BAD_REQUEST', `${f.title}(${param})格式不正确`);
+    return n;
+  }
+  if (f.type === 'boolean') return v === true || v === 'true' || v === 1 || v === '1';
+  const s = String(v);
+  if (f.format === 'date' || f.format === 'date-time') {
+    if (!/^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2})?)?$/.test(s) || Number.isNaN(Date.parse(s.slice(0, 10)))) throw new ApiError('BAD_REQUEST', `${f.title}(${param})日期格式不正确`);
+  }
+  return s;
+}
+
+/**
+ * WHERE conditions of the declared filters present in `input` (body for POST, query for GET).
+ * Filtering on a field the caller may not see is refused: a range search would reveal it.
+ */
+export function filterWhere(r: ResourceDescriptor, input: Input, params: Params, hidden: Set<string>): string[] {
+  const where: string[] = [];
+  for (const flt of r.filters ?? []) {
+    const names = filterParams(flt);
+    const values = names.map((n) => input[n]);
+    if (values.every(isEmpty)) continue;
+    const f = r.fields[flt.field];
+    if (hidden.has(flt.field)) throw new ApiError('FORBIDDEN', `您无权按${f.title}筛选`);
+    where.push(...condition(r, flt, f, names, values, params));
+  }
+  return where;
+}
+
+function condition(r: ResourceDescriptor, flt: FilterDecl, f: FieldSchema, names: string[], values: unknown[], params: Params): string[] {
+  const c = col(r, flt.field);
+  const t = sqlType(f);
+  switch (flt.op) {
+    case 'equals':
+      return [`${c} = ${params.add(coerce(f, values[0], names[0]))}::${t}`];
+    case 'contains': {
+      const text = String(values[0]).trim();
+      if (text.length > 100) throw new ApiError('BAD_REQUEST', `${f.title}(${names[0]})长度不能超过100个字符`);
+      // The text is matched literally: % and _ typed by a user are not wildcards.
+      return [`${c} ILIKE ${params.add(`%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`)}`];
+    }
+    case 'in': {
+      const raw = values[0];
+      const list = (Array.isArray(raw) ? raw : String(raw).split(',')).filter((v) => !isEmpty(v));
+      if (list.length > 1000) throw new ApiError('BAD_REQUEST', `${f.title}(${names[0]})最多1000项`);
+      return [`${c} = ANY(${params.add(list.map((v) => coerce(f, v, names[0])))}::${t}[])`];
+    }
+    case 'dateRange':
+    case 'numberRange': {
+      const out: string[] = [];
+      const [start, end] = values;
+      if (!isEmpty(start)) out.push(`${c} >= ${params.add(coerce(f, start, names[0]))}::${t === 'timestamptz' ? 'timestamptz' : t}`);
+      if (!isEmpty(end)) {
+        const v = coerce(f, end, names[1]);
+        // A date-time range ending on a bare date includes that whole day.
+        if (t === 'timestamptz' && String(v).length === 10) out.push(`${c} < ${params.add(v)}::date + 1`);
+        else out.push(`${c} <= ${params.add(v)}::${t}`);
+      }
+      return out;
+    }
+  }
+}
+
+export interface Ordering {
+  field: string;
+  dir: 'asc' | 'desc';
+}
+
+/** The caller's sort (whitelisted) or the resource's default; the primary key breaks ties. */
+export function ordering(r: ResourceDescriptor, sort: unknown, order: unknown, hidden: Set<string>): Ordering {
+  if (!isEmpty(sort)) {
+    const field = String(sort);
+    if (!(r.sortable ?? []).includes(field) || !r.fields[field]) throw new ApiError('BAD_REQUEST', `不支持按${r.fields[field]?.title ?? field}排序`);
+    if (hidden.has(field)) throw new ApiError('FORBIDDEN', `您无权按${r.fields[field].title}排序`);
+    const dir = String(order ?? 'asc').toLowerCase();
+    if (dir !== 'asc' && dir !== 'desc' && dir !== 'ascending' && dir !== 'descending') throw new ApiError('BAD_REQUEST', '排序方向只能是 asc 或 desc');
+    return { field, dir: dir.startsWith('desc') ? 'desc' : 'asc' };
+  }
+  const d: SortKey = r.defaultSort?.[0] ?? { field: r.primaryKey, dir: 'desc' };
+  return { field: d.field, dir: d.dir };
+}
+
+/**
+ * ORDER BY matching the (tenant_id, column, primary key) indexes: ascending scans them forward
+ * (NULLS LAST), descending backward (NULLS FIRST), so neither needs a sort.
+ */
+export function orderBy(r: ResourceDescriptor, o: Ordering): string {
+  const pk = col(r, r.primaryKey);
+  if (o.field === r.primaryKey) return `${pk} ${o.dir.toUpperCase()}`;
+  const c = col(r, o.field);
+  return o.dir === 'asc' ? `${c} ASC NULLS LAST, ${pk} ASC` : `${c} DESC NULLS FIRST, ${pk} DESC`;
+}
+
+/** Extra select items that carry the exact keyset values of a row (full precision, as text). */
+export function keyColumns(r: ResourceDescriptor, o: Ordering): string {
+  const pk = `${col(r, r.primaryKey)} AS "__pk"`;
+  return o.field === r.primaryKey ? pk : `${col(r, o.field)}::text AS "__k", ${pk}`;
+}
+
+export type LastKey = [string | number | null, string | number] | [string | number];
+
+export function lastKeyOf(r: ResourceDescriptor, o: Ordering, row: Record<string, unknown>): LastKey {
+  const pk = row.__pk as string | number;
+  return o.field === r.primaryKey ? [pk] : [(row.__k as string | null) ?? null, pk];
+}
+
+/** WHERE condition for the rows after `lastKey` in the given order (keyset paging, no OFFSET scan). */
+export function afterKey(r: ResourceDescriptor, o: Ordering, lastKey: unknown, params: Params): string {
+  const bad = () => new ApiError('BAD_REQUEST', 'lastKey 格式不正确');
+  let key = lastKey;
+  if (typeof key === 'string') {
+    try {
+      key = JSON.parse(key);
+    } catch {
+      throw bad();
+    }
+  }
+  const okScalar = (v: unknown) => v === null || typeof v === 'number' || (typeof v === 'string' && v.length <= 100);
+  if (!Array.isArray(key) || !key.every(okScalar)) throw bad();
+  const pkField = r.fields[r.primaryKey];
+  const pk = col(r, r.primaryKey);
+  const cmp = o.dir === 'asc' ? '>' : '<';
+  const pkParam = (v: unknown) => `${params.add(v)}::${sqlType(pkField)}`;
+  if (o.field === r.primaryKey) {
+    if (key.length !== 1 || key[0] === null) throw bad();
+    return `${pk} ${cmp} ${pkParam(key[0])}`;
+  }
+  if (key.length !== 2 || key[1] === null) throw bad();
+  const c = col(r, o.field);
+  const t = sqlType(r.fields[o.field]);
+  const [v, id] = key;
+  if (v === null) {
+    return o.dir === 'asc' ? `(${c} IS NULL AND ${pk} > ${pkParam(id)})` : `((${c} IS NULL AND ${pk} < ${pkParam(id)}) OR ${c} IS NOT NULL)`;
+  }
+  const tuple = `(${c}, ${pk}) ${cmp} (${params.add(v)}::${t}, ${pkParam(id)})`;
+  return o.dir === 'asc' ? `(${tuple} OR ${c} IS NULL)` : tuple;
+}
+
+/** PostgreSQL data errors (bad casts of caller input) are the caller's fault, never a 500. */
+export function asCallerError(err: unknown): never {
+  const code = (err as { code?: string }).code;
+  if (typeof code === 'string' && code.startsWith('22')) throw new ApiError('BAD_REQUEST', '请求参数格式不正确');
+  throw err;
+}
+
+export { filterName, q as quoteIdent };

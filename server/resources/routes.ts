@@ -1,0 +1,355 @@
+import type { FastifyInstance } from 'fastify';
+import { columnOf, idParamOf, listFields, routeUrl, writableFields } from '../../engine/model/resource.ts';
+import type { ResourceDescriptor, RouteDecl } from '../../engine/model/types.ts';
+import type { Database, Queryable } from '../db/index.ts';
+import { ApiError } from '../errors.ts';
+import { envelopeSchema, ok } from '../http/envelope.ts';
+import { hiddenFor, inputOf, type Req } from './access.ts';
+import {
+  Params,
+  afterKey,
+  asCallerError,
+  col,
+  filterWhere,
+  keyColumns,
+  lastKeyOf,
+  orderBy,
+  ordering,
+  quoteIdent,
+  selectList,
+  sqlType,
+  visibleListFields,
+} from './query.ts';
+import { filterInputSchema, paramsSchema, recordSchema, writeBodySchema } from './schemas.ts';
+import { exportHandler } from './exporter.ts';
+import { importHandler, templateHandler } from './importer.ts';
+
+/** Most rows a list, pulldown or tree answers (select lists ask for 99999). */
+export const LIST_CAP = 100_000;
+
+const tableOf = (r: ResourceDescriptor) => `${quoteIdent(r.table)} t`;
+
+/** Parses the id path param (or body primary key) into a value of the primary key's type. */
+function idOf(r: ResourceDescriptor, route: RouteDecl, req: Req): string | number {
+  const p = idParamOf(route);
+  const v = p ? req.params[p] : req.body?.[r.primaryKey];
+  if (v === undefined || v === null || v === '') throw new ApiError('BAD_REQUEST', `${r.fields[r.primaryKey].title}不能为空`);
+  return v as string | number;
+}
+
+function checkDecimals(r: ResourceDescriptor, body: Record<string, unknown>): void {
+  for (const [name, v] of Object.entries(body)) {
+    const d = r.fields[name]?.['x-decimals'];
+    if (d !== undefined && typeof v === 'number' && Number(v.toFixed(d)) !== v) throw new ApiError('BAD_REQUEST', `${r.fields[name].title}最多${d}位小数`);
+  }
+}
+
+/** A unique or foreign-key violation as the Chinese answer naming the field. */
+export function constraintError(r: ResourceDescriptor, err: unknown): never {
+  const e = err as { code?: string; detail?: string; constraint?: string; message?: string };
+  if (e.code === '23505') {
+    const text = `${e.detail ?? ''} ${e.constraint ?? ''} ${e.message ?? ''}`;
+    const field = Object.keys(r.fields).find((f) => r.fields[f]['x-unique'] && text.includes(columnOf(r, f)));
+    throw new ApiError('CONFLICT', field ? `${r.fields[field].title}已存在` : `${r.title}已存在`);
+  }
+  if (e.code === '23503') throw new ApiError('CONFLICT', `该${r.title}已被使用，不能删除`);
+  return asCallerError(err);
+}
+
+/** Empty strings from forms mean "no value" for numbers and dates (ajv would otherwise coerce "" to 0). */
+function blanksToNull(r: ResourceDescriptor, body: unknown): void {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return;
+  const b = body as Record<string, unknown>;
+  for (const [k, v] of Object.entries(b)) {
+    const f = r.fields[k];
+    if (v === '' && f && (f.type !== 'string' || f.format === 'date' || f.format === 'date-time')) b[k] = null;
+  }
+}
+
+async function getRow(tx: Queryable, r: ResourceDescriptor, id: unknown, hidden: Set<string>): Promise<Record<string, unknown> | undefined> {
+  const fields = Object.keys(r.fields).filter((f) => !hidden.has(f));
+  const res = await tx.query(`SELECT ${selectList(r, fields)} FROM ${tableOf(r)} WHERE ${col(r, r.primaryKey)} = $1::${sqlType(r.fields[r.primaryKey])}`, [id]);
+  return res.rows[0];
+}
+
+function pageHandler(r: ResourceDescriptor, route: RouteDecl) {
+  return async (req: Req) => {
+    const input = inputOf(req, route);
+    const pageNum = Number(req.params.pageNum);
+    const pageSize = Number(req.params.pageSize);
+    const auth = req.auth!;
+    return ok(
+      await req
+        .tenantTx(async (tx) => {
+          const hidden = await hiddenFor(tx, auth, r);
+          const params = new Params();
+          const where = [`t.tenant_id = ${params.add(auth.tenantId)}`, ...filterWhere(r, input, params, hidden)];
+          const o = ordering(r, input.sort, input.order, hidden);
+          const countWhere = where.join(' AND ');
+          const countParams = [...params.values];
+          const keyed = input.lastKey !== undefined && input.lastKey !== null && input.lastKey !== '';
+          if (keyed) where.push(afterKey(r, o, input.lastKey, params));
+          const offset = keyed ? 0 : (pageNum - 1) * pageSize;
+          const rows = await tx.query<Record<string, unknown>>(
+            `SELECT ${selectList(r, visibleListFields(r, hidden))}, ${keyColumns(r, o)} FROM ${tableOf(r)}
+              WHERE ${where.join(' AND ')} ORDER BY ${orderBy(r, o)} LIMIT ${params.add(pageSize)} OFFSET ${params.add(offset)}`,
+            params.values,
+          );
+          const total =
+            input.searchCount === false || input.searchCount === 'false'
+              ? -1
+              : Number((await tx.query<{ n: number | string }>(`SELECT count(*) AS n FROM ${tableOf(r)} WHERE ${countWhere}`, countParams)).rows[0].n);
+          const last = rows.rows.at(-1);
+          const lastKey = last ? lastKeyOf(r, o, last) : null;
+          for (const row of rows.rows) {
+            delete row.__k;
+            delete row.__pk;
+          }
+          return { records: rows.rows, total, lastKey };
+        })
+        .catch(asCallerError),
+    );
+  };
+}
+
+function listHandler(r: ResourceDescriptor, route: RouteDecl) {
+  return async (req: Req) => {
+    const input = inputOf(req, route);
+    const auth = req.auth!;
+    const rows = await req
+      .tenantTx(async (tx) => {
+        const hidden = await hiddenFor(tx, auth, r);
+        const params = new Params();
+        const where = [`t.tenant_id = ${params.add(auth.tenantId)}`, ...filterWhere(r, input, params, hidden)];
+        const o = ordering(r, input.sort, input.order, hidden);
+        let fields = (route.fields ?? visibleListFields(r, hidden)).filter((f) => !hidden.has(f));
+        for (const extra of [route.valueField, route.labelField, route.parentField, route.groupBy, r.primaryKey]) if (extra && !fields.includes(extra)) fields = [...fields, extra];
+        return (
+          await tx.query<Record<string, unknown>>(`SELECT ${selectList(r, fields)} FROM ${tableOf(r)} WHERE ${where.join(' AND ')} ORDER BY ${orderBy(r, o)} LIMIT ${LIST_CAP}`, params.values)
+        ).rows;
+      })
+      .catch(asCallerError);
+    if (route.action === 'list') return ok(rows);
+    if (route.action === 'pulldown') {
+      const value = route.valueField ?? r.primaryKey;
+      return ok(rows.map((row) => ({ ...row, value: row[value], label: row[route.labelField!] })));
+    }
+    return ok(buildTree(r, route, rows));
+  };
+}
+
+/** A tree from rows: by a self-referencing parent field, or rows grouped under the values of a field. */
+export function buildTree(r: ResourceDescriptor, route: RouteDecl, rows: Record<string, unknown>[]): unknown[] {
+  const label = route.labelField ?? r.primaryKey;
+  if (route.groupBy) {
+    const groups = new Map<string, Record<string, unknown>[]>();
+    for (const row of rows) {
+      const key = (row[route.groupBy] as string | null) ?? '未分组';
+      if (!groups.has(key)) groups.set(key, []);
+      groups.get(key)!.push({ ...row, label: row[label], value: row[r.primaryKey] });
+    }
+    return [...groups].map(([key, children]) => ({ label: key, value: key, children }));
+  }
+  const byId = new Map<unknown, Record<string, unknown> & { children: unknown[] }>();
+  for (const row of rows) byId.set(row[r.primaryKey], { ...row, label: row[label], children: [] });
+  const roots: unknown[] = [];
+  for (const node of byId.values()) {
+    const parent = byId.get(node[route.parentField!]);
+    if (parent && parent !== node) parent.children.push(node);
+    else roots.push(node);
+  }
+  return roots;
+}
+
+function getHandler(r: ResourceDescriptor, route: RouteDecl) {
+  return async (req: Req) => {
+    const id = idOf(r, route, req);
+    const auth = req.auth!;
+    const row = await req.tenantTx(async (tx) => getRow(tx, r, id, await hiddenFor(tx, auth, r))).catch(asCallerError);
+    if (!row) throw new ApiError('NOT_FOUND', `${r.title}不存在`);
+    return ok(row);
+  };
+}
+
+/** The body's writable fields the caller may see (a hidden field is never written blind). */
+function writes(r: ResourceDescriptor, body: Record<string, unknown>, hidden: Set<string>): [string, unknown][] {
+  const writable = new Set(writableFields(r));
+  return Object.entries(body).filter(([k, v]) => writable.has(k) && !hidden.has(k) && v !== undefined);
+}
+
+function createHandler(r: ResourceDescriptor) {
+  return async (req: Req) => {
+    const body = req.body ?? {};
+    checkDecimals(r, body);
+    const auth = req.auth!;
+    const row = await req
+      .tenantTx(async (tx) => {
+        const hidden = await hiddenFor(tx, auth, r);
+        const values = writes(r, body, hidden);
+        for (const [name, f] of Object.entries(r.fields)) if (f.default !== undefined && !f.readOnly && !values.some(([k]) => k === name)) values.push([name, f.default]);
+        const params = new Params();
+        const cols = ['tenant_id', ...values.map(([k]) => quoteIdent(columnOf(r, k)))];
+        const vals = [params.add(auth.tenantId), ...values.map(([, v]) => params.add(v))];
+        const res = await tx.query<{ id: unknown }>(
+          `INSERT INTO ${quoteIdent(r.table)} (${cols.join(', ')}) VALUES (${vals.join(', ')}) RETURNING ${quoteIdent(columnOf(r, r.primaryKey))} AS id`,
+          params.values,
+        );
+        return getRow(tx, r, res.rows[0].id, hidden);
+      })
+      .catch((err) => constraintError(r, err));
+    return ok(row, '新增成功');
+  };
+}
+
+function updateHandler(r: ResourceDescriptor, route: RouteDecl) {
+  return async (req: Req) => {
+    const body = req.body ?? {};
+    checkDecimals(r, body);
+    const id = idOf(r, route, req);
+    const auth = req.auth!;
+    const row = await req
+      .tenantTx(async (tx) => {
+        const hidden = await hiddenFor(tx, auth, r);
+        const values = writes(r, body, hidden);
+        const required = new Set(r.required ?? []);
+        for (const [k, v] of values) if (v === null && required.has(k)) throw new ApiError('BAD_REQUEST', `${r.fields[k].title}不能为空`);
+        const params = new Params();
+        const sets = values.map(([k, v]) => `${quoteIdent(columnOf(r, k))} = ${params.add(v)}`);
+        const pk = `${quoteIdent(columnOf(r, r.primaryKey))} = ${params.add(id)}::${sqlType(r.fields[r.primaryKey])}`;
+        const res = sets.length
+          ? await tx.query(`UPDATE ${quoteIdent(r.table)} SET ${sets.join(', ')} WHERE ${pk}`, params.values)
+          : await tx.query(`SELECT 1 FROM ${quoteIdent(r.table)} WHERE ${pk}`, params.values);
+        if (!res.rowCount) throw new ApiError('NOT_FOUND', `${r.title}不存在`);
+        return getRow(tx, r, id, hidden);
+      })
+      .catch((err) => constraintError(r, err));
+    return ok(row, '保存成功');
+  };
+}
+
+function setFieldHandler(r: ResourceDescriptor, route: RouteDecl) {
+  const field = route.field!;
+  const f = r.fields[field];
+  const allowed = route.values ?? f.enum ?? [true, false];
+  return async (req: Req) => {
+    const raw = route.path.includes(`{${field}}`) ? req.params[field] : req.body?.[field];
+    if (raw === undefined || raw === null || raw === '') throw new ApiError('BAD_REQUEST', `${f.title}不能为空`);
+    const value = f.type === 'integer' || f.type === 'number' ? Number(raw) : raw;
+    if (!allowed.some((a) => a === value)) throw new ApiError('BAD_REQUEST', `${f.title}取值不在允许范围内`);
+    const id = idOf(r, route, req);
+    const res = await req
+      .tenantTx((tx) =>
+        tx.query(`UPDATE ${quoteIdent(r.table)} SET ${quoteIdent(columnOf(r, field))} = $1 WHERE ${quoteIdent(columnOf(r, r.primaryKey))} = $2::${sqlType(r.fields[r.primaryKey])}`, [value, id]),
+      )
+      .catch(asCallerError);
+    if (!res.rowCount) throw new ApiError('NOT_FOUND', `${r.title}不存在`);
+    return ok(null, '操作成功');
+  };
+}
+
+function deleteHandler(r: ResourceDescriptor, route: RouteDecl) {
+  return async (req: Req) => {
+    const ids = route.action === 'batchDelete' ? ((req.body?.ids as unknown[]) ?? []) : [idOf(r, route, req)];
+    if (!ids.length) throw new ApiError('BAD_REQUEST', '请选择要删除的记录');
+    const res = await req
+      .tenantTx((tx) => tx.query(`DELETE FROM ${quoteIdent(r.table)} WHERE ${quoteIdent(columnOf(r, r.primaryKey))} = ANY($1::${sqlType(r.fields[r.primaryKey])}[])`, [ids]))
+      .catch((err) => constraintError(r, err));
+    if (!res.rowCount) throw new ApiError('NOT_FOUND', `${r.title}不存在`);
+    return ok(route.action === 'batchDelete' ? { deleted: res.rowCount } : null, '删除成功');
+  };
+}
+
+/** Mounts every route a resource declares, with its permission, validation and OpenAPI entry. */
+export function mountResource(app: FastifyInstance, r: ResourceDescriptor, db: Database): void {
+  const tags = [r.service];
+  const allFields = Object.keys(r.fields);
+  const listed = listFields(r);
+  for (const route of r.routes) {
+    // Descriptors write {param}; Fastify matches :param.
+    const url = routeUrl(r, route).replace(/\{([A-Za-z0-9]+)\}/g, ':$1');
+    const params = paramsSchema(r, route);
+    const filterPlace = route.method === 'GET' || route.method === 'DELETE' ? 'querystring' : 'body';
+    const schema: Record<string, unknown> = { tags, summary: route.summary ?? `${r.title}: ${route.action}`, ...(params ? { params } : {}) };
+    let handler: (req: Req, reply: never) => Promise<unknown>;
+    switch (route.action) {
+      case 'page':
+        schema[filterPlace] = filterInputSchema(r, true);
+        schema.response = {
+          200: envelopeSchema({
+            type: 'object',
+            properties: { records: { type: 'array', items: recordSchema(r, listed) }, total: { type: 'integer' }, lastKey: { type: ['array', 'null'], items: {} } },
+          }),
+        };
+        handler = pageHandler(r, route);
+        break;
+      case 'list':
+      case 'pulldown':
+      case 'tree':
+        schema[filterPlace] = filterInputSchema(r, false);
+        handler = listHandler(r, route);
+        break;
+      case 'get':
+        schema.response = { 200: envelopeSchema(recordSchema(r, allFields)) };
+        handler = getHandler(r, route);
+        break;
+      case 'create':
+        schema.body = writeBodySchema(r, route, 'create');
+        schema.response = { 200: envelopeSchema(recordSchema(r, allFields)) };
+        handler = createHandler(r);
+        break;
+      case 'update':
+        schema.body = writeBodySchema(r, route, 'update');
+        schema.response = { 200: envelopeSchema(recordSchema(r, allFields)) };
+        handler = updateHandler(r, route);
+        break;
+      case 'setField': {
+        const f = r.fields[route.field!];
+        if (!route.path.includes(`{${route.field}}`) || !idParamOf(route)) {
+          const properties: Record<string, unknown> = {};
+          const required: string[] = [];
+          if (!route.path.includes(`{${route.field}}`)) {
+            properties[route.field!] = { type: f.type, title: f.title };
+            required.push(route.field!);
+          }
+          if (!idParamOf(route)) {
+            properties[r.primaryKey] = { type: r.fields[r.primaryKey].type, title: r.fields[r.primaryKey].title };
+            required.push(r.primaryKey);
+          }
+          schema.body = { type: 'object', required, properties };
+        }
+        handler = setFieldHandler(r, route);
+        break;
+      }
+      case 'delete':
+        handler = deleteHandler(r, route);
+        break;
+      case 'batchDelete':
+        schema.body = {
+          type: 'object',
+          required: ['ids'],
+          properties: { ids: { type: 'array', title: `${r.title}ID列表`, minItems: 1, maxItems: 1000, items: { type: r.fields[r.primaryKey].type, title: r.fields[r.primaryKey].title } } },
+        };
+        handler = deleteHandler(r, route);
+        break;
+      case 'export':
+        schema[filterPlace] = { ...filterInputSchema(r, false), properties: { ...(filterInputSchema(r, false).properties as object), format: { type: ['string', 'null'], enum: ['csv', 'xlsx', null], title: '导出格式' } } };
+        if (filterPlace === 'body') schema.querystring = { type: 'object', properties: { format: { type: 'string', enum: ['csv', 'xlsx'], title: '导出格式' } } };
+        handler = exportHandler(r, route, db) as typeof handler;
+        break;
+      case 'template':
+        handler = templateHandler(r, db) as typeof handler;
+        break;
+      case 'import':
+        handler = importHandler(r, db) as typeof handler;
+        break;
+    }
+    app.route({
+      method: route.method,
+      url,
+      config: route.perm ? { perm: route.perm } : {},
+      schema,
+      preValidation: async (req) => blanksToNull(r, req.body),
+      handler: handler as never,
+    });
+  }
+}

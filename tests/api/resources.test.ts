@@ -1,0 +1,361 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './harness.ts';
+
+let s: TestServer;
+let admin: string;
+let shop01: string;
+let admin2: string;
+beforeAll(async () => {
+  s = await startTestServer();
+  [admin, shop01, admin2] = await Promise.all([s.login('admin', 'admin123', 1), s.login('shop01', 'shop123', 1), s.login('admin', 'admin123', 2)]);
+});
+afterAll(async () => s?.stop());
+
+const api = (path: string) => `/api/wxy-shop-server/shop-base/${path}`;
+const as = (token: string, tenant = 1) => ({
+  call: (method: string, path: string, body?: unknown) => s.call(method, api(path), { token, tenant, body }),
+});
+
+const shop = (code: string, extra: Record<string, unknown> = {}) => ({
+  shopCode: code,
+  shopName: `门店${code}`,
+  shopType: 1,
+  regionName: '华东',
+  phone: '13912345678',
+  area: 120.5,
+  minCost: 3000,
+  openDate: '2025-03-01',
+  ...extra,
+});
+
+/** An xlsx file of rows under the given header titles. */
+async function xlsx(header: string[], rows: unknown[][]): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('门店');
+  ws.addRow(header);
+  for (const r of rows) ws.addRow(r);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+function multipart(file: Buffer, name = 'shops.xlsx'): { body: Buffer; type: string } {
+  const boundary = '----wxyboundary7MA4YWxkTrZu0gW';
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`;
+  return { body: Buffer.concat([Buffer.from(head), file, Buffer.from(`\r\n--${boundary}--\r\n`)]), type: `multipart/form-data; boundary=${boundary}` };
+}
+
+const page = async (token: string, body: Record<string, unknown> = {}, p = '1/20', tenant = 1) => {
+  const res = await as(token, tenant).call('POST', `page/${p}`, body);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as { records: Record<string, unknown>[]; total: number; lastKey: unknown[] };
+};
+
+describe('shop-base CRUD', () => {
+  it('adds, reads, edits, switches state and deletes a shop', async () => {
+    const a = as(admin);
+    const created = await a.call('POST', 'add', shop('CRUD1', { address: '上海市徐汇区漕溪北路1号', remark: '旗舰店' }));
+    expect(created.statusCode, created.body).toBe(200);
+    const row = created.json().data;
+    expect(row).toMatchObject({ shopCode: 'CRUD1', shopName: '门店CRUD1', status: 1, area: 120.5, minCost: 3000, openDate: '2025-03-01', remark: '旗舰店' });
+    expect(row.shopId).toBeGreaterThan(0);
+    expect(row.createTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+
+    const info = await a.call('GET', `info/${row.shopId}`);
+    expect(info.json().data).toMatchObject({ shopId: row.shopId, address: '上海市徐汇区漕溪北路1号' });
+
+    const edited = await a.call('PUT', 'edit', { shopId: row.shopId, shopName: '徐汇旗舰店', area: 99.99, remark: null });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().data).toMatchObject({ shopName: '徐汇旗舰店', area: 99.99, remark: null, shopCode: 'CRUD1' });
+
+    expect((await a.call('PUT', 'edit-state', { shopId: row.shopId, status: 0 })).statusCode).toBe(200);
+    expect((await a.call('GET', `info/${row.shopId}`)).json().data.status).toBe(0);
+    const badState = await a.call('PUT', 'edit-state', { shopId: row.shopId, status: 7 });
+    expect(badState.statusCode).toBe(400);
+    expect(badState.json().msg).toBe('状态取值不在允许范围内');
+
+    expect((await a.call('DELETE', `delete/${row.shopId}`)).json()).toMatchObject({ code: 200, msg: '删除成功' });
+    const gone = await a.call('GET', `info/${row.shopId}`);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().msg).toBe('门店不存在');
+    expect((await a.call('DELETE', `delete/${row.shopId}`)).statusCode).toBe(404);
+  });
+
+  it('answers validation errors naming the field in Chinese and writes nothing', async () => {
+    const a = as(admin);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ shopCode: 'V1', shopType: 1 }, '门店名称不能为空'],
+      [shop('V2', { shopName: '名'.repeat(25) }), '门店名称长度不能超过24个字符'],
+      [shop('V3', { phone: '12345' }), '手机号码有误，请重填!'],
+      [shop('V4', { area: 1.234 }), '营业面积最多2位小数'],
+      [shop('V5', { openDate: '2025-13-45' }), '开业日期格式不正确'],
+      [shop('V6', { shopType: 9 }), '门店类型取值不在允许范围内'],
+      [shop('V7', { shopName: '<script>' }), '门店名称不能包含 < > ; -- /* 等特殊字符'],
+      [shop('V 8'), '门店编码只能包含字母、数字、下划线或短横线'],
+      [shop('V9', { area: -1 }), '营业面积不能小于0'],
+    ];
+    for (const [body, msg] of cases) {
+      const res = await a.call('POST', 'add', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json()).toEqual({ code: 400, msg, data: null });
+    }
+    expect((await page(admin, { shopCode: 'V2' })).total).toBe(0);
+    const dup = await a.call('POST', 'add', shop('DUP1'));
+    expect(dup.statusCode).toBe(200);
+    const again = await a.call('POST', 'add', shop('DUP1'));
+    expect(again.statusCode).toBe(409);
+    expect(again.json().msg).toBe('门店编码已存在');
+    const blankEdit = await a.call('PUT', 'edit', { shopId: dup.json().data.shopId, shopName: null });
+    expect(blankEdit.json().msg).toBe('门店名称不能为空');
+    expect((await a.call('PUT', 'edit', { shopName: 'x' })).json().msg).toBe('门店ID不能为空');
+  });
+
+  it('refuses calls the caller has no permission for (shop01 may only look)', async () => {
+    const u = as(shop01);
+    expect((await u.call('POST', 'add', shop('P1'))).statusCode).toBe(403);
+    expect((await u.call('PUT', 'edit', { shopId: 1, shopName: 'x' })).statusCode).toBe(403);
+    expect((await u.call('DELETE', 'delete/1')).statusCode).toBe(403);
+    expect((await u.call('POST', 'export', {})).statusCode).toBe(403);
+    expect((await u.call('GET', 'template')).json()).toEqual({ code: 4030, msg: '您无权限执行该操作', data: null });
+    expect((await u.call('POST', 'page/1/20', {})).statusCode).toBe(200);
+    expect((await s.call('POST', api('page/1/20'), { tenant: 1, body: {} })).statusCode).toBe(401);
+  });
+
+  it('keeps tenants apart: another tenant neither sees nor changes these shops', async () => {
+    const mine = (await as(admin).call('POST', 'add', shop('T1ONLY'))).json().data;
+    const other = as(admin2, 2);
+    expect((await page(admin2, { shopCode: 'T1ONLY' }, '1/20', 2)).total).toBe(0);
+    expect((await other.call('GET', `info/${mine.shopId}`)).statusCode).toBe(404);
+    expect((await other.call('PUT', 'edit', { shopId: mine.shopId, shopName: '被改了' })).statusCode).toBe(404);
+    expect((await other.call('DELETE', `delete/${mine.shopId}`)).statusCode).toBe(404);
+    // The same code is free in tenant 2 (uniqueness is per tenant).
+    expect((await other.call('POST', 'add', shop('T1ONLY'))).statusCode).toBe(200);
+    expect((await as(admin).call('GET', `info/${mine.shopId}`)).json().data.shopName).toBe('门店T1ONLY');
+  });
+
+  it('strips fields guarded by 成本总金额 for shop01 in pages, details and lists', async () => {
+    const row = (await as(admin).call('POST', 'add', shop('FP1', { minCost: 4321.5 }))).json().data;
+    const adminRow = (await page(admin, { shopCode: 'FP1' })).records[0];
+    expect(adminRow.minCost).toBe(4321.5);
+    const staffRow = (await page(shop01, { shopCode: 'FP1' })).records[0];
+    expect(staffRow.shopName).toBe('门店FP1');
+    expect(staffRow).not.toHaveProperty('minCost');
+    const staffInfo = (await as(shop01).call('GET', `info/${row.shopId}`)).json().data;
+    expect(staffInfo).not.toHaveProperty('minCost');
+    expect(staffInfo.shopCode).toBe('FP1');
+  });
+});
+
+describe('shop-base filters, sorting and paging', () => {
+  beforeAll(async () => {
+    const a = as(admin);
+    for (let i = 1; i <= 25; i++) {
+      const res = await a.call(
+        'POST',
+        'add',
+        shop(`F${String(i).padStart(3, '0')}`, {
+          shopName: i % 5 === 0 ? `静安${i}号店` : `浦东${i}号店`,
+          shopType: (i % 3) + 1,
+          area: i * 10,
+          openDate: `2024-01-${String(i).padStart(2, '0')}`,
+          regionName: i <= 10 ? 'F北' : 'F南',
+        }),
+      );
+      expect(res.statusCode, res.body).toBe(200);
+    }
+  });
+
+  it('filters by contains, equals, in, date range and number range', async () => {
+    expect((await page(admin, { shopName: '静安' })).total).toBe(5);
+    expect((await page(admin, { shopCode: 'F007' })).records.map((r) => r.shopName)).toEqual(['浦东7号店']);
+    // shopType is (i % 3) + 1: type 3 for i = 2, 5, ..., 23 (8 shops), so 17 are type 1 or 2.
+    const types = (await page(admin, { regionName: 'F', shopTypes: [1, 2] }, '1/100')).records;
+    expect(types.length).toBe(17);
+    expect(types.every((r) => r.shopType === 1 || r.shopType === 2)).toBe(true);
+    const dates = await page(admin, { openDateStart: '2024-01-05', openDateEnd: '2024-01-09' });
+    expect(dates.records.map((r) => r.openDate).sort()).toEqual(['2024-01-05', '2024-01-06', '2024-01-07', '2024-01-08', '2024-01-09']);
+    const areas = await page(admin, { areaMin: 200, areaMax: 230, regionName: 'F' });
+    expect(areas.records.map((r) => r.area).sort()).toEqual([200, 210, 220, 230]);
+    // % and _ are literal characters, not wildcards.
+    expect((await page(admin, { shopName: '%' })).total).toBe(0);
+  });
+
+  it('sorts by whitelisted fields only and refuses others naming them', async () => {
+    const asc = await page(admin, { regionName: 'F', sort: 'area', order: 'asc' }, '1/5');
+    expect(asc.records.map((r) => r.area)).toEqual([10, 20, 30, 40, 50]);
+    const desc = await page(admin, { regionName: 'F', sort: 'openDate', order: 'desc' }, '1/3');
+    expect(desc.records.map((r) => r.openDate)).toEqual(['2024-01-25', '2024-01-24', '2024-01-23']);
+    const bad = await as(admin).call('POST', 'page/1/20', { sort: 'phone' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().msg).toBe('不支持按联系电话排序');
+    const badDate = await as(admin).call('POST', 'page/1/20', { openDateStart: '昨天' });
+    expect(badDate.json().msg).toBe('开业日期(openDateStart)日期格式不正确');
+  });
+
+  it('pages with totals, and a lastKey continues exactly where OFFSET would', async () => {
+    const filter = { regionName: 'F', sort: 'area', order: 'desc' };
+    const p1 = await page(admin, filter, '1/10');
+    const p2 = await page(admin, filter, '2/10');
+    const p3 = await page(admin, filter, '3/10');
+    expect(p1.total).toBe(25);
+    expect([...p1.records, ...p2.records, ...p3.records].map((r) => r.area)).toEqual(Array.from({ length: 25 }, (_, i) => (25 - i) * 10));
+    const k2 = await page(admin, { ...filter, lastKey: p1.lastKey, searchCount: false }, '2/10');
+    expect(k2.records).toEqual(p2.records);
+    expect(k2.total).toBe(-1);
+    const k3 = await page(admin, { ...filter, lastKey: k2.lastKey }, '3/10');
+    expect(k3.records).toEqual(p3.records);
+    const beyond = await page(admin, filter, '9/10');
+    expect(beyond).toMatchObject({ records: [], total: 25, lastKey: null });
+    expect((await as(admin).call('POST', 'page/1/20', { lastKey: ['x', 'y'], sort: 'area' })).json().msg).toBe('请求参数格式不正确');
+    expect((await as(admin).call('POST', 'page/0/20', {})).statusCode).toBe(400);
+  });
+
+  it('answers list and the region tree of shops', async () => {
+    const list = (await as(admin).call('POST', 'list', { regionName: 'F北' })).json().data;
+    expect(list.length).toBe(10);
+    expect(Object.keys(list[0]).sort()).toEqual(['regionName', 'shopCode', 'shopId', 'shopName', 'status']);
+    const tree = (await as(admin).call('GET', 'tree/contains/shop?regionName=F')).json().data;
+    expect(tree.map((n: { label: string }) => n.label).sort()).toEqual(['F北', 'F南']);
+    expect(tree.find((n: { label: string }) => n.label === 'F南').children).toHaveLength(15);
+  });
+});
+
+describe('shop-base export and import', () => {
+  it('exports the filtered query as CSV with a BOM, titles, labels and quoting; shop01 never gets 参考最低成本', async () => {
+    await as(admin).call('POST', 'add', shop('EXP1', { shopName: '导出店', address: '北京市,朝阳区"三里屯"', regionName: '导出区' }));
+    const res = await s.call('POST', api('export'), { token: admin, tenant: 1, body: { regionName: '导出区' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(String(res.headers['content-disposition'])).toContain(encodeURIComponent('门店_'));
+    const text = res.body;
+    expect(text.startsWith('\uFEFF门店ID,门店编码,门店名称,门店类型,所属区域,联系人,联系电话,门店地址,营业面积,参考最低成本,开业日期,状态,创建时间\r\n')).toBe(true);
+    const lines = text.trim().split('\r\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain('"EXP1","导出店","直营店","导出区",,"13912345678","北京市,朝阳区""三里屯""",120.50,3000.00,2025-03-01,"启用",');
+
+    const grant = await s.db.tenant(1, (tx) => tx.query(`INSERT INTO sys_role_menu(tenant_id, role_id, menu_id)
+      SELECT 1, r.id, m.id FROM sys_role r, sys_menu m WHERE r.code = 'shop_staff' AND m.perms = 'shop:base:export'`));
+    expect(grant.rowCount).toBe(1);
+    const staff = await s.call('POST', api('export'), { token: shop01, tenant: 1, body: { regionName: '导出区' } });
+    expect(staff.statusCode).toBe(200);
+    expect(staff.body).not.toContain('参考最低成本');
+    expect(staff.body).not.toContain('3000.00');
+    expect(staff.body.split('\r\n')[0]).toContain('营业面积,开业日期');
+  });
+
+  it('exports xlsx on request', async () => {
+    const res = await s.call('POST', api('export?format=xlsx'), { token: admin, tenant: 1, body: { regionName: '导出区' } });
+    expect(res.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0];
+    expect(ws.getRow(1).getCell(2).value).toBe('门店编码');
+    expect(ws.getRow(2).getCell(2).value).toBe('EXP1');
+    expect(ws.getRow(2).getCell(4).value).toBe('直营店');
+    expect(ws.rowCount).toBe(2);
+  });
+
+  it('serves an xlsx template with the writable fields', async () => {
+    const res = await s.call('GET', api('template'), { token: admin, tenant: 1 });
+    expect(res.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const header = (wb.worksheets[0].getRow(1).values as unknown[]).slice(1);
+    expect(header).toEqual(['门店编码', '门店名称', '门店类型', '所属区域', '联系人', '联系电话', '门店地址', '营业面积', '参考最低成本', '开业日期', '状态', '备注']);
+    expect(wb.worksheets[1].name).toBe('填写说明');
+  });
+
+  it('imports all rows or none: a bad row is reported and nothing is written; a good file is imported', async () => {
+    const header = ['门店编码', '门店名称', '门店类型', '所属区域', '联系电话', '营业面积', '开业日期', '状态'];
+    const before = (await page(admin, { regionName: '导入区' })).total;
+    const bad = await xlsx(header, [
+      ['IMP1', '导入一店', '直营店', '导入区', '13900000001', 50, new Date(Date.UTC(2025, 0, 2)), '启用'],
+      ['IMP2', '', '加盟店', '导入区', '13900000002', 60, '2025-01-03', '停用'],
+      ['IMP3', '导入三店', '直营店', '导入区', '139', 70, '2025-01-04', '启用'],
+      ['IMP1', '导入四店', 2, '导入区', '', 80.125, '2025-01-05', 1],
+    ]);
+    const res = await s.call('POST', api('import'), { token: admin, tenant: 1, body: bad, headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } });
+    expect(res.statusCode).toBe(400);
+    const report = res.json();
+    expect(report.msg).toContain('未写入任何数据');
+    expect(report.data.errors).toEqual([
+      { row: 3, field: '门店名称', message: '门店名称不能为空' },
+      { row: 4, field: '联系电话', message: '手机号码有误，请重填!' },
+      { row: 5, field: '营业面积', message: '营业面积最多2位小数' },
+      { row: 5, field: '门店编码', message: '门店编码“IMP1”与第2行重复' },
+    ]);
+    expect((await page(admin, { regionName: '导入区' })).total).toBe(before);
+
+    const good = await xlsx(header, [
+      ['IMP1', '导入一店', '直营店', '导入区', '13900000001', 50, new Date(Date.UTC(2025, 0, 2)), '启用'],
+      ['IMP2', '导入二店', '加盟店', '导入区', '', 60.5, '2025-01-03', '停用'],
+    ]);
+    const form = multipart(good);
+    const ok = await s.call('POST', api('import'), { token: admin, tenant: 1, body: form.body, headers: { 'content-type': form.type } });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data).toEqual({ total: 2, imported: 2, errors: [] });
+    const rows = (await page(admin, { regionName: '导入区', sort: 'shopCode', order: 'asc' })).records;
+    expect(rows.map((r) => [r.shopCode, r.shopName, r.shopType, r.status, r.openDate, r.area])).toEqual([
+      ['IMP1', '导入一店', 1, 1, '2025-01-02', 50],
+      ['IMP2', '导入二店', 2, 0, '2025-01-03', 60.5],
+    ]);
+    // Importing the same codes again: each row reported as existing, still nothing written.
+    const again = await s.call('POST', api('import'), { token: admin, tenant: 1, body: good, headers: { 'content-type': 'application/octet-stream' } });
+    expect(again.json().data.errors.map((e: { row: number; message: string }) => [e.row, e.message])).toEqual([
+      [2, '门店编码“IMP1”已存在'],
+      [3, '门店编码“IMP2”已存在'],
+    ]);
+    const notXlsx = await s.call('POST', api('import'), { token: admin, tenant: 1, body: Buffer.from('hello'), headers: { 'content-type': 'application/octet-stream' } });
+    expect(notXlsx.json()).toMatchObject({ code: 400, msg: '文件不是有效的 xlsx 文件' });
+  });
+});
+
+describe('custom-title-config (设置显示字段)', () => {
+  const sys = (p: string) => `/api/wxy-system-server/custom-title-config/${p}`;
+  it('saves the caller’s columns and reads them back grouped under their parent', async () => {
+    const fileConfigs = [
+      { fieldName: '门店编码', fieldId: 'shopCode', isSort: 1, titleParent: null, wide: 120 },
+      { fieldName: '联系人', fieldId: 'contactName', isSort: 0, titleParent: '联系信息', wide: 100 },
+      { fieldName: '门店名称', fieldId: 'shopName', isSort: 1 },
+      { fieldName: '联系电话', fieldId: 'phone', isSort: 0, titleParent: '联系信息', wide: 130 },
+    ];
+    const saved = await s.call('POST', sys('save'), { token: shop01, tenant: 1, body: { title: 'shop_base', fileConfigs } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const got = (await s.call('GET', sys('query?title=shop_base'), { token: shop01, tenant: 1 })).json().data;
+    expect(got).toHaveLength(1);
+    expect(got[0].columns).toEqual([
+      { prop: 'shopCode', name: '门店编码', width: 120, sortable: true },
+      {
+        name: '联系信息',
+        children: [
+          { prop: 'contactName', name: '联系人', width: 100, sortable: false },
+          { prop: 'phone', name: '联系电话', width: 130, sortable: false },
+        ],
+      },
+      { prop: 'shopName', name: '门店名称', width: null, sortable: true },
+    ]);
+    // Per user: admin has nothing saved for this table.
+    expect((await s.call('GET', sys('query?title=shop_base'), { token: admin, tenant: 1 })).json().data).toEqual([]);
+  });
+
+  it('refuses unknown fields, hidden fields and another user’s config', async () => {
+    const bad = await s.call('POST', sys('save'), { token: admin, tenant: 1, body: { title: 'shop_base', fileConfigs: [{ fieldName: '密码', fieldId: 'password', isSort: 0 }] } });
+    expect(bad.json()).toMatchObject({ code: 400, msg: '字段“密码”不属于门店' });
+    const hidden = await s.call('POST', sys('save'), { token: shop01, tenant: 1, body: { title: 'shop_base', fileConfigs: [{ fieldName: '参考最低成本', fieldId: 'minCost', isSort: 0 }] } });
+    expect(hidden.statusCode).toBe(403);
+    const other = await s.call('POST', sys('save'), { token: shop01, tenant: 1, body: { userId: 1, title: 'shop_base', fileConfigs: [{ fieldName: '门店编码', fieldId: 'shopCode', isSort: 0 }] } });
+    expect(other.statusCode).toBe(403);
+    const empty = await s.call('POST', sys('save'), { token: admin, tenant: 1, body: { title: 'shop_base', fileConfigs: [] } });
+    expect(empty.statusCode).toBe(400);
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents the descriptor routes with their field schemas', async () => {
+    const doc = (await s.call('GET', '/api/docs/json')).json();
+    expect(doc.paths['/api/wxy-shop-server/shop-base/page/{pageNum}/{pageSize}'].post.summary).toBe('门店分页');
+    const add = doc.paths['/api/wxy-shop-server/shop-base/add'].post.requestBody.content['application/json'].schema;
+    expect(add.required).toEqual(['shopCode', 'shopName', 'shopType']);
+    expect(add.properties.shopName).toMatchObject({ title: '门店名称', maxLength: 24 });
+    expect(doc.paths['/api/wxy-system-server/custom-title-config/save']).toBeDefined();
+  });
+});
