@@ -41,7 +41,7 @@ describe('descriptor check', () => {
   it('refuses invalid JSON and a wrong $schema', () => {
     const { errors } = loadDescriptors([{ file: 'x/screens/a.json', content: '{"name": ' }]);
     expect(formatError(errors[0])).toMatch(/^x\/screens\/a\.json# invalid JSON/);
-    expect(check({ screen: (s) => (s.$schema = 'screen.schema.json') })).toContain('schemas/screens/shop-base.json#/$schema must be "../meta/screen.schema.json" so editors complete the file');
+    expect(check({ screen: (s) => (s.$schema = 'screen.schema.json') })).toContain('schemas/screens/shop-base.json#/$schema must be the relative path of meta/screen.schema.json (../meta/screen.schema.json in schemas/) so editors complete the file');
   });
 
   it('cross-checks screens against resources, registered keys and i18n keys', () => {

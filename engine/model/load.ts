@@ -76,8 +76,10 @@ export function loadDescriptors(files: DescriptorFile[]): { set: DescriptorSet; 
       continue;
     }
     const d = json as unknown as ResourceDescriptor | ScreenDescriptor;
-    const expected = `../meta/${kind}.schema.json`;
-    if (d.$schema !== expected) errors.push({ file, pointer: '/$schema', message: `must be "${expected}" so editors complete the file` });
+    // A relative path to the meta-schema (../meta/... inside schemas/; longer from a module directory elsewhere).
+    const expected = `meta/${kind}.schema.json`;
+    if (typeof d.$schema !== 'string' || !/^(\.\.\/)+/.test(d.$schema) || !d.$schema.endsWith(`/${expected}`))
+      errors.push({ file, pointer: '/$schema', message: `must be the relative path of ${expected} (../meta/${kind}.schema.json in schemas/) so editors complete the file` });
     const base = file.replace(/\\/g, '/').split('/').pop()!.replace(/\.json$/, '');
     if (d.name !== base) errors.push({ file, pointer: '/name', message: `must equal the file name "${base}"` });
     const index = kind === 'resource' ? set.resources : set.screens;

@@ -34,7 +34,13 @@ export function readI18nKeys(i18nDir: string): Record<string, Set<string>> {
  */
 export function loadDescriptorDirs(dirs: string[], opts: { i18nDir?: string } = {}): { set: DescriptorSet; errors: DescriptorError[] } {
   const { set, errors } = loadDescriptors(readDescriptorFiles(dirs));
-  const i18n = opts.i18nDir && existsSync(opts.i18nDir) ? readI18nKeys(opts.i18nDir) : {};
+  // The engine's keys plus each module directory's own i18n/ folder.
+  const i18n: Record<string, Set<string>> = {};
+  if (opts.i18nDir) {
+    for (const dir of [opts.i18nDir, ...dirs.map((d) => path.join(d, 'i18n'))].filter((d) => existsSync(d))) {
+      for (const [lang, keys] of Object.entries(readI18nKeys(dir))) i18n[lang] = new Set([...(i18n[lang] ?? []), ...keys]);
+    }
+  }
   errors.push(...checkDescriptors(set, { i18n }));
   return { set, errors };
 }
