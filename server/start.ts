@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from './app.ts';
+import { verifyResourceTables } from './resources/index.ts';
 import type { ServerConfig } from './config.ts';
 import { deferredDatabase, openDatabase, type Database } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
@@ -21,6 +22,7 @@ export async function startServer(config: ServerConfig, opts: BuildOptions & { s
     try {
       await migrate(opened, config.schemaDirs.map((d) => path.join(d, 'migrations')));
       await seedDemoData(opened);
+      await verifyResourceTables(opened, config.schemaDirs);
       return opened;
     } catch (err) {
       await opened.close();

@@ -35,6 +35,13 @@ export async function verifyTables(db: Database, set: DescriptorSet): Promise<st
   return problems;
 }
 
+/** Start-up check, run once migrations are applied: the descriptors' tables and columns exist. */
+export async function verifyResourceTables(db: Database, dirs: string[]): Promise<void> {
+  const { set } = loadDescriptorDirs(dirs);
+  const problems = await verifyTables(db, set);
+  if (problems.length) throw new Error(`resource descriptors in ${dirs.join(path.delimiter)}:\n${problems.join('\n')}`);
+}
+
 /**
  * The generic resource API: every route of every resource descriptor in config.schemaDirs, plus the
  * per-user column header config. A broken descriptor or a missing column stops the start-up.
@@ -42,8 +49,7 @@ export async function verifyTables(db: Database, set: DescriptorSet): Promise<st
 export async function resourceRoutes(services: AppServices) {
   const dirs = services.config.schemaDirs;
   const { set, errors } = loadDescriptorDirs(dirs);
-  const problems = [...errors.map(formatError), ...(await verifyTables(services.db, set))];
-  if (problems.length) throw new Error(`resource descriptors in ${dirs.join(path.delimiter)}:\n${problems.join('\n')}`);
+  if (errors.length) throw new Error(`resource descriptors in ${dirs.join(path.delimiter)}:\n${errors.map(formatError).join('\n')}`);
   const plugin = async (app: FastifyInstance) => {
     await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1, fields: 10 } });
     // An import may also post the xlsx file itself as the body.

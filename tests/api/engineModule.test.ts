@@ -1,3 +1,5 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness.ts';
@@ -90,5 +92,21 @@ describe('a module from descriptors alone', () => {
     expect((await call(shop01, 'GET', 'findPage/1/20?purchasePriceStart=1')).json()).toMatchObject({ code: 4030, msg: '您无权按进价筛选' });
     expect((await call(shop01, 'GET', 'export')).body.split('\r\n')[0]).toBe('\uFEFFID,名称,上级,零售价,状态,生产日期');
     expect((await call(shop01, 'POST', 'save', { name: '不行' })).statusCode).toBe(403);
+  });
+});
+
+describe('start-up checks of module directories', () => {
+  it('refuses to start when a descriptor names a column its table lacks, naming the file and pointer', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'wxy-broken-module-'));
+    try {
+      mkdirSync(path.join(dir, 'resources'));
+      const broken = JSON.parse(readFileSync(path.join(FIXTURE, 'resources/fx-gadget.json'), 'utf8'));
+      Object.assign(broken, { name: 'fx-broken', basePath: 'fx-broken' });
+      broken.fields.color = { type: 'string', title: '颜色', maxLength: 12 };
+      writeFileSync(path.join(dir, 'resources/fx-broken.json'), JSON.stringify(broken));
+      await expect(startTestServer({ extraSchemaDirs: [FIXTURE, dir] })).rejects.toThrow(/fx-broken\.json#\/fields\/color column "color" is not in table "fx_gadget"/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
