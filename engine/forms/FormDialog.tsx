@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { callEndpoint } from '../api/calls';
 import { ScreenDialog } from '../dialog/ScreenDialog';
-import { type FormDecl, type ResourceDescriptor, formSchema, writableFields } from '../model/index.ts';
-import { type ResolvedRoute, type RowData, rowCallParams } from '../runtime/screenModel';
+import { type FormDecl, type ResourceDescriptor, formSchema } from '../model/index.ts';
+import { type ResolvedRoute, type RowData, rowCallParams, submitBody } from '../runtime/screenModel';
 import { RecordForm } from './RecordForm';
 
 /** An open form: which one, for which row (none: create), and where it submits. */
@@ -16,15 +16,6 @@ export interface OpenForm {
   load: ResolvedRoute | null;
   /** Title when creating (the form's own title names the edit). */
   createTitle?: string;
-}
-
-/** The body a form submits: writable fields only, plus the primary key of the row being edited. */
-export function submitBody(resource: ResourceDescriptor, data: RowData, row: RowData | null): RowData {
-  const writable = new Set(writableFields(resource));
-  const body: RowData = {};
-  for (const [key, value] of Object.entries(data)) if (writable.has(key) && value !== undefined) body[key] = value;
-  if (row && row[resource.primaryKey] !== undefined) body[resource.primaryKey] = row[resource.primaryKey];
-  return body;
 }
 
 function FormBody(props: { open: OpenForm; resource: ResourceDescriptor; hidden: ReadonlySet<string>; rowKey: string; onClose: () => void; onSaved: () => void; testId: string }) {
@@ -42,7 +33,8 @@ function FormBody(props: { open: OpenForm; resource: ResourceDescriptor; hidden:
     return <Center h={200}>{loaded.isError ? null : <Loader />}</Center>;
   }
   const initial = { ...(open.row ?? {}), ...(loaded.data ?? {}) };
-  const data = open.row ? Object.fromEntries(Object.entries(initial).filter(([k]) => fields.includes(k))) : {};
+  // Empty columns answer null; the form treats them as unset, so an optional number is not "not a number".
+  const data = open.row ? Object.fromEntries(Object.entries(initial).filter(([k, v]) => fields.includes(k) && v !== null)) : {};
   const readOnly = open.form.readOnly === true || !open.submit;
   return (
     <RecordForm

@@ -105,7 +105,7 @@ export function DataTable(props: DataTableProps) {
                   if (spanned.has(header.column.id)) return null;
                   const rowSpan = header.isPlaceholder ? groups.length - level : 1;
                   if (header.isPlaceholder) spanned.add(header.column.id);
-                  const leaf = header.subHeaders.length === 0;
+                  const leaf = header.column.columns.length === 0;
                   const sortable = leaf && header.column.getCanSort();
                   const sorted = header.column.getIsSorted();
                   return (

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { descriptors } from './descriptors';
 import { SCREEN_ROUTES } from './screenRoutes';
 import {
-  bulkCallBody, defaultColumnProps, fieldOptions, filterRequest, resolveRoute, rowCallBody, rowCallParams, rowMatches, screenForRoute, visibleColumns,
+  bulkCallBody, defaultColumnProps, fieldOptions, filterRequest, resolveRoute, rowCallBody, rowCallParams, rowMatches, screenForRoute, submitBody, visibleColumns,
 } from './screenModel';
 
 const screen = descriptors.screens.get('shop-base')!;
@@ -58,5 +58,11 @@ describe('screen model (shop-base descriptors)', () => {
     expect(rowCallBody(state.route, { body: { status: 0 } }, { shopId: 7, status: 1 }, resource)).toEqual({ status: 0, shopId: 7 });
     expect(rowCallParams({ method: 'PUT', path: 'edit/status/{id}/{status}', action: 'setField', field: 'status' }, { body: { status: 1 } }, { id: 3 }, 'id')).toEqual({ id: 3, status: 1 });
     expect(bulkCallBody({}, ['3', 'x'])).toEqual({ ids: [3, 'x'] });
+  });
+
+  it('submits writable fields and the key of the edited row, never server-set fields', () => {
+    const data = { shopId: 99, shopCode: 'A1', shopName: '店', createTime: '2026-01-01 00:00:00', extra: 1, area: undefined };
+    expect(submitBody(resource, data, null)).toEqual({ shopCode: 'A1', shopName: '店' });
+    expect(submitBody(resource, data, { shopId: 7 })).toEqual({ shopCode: 'A1', shopName: '店', shopId: 7 });
   });
 });

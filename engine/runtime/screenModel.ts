@@ -2,7 +2,7 @@ import type { FieldOption } from '../columns/columnConfig';
 import type { EndpointRef } from '../api/paths';
 import {
   type ActionDecl, type ColumnDecl, type DescriptorSet, type FilterDecl, type FilterFieldDecl, type ResourceDescriptor, type RouteDecl, type RowCondition,
-  type ScreenDescriptor, filterName, filterParams, hiddenFields, idParamOf, pathParams, resolveEndpoint, routeUrl,
+  type ScreenDescriptor, filterName, filterParams, hiddenFields, idParamOf, pathParams, resolveEndpoint, routeUrl, writableFields,
 } from '../model/index.ts';
 
 type Translate = (key: string) => string;
@@ -126,4 +126,13 @@ export function rowCallBody(route: RouteDecl, action: Pick<ActionDecl, 'body'>, 
 /** Body of a bulk call: `{ids}` plus the action's fixed fields. */
 export function bulkCallBody(action: Pick<ActionDecl, 'body'>, ids: readonly string[]): RowData {
   return { ...(action.body ?? {}), ids: ids.map((id) => (/^\d+$/.test(id) ? Number(id) : id)) };
+}
+
+/** The body a form submits: writable fields only, plus the primary key of the row being edited. */
+export function submitBody(resource: ResourceDescriptor, data: RowData, row: RowData | null): RowData {
+  const writable = new Set(writableFields(resource));
+  const body: RowData = {};
+  for (const [key, value] of Object.entries(data)) if (writable.has(key) && value !== undefined) body[key] = value;
+  if (row && row[resource.primaryKey] !== undefined) body[resource.primaryKey] = row[resource.primaryKey];
+  return body;
 }

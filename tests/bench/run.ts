@@ -138,3 +138,4 @@ await benchLoginBundle();
 await benchDesigner();
 await (await import('./files.ts')).benchFiles();
 await (await import('./print.ts')).benchPrint();
+await (await import('./engine.ts')).benchEngine();
