@@ -1,0 +1,301 @@
+import { readFileSync } from 'node:fs';
+import ExcelJS from 'exceljs';
+import { type APIRequestContext, type Browser, type Page, expect, request as playwrightRequest, test } from '@playwright/test';
+
+/**
+ * The schema engine's generic screen on the shop-base descriptors (schemas/screens/shop-base.json),
+ * against the real server on a fresh database. The spec makes its own shops (codes EUI*), so it
+ * depends on no other spec's data.
+ */
+
+const SCREEN = '/shopManage/shopBase';
+const BASIC = `Basic ${Buffer.from('wxy-admin:wxy-admin-secret').toString('base64')}`;
+const API = '/api/wxy-shop-server/shop-base';
+
+async function adminApi(baseURL: string): Promise<APIRequestContext> {
+  const login = await playwrightRequest.newContext({ baseURL });
+  const token = await (await login.post('/api/wxy-auth-server/oauth/token?grant_type=password&username=admin&password=admin123', { headers: { authorization: BASIC, 'x-tenant-id': '1' } })).json();
+  await login.dispose();
+  return playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${token.access_token}`, 'x-tenant-id': '1' } });
+}
+
+async function logIn(page: Page, user = 'admin', password = 'admin123') {
+  await page.goto('/login');
+  await page.getByTestId('login-username').fill(user);
+  await page.getByTestId('login-password').fill(password);
+  const tenant = page.getByTestId('login-tenant');
+  if (await tenant.count()) await tenant.fill('1');
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/home\/index$/);
+}
+
+test('permissions: shop staff sees the list without the buttons and columns it may not use', async ({ page }) => {
+  await logIn(page, 'shop01', 'shop123');
+  await openScreen(page);
+  await searchName(page, '引擎门店');
+  await expect(page.getByTestId('shop-base-total')).toHaveText('共 25 条');
+  // shop:base:add / import / edit / delete are not granted: the directive removes the buttons
+  await expect(page.getByTestId('shop-base-toolbar-add')).toHaveCount(0);
+  await expect(page.getByTestId('shop-base-toolbar-import')).toHaveCount(0);
+  await expect(rows(page).first().getByTestId('row-action-detail')).toBeVisible();
+  await expect(page.getByTestId('row-action-edit')).toHaveCount(0);
+  // 成本总金额 is not granted: the 参考最低成本 column is gone
+  await expect(page.getByTestId('shop-base-table').locator('th[data-column="minCost"]')).toHaveCount(0);
+  await expect(page.getByTestId('shop-base-table').locator('th[data-column="area"]')).toHaveCount(1);
+  // the detail form opens read-only
+  await rows(page).first().getByTestId('row-action-detail').click();
+  await expect(page.getByTestId('shop-base-dialog')).toBeVisible();
+  await expect(page.getByTestId('shop-base-form-submit')).toHaveCount(0);
+  await expect(page.getByTestId('shop-base-dialog').getByTestId('field-shopCode')).toHaveValue(/^EUI0/);
+});
+
+async function openScreen(page: Page) {
+  await page.getByTestId(`menu-${SCREEN}`).click();
+  await expect(page).toHaveURL(new RegExp(`${SCREEN}`));
+  await expect(page.getByTestId('shop-base-table')).toBeVisible();
+}
+
+const rows = (page: Page) => page.getByTestId('shop-base-table-row');
+const cell = (page: Page, column: string) => rows(page).locator(`td[data-column="${column}"]`);
+const headers = (page: Page) => page.getByTestId('shop-base-table').locator('thead th[data-column]:not([data-column^="__"]):not([data-column^="group:"])');
+
+async function searchName(page: Page, name: string) {
+  await page.getByTestId('filter-shopName').fill(name);
+  await page.getByTestId('shop-base-search').click();
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async ({ baseURL }) => {
+  const api = await adminApi(baseURL!);
+  for (let i = 1; i <= 25; i++) {
+    const n = String(i).padStart(2, '0');
+    const answer = await api.post(`${API}/add`, {
+      data: { shopCode: `EUI0${n}`, shopName: `引擎门店${n}`, shopType: 1 + (i % 3), status: 1, area: i * 10.25, openDate: `2026-03-${n}`, address: `北京,朝阳\n${n}号` },
+    });
+    expect(answer.status(), await answer.text()).toBe(200);
+  }
+  await api.dispose();
+});
+
+test('list: filter, sort, paginate and keep the state across tabs', async ({ page }) => {
+  await logIn(page);
+  await openScreen(page);
+  await searchName(page, '引擎门店');
+  await expect(page.getByTestId('shop-base-total')).toHaveText('共 25 条');
+  await expect(rows(page)).toHaveCount(20);
+
+  // sort by code: ascending, then descending (server-side)
+  const codeHeader = page.getByTestId('shop-base-table').locator('th[data-column="shopCode"]');
+  await codeHeader.click();
+  await expect(codeHeader).toHaveAttribute('aria-sort', 'ascending');
+  await expect(cell(page, 'shopCode').first()).toHaveText('EUI001');
+  await codeHeader.click();
+  await expect(codeHeader).toHaveAttribute('aria-sort', 'descending');
+  await expect(cell(page, 'shopCode').first()).toHaveText('EUI025');
+
+  // page 2 holds the last 5; numbers show rounded to 2 decimals
+  await page.getByTestId('shop-base-pages').getByRole('button', { name: '2' }).click();
+  await expect(rows(page)).toHaveCount(5);
+  await expect(cell(page, 'shopCode').first()).toHaveText('EUI005');
+  await expect(cell(page, 'area').first()).toHaveText('51.25');
+  await expect(rows(page).first().locator('td[data-column="__index"]')).toHaveText('21');
+
+  // leaving for another tab and coming back keeps filters, sort and page
+  await page.getByTestId('menu-/home/index').click();
+  await expect(page.getByTestId('home-page')).toBeVisible();
+  await page.getByTestId(`tab-${SCREEN}`).click();
+  await expect(page.getByTestId('filter-shopName')).toHaveValue('引擎门店');
+  await expect(rows(page)).toHaveCount(5);
+  await expect(cell(page, 'shopCode').first()).toHaveText('EUI005');
+
+  // a bigger page size starts again at page 1 with every row
+  await page.getByTestId('shop-base-size').click();
+  await page.getByRole('option', { name: '50 条/页' }).click();
+  await expect(rows(page)).toHaveCount(25);
+
+  // a narrower filter: range of opening dates
+  await page.getByTestId('filter-openDate-start').fill('2026-03-10');
+  await page.getByTestId('filter-openDate-end').fill('2026-03-12');
+  await page.getByTestId('shop-base-search').click();
+  await expect(page.getByTestId('shop-base-total')).toHaveText('共 3 条');
+});
+
+test('create through a form: a validation error, then success; edit; disable and delete with confirm', async ({ page }) => {
+  await logIn(page);
+  await openScreen(page);
+  await page.getByTestId('shop-base-toolbar-add').click();
+  const dialog = page.getByTestId('shop-base-dialog');
+  await expect(dialog).toBeVisible();
+
+  // the dialog moves by its title bar and maximizes to the window
+  const before = (await dialog.boundingBox())!;
+  const bar = dialog.locator('[data-drag-handle]');
+  const barBox = (await bar.boundingBox())!;
+  await page.mouse.move(barBox.x + 40, barBox.y + 10);
+  await page.mouse.down();
+  await page.mouse.move(barBox.x + 140, barBox.y + 60, { steps: 5 });
+  await page.mouse.up();
+  const moved = (await dialog.boundingBox())!;
+  expect(Math.round(moved.x - before.x)).toBe(100);
+  await page.getByTestId('shop-base-dialog-maximize').click();
+  await expect(dialog).toHaveAttribute('data-maximized', 'true');
+  expect((await dialog.boundingBox())!.width).toBe(page.viewportSize()!.width);
+  await page.getByTestId('shop-base-dialog-maximize').click();
+  await expect(dialog).not.toHaveAttribute('data-maximized', 'true');
+
+  // saving without the required fields names them in Chinese and writes nothing
+  await page.getByTestId('shop-base-form-submit').click();
+  await expect(dialog).toContainText('门店编码不能为空');
+  await expect(dialog).toContainText('门店名称不能为空');
+  // the decimal helper keeps digits and two decimals
+  await dialog.getByTestId('field-area').fill('12a3.456');
+  await expect(dialog.getByTestId('field-area')).toHaveValue('123.45');
+  await dialog.getByTestId('field-shopCode').fill('EUI900');
+  await dialog.getByTestId('field-shopName').fill('引擎新店');
+  await page.getByTestId('shop-base-form-submit').click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('toast-success').first()).toBeVisible();
+
+  await searchName(page, '引擎新店');
+  await expect(rows(page)).toHaveCount(1);
+  await expect(cell(page, 'area')).toHaveText('123.45');
+
+  // edit: the form loads the row, the change shows in the list
+  await rows(page).first().getByTestId('row-action-edit').click();
+  await expect(dialog.getByTestId('field-shopName')).toHaveValue('引擎新店');
+  await dialog.getByTestId('field-shopName').fill('引擎新店改');
+  await page.getByTestId('shop-base-form-submit').click();
+  await expect(dialog).toBeHidden();
+  await expect(cell(page, 'shopName')).toHaveText('引擎新店改');
+
+  // delete is offered only for a disabled shop: disable (confirm), then delete (confirm)
+  await expect(rows(page).first().getByTestId('row-action-delete')).toHaveCount(0);
+  await rows(page).first().getByTestId('row-action-disable').click();
+  await expect(page.getByTestId('engine-confirm-text')).toHaveText('确定停用吗？');
+  await page.getByTestId('engine-confirm-ok').click();
+  await expect(rows(page).first().getByTestId('row-action-delete')).toBeVisible();
+  await rows(page).first().getByTestId('row-action-delete').click();
+  await expect(page.getByTestId('engine-confirm-text')).toHaveText('确定删除该记录吗？');
+  await page.getByTestId('engine-confirm-cancel').click();
+  await expect(rows(page)).toHaveCount(1);
+  await rows(page).first().getByTestId('row-action-delete').click();
+  await page.getByTestId('engine-confirm-ok').click();
+  await expect(page.getByTestId('shop-base-total')).toHaveText('共 0 条');
+});
+
+test('export: the browser CSV has a BOM, the shown columns and every filtered row; the server export downloads', async ({ page }) => {
+  await logIn(page);
+  await openScreen(page);
+  await searchName(page, '引擎门店');
+  await expect(page.getByTestId('shop-base-total')).toHaveText('共 25 条');
+  await page.getByTestId('shop-base-export').click();
+  const downloading = page.waitForEvent('download');
+  await page.getByTestId('shop-base-export-browser').click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^门店列表_\d{14}\.csv$/);
+  const bytes = readFileSync(await download.path());
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const lines = bytes.toString('utf8').slice(1).trimEnd().split('\r\n');
+  expect(lines).toHaveLength(26);
+  expect(lines[0].split(',')).toContain('门店编码');
+  const row = lines.find((line) => line.includes('EUI003'))!;
+  // the address's comma and newline were replaced, so the row keeps its column count
+  expect(row.split(',')).toHaveLength(lines[0].split(',').length);
+  expect(row).toContain('北京，朝阳 03号');
+
+  await page.getByTestId('shop-base-export').click();
+  const serverDownloading = page.waitForEvent('download');
+  await page.getByTestId('shop-base-export-server').click();
+  const serverFile = readFileSync(await (await serverDownloading).path()).toString('utf8');
+  expect(serverFile).toContain('EUI003');
+
+  // nothing to export: 暂无数据
+  await searchName(page, '没有这个门店');
+  await expect(page.getByTestId('shop-base-total')).toHaveText('共 0 条');
+  await page.getByTestId('shop-base-export').click();
+  await page.getByTestId('shop-base-export-browser').click();
+  await expect(page.getByTestId('toast-warning').filter({ hasText: '暂无数据' })).toBeVisible();
+});
+
+async function workbookFrom(templatePath: string, rowsToAdd: (string | number | null)[][]): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile(templatePath);
+  const ws = wb.worksheets[0];
+  const titles = (ws.getRow(1).values as unknown[]).slice(1).map((v) => String(v).replace(/^\*/, ''));
+  for (const values of rowsToAdd) {
+    const [code, name, type] = values;
+    ws.addRow(titles.map((title) => (title === '门店编码' ? code : title === '门店名称' ? name : title === '门店类型' ? type : null)));
+  }
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+test('import: a template with a bad row is refused with a per-row report, a good one is written', async ({ page }) => {
+  await logIn(page);
+  await openScreen(page);
+  await page.getByTestId('shop-base-toolbar-import').click();
+  const templateDownload = page.waitForEvent('download');
+  await page.getByTestId('shop-base-import-template').click();
+  const template = await (await templateDownload).path();
+
+  const bad = await workbookFrom(template, [['EUI801', '引擎导入一', '直营店'], ['EUI802', null, '直营店']]);
+  await page.getByTestId('shop-base-import-file').click();
+  await page.locator('input[type=file]').setInputFiles({ name: 'bad.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: bad });
+  await page.getByTestId('shop-base-import-upload').click();
+  const report = page.getByTestId('shop-base-import-report');
+  await expect(report).toBeVisible();
+  await expect(page.getByTestId('shop-base-import-report-row')).toHaveCount(1);
+  await expect(page.getByTestId('shop-base-import-report-row')).toContainText('3');
+  await expect(page.getByTestId('shop-base-import-report-row')).toContainText('门店名称');
+
+  const good = await workbookFrom(template, [['EUI801', '引擎导入一', '直营店'], ['EUI802', '引擎导入二', '直营店']]);
+  await page.locator('input[type=file]').setInputFiles({ name: 'good.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: good });
+  await page.getByTestId('shop-base-import-upload').click();
+  await expect(page.getByTestId('toast-success').filter({ hasText: '导入成功' })).toBeVisible();
+  await searchName(page, '引擎导入');
+  await expect(page.getByTestId('shop-base-total')).toHaveText('共 2 条');
+});
+
+async function headerTexts(page: Page): Promise<string[]> {
+  await expect(rows(page).first()).toBeVisible();
+  return headers(page).allInnerTexts();
+}
+
+test('设置显示字段: chosen and ordered columns are saved per user, after a reload and in another browser', async ({ page, browser, baseURL }) => {
+  await logIn(page);
+  await openScreen(page);
+  await searchName(page, '引擎门店');
+  await page.getByTestId('shop-base-columns').click();
+  const drawer = page.getByRole('dialog', { name: '设置显示字段' });
+  await expect(drawer).toBeVisible();
+  // nothing saved yet: every field the user may see is chosen
+  await expect(drawer.getByTestId('column-chosen').first()).toBeVisible();
+  const offered = await drawer.getByTestId('column-option').count();
+  await expect(drawer.getByTestId('column-chosen')).toHaveCount(offered);
+
+  await drawer.getByTestId('column-select-all').click();
+  await expect(drawer.getByTestId('column-chosen')).toHaveCount(0);
+  for (const prop of ['shopCode', 'shopName', 'area']) await drawer.locator(`[data-testid="column-option"][data-prop="${prop}"]`).click();
+  // area moves to the front
+  await drawer.locator('[data-testid="column-chosen"][data-prop="area"]').getByTestId('column-up').click();
+  await drawer.locator('[data-testid="column-chosen"][data-prop="area"]').getByTestId('column-up').click();
+  await drawer.getByTestId('column-save').click();
+  await expect(drawer).toBeHidden();
+  await expect.poll(() => headerTexts(page)).toEqual(['营业面积(㎡)', '门店编码', '门店名称']);
+
+  await page.reload();
+  await expect(page.getByTestId('shop-base-table')).toBeVisible();
+  await expect.poll(() => headerTexts(page)).toEqual(['营业面积(㎡)', '门店编码', '门店名称']);
+
+  const other = await (browser as Browser).newContext({ baseURL, locale: 'zh-CN' });
+  const second = await other.newPage();
+  await logIn(second);
+  await openScreen(second);
+  await expect.poll(() => headerTexts(second)).toEqual(['营业面积(㎡)', '门店编码', '门店名称']);
+  await other.close();
+
+  // back to the default header for whoever runs next
+  const api = await adminApi(baseURL!);
+  expect((await api.delete('/api/wxy-system-server/custom-title-config/reset?title=shop_base')).status()).toBe(200);
+  await api.dispose();
+});
