@@ -79,4 +79,13 @@ export const en: Messages<ShellMessages> = {
   },
   // engine (issue 4, engine-ui)
   engine: engineEn,
+  // notices (issue 3)
+  messageCentre: {
+    all: 'All', unread: 'Unread', read: 'Read', status: 'Status', type: 'Type', content: 'Message', time: 'Time',
+    markRead: 'Mark read', markAllRead: 'Mark all read', marked: 'Marked as read', allMarked: 'All marked as read', viewAll: 'All messages',
+  },
+  versionNotice: {
+    title: 'Update available', text: 'The system has been updated. Click OK to load the new version.', publish: 'Publish version',
+    published: 'Version published; {{count}} users notified',
+  },
 };

@@ -77,6 +77,14 @@ export const zhCN = {
   },
   // engine (issue 4, engine-ui): list screens, forms, export, import
   engine: engineZhCN,
+  // notices (issue 3): message centre, bell, version notice
+  messageCentre: {
+    all: '全部', unread: '未读', read: '已读', status: '状态', type: '消息类型', content: '消息内容', time: '时间',
+    markRead: '标记已读', markAllRead: '全部标记已读', marked: '已标记为已读', allMarked: '已全部标记为已读', viewAll: '查看全部消息',
+  },
+  versionNotice: {
+    title: '更新提示', text: '系统有更新，请点击确定获取更新内容', publish: '发布版本', published: '版本已发布，已通知 {{count}} 位用户',
+  },
 };
 
 export type ShellMessages = typeof zhCN;

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { appState } from '../store/appStore';
+import { useNoticeChannel } from '../notices/useNoticeChannel';
 import { TabStrip } from '../tabs/TabStrip';
 import { UploadQueuePanel } from '../upload/UploadQueuePanel';
 import { ViewOutlet } from '../tabs/ViewOutlet';
@@ -28,6 +29,7 @@ export default function AppLayout() {
   const mobile = snap.device === 'mobile';
   const width = mobile ? SIDEBAR_OPEN_WIDTH : opened ? SIDEBAR_OPEN_WIDTH : SIDEBAR_COLLAPSED_WIDTH;
   useDocumentTitle();
+  useNoticeChannel();
   return (
     <div className="shell" data-device={snap.device}>
       <aside

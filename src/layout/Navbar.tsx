@@ -1,8 +1,8 @@
-import { ActionIcon, Anchor, Avatar, Breadcrumbs, Group, Indicator, Menu, Popover, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Anchor, Avatar, Breadcrumbs, Group, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
-import { badgeText } from '../permission/permission';
+import { NoticeBell } from '../notices/NoticeBell';
 import type { AppRoute } from '../router/appRoute';
 import { routeTrail } from '../router/menuRoutes';
 import { PERSONAL_ROUTES } from '../router/staticRoutes';
@@ -25,26 +25,6 @@ export function useBreadcrumb(): string[] {
   if (trail.length > 0) return trail.map((route) => route.meta.title);
   const personal = PERSONAL_ROUTES.find((route) => route.path === pathname);
   return personal ? [t('navbar.personalCentre'), t(personal.meta.titleKey!)] : [];
-}
-
-function Bell() {
-  const { t } = useTranslation();
-  const unread = useSnapshot(appState).user?.totalMessage ?? 0;
-  const badge = badgeText(unread);
-  return (
-    <Popover position="bottom-end" withArrow shadow="md">
-      <Popover.Target>
-        <Indicator label={badge} size={16} disabled={badge === null} color="red" offset={4} data-testid="bell-badge">
-          <ActionIcon variant="subtle" color="gray" aria-label={t('navbar.messages')} data-testid="bell">
-            <Icon name="bell" />
-          </ActionIcon>
-        </Indicator>
-      </Popover.Target>
-      <Popover.Dropdown>
-        <Text size="sm" data-testid="bell-text">{unread > 0 ? t('navbar.unread', { count: unread }) : t('navbar.noUnread')}</Text>
-      </Popover.Dropdown>
-    </Popover>
-  );
 }
 
 function UserMenu() {
@@ -127,7 +107,7 @@ export function Navbar() {
         </Tooltip>
         <LayoutSettings />
         <UploadQueueButton />
-        <Bell />
+        <NoticeBell />
         <UserMenu />
       </div>
     </header>

@@ -17,6 +17,7 @@ export const PAGES: Readonly<Record<string, Page>> = {
   '/userInfo/baseInfo': lazyPage(() => import('../pages/userInfo/ProfilePage')),
   '/userInfo/resetPsw': lazyPage(() => import('../pages/userInfo/ResetPasswordPage')),
   '/userInfo/loginRecord': lazyPage(() => import('../pages/userInfo/LoginRecordPage')),
+  '/userInfo/messageNotice': lazyPage(() => import('../pages/userInfo/MessageNoticePage')),
   '/userInfo/systemLog': lazyPage(() => import('../pages/userInfo/SystemLogPage')),
   '/userInfo/routerSetting': lazyPage(() => import('../pages/userInfo/RouterSettingPage')),
 };

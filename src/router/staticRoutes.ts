@@ -45,6 +45,7 @@ export const PERSONAL_ROUTES: readonly AppRoute[] = [
   personal('/userInfo/baseInfo', 'route.profile'),
   personal('/userInfo/resetPsw', 'route.resetPassword'),
   personal('/userInfo/loginRecord', 'route.loginRecord'),
+  personal('/userInfo/messageNotice', 'route.messageNotice'),
   personal('/userInfo/systemLog', 'route.versionLog'),
   personal('/userInfo/routerSetting', 'route.routerSetting', true),
 ];

@@ -6,6 +6,7 @@ import { queryKeys } from '../../api/queryClient';
 import { systemApi } from '../../api/system';
 import { formatTime } from '../../components/PagedTable';
 import { appState } from '../../store/appStore';
+import { useUnreadCount } from '../../notices/noticeQueries';
 
 const SERVER_TIME_REFRESH_MS = 60_000;
 
@@ -24,6 +25,7 @@ export default function HomePage() {
   const snap = useSnapshot(appState);
   const user = snap.user;
   const tenant = snap.tenant;
+  const unreadCount = useUnreadCount();
   const serverDate = useQuery({ queryKey: queryKeys.serverDate(), queryFn: systemApi.serverDate, refetchInterval: SERVER_TIME_REFRESH_MS });
   return (
     <Stack data-testid="home-page">
@@ -40,7 +42,7 @@ export default function HomePage() {
         <Fact label={t('home.tenant')} value={tenant?.tenantName ?? snap.tenantId} testId="home-tenant" />
         <Fact label={t('home.serverTime')} value={formatTime(serverDate.data?.now)} testId="home-server-time" />
         <Fact label={t('home.roles')} value={<Group gap={4}>{(user?.roles ?? []).map((role) => <Badge key={role} variant="light">{role}</Badge>)}</Group>} testId="home-roles" />
-        <Fact label={t('home.unread')} value={user?.totalMessage ?? 0} testId="home-unread" />
+        <Fact label={t('home.unread')} value={unreadCount} testId="home-unread" />
       </SimpleGrid>
       {tenant?.recordNumber && <Text size="xs" c="dimmed" ta="center">{t('home.record')}: {tenant.recordNumber}</Text>}
     </Stack>
