@@ -24,12 +24,17 @@ export const fileRoutes = (services: AppServices) => async (app: FastifyInstance
     throw err;
   }));
 
-  // Temporary files a request spooled; whatever the handler did not move is removed when it ends.
+  // Temporary files a request spooled; whatever the handler did not move is removed before the answer
+  // goes out (so a refused upload has left nothing by the time the client hears of it), or on abort.
   const spools = new WeakMap<FastifyRequest, string[]>();
   const dropSpools = async (req: FastifyRequest) => {
     for (const file of spools.get(req) ?? []) await FileStore.discard(file);
+    spools.delete(req);
   };
-  app.addHook('onResponse', dropSpools);
+  app.addHook('onSend', async (req, _reply, payload) => {
+    await dropSpools(req);
+    return payload;
+  });
   app.addHook('onRequestAbort', dropSpools);
 
   async function onFile(this: FastifyRequest, part: MultipartFile) {
