@@ -35,7 +35,11 @@ export const fileRoutes = (services: AppServices) => async (app: FastifyInstance
     await dropSpools(req);
     return payload;
   });
-  app.addHook('onRequestAbort', dropSpools);
+  app.addHook('onRequestAbort', async (req) => {
+    // The parser may still be waiting for the rest of the body: end it, then remove what was written.
+    req.raw.destroy();
+    await dropSpools(req);
+  });
 
   async function onFile(this: FastifyRequest, part: MultipartFile) {
     const max = this.routeOptions.config.uploadMaxBytes;
@@ -44,8 +48,7 @@ export const fileRoutes = (services: AppServices) => async (app: FastifyInstance
       throw new ApiError('BAD_REQUEST', '该接口不接受文件');
     }
     try {
-      const spool = await store.spool(this.auth.tenantId, part.file, max, part.filename);
-      spools.set(this, [...(spools.get(this) ?? []), spool.path]);
+      const spool = await store.spool(this.auth.tenantId, part.file, max, part.filename, (tmp) => spools.set(this, [...(spools.get(this) ?? []), tmp]));
       (part as unknown as { value: unknown }).value = spool;
     } catch (err) {
       if (err instanceof TooLargeError) {

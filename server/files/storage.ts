@@ -61,9 +61,13 @@ export class FileStore {
     return `${month}/${randomUUID()}.${ext}`;
   }
 
-  /** Streams a body to a temporary file, hashing and counting as it goes; over `maxBytes` it stops and removes it. */
-  async spool(tenantId: number, body: Readable, maxBytes: number, partName: string): Promise<Spool> {
+  /**
+   * Streams a body to a temporary file, hashing and counting as it goes; over `maxBytes` it stops and
+   * removes it. `onTemp` learns the temporary name before any byte is written, so an aborted request can remove it.
+   */
+  async spool(tenantId: number, body: Readable, maxBytes: number, partName: string, onTemp: (tmp: string) => void = () => undefined): Promise<Spool> {
     const tmp = await this.tempPath(tenantId);
+    onTemp(tmp);
     const hash = createHash('sha256');
     let size = 0;
     const meter = new Transform({
