@@ -114,6 +114,14 @@ test('list: filter, sort, paginate and keep the state across tabs', async ({ pag
   await page.getByRole('option', { name: '50 条/页' }).click();
   await expect(rows(page)).toHaveCount(25);
 
+  // the user's search time limit (subject 3: 30 x 3 + 1 = 91 days) bounds the date range
+  await page.getByTestId('filter-openDate-start').fill('2026-01-01');
+  await expect(page.getByTestId('filter-openDate-end')).toHaveAttribute('max', '2026-04-01');
+  await page.getByTestId('filter-openDate-end').fill('2026-06-30');
+  await page.getByTestId('shop-base-search').click();
+  await expect(page.getByTestId('toast-warning').filter({ hasText: '查询时间跨度不能超过 91 天' })).toBeVisible();
+  await expect(page.getByTestId('shop-base-total')).toHaveText('共 25 条');
+
   // a narrower filter: range of opening dates
   await page.getByTestId('filter-openDate-start').fill('2026-03-10');
   await page.getByTestId('filter-openDate-end').fill('2026-03-12');
