@@ -270,6 +270,9 @@ async function headerTexts(page: Page): Promise<string[]> {
 }
 
 test('设置显示字段: chosen and ordered columns are saved per user, after a reload and in another browser', async ({ page, browser, baseURL }) => {
+  // start from "nothing saved", whatever ran before
+  const api = await adminApi(baseURL!);
+  expect((await api.delete('/api/wxy-system-server/custom-title-config/reset?title=shop_base')).status()).toBe(200);
   await logIn(page);
   await openScreen(page);
   await searchName(page, '引擎门店');
@@ -303,7 +306,6 @@ test('设置显示字段: chosen and ordered columns are saved per user, after a
   await other.close();
 
   // back to the default header for whoever runs next
-  const api = await adminApi(baseURL!);
   expect((await api.delete('/api/wxy-system-server/custom-title-config/reset?title=shop_base')).status()).toBe(200);
   await api.dispose();
 });
