@@ -139,3 +139,4 @@ await benchDesigner();
 await (await import('./files.ts')).benchFiles();
 await (await import('./print.ts')).benchPrint();
 await (await import('./engine.ts')).benchEngine();
+await (await import('./notices.ts')).benchNotices();
