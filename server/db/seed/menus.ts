@@ -74,6 +74,7 @@ export const MENU_SEED: MenuSeed[] = [
   { key: 'productManage.spuExpand.delete', parent: 'productManage.spuExpand', name: '删除扩展属性', menuType: 2, perms: 'pd:expand:delete', sort: 4 },
   { key: 'productManage.spuExpand.import', parent: 'productManage.spuExpand', name: '导入扩展属性', menuType: 2, perms: 'pd:expand:import', sort: 5 },
   { key: 'productManage.skuExpand', parent: 'productManage', path: '/productManage/skuExpand', component: 'productManage/skuExpand', name: 'SKU扩展属性', icon: 'list-details', sort: 4, meta: { module: 'productManage', keepAlive: true } },
+  // 仓储管理 holds the warehouse pages and the print designer's page (further below).
   { key: 'storageManage', path: '/storageManage', component: 'Layout', name: '仓储管理', icon: 'building-warehouse', sort: 50, meta: { module: 'storageManage' } },
   { key: 'storageManage.whBaseInfo', parent: 'storageManage', path: '/storageManage/whBaseInfo', component: 'storageManage/whBaseInfo', name: '仓库信息', icon: 'building-warehouse', sort: 1, meta: { module: 'storageManage', keepAlive: true } },
   { key: 'storageManage.whBaseInfo.list', parent: 'storageManage.whBaseInfo', name: '查询仓库', menuType: 2, perms: 'wh:base:list', sort: 1 },
@@ -95,8 +96,8 @@ export const MENU_SEED: MenuSeed[] = [
   { key: 'storageManage.whSkuExpand', parent: 'storageManage', path: '/storageManage/whSkuExpand', component: 'storageManage/whSkuExpand', name: '仓库SKU扩展属性', icon: 'list-details', sort: 5, meta: { module: 'storageManage', keepAlive: true } },
 
   // Print-template designer (issue 5). The page node is designer-ui's; the button perms guard print-template/* calls.
-  // hidden until the designer screen is registered (designer-ui unhides both nodes with it)
-  { key: 'storageManage', path: '/storageManage', component: 'Layout', name: '仓储管理', icon: 'building-warehouse', hidden: true, sort: 30, meta: { module: 'storageManage' } },
+  // The 仓储管理 module node (storageManage) is declared above with the warehouse pages; this page node
+  // stays hidden until the designer screen is registered (designer-ui unhides it with it).
   { key: 'storageManage.sysPrintTem', parent: 'storageManage', path: '/storageManage/sysPrintTem', component: 'storageManage/sysPrintTem', name: '打印模板', icon: 'printer', hidden: true, sort: 90, meta: { module: 'storageManage', keepAlive: true } },
   { key: 'storageManage.sysPrintTem.list', parent: 'storageManage.sysPrintTem', name: '查询打印模板', menuType: 2, perms: 'print:template:list', sort: 1 },
   { key: 'storageManage.sysPrintTem.add', parent: 'storageManage.sysPrintTem', name: '新增打印模板', menuType: 2, perms: 'print:template:add', sort: 2 },

@@ -1,0 +1,94 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * The descriptor-only modules in a real Chromium against the real server and its demo data: each list
+ * opens from the sidebar with rows, a filter narrows it, a detail form opens, and shop01 sees the SKU
+ * list without the columns its field permissions withhold (进价, 成本价) and without write buttons.
+ */
+
+async function logIn(page: Page, user: string, password: string) {
+  await page.goto('/login');
+  await page.getByTestId('login-username').fill(user);
+  await page.getByTestId('login-password').fill(password);
+  const tenantField = page.getByTestId('login-tenant');
+  if (await tenantField.count()) await tenantField.fill('1');
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/home\/index$/);
+}
+
+/** Opens a page from the sidebar, unfolding its module first when it is folded. */
+async function openFromSidebar(page: Page, modulePath: string, pagePath: string) {
+  const item = page.getByTestId(`menu-${pagePath}`);
+  const moduleNode = page.getByTestId(`menu-${modulePath}`).first();
+  await expect(moduleNode).toBeVisible();
+  await expect(async () => {
+    if (!(await item.isVisible())) await moduleNode.click();
+    await expect(item).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 15_000 });
+  await item.click();
+  await expect(page).toHaveURL(new RegExp(`${pagePath}$`));
+}
+
+const rows = (page: Page, screen: string) => page.getByTestId(`${screen}-table-row`);
+
+const LISTS: [module: string, path: string, screen: string, text: string][] = [
+  ['/shopManage', '/shopManage/shopSite', 'shop-site', '收银区'],
+  ['/shopManage', '/shopManage/shopRegion', 'shop-region', '华东'],
+  ['/purchaseManage', '/purchaseManage/supplier', 'pd-supplier', '有限公司'],
+  ['/productManage', '/productManage/pdSpu', 'pd-spu', 'SPU'],
+  ['/productManage', '/productManage/pdSku', 'pd-sku', 'SKU'],
+  ['/productManage', '/productManage/spuExpand', 'pd-spu-expand', '产地'],
+  ['/productManage', '/productManage/skuExpand', 'pd-sku-expand', '净重'],
+  ['/storageManage', '/storageManage/whBaseInfo', 'wh-base-info', '中心仓'],
+  ['/storageManage', '/storageManage/whRegion', 'wh-region', '华南'],
+  ['/storageManage', '/storageManage/whExpand', 'wh-expand', '温控类型'],
+  ['/storageManage', '/storageManage/whSpuExpand', 'wh-spu-expand', '存储区域'],
+  ['/storageManage', '/storageManage/whSkuExpand', 'wh-sku-expand', '安全库存'],
+  ['/systemManage', '/systemManage/examList', 'sys-exam', '考试'],
+];
+
+test('admin opens every module list from the sidebar and sees its demo rows', async ({ page }) => {
+  test.setTimeout(120_000);
+  await logIn(page, 'admin', 'admin123');
+  for (const [module, path, screen, text] of LISTS) {
+    await openFromSidebar(page, module, path);
+    await expect(page.getByTestId(`screen-${screen}`), screen).toBeVisible();
+    await expect(rows(page, screen).first(), screen).toBeVisible();
+    await expect(page.getByTestId(`${screen}-table`), screen).toContainText(text);
+  }
+});
+
+test('admin filters the SKU list and opens a SKU in its detail form', async ({ page }) => {
+  await logIn(page, 'admin', 'admin123');
+  await openFromSidebar(page, '/productManage', '/productManage/pdSku');
+  await expect(rows(page, 'pd-sku').first()).toBeVisible();
+  await page.getByTestId('filter-skuName').fill('牛肉干');
+  await page.getByTestId('pd-sku-search').click();
+  await expect(async () => {
+    const names = await rows(page, 'pd-sku').allInnerTexts();
+    expect(names.length).toBeGreaterThan(0);
+    for (const n of names) expect(n).toContain('牛肉干');
+  }).toPass();
+  const first = rows(page, 'pd-sku').first();
+  const skuCode = (await first.innerText()).match(/SKU\d{7}/)![0];
+  await first.getByTestId('row-action-detail').click();
+  const dialog = page.getByTestId('pd-sku-dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.locator(`input[value="${skuCode}"]`)).toHaveCount(1);
+  // 进价 is a field admin may see, on the list and in the form.
+  await expect(page.locator('th[data-column="purchasePrice"]')).toHaveCount(1);
+});
+
+test('shop01 reads the SKU list without 进价 and 成本价 columns and without write buttons', async ({ page }) => {
+  await logIn(page, 'shop01', 'shop123');
+  await openFromSidebar(page, '/productManage', '/productManage/pdSku');
+  await expect(rows(page, 'pd-sku').first()).toBeVisible();
+  await expect(page.locator('th[data-column="retailPrice"]')).toHaveCount(1);
+  await expect(page.locator('th[data-column="supplierName"]')).toHaveCount(1);
+  await expect(page.locator('th[data-column="purchasePrice"]')).toHaveCount(0);
+  await expect(page.locator('th[data-column="costPrice"]')).toHaveCount(0);
+  await expect(page.getByTestId('pd-sku-toolbar-add')).toHaveCount(0);
+  await expect(rows(page, 'pd-sku').first().getByTestId('row-action-edit')).toHaveCount(0);
+  // Modules shop01 has no menu for are not in its sidebar.
+  await expect(page.getByTestId('menu-/purchaseManage')).toHaveCount(0);
+});
