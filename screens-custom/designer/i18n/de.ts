@@ -79,4 +79,10 @@ export const de: DesignerDictionary = {
     hide: 'Ausblenden', count: 'Anzahl', sum: 'Summe', avg: 'Durchschnitt', min: 'Minimum', max: 'Maximum', other: 'Benutzerdefiniert', portrait: 'Hochformat',
     landscape: 'Querformat',
   },
+  output: {
+    exportPdf: 'PDF exportieren', untitled: 'Druckvorlage', exported: 'PDF exportiert ({{count}} Seiten)', exportFailed: 'PDF-Export fehlgeschlagen: {{message}}',
+    clientPrint: 'Client-Druck', client: 'Druck-Client', host: 'Client-Adresse', token: 'Token', connect: 'Verbinden', printer: 'Drucker',
+    defaultPrinter: 'Standarddrucker', send: 'Drucken', sent: 'An den Druck-Client gesendet', printFailed: 'Drucken fehlgeschlagen: {{message}}',
+    status: { connecting: 'Verbinde', connected: 'Verbunden', reconnecting: 'Neuverbindung ({{attempt}}/{{max}})', closed: 'Nicht verbunden' },
+  },
 };

@@ -79,4 +79,10 @@ export const fr: DesignerDictionary = {
     hide: 'Masquer', count: 'Nombre', sum: 'Somme', avg: 'Moyenne', min: 'Minimum', max: 'Maximum', other: 'Personnalisé', portrait: 'Portrait',
     landscape: 'Paysage',
   },
+  output: {
+    exportPdf: 'Exporter en PDF', untitled: "Modèle d'impression", exported: 'PDF exporté ({{count}} pages)', exportFailed: "Échec de l'export PDF : {{message}}",
+    clientPrint: 'Impression client', client: "Client d'impression", host: 'Adresse du client', token: 'Jeton', connect: 'Connecter', printer: 'Imprimante',
+    defaultPrinter: 'Imprimante par défaut', send: 'Imprimer', sent: "Envoyé au client d'impression", printFailed: "Échec de l'impression : {{message}}",
+    status: { connecting: 'Connexion', connected: 'Connecté', reconnecting: 'Reconnexion ({{attempt}}/{{max}})', closed: 'Non connecté' },
+  },
 };

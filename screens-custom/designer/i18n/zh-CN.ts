@@ -78,6 +78,12 @@ export const zhCN = {
     hide: '隐藏', count: '计数', sum: '合计', avg: '平均值', min: '最小值', max: '最大值', other: '自定义', portrait: '纵向',
     landscape: '横向',
   },
+  output: {
+    exportPdf: '导出PDF', untitled: '打印模板', exported: '已导出 PDF（{{count}} 页）', exportFailed: '导出 PDF 失败：{{message}}',
+    clientPrint: '客户端打印', client: '打印客户端', host: '客户端地址', token: '令牌', connect: '连接', printer: '打印机',
+    defaultPrinter: '默认打印机', send: '打印', sent: '已发送到打印客户端', printFailed: '打印失败：{{message}}',
+    status: { connecting: '连接中', connected: '已连接', reconnecting: '重连中（{{attempt}}/{{max}}）', closed: '未连接' },
+  },
 };
 
 export type DesignerDictionary = typeof zhCN;

@@ -21,6 +21,7 @@ import { Palette } from './Palette.tsx';
 import { PanelTabs } from './PanelTabs.tsx';
 import { PAPER_DROP_ID, PaperCanvas, type CanvasMenu } from './PaperCanvas.tsx';
 import { PreviewModal } from './PreviewModal.tsx';
+import { OutputActions } from '../print/OutputActions.tsx';
 import { SettingsPanel } from './SettingsPanel.tsx';
 import { clipboardActions, useDesignerKeys } from './useDesignerKeys.ts';
 
@@ -72,6 +73,7 @@ function Toolbar({ store, props, name, setName, businessType, setBusinessType, o
         }}>{t('ui.clear')}</Button>
         <Button size="xs" variant="default" onClick={onPreview} data-testid="designer-preview">{t('ui.preview')}</Button>
         <Button size="xs" onClick={save} loading={props.saving} data-testid="designer-save">{t('ui.save')}</Button>
+        <OutputActions getTemplate={() => store.get().template} name={name} />
         <Select size="xs" w={110} aria-label={t('ui.language')} data={DESIGNER_LANGUAGES.map((l) => ({ ...l }))} value={language} onChange={(v) => v && setLanguage(v)} data-testid="designer-language" />
       </Group>
       {error && <Alert color="red" p={6} mt={6} data-testid="designer-error">{error}</Alert>}
