@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import validator from '@rjsf/validator-ajv8';
 import { i18n } from '../../src/i18n/i18n';
+import { loadScreenTexts } from '../i18n/screenTexts';
 import { localizeErrors } from './formErrors';
+
+loadScreenTexts();
 
 const schema = {
   type: 'object',

@@ -1,17 +1,22 @@
 import { i18n } from '../../src/i18n/i18n';
+import { engineEn } from './en';
 import en from './en.json';
+import { engineZhCN } from './zh-CN';
 import zhCN from './zh-CN.json';
 
 /**
- * The labels descriptors name (engine/i18n/*.json, checked by schemas:check), added to the shell's
- * i18next when the engine chunk loads, so the login bundle does not carry them.
+ * The engine's own texts (engine.*, zh-CN.ts / en.ts) and the labels descriptors name
+ * (engine/i18n/*.json, checked by schemas:check), added to the shell's i18next when the engine chunk
+ * loads, so the login bundle carries none of them.
  */
 let loaded = false;
 
 export function loadScreenTexts(): void {
   if (loaded) return;
   loaded = true;
-  // Deep merge without overwriting: the engine's own UI texts (engine/i18n/*.ts) stay as they are.
+  i18n.addResourceBundle('zh-CN', 'translation', { engine: engineZhCN }, true, false);
+  i18n.addResourceBundle('en', 'translation', { engine: engineEn }, true, false);
+  // Deep merge: the descriptors' engine.actions / engine.confirm join the runtime's engine.* texts.
   i18n.addResourceBundle('zh-CN', 'translation', zhCN, true, false);
   i18n.addResourceBundle('en', 'translation', en, true, false);
 }

@@ -1,5 +1,4 @@
 import type { ShellMessages } from './zh-CN';
-import { engineEn } from '../../engine/i18n/en';
 
 type Messages<T> = { [K in keyof T]: T[K] extends string ? string : Messages<T[K]> };
 
@@ -77,8 +76,6 @@ export const en: Messages<ShellMessages> = {
     notFoundTitle: 'Page not found', notFoundText: 'The page does not exist, or you have no permission for it.',
     unauthorizedTitle: 'No permission', unauthorizedText: 'You may not open this page; ask your administrator.', backHome: 'Back to home',
   },
-  // engine (issue 4, engine-ui)
-  engine: engineEn,
   // notices (issue 3)
   messageCentre: {
     all: 'All', unread: 'Unread', read: 'Read', status: 'Status', type: 'Type', content: 'Message', time: 'Time',

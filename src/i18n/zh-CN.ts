@@ -1,5 +1,3 @@
-import { engineZhCN } from '../../engine/i18n/zh-CN';
-
 /** Shell texts, zh-CN (default). The en resources mirror these keys exactly (checked by a unit test). */
 export const zhCN = {
   app: { name: '零售连锁管理后台', description: '多门店零售、仓储与会员管理后台' },
@@ -75,8 +73,6 @@ export const zhCN = {
     notFoundTitle: '页面不存在', notFoundText: '您访问的页面不存在，或您没有该页面的权限。',
     unauthorizedTitle: '没有权限', unauthorizedText: '您没有访问该页面的权限，请联系管理员。', backHome: '返回首页',
   },
-  // engine (issue 4, engine-ui): list screens, forms, export, import
-  engine: engineZhCN,
   // notices (issue 3): message centre, bell, version notice
   messageCentre: {
     all: '全部', unread: '未读', read: '已读', status: '状态', type: '消息类型', content: '消息内容', time: '时间',

@@ -8,10 +8,13 @@ import { useRef } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import '../../src/i18n/i18n';
+import { loadScreenTexts } from '../../engine/i18n/screenTexts';
 import { runBrowserExport } from '../../engine/export/browserExport';
 import type { CsvColumn } from '../../engine/export/csv';
 import { DataTable, type ListColumnDef, type Row } from '../../engine/list/DataTable';
 import { formatterFor } from '../../widgets/formatters';
+
+loadScreenTexts();
 
 const FIELDS = ['shopId', 'shopCode', 'shopName', 'regionName', 'address', 'area', 'minCost', 'openDate', 'status'] as const;
 const FORMATS: Record<string, string> = { area: 'number', minCost: 'money', openDate: 'date', status: 'enabled' };
