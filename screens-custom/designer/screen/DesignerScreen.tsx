@@ -92,7 +92,6 @@ export function DesignerScreen(props: DesignerScreenProps) {
   const [dropError, setDropError] = useState<string | null>(null);
   const clipboard = useMemo(() => clipboardActions(store), [store]);
   useDesignerKeys(store, clipboard, !previewing);
-  const template = useDesigner(store, (s) => s.template);
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
   const host: HostContext = props.host ?? {};
 
@@ -136,7 +135,7 @@ export function DesignerScreen(props: DesignerScreenProps) {
           </div>
         </div>
         <ContextMenus store={store} menu={menu} onClose={() => setMenu(null)} clipboard={clipboard} />
-        <PreviewModal template={template} opened={previewing} onClose={() => setPreviewing(false)} onPrint={props.onPrint ? () => props.onPrint!(template) : undefined} />
+        <PreviewModal store={store} opened={previewing} onClose={() => setPreviewing(false)} onPrint={props.onPrint ? () => props.onPrint!(store.get().template) : undefined} />
       </DndContext>
     </I18nextProvider>
   );

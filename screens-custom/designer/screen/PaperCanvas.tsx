@@ -211,9 +211,12 @@ export function PaperCanvas({ store, onMenu }: { store: DesignerStore; onMenu: (
       const range = store.get().cellRange;
       if (cellDrag.current && range) store.set({ cellRange: { ...range, r1: r, c1: c } });
     },
-    onHeaderMenu(e) {
+    onHeaderMenu(e, r, c) {
       e.preventDefault();
       e.stopPropagation();
+      const range = store.get().cellRange;
+      const inside = range && r >= Math.min(range.r0, range.r1) && r <= Math.max(range.r0, range.r1) && c >= Math.min(range.c0, range.c1) && c <= Math.max(range.c0, range.c1);
+      if (!inside) store.set({ cellRange: { r0: r, c0: c, r1: r, c1: c }, column: { r, c } });
       onMenu({ kind: 'table', x: e.clientX, y: e.clientY });
     },
     onResizeStart(boundary, e) {

@@ -3,11 +3,12 @@ import { Button, Group, Modal, ScrollArea, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paginateTemplate } from '../core/paginate/index.ts';
-import type { PrintTemplate } from '../core/template/index.ts';
 import { PrintPages } from '../preview/PrintPages.tsx';
+import { useDesigner, type DesignerStore } from '../state/designerStore.ts';
 
-export function PreviewModal({ template, opened, onClose, onPrint }: { template: PrintTemplate; opened: boolean; onClose: () => void; onPrint?: () => void }) {
+export function PreviewModal({ store, opened, onClose, onPrint }: { store: DesignerStore; opened: boolean; onClose: () => void; onPrint?: () => void }) {
   const { t } = useTranslation();
+  const template = useDesigner(store, (s) => s.template);
   const pagination = useMemo(() => (opened ? paginateTemplate(template) : null), [template, opened]);
   return (
     <Modal opened={opened} onClose={onClose} size="auto" title={t('ui.preview')} data-testid="preview-modal" centered>

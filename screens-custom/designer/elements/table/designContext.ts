@@ -8,7 +8,8 @@ export interface TableDesignSurface {
   onCellDown(r: number, c: number, event: React.PointerEvent): void;
   /** the pointer entering a header cell while the button is held extends the range */
   onCellEnter(r: number, c: number): void;
-  onHeaderMenu(event: React.MouseEvent): void;
+  /** right-click on header cell (r, c): selects it unless it is inside the current range, then opens the menu */
+  onHeaderMenu(event: React.MouseEvent, r: number, c: number): void;
   /** pointer down on the border right of grid column `boundary` */
   onResizeStart(boundary: number, event: React.PointerEvent): void;
 }

@@ -49,7 +49,7 @@ function Header({ o, rowHeight }: { o: TableOptions; rowHeight?: number }) {
     height: rowHeight ? `${rowHeight}pt` : o.tableHeaderRowHeight ? `${o.tableHeaderRowHeight}pt` : undefined,
   };
   return (
-    <thead onContextMenu={design ? (e) => design.onHeaderMenu(e) : undefined}>
+    <thead>
       {rows.map((cells, r) => (
         <tr key={r}>
           {cells.map(({ cell, c, rs, cs }) => (
@@ -62,6 +62,7 @@ function Header({ o, rowHeight }: { o: TableOptions; rowHeight?: number }) {
               style={{ ...style, textAlign: cell.halign ?? cell.align ?? 'center', verticalAlign: cell.vAlign ?? 'middle', position: 'relative' }}
               onPointerDown={design ? (e) => design.onCellDown(r, c, e) : undefined}
               onPointerEnter={design ? () => design.onCellEnter(r, c) : undefined}
+              onContextMenu={design ? (e) => design.onHeaderMenu(e, r, c) : undefined}
             >
               {cell.title}
               {design && r + rs === rows.length && (
