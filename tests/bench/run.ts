@@ -140,3 +140,4 @@ await (await import('./files.ts')).benchFiles();
 await (await import('./print.ts')).benchPrint();
 await (await import('./engine.ts')).benchEngine();
 await (await import('./notices.ts')).benchNotices();
+await (await import('./resources.ts')).benchResources();
