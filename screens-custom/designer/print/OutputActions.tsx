@@ -88,6 +88,7 @@ export function OutputActions({ getTemplate, name, templateId }: { getTemplate: 
             <TextInput size="xs" label={t('output.token')} type="password" value={settings.token} onChange={(e) => setSettings({ ...settings, token: e.currentTarget.value })} data-testid="print-client-token" />
             <Button size="xs" variant="light" onClick={reconnect} data-testid="print-client-connect">{t('output.connect')}</Button>
             <Select size="xs" label={t('output.printer')} placeholder={t('output.defaultPrinter')} clearable data-testid="print-client-printer"
+              comboboxProps={{ withinPortal: false }}
               data={(state?.printers ?? []).map((p) => ({ value: p.name, label: p.displayName || p.name }))} value={printer} onChange={setPrinter} />
             <Button size="xs" disabled={status !== 'connected'} loading={sending} onClick={() => void print()} data-testid="print-client-send">{t('output.send')}</Button>
           </Stack>

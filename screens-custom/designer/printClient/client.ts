@@ -84,6 +84,7 @@ export class PrintClient {
     s.on('connect', () => {
       this.dispatch({ type: 'connect' });
       s.emit('getClientInfo');
+      s.emit('refreshPrinterList');
     });
     // s.active is false when the server refused us in a middleware (token): socket.io will not retry then
     s.on('connect_error', (err) => this.dispatch({ type: 'connectError', message: err.message, willRetry: s.active }));

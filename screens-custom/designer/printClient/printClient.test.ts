@@ -64,8 +64,9 @@ describe('print client over socket.io (real server)', () => {
   it('connects with the token over websocket, learns the client and its printers, and prints', async () => {
     server = await startTestPrintServer({ token: 'secret-1', origins: [ORIGIN] });
     client = connect(server.url, 'secret-1');
-    const connected = await until(client, (s) => s.status === 'connected' && s.clientInfo !== null);
+    const connected = await until(client, (s) => s.status === 'connected' && s.clientInfo !== null && s.printers.length > 0);
     expect(connected.clientInfo).toMatchObject({ hostname: 'print-host' });
+    expect(connected.printers).toEqual(TEST_PRINTERS); // asked for on connect
     expect(await client.refreshPrinterList()).toEqual(TEST_PRINTERS);
     expect(client.current.printers.map((p) => p.name)).toEqual(['Kyocera-M2040', 'XP-58']);
     expect(await client.getAddress('ip')).toBe('ip');
