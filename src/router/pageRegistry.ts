@@ -20,6 +20,7 @@ export const PAGES: Readonly<Record<string, Page>> = {
   '/userInfo/messageNotice': lazyPage(() => import('../pages/userInfo/MessageNoticePage')),
   '/userInfo/systemLog': lazyPage(() => import('../pages/userInfo/SystemLogPage')),
   '/userInfo/routerSetting': lazyPage(() => import('../pages/userInfo/RouterSettingPage')),
+  '/storageManage/sysPrintTem': lazyPage(() => import('../../screens-custom/designer/SysPrintTemPage')),
 };
 
 /** Every menu path with a screen descriptor (schemas/screens/*.json) renders the generic screen page. */

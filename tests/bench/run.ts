@@ -141,3 +141,4 @@ await (await import('./print.ts')).benchPrint();
 await (await import('./engine.ts')).benchEngine();
 await (await import('./notices.ts')).benchNotices();
 await (await import('./resources.ts')).benchResources();
+await (await import('./designer-ui.ts')).benchDesignerUi();

@@ -4,7 +4,7 @@ import { MENU_SEED } from './menus.ts';
 import { seedModuleDemo } from './moduleDemo.ts';
 
 /** Bump when the demo data changes, so existing data dirs are topped up at the next start. */
-export const SEED_VERSION = '2026-11-22.designer-out.1+notices-1+engine-modules-3';
+export const SEED_VERSION = '2026-11-22.designer-out.1+notices-1+engine-modules-3+designer-ui-1';
 
 interface TenantSeed {
   id: number;

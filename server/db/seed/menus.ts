@@ -96,9 +96,8 @@ export const MENU_SEED: MenuSeed[] = [
   { key: 'storageManage.whSkuExpand', parent: 'storageManage', path: '/storageManage/whSkuExpand', component: 'storageManage/whSkuExpand', name: '仓库SKU扩展属性', icon: 'list-details', sort: 5, meta: { module: 'storageManage', keepAlive: true } },
 
   // Print-template designer (issue 5). The page node is designer-ui's; the button perms guard print-template/* calls.
-  // The 仓储管理 module node (storageManage) is declared above with the warehouse pages; this page node
-  // stays hidden until the designer screen is registered (designer-ui unhides it with it).
-  { key: 'storageManage.sysPrintTem', parent: 'storageManage', path: '/storageManage/sysPrintTem', component: 'storageManage/sysPrintTem', name: '打印模板', icon: 'printer', hidden: true, sort: 90, meta: { module: 'storageManage', keepAlive: true } },
+  // The 仓储管理 module node (storageManage) is declared above with the warehouse pages.
+  { key: 'storageManage.sysPrintTem', parent: 'storageManage', path: '/storageManage/sysPrintTem', component: 'storageManage/sysPrintTem', name: '打印模板', icon: 'printer', sort: 90, meta: { module: 'storageManage', keepAlive: true } },
   { key: 'storageManage.sysPrintTem.list', parent: 'storageManage.sysPrintTem', name: '查询打印模板', menuType: 2, perms: 'print:template:list', sort: 1 },
   { key: 'storageManage.sysPrintTem.add', parent: 'storageManage.sysPrintTem', name: '新增打印模板', menuType: 2, perms: 'print:template:add', sort: 2 },
   { key: 'storageManage.sysPrintTem.edit', parent: 'storageManage.sysPrintTem', name: '编辑打印模板', menuType: 2, perms: 'print:template:edit', sort: 3 },
