@@ -81,10 +81,4 @@ export const pruneLocalLogs = (now = Date.now()) =>
     await d.socketLogList.where('logTime').below(now - SOCKET_LOG_KEEP_MS).delete();
   });
 
-/** What the page must tell the user at start-up about local storage support (pure). */
-export function storageSupportProblems(env: { indexedDB: unknown; localStorage: unknown; sessionStorage: unknown }): ('noIndexedDb' | 'noStorage')[] {
-  const problems: ('noIndexedDb' | 'noStorage')[] = [];
-  if (!env.indexedDB) problems.push('noIndexedDb');
-  if (!env.localStorage || !env.sessionStorage) problems.push('noStorage');
-  return problems;
-}
+export { storageSupportProblems } from './support';

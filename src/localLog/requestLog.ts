@@ -1,5 +1,5 @@
 import type { AxiosInstance, AxiosResponse, InternalAxiosRequestConfig } from 'axios';
-import { recordRequest } from './localLog';
+import { recordRequest } from './logWriter';
 
 /** Records every call of an axios client in the local request log (method, path, status, code, duration). */
 export function attachRequestLog(client: AxiosInstance): void {
@@ -11,7 +11,7 @@ export function attachRequestLog(client: AxiosInstance): void {
   const log = (config: InternalAxiosRequestConfig | undefined, response: AxiosResponse | undefined) => {
     if (!config) return;
     const body = response?.data as { code?: number | string } | undefined;
-    void recordRequest({
+    recordRequest({
       method: (config.method ?? 'get').toUpperCase(),
       url: `${config.baseURL ?? ''}${config.url ?? ''}`.split('?')[0],
       status: response?.status ?? null,

@@ -1,5 +1,6 @@
 import { i18n } from '../i18n/i18n';
-import { pruneLocalLogs, storageSupportProblems } from './localLog';
+import { pruneLocalLogs } from './logWriter';
+import { storageSupportProblems } from './support';
 
 const PRUNE_EVERY_MS = 3600 * 1000;
 
@@ -24,6 +25,6 @@ export function startLocalLog(): void {
     window.alert(i18n.t(`localLog.${problem}`));
   }
   if (!idb) return;
-  void pruneLocalLogs();
-  window.setInterval(() => void pruneLocalLogs(), PRUNE_EVERY_MS);
+  pruneLocalLogs();
+  window.setInterval(() => pruneLocalLogs(), PRUNE_EVERY_MS);
 }

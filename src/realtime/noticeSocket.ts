@@ -1,6 +1,6 @@
 import { Client, TickerStrategy, type IMessage } from '@stomp/stompjs';
 import type { Notice } from '../api/messages';
-import { recordSocketLog } from '../localLog/localLog';
+import { recordSocketLog } from '../localLog/logWriter';
 import { socketStatus } from './socketStatus';
 import { SOCKET, USER_QUEUES, isSessionRefusal, mayReconnect, queueDestination, socketUrl, type RetryCount, type UserQueue } from './socketPolicy';
 
@@ -19,7 +19,7 @@ export interface NoticeSocketOptions {
 export function startNoticeSocket(opts: NoticeSocketOptions): () => void {
   const count: RetryCount = { closes: 0, sockets: 0 };
   let stopped = false;
-  const log = (event: string, detail?: string, destination?: string) => void recordSocketLog({ event, detail, destination });
+  const log = (event: string, detail?: string, destination?: string) => recordSocketLog({ event, detail, destination });
 
   const client = new Client({
     webSocketFactory: () => {

@@ -111,17 +111,22 @@ test('a 12 MB avatar goes up in chunks with progress, survives a dropped chunk, 
   await expect(page.getByTestId('user-menu').locator('img')).toHaveAttribute('src', src!);
 
   // The request log (IndexedDB newDatabase, store requireInfoList) has the calls, without query strings.
-  const logged = await page.evaluate(
-    () =>
-      new Promise<{ url: string; requireTime: number }[]>((resolve, reject) => {
-        const open = indexedDB.open('newDatabase');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const all = open.result.transaction('requireInfoList').objectStore('requireInfoList').getAll();
-          all.onsuccess = () => resolve(all.result);
-        };
-      }),
-  );
+  // The log is written once its database module has loaded (a few seconds after start-up): poll for it.
+  const readLog = () =>
+    page.evaluate(
+      () =>
+        new Promise<{ url: string; requireTime: number }[]>((resolve, reject) => {
+          const open = indexedDB.open('newDatabase');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            if (!open.result.objectStoreNames.contains('requireInfoList')) return resolve([]);
+            const all = open.result.transaction('requireInfoList').objectStore('requireInfoList').getAll();
+            all.onsuccess = () => resolve(all.result);
+          };
+        }),
+    );
+  await expect.poll(async () => (await readLog()).some((r) => r.url.endsWith('/wxy-file-server/file/chunk-upload'))).toBe(true);
+  const logged = await readLog();
   expect(logged.some((r) => r.url.endsWith('/wxy-file-server/file/chunk-upload') && r.requireTime > 0)).toBe(true);
   expect(logged.some((r) => r.url.includes('?') || r.url.includes('password'))).toBe(false);
 });
