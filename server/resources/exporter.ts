@@ -78,6 +78,11 @@ async function plan(req: Req, r: ResourceDescriptor, route: RouteDecl): Promise<
 
 /** Keyset batches of the planned query as CSV text, each batch one row from PostgreSQL. */
 export async function* csvBatches(db: Database, tenantId: number, r: ResourceDescriptor, p: ExportPlan): AsyncGenerator<string> {
+  const byPk = p.order.field === r.primaryKey;
+  // The last row's key: for a primary-key order its min/max, otherwise the last of the ordered keys.
+  const dir = p.order.dir.toUpperCase();
+  const aggOrder = byPk ? `s."__pk" ${dir}` : `s."__s" ${dir} NULLS ${dir === 'ASC' ? 'LAST' : 'FIRST'}, s."__pk" ${dir}`;
+  const lastKey = byPk ? `${p.order.dir === 'asc' ? 'max' : 'min'}(s."__pk") AS pk` : `(array_agg(s."__k" ORDER BY ${aggOrder}))[count(*)] AS k, (array_agg(s."__pk" ORDER BY ${aggOrder}))[count(*)] AS pk`;
   let last: LastKey | null = null;
   for (;;) {
     const params = new Params();
@@ -85,22 +90,19 @@ export async function* csvBatches(db: Database, tenantId: number, r: ResourceDes
     const line = csvLineExpr(r, p.fields, p.labels, params);
     const where = [...p.where];
     if (last) where.push(afterKey(r, p.order, last, params));
-    const res: { rows: { chunk: string | null; n: number | string; k: Record<string, unknown> | null }[] } = await db.tenant(tenantId, (tx) =>
+    // The aggregate orders by the same keys again (cheap: one batch in memory) so the line order is guaranteed.
+    const res: { rows: { chunk: string | null; n: number | string; k?: string | null; pk: string | number | null }[] } = await db.tenant(tenantId, (tx) =>
       tx.query(
-        `WITH b AS MATERIALIZED (
-           SELECT s.*, row_number() OVER () AS rn FROM (
-             SELECT ${line} AS line, ${keyColumns(r, p.order)} FROM ${quoteIdent(r.table)} t
-              WHERE ${where.join(' AND ')} ORDER BY ${orderBy(r, p.order)} LIMIT ${EXPORT_BATCH}) s)
-         SELECT (SELECT string_agg(line, E'\\r\\n' ORDER BY rn) FROM b) AS chunk, (SELECT count(*) FROM b) AS n,
-                (SELECT row_to_json(x) FROM (SELECT * FROM b ORDER BY rn DESC LIMIT 1) x) AS k`,
+        `SELECT string_agg(s.line, E'\\r\\n' ORDER BY ${aggOrder}) AS chunk, count(*) AS n, ${lastKey}
+           FROM (SELECT ${line} AS line, ${keyColumns(r, p.order)}${byPk ? '' : `, ${col(r, p.order.field)} AS "__s"`} FROM ${quoteIdent(r.table)} t
+                  WHERE ${where.join(' AND ')} ORDER BY ${orderBy(r, p.order)} LIMIT ${EXPORT_BATCH}) s`,
         params.values,
       ),
     );
-    const { chunk, n, k } = res.rows[0];
+    const { chunk, n, k, pk } = res.rows[0];
     if (chunk) yield `${chunk}\r\n`;
-    if (Number(n) < EXPORT_BATCH || !k) return;
-    const key = typeof k === 'string' ? JSON.parse(k) : k;
-    last = lastKeyOf(r, p.order, key);
+    if (Number(n) < EXPORT_BATCH || pk === null) return;
+    last = byPk ? [pk] : [k ?? null, pk];
   }
 }
 
