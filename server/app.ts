@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import type { AppServices } from './context.ts';
 import { ApiError, ErrorCodes } from './errors.ts';
 import { chineseValidationMessage } from './http/validation.ts';
+import { lazyCompilersFactory } from './http/lazyCompilers.ts';
 import { authenticate } from './auth/session.ts';
 import { grantedMenuKeys } from './permissions.ts';
 import { authRoutes } from './auth/routes.ts';
@@ -32,6 +33,7 @@ export async function buildApp(services: AppServices, opts: BuildOptions = {}): 
       // x-msg: the Chinese message a pattern failure shows (see http/fields.ts).
       plugins: [(ajv: Ajv) => ajv.addKeyword({ keyword: 'x-msg', schemaType: 'string' })],
     },
+    schemaController: { compilersFactory: lazyCompilersFactory() as never },
     schemaErrorFormatter: (errors, dataVar) => new ApiError('BAD_REQUEST', chineseValidationMessage(errors, dataVar)),
   });
 

@@ -83,9 +83,11 @@ export function startStompBroker(opts: StompBrokerOptions): StompBroker {
 
   // A failed open is reported by start-up; here it only must not be an unhandled rejection.
   unlistening.catch(() => undefined);
+  const listening = unlistening.then(() => undefined);
+  listening.catch(() => undefined);
 
   return {
-    listening: unlistening.then(() => undefined),
+    listening,
     connectionCount: () => [...byUser.values()].reduce((n, s) => n + s.size, 0),
     async close() {
       unroute();
