@@ -6,7 +6,11 @@ import { build } from 'esbuild';
 rmSync('dist-server', { recursive: true, force: true });
 await build({
   entryPoints: ['server/main.ts'],
-  outfile: 'dist-server/main.js',
+  outdir: 'dist-server',
+  entryNames: '[name]',
+  // Dynamic imports (the PDF writer) become chunks loaded on first use, with their packages.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   bundle: true,
   platform: 'node',
   format: 'esm',

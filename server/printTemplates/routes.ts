@@ -12,7 +12,6 @@ import type { Queryable } from '../db/index.ts';
 import { validateTemplate, type PrintTemplate } from '../../screens-custom/designer/core/template/index.ts';
 import { PRINT_BUSINESS_TYPES, businessTypeLabel } from './businessTypes.ts';
 import { templateErrorMessage } from './templateErrors.ts';
-import { renderTemplatePdf } from './render.ts';
 
 export const PRINT_TEMPLATE_PERMS = {
   list: 'print:template:list',
@@ -240,6 +239,8 @@ export const printTemplateRoutes = (_services: AppServices) => async (app: Fasti
     const row = await req.tenantTx((tx) => loadRow(tx, req.params.id));
     // a template stored before a model change is checked again rather than trusted
     const template = checkedTemplate(row.template);
+    // The PDF writer (pdf-lib, fontkit, the CJK fonts) loads with the first render, not at start-up.
+    const { renderTemplatePdf } = await import('./render.ts');
     const pdf = await renderTemplatePdf(template, req.body?.data ?? undefined, row.name);
     return reply
       .header('content-type', 'application/pdf')

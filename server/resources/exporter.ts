@@ -1,6 +1,7 @@
 import { PassThrough, Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcel } from './excel.ts';
 import type { ResourceDescriptor, RouteDecl } from '../../engine/model/types.ts';
 import type { Database, Queryable } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
@@ -150,7 +151,8 @@ export function exportHandler(r: ResourceDescriptor, route: RouteDecl, db: Datab
     }
     reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     const out = new PassThrough();
-    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
+    const Excel = await loadExcel();
+    const wb = new Excel.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
     const ws = wb.addWorksheet(r.title);
     ws.addRow(headers).commit();
     void (async () => {

@@ -1,7 +1,8 @@
 import type { FastifyReply } from 'fastify';
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcel } from './excel.ts';
 import { columnOf, writableFields } from '../../engine/model/resource.ts';
 import type { FieldSchema, ResourceDescriptor } from '../../engine/model/types.ts';
 import type { Database } from '../db/index.ts';
@@ -38,7 +39,7 @@ export function templateHandler(r: ResourceDescriptor, db: Database) {
       const fields = importFields(r, await hiddenFor(tx, auth, r));
       return { fields, labels: await dictionaryLabels(tx, r, fields) };
     });
-    const wb = new ExcelJS.Workbook();
+    const wb = new (await loadExcel()).Workbook();
     const ws = wb.addWorksheet(r.title);
     const required = new Set(r.required ?? []);
     ws.addRow(fields.map((f) => r.fields[f].title));
@@ -117,7 +118,7 @@ export function importHandler(r: ResourceDescriptor, db: Database) {
   return async (req: Req, reply: FastifyReply) => {
     const auth = req.auth!;
     const buf = await fileBuffer(req);
-    const wb = new ExcelJS.Workbook();
+    const wb = new (await loadExcel()).Workbook();
     try {
       await wb.xlsx.load(buf as unknown as ArrayBuffer);
     } catch {
