@@ -258,10 +258,13 @@ test('reference template looks the same in print preview (image snapshot)', asyn
   await drop(page, 'barcode', 440, 90);
   await drop(page, 'qrcode', 680, 60);
   await drop(page, 'table', 40, 240);
+  // No transitions: the preview modal must not be caught mid-way (a busy machine stalls its animation
+  // long enough for two equal box readings).
+  await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; animation: none !important; }' });
   await page.getByTestId('designer-preview').click();
   const first = page.getByTestId('print-page').first();
   await expect(first).toBeVisible();
-  // the modal opens with a transition: take the page's box once it stops moving
+  // take the page's box once it stops moving
   let box = (await first.boundingBox())!;
   await expect.poll(async () => {
     const now = (await first.boundingBox())!;
