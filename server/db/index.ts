@@ -90,6 +90,9 @@ export async function openPostgres(url: string): Promise<Database> {
     return Number.isSafeInteger(n) ? n : v;
   });
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_SIZE || 10) });
+  // An idle pooled connection that the server ends (restart, failover, a database dropped with FORCE)
+  // is reported here; without a listener it would crash the process. The pool replaces it on next use.
+  pool.on('error', (err) => console.warn(`PostgreSQL closed an idle connection: ${err.message}`));
   const run = async <T>(fn: (tx: Queryable) => Promise<T>, tenantId?: number): Promise<T> => {
     const client = await pool.connect();
     const q: Queryable = {
