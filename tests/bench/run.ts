@@ -4,7 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { performance } from 'node:perf_hooks';
@@ -58,11 +58,20 @@ async function benchStartupAndLogin(): Promise<void> {
     const bare = await baselineNodeStart(port + 1);
     const fresh = await timeStart(dir, port);
     await fresh.stop();
+    // Existing dir: five restarts, median and worst, so one noisy start on a shared machine does not decide the figure.
+    const restarts: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const s = await timeStart(dir, port);
+      restarts.push(s.ms);
+      await s.stop();
+    }
     const existing = await timeStart(dir, port);
+    restarts.push(existing.ms);
+    const median = pct(restarts, 50);
     console.log('\n## Start-up to the first answered request');
     console.log(`baseline: bare node http server           ${ms(bare)}`);
     console.log(`new data dir (migrate + seed)             ${ms(fresh.ms)}  (${(fresh.ms / bare).toFixed(1)}x baseline)`);
-    console.log(`existing data dir                         ${ms(existing.ms)}  (${(existing.ms / bare).toFixed(1)}x baseline; target < 1500 ms)`);
+    console.log(`existing data dir, median of 5            ${ms(median)}  (${(median / bare).toFixed(1)}x baseline; target < 1500 ms; worst ${ms(Math.max(...restarts))})`);
 
     const base = `http://127.0.0.1:${port}`;
     const times: number[] = [];
@@ -133,6 +142,7 @@ async function benchDesigner(): Promise<void> {
   for (const [k, v] of Object.entries(await mod.benchDesignerCores())) console.log(`${k}: ${v}`);
 }
 
+console.log(`machine: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} (figures are only comparable on a quiet machine)`);
 await benchStartupAndLogin();
 await benchLoginBundle();
 await benchDesigner();
