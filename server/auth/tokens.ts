@@ -53,20 +53,31 @@ export async function verifyToken(db: Database, token: string | undefined, heade
   return { tenantId: row.tenant_id, userId: row.user_id, shopId: row.shop_id, tokenHash: hash };
 }
 
+/**
+ * PostgreSQL NOTIFY channel carrying the hash of every revoked token (sent at commit), so each server
+ * process can close the live sockets (STOMP) that were opened with it. The hash, never the token.
+ */
+export const TOKEN_REVOKED_CHANNEL = 'wxy_token_revoked';
+
 export async function revokeToken(db: Database, tokenHash: string, reason: string): Promise<void> {
   await db.system((tx) =>
-    tx.query(`UPDATE oauth_token SET revoked_at = now(), revoke_reason = $2 WHERE token_hash = $1 AND revoked_at IS NULL`, [tokenHash, reason]),
+    tx.query(
+      `WITH r AS (UPDATE oauth_token SET revoked_at = now(), revoke_reason = $2 WHERE token_hash = $1 AND revoked_at IS NULL RETURNING token_hash)
+       SELECT count(pg_notify($3, token_hash)) FROM r`,
+      [tokenHash, reason, TOKEN_REVOKED_CHANNEL],
+    ),
   );
 }
 
 /** Revokes every live token of a user except `keepHash` (password change keeps the current session). */
 export async function revokeUserTokens(db: Database, tenantId: number, userId: number, reason: string, keepHash?: string): Promise<number> {
   const r = await db.system((tx) =>
-    tx.query(
-      `UPDATE oauth_token SET revoked_at = now(), revoke_reason = $3
-        WHERE tenant_id = $1 AND user_id = $2 AND revoked_at IS NULL AND token_hash <> $4`,
-      [tenantId, userId, reason, keepHash ?? ''],
+    tx.query<{ n: number }>(
+      `WITH r AS (UPDATE oauth_token SET revoked_at = now(), revoke_reason = $3
+                   WHERE tenant_id = $1 AND user_id = $2 AND revoked_at IS NULL AND token_hash <> $4 RETURNING token_hash)
+       SELECT count(pg_notify($5, token_hash))::int AS n FROM r`,
+      [tenantId, userId, reason, keepHash ?? '', TOKEN_REVOKED_CHANNEL],
     ),
   );
-  return r.rowCount;
+  return r.rows[0]?.n ?? 0;
 }

@@ -27,7 +27,7 @@ export const realtimePlugin = (services: AppServices) => async (app: FastifyInst
     authenticate: async (headers) => {
       const { token, tenantId } = credentialsOf(headers);
       const auth = await authenticateToken(services.db, token, tenantId);
-      return { tenantId: auth.tenantId, userId: auth.userId, userName: auth.userName };
+      return { tenantId: auth.tenantId, userId: auth.userId, userName: auth.userName, tokenHash: auth.tokenHash };
     },
   });
   // Before the HTTP server closes: open sockets would otherwise keep it waiting.

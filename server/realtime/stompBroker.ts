@@ -3,6 +3,8 @@ import { WebSocketServer } from 'ws';
 import type { Database } from '../db/index.ts';
 import { routeUpgrade } from '../http/upgrades.ts';
 import { NOTICE_CHANNEL } from '../messages/queues.ts';
+import { TOKEN_REVOKED_CHANNEL } from '../auth/tokens.ts';
+import { ApiError } from '../errors.ts';
 import type { NoticeEvent } from '../messages/messageService.ts';
 import { StompConnection, type StompUser } from './stompConnection.ts';
 
@@ -81,9 +83,17 @@ export function startStompBroker(opts: StompBrokerOptions): StompBroker {
     for (const c of targets) c.deliver(event.queue, body);
   });
 
+  // A revoked token (logout, password change, user disabled) closes the sockets opened with it at once,
+  // in every process, instead of letting them receive notices until they next reconnect.
+  const revoked = new ApiError('TOKEN_REVOKED');
+  const unlisteningRevoked = opts.db.listen(TOKEN_REVOKED_CHANNEL, (tokenHash) => {
+    for (const c of [...all]) if (c.user?.tokenHash === tokenHash) c.revoke(revoked.message, String(revoked.code));
+  });
+
   // A failed open is reported by start-up; here it only must not be an unhandled rejection.
   unlistening.catch(() => undefined);
-  const listening = unlistening.then(() => undefined);
+  unlisteningRevoked.catch(() => undefined);
+  const listening = Promise.all([unlistening, unlisteningRevoked]).then(() => undefined);
   listening.catch(() => undefined);
 
   return {
@@ -92,6 +102,7 @@ export function startStompBroker(opts: StompBrokerOptions): StompBroker {
     async close() {
       unroute();
       await unlistening.then((unlisten) => unlisten(), () => undefined);
+      await unlisteningRevoked.then((unlisten) => unlisten(), () => undefined);
       for (const c of [...all]) c.shutdown();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },

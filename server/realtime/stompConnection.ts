@@ -9,6 +9,8 @@ export interface StompUser {
   tenantId: number;
   userId: number;
   userName: string;
+  /** SHA-256 of the token the socket connected with: a revocation of it closes the socket. */
+  tokenHash: string;
 }
 
 export interface ConnectionOptions {
@@ -69,6 +71,11 @@ export class StompConnection {
         ),
       );
     }
+  }
+
+  /** The session's token was revoked (logout, password change, user disabled): ERROR frame, then close. */
+  revoke(message: string, code: string): void {
+    this.fail(message, undefined, { code });
   }
 
   /** Server shutdown: a clean close the client treats as a lost connection (it reconnects elsewhere). */

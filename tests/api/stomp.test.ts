@@ -31,7 +31,7 @@ async function login(s: RunningServer, user: string, password: string, tenant: n
   return { token: body.access_token, userId: body.user_id };
 }
 
-const api = (s: RunningServer, method: 'POST' | 'GET', url: string, token: string, tenant: number, body?: unknown) =>
+const api = (s: RunningServer, method: 'POST' | 'GET' | 'PUT', url: string, token: string, tenant: number, body?: unknown) =>
   s.app.inject({ method, url: `/api/wxy-system-server/${url}`, headers: { authorization: `Bearer ${token}`, 'x-tenant-id': String(tenant) }, payload: body as object });
 
 interface Connected {
@@ -103,6 +103,37 @@ describe('STOMP CONNECT', () => {
     const { token } = await login(server, 'shop01', 'shop123', 1);
     await server.app.inject({ method: 'POST', url: '/api/wxy-auth-server/oauth/loginout', headers: { authorization: `Bearer ${token}`, 'x-tenant-id': '1' } });
     await expect(connect(wsUrl, { Authorization: `Bearer ${token}`, 'X-TENANT-ID': '1' })).rejects.toMatchObject({ headers: { code: '4703' } });
+  });
+
+  it('closes a live socket as soon as its token is revoked (logout; password changed elsewhere), and only that one', async () => {
+    const connectRaw = async (token: string) => {
+      const r = await rawSocket(wsUrl);
+      r.ws.send(`CONNECT\naccept-version:1.2\nAuthorization:Bearer ${token}\nX-TENANT-ID:1\n\n\0`);
+      await waitFor(() => r.text().startsWith('CONNECTED'));
+      return r;
+    };
+    const a = await login(server, 'shop01', 'shop123', 1);
+    const b = await login(server, 'shop01', 'shop123', 1);
+    const sockA = await connectRaw(a.token);
+    const sockB = await connectRaw(b.token);
+
+    await server.app.inject({ method: 'POST', url: '/api/wxy-auth-server/oauth/loginout', headers: { authorization: `Bearer ${a.token}`, 'x-tenant-id': '1' } });
+    await waitFor(() => sockA.closed);
+    expect(sockA.text()).toMatch(/ERROR\n[^]*code:4703/);
+    expect(sockA.text()).toMatch(/message:登录已失效，请重新登录/);
+    expect(sockB.closed).toBe(false);
+
+    // Session c changes the password: b's socket closes, c's own stays open.
+    const c = await login(server, 'shop01', 'shop123', 1);
+    const sockC = await connectRaw(c.token);
+    const changed = await api(server, 'PUT', 'user/password', c.token, 1, { oldPassword: 'shop123', newPassword: 'shop456' });
+    expect(changed.json().code).toBe(200);
+    await waitFor(() => sockB.closed);
+    expect(sockB.text()).toMatch(/code:4703/);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(sockC.closed).toBe(false);
+    await api(server, 'PUT', 'user/password', c.token, 1, { oldPassword: 'shop456', newPassword: 'shop123' });
+    sockC.ws.close();
   });
 
   it('answers a frame before CONNECT, an unknown destination and a SEND with ERROR and closes', async () => {
