@@ -5,6 +5,7 @@ import type { AppServices } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { SIMPLE_UPLOAD_MAX } from './fileTypes.ts';
 import { FileStore, TooLargeError } from './storage.ts';
+import { scheduleUploadSweeps } from './sweeper.ts';
 import { loadSigningSecret } from './signedUrl.ts';
 import { uploadRoutes } from './uploads.ts';
 import { downloadRoutes } from './downloads.ts';
@@ -18,6 +19,8 @@ const MB = 1024 * 1024;
  */
 export const fileRoutes = (services: AppServices) => async (app: FastifyInstance) => {
   const store = new FileStore(path.join(services.config.dataDir, 'files'));
+  const stopSweeps = scheduleUploadSweeps(services.db, store.root, app.log);
+  app.addHook('onClose', async () => stopSweeps());
   let secretPromise: Promise<Buffer> | undefined;
   const secret = () => (secretPromise ??= loadSigningSecret(services.db).catch((err) => {
     secretPromise = undefined;

@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness.ts';
+import { sweepAbandonedUploads } from '../../server/files/sweeper.ts';
 
 const F = '/api/wxy-file-server';
 const CHUNK = 5_242_880;
@@ -107,6 +108,37 @@ describe('single upload', () => {
 describe('chunked upload', () => {
   const file = randomBytes(12 * 1024 * 1024 + 12345); // 3 parts: 5 MB, 5 MB, the rest
   const name = 'promo.mp4';
+
+  it('an upload left unfinished for a day is swept (rows, parts, stray temp files); a recent one keeps its parts and resumes', async () => {
+    const files = path.join(s.config.dataDir, 'files');
+    const old = 'abandoned-upload-01';
+    const recent = 'recent-upload-0001';
+    await post(`${F}/file/chunk-upload`, t1, 1, chunkFields(file, name, old, 1));
+    await post(`${F}/file/chunk-upload`, t1, 1, chunkFields(file, name, recent, 1));
+    await s.db.tenant(1, (tx) => tx.query(`UPDATE file_upload SET updated_at = now() - interval '25 hours' WHERE upload_key = $1`, [old]));
+    // A temporary body left by a process that died mid-request, and one being written right now.
+    mkdirSync(path.join(files, '1', '.tmp'), { recursive: true });
+    const stale = path.join(files, '1', '.tmp', 'crashed.tmp');
+    const fresh = path.join(files, '1', '.tmp', 'writing.tmp');
+    writeFileSync(stale, 'x');
+    writeFileSync(fresh, 'y');
+    const dayAgo = new Date(Date.now() - 25 * 3600_000);
+    utimesSync(stale, dayAgo, dayAgo);
+
+    expect(await sweepAbandonedUploads(s.db, files)).toEqual({ uploads: 1, orphanDirs: 0, tempFiles: 1 });
+    expect(existsSync(path.join(files, '1', '.uploads', old))).toBe(false);
+    expect(existsSync(stale)).toBe(false);
+    expect(existsSync(fresh)).toBe(true);
+    expect(await state(old)).toMatchObject({ uploadedParts: [], totalPart: 0 });
+    expect((await state(recent)).uploadedParts).toEqual([1]);
+    expect(existsSync(path.join(files, '1', '.uploads', recent, '1'))).toBe(true);
+
+    // The user comes back to the swept upload: it starts again from part 1 and completes.
+    for (const part of [1, 2, 3]) await post(`${F}/file/chunk-upload`, t1, 1, chunkFields(file, name, old, part));
+    expect(await state(old)).toMatchObject({ complete: true });
+    rmSync(fresh);
+    await s.db.tenant(1, (tx) => tx.query(`DELETE FROM file_upload WHERE upload_key = $1`, [recent]));
+  });
 
   it('a chunk dropped mid-body is not recorded; sent again, the file completes and is byte-identical', async () => {
     const key = 'dropped-chunk-0001';
