@@ -1,18 +1,24 @@
-/** The PDF writer's font bytes on the server, read once from the font package in node_modules. */
+/** The PDF writer's font files on the server, each read from its package in node_modules on first use and kept. */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { PDF_FONT_FILES } from '../../screens-custom/designer/core/pdf/fontFiles.ts';
-import type { PdfFontBytes } from '../../screens-custom/designer/core/pdf/index.ts';
+import type { PdfFontSource } from '../../screens-custom/designer/core/pdf/index.ts';
 
 const require = createRequire(import.meta.url);
-let fonts: Promise<PdfFontBytes> | null = null;
+const files = new Map<string, Promise<Uint8Array>>();
 
-export function serverPdfFonts(): Promise<PdfFontBytes> {
-  fonts ??= Promise.all([readFile(require.resolve(PDF_FONT_FILES.regular)), readFile(require.resolve(PDF_FONT_FILES.bold))])
-    .then(([regular, bold]) => ({ regular: new Uint8Array(regular), bold: new Uint8Array(bold) }))
-    .catch((e: unknown) => {
-      fonts = null;
-      throw e;
-    });
-  return fonts;
+const serverFontSource: PdfFontSource = (kind, weight) => {
+  const file = PDF_FONT_FILES[kind][weight];
+  let bytes = files.get(file);
+  if (!bytes) {
+    bytes = readFile(require.resolve(file)).then((b) => new Uint8Array(b));
+    bytes.catch(() => files.delete(file));
+    files.set(file, bytes);
+  }
+  return bytes;
+};
+
+/** The font source for writePdf: only the faces a template uses are ever read. */
+export function serverPdfFonts(): PdfFontSource {
+  return serverFontSource;
 }

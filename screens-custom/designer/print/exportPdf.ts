@@ -1,14 +1,20 @@
 /**
- * PDF export in the browser: the same PDF writer as the server, fonts fetched once from the font
- * package's files (bundled by Vite as assets; the 10 MB TrueType files are cached by the browser).
+ * PDF export in the browser: the same PDF writer as the server. Font files are Vite assets of the
+ * font packages, fetched only when a PDF needs that face (10-15 MB each, then cached by the browser).
  */
-import regularUrl from '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf?url';
-import boldUrl from '@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf?url';
-import { fetchImageBytes, writePdf, type PdfFontBytes, type WrittenPdf } from '../core/pdf/index.ts';
+import sansRegularUrl from '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf?url';
+import sansBoldUrl from '@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf?url';
+import serifRegularUrl from '@expo-google-fonts/noto-serif-sc/400Regular/NotoSerifSC_400Regular.ttf?url';
+import serifBoldUrl from '@expo-google-fonts/noto-serif-sc/700Bold/NotoSerifSC_700Bold.ttf?url';
+import { fetchImageBytes, writePdf, type FontKind, type FontWeightName, type PdfFontSource, type WrittenPdf } from '../core/pdf/index.ts';
 import type { FormatterRegistry } from '../core/template/registry.ts';
 import type { PrintTemplate } from '../core/template/index.ts';
 
-let fonts: Promise<PdfFontBytes> | null = null;
+const FONT_URLS: Record<FontKind, Record<FontWeightName, string>> = {
+  sans: { regular: sansRegularUrl, bold: sansBoldUrl },
+  serif: { regular: serifRegularUrl, bold: serifBoldUrl },
+};
+const fetched = new Map<string, Promise<Uint8Array>>();
 
 async function fetchBytes(url: string): Promise<Uint8Array> {
   const res = await fetch(url);
@@ -16,15 +22,17 @@ async function fetchBytes(url: string): Promise<Uint8Array> {
   return new Uint8Array(await res.arrayBuffer());
 }
 
-export function browserPdfFonts(): Promise<PdfFontBytes> {
-  fonts ??= Promise.all([fetchBytes(regularUrl), fetchBytes(boldUrl)])
-    .then(([regular, bold]) => ({ regular, bold }))
-    .catch((e: unknown) => {
-      fonts = null;
-      throw e;
-    });
-  return fonts;
-}
+/** The writer's font source in the browser: each face fetched once, on first use. */
+export const browserPdfFonts: PdfFontSource = (kind, weight) => {
+  const url = FONT_URLS[kind][weight];
+  let bytes = fetched.get(url);
+  if (!bytes) {
+    bytes = fetchBytes(url);
+    bytes.catch(() => fetched.delete(url));
+    fetched.set(url, bytes);
+  }
+  return bytes;
+};
 
 export interface ExportPdfOptions {
   data?: Record<string, unknown>;
@@ -33,7 +41,7 @@ export interface ExportPdfOptions {
 }
 
 export async function exportTemplatePdf(template: PrintTemplate, options: ExportPdfOptions = {}): Promise<WrittenPdf & { blob: Blob }> {
-  const out = await writePdf({ template, data: options.data, registry: options.registry, fonts: await browserPdfFonts(), loadImage: fetchImageBytes, title: options.title });
+  const out = await writePdf({ template, data: options.data, registry: options.registry, fonts: browserPdfFonts, loadImage: fetchImageBytes, title: options.title });
   return { ...out, blob: new Blob([out.bytes as BlobPart], { type: 'application/pdf' }) };
 }
 

@@ -144,6 +144,42 @@ export class PageCanvas {
     this.ops.push(`q ${this.strokeState(stroke)} ${n(box.left)} ${n(this.h - box.top - box.height)} ${n(box.width)} ${n(box.height)} re S Q`);
   }
 
+  /**
+   * A rectangle with corners rounded by (rx, ry) (CSS border-radius, clamped to half the box), filled
+   * and/or stroked. The stroke is centred on the box edge; callers inset the box by half its width.
+   */
+  roundedRect(box: Box, radius: { rx: number; ry: number }, fill: PdfColor | null, stroke: Stroke | null): void {
+    if (box.width <= 0 || box.height <= 0) return;
+    const path = this.roundedPath(box, radius);
+    if (fill) this.ops.push(`q ${this.alpha(fill.opacity)}${rgbOf(fill)} rg ${path} f Q`);
+    if (stroke && stroke.width > 0) this.ops.push(`q ${this.strokeState(stroke)} ${path} S Q`);
+  }
+
+  private roundedPath(box: Box, radius: { rx: number; ry: number }): string {
+    const rx = Math.max(0, Math.min(radius.rx, box.width / 2));
+    const ry = Math.max(0, Math.min(radius.ry, box.height / 2));
+    const l = box.left;
+    const r = box.left + box.width;
+    const t = this.h - box.top;
+    const b = this.h - box.top - box.height;
+    if (rx === 0 || ry === 0) return `${n(l)} ${n(b)} ${n(box.width)} ${n(box.height)} re`;
+    const k = 0.5522847498;
+    const kx = rx * k;
+    const ky = ry * k;
+    return `${n(l + rx)} ${n(t)} m ${n(r - rx)} ${n(t)} l `
+      + `${n(r - rx + kx)} ${n(t)} ${n(r)} ${n(t - ry + ky)} ${n(r)} ${n(t - ry)} c ${n(r)} ${n(b + ry)} l `
+      + `${n(r)} ${n(b + ry - ky)} ${n(r - rx + kx)} ${n(b)} ${n(r - rx)} ${n(b)} c ${n(l + rx)} ${n(b)} l `
+      + `${n(l + rx - kx)} ${n(b)} ${n(l)} ${n(b + ry - ky)} ${n(l)} ${n(b + ry)} c ${n(l)} ${n(t - ry)} l `
+      + `${n(l)} ${n(t - ry + ky)} ${n(l + rx - kx)} ${n(t)} ${n(l + rx)} ${n(t)} c h`;
+  }
+
+  /** Runs `draw` with everything outside the rounded `box` clipped away (a rounded image). */
+  clippedRounded(box: Box, radius: { rx: number; ry: number }, draw: () => void): void {
+    this.ops.push(`q ${this.roundedPath(box, radius)} W n`);
+    draw();
+    this.ops.push('Q');
+  }
+
   ellipse(box: Box, fill: PdfColor | null, stroke: Stroke | null): void {
     const inset = stroke ? stroke.width / 2 : 0;
     const rx = Math.max(0, box.width / 2 - inset);
@@ -160,12 +196,13 @@ export class PageCanvas {
     if (stroke && stroke.width > 0) this.ops.push(`q ${this.strokeState(stroke)} ${path} S Q`);
   }
 
-  /** One line of text; `baseline` is the y of its baseline. */
-  text(str: string, x: number, baseline: number, size: number, face: PdfFontFace, color: PdfColor, letterSpacing = 0): void {
+  /** One line of text; `baseline` is the y of its baseline. `skew` slants it (italic where the font has none). */
+  text(str: string, x: number, baseline: number, size: number, face: PdfFontFace, color: PdfColor, letterSpacing = 0, skew = 0): void {
     if (str === '' || size <= 0) return;
     this.used.fonts.add(face.font);
     const tc = letterSpacing ? `${n(letterSpacing)} Tc ` : '';
-    this.ops.push(`q ${this.alpha(color.opacity)}BT /${this.resources.fontName(face.font)} ${n(size)} Tf ${tc}${rgbOf(color)} rg ${n(x)} ${n(this.h - baseline)} Td <${this.resources.hex(face.font, str)}> Tj ET Q`);
+    const at = skew ? `1 0 ${n(skew)} 1 ${n(x)} ${n(this.h - baseline)} Tm` : `${n(x)} ${n(this.h - baseline)} Td`;
+    this.ops.push(`q ${this.alpha(color.opacity)}BT /${this.resources.fontName(face.font)} ${n(size)} Tf ${tc}${rgbOf(color)} rg ${at} <${this.resources.hex(face.font, str)}> Tj ET Q`);
   }
 
   /** Text rotated by `degrees` (counter-clockwise) around its start point. */

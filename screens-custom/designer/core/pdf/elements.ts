@@ -1,5 +1,6 @@
 /** Drawing of one placed element (everything except tables, see table.ts) in the template's pt space. */
 import type { PDFImage } from 'pdf-lib';
+import { htmlText } from '../html/index.ts';
 import { barcodeDrawing, bwipDrawing, qrDrawing } from '../codes/index.ts';
 import { elementRawValue, formatElementValue, textContent } from '../content/index.ts';
 import { DEFAULT_BARCODE_TYPE } from '../options/index.ts';
@@ -10,7 +11,9 @@ import type { CommonOptions, ImageOptions, PrintElement } from '../template/type
 import type { Box, PageCanvas } from './canvas.ts';
 import { parseColor } from './color.ts';
 import { drawCode, type CodeCache } from './codes.ts';
-import { backgroundOf, contentBox, drawSideBorders, strokeOf, textStyleOf } from './style.ts';
+import { isBold, type FontKind } from './fonts.ts';
+import { drawRichLayout, layoutHtml } from './richText.ts';
+import { backgroundOf, contentBox, drawSideBorders, radiusOf, strokeOf, textStyleOf as baseTextStyle } from './style.ts';
 import { drawTablePart } from './table.ts';
 import { blockLines, drawLines, drawTextBlock, lineHeightOf } from './textLayout.ts';
 
@@ -21,19 +24,15 @@ export interface ElementDrawContext {
   images: Map<string, PDFImage | Error>;
   codes: CodeCache;
   warn: (message: string) => void;
+  /** the panel's fontFamily as an embedded family: elements without their own fontFamily use it */
+  kind: FontKind;
 }
 
 const RED = parseColor('#e03131')!;
 
-/** Text inside an HTML element's content: tags dropped, entities and block breaks kept as text. */
+/** Text inside an HTML element's content: tags dropped, entities decoded, block ends as newlines. */
 export function htmlToText(html: string): string {
-  return html
-    .replace(/<(script|style)[\s\S]*?<\/\1>/gi, '')
-    .replace(/<br\s*\/?>|<\/(p|div|li|tr|h[1-6])>/gi, '\n')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&nbsp;/g, ' ').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
+  return htmlText(html);
 }
 
 /** The text a code element encodes: its field's value, else its title. */
@@ -52,6 +51,15 @@ export function imageSrc(element: PrintElement, data: Record<string, unknown> | 
 }
 
 function drawImage(ctx: ElementDrawContext, element: PrintElement, box: Box): void {
+  const radius = radiusOf(element.options as ImageOptions, box);
+  if (radius) {
+    ctx.canvas.clippedRounded(box, radius, () => drawImageInBox(ctx, element, box));
+    return;
+  }
+  drawImageInBox(ctx, element, box);
+}
+
+function drawImageInBox(ctx: ElementDrawContext, element: PrintElement, box: Box): void {
   const src = imageSrc(element, ctx.data);
   const img = src ? ctx.images.get(src) : undefined;
   if (!img || img instanceof Error) {
@@ -77,6 +85,7 @@ function drawImage(ctx: ElementDrawContext, element: PrintElement, box: Box): vo
 
 function drawElementBody(ctx: ElementDrawContext, p: Placement, box: Box): void {
   const { canvas } = ctx;
+  const textStyleOf = (o: CommonOptions) => baseTextStyle(o, { kind: ctx.kind });
   const element = p.element;
   const o = (element.options ?? {}) as CommonOptions;
   switch (element.type) {
@@ -109,7 +118,16 @@ function drawElementBody(ctx: ElementDrawContext, p: Placement, box: Box): void 
     case 'html': {
       const content = typeof element.options.content === 'string' ? element.options.content : '';
       const raw = elementRawValue(element, ctx.data);
-      drawTextBlock(canvas, htmlToText(typeof raw === 'string' && raw ? raw : content), contentBox(box, o), textStyleOf(o));
+      const html = typeof raw === 'string' && raw ? raw : content;
+      const inner = contentBox(box, o);
+      const style = textStyleOf(o);
+      const layout = layoutHtml(html, inner.width, canvas.fonts, {
+        style: { size: style.size, color: style.color, bold: isBold(style.weight), italic: false, underline: style.decoration === 'underline', strike: style.decoration === 'line-through', kind: style.kind ?? 'sans' },
+        align: style.align ?? 'left',
+        lineHeight: style.lineHeight,
+        letterSpacing: style.letterSpacing ?? 0,
+      });
+      drawRichLayout(canvas, layout, inner, style.vAlign, style.letterSpacing ?? 0);
       return;
     }
     case 'image':
@@ -128,7 +146,10 @@ function drawElementBody(ctx: ElementDrawContext, p: Placement, box: Box): void 
     case 'rect': {
       const s = strokeOf(o);
       const half = s.width / 2;
-      canvas.strokeRect({ left: box.left + half, top: box.top + half, width: box.width - s.width, height: box.height - s.width }, s);
+      const inset = { left: box.left + half, top: box.top + half, width: box.width - s.width, height: box.height - s.width };
+      const radius = radiusOf(o, box);
+      if (radius) canvas.roundedRect(inset, { rx: radius.rx - half, ry: radius.ry - half }, null, s);
+      else canvas.strokeRect(inset, s);
       return;
     }
     case 'oval':
@@ -161,13 +182,29 @@ export function drawPlacement(ctx: ElementDrawContext, p: Placement): void {
     return;
   }
   const rotation = ((finiteOr(o.transform, 0) % 360) + 360) % 360;
+  const type = p.element.type;
+  // an oval is always fully rounded; other boxes by their borderRadius (tables and lines have none)
+  const radius = type === 'oval' || type === 'table' || type === 'hline' || type === 'vline' ? null : radiusOf(o, box);
   ctx.canvas.rotated(box, rotation, () => {
-    const fill = p.element.type === 'oval' ? null : backgroundOf(o);
-    if (p.element.type === 'oval') {
-      const bg = backgroundOf(o);
+    const bg = type === 'hline' || type === 'vline' ? null : backgroundOf(o);
+    if (type === 'oval') {
       if (bg) ctx.canvas.ellipse(box, bg, null);
-    } else if (fill && p.element.type !== 'hline' && p.element.type !== 'vline') ctx.canvas.fillRect(box, fill);
+    } else if (bg && radius) ctx.canvas.roundedRect(box, radius, bg, null);
+    else if (bg) ctx.canvas.fillRect(box, bg);
     drawElementBody(ctx, p, box);
-    if (p.element.type !== 'rect' && p.element.type !== 'oval' && p.element.type !== 'hline' && p.element.type !== 'vline') drawSideBorders(ctx.canvas, box, o);
+    if (type !== 'rect' && type !== 'oval' && type !== 'hline' && type !== 'vline') drawBorders(ctx, box, o, radius);
   });
+}
+
+/** Side borders; with a radius and the same border on all four sides, one rounded outline as in a browser. */
+function drawBorders(ctx: ElementDrawContext, box: Box, o: CommonOptions, radius: { rx: number; ry: number } | null): void {
+  const sides = [o.borderTop, o.borderRight, o.borderBottom, o.borderLeft];
+  const same = sides[0] === 'solid' || sides[0] === 'dotted' || sides[0] === 'dashed' ? sides.every((v) => v === sides[0]) : false;
+  if (radius && same) {
+    const s = strokeOf(o, sides[0] as 'solid' | 'dotted' | 'dashed');
+    const half = s.width / 2;
+    ctx.canvas.roundedRect({ left: box.left + half, top: box.top + half, width: box.width - s.width, height: box.height - s.width }, { rx: radius.rx - half, ry: radius.ry - half }, null, s);
+    return;
+  }
+  drawSideBorders(ctx.canvas, box, o);
 }

@@ -7,9 +7,49 @@ import fontkit from '@pdf-lib/fontkit';
 import type { PDFDocument, PDFFont } from 'pdf-lib';
 import type { FontMetrics } from '../paginate/index.ts';
 
+export type FontKind = 'sans' | 'serif';
+export type FontWeightName = 'regular' | 'bold';
+export type FaceKey = `${FontKind}-${FontWeightName}`;
+
+/** Font files by family; a family without its bold file prints bold text in its regular weight. */
 export interface PdfFontBytes {
   regular: Uint8Array | ArrayBuffer;
   bold?: Uint8Array | ArrayBuffer;
+  /** the serif CJK family (SimSun, 宋体, serif); without it serif text prints in the sans family */
+  serif?: { regular: Uint8Array | ArrayBuffer; bold?: Uint8Array | ArrayBuffer };
+}
+
+/**
+ * Font files fetched on demand: the writer asks only for the faces a template uses (a 10-15 MB
+ * TrueType file each), so a sans-only template never reads the serif files.
+ */
+export type PdfFontSource = (kind: FontKind, weight: FontWeightName) => Promise<Uint8Array | ArrayBuffer | undefined>;
+
+const SANS_NAMES = /^(sans-serif|system-ui|-apple-system|microsoft ?yahei.*|微软雅黑|黑体|simhei|heiti.*|.*\bhei\b.*|pingfang.*|noto sans.*|source han sans.*|思源黑体|dengxian|等线|arial|helvetica.*|verdana|tahoma|segoe ui)$/i;
+const SERIF_NAMES = /^(serif|simsun|nsimsun|宋体|新宋体|仿宋|fangsong|楷体|kaiti|stsong|stfangsong|stkaiti|songti.*|.*\bsong\b.*|.*mincho.*|.*ming.*|noto serif.*|source han serif.*|思源宋体|times.*|georgia|garamond|cambria)$/i;
+
+/**
+ * The embedded family a CSS font-family list maps to: the first name it knows decides (Microsoft
+ * YaHei, 黑体 and sans names -> Noto Sans SC; SimSun, 宋体, 仿宋, 楷体 and serif names -> Noto Serif SC);
+ * empty or only unknown names -> sans (the template default).
+ */
+export function fontKindOf(family: unknown): FontKind {
+  if (typeof family !== 'string') return 'sans';
+  for (const raw of family.split(',')) {
+    const name = raw.trim().replace(/^["']|["']$/g, '').trim();
+    if (!name) continue;
+    if (SANS_NAMES.test(name)) return 'sans';
+    if (SERIF_NAMES.test(name)) return 'serif';
+  }
+  return 'sans';
+}
+
+/** A PdfFontSource over bytes already in memory. */
+export function fontSourceOf(bytes: PdfFontBytes): PdfFontSource {
+  return async (kind, weight) => {
+    const family = kind === 'serif' ? bytes.serif : bytes;
+    return weight === 'bold' ? family?.bold : family?.regular;
+  };
 }
 
 /** Line height of text without its own lineHeight, as a multiple of the font size (the paginator's default). */
@@ -32,11 +72,13 @@ export interface PdfFontFace {
 }
 
 export interface PdfFonts {
+  /** sans regular: paper numbers, messages, the watermark, code texts */
   regular: PdfFontFace;
   bold: PdfFontFace;
-  face(fontWeight: unknown): PdfFontFace;
+  face(fontWeight: unknown, kind?: FontKind): PdfFontFace;
   /** width in pt of `text` at `size` */
-  width(text: string, size: number, fontWeight?: unknown, letterSpacing?: number): number;
+  width(text: string, size: number, fontWeight?: unknown, letterSpacing?: number, kind?: FontKind): number;
+  /** for the paginator: the widest of the embedded families, so laid-out text fits whichever family draws it */
   metrics: FontMetrics;
 }
 
@@ -119,13 +161,26 @@ const sharedFontkit = {
   },
 } as unknown as typeof fontkit;
 
-export async function embedFonts(doc: PDFDocument, bytes: PdfFontBytes): Promise<PdfFonts> {
+/** The faces a document uses ('sans-regular' always: paper numbers and messages), loaded and embedded once each. */
+export async function embedFonts(doc: PDFDocument, source: PdfFontBytes | PdfFontSource, needed: Iterable<FaceKey> = ['sans-regular', 'sans-bold']): Promise<PdfFonts> {
   doc.registerFontkit(sharedFontkit);
-  const regular = await face(doc, bytes.regular);
-  const bold = bytes.bold ? await face(doc, bytes.bold) : regular;
-  const pick = (w: unknown) => (isBold(w) ? bold : regular);
-  const width = (text: string, size: number, fontWeight?: unknown, letterSpacing = 0) => {
-    const f = pick(fontWeight);
+  const load = typeof source === 'function' ? source : fontSourceOf(source);
+  const keys = new Set<FaceKey>(needed);
+  keys.add('sans-regular');
+  const faces = new Map<FaceKey, PdfFontFace>();
+  for (const key of keys) {
+    const [kind, weight] = key.split('-') as [FontKind, FontWeightName];
+    const bytes = await load(kind, weight);
+    if (bytes) faces.set(key, await face(doc, bytes));
+    else if (key === 'sans-regular') throw new Error('PDF font: the regular sans font is missing');
+  }
+  const sansRegular = faces.get('sans-regular')!;
+  const pick = (w: unknown, kind: FontKind = 'sans'): PdfFontFace => {
+    const weight: FontWeightName = isBold(w) ? 'bold' : 'regular';
+    return faces.get(`${kind}-${weight}`) ?? faces.get(`${kind}-regular`) ?? faces.get(`sans-${weight}`) ?? sansRegular;
+  };
+  const width = (text: string, size: number, fontWeight?: unknown, letterSpacing = 0, kind?: FontKind) => {
+    const f = pick(fontWeight, kind);
     let em = 0;
     let n = 0;
     for (const ch of text) {
@@ -134,13 +189,14 @@ export async function embedFonts(doc: PDFDocument, bytes: PdfFontBytes): Promise
     }
     return em * size + letterSpacing * n;
   };
+  const kinds = [...new Set([...faces.keys()].map((k) => k.split('-')[0] as FontKind))];
   return {
-    regular,
-    bold,
+    regular: sansRegular,
+    bold: pick('bold'),
     face: pick,
     width,
     metrics: {
-      textWidth: (text, fontSize, fontWeight) => width(text, fontSize, fontWeight),
+      textWidth: (text, fontSize, fontWeight) => (kinds.length === 1 ? width(text, fontSize, fontWeight) : Math.max(...kinds.map((k) => width(text, fontSize, fontWeight, 0, k)))),
       lineHeight: (fontSize) => fontSize * LINE_HEIGHT_EM,
     },
   };

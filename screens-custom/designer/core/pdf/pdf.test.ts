@@ -15,7 +15,11 @@ import { pdfPageTexts } from './testing/pdfText.ts';
 const require = createRequire(import.meta.url);
 let fonts: PdfFontBytes;
 beforeAll(() => {
-  fonts = { regular: new Uint8Array(readFileSync(require.resolve(PDF_FONT_FILES.regular))), bold: new Uint8Array(readFileSync(require.resolve(PDF_FONT_FILES.bold))) };
+  const file = (path: string) => new Uint8Array(readFileSync(require.resolve(path)));
+  fonts = {
+    regular: file(PDF_FONT_FILES.sans.regular), bold: file(PDF_FONT_FILES.sans.bold),
+    serif: { regular: file(PDF_FONT_FILES.serif.regular), bold: file(PDF_FONT_FILES.serif.bold) },
+  };
 });
 
 const NOW = new Date(2026, 10, 21, 9, 30);

@@ -3,6 +3,7 @@ import type { CommonOptions } from '../template/types.ts';
 import { finiteOr, positiveOr } from '../paginate/metrics.ts';
 import type { Box, LineStyle, PageCanvas, Stroke } from './canvas.ts';
 import { parseColor, type PdfColor } from './color.ts';
+import { fontKindOf } from './fonts.ts';
 import type { TextStyle } from './textLayout.ts';
 
 export const DEFAULT_FONT_SIZE = 9;
@@ -13,6 +14,7 @@ export function textStyleOf(o: CommonOptions, defaults: Partial<TextStyle> = {})
   return {
     size: Math.min(positiveOr(o.fontSize, defaults.size ?? DEFAULT_FONT_SIZE), 500),
     weight: o.fontWeight ?? defaults.weight,
+    kind: o.fontFamily ? fontKindOf(o.fontFamily) : defaults.kind ?? 'sans',
     color: parseColor(o.color) ?? BLACK,
     letterSpacing: finiteOr(o.letterSpacing, 0),
     lineHeight: positiveOr(o.lineHeight, 0) || undefined,
@@ -55,4 +57,21 @@ export function drawSideBorders(canvas: PageCanvas, box: Box, o: CommonOptions):
   if (right) canvas.line(l + w - right.width / 2, t, l + w - right.width / 2, t + h, right);
   if (bottom) canvas.line(l + w, t + h - bottom.width / 2, l, t + h - bottom.width / 2, bottom);
   if (left) canvas.line(l + left.width / 2, t + h, l + left.width / 2, t, left);
+}
+
+/**
+ * borderRadius (a text: '6', '6pt', '8px', '50%', or CSS's 'a b c d' of which the first counts) as
+ * corner radii in pt; a bare number is pt as in the designer, % is of the box's width and height.
+ */
+export function radiusOf(o: object, box: Box): { rx: number; ry: number } | null {
+  const value = (o as { borderRadius?: unknown }).borderRadius;
+  const raw = typeof value === 'number' ? String(value) : typeof value === 'string' ? value : '';
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(px|pt|mm|%)?/i.exec(raw.split('/')[0] ?? '');
+  if (!m) return null;
+  const v = Number(m[1]);
+  if (!(v > 0)) return null;
+  const unit = (m[2] ?? 'pt').toLowerCase();
+  if (unit === '%') return { rx: (Math.min(v, 50) / 100) * box.width, ry: (Math.min(v, 50) / 100) * box.height };
+  const pt = unit === 'px' ? v * 0.75 : unit === 'mm' ? (v * 72) / 25.4 : v;
+  return { rx: pt, ry: pt };
 }

@@ -14,6 +14,7 @@ import { drawCode, type CodeCache } from './codes.ts';
 import type { PDFImage } from 'pdf-lib';
 import { DEFAULT_BORDER_WIDTH, textStyleOf } from './style.ts';
 import { drawTextBlock, type TextStyle } from './textLayout.ts';
+import type { FontKind } from './fonts.ts';
 
 const PAD_H = 3;
 const PAD_V = 1;
@@ -23,6 +24,8 @@ export interface TableDrawContext {
   registry: FormatterRegistry;
   images: Map<string, PDFImage | Error>;
   codes: CodeCache;
+  /** the panel's family for a table without its own fontFamily */
+  kind?: FontKind;
 }
 
 /** Grid segments of one table part, stroked together at the end. */
@@ -100,7 +103,7 @@ function stylerStyle(ctx: TableDrawContext, name: string | undefined, value: unk
 
 function drawHeader(ctx: TableDrawContext, o: TableOptions, left: number, top: number, columns: LeafColumn[], rowHeights: number[], grid: Grid | null): void {
   const rows = (Array.isArray(o.columns) ? o.columns : []).map((r) => (Array.isArray(r) ? r.filter((c) => c && c.checked !== false) : []));
-  const base = textStyleOf(o);
+  const base = textStyleOf(o, { kind: ctx.kind });
   const style: TextStyle = { ...base, size: positiveOr(o.tableHeaderFontSize, base.size), weight: o.tableHeaderFontWeight ?? 'bold' };
   const fill = parseColor(o.tableHeaderBackground, null);
   // the same grid walk as core/paginate's leafColumns: rowspan cells occupy the rows below them
@@ -211,7 +214,7 @@ export function drawTablePart(ctx: TableDrawContext, placement: Placement): void
   const layout = placement.tableLayout;
   if (!page || !layout) return;
   const o = (placement.element.options ?? {}) as TableOptions;
-  const style = { ...textStyleOf(o), vAlign: 'middle' as const };
+  const style = { ...textStyleOf(o, { kind: ctx.kind }), vAlign: 'middle' as const };
   const gridColumns = Math.max(1, Math.min(4, Math.floor(finiteOr(o.gridColumns, 1))));
   const gutter = Math.max(0, finiteOr(o.gridColumnsGutter, 0));
   const laneWidth = layout.columns.reduce((a, c) => a + c.width, 0);

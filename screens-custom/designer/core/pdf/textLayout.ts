@@ -4,11 +4,13 @@
  */
 import type { Box, PageCanvas } from './canvas.ts';
 import type { PdfColor } from './color.ts';
-import { LINE_HEIGHT_EM, type PdfFonts } from './fonts.ts';
+import { LINE_HEIGHT_EM, type FontKind, type PdfFonts } from './fonts.ts';
 
 export interface TextStyle {
   size: number;
   weight?: unknown;
+  /** embedded family (from fontFamily); default sans */
+  kind?: FontKind;
   color: PdfColor;
   letterSpacing?: number;
   /** pt; default size × 1.25 */
@@ -34,13 +36,13 @@ const isLatin = (ch: string) => /[\x21-\x7e]/.test(ch);
 export const lineHeightOf = (style: Pick<TextStyle, 'size' | 'lineHeight'>) => (style.lineHeight && style.lineHeight > 0 ? style.lineHeight : style.size * LINE_HEIGHT_EM);
 
 /** Lines of `text` in `width` pt (explicit newlines kept). */
-export function breakLines(text: string, width: number, fonts: PdfFonts, style: Pick<TextStyle, 'size' | 'weight' | 'letterSpacing' | 'indent'>): Line[] {
+export function breakLines(text: string, width: number, fonts: PdfFonts, style: Pick<TextStyle, 'size' | 'weight' | 'letterSpacing' | 'indent' | 'kind'>): Line[] {
   const out: Line[] = [];
   const ls = style.letterSpacing ?? 0;
   const indent = Math.max(0, style.indent ?? 0);
   for (const paragraph of text.split('\n')) {
     const first = paragraph ? indent : 0;
-    if (!(width > 0) || fonts.width(paragraph, style.size, style.weight, ls) <= width - first) {
+    if (!(width > 0) || fonts.width(paragraph, style.size, style.weight, ls, style.kind) <= width - first) {
       out.push({ text: paragraph, indent: first });
       continue;
     }
@@ -50,12 +52,12 @@ export function breakLines(text: string, width: number, fonts: PdfFonts, style: 
     let lineW = 0;
     let breakAt = -1; // a break is allowed after line[0, breakAt)
     for (const ch of paragraph) {
-      const w = fonts.width(ch, style.size, style.weight, ls);
+      const w = fonts.width(ch, style.size, style.weight, ls, style.kind);
       if (lineW + w > avail && line !== '') {
         if (isLatin(ch) && breakAt > 0 && breakAt < line.length) {
           out.push({ text: line.slice(0, breakAt).trimEnd(), indent: lineIndent });
           line = line.slice(breakAt) + ch;
-          lineW = fonts.width(line, style.size, style.weight, ls);
+          lineW = fonts.width(line, style.size, style.weight, ls, style.kind);
         } else {
           out.push({ text: line, indent: lineIndent });
           line = ch === ' ' ? '' : ch;
@@ -78,16 +80,16 @@ export function breakLines(text: string, width: number, fonts: PdfFonts, style: 
 
 function ellipsize(line: string, width: number, fonts: PdfFonts, style: TextStyle): string {
   const ls = style.letterSpacing ?? 0;
-  if (fonts.width(line, style.size, style.weight, ls) <= width) return line;
+  if (fonts.width(line, style.size, style.weight, ls, style.kind) <= width) return line;
   const chars = Array.from(line);
-  while (chars.length && fonts.width(chars.join('') + '…', style.size, style.weight, ls) > width) chars.pop();
+  while (chars.length && fonts.width(chars.join('') + '…', style.size, style.weight, ls, style.kind) > width) chars.pop();
   return chars.join('') + '…';
 }
 
 /** Draws lines (already broken) inside `box` with the style's alignment; returns the height used. */
 export function drawLines(canvas: PageCanvas, lines: Line[], box: Box, style: TextStyle): number {
   const { fonts } = canvas;
-  const face = fonts.face(style.weight);
+  const face = fonts.face(style.weight, style.kind);
   const lh = lineHeightOf(style);
   const total = lines.length * lh;
   let y = box.top;
@@ -97,7 +99,7 @@ export function drawLines(canvas: PageCanvas, lines: Line[], box: Box, style: Te
   const baselineOffset = (lh - (face.ascent + face.descent) * style.size) / 2 + face.ascent * style.size;
   const ls = style.letterSpacing ?? 0;
   lines.forEach((line, i) => {
-    const w = fonts.width(line.text, style.size, style.weight, ls);
+    const w = fonts.width(line.text, style.size, style.weight, ls, style.kind);
     let x = box.left + line.indent;
     if (style.align === 'center') x = box.left + (box.width - w) / 2;
     else if (style.align === 'right') x = box.left + box.width - w;
@@ -122,7 +124,7 @@ export function blockLines(text: string, width: number, fonts: PdfFonts, style: 
 export function drawTextBlock(canvas: PageCanvas, text: string, box: Box, style: TextStyle): Line[] {
   const lines = blockLines(text, box.width, canvas.fonts, style);
   const overflows = lines.length * lineHeightOf(style) > box.height + 0.01
-    || lines.some((l) => l.indent + canvas.fonts.width(l.text, style.size, style.weight, style.letterSpacing ?? 0) > box.width + 0.01);
+    || lines.some((l) => l.indent + canvas.fonts.width(l.text, style.size, style.weight, style.letterSpacing ?? 0, style.kind) > box.width + 0.01);
   // clip only what would spill out: a clip per cell costs bytes in a long table
   if (overflows) canvas.clipped({ ...box, left: box.left - 1, width: box.width + 2 }, () => drawLines(canvas, lines, box, style));
   else drawLines(canvas, lines, box, style);

@@ -4,7 +4,7 @@
  * paper numbers. Each page is the paper plus 2 mm in width (the anchor's export size), content at
  * the left edge. Pure: fonts and image bytes come from the caller, so browser and server share it.
  */
-import { PDFDocument, type PDFImage } from 'pdf-lib';
+import { PDFDocument, degrees, type PDFImage } from 'pdf-lib';
 import { panelGeometry, paginateTemplate, type TemplatePagination } from '../paginate/index.ts';
 import { finiteOr } from '../paginate/metrics.ts';
 import { units } from '../paper/index.ts';
@@ -14,7 +14,10 @@ import { PageCanvas, PdfResources } from './canvas.ts';
 import { parseColor } from './color.ts';
 import { CodeCache } from './codes.ts';
 import { drawPlacement, imageSrc } from './elements.ts';
-import { embedFonts, type PdfFontBytes } from './fonts.ts';
+import { embedFonts, fontKindOf, isBold, type FaceKey, type PdfFontBytes, type PdfFontSource } from './fonts.ts';
+import { htmlFaces } from './richText.ts';
+import { elementRawValue } from '../content/index.ts';
+import type { CommonOptions } from '../template/types.ts';
 import { IMAGE_RETRY, fetchImageBytes, imageKind, loadWithRetry, type ImageBytesLoader } from './images.ts';
 import { drawLines } from './textLayout.ts';
 import { drawWatermark } from './watermark.ts';
@@ -27,7 +30,8 @@ export interface WritePdfInput {
   template: PrintTemplate;
   /** print data; without it the template's testData is printed, as in the designer */
   data?: Record<string, unknown>;
-  fonts: PdfFontBytes;
+  /** font bytes, or a source asked for only the faces the template uses (each a 10-15 MB file) */
+  fonts: PdfFontBytes | PdfFontSource;
   registry?: FormatterRegistry;
   /** a pagination computed before; default: paginate here with the PDF font's metrics */
   pagination?: TemplatePagination;
@@ -52,7 +56,7 @@ export async function writePdf(input: WritePdfInput): Promise<WrittenPdf> {
   doc.setTitle(input.title ?? '打印');
   doc.setCreator('wxy print designer');
   doc.setProducer('pdf-lib');
-  const fonts = await embedFonts(doc, input.fonts);
+  const fonts = await embedFonts(doc, input.fonts, facesUsed(input.template, input.data));
   const registry = input.registry ?? defaultRegistry;
   const pagination = input.pagination ?? paginateTemplate(input.template, { data: input.data, metrics: fonts.metrics, registry });
   const warnings = [...pagination.warnings];
@@ -74,7 +78,10 @@ export async function writePdf(input: WritePdfInput): Promise<WrittenPdf> {
     for (const page of panelPages.pages) {
       const pdfPage = doc.addPage([geometry.widthPt + units.mmToPt(PAGE_EXTRA_WIDTH_MM), geometry.heightPt]);
       const canvas = new PageCanvas(pdfPage, fonts, resources);
-      const ctx = { canvas, data: input.data, registry, images, codes, warn };
+      // rotate: the paper is fed turned by 90° (the page shows and prints rotated); scale is the designer's
+      // zoom (history reason 'zoom'), a view setting that never changes the printed size
+      if (panel.rotate === true) pdfPage.setRotation(degrees(90));
+      const ctx = { canvas, data: input.data, registry, images, codes, warn, kind: fontKindOf(panel.fontFamily) };
       for (const placement of page.placements) drawPlacement(ctx, { ...placement, left: placement.left + dx, top: placement.top + dy });
       if (page.paperNumber) {
         const { text, left, top } = page.paperNumber;
@@ -87,6 +94,33 @@ export async function writePdf(input: WritePdfInput): Promise<WrittenPdf> {
   if (doc.getPageCount() === 0) doc.addPage();
   const bytes = await doc.save({ useObjectStreams: true });
   return { bytes, pageCount: doc.getPageCount(), errors: pagination.errors, warnings };
+}
+
+/** The font faces a template's text needs: its families (panel and element fontFamily) in regular, and bold where asked for. */
+export function facesUsed(template: PrintTemplate, data: Record<string, unknown> | undefined): Set<FaceKey> {
+  const faces = new Set<FaceKey>(['sans-regular']);
+  for (const panel of template.panels ?? []) {
+    const panelKind = fontKindOf(panel.fontFamily);
+    for (const element of panel.printElements ?? []) {
+      const o = (element.options ?? {}) as CommonOptions;
+      const kind = o.fontFamily ? fontKindOf(o.fontFamily) : panelKind;
+      switch (element.type) {
+        case 'text': case 'longText':
+          faces.add(`${kind}-${isBold(o.fontWeight) ? 'bold' : 'regular'}`);
+          break;
+        case 'table':
+          faces.add(`${kind}-regular`).add(`${kind}-bold`); // headers and group rows are bold
+          break;
+        case 'html': {
+          const raw = elementRawValue(element, data);
+          const content = typeof raw === 'string' && raw ? raw : typeof element.options.content === 'string' ? element.options.content : '';
+          htmlFaces(content, { size: 9, color: parseColor('#000000')!, bold: isBold(o.fontWeight), italic: false, underline: false, strike: false, kind }, faces);
+          break;
+        }
+      }
+    }
+  }
+  return faces;
 }
 
 /** Every image the pages show, loaded once (with retries) and embedded once; failures kept per address. */

@@ -1,9 +1,10 @@
-/** The HTML element's content is user data: keep markup and styles, drop anything that runs code. */
-const PAIRED = /<\s*(script|iframe|object|embed|style)\b[\s\S]*?<\s*\/\s*\1\s*>/gi;
-const LONE = /<\s*\/?\s*(script|iframe|object|embed|link|meta|base)\b[^>]*>/gi;
-const HANDLERS = /\s+on[a-z]+\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/gi;
-const JS_URLS = /(href|src|action|formaction|xlink:href)\s*=\s*("|')?\s*javascript:[^"'>\s]*("|')?/gi;
+/**
+ * The HTML element's content is user data: it goes into the page only as core/html's allowed tree
+ * written back as markup (formatting tags and safe styles; nothing that runs code, loads anything or
+ * escapes the element), the same tree the PDF writer prints.
+ */
+import { safeHtml } from '../../core/html/index.ts';
 
 export function sanitizeHtml(html: string): string {
-  return html.replace(PAIRED, '').replace(LONE, '').replace(HANDLERS, '').replace(JS_URLS, '$1="#"');
+  return safeHtml(html);
 }

@@ -69,3 +69,60 @@ export async function pdfPageTexts(bytes: Uint8Array): Promise<string[][]> {
     return runs;
   });
 }
+
+export interface PdfTextRun {
+  text: string;
+  /** the font's BaseFont without the subset tag, e.g. NotoSerifSC-Bold */
+  font: string;
+  size: number;
+  /** fill colour as 0-255 integers */
+  rgb: [number, number, number];
+  /** drawn slanted (synthetic italic) */
+  skewed: boolean;
+  /** start point in PDF space (y up) */
+  x: number;
+  y: number;
+}
+
+/** Text runs of every page with font, size and colour (the writer's own `Tf … rg … Tj` form). */
+export async function pdfPageRuns(bytes: Uint8Array): Promise<PdfTextRun[][]> {
+  const doc = await PDFDocument.load(bytes);
+  return doc.getPages().map((page) => {
+    const maps = fontMaps(doc, page);
+    const baseFonts = new Map<string, string>();
+    const fonts = page.node.Resources()?.lookup(PDFName.of('Font'));
+    if (fonts instanceof PDFDict) {
+      for (const [name, ref] of fonts.entries()) {
+        const font = doc.context.lookup(ref);
+        if (font instanceof PDFDict) baseFonts.set(name.asString().slice(1), String(font.get(PDFName.of('BaseFont'))).replace(/^\/([A-Z]{6}\+)?/, '').replace(/-\d+$/, ''));
+      }
+    }
+    const contents = page.node.Contents();
+    const streams = contents instanceof PDFArray ? contents.asArray() : contents ? [contents] : [];
+    const runs: PdfTextRun[] = [];
+    for (const s of streams) {
+      const text = streamText(doc, s);
+      for (const m of text.matchAll(/\/(\w+) ([\d.]+) Tf (?:[-\d.]+ Tc )?([\d.]+) ([\d.]+) ([\d.]+) rg ((?:[-\d.]+ ){2}Td|(?:[-\d.]+ ){6}Tm) <([0-9A-Fa-f]*)> Tj/g)) {
+        const map = maps.get(m[1]);
+        const decoded = (m[7].match(/.{4}/g) ?? []).map((code) => map?.get(code.toUpperCase()) ?? '\uFFFD').join('');
+        const nums = m[6].split(' ').slice(0, -1).map(Number);
+        const tm = m[6].endsWith('Tm') ? nums : null;
+        runs.push({
+          text: decoded, font: baseFonts.get(m[1]) ?? m[1], size: Number(m[2]),
+          rgb: [Number(m[3]), Number(m[4]), Number(m[5])].map((v) => Math.round(v * 255)) as [number, number, number],
+          skewed: !!tm && tm[1] === 0 && tm[2] !== 0,
+          x: nums[nums.length - 2], y: nums[nums.length - 1],
+        });
+      }
+    }
+    return runs;
+  });
+}
+
+/** The decompressed content stream of a page (PDF operators as text). */
+export async function pdfPageContent(bytes: Uint8Array, index = 0): Promise<string> {
+  const doc = await PDFDocument.load(bytes);
+  const contents = doc.getPage(index).node.Contents();
+  const streams = contents instanceof PDFArray ? contents.asArray() : contents ? [contents] : [];
+  return streams.map((s) => streamText(doc, s)).join('\n');
+}
