@@ -272,8 +272,10 @@ test('reference template looks the same in print preview (image snapshot)', asyn
     box = now;
     return still;
   }, { intervals: [250] }).toBe(true);
-  // the top of the first page (the part holding the elements), at a fixed viewport
+  // the top of the first page (the part holding the elements), at a fixed viewport. Taken with Debian's
+  // fonts-noto-cjk (installed by .ci/run and ensure-chromium.mjs): Chinese drawn as boxes differs in
+  // about 700 pixels, so the tolerance stays well below that (two runs here differ in none).
   await expect(page).toHaveScreenshot('designer-reference.png', {
-    clip: { x: box.x, y: box.y, width: box.width, height: 460 }, animations: 'disabled', maxDiffPixelRatio: 0.01,
+    clip: { x: box.x, y: box.y, width: box.width, height: 460 }, animations: 'disabled', maxDiffPixels: 100,
   });
 });

@@ -1,4 +1,5 @@
-// Browser tests drive Debian's Chromium; install it when missing (never a Playwright browser download).
+// Browser tests drive Debian's Chromium; install it when missing (never a Playwright browser download),
+// with Debian's CJK fonts, which the designer's image snapshot was taken with.
 import { existsSync } from 'node:fs';
 import { execSync } from 'node:child_process';
 
@@ -7,6 +8,21 @@ if (!existsSync(CHROMIUM)) {
   const sudo = process.getuid && process.getuid() === 0 ? '' : 'sudo ';
   console.log(`Chromium missing at ${CHROMIUM}; installing it with apt-get...`);
   execSync(`${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium`, { stdio: 'inherit' });
+}
+let hasCjkFonts = true;
+try {
+  execSync('dpkg -s fonts-noto-cjk', { stdio: 'ignore' });
+} catch {
+  hasCjkFonts = false;
+}
+if (!hasCjkFonts) {
+  const sudo = process.getuid && process.getuid() === 0 ? '' : 'sudo ';
+  console.log('CJK fonts missing; installing fonts-noto-cjk with apt-get...');
+  try {
+    execSync(`${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-noto-cjk`, { stdio: 'inherit' });
+  } catch {
+    console.warn('fonts-noto-cjk could not be installed: the designer image snapshot will differ');
+  }
 }
 if (!existsSync(CHROMIUM)) {
   console.error(`Chromium is still missing at ${CHROMIUM}`);
