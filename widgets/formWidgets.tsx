@@ -2,6 +2,7 @@ import { Select, Switch, TextInput, Textarea } from '@mantine/core';
 import type { RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fromDateTimeInput, toDateTimeInput } from '../engine/model/dates.ts';
 import { decimalInput, integerInput, negativeDecimalInput, positiveIntegerInput } from '../src/forms/inputRules';
 import { useDictionary } from './dictionary';
 import type { FormWidgetKey } from './keys';
@@ -81,8 +82,9 @@ export const FORM_WIDGET_IMPLEMENTATIONS: Readonly<Record<FormWidgetKey, (props:
   dictSelect: DictSelectWidget,
   select: SelectWidget,
   date: (props) => <TextInput {...common(props)} type="date" value={props.value ?? ''} onChange={(e) => props.onChange(e.currentTarget.value || undefined)} />,
-  dateTime: (props) => <TextInput {...common(props)} type="datetime-local" step={1} value={typeof props.value === 'string' ? props.value.slice(0, 19) : ''}
-    onChange={(e) => props.onChange(e.currentTarget.value || undefined)} />,
+  // The answer's "YYYY-MM-DD HH:mm:ss" shown in the picker, and sent back in the same form.
+  dateTime: (props) => <TextInput {...common(props)} type="datetime-local" step={1} value={toDateTimeInput(props.value)}
+    onChange={(e) => props.onChange(fromDateTimeInput(e.currentTarget.value))} />,
   switch: (props) => <Switch id={props.id} label={props.label} disabled={props.disabled || props.readonly} checked={Boolean(props.value)} data-testid={`field-${props.name}`}
     onChange={(e) => props.onChange(e.currentTarget.checked)} />,
   phone: (props) => <TextInput {...common(props)} inputMode="tel" maxLength={11} value={props.value ?? ''}

@@ -1,3 +1,4 @@
+import { dateMessageOf, datePatternOf } from './dates.ts';
 import type { FieldSchema, FormDecl, ResourceDescriptor } from './types.ts';
 
 /** Phone pattern of spec 000 §5 (empty passes). */
@@ -8,7 +9,7 @@ export const PLAIN_TEXT_PATTERN = '^(?!.*(--|/\\*))[^<>;]*$';
 
 /**
  * The plain JSON Schema of one field as a validator should see it: x- extensions turned into
- * standard keywords (phone -> pattern, x-plain -> pattern, decimals -> multipleOf-free numbers).
+ * standard keywords (phone, date and date-time -> pattern, x-plain -> pattern, decimals -> multipleOf-free numbers).
  */
 export function fieldJsonSchema(f: FieldSchema): Record<string, unknown> {
   const s: Record<string, unknown> = { type: f.type, title: f.title };
@@ -16,6 +17,10 @@ export function fieldJsonSchema(f: FieldSchema): Record<string, unknown> {
   if (f.format === 'phone') {
     s.pattern = PHONE_PATTERN;
     s['x-msg'] = PHONE_MESSAGE;
+  } else if (f.format === 'date' || f.format === 'date-time') {
+    // A pattern, not ajv's RFC 3339 `format`: writes take what reads answer (engine/model/dates.ts).
+    s.pattern = datePatternOf(f);
+    s['x-msg'] = dateMessageOf(f);
   } else if (f.format) {
     s.format = f.format;
   }

@@ -4,3 +4,4 @@ export * from './load.ts';
 export * from './check.ts';
 export * from './resource.ts';
 export * from './forms.ts';
+export * from './dates.ts';

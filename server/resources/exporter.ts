@@ -5,7 +5,8 @@ import { loadExcel } from './excel.ts';
 import type { ResourceDescriptor, RouteDecl } from '../../engine/model/types.ts';
 import type { Database, Queryable } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
-import { Params, afterKey, asCallerError, col, filterWhere, keyColumns, lastKeyOf, orderBy, ordering, quoteIdent, selectList, visibleListFields, type LastKey, type Ordering } from './query.ts';
+import { asCallerError } from './dbErrors.ts';
+import { Params, afterKey, col, filterWhere, keyColumns, lastKeyOf, orderBy, ordering, quoteIdent, selectList, visibleListFields, type LastKey, type Ordering } from './query.ts';
 import { hiddenFor, inputOf } from './access.ts';
 
 /** Rows per keyset batch; each batch is its own short transaction so an export never blocks other calls for long. */

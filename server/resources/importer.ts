@@ -3,6 +3,7 @@ import { Ajv, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import type ExcelJS from 'exceljs';
 import { loadExcel } from './excel.ts';
+import { invalidDateField } from '../../engine/model/dates.ts';
 import { columnOf, writableFields } from '../../engine/model/resource.ts';
 import type { FieldSchema, ResourceDescriptor } from '../../engine/model/types.ts';
 import type { Database } from '../db/index.ts';
@@ -12,6 +13,7 @@ import { hiddenFor, type Req } from './access.ts';
 import { attachment, dictionaryLabels } from './exporter.ts';
 import { Params, quoteIdent, sqlType } from './query.ts';
 import { writeBodySchema } from './schemas.ts';
+import { constraintError } from './dbErrors.ts';
 
 /** Most data rows one import file may hold. */
 export const IMPORT_MAX_ROWS = 50_000;
@@ -163,6 +165,8 @@ export function importHandler(r: ResourceDescriptor, db: Database) {
         errors.push({ row, field: field ?? '', message: chineseValidationMessage(validate.errors as never, 'body') });
         continue;
       }
+      const badDate = invalidDateField(r.fields, values);
+      if (badDate) errors.push({ row, field: badDate.title, message: badDate.message });
       for (const [name, v] of Object.entries(values)) {
         const d = r.fields[name]['x-decimals'];
         if (d !== undefined && typeof v === 'number' && Number(v.toFixed(d)) !== v) errors.push({ row, field: r.fields[name].title, message: `${r.fields[name].title}最多${d}位小数` });
@@ -205,7 +209,8 @@ export function importHandler(r: ResourceDescriptor, db: Database) {
       })
       .catch((err) => {
         if ((err as { code?: string }).code === '23505') throw new ApiError('CONFLICT', '导入数据与已有数据重复，请刷新后重试');
-        throw err;
+        // A reference to a missing row or a trigger's check: nothing was written (one transaction).
+        return constraintError(r, err);
       });
     return report(rows.length, rows.length, []);
   };

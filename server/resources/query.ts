@@ -1,3 +1,4 @@
+import { isDateText } from '../../engine/model/dates.ts';
 import { columnOf, filterName, filterParams, listFields } from '../../engine/model/resource.ts';
 import type { FieldSchema, FilterDecl, ResourceDescriptor, SortKey } from '../../engine/model/types.ts';
 import { ApiError } from '../errors.ts';
@@ -53,7 +54,7 @@ function coerce(f: FieldSchema, v: unknown, param: string): unknown {
   if (f.type === 'boolean') return v === true || v === 'true' || v === 1 || v === '1';
   const s = String(v);
   if (f.format === 'date' || f.format === 'date-time') {
-    if (!/^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2})?)?$/.test(s) || Number.isNaN(Date.parse(s.slice(0, 10)))) throw new ApiError('BAD_REQUEST', `${f.title}(${param})日期格式不正确`);
+    if (!isDateText('date', s) && !isDateText('date-time', s)) throw new ApiError('BAD_REQUEST', `${f.title}(${param})日期格式不正确`);
   }
   return s;
 }
@@ -182,13 +183,6 @@ export function afterKey(r: ResourceDescriptor, o: Ordering, lastKey: unknown, p
   }
   const tuple = `(${c}, ${pk}) ${cmp} (${params.add(v)}::${t}, ${pkParam(id)})`;
   return o.dir === 'asc' ? `(${tuple} OR ${c} IS NULL)` : tuple;
-}
-
-/** PostgreSQL data errors (bad casts of caller input) are the caller's fault, never a 500. */
-export function asCallerError(err: unknown): never {
-  const code = (err as { code?: string }).code;
-  if (typeof code === 'string' && code.startsWith('22')) throw new ApiError('BAD_REQUEST', '请求参数格式不正确');
-  throw err;
 }
 
 export { filterName, q as quoteIdent };

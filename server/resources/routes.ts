@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { invalidDateField } from '../../engine/model/dates.ts';
 import { columnOf, idParamOf, listFields, routeUrl, writableFields } from '../../engine/model/resource.ts';
 import type { ResourceDescriptor, RouteDecl } from '../../engine/model/types.ts';
 import type { Database, Queryable } from '../db/index.ts';
@@ -8,7 +9,6 @@ import { hiddenFor, inputOf, type Req } from './access.ts';
 import {
   Params,
   afterKey,
-  asCallerError,
   col,
   filterWhere,
   keyColumns,
@@ -21,6 +21,7 @@ import {
   visibleListFields,
 } from './query.ts';
 import { filterInputSchema, paramsSchema, recordSchema, writeBodySchema } from './schemas.ts';
+import { asCallerError, constraintError } from './dbErrors.ts';
 import { exportHandler } from './exporter.ts';
 import { importHandler, templateHandler } from './importer.ts';
 
@@ -44,26 +45,20 @@ function checkDecimals(r: ResourceDescriptor, body: Record<string, unknown>): vo
   }
 }
 
-/** A unique or foreign-key violation as the Chinese answer naming the field. */
-export function constraintError(r: ResourceDescriptor, err: unknown): never {
-  const e = err as { code?: string; detail?: string; constraint?: string; message?: string };
-  if (e.code === '23505') {
-    const text = `${e.detail ?? ''} ${e.constraint ?? ''} ${e.message ?? ''}`;
-    const field = Object.keys(r.fields).find((f) => r.fields[f]['x-unique'] && text.includes(columnOf(r, f)));
-    throw new ApiError('CONFLICT', field ? `${r.fields[field].title}已存在` : `${r.title}已存在`);
-  }
-  if (e.code === '23503') throw new ApiError('CONFLICT', `该${r.title}已被使用，不能删除`);
-  return asCallerError(err);
-}
-
-/** Empty strings from forms mean "no value" for numbers and dates (ajv would otherwise coerce "" to 0). */
-function blanksToNull(r: ResourceDescriptor, body: unknown): void {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return;
+/**
+ * Before schema validation: empty strings from forms mean "no value" for numbers and dates (ajv would
+ * otherwise coerce "" to 0), and a date that has the right shape but no calendar day (02-30) is refused
+ * naming the field, like a wrong shape is by the schema's pattern.
+ */
+function prepareBody(r: ResourceDescriptor, route: RouteDecl, body: unknown): void {
+  if (!body || typeof body !== 'object' || Array.isArray(body) || Buffer.isBuffer(body)) return;
   const b = body as Record<string, unknown>;
   for (const [k, v] of Object.entries(b)) {
     const f = r.fields[k];
     if (v === '' && f && (f.type !== 'string' || f.format === 'date' || f.format === 'date-time')) b[k] = null;
   }
+  const bad = (route.action === 'create' || route.action === 'update') && invalidDateField(r.fields, b);
+  if (bad) throw new ApiError('BAD_REQUEST', bad.message);
 }
 
 async function getRow(tx: Queryable, r: ResourceDescriptor, id: unknown, hidden: Set<string>): Promise<Record<string, unknown> | undefined> {
@@ -253,7 +248,7 @@ function deleteHandler(r: ResourceDescriptor, route: RouteDecl) {
     if (!ids.length) throw new ApiError('BAD_REQUEST', '请选择要删除的记录');
     const res = await req
       .tenantTx((tx) => tx.query(`DELETE FROM ${quoteIdent(r.table)} WHERE ${quoteIdent(columnOf(r, r.primaryKey))} = ANY($1::${sqlType(r.fields[r.primaryKey])}[])`, [ids]))
-      .catch((err) => constraintError(r, err));
+      .catch((err) => constraintError(r, err, 'delete'));
     if (!res.rowCount) throw new ApiError('NOT_FOUND', `${r.title}不存在`);
     return ok(route.action === 'batchDelete' ? { deleted: res.rowCount } : null, '删除成功');
   };
@@ -348,7 +343,7 @@ export function mountResource(app: FastifyInstance, r: ResourceDescriptor, db: D
       url,
       config: route.perm ? { perm: route.perm } : {},
       schema,
-      preValidation: async (req) => blanksToNull(r, req.body),
+      preValidation: async (req) => prepareBody(r, route, req.body),
       handler: handler as never,
     });
   }

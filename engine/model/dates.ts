@@ -1,0 +1,52 @@
+import type { FieldSchema } from './types.ts';
+
+/**
+ * Date and date-time text of resource fields. Answers render `YYYY-MM-DD` and `YYYY-MM-DD HH:mm:ss`;
+ * writes take what reads answer (so a loaded record saves back unchanged), `YYYY-MM-DD HH:mm`, the
+ * `T`-separated form of <input type="datetime-local"> and RFC 3339 with a zone. Without a zone the
+ * time is the database session's, the same zone the answers are rendered in.
+ */
+export const DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
+export const DATE_TIME_PATTERN = '^\\d{4}-\\d{2}-\\d{2}[ Tt]\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,6})?)?([Zz]|[+-]\\d{2}:\\d{2})?$';
+
+const DATE_TIME_PARTS = /^(\d{4})-(\d{2})-(\d{2})(?:[ Tt](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?(?:[Zz]|[+-](\d{2}):(\d{2}))?)?$/;
+
+/** The JSON Schema `pattern` a date or date-time field is validated with (ajv's `format` would demand RFC 3339). */
+export const datePatternOf = (f: FieldSchema) => (f.format === 'date' ? DATE_PATTERN : DATE_TIME_PATTERN);
+
+/** Chinese message naming the field and the expected form. */
+export const dateMessageOf = (f: FieldSchema) => `${f.title}格式不正确，应为${f.format === 'date' ? ' YYYY-MM-DD' : ' YYYY-MM-DD HH:mm:ss'}`;
+
+const daysIn = (y: number, m: number) => (m === 2 ? (y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28) : [4, 6, 9, 11].includes(m) ? 30 : 31);
+
+/** Whether `text` is a real date (or date-time) in one of the accepted forms: shape and calendar. */
+export function isDateText(format: 'date' | 'date-time', text: string): boolean {
+  if (!new RegExp(format === 'date' ? DATE_PATTERN : DATE_TIME_PATTERN).test(text)) return false;
+  const m = DATE_TIME_PARTS.exec(text);
+  if (!m) return false;
+  const [y, mo, d, h, mi, s, oh, om] = m.slice(1).map((x) => Number(x ?? 0));
+  return y >= 1 && mo >= 1 && mo <= 12 && d >= 1 && d <= daysIn(y, mo) && h <= 23 && mi <= 59 && s <= 59 && oh <= 23 && om <= 59;
+}
+
+/** The first date or date-time field of `body` whose text is no valid value (its title and message), if any. */
+export function invalidDateField(fields: Record<string, FieldSchema>, body: Record<string, unknown>): { title: string; message: string } | undefined {
+  for (const [name, v] of Object.entries(body)) {
+    const f = fields[name];
+    if (!f || (f.format !== 'date' && f.format !== 'date-time') || typeof v !== 'string') continue;
+    if (!isDateText(f.format, v)) return { title: f.title, message: dateMessageOf(f) };
+  }
+  return undefined;
+}
+
+/** An answered date-time (`YYYY-MM-DD HH:mm:ss`) as the value of <input type="datetime-local">; '' when absent or not one. */
+export function toDateTimeInput(value: unknown): string {
+  if (typeof value !== 'string') return '';
+  const m = /^(\d{4}-\d{2}-\d{2})[ Tt](\d{2}:\d{2}(?::\d{2})?)/.exec(value);
+  return m ? `${m[1]}T${m[2]}` : '';
+}
+
+/** The value of <input type="datetime-local"> (`YYYY-MM-DDTHH:mm[:ss]`) as the form sends it: `YYYY-MM-DD HH:mm:ss`. */
+export function fromDateTimeInput(value: string): string | undefined {
+  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::(\d{2}))?/.exec(value);
+  return m ? `${m[1]} ${m[2]}:${m[3] ?? '00'}` : undefined;
+}

@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './harness.ts';
+
+/**
+ * The generic resource routes on the demo data: writes take the date forms reads answer, database
+ * refusals (foreign keys, unique keys, trigger checks) answer 400/409 naming the field, path-bound and
+ * fixed filters, per-route field subsets, and the exact total of a page. One server for the file.
+ */
+let s: TestServer;
+let admin: string;
+beforeAll(async () => {
+  s = await startTestServer();
+  admin = await s.login('admin', 'admin123', 1);
+});
+afterAll(async () => s?.stop());
+
+type Json = Record<string, any>;
+const A = async (method: string, url: string, body?: unknown) => {
+  const res = await s.call(method, `/api/${url}`, { token: admin, tenant: 1, body });
+  return { status: res.statusCode, json: res.json() as Json };
+};
+
+describe('date and date-time fields', () => {
+  const ex = (p: string) => `wxy-system-server/sys-exam/${p}`;
+
+  it('saves back a record just loaded, and takes YYYY-MM-DD HH:mm and RFC 3339', async () => {
+    const add = await A('POST', ex('add'), { examName: '日期往返', examType: 1, totalScore: 100, passScore: 60, duration: 60, startTime: '2026-12-01 09:00', endTime: '2026-12-01T10:30:00+08:00' });
+    expect(add.status).toBe(200);
+    const id = add.json.data.id;
+    const loaded = (await A('GET', ex(`info/${id}`))).json.data;
+    expect(loaded.startTime).toBe('2026-12-01 09:00:00');
+    const saved = await A('PUT', ex('edit'), { ...loaded, examName: '日期往返（改）' });
+    expect(saved.status).toBe(200);
+    expect(saved.json.data).toMatchObject({ examName: '日期往返（改）', startTime: loaded.startTime, endTime: loaded.endTime });
+    const again = await A('PUT', ex('edit'), { id, startTime: '2026-12-02 08:15:30' });
+    expect(again.json.data.startTime).toBe('2026-12-02 08:15:30');
+  });
+
+  it('refuses dates that are no dates, naming the field', async () => {
+    const base = { examName: '坏日期', examType: 1, totalScore: 100, passScore: 60, duration: 60 };
+    for (const startTime of ['2026-02-30 09:00:00', '2026-12-01', '2026/12/01 09:00', '2026-12-01 25:00']) {
+      const res = await A('POST', ex('add'), { ...base, startTime });
+      expect(res.status, startTime).toBe(400);
+      expect(res.json.msg).toBe('开始时间格式不正确，应为 YYYY-MM-DD HH:mm:ss');
+    }
+  });
+
+  it('takes a date as answered and refuses a day that does not exist', async () => {
+    const shop = (p: string) => `wxy-shop-server/shop-base/${p}`;
+    const first = (await A('POST', shop('page/1/1'), {})).json.data.records[0];
+    const loaded = (await A('GET', shop(`info/${first.shopId}`))).json.data;
+    expect((await A('PUT', shop('edit'), { ...loaded, openDate: '2026-02-28' })).json.data.openDate).toBe('2026-02-28');
+    const bad = await A('PUT', shop('edit'), { shopId: first.shopId, openDate: '2026-02-29' });
+    expect(bad.status).toBe(400);
+    expect(bad.json.msg).toBe('开业日期格式不正确，应为 YYYY-MM-DD');
+  });
+});
+
+describe('database refusals answer in Chinese naming the field', () => {
+  const spu = (p: string) => `wxy-production-server/pd-spu/${p}`;
+  const sku = (p: string) => `wxy-production-server/pd-sku/${p}`;
+  let spuId: number;
+  let skuId: number;
+  beforeAll(async () => {
+    spuId = (await A('POST', spu('save'), { spuCode: 'SPU-ERR', spuName: '错误映射饼干', category: 1, unit: '袋' })).json.data.spuId;
+    skuId = (await A('POST', sku('save'), { spuId, skuCode: 'SKU-ERR1', skuName: '错误映射 100g', unit: '袋', retailPrice: 5, barcode: '6901234567892' })).json.data.skuId;
+  });
+
+  it('a reference to a row that does not exist, on insert and on update, names the field', async () => {
+    const ins = await A('POST', sku('save'), { spuId, skuCode: 'SKU-ERR2', skuName: '无此供应商', unit: '袋', retailPrice: 1, supplierId: 987654 });
+    expect(ins.status).toBe(400);
+    expect(ins.json.msg).toBe('供应商不存在');
+    const upd = await A('PUT', sku(`update/${skuId}`), { spuId: 987654 });
+    expect(upd.status).toBe(400);
+    expect(upd.json.msg).toBe('所属商品不存在');
+    expect((await A('GET', sku(`get/${skuId}`))).json.data.spuId).toBe(spuId);
+  });
+
+  it('deleting a row others still reference is refused as referenced', async () => {
+    const del = await A('DELETE', spu(`deleteById/${spuId}`));
+    expect(del.status).toBe(409);
+    expect(del.json.msg).toBe('该商品已被引用，不能删除');
+  });
+
+  it('a unique clash names the field', async () => {
+    const dup = await A('POST', sku('save'), { spuId, skuCode: 'SKU-ERR3', skuName: '重复条码', unit: '袋', retailPrice: 1, barcode: '6901234567892' });
+    expect(dup.json).toMatchObject({ code: 4090, msg: '条形码已存在' });
+    const other = (await A('POST', sku('save'), { spuId, skuCode: 'SKU-ERR5', skuName: '另一个', unit: '袋', retailPrice: 1 })).json.data.skuId;
+    expect((await A('PUT', sku(`update/${other}`), { skuCode: 'SKU-ERR1' })).json).toMatchObject({ code: 4090, msg: 'SKU编码已存在' });
+  });
+
+  it("a trigger's check passes its own message through as a 400, on create and update", async () => {
+    const bad = await A('POST', sku('save'), { spuId, skuCode: 'SKU-ERR4', skuName: '校验位', unit: '袋', retailPrice: 1, barcode: '6901234567893' });
+    expect(bad.status).toBe(400);
+    expect(bad.json.msg).toBe('条形码校验位不正确');
+    const upd = await A('PUT', sku(`update/${skuId}`), { barcode: '6901234567893' });
+    expect(upd.status).toBe(400);
+    expect(upd.json.msg).toBe('条形码校验位不正确');
+    expect((await A('GET', sku(`get/${skuId}`))).json.data.barcode).toBe('6901234567892');
+  });
+});
