@@ -45,7 +45,7 @@ function FormBody(props: { open: OpenForm; resource: ResourceDescriptor; hidden:
       testId={props.testId}
       onCancel={props.onClose}
       onSubmit={readOnly ? undefined : async (formData) => {
-        const body = submitBody(resource, formData, open.row);
+        const body = submitBody(resource, formData, open.row, open.submit!.route);
         await callEndpoint(open.submit!, open.row ? rowCallParams(open.submit!.route, {}, open.row, props.rowKey) : {}, body);
         props.onSaved();
       }}

@@ -68,6 +68,21 @@ describe('descriptor check', () => {
     expect(check({ resource: (r) => delete r.fields.address.maxLength })).toContain('schemas/resources/shop-base.json#/fields/address a string field needs maxLength (spec 000 §9 limits)');
   });
 
+  it('checks path filters, fixed conditions and write subsets of routes', () => {
+    const byCode = { method: 'GET', path: 'byCode/{code}', action: 'list', pathFilters: { code: 'shopCode' } };
+    expect(check({ resource: (r) => r.routes.push(byCode) })).toEqual([]);
+    expect(check({ resource: (r) => r.routes.push({ ...byCode, pathFilters: { shopCode: 'shopCode' } }) })).toEqual(
+      expect.arrayContaining(['schemas/resources/shop-base.json#/routes/11/pathFilters/shopCode the path has no {shopCode}']),
+    );
+    expect(check({ resource: (r) => r.routes.push({ ...byCode, pathFilters: { code: 'nope' } }) })).toContain('schemas/resources/shop-base.json#/routes/11/pathFilters/code field "nope" is not in fields');
+    expect(check({ resource: (r) => r.routes.push({ ...byCode, path: 'one/{code}', action: 'get' }) })).toContain('schemas/resources/shop-base.json#/routes/11/pathFilters/code a get route takes no path filters (only page, list, pulldown, tree, export)');
+    expect(check({ resource: (r) => (r.routes[1].where = { status: 1 }) })).toEqual([]);
+    expect(check({ resource: (r) => (r.routes[1].where = { status: 7 }) })).toContain('schemas/resources/shop-base.json#/routes/1/where/status 7 is no value of field "status"');
+    expect(check({ resource: (r) => (r.routes[1].where = { shopName: 1 }) })).toContain('schemas/resources/shop-base.json#/routes/1/where/shopName 1 is no value of field "shopName"');
+    expect(check({ resource: (r) => (r.routes[5].fields = ['shopName']) })).toEqual([]);
+    expect(check({ resource: (r) => (r.routes[5].fields = ['shopId']) })).toContain('schemas/resources/shop-base.json#/routes/5/fields/0 field "shopId" is read-only; a update cannot write it');
+  });
+
   it('derives the rjsf form schema from the resource fields', () => {
     const { set } = loadDescriptors([{ file: 'schemas/resources/shop-base.json', content: shopResource }]);
     const r = set.resources.get('shop-base')!;

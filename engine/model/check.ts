@@ -82,14 +82,32 @@ function checkResource(r: ResourceDescriptor, file: string, err: (pointer: strin
     if (route.action === 'page' && !(params.includes('pageNum') && params.includes('pageSize'))) err(`${p}/path`, 'a page route needs {pageNum} and {pageSize} in its path');
     if (route.action !== 'page' && (params.includes('pageNum') || params.includes('pageSize'))) err(`${p}/path`, 'only a page route takes {pageNum}/{pageSize}');
     if (needsId.includes(route.action) && !idParamOf(route)) err(`${p}/path`, `a ${route.action} route needs an id parameter such as {${r.primaryKey}}`);
-    const extra = params.filter((q) => q !== 'pageNum' && q !== 'pageSize' && q !== route.field);
+    const bound = route.pathFilters ?? {};
+    const extra = params.filter((q) => q !== 'pageNum' && q !== 'pageSize' && q !== route.field && !Object.hasOwn(bound, q));
     if (extra.length > 1) err(`${p}/path`, `at most one id parameter, found ${extra.join(', ')}`);
     if (route.action === 'setField') {
       if (!route.field) err(p, 'a setField route names its "field"');
       else if (!has(route.field)) err(`${p}/field`, `field "${route.field}" is not in fields`);
       else if (!route.values && !r.fields[route.field].enum && r.fields[route.field].type !== 'boolean') err(`${p}/values`, 'a setField route lists the values it allows (or the field has an enum)');
     }
-    (route.fields ?? []).forEach((f, j) => !has(f) && err(`${p}/fields/${j}`, `field "${f}" is not in fields`));
+    (route.fields ?? []).forEach((f, j) => {
+      if (!has(f)) err(`${p}/fields/${j}`, `field "${f}" is not in fields`);
+      else if ((route.action === 'create' || route.action === 'update') && r.fields[f].readOnly) err(`${p}/fields/${j}`, `field "${f}" is read-only; a ${route.action} cannot write it`);
+    });
+    const filtering: ActionKind[] = ['page', 'list', 'pulldown', 'tree', 'export'];
+    for (const [param, field] of Object.entries(bound)) {
+      const q = `${p}/pathFilters/${param}`;
+      if (!filtering.includes(route.action)) err(q, `a ${route.action} route takes no path filters (only ${filtering.join(', ')})`);
+      if (!params.includes(param)) err(q, `the path has no {${param}}`);
+      if (!has(field)) err(q, `field "${field}" is not in fields`);
+    }
+    for (const [field, value] of Object.entries(route.where ?? {})) {
+      const q = `${p}/where/${field}`;
+      const f = r.fields[field];
+      if (!filtering.includes(route.action)) err(q, `a ${route.action} route takes no fixed conditions (only ${filtering.join(', ')})`);
+      if (!f) err(q, `field "${field}" is not in fields`);
+      else if (f.enum ? !f.enum.includes(value as string | number) : typeof value !== (f.type === 'integer' ? 'number' : f.type)) err(q, `${JSON.stringify(value)} is no value of field "${field}"`);
+    }
     for (const k of ['valueField', 'labelField', 'parentField', 'groupBy'] as const) {
       const f = route[k];
       if (f && !has(f)) err(`${p}/${k}`, `field "${f}" is not in fields`);

@@ -19,9 +19,9 @@ export const pathParams = (path: string) => [...path.matchAll(/\{([A-Za-z][A-Za-
 
 export const PAGE_PARAMS = ['pageNum', 'pageSize'] as const;
 
-/** The path param that carries a row id (anything but paging and the setField value). */
+/** The path param that carries a row id (anything but paging, the setField value and path filters). */
 export function idParamOf(route: RouteDecl): string | undefined {
-  return pathParams(route.path).find((p) => p !== 'pageNum' && p !== 'pageSize' && p !== route.field);
+  return pathParams(route.path).find((p) => p !== 'pageNum' && p !== 'pageSize' && p !== route.field && !Object.hasOwn(route.pathFilters ?? {}, p));
 }
 
 export const filterName = (f: FilterDecl) => f.name ?? f.field;
@@ -53,8 +53,9 @@ export function hiddenFields(r: ResourceDescriptor, granted: Iterable<string>, e
 /** Fields a list, page or export answers (detail-only ones left out). */
 export const listFields = (r: ResourceDescriptor) => Object.keys(r.fields).filter((f) => !r.fields[f]['x-detailOnly']);
 
-/** Fields a create or update body may carry. */
-export const writableFields = (r: ResourceDescriptor) => Object.keys(r.fields).filter((f) => !r.fields[f].readOnly);
+/** Fields a create or update body may carry: the route's own subset (`fields`) if it declares one. */
+export const writableFields = (r: ResourceDescriptor, route?: RouteDecl) =>
+  Object.keys(r.fields).filter((f) => !r.fields[f].readOnly && (!route?.fields || (route.action !== 'create' && route.action !== 'update') || route.fields.includes(f)));
 
 /**
  * Resolves a screen's endpoint reference ("routeId" in its own resource or "resource#routeId").

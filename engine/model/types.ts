@@ -82,8 +82,15 @@ export interface RouteDecl {
   field?: string;
   /** setField: values allowed (defaults to the field's enum). */
   values?: (string | number)[];
-  /** list/pulldown/tree: the fields answered (default: all list fields). */
+  /**
+   * list/pulldown/tree: the fields answered (default: all list fields; a list answers exactly these).
+   * create/update: the only fields the body may write (updateDet/{id} writes the settlement subset).
+   */
   fields?: string[];
+  /** `{param: field}`: the path's `{param}` filters rows on field = value (findList/{code}); page, list, pulldown, tree, export. */
+  pathFilters?: Record<string, string>;
+  /** `{field: value}`: fixed conditions every row the route answers meets (pulldown/distribution: isDistribution 1). */
+  where?: Record<string, string | number | boolean>;
   /** pulldown: value and label fields. */
   valueField?: string;
   labelField?: string;

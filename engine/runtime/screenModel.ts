@@ -128,9 +128,9 @@ export function bulkCallBody(action: Pick<ActionDecl, 'body'>, ids: readonly str
   return { ...(action.body ?? {}), ids: ids.map((id) => (/^\d+$/.test(id) ? Number(id) : id)) };
 }
 
-/** The body a form submits: writable fields only, plus the primary key of the row being edited. */
-export function submitBody(resource: ResourceDescriptor, data: RowData, row: RowData | null): RowData {
-  const writable = new Set(writableFields(resource));
+/** The body a form submits: the fields its route writes only, plus the primary key of the row being edited. */
+export function submitBody(resource: ResourceDescriptor, data: RowData, row: RowData | null, route?: RouteDecl): RowData {
+  const writable = new Set(writableFields(resource, route));
   const body: RowData = {};
   for (const [key, value] of Object.entries(data)) if (writable.has(key) && value !== undefined) body[key] = value;
   if (row && row[resource.primaryKey] !== undefined) body[resource.primaryKey] = row[resource.primaryKey];

@@ -6,7 +6,7 @@ import type { ResourceDescriptor, RouteDecl } from '../../engine/model/types.ts'
 import type { Database, Queryable } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
 import { asCallerError } from './dbErrors.ts';
-import { Params, afterKey, col, filterWhere, keyColumns, lastKeyOf, orderBy, ordering, quoteIdent, selectList, visibleListFields, type LastKey, type Ordering } from './query.ts';
+import { Params, afterKey, col, routeWhere, filterWhere, keyColumns, lastKeyOf, orderBy, ordering, quoteIdent, selectList, visibleListFields, type LastKey, type Ordering } from './query.ts';
 import { hiddenFor, inputOf } from './access.ts';
 
 /** Rows per keyset batch; each batch is its own short transaction so an export never blocks other calls for long. */
@@ -70,7 +70,7 @@ async function plan(req: Req, r: ResourceDescriptor, route: RouteDecl): Promise<
     .tenantTx(async (tx) => {
       const hidden = await hiddenFor(tx, auth, r);
       const params = new Params();
-      const where = [`t.tenant_id = ${params.add(auth.tenantId)}`, ...filterWhere(r, input, params, hidden)];
+      const where = [`t.tenant_id = ${params.add(auth.tenantId)}`, ...routeWhere(r, route, req.params, params, hidden), ...filterWhere(r, input, params, hidden)];
       const order = ordering(r, input.sort, input.order, hidden);
       const fields = visibleListFields(r, hidden);
       return { fields, labels: await dictionaryLabels(tx, r, fields), where, params: params.values, order };

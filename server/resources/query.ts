@@ -1,6 +1,6 @@
 import { isDateText } from '../../engine/model/dates.ts';
 import { columnOf, filterName, filterParams, listFields } from '../../engine/model/resource.ts';
-import type { FieldSchema, FilterDecl, ResourceDescriptor, SortKey } from '../../engine/model/types.ts';
+import type { FieldSchema, FilterDecl, ResourceDescriptor, RouteDecl, SortKey } from '../../engine/model/types.ts';
 import { ApiError } from '../errors.ts';
 
 /** Collects positional parameters while a statement is assembled. */
@@ -73,6 +73,21 @@ export function filterWhere(r: ResourceDescriptor, input: Input, params: Params,
     if (hidden.has(flt.field)) throw new ApiError('FORBIDDEN', `您无权按${f.title}筛选`);
     where.push(...condition(r, flt, f, names, values, params));
   }
+  return where;
+}
+
+/**
+ * WHERE conditions a route declares itself: its path filters (`findList/{code}`: code = the path's value)
+ * and its fixed `where` (pulldown/distribution: isDistribution = 1).
+ */
+export function routeWhere(r: ResourceDescriptor, route: RouteDecl, pathValues: Record<string, unknown>, params: Params, hidden: Set<string>): string[] {
+  const where: string[] = [];
+  for (const [param, field] of Object.entries(route.pathFilters ?? {})) {
+    const f = r.fields[field];
+    if (hidden.has(field)) throw new ApiError('FORBIDDEN', `您无权按${f.title}筛选`);
+    where.push(`${col(r, field)} = ${params.add(coerce(f, pathValues[param], param))}::${sqlType(f)}`);
+  }
+  for (const [field, value] of Object.entries(route.where ?? {})) where.push(`${col(r, field)} = ${params.add(value)}::${sqlType(r.fields[field])}`);
   return where;
 }
 

@@ -15,6 +15,7 @@ import {
   lastKeyOf,
   orderBy,
   ordering,
+  routeWhere,
   quoteIdent,
   selectList,
   sqlType,
@@ -78,7 +79,7 @@ function pageHandler(r: ResourceDescriptor, route: RouteDecl) {
         .tenantTx(async (tx) => {
           const hidden = await hiddenFor(tx, auth, r);
           const params = new Params();
-          const where = [`t.tenant_id = ${params.add(auth.tenantId)}`, ...filterWhere(r, input, params, hidden)];
+          const where = [`t.tenant_id = ${params.add(auth.tenantId)}`, ...routeWhere(r, route, req.params, params, hidden), ...filterWhere(r, input, params, hidden)];
           const o = ordering(r, input.sort, input.order, hidden);
           const countWhere = where.join(' AND ');
           const countParams = [...params.values];
@@ -115,10 +116,12 @@ function listHandler(r: ResourceDescriptor, route: RouteDecl) {
       .tenantTx(async (tx) => {
         const hidden = await hiddenFor(tx, auth, r);
         const params = new Params();
-        const where = [`t.tenant_id = ${params.add(auth.tenantId)}`, ...filterWhere(r, input, params, hidden)];
+        const where = [`t.tenant_id = ${params.add(auth.tenantId)}`, ...routeWhere(r, route, req.params, params, hidden), ...filterWhere(r, input, params, hidden)];
         const o = ordering(r, input.sort, input.order, hidden);
         let fields = (route.fields ?? visibleListFields(r, hidden)).filter((f) => !hidden.has(f));
-        for (const extra of [route.valueField, route.labelField, route.parentField, route.groupBy, r.primaryKey]) if (extra && !fields.includes(extra)) fields = [...fields, extra];
+        // A list answers exactly its declared fields (findList/{code}: label, value, sort); pulldowns and trees need their keys.
+        const extras = route.action === 'list' && route.fields ? [] : [route.valueField, route.labelField, route.parentField, route.groupBy, r.primaryKey];
+        for (const extra of extras) if (extra && !fields.includes(extra)) fields = [...fields, extra];
         return (
           await tx.query<Record<string, unknown>>(`SELECT ${selectList(r, fields)} FROM ${tableOf(r)} WHERE ${where.join(' AND ')} ORDER BY ${orderBy(r, o)} LIMIT ${LIST_CAP}`, params.values)
         ).rows;
@@ -167,12 +170,12 @@ function getHandler(r: ResourceDescriptor, route: RouteDecl) {
 }
 
 /** The body's writable fields the caller may see (a hidden field is never written blind). */
-function writes(r: ResourceDescriptor, body: Record<string, unknown>, hidden: Set<string>): [string, unknown][] {
-  const writable = new Set(writableFields(r));
+function writes(r: ResourceDescriptor, route: RouteDecl, body: Record<string, unknown>, hidden: Set<string>): [string, unknown][] {
+  const writable = new Set(writableFields(r, route));
   return Object.entries(body).filter(([k, v]) => writable.has(k) && !hidden.has(k) && v !== undefined);
 }
 
-function createHandler(r: ResourceDescriptor) {
+function createHandler(r: ResourceDescriptor, route: RouteDecl) {
   return async (req: Req) => {
     const body = req.body ?? {};
     checkDecimals(r, body);
@@ -180,7 +183,7 @@ function createHandler(r: ResourceDescriptor) {
     const row = await req
       .tenantTx(async (tx) => {
         const hidden = await hiddenFor(tx, auth, r);
-        const values = writes(r, body, hidden);
+        const values = writes(r, route, body, hidden);
         for (const [name, f] of Object.entries(r.fields)) if (f.default !== undefined && !f.readOnly && !values.some(([k]) => k === name)) values.push([name, f.default]);
         const params = new Params();
         const cols = ['tenant_id', ...values.map(([k]) => quoteIdent(columnOf(r, k)))];
@@ -205,7 +208,7 @@ function updateHandler(r: ResourceDescriptor, route: RouteDecl) {
     const row = await req
       .tenantTx(async (tx) => {
         const hidden = await hiddenFor(tx, auth, r);
-        const values = writes(r, body, hidden);
+        const values = writes(r, route, body, hidden);
         const required = new Set(r.required ?? []);
         for (const [k, v] of values) if (v === null && required.has(k)) throw new ApiError('BAD_REQUEST', `${r.fields[k].title}不能为空`);
         const params = new Params();
@@ -290,7 +293,7 @@ export function mountResource(app: FastifyInstance, r: ResourceDescriptor, db: D
       case 'create':
         schema.body = writeBodySchema(r, route, 'create');
         schema.response = { 200: envelopeSchema(recordSchema(r, allFields)) };
-        handler = createHandler(r);
+        handler = createHandler(r, route);
         break;
       case 'update':
         schema.body = writeBodySchema(r, route, 'update');

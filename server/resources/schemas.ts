@@ -26,7 +26,7 @@ export function recordSchema(r: ResourceDescriptor, fields: string[]): Record<st
 export function writeBodySchema(r: ResourceDescriptor, route: RouteDecl, mode: 'create' | 'update'): Record<string, unknown> {
   const required = new Set(mode === 'create' ? (r.required ?? []) : []);
   const properties: Record<string, unknown> = {};
-  for (const name of writableFields(r)) {
+  for (const name of writableFields(r, route)) {
     const s = fieldJsonSchema(r.fields[name]);
     delete s.readOnly;
     if (mode === 'update') delete s.default;
@@ -59,7 +59,7 @@ export function filterInputSchema(r: ResourceDescriptor, paging: boolean): Recor
   return { type: 'object', properties };
 }
 
-/** Path parameters: paging, the row id, and a setField value. */
+/** Path parameters: paging, the row id, a setField value and path filters (typed and limited like their field). */
 export function paramsSchema(r: ResourceDescriptor, route: RouteDecl): Record<string, unknown> | undefined {
   const properties: Record<string, unknown> = {};
   const required: string[] = [];
@@ -68,7 +68,12 @@ export function paramsSchema(r: ResourceDescriptor, route: RouteDecl): Record<st
     if (p === 'pageNum') properties[p] = { type: 'integer', minimum: 1, title: '页码' };
     else if (p === 'pageSize') properties[p] = { type: 'integer', minimum: 1, maximum: 999999, title: '每页条数' };
     else if (p === route.field) properties[p] = { type: r.fields[p].type, title: r.fields[p].title };
-    else {
+    else if (route.pathFilters?.[p]) {
+      const s = fieldJsonSchema(r.fields[route.pathFilters[p]]);
+      delete s.readOnly;
+      delete s.default;
+      properties[p] = s;
+    } else {
       const pk = r.fields[r.primaryKey];
       properties[p] = pk.type === 'integer' ? { type: 'integer', minimum: 1, maximum: 9007199254740991, title: pk.title } : { type: 'string', maxLength: pk.maxLength ?? 64, title: pk.title };
     }

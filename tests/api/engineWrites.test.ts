@@ -99,3 +99,54 @@ describe('database refusals answer in Chinese naming the field', () => {
     expect((await A('GET', sku(`get/${skuId}`))).json.data.barcode).toBe('6901234567892');
   });
 });
+
+describe('route-declared filters and field subsets', () => {
+  it('answers a dictionary code from the path in each service, shaped like ms-data-dictionary/findList/{code}', async () => {
+    const ms = await A('GET', 'wxy-system-server/ms-data-dictionary/findList/enableStatus');
+    expect(ms.json.data.length).toBeGreaterThan(0);
+    for (const url of ['wxy-shop-server/shop-data-dictionary', 'wxy-production-server/pd-data-dictionary', 'wxy-warehouse-server/wh-data-dictionary']) {
+      const res = await A('GET', `${url}/findList/enableStatus`);
+      expect(res.status, url).toBe(200);
+      expect(res.json.data, url).toEqual(ms.json.data);
+      expect((await A('GET', `${url}/findList/whType`)).json.data).toEqual((await A('GET', 'wxy-system-server/ms-data-dictionary/findList/whType')).json.data);
+      expect((await A('GET', `${url}/findList/noSuchCode`)).json.data).toEqual([]);
+      const bad = await A('GET', `${url}/findList/a'b`);
+      expect(bad.status).toBe(400);
+      expect(bad.json.msg).toBe('字典编码格式不正确');
+    }
+  });
+
+  it('keeps dictionaries per tenant', async () => {
+    await s.db.tenant(1, (tx) => tx.query(`INSERT INTO sys_data_dictionary (tenant_id, code, label, value, sort) VALUES (1, 'whTestOnly', '仅租户1', '9', 1)`));
+    const admin2 = await s.login('admin', 'admin123', 2);
+    expect((await A('GET', 'wxy-warehouse-server/wh-data-dictionary/findList/whTestOnly')).json.data).toEqual([{ label: '仅租户1', value: '9', sort: 1 }]);
+    const other = await s.call('GET', '/api/wxy-warehouse-server/wh-data-dictionary/findList/whTestOnly', { token: admin2, tenant: 2 });
+    expect(other.json().data).toEqual([]);
+  });
+
+  it('lists only enabled distribution warehouses in pulldown/distribution, whatever the query asks', async () => {
+    const wh = (p: string) => `wxy-warehouse-server/wh-base-info/${p}`;
+    const off = (await A('POST', wh('add'), { whCode: 'WH-OFF', whName: '停用配送仓', whType: 1, isDistribution: 1, status: 0 })).json.data.whId;
+    const front = (await A('POST', wh('add'), { whCode: 'WH-FRONT', whName: '启用前置仓', whType: 3, isDistribution: 0, status: 1 })).json.data.whId;
+    const all = (await A('POST', wh('page/1/100'), {})).json.data.records as Json[];
+    const expected = all.filter((w) => w.isDistribution === 1 && w.status === 1).map((w) => w.whId).sort();
+    expect(expected.length).toBeGreaterThan(0);
+    for (const q of ['', '?isDistribution=0', '?status=0']) {
+      const pull = (await A('GET', wh(`pulldown/distribution${q}`))).json.data as Json[];
+      expect(pull.map((p) => p.value).sort(), q).toEqual(q ? [] : expected);
+    }
+    const ids = ((await A('GET', wh('pulldown/distribution'))).json.data as Json[]).map((p) => p.value);
+    expect(ids).not.toContain(off);
+    expect(ids).not.toContain(front);
+  });
+
+  it('updateDet writes only the settlement fields; update writes the rest', async () => {
+    const sup = (p: string) => `wxy-production-server/pd-supplier/${p}`;
+    const id = (await A('POST', sup('save'), { supplierNo: 'GYS-DET', supplierName: '结算测试', supplierType: 1, settleType: 1 })).json.data.id;
+    const det = await A('PUT', sup(`updateDet/${id}`), { supplierName: '改名不该生效', shortName: '不该', bankName: '招商银行', paymentDays: 45, settleType: 2 });
+    expect(det.status).toBe(200);
+    expect(det.json.data).toMatchObject({ supplierName: '结算测试', shortName: null, bankName: '招商银行', paymentDays: 45, settleType: 2 });
+    expect((await A('PUT', sup(`update/${id}`), { supplierName: '改名生效' })).json.data.supplierName).toBe('改名生效');
+    expect((await A('PUT', sup(`updateDet/${id}`), { paymentDays: 400 })).json.msg).toBe('账期(天)不能大于365');
+  });
+});
