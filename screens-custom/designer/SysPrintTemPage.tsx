@@ -14,13 +14,21 @@ import { appState } from '../../src/store/appStore';
 import { printTemplateApi } from './api.ts';
 import { emptyTemplate, validateTemplate, type PrintTemplate } from './core/template/index.ts';
 import { createDesignerI18n } from './i18n/index.ts';
+import { fieldsForBusinessType } from './page/businessFields.ts';
 import { chooseImageFile } from './page/chooseImage.ts';
+import { PRINT_FONTS } from './page/printFonts.ts';
+import type { HostContext } from './properties/catalogue.ts';
 import { TemplateList, templateKeys } from './page/TemplateList.tsx';
 import { printInFrame } from './print/index.ts';
 import { renderPreviewHtml } from './preview/previewHtml.ts';
 import { DesignerScreen } from './screen/DesignerScreen.tsx';
 
-const HOST = { chooseImage: chooseImageFile };
+/** What this page offers the designer's property editors (spec 001 §7: fonts, fields, image chooser). */
+const HOST: HostContext = {
+  fonts: PRINT_FONTS,
+  fieldsFor: fieldsForBusinessType,
+  chooseImage: chooseImageFile,
+};
 
 function Designer({ id, language, businessTypes, onBack }: { id: number | null; language: string; businessTypes: Array<{ value: string; label: string }>; onBack: () => void }) {
   const i18n = useMemo(() => createDesignerI18n(language), [language]);

@@ -279,3 +279,226 @@ test('reference template looks the same in print preview (image snapshot)', asyn
     clip: { x: box.x, y: box.y, width: box.width, height: 460 }, animations: 'disabled', maxDiffPixels: 100,
   });
 });
+
+test('every panel is drawn; only the active one is editable, a click on another makes it the one being edited', async ({ page }) => {
+  await openNewTemplate(page);
+  await drop(page, 'text', 40, 40);
+  await page.getByTestId('panel-tab-add').click();
+  // panel 2 is edited now; panel 1 stays visible, dimmed and read-only
+  await expect(page.getByTestId('panel-caption-1')).toContainText('编辑中');
+  await expect(page.getByTestId('panel-caption-0')).toContainText('只读');
+  await expect(elements(page)).toHaveCount(0);
+  const readonly = page.getByTestId('panel-readonly');
+  await expect(readonly).toHaveCount(1);
+  await expect(readonly.getByTestId('readonly-element')).toHaveCount(1);
+  await expect(readonly.locator('div[style*="opacity"]').first()).toHaveCSS('opacity', '0.55');
+  await drop(page, 'rect', 60, 60);
+  await expect(elements(page)).toHaveCount(1);
+  await expect(elements(page).first()).toHaveAttribute('data-type', 'rect');
+
+  // clicking the read-only panel (even on its element) selects the panel, not the element
+  await readonly.getByTestId('readonly-element').scrollIntoViewIfNeeded();
+  const shown = (await readonly.getByTestId('readonly-element').boundingBox())!;
+  await page.mouse.click(shown.x + 5, shown.y + 5);
+  await expect(page.getByTestId('panel-caption-0')).toContainText('编辑中');
+  await expect(page.getByTestId('panel-caption-1')).toContainText('只读');
+  await expect(page.getByTestId('panel-tab-0')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('settings-title')).toContainText('面板 1');
+  await expect(elements(page)).toHaveCount(1);
+  await expect(elements(page).first()).toHaveAttribute('data-type', 'text');
+  await expect(page.getByTestId('panel-readonly').getByTestId('readonly-element')).toHaveAttribute('data-type', 'rect');
+});
+
+test('fields come from the business type as a dropdown that also takes any typed name; fonts from the host list', async ({ page }) => {
+  await openNewTemplate(page);
+  await page.getByTestId('designer-business-type').click();
+  await page.getByRole('option', { name: '调拨单', exact: true }).click();
+  await drop(page, 'text', 40, 40);
+  await page.getByTestId('prop-field').click();
+  await expect(page.getByTestId('field-option-allocationNo')).toContainText('调拨单号');
+  await expect(page.getByTestId('field-option-retailPrice')).toHaveCount(0);
+  // search matches the Chinese text too
+  await page.getByTestId('prop-field').fill('调入');
+  await expect(page.getByTestId('field-option-inWarehouseName')).toBeVisible();
+  await expect(page.getByTestId('field-option-allocationNo')).toHaveCount(0);
+  await page.getByTestId('field-option-inWarehouseName').click();
+  // a picked field applies at once (undoable), with its text shown under the input
+  await expect(page.getByTestId('prop-field')).toHaveValue('inWarehouseName');
+  await expect(page.locator('[data-prop="field"]')).toContainText('调入仓库');
+  await expect(page.getByTestId('designer-undo')).toBeEnabled();
+  await page.getByTestId('prop-testData').fill('一号仓');
+  await page.getByTestId('settings-confirm').click();
+  await expect(elements(page).first()).toContainText('一号仓');
+  // a name not in the list is kept as typed
+  await page.getByTestId('prop-field').fill('myOwnField');
+  await page.getByTestId('settings-confirm').click();
+  await elements(page).first().click();
+  await expect(page.getByTestId('prop-field')).toHaveValue('myOwnField');
+  await expect(page.locator('[data-prop="field"]')).toContainText('自定义字段');
+
+  // another business type, another list
+  await page.getByTestId('designer-business-type').click();
+  await page.getByRole('option', { name: '价签', exact: true }).click();
+  await page.getByTestId('prop-field').fill('');
+  await expect(page.getByTestId('field-option-retailPrice')).toContainText('零售价');
+
+  await page.getByTestId('settings-tab-style').click();
+  await page.getByTestId('prop-fontFamily').click();
+  for (const font of ['宋体', '微软雅黑', '黑体', '楷体']) await expect(page.getByRole('option', { name: font, exact: true })).toBeVisible();
+  await page.getByRole('option', { name: '黑体', exact: true }).click();
+  expect(await style(page, 0, 'font-family')).toBe('SimHei');
+});
+
+/** A w x h px PNG drawn in the page. */
+async function pngOf(page: Page, w: number, h: number): Promise<Buffer> {
+  const url = await page.evaluate(([width, height]) => {
+    const c = document.createElement('canvas');
+    c.width = width;
+    c.height = height;
+    const g = c.getContext('2d')!;
+    g.fillStyle = '#d9480f';
+    g.fillRect(0, 0, width, height);
+    return c.toDataURL('image/png');
+  }, [w, h]);
+  return Buffer.from(url.split(',')[1], 'base64');
+}
+
+test('image chooser uploads to the file server and the auto-size modes size the element from the uploaded picture', async ({ page }) => {
+  await openNewTemplate(page);
+  await drop(page, 'image', 40, 40);
+  const png = await pngOf(page, 40, 20);
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByTestId('prop-src-choose').click();
+  await (await chooser).setFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
+  // referenced by the file service's link, not embedded
+  await expect(page.getByTestId('prop-src')).toHaveValue(/^\/api\/wxy-file-server\/video\/downSeeding\?/);
+  // the app's upload queue listed it; closed so it does not cover the settings buttons
+  await page.getByTestId('upload-queue-close').click();
+  const img = elements(page).first().locator('img');
+  await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(40);
+
+  // real size: 40 x 20 px = 30 x 15 pt
+  await choose(page, 'prop-src-size-mode', '原始大小');
+  await page.getByTestId('prop-src-refresh').click();
+  await expect.poll(() => style(page, 0, 'width')).toBe('30pt');
+  expect(await style(page, 0, 'height')).toBe('15pt');
+  // fit height: keep 15 pt high -> 30 pt wide; after a typed height of 25 pt -> 50 pt wide
+  await page.getByTestId('prop-widthHeight-height').fill('25');
+  await page.getByTestId('settings-confirm').click();
+  await choose(page, 'prop-src-size-mode', '适应高度');
+  await page.getByTestId('prop-src-refresh').click();
+  await expect.poll(() => style(page, 0, 'width')).toBe('50pt');
+  // auto by aspect inside a 50 x 25 box stays 50 x 25; fit width of 50 pt -> 25 pt high
+  await choose(page, 'prop-src-size-mode', '适应宽度');
+  await page.getByTestId('prop-src-refresh').click();
+  await expect.poll(() => style(page, 0, 'height')).toBe('25pt');
+
+  // an odd size rounds to 0.1 pt: 33 x 7 px real size = 24.75 x 5.25 pt -> 24.8 x 5.3
+  const odd = await pngOf(page, 33, 7);
+  await choose(page, 'prop-src-size-mode', '原始大小');
+  const again = page.waitForEvent('filechooser');
+  await page.getByTestId('prop-src-choose').click();
+  await (await again).setFiles({ name: 'odd.png', mimeType: 'image/png', buffer: odd });
+  await expect.poll(() => style(page, 0, 'width')).toBe('24.8pt');
+  expect(await style(page, 0, 'height')).toBe('5.3pt');
+});
+
+test('image chooser falls back to an embedded picture when the upload fails', async ({ page }) => {
+  await openNewTemplate(page);
+  await drop(page, 'image', 40, 40);
+  await page.route('**/wxy-file-server/file/upload', (route) => route.abort());
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByTestId('prop-src-choose').click();
+  await (await chooser).setFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await pngOf(page, 12, 12) });
+  await expect(page.getByTestId('prop-src')).toHaveValue(/^data:image\/png;base64,/);
+});
+
+test('columns list: drag to reorder with grouped header rows; a move that would cut a merged cell is refused', async ({ page }) => {
+  await openNewTemplate(page);
+  await drop(page, 'table', 40, 120);
+  const table = elements(page).first();
+  const header = (r: number, c: number) => table.locator(`th[data-cell="${r}-${c}"]`);
+  // group 名称 + 数量 under a merged top cell: insert a row above, merge its first two cells
+  await header(0, 0).click({ button: 'right' });
+  await page.getByTestId('table-menu-insertRowAbove').click();
+  for (const [c, title] of [[0, '商品'], [1, '删'], [2, '其他']] as const) {
+    await header(0, c).click();
+    await page.getByTestId('prop-title').fill(title);
+    await page.getByTestId('settings-confirm').click();
+  }
+  const a = (await header(0, 0).boundingBox())!;
+  const b = (await header(0, 1).boundingBox())!;
+  await page.mouse.move(a.x + 5, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(b.x + 10, b.y + b.height / 2, { steps: 5 });
+  await page.mouse.up();
+  await header(0, 0).click({ button: 'right' });
+  await page.getByTestId('table-menu-mergeCells').click();
+  await expect(header(0, 0)).toHaveAttribute('colspan', '2');
+  const topTitles = () => table.locator('thead tr').first().locator('th').allInnerTexts();
+  const bodyTitles = () => table.locator('thead tr').nth(1).locator('th').allInnerTexts();
+  await expect.poll(topTitles).toEqual(['商品', '其他']);
+  await expect.poll(bodyTitles).toEqual(['名称', '数量', '金额']);
+
+  // the table's columns list
+  await page.getByTestId('design-paper').click({ position: { x: 700, y: 1000 } });
+  await table.scrollIntoViewIfNeeded();
+  const box = (await table.boundingBox())!;
+  await page.mouse.click(box.x + 5, box.y + box.height - 4);
+  await expect(page.getByTestId('settings-title')).toContainText('表格');
+  await page.getByTestId('settings-tab-column').click();
+  const dragOnto = async (from: string, to: string) => {
+    const s = (await page.getByTestId(`column-drag-${from}`).boundingBox())!;
+    const t = (await page.getByTestId(`column-drag-${to}`).boundingBox())!;
+    await page.mouse.move(s.x + 4, s.y + 4);
+    await page.mouse.down();
+    await page.mouse.move(s.x + 4, s.y + 12, { steps: 3 });
+    await page.mouse.move(t.x + 4, t.y + 4, { steps: 10 });
+    await page.mouse.up();
+  };
+  // inside the group: 数量 before 名称
+  await dragOnto('数量', '名称');
+  await expect.poll(bodyTitles).toEqual(['数量', '名称', '金额']);
+  await expect(page.getByTestId('columns-move-error')).toHaveCount(0);
+  // 名称 out of its group (after 金额) would cut the merged 商品: refused, header unchanged
+  await dragOnto('名称', '金额');
+  await expect(page.getByTestId('columns-move-error')).toContainText('合并');
+  await expect.poll(bodyTitles).toEqual(['数量', '名称', '金额']);
+  // a top-row cell takes its columns along: 其他 before the group 商品
+  await dragOnto('其他', '商品');
+  await expect.poll(topTitles).toEqual(['其他', '商品']);
+  await expect(header(0, 1)).toHaveAttribute('colspan', '2');
+  await expect.poll(bodyTitles).toEqual(['金额', '数量', '名称']);
+  await expect(page.getByTestId('columns-move-error')).toHaveCount(0);
+});
+
+test('panel layout options: the preview lays a panel\'s pages side by side with the gaps set', async ({ page }) => {
+  await openNewTemplate(page);
+  await drop(page, 'table', 40, 120);
+  await page.getByTestId('settings-tab-basic').click();
+  const rows = Array.from({ length: 80 }, (_, i) => ({ name: `商品${i + 1}`, qty: i + 1, amount: i }));
+  await page.getByTestId('prop-testData').fill(JSON.stringify(rows));
+  await page.getByTestId('settings-confirm').click();
+  await page.getByTestId('design-paper').click({ position: { x: 700, y: 1000 } });
+  await page.getByTestId('settings-tab-style').click();
+  await choose(page, 'prop-layoutType', '横向排列');
+  await page.getByTestId('prop-layoutColumnGap').fill('10');
+  await page.getByTestId('settings-confirm').click();
+  await page.getByTestId('designer-preview').click();
+  const pages = page.getByTestId('print-page');
+  await expect(pages).toHaveCount(2);
+  const boxes = async () => [(await pages.nth(0).boundingBox())!, (await pages.nth(1).boundingBox())!];
+  // side by side once the modal has settled; 10 mm = 37.8 px between the papers
+  await expect.poll(async () => { const [p1, p2] = await boxes(); return Math.round(p2.y - p1.y); }).toBe(0);
+  const [p1, p2] = await boxes();
+  expect(p2.x - (p1.x + p1.width)).toBeCloseTo(37.8, 0);
+  await page.keyboard.press('Escape');
+
+  // back to one under the other
+  await choose(page, 'prop-layoutType', '纵向排列');
+  await page.getByTestId('designer-preview').click();
+  await expect.poll(async () => { const [q1, q2] = await boxes(); return Math.round(q2.x - q1.x); }).toBe(0);
+  const [q1, q2] = await boxes();
+  expect(q2.y).toBeGreaterThan(q1.y + q1.height);
+  expect(Math.abs(q2.x - q1.x)).toBeLessThan(2);
+});

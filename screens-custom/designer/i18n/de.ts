@@ -2,6 +2,7 @@ import type { DesignerDictionary } from './zh-CN.ts';
 
 export const de: DesignerDictionary = {
   ui: {
+    panelEditing: 'wird bearbeitet', panelReadOnly: 'schreibgeschützt, zum Bearbeiten klicken', columnMoveBreaksMerge: 'Verschieben nicht möglich: eine verbundene Kopfzelle würde getrennt; zuerst Zellen teilen', uploading: 'Bild wird hochgeladen…', fieldTyped: '(eigenes Feld)',
     title: 'Druckvorlagen-Designer', templateName: 'Vorlagenname', businessType: 'Geschäftsart', save: 'Speichern', saved: 'Vorlage gespeichert', back: 'Zurück zur Liste',
     preview: 'Druckvorschau', print: 'Drucken', undo: 'Rückgängig', redo: 'Wiederholen', zoom: 'Zoom', clear: 'Leeren', language: 'Sprache',
     palette: 'Elemente', dragHint: 'Elemente auf das Papier ziehen', confirm: 'Übernehmen', delete: 'Löschen', paperSettings: 'Papiereinstellungen',
@@ -38,6 +39,7 @@ export const de: DesignerDictionary = {
     headerFooterGap: 'Die Kopflinie muss mindestens 10 über der Fußlinie liegen',
   },
   prop: {
+    layoutType: 'Anordnung der Panels', layoutRowGap: 'Zeilenabstand (mm)', layoutColumnGap: 'Spaltenabstand (mm)',
     title: 'Titel', field: 'Feld', testData: 'Testdaten', coordinate: 'Position', widthHeight: 'Größe', hideTitle: 'Titel ausblenden',
     textType: 'Drucken als', barcodeMode: 'Strichcodeformat', qrCodeLevel: 'QR-Fehlerkorrektur', dataType: 'Datentyp', format: 'Format', upperCase: 'Großschreibung',
     src: 'Bildadresse', fit: 'Bildanpassung', content: 'HTML-Inhalt', barcodeType: 'Strichcodetyp', qrcodeType: 'QR-Code-Typ', fontFamily: 'Schriftart',
@@ -69,6 +71,7 @@ export const de: DesignerDictionary = {
     leftOffset: 'Versatz links', rotate: 'Drehen', watermarkOptions: 'Wasserzeichen',
   },
   values: {
+    column: 'Untereinander', row: 'Nebeneinander',
     text: 'Text', barcode: 'Strichcode', qrcode: 'QR-Code', datetime: 'Datum und Uhrzeit', boolean: 'Wahrheitswert', contain: 'Einpassen', cover: 'Füllen (beschneiden)',
     fill: 'Strecken', none: 'Keine', lighter: 'Dünner', bold: 'Fett', bolder: 'Fetter', left: 'Links', center: 'Zentriert', right: 'Rechts',
     justify: 'Blocksatz', underline: 'Unterstrichen', overline: 'Überstrichen', 'line-through': 'Durchgestrichen', middle: 'Mitte', bottom: 'Unten',

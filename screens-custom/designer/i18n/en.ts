@@ -2,6 +2,7 @@ import type { DesignerDictionary } from './zh-CN.ts';
 
 export const en: DesignerDictionary = {
   ui: {
+    panelEditing: 'editing', panelReadOnly: 'read-only, click to edit this panel', columnMoveBreaksMerge: 'Cannot move: it would break a merged header cell; split the cells first', uploading: 'Uploading image…', fieldTyped: '(custom field)',
     title: 'Print template designer', templateName: 'Template name', businessType: 'Business type', save: 'Save', saved: 'Template saved', back: 'Back to list',
     preview: 'Print preview', print: 'Print', undo: 'Undo', redo: 'Redo', zoom: 'Zoom', clear: 'Clear', language: 'Language',
     palette: 'Elements', dragHint: 'Drag elements onto the paper', confirm: 'Confirm', delete: 'Delete', paperSettings: 'Paper settings',
@@ -38,6 +39,7 @@ export const en: DesignerDictionary = {
     headerFooterGap: 'The header line must stay at least 10 above the footer line',
   },
   prop: {
+    layoutType: 'Panel layout', layoutRowGap: 'Row gap (mm)', layoutColumnGap: 'Column gap (mm)',
     title: 'Title', field: 'Field', testData: 'Test data', coordinate: 'Position', widthHeight: 'Size', hideTitle: 'Hide title',
     textType: 'Print as', barcodeMode: 'Barcode format', qrCodeLevel: 'QR error correction', dataType: 'Data type', format: 'Format', upperCase: 'Upper case',
     src: 'Image address', fit: 'Image fit', content: 'HTML content', barcodeType: 'Barcode type', qrcodeType: 'QR code type', fontFamily: 'Font',
@@ -69,6 +71,7 @@ export const en: DesignerDictionary = {
     leftOffset: 'Left offset', rotate: 'Rotate', watermarkOptions: 'Watermark',
   },
   values: {
+    column: 'In a column', row: 'In a row',
     text: 'Text', barcode: 'Barcode', qrcode: 'QR code', datetime: 'Date and time', boolean: 'Boolean', contain: 'Contain', cover: 'Cover',
     fill: 'Fill', none: 'None', lighter: 'Lighter', bold: 'Bold', bolder: 'Bolder', left: 'Left', center: 'Centre', right: 'Right',
     justify: 'Justify', underline: 'Underline', overline: 'Overline', 'line-through': 'Line-through', middle: 'Middle', bottom: 'Bottom',

@@ -2,6 +2,7 @@ import type { DesignerDictionary } from './zh-CN.ts';
 
 export const es: DesignerDictionary = {
   ui: {
+    panelEditing: 'en edición', panelReadOnly: 'solo lectura, haga clic para editar', columnMoveBreaksMerge: 'No se puede mover: rompería una celda de encabezado combinada; divida primero las celdas', uploading: 'Subiendo imagen…', fieldTyped: '(campo propio)',
     title: 'Diseñador de plantillas de impresión', templateName: 'Nombre de plantilla', businessType: 'Tipo de negocio', save: 'Guardar', saved: 'Plantilla guardada', back: 'Volver a la lista',
     preview: 'Vista previa', print: 'Imprimir', undo: 'Deshacer', redo: 'Rehacer', zoom: 'Zoom', clear: 'Vaciar', language: 'Idioma',
     palette: 'Elementos', dragHint: 'Arrastre elementos al papel', confirm: 'Aplicar', delete: 'Eliminar', paperSettings: 'Ajustes del papel',
@@ -38,6 +39,7 @@ export const es: DesignerDictionary = {
     headerFooterGap: 'La línea de cabecera debe quedar al menos 10 por encima de la de pie',
   },
   prop: {
+    layoutType: 'Disposición de paneles', layoutRowGap: 'Espacio entre filas (mm)', layoutColumnGap: 'Espacio entre columnas (mm)',
     title: 'Título', field: 'Campo', testData: 'Datos de prueba', coordinate: 'Posición', widthHeight: 'Tamaño', hideTitle: 'Ocultar título',
     textType: 'Imprimir como', barcodeMode: 'Formato de código', qrCodeLevel: 'Corrección de errores QR', dataType: 'Tipo de dato', format: 'Formato', upperCase: 'Mayúsculas',
     src: 'Dirección de imagen', fit: 'Ajuste de imagen', content: 'Contenido HTML', barcodeType: 'Tipo de código', qrcodeType: 'Tipo de código QR', fontFamily: 'Fuente',
@@ -69,6 +71,7 @@ export const es: DesignerDictionary = {
     leftOffset: 'Desplazamiento izquierdo', rotate: 'Girar', watermarkOptions: 'Marca de agua',
   },
   values: {
+    column: 'En columna', row: 'En fila',
     text: 'Texto', barcode: 'Código de barras', qrcode: 'Código QR', datetime: 'Fecha y hora', boolean: 'Booleano', contain: 'Contener', cover: 'Cubrir',
     fill: 'Estirar', none: 'Ninguno', lighter: 'Más fina', bold: 'Negrita', bolder: 'Más gruesa', left: 'Izquierda', center: 'Centro', right: 'Derecha',
     justify: 'Justificado', underline: 'Subrayado', overline: 'Sobrerrayado', 'line-through': 'Tachado', middle: 'Medio', bottom: 'Abajo',

@@ -2,6 +2,7 @@ import type { DesignerDictionary } from './zh-CN.ts';
 
 export const fr: DesignerDictionary = {
   ui: {
+    panelEditing: 'en cours de modification', panelReadOnly: 'lecture seule, cliquez pour modifier', columnMoveBreaksMerge: 'Déplacement impossible : une cellule d’en-tête fusionnée serait coupée ; scindez d’abord les cellules', uploading: 'Envoi de l’image…', fieldTyped: '(champ libre)',
     title: "Concepteur de modèles d'impression", templateName: 'Nom du modèle', businessType: "Type d'activité", save: 'Enregistrer', saved: 'Modèle enregistré', back: 'Retour à la liste',
     preview: 'Aperçu avant impression', print: 'Imprimer', undo: 'Annuler', redo: 'Rétablir', zoom: 'Zoom', clear: 'Vider', language: 'Langue',
     palette: 'Éléments', dragHint: 'Glissez des éléments sur le papier', confirm: 'Appliquer', delete: 'Supprimer', paperSettings: 'Réglages du papier',
@@ -38,6 +39,7 @@ export const fr: DesignerDictionary = {
     headerFooterGap: "La ligne d'en-tête doit rester au moins 10 au-dessus de la ligne de pied",
   },
   prop: {
+    layoutType: 'Disposition des panneaux', layoutRowGap: 'Écart entre lignes (mm)', layoutColumnGap: 'Écart entre colonnes (mm)',
     title: 'Titre', field: 'Champ', testData: 'Données de test', coordinate: 'Position', widthHeight: 'Taille', hideTitle: 'Masquer le titre',
     textType: 'Imprimer comme', barcodeMode: 'Format du code-barres', qrCodeLevel: 'Correction QR', dataType: 'Type de donnée', format: 'Format', upperCase: 'Majuscules',
     src: "Adresse de l'image", fit: "Ajustement de l'image", content: 'Contenu HTML', barcodeType: 'Type de code-barres', qrcodeType: 'Type de code QR', fontFamily: 'Police',
@@ -69,6 +71,7 @@ export const fr: DesignerDictionary = {
     leftOffset: 'Décalage gauche', rotate: 'Pivoter', watermarkOptions: 'Filigrane',
   },
   values: {
+    column: 'En colonne', row: 'En ligne',
     text: 'Texte', barcode: 'Code-barres', qrcode: 'Code QR', datetime: 'Date et heure', boolean: 'Booléen', contain: 'Contenir', cover: 'Couvrir',
     fill: 'Étirer', none: 'Aucun', lighter: 'Plus fin', bold: 'Gras', bolder: 'Plus gras', left: 'Gauche', center: 'Centre', right: 'Droite',
     justify: 'Justifié', underline: 'Souligné', overline: 'Surligné', 'line-through': 'Barré', middle: 'Milieu', bottom: 'Bas',

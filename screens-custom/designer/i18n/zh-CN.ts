@@ -1,6 +1,7 @@
 /** The designer's own texts, Chinese (default). Other languages mirror these keys (checked by a test). */
 export const zhCN = {
   ui: {
+    panelEditing: '编辑中', panelReadOnly: '只读，点击编辑此面板', columnMoveBreaksMerge: '不能移动：会拆开合并的表头单元格，请先拆分单元格', uploading: '图片上传中…', fieldTyped: '（自定义字段）',
     title: '打印模板设计', templateName: '模板名称', businessType: '业务类型', save: '保存', saved: '模板已保存', back: '返回列表',
     preview: '打印预览', print: '打印', undo: '撤销', redo: '重做', zoom: '缩放', clear: '清空', language: '语言',
     palette: '元素', dragHint: '拖动元素到纸张上', confirm: '确定', delete: '删除', paperSettings: '纸张设置',
@@ -37,6 +38,7 @@ export const zhCN = {
     headerFooterGap: '页眉线与页脚线至少相距 10',
   },
   prop: {
+    layoutType: '多面板排列', layoutRowGap: '行间距(mm)', layoutColumnGap: '列间距(mm)',
     title: '标题', field: '字段名', testData: '测试数据', coordinate: '位置坐标', widthHeight: '宽高大小', hideTitle: '隐藏标题',
     textType: '打印类型', barcodeMode: '条码格式', qrCodeLevel: '二维码容错率', dataType: '数据类型', format: '格式', upperCase: '大写',
     src: '图片地址', fit: '图片缩放', content: 'HTML 内容', barcodeType: '条码类型', qrcodeType: '二维码类型', fontFamily: '字体',
@@ -68,6 +70,7 @@ export const zhCN = {
     leftOffset: '左侧偏移', rotate: '旋转', watermarkOptions: '水印',
   },
   values: {
+    column: '纵向排列', row: '横向排列',
     text: '文本', barcode: '条形码', qrcode: '二维码', datetime: '日期时间', boolean: '布尔', contain: '等比包含', cover: '等比覆盖',
     fill: '拉伸填充', none: '无', lighter: '更细', bold: '粗体', bolder: '更粗', left: '左', center: '居中', right: '右',
     justify: '两端对齐', underline: '下划线', overline: '上划线', 'line-through': '删除线', middle: '垂直居中', bottom: '底部',

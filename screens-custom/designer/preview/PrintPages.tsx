@@ -2,6 +2,7 @@
  * The printed pages: the template paginated by core/paginate and drawn with the element registry.
  * The preview shows this and printing prints this (previewHtml), so both are the same markup.
  */
+import type { CSSProperties } from 'react';
 import { paginateTemplate, type PanelPage, type TemplatePagination } from '../core/paginate/index.ts';
 import { panelGeometry } from '../core/paginate/geometry.ts';
 import { units } from '../core/paper/index.ts';
@@ -25,13 +26,30 @@ export function PrintPage({ panel, page, data, now }: { panel: Panel; page: Pane
   );
 }
 
-export function PrintPages({ template, data, pagination, now }: { template: PrintTemplate; data?: Record<string, unknown>; pagination?: TemplatePagination; now?: Date }) {
+/** On screen, a panel's pages one under the other or side by side with its panelLayoutOptions gaps (mm). */
+function layoutStyle(panel: Panel): CSSProperties {
+  const o = panel.panelLayoutOptions ?? {};
+  const gap = (v: number | undefined) => (typeof v === 'number' && v >= 0 ? `${v}mm` : '12px');
+  return {
+    display: 'flex', flexDirection: o.layoutType === 'row' ? 'row' : 'column', width: 'max-content', minWidth: '100%',
+    alignItems: o.layoutType === 'row' ? 'flex-start' : 'center', rowGap: gap(o.layoutRowGap), columnGap: gap(o.layoutColumnGap), marginBottom: 12,
+  };
+}
+
+/**
+ * `screenLayout` (the preview): each panel's pages arranged by its panelLayoutOptions. Printing leaves it
+ * off: there every paper is a page of its own whatever the layout.
+ */
+export function PrintPages({ template, data, pagination, now, screenLayout }: { template: PrintTemplate; data?: Record<string, unknown>; pagination?: TemplatePagination; now?: Date; screenLayout?: boolean }) {
   const result = pagination ?? paginateTemplate(template, { data });
+  const pagesOf = (i: number, pp: TemplatePagination['panels'][number]) => pp.pages.map((page) => (
+    <PrintPage key={`${i}-${page.index}`} panel={template.panels[i]} page={page} data={data} now={now} />
+  ));
   return (
     <div className="wxy-print-pages">
-      {result.panels.map((pp, i) => pp.pages.map((page) => (
-        <PrintPage key={`${i}-${page.index}`} panel={template.panels[i]} page={page} data={data} now={now} />
-      )))}
+      {result.panels.map((pp, i) => (screenLayout
+        ? <div key={i} className="wxy-panel-pages" data-testid="preview-panel-pages" style={layoutStyle(template.panels[i])}>{pagesOf(i, pp)}</div>
+        : pagesOf(i, pp)))}
     </div>
   );
 }

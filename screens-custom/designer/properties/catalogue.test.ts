@@ -88,6 +88,19 @@ describe('element property details', () => {
     expect(p.read({})).toEqual(WATERMARK_DEFAULTS);
   });
 
+  it('panel layout options are kept together in panelLayoutOptions, gone when all are empty', () => {
+    const type = PANEL_PROPERTIES.layoutType;
+    const gap = PANEL_PROPERTIES.layoutColumnGap;
+    const row = type.write({}, 'row');
+    expect(row).toEqual({ panelLayoutOptions: { layoutType: 'row' } });
+    const both = gap.write(row, '5');
+    expect(both).toEqual({ panelLayoutOptions: { layoutType: 'row', layoutColumnGap: 5 } });
+    expect(gap.write(both, -3)).toEqual({ panelLayoutOptions: { layoutType: 'row', layoutColumnGap: 0 } });
+    expect(type.write(gap.write(both, ''), '')).toEqual({});
+    if (type.control.kind !== 'select') throw new Error('dropdown');
+    expect((type.control.options({}) as Array<{ value: string }>).map((o) => o.value)).toEqual(['column', 'row']);
+  });
+
   it('applies itself as CSS', () => {
     const options: Target = {
       fontSize: 12, fontWeight: 'bold', letterSpacing: 1.5, lineHeight: 18, textAlign: 'center', textDecoration: 'underline',

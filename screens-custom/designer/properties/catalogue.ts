@@ -10,7 +10,7 @@
 import {
   AXES, BARCODE_MODES, BARCODE_TYPE_GROUPS, BORDER_SIDE_STYLES, BORDER_STYLES, BORDER_WIDTH_OPTIONS, DATA_TYPES,
   DEFAULT_FONT_FAMILIES, FONT_SIZE_OPTIONS, FONT_WEIGHTS, GRID_COLUMNS, GRID_GUTTER_OPTIONS, IMAGE_FITS,
-  LETTER_SPACING_OPTIONS, LINE_HEIGHT_OPTIONS, PADDING_OPTIONS, PANEL_PAGE_RULES, PANEL_PAPER_RULES, QRCODE_TYPE_OPTIONS,
+  LAYOUT_TYPES, LETTER_SPACING_OPTIONS, LINE_HEIGHT_OPTIONS, PADDING_OPTIONS, PANEL_PAGE_RULES, PANEL_PAPER_RULES, QRCODE_TYPE_OPTIONS,
   QR_CODE_LEVEL_OPTIONS, SHOW_IN_PAGE, TABLE_BARCODE_MODES, TABLE_BORDERS, TABLE_FOOTER_REPEATS, TABLE_HEADER_REPEATS,
   TABLE_PART_BORDERS, TABLE_SUMMARIES, TABLE_TEXT_TYPES, TEXT_ALIGNS, TEXT_CONTENT_VERTICAL_ALIGNS, TEXT_CONTENT_WRAPS,
   TEXT_DECORATIONS, TEXT_TYPES, UN_SHOW_IN_PAGE, VERTICAL_ALIGNS, WATERMARK_DEFAULTS, applyOptionValue, type OptionItem,
@@ -29,6 +29,8 @@ export interface HostContext {
   fonts?: ReadonlyArray<OptionItem<string>>;
   /** field list of the business type the template prints */
   fields?: ReadonlyArray<{ text: string; field: string }>;
+  /** the field list for a business type (the designer passes the type chosen in its toolbar) */
+  fieldsFor?: (businessType: string | null) => ReadonlyArray<{ text: string; field: string }>;
   /** image chooser: resolves to an image address, or undefined when cancelled */
   chooseImage?: () => Promise<string | undefined>;
   /** names of registered formatter functions, by kind */
@@ -283,6 +285,16 @@ export const COLUMN_PROPERTIES: Readonly<Record<string, PropertyDef>> = Object.f
   fn('tableSummaryFormatter', 'cell'),
 ].map((p) => [p.name, p]));
 
+/** One field of a panel's panelLayoutOptions (layoutType, layoutRowGap, layoutColumnGap); the object goes when empty. */
+const layoutOption = (base: PropertyDef): PropertyDef => ({
+  ...base,
+  read: (t) => ((t.panelLayoutOptions ?? {}) as Target)[base.name],
+  write: (t, v) => {
+    const next = base.write({ ...((t.panelLayoutOptions ?? {}) as Target) }, v);
+    return applyOptionValue(t, 'panelLayoutOptions', Object.keys(next).length ? next : undefined);
+  },
+});
+
 const paperTypeOptions = () => [...items(PAPER_TYPE_NAMES), { value: 'other', label: 'other' }];
 
 /** Properties of a panel (paper). */
@@ -310,6 +322,9 @@ export const PANEL_PROPERTIES: Readonly<Record<string, PropertyDef>> = Object.fr
   fontFamily,
   flag('rotate'),
   watermark,
+  layoutOption(enumSelect('layoutType', LAYOUT_TYPES)),
+  layoutOption(number('layoutRowGap', { min: 0, step: 1 })),
+  layoutOption(number('layoutColumnGap', { min: 0, step: 1 })),
 ].map((p) => [p.name, p]));
 
 /** All CSS an element's options give it (the "apply" of every element property it carries). */

@@ -3,7 +3,7 @@
  * the editable paper, the settings side panel, context menus and the keyboard. The host (the
  * template page) owns loading and saving; this screen owns the template while it is edited.
  */
-import { DndContext, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import { DndContext, MeasuringStrategy, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { ActionIcon, Alert, Button, Group, ScrollArea, Select, TextInput, Tooltip } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
@@ -19,7 +19,8 @@ import { addElement, clearPanel, updatePanel } from '../state/templateOps.ts';
 import { ContextMenus } from './ContextMenus.tsx';
 import { Palette } from './Palette.tsx';
 import { PanelTabs } from './PanelTabs.tsx';
-import { PAPER_DROP_ID, PaperCanvas, type CanvasMenu } from './PaperCanvas.tsx';
+import { PAPER_DROP_ID, type CanvasMenu } from './PaperCanvas.tsx';
+import { PanelStack } from './PanelStack.tsx';
 import { PreviewModal } from './PreviewModal.tsx';
 import { OutputActions } from '../print/OutputActions.tsx';
 import { SettingsPanel } from './SettingsPanel.tsx';
@@ -93,7 +94,10 @@ export function DesignerScreen(props: DesignerScreenProps) {
   const clipboard = useMemo(() => clipboardActions(store), [store]);
   useDesignerKeys(store, clipboard, !previewing);
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
-  const host: HostContext = props.host ?? {};
+  const host: HostContext = useMemo(() => {
+    const given = props.host ?? {};
+    return given.fieldsFor ? { ...given, fields: given.fieldsFor(businessType) } : given;
+  }, [props.host, businessType]);
 
   const onDragEnd = (e: DragEndEvent) => {
     const type = (e.active.data.current as { type?: string } | undefined)?.type;
@@ -116,7 +120,8 @@ export function DesignerScreen(props: DesignerScreenProps) {
 
   return (
     <I18nextProvider i18n={i18n}>
-      <DndContext sensors={sensors} onDragEnd={onDragEnd}>
+      {/* the paper is measured while dragging: the canvas may scroll under the pointer (auto-scroll) */}
+      <DndContext sensors={sensors} onDragEnd={onDragEnd} measuring={{ droppable: { strategy: MeasuringStrategy.Always } }}>
         <div data-testid="designer" style={{ display: 'grid', gridTemplateColumns: '150px minmax(0, 1fr) 320px', gridTemplateRows: 'auto minmax(0, 1fr)', gap: 8, height: 'calc(100vh - 150px)', minHeight: 560 }}>
           <div style={{ gridColumn: '1 / 4' }}>
             <Toolbar store={store} props={props} name={name} setName={setName} businessType={businessType} setBusinessType={setBusinessType}
@@ -127,7 +132,7 @@ export function DesignerScreen(props: DesignerScreenProps) {
           <div style={{ display: 'flex', flexDirection: 'column', minHeight: 0, background: '#f1f3f5', borderRadius: 4 }}>
             <div style={{ padding: '4px 8px', background: '#fff' }}><PanelTabs store={store} /></div>
             <ScrollArea type="auto" style={{ flex: 1 }} data-testid="designer-canvas">
-              <PaperCanvas store={store} onMenu={setMenu} />
+              <PanelStack store={store} onMenu={setMenu} />
             </ScrollArea>
           </div>
           <div style={{ minHeight: 0, borderLeft: '1px solid #e9ecef', paddingLeft: 8 }}>

@@ -1,10 +1,10 @@
 /**
- * The editable paper of the active panel: rulers, header and footer lines, paper number, the
+ * The editable paper of the active panel (the others are drawn read-only by InactivePaper): rulers, header and footer lines, paper number, the
  * elements (each drawn by its plugin), selection handles, guide lines and the rubber band. Pointer
  * gestures run on window listeners and preview live; the end of a gesture is one history entry.
  */
 import { useDroppable } from '@dnd-kit/core';
-import { memo, useCallback, useRef, useState, type CSSProperties } from 'react';
+import { memo, useCallback, useEffect, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clampFooterLine, clampHeaderLine, units } from '../core/paper/index.ts';
 import { formatPaperNumber } from '../core/paginate/index.ts';
@@ -44,7 +44,17 @@ const DesignElement = memo(function DesignElement(props: {
   );
 });
 
-function Ruler({ lengthPt, vertical }: { lengthPt: number; vertical?: boolean }) {
+/** The line above each panel: its name and whether it is the one being edited. */
+export function PanelCaption({ index, name, editing }: { index: number; name?: string; editing: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div data-testid={`panel-caption-${index}`} style={{ fontSize: 12, color: editing ? '#1c7ed6' : '#868e96', marginBottom: 22, fontWeight: editing ? 600 : 400 }}>
+      {t('ui.panel')} {name ?? index + 1} · {editing ? t('ui.panelEditing') : t('ui.panelReadOnly')}
+    </div>
+  );
+}
+
+export function Ruler({ lengthPt, vertical }: { lengthPt: number; vertical?: boolean }) {
   const mm = Math.floor(units.ptToMm(lengthPt));
   const labels = [];
   for (let i = 10; i < mm; i += 10) {
@@ -58,7 +68,7 @@ function Ruler({ lengthPt, vertical }: { lengthPt: number; vertical?: boolean })
   return <div style={style} data-testid={vertical ? 'ruler-left' : 'ruler-top'}>{labels}</div>;
 }
 
-export function PaperCanvas({ store, onMenu }: { store: DesignerStore; onMenu: (menu: CanvasMenu) => void }) {
+export function PaperCanvas({ store, onMenu, reveal }: { store: DesignerStore; onMenu: (menu: CanvasMenu) => void; reveal?: boolean }) {
   const { t } = useTranslation();
   const template = useDesigner(store, (s) => s.template);
   const activePanel = useDesigner(store, (s) => s.activePanel);
@@ -76,6 +86,12 @@ export function PaperCanvas({ store, onMenu }: { store: DesignerStore; onMenu: (
     paperRef.current = node;
     setNodeRef(node);
   }, [setNodeRef]);
+
+  // a panel made editable by its tab or a click comes into view (not the first panel on opening)
+  const wrapRef = useRef<HTMLDivElement | null>(null);
+  useEffect(() => {
+    if (reveal) wrapRef.current?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, []);
 
   /** Pointer position in pt on the paper (whatever the zoom). */
   const ptAt = (e: { clientX: number; clientY: number }) => {
@@ -240,7 +256,8 @@ export function PaperCanvas({ store, onMenu }: { store: DesignerStore; onMenu: (
   const numberTop = panel.paperNumberTop ?? heightPt - DESIGNER_CONSTANTS.paperNumberFromBottom;
 
   return (
-    <div style={{ padding: '24px 24px 24px 30px', width: 'fit-content' }}>
+    <div ref={wrapRef} style={{ padding: '4px 24px 24px 30px', width: 'fit-content' }} data-testid="panel-editable" data-panel={activePanel}>
+      <PanelCaption index={activePanel} name={panel.name} editing />
       <div style={{ position: 'relative', transform: `scale(${scale})`, transformOrigin: '0 0', width: `${widthPt}pt`, height: `${heightPt}pt`, marginBottom: `${(scale - 1) * heightPt}pt`, marginRight: `${(scale - 1) * widthPt}pt` }}>
         <Ruler lengthPt={widthPt} />
         <Ruler lengthPt={heightPt} vertical />

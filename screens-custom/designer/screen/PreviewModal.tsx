@@ -19,7 +19,7 @@ export function PreviewModal({ store, opened, onClose, onPrint }: { store: Desig
             {onPrint && <Button size="xs" onClick={onPrint} data-testid="preview-print">{t('ui.print')}</Button>}
           </Group>
           <ScrollArea h="75vh" type="auto" style={{ background: '#e9ecef', padding: 12 }}>
-            <div data-testid="preview-pages"><PrintPages template={template} pagination={pagination} /></div>
+            <div data-testid="preview-pages"><PrintPages template={template} pagination={pagination} screenLayout /></div>
           </ScrollArea>
         </>
       )}

@@ -2,7 +2,7 @@
  * One settings row: label + the control its catalogue entry names. Dropdowns, checkboxes, colours
  * and sliders apply at once (`immediate`); typed values wait for the confirm button.
  */
-import { ActionIcon, Autocomplete, Button, Checkbox, ColorInput, Group, NumberInput, Select, Slider, Stack, Text, TextInput, Textarea, Tooltip } from '@mantine/core';
+import { ActionIcon, Autocomplete, type ComboboxItem, type OptionsFilter, Button, Checkbox, ColorInput, Group, NumberInput, Select, Slider, Stack, Text, TextInput, Textarea, Tooltip } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WATERMARK_SLIDERS, WATERMARK_TIME_FORMATS, optionsWithStoredValue, type OptionItem } from '../core/options/index.ts';
@@ -49,6 +49,33 @@ function SelectControl({ property, target, host, onChange }: PropertyControlProp
   );
 }
 
+/** field: the host's fields of the template's business type as a dropdown, or any name typed. */
+function FieldControl({ property, target, host, onChange }: PropertyControlProps) {
+  const { t } = useTranslation();
+  const value = String(property.read(target) ?? '');
+  const fields = host.fields ?? [];
+  const textOf = new Map(fields.map((f) => [f.field, f.text]));
+  const filter: OptionsFilter = ({ options, search }) => {
+    const q = search.trim().toLowerCase();
+    // an exact pick shows the whole list again, so another field is one click away
+    if (!q || textOf.has(search)) return options;
+    return (options as ComboboxItem[]).filter((o) => o.value.toLowerCase().includes(q) || (textOf.get(o.value) ?? '').toLowerCase().includes(q));
+  };
+  return (
+    <Autocomplete size="xs" value={value} data={fields.map((f) => f.field)} filter={filter} limit={200} maxDropdownHeight={260}
+      comboboxProps={{ withinPortal: true }}
+      description={value && !textOf.has(value) && fields.length ? t('ui.fieldTyped') : value ? textOf.get(value) : undefined}
+      renderOption={({ option }) => (
+        <Group gap={6} wrap="nowrap" data-testid={`field-option-${option.value}`}>
+          <Text size="xs">{textOf.get(option.value)}</Text>
+          <Text size="xs" c="dimmed">{option.value}</Text>
+        </Group>
+      )}
+      onOptionSubmit={(v) => onChange(v, true)}
+      onChange={(v) => onChange(v, false)} data-testid={`prop-${property.name}`} />
+  );
+}
+
 function PairControl({ property, target, onChange }: PropertyControlProps) {
   const { t } = useTranslation();
   const [synced, setSynced] = useState(false);
@@ -84,19 +111,28 @@ function SrcControl({ property, target, host, onChange }: PropertyControlProps) 
     };
     img.src = address;
   };
+  const [choosing, setChoosing] = useState(false);
   const choose = async () => {
-    const chosen = host.chooseImage ? await host.chooseImage() : undefined;
-    if (chosen) onChange(chosen, true);
+    setChoosing(true);
+    try {
+      const chosen = host.chooseImage ? await host.chooseImage() : undefined;
+      if (!chosen) return;
+      onChange(chosen, true);
+      // an auto-size mode already picked applies to the new picture
+      if (mode) autoSize(mode, chosen);
+    } finally {
+      setChoosing(false);
+    }
   };
   return (
     <Stack gap={4}>
       <Group gap={4} wrap="nowrap">
         <TextInput size="xs" value={src} onChange={(e) => onChange(e.currentTarget.value, false)} style={{ flex: 1 }} data-testid="prop-src" />
-        {host.chooseImage && <Button size="compact-xs" variant="default" onClick={() => void choose()}>{t('ui.choose')}</Button>}
+        {host.chooseImage && <Button size="compact-xs" variant="default" loading={choosing} onClick={() => void choose()} data-testid="prop-src-choose" title={choosing ? t('ui.uploading') : undefined}>{t('ui.choose')}</Button>}
       </Group>
       <Group gap={4} wrap="nowrap">
-        <Select size="xs" placeholder={t('ui.imageSize')} value={mode} data={IMAGE_SIZE_MODES.map((m) => ({ value: m, label: t(`ui.${m}`) }))} onChange={(v) => setMode(v as ImageSizeMode | null)} style={{ flex: 1 }} />
-        <Button size="compact-xs" variant="default" disabled={!mode || !src} onClick={() => mode && autoSize(mode, src)}>{t('ui.refresh')}</Button>
+        <Select size="xs" placeholder={t('ui.imageSize')} value={mode} data-testid="prop-src-size-mode" data={IMAGE_SIZE_MODES.map((m) => ({ value: m, label: t(`ui.${m}`) }))} onChange={(v) => setMode(v as ImageSizeMode | null)} style={{ flex: 1 }} />
+        <Button size="compact-xs" variant="default" disabled={!mode || !src} onClick={() => mode && autoSize(mode, src)} data-testid="prop-src-refresh">{t('ui.refresh')}</Button>
       </Group>
     </Stack>
   );
@@ -146,10 +182,7 @@ export function PropertyControl(props: PropertyControlProps) {
       control = <TextInput size="xs" value={String(value ?? '')} onChange={(e) => onChange(e.currentTarget.value, false)} data-testid={testId} />;
       break;
     case 'field':
-      control = (
-        <Autocomplete size="xs" value={String(value ?? '')} data={(host.fields ?? []).map((f) => ({ value: f.field, label: `${f.text} (${f.field})` }))}
-          onChange={(v) => onChange(v, false)} data-testid={testId} />
-      );
+      control = <FieldControl {...props} />;
       break;
     case 'textarea':
       control = <Textarea size="xs" autosize minRows={1} maxRows={6} value={String(value ?? '')} onChange={(e) => onChange(e.currentTarget.value, false)} data-testid={testId} />;

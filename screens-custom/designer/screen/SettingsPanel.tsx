@@ -17,7 +17,7 @@ import { PropertyControl } from './PropertyControl.tsx';
 
 const PANEL_TABS: Partial<Record<PropertyTab, readonly string[]>> = {
   basic: ['name', 'paperType', 'width', 'height', 'orient'],
-  style: ['fontFamily', 'watermarkOptions'],
+  style: ['fontFamily', 'watermarkOptions', 'layoutType', 'layoutRowGap', 'layoutColumnGap'],
   advanced: [
     'paperHeader', 'paperFooter', 'firstPaperFooter', 'evenPaperFooter', 'oddPaperFooter', 'lastPaperFooter', 'paperNumberLeft', 'paperNumberTop',
     'paperNumberDisabled', 'paperNumberContinue', 'paperNumberFormat', 'panelPaperRule', 'panelPageRule', 'topOffset', 'leftOffset', 'rotate',

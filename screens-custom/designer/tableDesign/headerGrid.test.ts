@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TableColumn } from '../core/template/index.ts';
 import {
-  alignCells, deleteColumn, deleteRow, fromGrid, insertColumn, insertRow, menuState, mergeCells, resizeColumns,
+  alignCells, deleteColumn, deleteRow, fromGrid, insertColumn, insertRow, menuState, mergeCells, moveColumnBlock, resizeColumns,
   splitCells, splitTitleField, toGrid, withWidths,
 } from './headerGrid.ts';
 
@@ -91,5 +91,43 @@ describe('header grid', () => {
     expect(splitTitleField('#goods')).toEqual({ title: '#goods' });
     expect(splitTitleField('goods#')).toEqual({ title: 'goods#' });
     expect(splitTitleField('编号')).toEqual({ title: '编号' });
+  });
+});
+
+describe('moving columns with grouped header rows', () => {
+  // 商品 (名称, 数量) | 金额 (rowspan 2) | 备注 (rowspan 2)
+  const grouped: TableColumn[][] = [
+    [{ title: '商品', colspan: 2, width: 300 }, { title: '金额', rowspan: 2, width: 250 }, { title: '备注', rowspan: 2, width: 80 }],
+    [{ title: '名称', width: 200 }, { title: '数量', width: 100 }],
+  ];
+
+  it('moves a one-row column inside its group', () => {
+    const moved = moveColumnBlock(grouped, 1, 1, 0);
+    expect(moved.ok && titles(moved.rows)).toEqual([['商品/c2', '金额/r2', '备注/r2'], ['数量', '名称']]);
+    expect(moved.ok && moved.rows[1].map((c) => c.width)).toEqual([100, 200]);
+  });
+
+  it('moves a group header together with the columns under it', () => {
+    const moved = moveColumnBlock(grouped, 0, 0, 2);
+    expect(moved.ok && titles(moved.rows)).toEqual([['金额/r2', '商品/c2', '备注/r2'], ['名称', '数量']]);
+    const last = moveColumnBlock(grouped, 0, 3, 0);
+    expect(last.ok && titles(last.rows)).toEqual([['备注/r2', '商品/c2', '金额/r2'], ['名称', '数量']]);
+  });
+
+  it('refuses a move that would cut a merged cell, leaving the header as it was', () => {
+    // 数量 leaving its group 商品 would split the merged 商品 cell
+    expect(moveColumnBlock(grouped, 1, 1, 2)).toEqual({ ok: false, reason: 'breaksMerge' });
+    // 丙 landing before 乙 would cut the merged 二 of the row below
+    const staggered: TableColumn[][] = [
+      [{ title: '甲', colspan: 2, width: 200 }, { title: '乙', width: 100 }, { title: '丙', width: 100 }],
+      [{ title: '一', width: 100 }, { title: '二', colspan: 2, width: 200 }, { title: '三', width: 100 }],
+    ];
+    expect(moveColumnBlock(staggered, 0, 3, 2)).toEqual({ ok: false, reason: 'breaksMerge' });
+    expect(moveColumnBlock(staggered, 0, 0, 3)).toEqual({ ok: false, reason: 'breaksMerge' });
+  });
+
+  it('moves columns of a single header row as before', () => {
+    const moved = moveColumnBlock(three, 0, 0, 2);
+    expect(moved.ok && titles(moved.rows)).toEqual([['数量', '金额', '名称']]);
   });
 });

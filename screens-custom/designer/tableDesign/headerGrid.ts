@@ -279,3 +279,38 @@ export function splitTitleField(title: string): { title: string; field?: string;
   const field = title.slice(at + 1).trim();
   return { title: title.slice(0, at).trim(), field, columnId: field };
 }
+
+/** Where a column move was refused: it would cut through a merged header cell. */
+export type ColumnMoveResult = { ok: true; rows: TableColumn[][] } | { ok: false; reason: 'breaksMerge' };
+
+/**
+ * Drag to reorder in the columns list (spec 001 §3 `columns`), with any number of header rows: the
+ * dragged cell at (r, c) takes its whole block of grid columns (a group header takes every column under
+ * it) to where the cell at (r, target) sits — before it when moving left, after it when moving right.
+ * Refused, with nothing changed, when the block or its destination would cut a merged cell in another row.
+ */
+export function moveColumnBlock(rows: readonly TableColumn[][], r: number, c: number, target: number): ColumnMoveResult {
+  const grid = toGrid(rows);
+  const ranges = cellRanges(grid);
+  const from = ranges.get(grid.at[r]?.[c]);
+  const to = ranges.get(grid.at[r]?.[target]);
+  if (!from || !to) return { ok: true, rows: rows.map((row) => [...row]) };
+  if (to.c0 >= from.c0 && to.c1 <= from.c1) return { ok: true, rows: rows.map((row) => [...row]) };
+  const insertAt = to.c0 > from.c1 ? to.c1 + 1 : to.c0;
+  const all = grid.widths.map((_, i) => i);
+  const block = all.slice(from.c0, from.c1 + 1);
+  const rest = all.filter((i) => i < from.c0 || i > from.c1);
+  const at = rest.indexOf(insertAt) < 0 ? rest.length : rest.indexOf(insertAt);
+  const order = [...rest.slice(0, at), ...block, ...rest.slice(at)];
+  const moved = grid.at.map((row) => order.map((i) => row[i]));
+  // every merged cell must still cover side-by-side columns
+  for (const row of moved) {
+    const seen = new Set<number>();
+    for (let x = 0; x < row.length; x++) {
+      if (x > 0 && row[x] === row[x - 1]) continue;
+      if (seen.has(row[x])) return { ok: false, reason: 'breaksMerge' };
+      seen.add(row[x]);
+    }
+  }
+  return { ok: true, rows: fromGrid({ cells: grid.cells, at: moved, widths: order.map((i) => grid.widths[i]) }) };
+}

@@ -46,6 +46,9 @@ export const DEFAULT_FONT_FAMILIES: ReadonlyArray<OptionItem<string>> = [
   { value: 'Microsoft YaHei', label: '微软雅黑' },
 ];
 
+/** panelLayoutOptions.layoutType: pages one under the other (default) or side by side. */
+export const LAYOUT_TYPES = ['column', 'row'] as const;
+
 export const FONT_WEIGHTS = ['lighter', 'bold', 'bolder', '100', '200', '300', '400', '500', '600', '700', '800', '900'] as const;
 export type FontWeight = (typeof FONT_WEIGHTS)[number];
 export const TEXT_ALIGNS = ['left', 'center', 'right', 'justify'] as const;
