@@ -98,7 +98,7 @@ describe('element property details', () => {
     expect(gap.write(both, -3)).toEqual({ panelLayoutOptions: { layoutType: 'row', layoutColumnGap: 0 } });
     expect(type.write(gap.write(both, ''), '')).toEqual({});
     if (type.control.kind !== 'select') throw new Error('dropdown');
-    expect((type.control.options({}) as Array<{ value: string }>).map((o) => o.value)).toEqual(['column', 'row']);
+    expect((type.control.options({}) as ReadonlyArray<{ value: string }>).map((o) => o.value)).toEqual(['column', 'row']);
   });
 
   it('applies itself as CSS', () => {
