@@ -166,6 +166,9 @@ export async function embedFonts(doc: PDFDocument, source: PdfFontBytes | PdfFon
   doc.registerFontkit(sharedFontkit);
   const load = typeof source === 'function' ? source : fontSourceOf(source);
   const keys = new Set<FaceKey>(needed);
+  // the families text elements use (the paginator measures with these); sans regular is always there
+  // for paper numbers, messages and code texts, which the paginator does not measure
+  const textKinds = [...new Set([...keys].map((k) => k.split('-')[0] as FontKind))];
   keys.add('sans-regular');
   const faces = new Map<FaceKey, PdfFontFace>();
   for (const key of keys) {
@@ -189,7 +192,7 @@ export async function embedFonts(doc: PDFDocument, source: PdfFontBytes | PdfFon
     }
     return em * size + letterSpacing * n;
   };
-  const kinds = [...new Set([...faces.keys()].map((k) => k.split('-')[0] as FontKind))];
+  const kinds = textKinds.length ? textKinds : ['sans' as const];
   return {
     regular: sansRegular,
     bold: pick('bold'),

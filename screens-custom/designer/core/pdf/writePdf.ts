@@ -96,9 +96,12 @@ export async function writePdf(input: WritePdfInput): Promise<WrittenPdf> {
   return { bytes, pageCount: doc.getPageCount(), errors: pagination.errors, warnings };
 }
 
-/** The font faces a template's text needs: its families (panel and element fontFamily) in regular, and bold where asked for. */
+/**
+ * The font faces a template's text needs: its families (panel and element fontFamily) in regular, and
+ * bold where asked for (embedFonts adds sans regular for paper numbers and messages).
+ */
 export function facesUsed(template: PrintTemplate, data: Record<string, unknown> | undefined): Set<FaceKey> {
-  const faces = new Set<FaceKey>(['sans-regular']);
+  const faces = new Set<FaceKey>();
   for (const panel of template.panels ?? []) {
     const panelKind = fontKindOf(panel.fontFamily);
     for (const element of panel.printElements ?? []) {
