@@ -68,43 +68,64 @@ async function getRow(tx: Queryable, r: ResourceDescriptor, id: unknown, hidden:
   return res.rows[0];
 }
 
-function pageHandler(r: ResourceDescriptor, route: RouteDecl) {
+/**
+ * The exact total when the page itself tells it: an OFFSET page that came back short (or empty as the
+ * first page) ends the result, so total = offset + rows. Otherwise (a full page, an empty later page, a
+ * keyset continuation) the count runs: the same WHERE without the keyset condition, no ORDER BY.
+ */
+export function knownTotal(keyed: boolean, pageNum: number, pageSize: number, rows: number): number | undefined {
+  if (keyed || rows >= pageSize || (rows === 0 && pageNum > 1)) return undefined;
+  return (pageNum - 1) * pageSize + rows;
+}
+
+type CountResult = { rows: { n: number | string }[] };
+
+function pageHandler(r: ResourceDescriptor, route: RouteDecl, db: Database) {
   return async (req: Req) => {
     const input = inputOf(req, route);
     const pageNum = Number(req.params.pageNum);
     const pageSize = Number(req.params.pageSize);
     const auth = req.auth!;
-    return ok(
-      await req
-        .tenantTx(async (tx) => {
-          const hidden = await hiddenFor(tx, auth, r);
-          const params = new Params();
-          const where = [`t.tenant_id = ${params.add(auth.tenantId)}`, ...routeWhere(r, route, req.params, params, hidden), ...filterWhere(r, input, params, hidden)];
-          const o = ordering(r, input.sort, input.order, hidden);
-          const countWhere = where.join(' AND ');
-          const countParams = [...params.values];
-          const keyed = input.lastKey !== undefined && input.lastKey !== null && input.lastKey !== '';
-          if (keyed) where.push(afterKey(r, o, input.lastKey, params));
-          const offset = keyed ? 0 : (pageNum - 1) * pageSize;
-          const rows = await tx.query<Record<string, unknown>>(
-            `SELECT ${selectList(r, visibleListFields(r, hidden))}, ${keyColumns(r, o)} FROM ${tableOf(r)}
-              WHERE ${where.join(' AND ')} ORDER BY ${orderBy(r, o)} LIMIT ${params.add(pageSize)} OFFSET ${params.add(offset)}`,
-            params.values,
-          );
-          const total =
-            input.searchCount === false || input.searchCount === 'false'
-              ? -1
-              : Number((await tx.query<{ n: number | string }>(`SELECT count(*) AS n FROM ${tableOf(r)} WHERE ${countWhere}`, countParams)).rows[0].n);
-          const last = rows.rows.at(-1);
-          const lastKey = last ? lastKeyOf(r, o, last) : null;
-          for (const row of rows.rows) {
-            delete row.__k;
-            delete row.__pk;
-          }
-          return { records: rows.rows, total, lastKey };
-        })
-        .catch(asCallerError),
-    );
+    const wantCount = input.searchCount !== false && input.searchCount !== 'false';
+    // PostgreSQL: the count runs on a second pooled connection while the page is read (never awaited
+    // inside the page's transaction, so a full pool cannot deadlock). PGlite has one connection: after.
+    let parallelCount: Promise<CountResult> | undefined;
+    let settled = false;
+    const page = await req
+      .tenantTx(async (tx) => {
+        const hidden = await hiddenFor(tx, auth, r);
+        const params = new Params();
+        const where = [`t.tenant_id = ${params.add(auth.tenantId)}`, ...routeWhere(r, route, req.params, params, hidden), ...filterWhere(r, input, params, hidden)];
+        const o = ordering(r, input.sort, input.order, hidden);
+        const countSql = `SELECT count(*) AS n FROM ${tableOf(r)} WHERE ${where.join(' AND ')}`;
+        const countParams = [...params.values];
+        const keyed = input.lastKey !== undefined && input.lastKey !== null && input.lastKey !== '';
+        if (keyed) where.push(afterKey(r, o, input.lastKey, params));
+        const offset = keyed ? 0 : (pageNum - 1) * pageSize;
+        if (wantCount && db.kind === 'postgres') {
+          // Skipped if the page answered the total before the second connection was ready.
+          parallelCount = db.tenant(auth.tenantId, async (c) => (settled ? { rows: [] } : c.query<{ n: number | string }>(countSql, countParams)));
+          parallelCount.catch(() => undefined);
+        }
+        const rows = await tx.query<Record<string, unknown>>(
+          `SELECT ${selectList(r, visibleListFields(r, hidden))}, ${keyColumns(r, o)} FROM ${tableOf(r)}
+            WHERE ${where.join(' AND ')} ORDER BY ${orderBy(r, o)} LIMIT ${params.add(pageSize)} OFFSET ${params.add(offset)}`,
+          params.values,
+        );
+        const known = wantCount ? knownTotal(keyed, pageNum, pageSize, rows.rows.length) : -1;
+        settled = known !== undefined;
+        const total = known ?? (parallelCount ? undefined : Number((await tx.query<{ n: number | string }>(countSql, countParams)).rows[0].n));
+        const last = rows.rows.at(-1);
+        const lastKey = last ? lastKeyOf(r, o, last) : null;
+        for (const row of rows.rows) {
+          delete row.__k;
+          delete row.__pk;
+        }
+        return { records: rows.rows, total, lastKey };
+      })
+      .catch(asCallerError);
+    if (page.total === undefined) page.total = Number((await parallelCount!.catch(asCallerError)).rows[0].n);
+    return ok(page);
   };
 }
 
@@ -278,7 +299,7 @@ export function mountResource(app: FastifyInstance, r: ResourceDescriptor, db: D
             properties: { records: { type: 'array', items: recordSchema(r, listed) }, total: { type: 'integer' }, lastKey: { type: ['array', 'null'], items: {} } },
           }),
         };
-        handler = pageHandler(r, route);
+        handler = pageHandler(r, route, db);
         break;
       case 'list':
       case 'pulldown':

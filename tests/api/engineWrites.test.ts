@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Queryable } from '../../server/db/index.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 /**
@@ -148,5 +149,59 @@ describe('route-declared filters and field subsets', () => {
     expect(det.json.data).toMatchObject({ supplierName: '结算测试', shortName: null, bankName: '招商银行', paymentDays: 45, settleType: 2 });
     expect((await A('PUT', sup(`update/${id}`), { supplierName: '改名生效' })).json.data.supplierName).toBe('改名生效');
     expect((await A('PUT', sup(`updateDet/${id}`), { paymentDays: 400 })).json.msg).toBe('账期(天)不能大于365');
+  });
+});
+
+describe('exact totals of pages', () => {
+  const shop = (p: string) => `wxy-shop-server/shop-base/${p}`;
+  /** The SQL statements a call runs (the server's own database handle, wrapped for the call). */
+  async function statementsOf(call: () => Promise<unknown>): Promise<string[]> {
+    const seen: string[] = [];
+    const db = s.db as { tenant: typeof s.db.tenant };
+    const original = db.tenant;
+    db.tenant = ((id: number, fn: (tx: Queryable) => Promise<unknown>) =>
+      original.call(s.db, id, (tx) => fn({ exec: (sql) => tx.exec(sql), query: (sql, params) => (seen.push(sql), tx.query(sql, params)) } as Queryable))) as typeof s.db.tenant;
+    try {
+      await call();
+    } finally {
+      db.tenant = original;
+    }
+    return seen;
+  }
+  const counts = (sql: string[]) => sql.filter((q) => /count\(\*\)/i.test(q));
+
+  it('a short page gives its total without waiting for a count; a full page counts the same filter without ORDER BY', async () => {
+    const all = (await A('POST', shop('page/1/20'), {})).json.data.total as number;
+    expect(all).toBeGreaterThan(20);
+    let page: Json = {};
+    const short = await statementsOf(async () => (page = (await A('POST', shop(`page/2/20`), {})).json.data));
+    expect(page.total).toBe(all);
+    expect(page.records).toHaveLength(all - 20);
+    // PGlite (one connection) skips the count; PostgreSQL may have started it beside the page on a second connection.
+    const pglite = s.db.kind === 'pglite';
+    if (pglite) expect(counts(short)).toEqual([]);
+
+    const firstOfMany = await statementsOf(async () => (page = (await A('POST', shop('page/1/20'), { regionName: '华东' })).json.data));
+    expect(page.total).toBe(12);
+    if (pglite) expect(counts(firstOfMany)).toEqual([]);
+
+    const full = await statementsOf(async () => (page = (await A('POST', shop('page/1/5'), { regionName: '华东', sort: 'shopName', order: 'desc' })).json.data));
+    expect(page.total).toBe(12);
+    expect(counts(full)).toHaveLength(1);
+    expect(counts(full)[0]).not.toMatch(/ORDER BY/i);
+
+    const beyond = await statementsOf(async () => (page = (await A('POST', shop('page/9/20'), {})).json.data));
+    expect(page).toMatchObject({ records: [], total: all });
+    expect(counts(beyond)).toHaveLength(1);
+
+    expect((await A('POST', shop('page/1/20'), { regionName: '无此区域' })).json.data).toMatchObject({ records: [], total: 0 });
+  });
+
+  it('a keyset continuation still answers the exact total', async () => {
+    const first = (await A('POST', shop('page/1/25'), {})).json.data;
+    const next = (await A('POST', shop('page/2/25'), { lastKey: first.lastKey })).json.data;
+    expect(next.total).toBe(first.total);
+    expect(next.records).toHaveLength(first.total - 25);
+    expect((await A('POST', shop('page/1/25'), { searchCount: false })).json.data.total).toBe(-1);
   });
 });
