@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleData, sampleTemplate } from '../../screens-custom/designer/core/pdf/sampleTemplate.ts';
-import { pdfPageTexts } from '../../screens-custom/designer/core/pdf/testing/pdfText.ts';
+import { PDFDocument } from 'pdf-lib';
+import { pdfPageRuns, pdfPageTexts } from '../../screens-custom/designer/core/pdf/testing/pdfText.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 let s: TestServer;
@@ -137,5 +138,24 @@ describe('print templates', () => {
     // bad data is refused before rendering
     const bad = await s.call('POST', pt(`render/${id}`), { ...as(admin), body: { data: 'not an object' } });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('renders SimSun text in the serif font, html as rich text and a rotated panel as a turned page', async () => {
+    const t = sampleTemplate();
+    const panel = { ...t.panels[0], rotate: true, printElements: [
+      { type: 'text', options: { left: 20, top: 20, width: 300, height: 20, title: '宋体标题', fontFamily: 'SimSun' } },
+      { type: 'html', options: { left: 20, top: 60, width: 300, height: 60, content: '<p>说明<b>加粗</b><span style="color:#ff0000">红字</span></p><script>x()</script>' } },
+    ] };
+    const created = await add({ name: '字体模板', businessType: 'allocation', template: { ...t, panels: [panel] } });
+    expect(created.statusCode).toBe(200);
+    const res = await s.call('POST', pt(`render/${created.json().data.id}`), { ...as(admin), body: {} });
+    expect(res.statusCode).toBe(200);
+    const bytes = new Uint8Array(res.rawPayload);
+    const runs = (await pdfPageRuns(bytes))[0];
+    expect(runs.slice(0, 4).map((r) => [r.text, r.font])).toEqual([
+      ['宋体标题', 'NotoSerifSC-Regular'], ['说明', 'NotoSansSC-Regular'], ['加粗', 'NotoSansSC-Bold'], ['红字', 'NotoSansSC-Regular'],
+    ]);
+    expect(runs[3].rgb).toEqual([255, 0, 0]);
+    expect((await PDFDocument.load(bytes)).getPage(0).getRotation().angle).toBe(90);
   });
 });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { sampleTemplate } from '../../screens-custom/designer/core/pdf/sampleTemplate.ts';
-import { pdfPageTexts } from '../../screens-custom/designer/core/pdf/testing/pdfText.ts';
+import { pdfPageRuns, pdfPageTexts } from '../../screens-custom/designer/core/pdf/testing/pdfText.ts';
 import { startTestPrintServer, type TestPrintServer } from '../support/printClientServer.ts';
 
 /**
@@ -14,13 +14,13 @@ test.use({ viewport: { width: 1600, height: 1000 } });
 
 const BASIC = `Basic ${Buffer.from('wxy-admin:wxy-admin-secret').toString('base64')}`;
 
-async function storedTemplate(request: APIRequestContext): Promise<number> {
+async function storedTemplate(request: APIRequestContext, template = sampleTemplate()): Promise<number> {
   const token = (await (await request.post('/api/wxy-auth-server/oauth/token?grant_type=password&username=admin&password=admin123', {
     headers: { authorization: BASIC, 'x-tenant-id': '1' },
   })).json()).access_token as string;
   const res = await request.post('/api/wxy-system-server/print-template/add', {
     headers: { authorization: `Bearer ${token}`, 'x-tenant-id': '1' },
-    data: { name: `输出测试-${Date.now()}`, businessType: 'allocation', template: sampleTemplate() },
+    data: { name: `输出测试-${Date.now()}`, businessType: 'allocation', template },
   });
   expect(res.status()).toBe(200);
   return (await res.json()).data.id as number;
@@ -51,6 +51,24 @@ test('exports a vector PDF of the template: Chinese text extractable, one page, 
   expect(pages[0]).toContain('调拨单号：DB20261121001');
   expect(pages[0]).toContain('测试商品（样例）');
   await expect(page.getByTestId('toast-success')).toContainText('已导出 PDF（1 页）');
+});
+
+test('the exported PDF prints SimSun text in the serif font and html elements as rich text', async ({ page, request }) => {
+  const t = sampleTemplate();
+  const elements = [
+    ...t.panels[0].printElements,
+    { type: 'text', options: { left: 20, top: 700, width: 300, height: 20, title: '宋体备注', fontFamily: 'SimSun', fontWeight: 'bold' } },
+    { type: 'html', options: { left: 300, top: 700, width: 250, height: 60, content: '<p>签收<b>确认</b><font color="#0000ff">蓝字</font></p>' } },
+  ] as typeof t.panels[0]['printElements'];
+  const id = await storedTemplate(request, { ...t, panels: [{ ...t.panels[0], printElements: elements }] });
+  await openDesigner(page, id);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('designer-export-pdf').click()]);
+  const runs = (await pdfPageRuns(new Uint8Array(readFileSync((await download.path())!))))[0];
+  const run = (text: string) => runs.find((r) => r.text === text);
+  expect(run('宋体备注')?.font).toBe('NotoSerifSC-Bold');
+  expect(run('确认')?.font).toBe('NotoSansSC-Bold');
+  expect(run('蓝字')?.rgb).toEqual([0, 0, 255]);
+  expect(run('商品调拨单')?.font).toBe('NotoSansSC-Bold');
 });
 
 test.describe('print client', () => {
