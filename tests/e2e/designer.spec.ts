@@ -448,12 +448,13 @@ test('columns list: drag to reorder with grouped header rows; a move that would 
   await expect(page.getByTestId('settings-title')).toContainText('表格');
   await page.getByTestId('settings-tab-column').click();
   const dragOnto = async (from: string, to: string) => {
-    const s = (await page.getByTestId(`column-drag-${from}`).boundingBox())!;
+    const handle = page.getByTestId(`column-drag-${from}`);
+    await handle.hover();
+    const s = (await handle.boundingBox())!;
     const t = (await page.getByTestId(`column-drag-${to}`).boundingBox())!;
-    await page.mouse.move(s.x + 4, s.y + 4);
     await page.mouse.down();
-    await page.mouse.move(s.x + 4, s.y + 12, { steps: 3 });
-    await page.mouse.move(t.x + 4, t.y + 4, { steps: 10 });
+    await page.mouse.move(s.x + s.width / 2, s.y + s.height / 2 + 8, { steps: 4 });
+    await page.mouse.move(t.x + s.width / 2, t.y + t.height / 2, { steps: 10 });
     await page.mouse.up();
   };
   // inside the group: 数量 before 名称

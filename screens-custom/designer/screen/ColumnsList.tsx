@@ -15,8 +15,8 @@ import { moveColumnBlock, toGrid } from '../tableDesign/headerGrid.ts';
 function Row({ id, column, onToggle, sortable }: { id: string; column: TableColumn; onToggle: (checked: boolean) => void; sortable: boolean }) {
   const { attributes, listeners, setNodeRef, transform, transition } = useSortable({ id, disabled: !sortable });
   return (
-    <Group ref={setNodeRef} gap={6} wrap="nowrap" style={{ transform: CSS.Transform.toString(transform), transition, padding: '2px 4px', border: '1px solid #eee', borderRadius: 4, background: '#fff' }}>
-      {sortable && <span {...attributes} {...listeners} style={{ cursor: 'grab' }} aria-label="drag" data-testid={`column-drag-${column.title ?? id}`}>⠿</span>}
+    <Group ref={setNodeRef} gap={6} wrap="nowrap" style={{ userSelect: 'none', transform: CSS.Transform.toString(transform), transition, padding: '2px 4px', border: '1px solid #eee', borderRadius: 4, background: '#fff' }}>
+      {sortable && <span {...attributes} {...listeners} style={{ cursor: 'grab', userSelect: 'none', touchAction: 'none', padding: '0 2px' }} aria-label="drag" data-testid={`column-drag-${column.title ?? id}`}>⠿</span>}
       <Checkbox size="xs" checked={column.checked !== false} onChange={(e) => onToggle(e.currentTarget.checked)} data-testid={`column-visible-${column.title ?? id}`} />
       <Text size="xs" style={{ flex: 1 }}>{column.title || '—'}</Text>
       <Text size="xs" c="dimmed">{column.field ?? column.columnId ?? ''}</Text>

@@ -47,7 +47,7 @@ function Toolbar({ store, props, name, setName, businessType, setBusinessType, o
 }) {
   const { t } = useTranslation();
   const history = useDesigner(store, (s) => s.history);
-  const scale = useDesigner(store, (s) => s.template.panels[s.activePanel].scale ?? 1);
+  const scale = useDesigner(store, (s) => s.settled.panels[s.activePanel].scale ?? 1);
   const [error, setError] = useState<string | null>(null);
   const save = () => {
     if (!name.trim()) return setError(t('ui.required', { field: t('ui.templateName') }));

@@ -6,7 +6,7 @@ import { addPanel, removePanel } from '../state/templateOps.ts';
 
 export function PanelTabs({ store }: { store: DesignerStore }) {
   const { t } = useTranslation();
-  const panels = useDesigner(store, (s) => s.template.panels);
+  const panels = useDesigner(store, (s) => s.settled.panels);
   const active = useDesigner(store, (s) => s.activePanel);
   return (
     <Group gap={4} wrap="nowrap" data-testid="panel-tabs">

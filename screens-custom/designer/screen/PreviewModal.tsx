@@ -8,7 +8,7 @@ import { useDesigner, type DesignerStore } from '../state/designerStore.ts';
 
 export function PreviewModal({ store, opened, onClose, onPrint }: { store: DesignerStore; opened: boolean; onClose: () => void; onPrint?: () => void }) {
   const { t } = useTranslation();
-  const template = useDesigner(store, (s) => s.template);
+  const template = useDesigner(store, (s) => s.settled);
   const pagination = useMemo(() => (opened ? paginateTemplate(template) : null), [template, opened]);
   return (
     <Modal opened={opened} onClose={onClose} size="auto" title={t('ui.preview')} data-testid="preview-modal" centered>

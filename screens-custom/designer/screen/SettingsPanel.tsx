@@ -37,7 +37,7 @@ type Subject =
 
 export function SettingsPanel({ store, host }: { store: DesignerStore; host: HostContext }) {
   const { t } = useTranslation();
-  const template = useDesigner(store, (s) => s.template);
+  const template = useDesigner(store, (s) => s.settled);
   const activePanel = useDesigner(store, (s) => s.activePanel);
   const selection = useDesigner(store, (s) => s.selection);
   const column = useDesigner(store, (s) => s.column);

@@ -5,6 +5,19 @@ import { createDesignerStore } from './designerStore.ts';
 import { addElement, addPanel, deleteElements, moveElements, pasteElements, removePanel } from './templateOps.ts';
 
 describe('designer store and template edits', () => {
+  it('a gesture previews on the canvas only; the settled template (settings, tabs, preview) follows at its end', () => {
+    const store = createDesignerStore(emptyTemplate());
+    store.commit('add', addElement(store.get().template, 0, ELEMENT_REGISTRY.text.create({ left: 10, top: 20 })));
+    const before = store.get().settled;
+    store.preview(moveElements(store.get().template, 0, [{ index: 0, left: 50, top: 20 }]));
+    expect(store.get().template.panels[0].printElements[0].options.left).toBe(50);
+    expect(store.get().settled).toBe(before);
+    store.commit('move', store.get().template);
+    expect(store.get().settled.panels[0].printElements[0].options.left).toBe(50);
+    store.undo();
+    expect(store.get().settled.panels[0].printElements[0].options.left).toBe(10);
+  });
+
   it('records one history entry per change; undo/redo walk it; a change after undo drops redo', () => {
     const store = createDesignerStore(emptyTemplate());
     const text = ELEMENT_REGISTRY.text.create({ left: 10, top: 20 });
