@@ -1,0 +1,46 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * Date-time fields through the engine's forms: the picker shows the value the record was loaded with,
+ * and a record saved back (edited or not) is accepted by the server and keeps its time.
+ */
+
+async function logIn(page: Page) {
+  await page.goto('/login');
+  await page.getByTestId('login-username').fill('admin');
+  await page.getByTestId('login-password').fill('admin123');
+  const tenant = page.getByTestId('login-tenant');
+  if (await tenant.count()) await tenant.fill('1');
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/home\/index$/);
+}
+
+test('an exam created with a start time shows it when edited and saves back unchanged', async ({ page }) => {
+  await logIn(page);
+  await page.goto('/systemManage/examList');
+  await expect(page.getByTestId('sys-exam-table')).toBeVisible();
+
+  await page.getByTestId('sys-exam-toolbar-add').click();
+  const dialog = page.getByTestId('sys-exam-dialog');
+  await dialog.getByTestId('field-examName').fill('日期往返测验');
+  await dialog.getByTestId('field-startTime').fill('2026-12-01T09:30');
+  await dialog.getByTestId('field-endTime').fill('2026-12-01T11:00');
+  await page.getByTestId('sys-exam-form-submit').click();
+  await expect(dialog).toBeHidden();
+
+  await page.getByTestId('filter-examName').fill('日期往返');
+  await page.getByTestId('sys-exam-search').click();
+  const row = page.getByTestId('sys-exam-table-row');
+  await expect(row).toHaveCount(1);
+  await expect(row.locator('td[data-column="startTime"]')).toHaveText('2026-12-01 09:30:00');
+
+  await row.first().getByTestId('row-action-edit').click();
+  await expect(dialog.getByTestId('field-startTime')).toHaveValue(/^2026-12-01T09:30(:00)?$/);
+  await expect(dialog.getByTestId('field-endTime')).toHaveValue(/^2026-12-01T11:00(:00)?$/);
+  await dialog.getByTestId('field-examName').fill('日期往返测验（改）');
+  await page.getByTestId('sys-exam-form-submit').click();
+  await expect(dialog).toBeHidden();
+  await expect(row.locator('td[data-column="examName"]')).toHaveText('日期往返测验（改）');
+  await expect(row.locator('td[data-column="startTime"]')).toHaveText('2026-12-01 09:30:00');
+  await expect(row.locator('td[data-column="endTime"]')).toHaveText('2026-12-01 11:00:00');
+});
