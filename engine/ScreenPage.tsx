@@ -1,22 +1,41 @@
 import '@mantine/dates/styles.css';
+import { Button, Stack, Text } from '@mantine/core';
+import { use, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
 import { NotFoundContent } from '../src/pages/errors/NotFoundContent';
+import { appState } from '../src/store/appStore';
 import { useView } from '../src/tabs/ViewContext';
+import { loadScreen, retryScreen } from './api/screenDescriptor';
 import { loadScreenTexts } from './i18n/screenTexts';
 import { ListScreen } from './list/ListScreen';
-import { descriptors } from './runtime/descriptors';
-import { screenForRoute } from './runtime/screenModel';
 
 loadScreenTexts();
 
 /**
- * The page of every menu path that has a screen descriptor (src/router/pageRegistry.ts sends them
- * here, lazily: this chunk carries TanStack Table, rjsf and the descriptors, never the login page).
+ * The page of every menu path without a page of its own (src/router/pageRegistry.ts sends them here,
+ * lazily: this chunk carries TanStack Table and rjsf, never the login page). The screen descriptor comes
+ * from the server at run time, so a module of descriptor files needs no browser build; no descriptor
+ * for the path is the 404 page.
  */
 export default function ScreenPage() {
   const { path } = useView();
-  useTranslation();
-  const screen = screenForRoute(descriptors, path);
-  if (!screen) return <NotFoundContent />;
-  return <ListScreen key={screen.name} set={descriptors} screen={screen} />;
+  const { t } = useTranslation();
+  const { tenantId, user } = useSnapshot(appState);
+  const [, setAttempt] = useState(0);
+  const userKey = `${tenantId}:${user?.userId ?? ''}`;
+  const load = use(loadScreen(userKey, path));
+  if (!load.ok) {
+    if (load.missing) return <NotFoundContent />;
+    return (
+      <Stack align="center" py={80} data-testid="screen-load-failed">
+        <Text c="red">{t('engine.loadFailed')}: {load.message}</Text>
+        <Button variant="light" onClick={() => {
+            retryScreen(userKey, path);
+            setAttempt((n) => n + 1);
+          }}>{t('engine.retry')}</Button>
+      </Stack>
+    );
+  }
+  return <ListScreen key={load.screen.name} set={load.set} screen={load.screen} />;
 }

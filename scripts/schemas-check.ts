@@ -1,14 +1,19 @@
 /**
  * npm run schemas:check [extra schema dirs...]: validates every descriptor against its meta-schema and
- * cross-checks them (endpoints, fields, widget and formatter keys, i18n keys). Exit code 1 on any error.
+ * cross-checks them (endpoints, fields, widget and formatter keys, i18n keys), and checks module menus
+ * (menus/*.json). Exit code 1 on any error.
  */
 import path from 'node:path';
 import { formatError } from '../engine/model/load.ts';
+import { readModuleMenus } from '../server/db/seed/moduleMenus.ts';
 import { loadDescriptorDirs } from '../server/resources/descriptorFiles.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dirs = [path.join(root, 'schemas'), ...process.argv.slice(2).map((d) => path.resolve(d))];
 const { set, errors } = loadDescriptorDirs(dirs, { i18nDir: path.join(root, 'engine/i18n') });
+const menus = readModuleMenus(dirs);
 for (const e of errors) console.error(formatError(e));
-console.log(`${set.resources.size} resources, ${set.screens.size} screens, ${errors.length} error(s)`);
-process.exit(errors.length ? 1 : 0);
+for (const e of menus.errors) console.error(e);
+const count = errors.length + menus.errors.length;
+console.log(`${set.resources.size} resources, ${set.screens.size} screens, ${menus.menus.length} module menus, ${count} error(s)`);
+process.exit(count ? 1 : 0);

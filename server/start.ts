@@ -6,6 +6,7 @@ import type { ServerConfig } from './config.ts';
 import { deferredDatabase, openDatabase, type Database } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemoData } from './db/seed/index.ts';
+import { readModuleMenus } from './db/seed/moduleMenus.ts';
 import { logSmsSender, outboxSmsSender, type SmsSender } from './auth/sms.ts';
 
 export interface RunningServer {
@@ -17,11 +18,13 @@ export interface RunningServer {
 }
 
 export async function startServer(config: ServerConfig, opts: BuildOptions & { sms?: SmsSender; listen?: boolean } = {}): Promise<RunningServer> {
+  const moduleMenus = readModuleMenus(config.schemaDirs);
+  if (moduleMenus.errors.length) throw new Error(`module menus in ${config.schemaDirs.join(path.delimiter)}:\n${moduleMenus.errors.join('\n')}`);
   // The database opens (PGlite: wasm load and Postgres boot, most of start-up) while the app is built.
   const opening = openDatabase(config).then(async (opened) => {
     try {
       await migrate(opened, config.schemaDirs.map((d) => path.join(d, 'migrations')));
-      await seedDemoData(opened);
+      await seedDemoData(opened, moduleMenus.menus);
       await verifyResourceTables(opened, config.schemaDirs);
       return opened;
     } catch (err) {

@@ -4,7 +4,7 @@ export const engineEn: EngineMessages = {
   search: 'Search', reset: 'Reset', add: 'Add', edit: 'Edit', detail: 'Details', delete: 'Delete', refresh: 'Refresh',
   confirmTitle: 'Confirm', confirmDelete: 'Delete this record?', confirmBulk: 'Run "{{action}}" on the {{count}} selected records?',
   selected: '{{count}} selected', noSelection: 'Select records first', done: 'Done', deleted: 'Deleted', saved: 'Saved',
-  index: 'No.', operations: 'Actions', empty: 'No data', loadFailed: 'Loading failed', start: 'Start date', end: 'End date',
+  index: 'No.', operations: 'Actions', empty: 'No data', loadFailed: 'Loading failed', retry: 'Retry', start: 'Start date', end: 'End date',
   timeLimit: 'The search may span at most {{days}} days', pleaseSelect: 'Select', pleaseInput: 'Enter',
   columns: {
     button: 'Columns', title: 'Choose columns', available: 'Available fields', chosen: 'Chosen fields (drag or use the arrows to order)', selectAll: 'All',

@@ -20,3 +20,8 @@ export function loadScreenTexts(): void {
   i18n.addResourceBundle('zh-CN', 'translation', zhCN, true, false);
   i18n.addResourceBundle('en', 'translation', en, true, false);
 }
+
+/** A module directory's labels (its i18n/<lang>.json), served with its screen descriptors (engine/api/screenDescriptor.ts). */
+export function addModuleTexts(texts: Record<string, Record<string, unknown>>): void {
+  for (const [lang, bundle] of Object.entries(texts)) i18n.addResourceBundle(lang, 'translation', bundle, true, false);
+}

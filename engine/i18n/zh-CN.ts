@@ -3,7 +3,7 @@ export const engineZhCN = {
   search: '搜索', reset: '重置', add: '新增', edit: '编辑', detail: '详情', delete: '删除', refresh: '刷新',
   confirmTitle: '提示', confirmDelete: '确定删除该记录吗？', confirmBulk: '确定对选中的 {{count}} 条记录执行“{{action}}”吗？',
   selected: '已选 {{count}} 条', noSelection: '请先选择记录', done: '操作成功', deleted: '删除成功', saved: '保存成功',
-  index: '序号', operations: '操作', empty: '暂无数据', loadFailed: '加载失败', start: '开始日期', end: '结束日期',
+  index: '序号', operations: '操作', empty: '暂无数据', loadFailed: '加载失败', retry: '重试', start: '开始日期', end: '结束日期',
   timeLimit: '查询时间跨度不能超过 {{days}} 天', pleaseSelect: '请选择', pleaseInput: '请输入',
   columns: {
     button: '设置显示字段', title: '设置显示字段', available: '可选字段', chosen: '已选字段（拖动或用箭头排序）', selectAll: '全选',

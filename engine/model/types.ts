@@ -259,6 +259,16 @@ export interface DescriptorSet {
   files: Map<ResourceDescriptor | ScreenDescriptor, string>;
 }
 
+/**
+ * What the server answers for one menu path (GET wxy-system-server/screen-descriptor?route=): the screen,
+ * the resources it calls, and its module directory's labels by language (nested i18n JSON).
+ */
+export interface ScreenBundle {
+  screen: ScreenDescriptor;
+  resources: ResourceDescriptor[];
+  texts: Record<string, Record<string, unknown>>;
+}
+
 export interface DescriptorError {
   file: string;
   /** JSON pointer inside the file, '' for the whole file. */

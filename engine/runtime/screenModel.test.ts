@@ -1,20 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { descriptors } from './descriptors';
-import { SCREEN_ROUTES } from './screenRoutes';
+import { loadDescriptorDirs } from '../../server/resources/descriptorFiles';
 import {
-  bulkCallBody, defaultColumnProps, fieldOptions, filterRequest, resolveRoute, rowCallBody, rowCallParams, rowMatches, screenForRoute, submitBody, visibleColumns,
+  bulkCallBody, defaultColumnProps, fieldOptions, filterRequest, resolveRoute, rowCallBody, rowCallParams, rowMatches, submitBody, visibleColumns,
 } from './screenModel';
 
+// The project's descriptors as the server loads them (the browser receives them per screen).
+const descriptors = loadDescriptorDirs(['schemas']).set;
 const screen = descriptors.screens.get('shop-base')!;
 const resource = descriptors.resources.get('shop-base')!;
 
 describe('screen model (shop-base descriptors)', () => {
-  it('finds the screen of a menu path; the route index lists it', () => {
-    expect(SCREEN_ROUTES.has('/shopManage/shopBase')).toBe(true);
-    expect(screenForRoute(descriptors, '/shopManage/shopBase')?.name).toBe('shop-base');
-    expect(screenForRoute(descriptors, '/nowhere')).toBeNull();
-  });
-
   it('resolves route ids to calls under /api', () => {
     expect(resolveRoute(descriptors, screen, 'page')).toMatchObject({ method: 'POST', path: '/wxy-shop-server/shop-base/page/{pageNum}/{pageSize}' });
     expect(resolveRoute(descriptors, screen, 'delete')).toMatchObject({ method: 'DELETE', path: '/wxy-shop-server/shop-base/delete/{shopId}' });

@@ -25,12 +25,6 @@ export function resolveRoute(set: DescriptorSet, screen: ScreenDescriptor, ref: 
   return found ? endpointRefOf(found.resource, found.route) : null;
 }
 
-/** Screen by the menu path that shows it. */
-export function screenForRoute(set: DescriptorSet, path: string): ScreenDescriptor | null {
-  for (const screen of set.screens.values()) if (screen.route === path) return screen;
-  return null;
-}
-
 /** The columns this user may see: field permissions the user lacks remove their columns entirely. */
 export function visibleColumns(set: DescriptorSet, screen: ScreenDescriptor, granted: readonly string[]): ColumnDecl[] {
   const resource = set.resources.get(screen.resource);

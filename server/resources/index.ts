@@ -8,6 +8,7 @@ import type { Database } from '../db/index.ts';
 import { loadDescriptorDirs } from './descriptorFiles.ts';
 import { mountResource } from './routes.ts';
 import { columnConfigRoutes } from './columnConfig.ts';
+import { screenDescriptorRoutes } from './screenDescriptors.ts';
 
 /** Checks that every resource's table exists with its columns, tenant_id and forced row-level security. */
 export async function verifyTables(db: Database, set: DescriptorSet): Promise<string[]> {
@@ -44,7 +45,7 @@ export async function verifyResourceTables(db: Database, dirs: string[]): Promis
 
 /**
  * The generic resource API: every route of every resource descriptor in config.schemaDirs, plus the
- * per-user column header config. A broken descriptor or a missing column stops the start-up.
+ * per-user column header config and the screen descriptors the browser renders. A broken descriptor or a missing column stops the start-up.
  */
 export async function resourceRoutes(services: AppServices) {
   const dirs = services.config.schemaDirs;
@@ -60,6 +61,7 @@ export async function resourceRoutes(services: AppServices) {
     );
     for (const r of set.resources.values()) mountResource(app, r, services.db);
     await app.register(columnConfigRoutes(services, set), { prefix: '/api/wxy-system-server' });
+    await app.register(screenDescriptorRoutes(services, set), { prefix: '/api/wxy-system-server' });
   };
   return { set, plugin };
 }

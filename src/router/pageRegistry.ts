@@ -1,12 +1,11 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
-import { SCREEN_ROUTES } from '../../engine/runtime/screenRoutes';
 import { lazyPage } from './lazyPage';
 
 type Page = LazyExoticComponent<ComponentType>;
 
 /**
- * Screens that exist, by route path. A menu route without a screen here is answered by the 404 page;
- * no placeholder screens.
+ * Pages of their own, by route path. Every other menu route is a generic screen whose descriptor the
+ * server holds (schemas/screens and EXTRA_SCHEMA_DIRS); one without a descriptor shows the 404 page.
  */
 export const PAGES: Readonly<Record<string, Page>> = {
   '/home/index': lazyPage(() => import('../pages/home/HomePage')),
@@ -23,13 +22,12 @@ export const PAGES: Readonly<Record<string, Page>> = {
   '/storageManage/sysPrintTem': lazyPage(() => import('../../screens-custom/designer/SysPrintTemPage')),
 };
 
-/** Every menu path with a screen descriptor (schemas/screens/*.json) renders the generic screen page. */
+/** The generic screen page: loads the path's screen descriptor from the server at run time. */
 const SCREEN_PAGE: Page = lazyPage(() => import('../../engine/ScreenPage'));
 
-export function pageFor(path: string, component?: string | null): Page | null {
+export function pageFor(path: string, component?: string | null): Page {
   if (PAGES[path]) return PAGES[path];
-  if (SCREEN_ROUTES.has(path)) return SCREEN_PAGE;
   // Menus may name the screen by component instead of path ("systemManage/userList/index").
   const byComponent = component ? `/${component.replace(/^\/+/, '').replace(/\/index$/, '')}` : null;
-  return byComponent && PAGES[byComponent] ? PAGES[byComponent] : null;
+  return byComponent && PAGES[byComponent] ? PAGES[byComponent] : SCREEN_PAGE;
 }

@@ -95,6 +95,45 @@ describe('a module from descriptors alone', () => {
   });
 });
 
+describe('its menu and screen for the browser', () => {
+  const screenOf = (token: string, route: string) => s.call('GET', `/api/wxy-system-server/screen-descriptor?route=${encodeURIComponent(route)}`, { token, tenant: 1 });
+
+  it('seeds the module menu (menus/*.json) into every tenant, for admin only', async () => {
+    const menusOf = async (token: string, tenant: number) =>
+      (await s.call('GET', '/api/wxy-system-server/user/permissions', { token, tenant })).json().data.menuVOList as { path: string; menuName: string; childList: { path: string; menuName: string }[] }[];
+    const fixture = (await menusOf(admin, 1)).find((m) => m.path === '/fixture');
+    expect(fixture?.menuName).toBe('测试模块');
+    expect(fixture?.childList.map((c) => [c.path, c.menuName])).toEqual([['/fixture/gadget', '小工具']]);
+    expect((await menusOf(await s.login('admin', 'admin123', 2), 2)).map((m) => m.path)).toContain('/fixture');
+    expect((await menusOf(shop01, 1)).map((m) => m.path)).not.toContain('/fixture');
+  });
+
+  it('answers the screen descriptor of a granted menu path with its resources and module labels', async () => {
+    const res = await screenOf(admin, '/fixture/gadget');
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data;
+    expect(data.screen).toMatchObject({ name: 'fx-gadget', route: '/fixture/gadget', endpoint: 'findPage' });
+    expect(data.resources.map((r: { name: string }) => r.name)).toEqual(['fx-gadget']);
+    expect(data.resources[0].routes.map((r: { path: string }) => r.path)).toContain('save');
+    expect(data.texts['zh-CN'].fxGadget.title).toBe('小工具');
+    expect(data.texts.en.fxGadget.title).toBe('Gadgets');
+    // A built-in screen: its labels are bundled with the engine, so none are sent.
+    const shop = (await screenOf(shop01, '/shopManage/shopBase')).json();
+    expect(shop.data.screen.name).toBe('shop-base');
+    expect(shop.data.texts).toEqual({});
+  });
+
+  it('refuses menu paths the caller is not granted, and names unknown or malformed paths', async () => {
+    expect((await screenOf(shop01, '/fixture/gadget')).json()).toMatchObject({ code: 4030, msg: '您无权访问该页面' });
+    expect((await screenOf(shop01, '/purchaseManage/supplier')).statusCode).toBe(403);
+    expect((await screenOf(admin, '/nowhere/atAll')).json()).toEqual({ code: 4040, msg: '页面不存在', data: null });
+    const bad = await screenOf(admin, 'fixture gadget');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().msg).toContain('页面路径');
+    expect((await s.call('GET', '/api/wxy-system-server/screen-descriptor?route=/fixture/gadget', { tenant: 1 })).statusCode).toBe(401);
+  });
+});
+
 describe('start-up checks of module directories', () => {
   it('refuses to start when a descriptor names a column its table lacks, naming the file and pointer', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'wxy-broken-module-'));
@@ -105,6 +144,24 @@ describe('start-up checks of module directories', () => {
       broken.fields.color = { type: 'string', title: '颜色', maxLength: 12 };
       writeFileSync(path.join(dir, 'resources/fx-broken.json'), JSON.stringify(broken));
       await expect(startTestServer({ extraSchemaDirs: [FIXTURE, dir] })).rejects.toThrow(/fx-broken\.json#\/fields\/color column "color" is not in table "fx_gadget"/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses to start on a module menu that reuses a key or names an unknown parent', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'wxy-broken-menus-'));
+    try {
+      mkdirSync(path.join(dir, 'menus'));
+      writeFileSync(
+        path.join(dir, 'menus/broken.json'),
+        JSON.stringify({ menus: [{ key: 'home', name: '重复', sort: 1 }, { key: 'x.page', parent: 'x', path: '/x/page', name: '孤儿', sort: 2 }] }),
+      );
+      writeFileSync(path.join(dir, 'menus/invalid.json'), JSON.stringify({ menus: [{ key: 'x.btn', name: '按钮', sort: 'a' }] }));
+      const err = await startTestServer({ extraSchemaDirs: [dir] }).then(() => null, (e: Error) => e.message);
+      expect(err).toMatch(/broken\.json#\/menus\/0\/key duplicate menu key "home"/);
+      expect(err).toMatch(/broken\.json#\/menus\/1\/parent unknown parent "x"/);
+      expect(err).toMatch(/invalid\.json#\/menus\/0\/sort must be integer/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -309,3 +309,111 @@ test('设置显示字段: chosen and ordered columns are saved per user, after a
   expect((await api.delete('/api/wxy-system-server/custom-title-config/reset?title=shop_base')).status()).toBe(200);
   await api.dispose();
 });
+
+test('设置显示字段 drawer: 1350 px wide; dragging a chosen field reorders the columns, kept after a reload', async ({ page, baseURL }) => {
+  const api = await adminApi(baseURL!);
+  expect((await api.delete('/api/wxy-system-server/custom-title-config/reset?title=shop_base')).status()).toBe(200);
+  await page.setViewportSize({ width: 1600, height: 900 });
+  await logIn(page);
+  await openScreen(page);
+  await searchName(page, '引擎门店');
+  await page.getByTestId('shop-base-columns').click();
+  const drawer = page.getByRole('dialog', { name: '设置显示字段' });
+  await expect(drawer).toBeVisible();
+  await expect.poll(async () => Math.round((await drawer.boundingBox())!.width)).toBe(1350);
+
+  await drawer.getByTestId('column-select-all').click();
+  for (const prop of ['shopCode', 'shopName', 'area']) await drawer.locator(`[data-testid="column-option"][data-prop="${prop}"]`).click();
+  const chosen = drawer.getByTestId('column-chosen');
+  await expect(chosen).toHaveCount(3);
+  // Drag 营业面积 by its grip above 门店编码: the pointer moves in steps, as a hand would.
+  const grip = (prop: string) => drawer.locator(`[data-testid="column-chosen"][data-prop="${prop}"]`).getByText('⋮⋮');
+  const from = (await grip('area').boundingBox())!;
+  const to = (await grip('shopCode').boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2, from.y - 10, { steps: 5 });
+  await page.mouse.move(to.x + to.width / 2, to.y + 2, { steps: 10 });
+  await page.mouse.up();
+  await expect.poll(async () => (await chosen.evaluateAll((els) => els.map((e) => e.getAttribute('data-prop'))))).toEqual(['area', 'shopCode', 'shopName']);
+  await drawer.getByTestId('column-save').click();
+  await expect(drawer).toBeHidden();
+  await expect.poll(() => headerTexts(page)).toEqual(['营业面积(㎡)', '门店编码', '门店名称']);
+
+  await page.reload();
+  await expect(page.getByTestId('shop-base-table')).toBeVisible();
+  await expect.poll(() => headerTexts(page)).toEqual(['营业面积(㎡)', '门店编码', '门店名称']);
+  // Reopened, the drawer shows the saved order.
+  await page.getByTestId('shop-base-columns').click();
+  await expect.poll(async () => (await chosen.evaluateAll((els) => els.map((e) => e.getAttribute('data-prop'))))).toEqual(['area', 'shopCode', 'shopName']);
+
+  expect((await api.delete('/api/wxy-system-server/custom-title-config/reset?title=shop_base')).status()).toBe(200);
+  await api.dispose();
+});
+
+test('detail and edit dialogs: dragged, resized from the corner, never below 410 x 300, maximized and restored', async ({ page }) => {
+  await logIn(page);
+  await openScreen(page);
+  await searchName(page, '引擎门店');
+  await rows(page).first().getByTestId('row-action-edit').click();
+  const dialog = page.getByTestId('shop-base-dialog');
+  await expect(dialog.getByTestId('field-shopCode')).toHaveValue(/^EUI0/);
+  const box = async () => (await dialog.boundingBox())!;
+  const start = await box();
+
+  // Resize from the corner: 120 px wider, 50 px taller, the top-left corner stays.
+  const handle = (await page.getByTestId('shop-base-dialog-resize').boundingBox())!;
+  await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(handle.x + handle.width / 2 + 120, handle.y + handle.height / 2 + 50, { steps: 6 });
+  await page.mouse.up();
+  const grown = await box();
+  expect(Math.round(grown.width - start.width)).toBe(120);
+  expect(Math.round(grown.height - start.height)).toBe(50);
+  expect([Math.round(grown.x), Math.round(grown.y)]).toEqual([Math.round(start.x), Math.round(start.y)]);
+
+  // Shrinking far past the minimum stops at 410 x 300.
+  const handle2 = (await page.getByTestId('shop-base-dialog-resize').boundingBox())!;
+  await page.mouse.move(handle2.x + handle2.width / 2, handle2.y + handle2.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(handle2.x - 900, handle2.y - 700, { steps: 8 });
+  await page.mouse.up();
+  const smallest = await box();
+  expect([Math.round(smallest.width), Math.round(smallest.height)]).toEqual([410, 300]);
+
+  // Dragged by its title bar, it moves by the pointer's distance.
+  const bar = (await dialog.locator('[data-drag-handle]').boundingBox())!;
+  await page.mouse.move(bar.x + 60, bar.y + 10);
+  await page.mouse.down();
+  await page.mouse.move(bar.x + 60 - 150, bar.y + 10 + 40, { steps: 5 });
+  await page.mouse.up();
+  const moved = await box();
+  expect([Math.round(moved.x - smallest.x), Math.round(moved.y - smallest.y)]).toEqual([-150, 40]);
+  expect([Math.round(moved.width), Math.round(moved.height)]).toEqual([410, 300]);
+
+  // Maximized it fills the window; restored it is back where and as large as it was.
+  await page.getByTestId('shop-base-dialog-maximize').click();
+  await expect(dialog).toHaveAttribute('data-maximized', 'true');
+  const viewport = page.viewportSize()!;
+  const max = await box();
+  expect([max.x, max.y, max.width, max.height]).toEqual([0, 0, viewport.width, viewport.height]);
+  await expect(page.getByTestId('shop-base-dialog-resize')).toHaveCount(0);
+  await page.getByTestId('shop-base-dialog-maximize').click();
+  await expect(dialog).not.toHaveAttribute('data-maximized', 'true');
+  const restored = await box();
+  expect([restored.x, restored.y, restored.width, restored.height].map(Math.round)).toEqual([moved.x, moved.y, moved.width, moved.height].map(Math.round));
+
+  // The detail dialog is the same window: it resizes too.
+  await page.getByTestId('shop-base-dialog-close').click();
+  await expect(dialog).toBeHidden();
+  await rows(page).first().getByTestId('row-action-detail').click();
+  await expect(dialog).toBeVisible();
+  const detail = await box();
+  const h = (await page.getByTestId('shop-base-dialog-resize').boundingBox())!;
+  await page.mouse.move(h.x + h.width / 2, h.y + h.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(h.x + h.width / 2 - 100, h.y + h.height / 2 - 50, { steps: 5 });
+  await page.mouse.up();
+  const shrunk = await box();
+  expect([Math.round(detail.width - shrunk.width), Math.round(detail.height - shrunk.height)]).toEqual([100, 50]);
+});

@@ -1,6 +1,7 @@
 import type { Database, Queryable } from '../index.ts';
 import { hashPassword } from '../../auth/passwords.ts';
-import { MENU_SEED } from './menus.ts';
+import { MENU_SEED, type MenuSeed } from './menus.ts';
+import { menusVersion } from './moduleMenus.ts';
 import { seedModuleDemo } from './moduleDemo.ts';
 
 /** Bump when the demo data changes, so existing data dirs are topped up at the next start. */
@@ -69,7 +70,7 @@ const VERSION_LOGS = [
   { version: '0.1.0', content: '零售后台上线：登录、菜单权限、标签页、个人中心。' },
 ];
 
-async function seedTenant(tx: Queryable, t: TenantSeed, passwordHashes: Map<string, string>): Promise<void> {
+async function seedTenant(tx: Queryable, t: TenantSeed, passwordHashes: Map<string, string>, moduleMenus: MenuSeed[]): Promise<void> {
   const roleId = new Map<string, number>();
   for (const r of ROLES) {
     const row = await tx.query<{ id: number }>(
@@ -80,7 +81,7 @@ async function seedTenant(tx: Queryable, t: TenantSeed, passwordHashes: Map<stri
     roleId.set(r.code, row.rows[0].id);
   }
   const menuId = new Map<string, number>();
-  for (const m of MENU_SEED) {
+  for (const m of [...MENU_SEED, ...moduleMenus]) {
     const row = await tx.query<{ id: number }>(
       `INSERT INTO sys_menu(tenant_id, menu_key, parent_id, path, component, menu_name, menu_type, hidden, sort, label_sort, icon, perms, meta)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10, $11, $12)
@@ -143,10 +144,14 @@ async function seedTenant(tx: Queryable, t: TenantSeed, passwordHashes: Map<stri
   }
 }
 
-/** Seeds the demo tenants once per SEED_VERSION; safe to run at every start and from several processes. */
-export async function seedDemoData(db: Database): Promise<boolean> {
+/**
+ * Seeds the demo tenants once per SEED_VERSION (and per version of the module directories' menus,
+ * server/db/seed/moduleMenus.ts); safe to run at every start and from several processes.
+ */
+export async function seedDemoData(db: Database, moduleMenus: MenuSeed[] = []): Promise<boolean> {
+  const version = SEED_VERSION + menusVersion(moduleMenus);
   const current = await db.system((tx) => tx.query<{ value: string }>(`SELECT value FROM app_meta WHERE key = 'seed_version'`));
-  if (current.rows[0]?.value === SEED_VERSION) return false;
+  if (current.rows[0]?.value === version) return false;
   const passwords = new Set(DEMO_TENANTS.flatMap((t) => t.users.map((u) => u.password)));
   const passwordHashes = new Map<string, string>();
   for (const p of passwords) passwordHashes.set(p, await hashPassword(p));
@@ -158,11 +163,11 @@ export async function seedDemoData(db: Database): Promise<boolean> {
         [t.id, t.name, t.logo, t.menuLogo, t.domain, t.recordNumber],
       ),
     );
-    await db.tenant(t.id, (tx) => seedTenant(tx, t, passwordHashes));
+    await db.tenant(t.id, (tx) => seedTenant(tx, t, passwordHashes, moduleMenus));
     await seedModuleDemo(db, t.id);
   }
   await db.system((tx) =>
-    tx.query(`INSERT INTO app_meta(key, value) VALUES ('seed_version', $1) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`, [SEED_VERSION]),
+    tx.query(`INSERT INTO app_meta(key, value) VALUES ('seed_version', $1) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`, [version]),
   );
   return true;
 }

@@ -1,0 +1,49 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Ajv } from 'ajv';
+import menusMeta from '../../../schemas/meta/menus.schema.json';
+import { MENU_SEED, type MenuSeed } from './menus.ts';
+
+const validate = new Ajv({ allErrors: true, strict: false }).compile<{ menus: MenuSeed[] }>(menusMeta);
+
+/**
+ * The menus of module directories (menus/*.json beside resources/ and screens/, checked against
+ * schemas/meta/menus.schema.json): seeded after the built-in tree, so a module loaded with
+ * EXTRA_SCHEMA_DIRS shows up in the menu without TypeScript. Errors name the file and JSON pointer.
+ */
+export function readModuleMenus(dirs: string[]): { menus: MenuSeed[]; errors: string[] } {
+  const menus: MenuSeed[] = [];
+  const errors: string[] = [];
+  const keys = new Set(MENU_SEED.map((m) => m.key));
+  for (const dir of dirs) {
+    const d = path.join(dir, 'menus');
+    if (!existsSync(d)) continue;
+    for (const name of readdirSync(d).filter((f) => f.endsWith('.json')).sort()) {
+      const file = path.relative(process.cwd(), path.join(d, name));
+      let json: unknown;
+      try {
+        json = JSON.parse(readFileSync(path.join(d, name), 'utf8'));
+      } catch (err) {
+        errors.push(`${file}# invalid JSON: ${(err as Error).message}`);
+        continue;
+      }
+      if (!validate(json)) {
+        for (const e of validate.errors ?? []) errors.push(`${file}#${e.instancePath} ${e.message}`);
+        continue;
+      }
+      json.menus.forEach((m, i) => {
+        if (keys.has(m.key)) errors.push(`${file}#/menus/${i}/key duplicate menu key "${m.key}"`);
+        else if (m.parent && !keys.has(m.parent)) errors.push(`${file}#/menus/${i}/parent unknown parent "${m.parent}" (declare it before its children)`);
+        else {
+          keys.add(m.key);
+          menus.push(m);
+        }
+      });
+    }
+  }
+  return { menus, errors };
+}
+
+/** Changes whenever a module's menus do, so existing data dirs seed them at the next start. */
+export const menusVersion = (menus: MenuSeed[]) => (menus.length ? `+modules-${createHash('sha1').update(JSON.stringify(menus)).digest('hex').slice(0, 10)}` : '');
