@@ -100,9 +100,9 @@ export function ListScreen({ set, screen }: ListScreenProps) {
   const [state] = useState<ListState>(() => createListState(defaultFilterValues(screen.filters ?? []), screen.pageSize));
   const snap = useSnapshot(state);
   const rootRef = useRef<HTMLDivElement>(null);
-  const anchorRef = useRef<HTMLDivElement>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
-  const height = useTableHeight(anchorRef, view.active);
+  // Measured from the table's own top edge (its scroll viewport), so the 86 px reserve is exact.
+  const height = useTableHeight(scrollRef, view.active);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [importOpen, setImportOpen] = useState(false);
   const [form, setForm] = useState<OpenForm | null>(null);
@@ -304,7 +304,6 @@ export function ListScreen({ set, screen }: ListScreenProps) {
             onClose={() => setForm(null)} onSaved={() => { setForm(null); notifySuccess({ key: 'engine.saved' }); void refresh(); }} testId={screen.name} />
         ) : (
           <>
-            <div ref={anchorRef} />
             <DataTable
               columns={tableColumns}
               rows={rows}

@@ -8,6 +8,28 @@ export function tableHeightFor(viewportHeight: number, tableTop: number): number
   return Math.max(TABLE_HEIGHT.minimum, Math.floor(viewportHeight - tableTop - TABLE_HEIGHT.reserved));
 }
 
+/**
+ * Calls `measure` 700 ms after the window stops resizing: resize events are debounced by 100 ms, and a
+ * resize during the 700 ms wait starts it again. Returns the clean-up (stops listening, cancels a pending call).
+ */
+export function onResizeSettled(target: Pick<EventTarget, 'addEventListener' | 'removeEventListener'>, measure: () => void): () => void {
+  let debounce: ReturnType<typeof setTimeout> | undefined;
+  let delay: ReturnType<typeof setTimeout> | undefined;
+  const onResize = () => {
+    clearTimeout(debounce);
+    clearTimeout(delay);
+    debounce = setTimeout(() => {
+      delay = setTimeout(measure, TABLE_HEIGHT.recalcDelayMs);
+    }, TABLE_HEIGHT.resizeDebounceMs);
+  };
+  target.addEventListener('resize', onResize);
+  return () => {
+    target.removeEventListener('resize', onResize);
+    clearTimeout(debounce);
+    clearTimeout(delay);
+  };
+}
+
 /** easeInOutQuad position of a scroll from `from` to 0 after `elapsed` of `duration` ms. */
 export function scrollTopAt(from: number, elapsed: number, duration: number = SCROLL_TO_TOP_MS): number {
   if (elapsed >= duration) return 0;

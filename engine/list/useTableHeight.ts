@@ -1,5 +1,5 @@
 import { type RefObject, useEffect, useState } from 'react';
-import { TABLE_HEIGHT, tableHeightFor } from './layout';
+import { TABLE_HEIGHT, onResizeSettled, tableHeightFor } from './layout';
 
 /**
  * The table's height (spec 000 §9): 694 px until measured, then the window below the table's top
@@ -14,20 +14,8 @@ export function useTableHeight(anchor: RefObject<HTMLElement | null>, active: bo
       const top = anchor.current?.getBoundingClientRect().top;
       if (top !== undefined) setHeight(tableHeightFor(window.innerHeight, top));
     };
-    let debounce = 0;
-    let delay = 0;
-    const onResize = () => {
-      window.clearTimeout(debounce);
-      window.clearTimeout(delay);
-      debounce = window.setTimeout(() => { delay = window.setTimeout(measure, TABLE_HEIGHT.recalcDelayMs); }, TABLE_HEIGHT.resizeDebounceMs);
-    };
     measure();
-    window.addEventListener('resize', onResize);
-    return () => {
-      window.removeEventListener('resize', onResize);
-      window.clearTimeout(debounce);
-      window.clearTimeout(delay);
-    };
+    return onResizeSettled(window, measure);
   }, [anchor, active]);
   return height;
 }

@@ -417,3 +417,20 @@ test('detail and edit dialogs: dragged, resized from the corner, never below 410
   const shrunk = await box();
   expect([Math.round(detail.width - shrunk.width), Math.round(detail.height - shrunk.height)]).toEqual([100, 50]);
 });
+
+test('table height: the window below the table less 86 px, at least 300 px, recalculated after a resize', async ({ page }) => {
+  await logIn(page);
+  await openScreen(page);
+  const scroll = page.getByTestId('shop-base-table-scroll');
+  const maxHeight = () => scroll.evaluate((el) => parseFloat(getComputedStyle(el).maxHeight));
+  const expected = async (viewportHeight: number) => {
+    const top = await page.getByTestId('shop-base-table').evaluate((el) => el.getBoundingClientRect().top);
+    return Math.max(300, Math.floor(viewportHeight - top - 86));
+  };
+  await expect.poll(maxHeight).toBe(await expected(720));
+
+  await page.setViewportSize({ width: 1280, height: 480 });
+  await expect.poll(maxHeight).toBe(300);
+  await page.setViewportSize({ width: 1280, height: 1000 });
+  await expect.poll(maxHeight).toBe(await expected(1000));
+});
