@@ -55,6 +55,11 @@ describe('descriptor check', () => {
     expect(check({ screen: (s) => (s.rowActions[4].endpoint = 'remove') })).toContain('schemas/screens/shop-base.json#/rowActions/4/endpoint no route "remove" in resource "shop-base"');
     expect(check({ screen: (s) => (s.endpoint = 'info') })).toContain('schemas/screens/shop-base.json#/endpoint route "info" is a get, expected page');
     expect(check({ screen: (s) => (s.filters[0].filter = 'phone') })).toContain('schemas/screens/shop-base.json#/filters/0/filter resource "shop-base" declares no filter "phone"');
+    const bulk = (action: object) => check({ screen: (s) => (s.bulkActions = [{ id: 'bulk', label: 'engine.actions.disable', ...action }]) });
+    expect(bulk({ kind: 'call', endpoint: 'edit-state', body: { status: 0 } })).toContain(
+      'schemas/screens/shop-base.json#/bulkActions/0/endpoint a bulk action needs a batchDelete route (it sends the selected ids), "edit-state" is a setField',
+    );
+    expect(bulk({ kind: 'export', endpoint: 'export' })).toContain('schemas/screens/shop-base.json#/bulkActions/0/kind a bulk action is a "call" of a batchDelete route, not "export"');
     expect(check({ screen: (s) => (s.columns[3].sortable = true) })).toContain('schemas/screens/shop-base.json#/columns/3/sortable resource "shop-base" does not allow sorting by "regionName"');
   });
 

@@ -186,9 +186,11 @@ function checkScreen(s: ScreenDescriptor, set: DescriptorSet, ctx: CheckContext,
       if (a.form && !forms[a.form]) err(`${p}/form`, `no form "${a.form}" in this screen`);
       (a.visibleWhen ?? []).forEach((c, j) => !has(c.field) && err(`${p}/visibleWhen/${j}/field`, `field "${c.field}" is not in resource "${r.name}"`));
       for (const [q, f] of Object.entries(a.query ?? {})) if (!has(f)) err(`${p}/query/${q}`, `field "${f}" is not in resource "${r.name}"`);
-      if (group === 'bulkActions' && a.endpoint) {
-        const hit = resolveEndpoint(set, s, a.endpoint);
-        if (hit && !['batchDelete', 'setField', 'export'].includes(hit.route.action)) err(`${p}/endpoint`, `a bulk action needs a batchDelete, setField or export route, "${a.endpoint}" is a ${hit.route.action}`);
+      // The list sends the selected ids as {ids, ...body}: only batchDelete routes take that (setField and export take one row or a filter).
+      if (group === 'bulkActions') {
+        const hit = a.endpoint ? resolveEndpoint(set, s, a.endpoint) : null;
+        if (a.kind !== 'call') err(`${p}/kind`, `a bulk action is a "call" of a batchDelete route, not "${a.kind}"`);
+        else if (hit && hit.route.action !== 'batchDelete') err(`${p}/endpoint`, `a bulk action needs a batchDelete route (it sends the selected ids), "${a.endpoint}" is a ${hit.route.action}`);
       }
     });
   }
