@@ -31,7 +31,9 @@ const DesignElement = memo(function DesignElement(props: {
   const content = <ElementContent element={element} mode="design" />;
   return (
     <div
-      style={{ ...frameStyle(element, boxOf(element)), cursor: 'move', outline: selected ? '1px solid #228be6' : '1px dashed rgba(0,0,0,.15)', overflow: element.type === 'table' ? 'visible' : 'hidden' }}
+      // a selected element (the one a drag moves) gets a layer of its own: moving it then repaints
+      // neither the paper nor the other elements
+      style={{ ...frameStyle(element, boxOf(element)), cursor: 'move', outline: selected ? '1px solid #228be6' : '1px dashed rgba(0,0,0,.15)', overflow: element.type === 'table' ? 'visible' : 'hidden', willChange: selected ? 'transform' : undefined }}
       data-testid="design-element"
       data-type={element.type}
       data-index={index}
@@ -284,7 +286,7 @@ export function PaperCanvas({ store, onMenu, reveal }: { store: DesignerStore; o
               }));
             }}>{paperNo}</span>
           {selectedBox && (
-            <div style={{ position: 'absolute', left: `${selectedBox.left}pt`, top: `${selectedBox.top}pt`, width: `${selectedBox.width}pt`, height: `${selectedBox.height}pt`, pointerEvents: 'none', zIndex: 950 }}>
+            <div style={{ position: 'absolute', left: `${selectedBox.left}pt`, top: `${selectedBox.top}pt`, width: `${selectedBox.width}pt`, height: `${selectedBox.height}pt`, pointerEvents: 'none', zIndex: 950, willChange: 'transform' }}>
               {HANDLES.map((h) => (
                 <span key={h} data-testid={`handle-${h}`} onPointerDown={(e) => onResizeDown(h, e)} style={{
                   position: 'absolute', width: 7, height: 7, background: '#fff', border: '1px solid #228be6', pointerEvents: 'auto', cursor: `${h}-resize`,
@@ -297,8 +299,8 @@ export function PaperCanvas({ store, onMenu, reveal }: { store: DesignerStore; o
           )}
           {guides.map((g, i) => (
             <div key={i} data-testid="guide-line" style={g.axis === 'x'
-              ? { position: 'absolute', left: `${g.at}pt`, top: 0, bottom: 0, borderLeft: '1px dashed #12b886', zIndex: 960 }
-              : { position: 'absolute', top: `${g.at}pt`, left: 0, right: 0, borderTop: '1px dashed #12b886', zIndex: 960 }} />
+              ? { position: 'absolute', left: `${g.at}pt`, top: 0, bottom: 0, borderLeft: '1px dashed #12b886', zIndex: 960, willChange: 'transform' }
+              : { position: 'absolute', top: `${g.at}pt`, left: 0, right: 0, borderTop: '1px dashed #12b886', zIndex: 960, willChange: 'transform' }} />
           ))}
           {band && <div data-testid="select-band" style={{ position: 'absolute', left: `${band.left}pt`, top: `${band.top}pt`, width: `${band.width}pt`, height: `${band.height}pt`, border: '1px solid #228be6', background: 'rgba(34,139,230,.08)', zIndex: 970 }} />}
         </div>
