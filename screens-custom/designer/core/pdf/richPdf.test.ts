@@ -37,6 +37,8 @@ describe('PDF fonts per fontFamily', () => {
   it('maps font families to the embedded sans or serif family', () => {
     expect(['', undefined, 'Microsoft YaHei', '微软雅黑', '黑体', 'SimHei', 'sans-serif', 'Arial, SimSun'].map(fontKindOf)).toEqual(Array(8).fill('sans'));
     expect(['SimSun', '宋体', 'serif', "'Times New Roman', serif", 'Unknown Font, SimSun', '仿宋'].map(fontKindOf)).toEqual(Array(6).fill('serif'));
+    // the designer's host font list (page/printFonts.ts)
+    expect(['SimHei', 'KaiTi', 'FangSong', 'Noto Sans SC', 'PingFang SC'].map(fontKindOf)).toEqual(['sans', 'serif', 'serif', 'sans', 'sans']);
   });
 
   it('prints SimSun text in Noto Serif SC, YaHei and default text in Noto Sans SC, bold in the bold files', async () => {
