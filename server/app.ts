@@ -18,6 +18,10 @@ import { fileRoutes } from './files/index.ts';
 import { printTemplateRoutes } from './printTemplates/routes.ts';
 import { realtimePlugin } from './realtime/plugin.ts';
 
+/** How long an idle keep-alive connection stays open (Fastify's default), and the shorter time clients are told. */
+const KEEP_ALIVE_MS = 72_000;
+const ADVERTISED_KEEP_ALIVE_S = 60;
+
 export interface BuildOptions {
   logger?: boolean | object;
 }
@@ -27,6 +31,7 @@ export async function buildApp(services: AppServices, opts: BuildOptions = {}): 
   const app = Fastify({
     logger: opts.logger ?? { level: services.config.logLevel },
     trustProxy: true,
+    keepAliveTimeout: KEEP_ALIVE_MS,
     bodyLimit: 10 * 1024 * 1024,
     ajv: {
       customOptions: { verbose: true, allErrors: false, coerceTypes: true, removeAdditional: true, allowUnionTypes: true },
@@ -45,6 +50,19 @@ export async function buildApp(services: AppServices, opts: BuildOptions = {}): 
     },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+
+  // A client reuses an idle connection until the Keep-Alive timeout the server advertises; the server
+  // closes it after keepAliveTimeout. Node advertises exactly that value, so a request sent just before
+  // it ends meets a closing socket and the caller gets ECONNRESET (a POST is not retried). That window
+  // is wide here: a long PGlite statement runs on this thread and delays the server's timers. Advertise
+  // 12 s less than the server really waits, so clients drop idle connections first.
+  app.addHook('onRequest', (_req, reply, done) => {
+    if (reply.raw.shouldKeepAlive) {
+      reply.raw.setHeader('connection', 'keep-alive');
+      reply.raw.setHeader('keep-alive', `timeout=${ADVERTISED_KEEP_ALIVE_S}`);
+    }
+    done();
+  });
 
   app.decorateRequest('auth', null);
   app.decorateRequest('tenantTx', function tenantTx(this: { auth: { tenantId: number } | null }, fn) {
@@ -69,6 +87,11 @@ export async function buildApp(services: AppServices, opts: BuildOptions = {}): 
     if (err instanceof ApiError) {
       if (err.status >= 500) req.log.error(err);
       return reply.status(err.status).send({ code: err.code, msg: err.message, data: null });
+    }
+    if ((err as { code?: unknown }).code === '57014') {
+      req.log.warn({ url: req.url }, 'statement timeout');
+      const e = ErrorCodes.QUERY_TIMEOUT;
+      return reply.status(e.status).send({ code: e.code, msg: e.msg, data: null });
     }
     const status = (err as FastifyError).statusCode ?? 500;
     if (status === 413) return reply.status(413).send({ code: 413, msg: '上传内容过大', data: null });

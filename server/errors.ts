@@ -26,6 +26,8 @@ export const ErrorCodes = {
   TOKEN_REVOKED: { code: 4703, status: 401, msg: '登录已失效，请重新登录' },
   TOKEN_TENANT_MISMATCH: { code: 4704, status: 401, msg: '登录信息与租户不匹配，请重新登录' },
   TOKEN_INVALID: { code: 4705, status: 401, msg: '登录令牌无效，请重新登录' },
+  // A statement that ran past the database's statement timeout (PostgreSQL server; see db/index.ts).
+  QUERY_TIMEOUT: { code: 5030, status: 503, msg: '查询超时，请缩小查询范围（增加筛选条件）后重试' },
   INTERNAL: { code: 500, status: 500, msg: '系统繁忙，请稍后再试' },
 } as const;
 

@@ -36,10 +36,18 @@ export interface Database {
 
 export const APP_ROLE = 'wxy_app';
 
-async function enterTenant(tx: Queryable, tenantId: number): Promise<void> {
+/**
+ * Longest a statement of a request may run on a PostgreSQL server (PG_STATEMENT_TIMEOUT, default 30s):
+ * past it the caller gets QUERY_TIMEOUT (503, a Chinese message) instead of a request that hangs.
+ * PGlite cannot cancel a running statement (no timer signals in wasm), so there the answer comes late.
+ */
+const STATEMENT_TIMEOUT = process.env.PG_STATEMENT_TIMEOUT || '30s';
+
+async function enterTenant(tx: Queryable, tenantId: number, statementTimeout?: string): Promise<void> {
   if (!Number.isSafeInteger(tenantId) || tenantId <= 0) throw new Error(`invalid tenant id ${tenantId}`);
   await tx.query(`SET LOCAL ROLE ${APP_ROLE}`);
-  await tx.query(`SELECT set_config('app.tenant_id', $1, true)`, [String(tenantId)]);
+  if (statementTimeout) await tx.query(`SELECT set_config('app.tenant_id', $1, true), set_config('statement_timeout', $2, true)`, [String(tenantId), statementTimeout]);
+  else await tx.query(`SELECT set_config('app.tenant_id', $1, true)`, [String(tenantId)]);
 }
 
 export async function openPglite(dataDir: string): Promise<Database> {
@@ -106,7 +114,7 @@ export async function openPostgres(url: string): Promise<Database> {
     };
     try {
       await client.query('BEGIN');
-      if (tenantId !== undefined) await enterTenant(q, tenantId);
+      if (tenantId !== undefined) await enterTenant(q, tenantId, STATEMENT_TIMEOUT);
       const result = await fn(q);
       await client.query('COMMIT');
       return result;

@@ -101,7 +101,10 @@ function condition(r: ResourceDescriptor, flt: FilterDecl, f: FieldSchema, names
       const text = String(values[0]).trim();
       if (text.length > 100) throw new ApiError('BAD_REQUEST', `${f.title}(${names[0]})长度不能超过100个字符`);
       // The text is matched literally: % and _ typed by a user are not wildcards.
-      return [`${c} ILIKE ${params.add(`%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`)}`];
+      const like = `${c} ILIKE ${params.add(`%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`)}`;
+      // With a bigram index, rows holding every two-character piece of the text are the candidates
+      // ILIKE then checks; one character has no piece, so it scans as before.
+      return flt.index === 'bigram' && [...text].length >= 2 ? [like, `text_bigrams(${c}) @> text_bigrams(${params.add(text)})`] : [like];
     }
     case 'in': {
       const raw = values[0];

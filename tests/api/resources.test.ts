@@ -178,6 +178,11 @@ describe('shop-base filters, sorting and paging', () => {
     expect(areas.records.map((r) => r.area).sort()).toEqual([200, 210, 220, 230]);
     // % and _ are literal characters, not wildcards.
     expect((await page(admin, { shopName: '%' })).total).toBe(0);
+    // Through the two-character index: longer texts, texts straddling pieces, one character, any case.
+    expect((await page(admin, { shopName: '静安1', regionName: 'F' })).records.map((r) => r.shopName).sort()).toEqual(['静安10号店', '静安15号店']);
+    expect((await page(admin, { shopName: '0号', regionName: 'F' })).records.map((r) => r.shopName).sort()).toEqual(['静安10号店', '静安20号店']);
+    expect((await page(admin, { shopName: '安', regionName: 'F' })).total).toBe(5);
+    expect((await page(admin, { shopName: '静安', regionName: 'f北' })).records.map((r) => r.shopName).sort()).toEqual(['静安10号店', '静安5号店']);
   });
 
   it('sorts by whitelisted fields only and refuses others naming them', async () => {
@@ -252,6 +257,11 @@ describe('shop-base export and import', () => {
     expect(ws.getRow(1).getCell(2).value).toBe('门店编码');
     expect(ws.getRow(2).getCell(2).value).toBe('EXP1');
     expect(ws.getRow(2).getCell(4).value).toBe('直营店');
+    // Text keeps commas and quotes; numbers are numbers; dates read as written; empty cells stay empty.
+    expect(ws.getRow(2).getCell(8).value).toBe('北京市,朝阳区"三里屯"');
+    expect(ws.getRow(2).getCell(9).value).toBe(120.5);
+    expect(ws.getRow(2).getCell(11).value).toBe('2025-03-01');
+    expect(ws.getRow(2).getCell(6).value).toBe(null);
     expect(ws.rowCount).toBe(2);
   });
 
