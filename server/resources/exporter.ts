@@ -53,7 +53,7 @@ function csvLineExpr(r: ResourceDescriptor, fields: string[], labels: Map<string
 
 export const csvCell = (v: unknown) => (v === null || v === undefined ? '' : /[",\r\n]/.test(String(v)) ? `"${String(v).replace(/"/g, '""')}"` : String(v));
 
-interface ExportPlan {
+export interface ExportPlan {
   fields: string[];
   labels: Map<string, Map<string, string>>;
   where: string[];
@@ -88,19 +88,21 @@ const ROW_NO = '\u0001';
  */
 function xlsxRowExpr(r: ResourceDescriptor, fields: string[], labels: Map<string, Map<string, string>>, params: Params): string {
   const control = params.add(XML_CONTROL);
-  const text = (ref: string, e: string) =>
-    `coalesce('<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">' || replace(replace(replace(translate(${e}, ${control}, ''), '&', '&amp;'), '<', '&lt;'), '>', '&gt;') || '</t></is></c>', '')`;
+  // Only stored text needs escaping; dates, numbers and labels (escaped here) are safe as they are.
+  const cell = (ref: string, e: string) => `coalesce('<c r="${ref}" t="inlineStr"><is><t>' || ${e} || '</t></is></c>', '')`;
+  const escaped = (e: string) => `replace(replace(replace(translate(${e}, ${control}, ''), '&', '&amp;'), '<', '&lt;'), '>', '&gt;')`;
+  const xml = (v: string) => v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   const cells = fields.map((name, i) => {
     const f = r.fields[name];
     const c = col(r, name);
     const ref = `${columnLetters(i)}${ROW_NO}`;
     const dict = labels.get(name);
-    if (dict?.size) return text(ref, `CASE ${c}::text ${[...dict].map(([v, l]) => `WHEN ${params.add(v)} THEN ${params.add(l)}`).join(' ')} ELSE ${c}::text END`);
-    if (f.format === 'date') return text(ref, `to_char(${c}, 'YYYY-MM-DD')`);
-    if (f.format === 'date-time') return text(ref, `to_char(${c}, 'YYYY-MM-DD HH24:MI:SS')`);
+    if (dict?.size) return cell(ref, `CASE ${c}::text ${[...dict].map(([v, l]) => `WHEN ${params.add(v)} THEN ${params.add(xml(l))}`).join(' ')} ELSE ${c}::text END`);
+    if (f.format === 'date') return cell(ref, `to_char(${c}, 'YYYY-MM-DD')`);
+    if (f.format === 'date-time') return cell(ref, `to_char(${c}, 'YYYY-MM-DD HH24:MI:SS')`);
     if (f.type === 'number' || f.type === 'integer') return `coalesce('<c r="${ref}"><v>' || ${c}::text || '</v></c>', '')`;
-    if (f.type === 'boolean') return text(ref, `CASE WHEN ${c} THEN '是' WHEN NOT ${c} THEN '否' END`);
-    return text(ref, `${c}::text`);
+    if (f.type === 'boolean') return cell(ref, `CASE WHEN ${c} THEN '是' WHEN NOT ${c} THEN '否' END`);
+    return cell(ref, escaped(`${c}::text`));
   });
   return `'<row r="${ROW_NO}">' || ${cells.join(' || ')} || '</row>'`;
 }
@@ -152,7 +154,7 @@ export const csvBatches = (db: Database, tenantId: number, r: ResourceDescriptor
   textBatches(db, tenantId, r, p, (params) => csvLineExpr(r, p.fields, p.labels, params), () => `string_agg(s.line, E'\\r\\n') || E'\\r\\n'`);
 
 /** The planned query as sheet rows numbered from 2 (row 1 is the header), in keyset batches. */
-const xlsxBatches = (db: Database, tenantId: number, r: ResourceDescriptor, p: ExportPlan) =>
+export const xlsxBatches = (db: Database, tenantId: number, r: ResourceDescriptor, p: ExportPlan) =>
   textBatches(db, tenantId, r, p, (params) => xlsxRowExpr(r, p.fields, p.labels, params), (params, done) => `string_agg(replace(s.line, '${ROW_NO}', (s.rn + ${params.add(done + 1)}::bigint)::text), '')`);
 
 const stamp = () => new Date().toISOString().replace(/[-:T]/g, '').slice(0, 14);

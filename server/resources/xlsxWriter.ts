@@ -51,6 +51,19 @@ function fixedParts(sheetName: string): [string, string][] {
   ];
 }
 
+/** Resolves when `out` can take more, or is gone; removes its listeners either way. */
+function drainedOrClosed(out: Writable): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      out.off('drain', done);
+      out.off('close', done);
+      resolve();
+    };
+    out.on('drain', done);
+    out.on('close', done);
+  });
+}
+
 interface Entry {
   name: Buffer;
   crc: number;
@@ -69,7 +82,7 @@ export async function writeXlsx(out: Writable, sheetName: string, rows: AsyncIte
   const entries: Entry[] = [];
   const put = async (buf: Buffer) => {
     offset += buf.length;
-    if (!out.write(buf)) await Promise.race([once(out, 'drain'), once(out, 'close')]);
+    if (!out.write(buf)) await drainedOrClosed(out);
   };
   const localHeader = (name: Buffer, flags: number, method: number, crc: number, compressed: number, size: number) => {
     const h = Buffer.alloc(30);
