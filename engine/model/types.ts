@@ -49,7 +49,7 @@ export interface FilterDecl {
   op: FilterOp;
   /** Request parameter(s): one for equals/in/contains (default: the name); two for ranges (default: nameStart, nameEnd). */
   params?: string[];
-  /** contains only: the table has a GIN index on text_bigrams(column), which the query then uses. */
+  /** contains only: the table has a GIN-indexed <column>_bigrams = text_bigrams(column) (migration 035), which the query then uses. */
   index?: 'bigram';
 }
 

@@ -124,9 +124,13 @@ async function* textBatches(
   // or run in parallel, so its order reaches string_agg and row_number(). Sorting again inside the
   // aggregate cost a third of the export time. The last row's key is the last of the collected keys.
   const lastKey = byPk ? `${p.order.dir === 'asc' ? 'max' : 'min'}(s."__pk") AS pk` : `(array_agg(s."__k"))[count(*)] AS k, (array_agg(s."__pk"))[count(*)] AS pk`;
-  let last: LastKey | null = null;
-  let done = 0;
-  for (;;) {
+  interface Batch {
+    chunk: string | null;
+    n: number;
+    /** Key of the batch's last row; null when it was the last batch. */
+    last: LastKey | null;
+  }
+  const fetchBatch = async (last: LastKey | null, done: number): Promise<Batch> => {
     const params = new Params();
     for (const v of p.params) params.add(v);
     const lineExpr = line(params);
@@ -142,10 +146,18 @@ async function* textBatches(
       ),
     );
     const { chunk, n, k, pk } = res.rows[0];
-    if (chunk) yield chunk;
-    done += Number(n);
-    if (Number(n) < EXPORT_BATCH || pk === null) return;
-    last = byPk ? [pk] : [k ?? null, pk];
+    return { chunk, n: Number(n), last: Number(n) < EXPORT_BATCH || pk === null ? null : byPk ? [pk] : [k ?? null, pk] };
+  };
+  let done = 0;
+  let next: Promise<Batch> | null = fetchBatch(null, 0);
+  while (next) {
+    const batch: Batch = await next;
+    done += batch.n;
+    // The next batch is asked for before this one is sent, so a PostgreSQL server builds it meanwhile.
+    // If the caller goes away first, its result (or error) is dropped, never an unhandled rejection.
+    next = batch.last ? fetchBatch(batch.last, done) : null;
+    next?.catch(() => {});
+    if (batch.chunk) yield batch.chunk;
   }
 }
 

@@ -22,16 +22,18 @@ export async function verifyTables(db: Database, set: DescriptorSet): Promise<st
       [[...set.resources.values()].map((r) => r.table)],
     ),
   );
-  // Indexes that "contains" filters declare (index: bigram) must exist, or each search would compute bigrams of every row.
+  // Indexes that "contains" filters declare (index: bigram) must exist, or each search would read every row.
   const bigramIndexes = await db.system((tx) =>
-    tx.query<{ tablename: string; indexdef: string }>(`SELECT tablename, indexdef FROM pg_indexes WHERE schemaname = 'public' AND indexdef LIKE '%text_bigrams(%'`),
+    tx.query<{ tablename: string; indexdef: string }>(`SELECT tablename, indexdef FROM pg_indexes WHERE schemaname = 'public' AND indexdef LIKE '%USING gin (%_bigrams)%'`),
   );
   for (const r of set.resources.values()) {
     (r.filters ?? []).forEach((flt, i) => {
       if (flt.index !== 'bigram') return;
-      const column = columnOf(r, flt.field);
-      const has = bigramIndexes.rows.some((x) => x.tablename === r.table && new RegExp(`text_bigrams\\(\\(?"?${column}"?\\b`).test(x.indexdef));
-      if (!has) problems.push(`${set.files.get(r)}#/filters/${i}/index no index on text_bigrams(${column}) in table "${r.table}" (add CREATE INDEX ... USING gin (text_bigrams(${column})) in a migration)`);
+      const column = `${columnOf(r, flt.field)}_bigrams`;
+      if (!bigramIndexes.rows.some((x) => x.tablename === r.table && x.indexdef.includes(`USING gin (${column})`)))
+        problems.push(
+          `${set.files.get(r)}#/filters/${i}/index no GIN index on ${column} in table "${r.table}" (add a migration: ADD COLUMN ${column} text[] GENERATED ALWAYS AS (text_bigrams(${columnOf(r, flt.field)})) STORED, CREATE INDEX ... USING gin (${column}); see 035)`,
+        );
     });
     const cols = rows.rows.filter((x) => x.table_name === r.table);
     const file = set.files.get(r);

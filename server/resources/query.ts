@@ -103,11 +103,11 @@ function condition(r: ResourceDescriptor, flt: FilterDecl, f: FieldSchema, names
       // The text is matched literally: % and _ typed by a user are not wildcards.
       const like = `${c} ILIKE ${params.add(`%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`)}`;
       if (flt.index !== 'bigram' || [...text].length < 2) return [like];
-      // With a bigram index, rows holding every two-character piece of the text are the candidates
+      // With a bigram index (column <column>_bigrams, migration 035), rows holding every two-character piece of the text are the candidates
       // ILIKE then checks; one character has no piece, so it scans as before. The planner would
       // multiply ILIKE's guess into the index's (already exact) estimate, think a common text like 华东
       // matches a few rows and fetch all 250,000 to sort them for a page; behind CASE, ILIKE is opaque.
-      return [`CASE WHEN ${like} THEN true ELSE false END`, `text_bigrams(${c}) @> text_bigrams(${params.add(text)})`];
+      return [`CASE WHEN ${like} THEN true ELSE false END`, `t.${q(`${columnOf(r, flt.field)}_bigrams`)} @> text_bigrams(${params.add(text)})`];
     }
     case 'in': {
       const raw = values[0];

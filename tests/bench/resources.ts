@@ -156,9 +156,12 @@ async function run(label: string, config: ServerConfig, rows: number, copyBaseli
   }
 }
 
-/** The cached PGlite data dir for `rows` shops: keyed by the generator's source, so a changed generator reseeds. */
+/** The cached PGlite data dir for `rows` shops: keyed by the generator and the migrations, so a change to either reseeds. */
 function pgliteCache(rows: number): { dir: string; ready: string } {
-  const key = createHash('sha1').update(readFileSync(path.join(ROOT, 'scripts/seed-bench.ts'))).update(String(rows)).digest('hex').slice(0, 10);
+  const hash = createHash('sha1').update(readFileSync(path.join(ROOT, 'scripts/seed-bench.ts'))).update(String(rows));
+  const migrations = path.join(ROOT, 'server/db/migrations');
+  for (const f of readdirSync(migrations).sort()) hash.update(f).update(readFileSync(path.join(migrations, f)));
+  const key = hash.digest('hex').slice(0, 10);
   const dir = path.join(CACHE, `pglite-${rows}-${key}`);
   mkdirSync(CACHE, { recursive: true });
   // Older caches (another generator or row count) are 200+ MB each: keep only the current one.
