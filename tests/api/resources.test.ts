@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness.ts';
+import { EXPORT_BATCH } from '../../server/resources/exporter.ts';
 
 let s: TestServer;
 let admin: string;
@@ -246,6 +247,30 @@ describe('shop-base export and import', () => {
     expect(staff.body).not.toContain('参考最低成本');
     expect(staff.body).not.toContain('3000.00');
     expect(staff.body.split('\r\n')[0]).toContain('营业面积,开业日期');
+  });
+
+  it('exports every row of a filter spanning several keyset batches, once and in order (CSV and xlsx)', async () => {
+    const n = EXPORT_BATCH + 7;
+    await s.db.tenant(1, (tx) =>
+      tx.query(`INSERT INTO shop_base (tenant_id, shop_code, shop_name, region_name) SELECT 1, 'M' || g, '批量' || g || '号店', '批量区' FROM generate_series(1, $1::int) g`, [n]),
+    );
+    try {
+      const body = { regionName: '批量区', sort: 'shopCode', order: 'desc' };
+      const csv = await s.call('POST', api('export'), { token: admin, tenant: 1, body });
+      const codes = csv.body.trim().split('\r\n').slice(1).map((l) => l.split(',')[1].replace(/"/g, ''));
+      expect(codes).toHaveLength(n);
+      expect(new Set(codes).size).toBe(n);
+      expect(codes).toEqual([...codes].sort().reverse());
+      const xl = await s.call('POST', api('export?format=xlsx'), { token: admin, tenant: 1, body });
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(xl.rawPayload as unknown as ArrayBuffer);
+      const ws = wb.worksheets[0];
+      expect(ws.rowCount).toBe(n + 1);
+      // Row numbers continue across batches: the first row of the second batch is sheet row EXPORT_BATCH + 2.
+      for (const i of [0, EXPORT_BATCH - 1, EXPORT_BATCH, n - 1]) expect(ws.getRow(i + 2).getCell(2).value).toBe(codes[i]);
+    } finally {
+      await s.db.tenant(1, (tx) => tx.query(`DELETE FROM shop_base WHERE region_name = '批量区'`));
+    }
   });
 
   it('exports xlsx on request', async () => {
