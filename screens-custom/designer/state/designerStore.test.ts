@@ -5,6 +5,22 @@ import { createDesignerStore } from './designerStore.ts';
 import { addElement, addPanel, deleteElements, moveElements, pasteElements, removePanel } from './templateOps.ts';
 
 describe('designer store and template edits', () => {
+  it('undo keeps the identity of every element the step did not change (only the moved one redraws)', () => {
+    const store = createDesignerStore(emptyTemplate());
+    let t = store.get().template;
+    for (let i = 0; i < 5; i++) t = addElement(t, 0, ELEMENT_REGISTRY.rect.create({ left: i * 10, top: 0 }));
+    store.commit('add', t);
+    const before = store.get().template.panels[0].printElements;
+    store.commit('move', moveElements(store.get().template, 0, [{ index: 2, left: 99, top: 9 }]));
+    store.undo();
+    const after = store.get().template.panels[0].printElements;
+    expect(after[2].options.left).toBe(20);
+    expect([0, 1, 3, 4].every((i) => after[i] === before[i])).toBe(true);
+    store.redo();
+    expect(store.get().template.panels[0].printElements[2].options.left).toBe(99);
+    expect(store.get().template.panels[0].printElements[0]).toBe(before[0]);
+  });
+
   it('a gesture previews on the canvas only; the settled template (settings, tabs, preview) follows at its end', () => {
     const store = createDesignerStore(emptyTemplate());
     store.commit('add', addElement(store.get().template, 0, ELEMENT_REGISTRY.text.create({ left: 10, top: 20 })));

@@ -41,6 +41,24 @@ export interface DesignerStore {
   load(template: PrintTemplate): void;
 }
 
+/**
+ * The template undo/redo restores, keeping the identity of every panel and element that did not
+ * change, so the canvas re-renders only what the step changed (not all 200 elements).
+ */
+export function shareUnchanged(prev: PrintTemplate, next: PrintTemplate): PrintTemplate {
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  const panels = next.panels.map((panel, i) => {
+    const old = prev.panels[i];
+    if (!old) return panel;
+    const printElements = panel.printElements.map((e, j) => (old.printElements[j] && same(old.printElements[j], e) ? old.printElements[j] : e));
+    const { printElements: _a, ...restNew } = panel;
+    const { printElements: _b, ...restOld } = old;
+    if (same(restOld, restNew) && printElements.length === old.printElements.length && printElements.every((e, j) => e === old.printElements[j])) return old;
+    return { ...panel, printElements };
+  });
+  return panels.every((p, i) => p === prev.panels[i]) && panels.length === prev.panels.length && same({ ...prev, panels: [] }, { ...next, panels: [] }) ? prev : { ...next, panels };
+}
+
 export function createDesignerStore(initial: PrintTemplate): DesignerStore {
   let state: DesignerState = {
     template: initial, settled: initial, history: createHistory(initial), activePanel: 0, selection: [], cellRange: null, column: null, clipboard: [],
@@ -53,7 +71,7 @@ export function createDesignerStore(initial: PrintTemplate): DesignerStore {
   const travel = (move: (h: History) => History) => {
     const history = move(state.history);
     if (history === state.history) return;
-    const template = JSON.parse(currentEntry(history).json) as PrintTemplate;
+    const template = shareUnchanged(state.template, JSON.parse(currentEntry(history).json) as PrintTemplate);
     emit({ ...state, history, template, settled: template, activePanel: Math.min(state.activePanel, template.panels.length - 1), selection: [], cellRange: null, column: null });
   };
   return {
