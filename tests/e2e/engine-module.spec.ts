@@ -6,7 +6,7 @@ import { type APIRequestContext, expect, request as playwrightRequest, test, typ
 /**
  * A module made of descriptor files only (tests/fixtures/engine-module: resource, screen, menus, i18n and
  * one migration; no TypeScript, not in the browser build), loaded by a server of its own through
- * EXTRA_SCHEMA_DIRS on a fresh database. Its menu appears, and its list, create (a validation error
+ * EXTRA_SCHEMA_DIRS on a fresh database (port E2E_MODULE_PORT, default E2E_PORT + 300). Its menu appears, and its list, create (a validation error
  * first), edit and delete work in Chromium from the screen descriptor the browser fetches at run time.
  */
 
@@ -23,6 +23,8 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(150_000);
+  // A server left over on this port would answer instead of ours (with another database): refuse to start.
+  if (await fetch(`${BASE}/`).then(() => true, () => false)) throw new Error(`port ${PORT} is in use; set E2E_MODULE_PORT`);
   rmSync(DATA_DIR, { recursive: true, force: true });
   mkdirSync(DATA_DIR, { recursive: true });
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(PORT), DATA_DIR, LOG_LEVEL: 'warn', EXTRA_SCHEMA_DIRS: path.join(ROOT, 'tests/fixtures/engine-module') };
