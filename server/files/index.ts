@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { AppServices } from '../context.ts';
@@ -6,7 +5,7 @@ import { ApiError } from '../errors.ts';
 import { SIMPLE_UPLOAD_MAX } from './fileTypes.ts';
 import { FileStore, TooLargeError } from './storage.ts';
 import { scheduleUploadSweeps } from './sweeper.ts';
-import { loadSigningSecret } from './signedUrl.ts';
+import { fileServiceOf } from './service.ts';
 import { uploadRoutes } from './uploads.ts';
 import { downloadRoutes } from './downloads.ts';
 
@@ -18,14 +17,9 @@ const MB = 1024 * 1024;
  * request is parsed and only renamed into place once the handler has checked it.
  */
 export const fileRoutes = (services: AppServices) => async (app: FastifyInstance) => {
-  const store = new FileStore(path.join(services.config.dataDir, 'files'));
+  const { store, secret } = fileServiceOf(services);
   const stopSweeps = scheduleUploadSweeps(services.db, store.root, app.log);
   app.addHook('onClose', async () => stopSweeps());
-  let secretPromise: Promise<Buffer> | undefined;
-  const secret = () => (secretPromise ??= loadSigningSecret(services.db).catch((err) => {
-    secretPromise = undefined;
-    throw err;
-  }));
 
   // Temporary files a request spooled; whatever the handler did not move is removed before the answer
   // goes out (so a refused upload has left nothing by the time the client hears of it), or on abort.

@@ -103,7 +103,7 @@ async function loadRow(tx: Queryable, id: number, withTemplate = true): Promise<
   return row;
 }
 
-export const printTemplateRoutes = (_services: AppServices) => async (app: FastifyInstance) => {
+export const printTemplateRoutes = (services: AppServices) => async (app: FastifyInstance) => {
   const tags = ['print-template'];
 
   app.get('/print-template/business-types', {
@@ -240,8 +240,9 @@ export const printTemplateRoutes = (_services: AppServices) => async (app: Fasti
     // a template stored before a model change is checked again rather than trusted
     const template = checkedTemplate(row.template);
     // The PDF writer (pdf-lib, fontkit, the CJK fonts) loads with the first render, not at start-up.
-    const { renderTemplatePdf } = await import('./render.ts');
-    const pdf = await renderTemplatePdf(template, req.body?.data ?? undefined, row.name);
+    const { renderTemplatePdf, serverImageLoader } = await import('./render.ts');
+    const loadImage = serverImageLoader(services, req.auth!.tenantId, (src, reason) => req.log.warn({ templateId: req.params.id, src, reason }, 'print image skipped'));
+    const pdf = await renderTemplatePdf(template, req.body?.data ?? undefined, row.name, loadImage);
     return reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(row.name)}.pdf`)

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sampleData, sampleTemplate } from '../../screens-custom/designer/core/pdf/sampleTemplate.ts';
+import { SAMPLE_PNG, sampleData, sampleTemplate } from '../../screens-custom/designer/core/pdf/sampleTemplate.ts';
 import { PDFDocument } from 'pdf-lib';
 import { pdfPageRuns, pdfPageTexts } from '../../screens-custom/designer/core/pdf/testing/pdfText.ts';
 import { startTestServer, type TestServer } from './harness.ts';
@@ -157,5 +157,52 @@ describe('print templates', () => {
     ]);
     expect(runs[3].rgb).toEqual([255, 0, 0]);
     expect((await PDFDocument.load(bytes)).getPage(0).getRotation().angle).toBe(90);
+  });
+});
+
+describe('server render of uploaded images', () => {
+  /** A multipart/form-data body with one file, as the app's uploader sends it. */
+  function pngForm(data: Buffer) {
+    const boundary = '----wxyPrintImage';
+    const body = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="fileName"\r\n\r\nlogo.png\r\n--${boundary}\r\nContent-Disposition: form-data; name="fileSize"\r\n\r\n${data.length}\r\n`),
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="logo.png"\r\nContent-Type: image/png\r\n\r\n`), data,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    return { body, contentType: `multipart/form-data; boundary=${boundary}` };
+  }
+  async function upload(token: string, tenant: number): Promise<string> {
+    const f = pngForm(Buffer.from(SAMPLE_PNG.split(',')[1], 'base64'));
+    const res = await s.app.inject({ method: 'POST', url: '/api/wxy-file-server/file/upload', headers: { authorization: `Bearer ${token}`, 'x-tenant-id': String(tenant), 'content-type': f.contentType }, payload: f.body });
+    expect(res.statusCode).toBe(200);
+    return res.json().data.url;
+  }
+  const imageXObjects = (bytes: Uint8Array) => Buffer.from(bytes).toString('latin1').match(/\/Subtype \/Image/g)?.length ?? 0;
+  async function renderWithImage(name: string, src: string) {
+    const t = sampleTemplate();
+    const panel = { ...t.panels[0], printElements: [{ type: 'image', options: { left: 20, top: 20, width: 60, height: 60, src } }] };
+    const created = await add({ name, businessType: 'general', template: { ...t, panels: [panel] } });
+    expect(created.statusCode).toBe(200);
+    const res = await s.call('POST', pt(`render/${created.json().data.id}`), { ...as(admin), body: {} });
+    expect(res.statusCode).toBe(200);
+    return new Uint8Array(res.rawPayload);
+  }
+
+  it('embeds a picture uploaded to the file service by its signed link; another tenant\'s or a forged link is skipped, never a 500', async () => {
+    const own = await upload(admin, 1);
+    expect(own).toMatch(/^\/api\/wxy-file-server\/video\/downSeeding\?/);
+    expect(imageXObjects(await renderWithImage('上传图片', own))).toBe(1);
+    // the same file named by an absolute address of this server works too
+    expect(imageXObjects(await renderWithImage('上传图片绝对地址', `https://erp.example.com${own}`))).toBe(1);
+
+    const foreign = await upload(admin2, 2);
+    expect(imageXObjects(await renderWithImage('他人图片', foreign))).toBe(0);
+    // a link re-pointed at tenant 1 without a new signature
+    expect(imageXObjects(await renderWithImage('伪造图片', foreign.replace('tenantId=2', 'tenantId=1')))).toBe(0);
+    const forged = new URL(own, 'http://x');
+    forged.searchParams.set('videoObjectKey', '202601/../../etc.png');
+    expect(imageXObjects(await renderWithImage('篡改图片', `${forged.pathname}${forged.search}`))).toBe(0);
+    // an outside address is never fetched
+    expect(imageXObjects(await renderWithImage('外部图片', 'http://127.0.0.1:1/logo.png'))).toBe(0);
   });
 });

@@ -117,7 +117,7 @@ export async function benchPrint(): Promise<void> {
     let pages = 0;
     for (let i = 0; i < 3; i++) {
       pag.push((await timed(async () => paginateTemplate(sampleTemplate(), { data: d })))[1]);
-      const [out, t] = await timed(() => renderTemplatePdf(sampleTemplate(), d, 'bench'));
+      const [out, t] = await timed(() => renderTemplatePdf(sampleTemplate(), d, 'bench', dataUrlOnly));
       render.push(t);
       pages = out.pageCount;
     }

@@ -1,7 +1,8 @@
 /**
  * Image loading for the PDF: up to 10 attempts, 500 ms apart (spec 001 §9), then the element shows
- * its failure instead of the picture. The loader is the caller's: the browser fetches, the server only
- * decodes data: addresses (it never fetches a URL a template names).
+ * its failure instead of the picture. The loader is the caller's: the browser fetches, the server
+ * decodes data: addresses and reads its own signed file links from its store (it never fetches a URL a
+ * template names).
  */
 export type ImageBytesLoader = (src: string) => Promise<Uint8Array>;
 
