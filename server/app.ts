@@ -7,6 +7,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
 import type { AppServices } from './context.ts';
 import { ApiError, ErrorCodes } from './errors.ts';
+import { REQUEST_STATEMENT_TIMEOUT } from './db/index.ts';
 import { chineseValidationMessage } from './http/validation.ts';
 import { lazyCompilersFactory } from './http/lazyCompilers.ts';
 import { authenticate } from './auth/session.ts';
@@ -67,7 +68,8 @@ export async function buildApp(services: AppServices, opts: BuildOptions = {}): 
   app.decorateRequest('auth', null);
   app.decorateRequest('tenantTx', function tenantTx(this: { auth: { tenantId: number } | null }, fn) {
     if (!this.auth) throw new ApiError('NO_TOKEN');
-    return services.db.tenant(this.auth.tenantId, fn);
+    // A request's statements are bounded (PostgreSQL server): a clear 503 instead of a hang.
+    return services.db.tenant(this.auth.tenantId, fn, { statementTimeout: REQUEST_STATEMENT_TIMEOUT });
   });
 
   // Every /api route needs a verified token unless it is marked public; then its permission, if it names one.

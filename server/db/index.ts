@@ -24,7 +24,7 @@ export interface Queryable {
  */
 export interface Database {
   readonly kind: 'pglite' | 'postgres';
-  tenant<T>(tenantId: number, fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  tenant<T>(tenantId: number, fn: (tx: Queryable) => Promise<T>, opts?: TenantTxOptions): Promise<T>;
   system<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /**
    * LISTEN on a channel: the handler gets the payload of every NOTIFY on it, sent at commit by any
@@ -36,12 +36,18 @@ export interface Database {
 
 export const APP_ROLE = 'wxy_app';
 
+export interface TenantTxOptions {
+  /** PostgreSQL server: longest any statement of the transaction may run ('30s'); PGlite cannot cancel one. */
+  statementTimeout?: string;
+}
+
 /**
  * Longest a statement of a request may run on a PostgreSQL server (PG_STATEMENT_TIMEOUT, default 30s):
  * past it the caller gets QUERY_TIMEOUT (503, a Chinese message) instead of a request that hangs.
+ * Only requests (req.tenantTx) ask for it; seeding, imports' start-up work and exports' short batches do not.
  * PGlite cannot cancel a running statement (no timer signals in wasm), so there the answer comes late.
  */
-const STATEMENT_TIMEOUT = process.env.PG_STATEMENT_TIMEOUT || '30s';
+export const REQUEST_STATEMENT_TIMEOUT = process.env.PG_STATEMENT_TIMEOUT || '30s';
 
 async function enterTenant(tx: Queryable, tenantId: number, statementTimeout?: string): Promise<void> {
   if (!Number.isSafeInteger(tenantId) || tenantId <= 0) throw new Error(`invalid tenant id ${tenantId}`);
@@ -101,7 +107,7 @@ export async function openPostgres(url: string): Promise<Database> {
   // An idle pooled connection that the server ends (restart, failover, a database dropped with FORCE)
   // is reported here; without a listener it would crash the process. The pool replaces it on next use.
   pool.on('error', (err) => console.warn(`PostgreSQL closed an idle connection: ${err.message}`));
-  const run = async <T>(fn: (tx: Queryable) => Promise<T>, tenantId?: number): Promise<T> => {
+  const run = async <T>(fn: (tx: Queryable) => Promise<T>, tenantId?: number, opts?: TenantTxOptions): Promise<T> => {
     const client = await pool.connect();
     const q: Queryable = {
       async query<R>(sql: string, params?: unknown[]) {
@@ -114,7 +120,7 @@ export async function openPostgres(url: string): Promise<Database> {
     };
     try {
       await client.query('BEGIN');
-      if (tenantId !== undefined) await enterTenant(q, tenantId, STATEMENT_TIMEOUT);
+      if (tenantId !== undefined) await enterTenant(q, tenantId, opts?.statementTimeout);
       const result = await fn(q);
       await client.query('COMMIT');
       return result;
@@ -129,7 +135,7 @@ export async function openPostgres(url: string): Promise<Database> {
   const listener = pgListener(url, (msg, err) => console.error(msg, err));
   return {
     kind: 'postgres',
-    tenant: (tenantId, fn) => run(fn, tenantId),
+    tenant: (tenantId, fn, opts) => run(fn, tenantId, opts),
     system: (fn) => run(fn),
     listen: (channel, handler) => listener.listen(channel, handler),
     close: async () => {
@@ -153,7 +159,7 @@ export function deferredDatabase(kind: Database['kind'], opening: Promise<Databa
   opening.catch(() => {});
   return {
     kind,
-    tenant: async (tenantId, fn) => (await opening).tenant(tenantId, fn),
+    tenant: async (tenantId, fn, opts) => (await opening).tenant(tenantId, fn, opts),
     system: async (fn) => (await opening).system(fn),
     listen: async (channel, handler) => (await opening).listen(channel, handler),
     close: async () => (await opening).close(),
