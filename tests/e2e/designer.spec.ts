@@ -292,6 +292,9 @@ test('every panel is drawn; only the active one is editable, a click on another 
   await expect(readonly).toHaveCount(1);
   await expect(readonly.getByTestId('readonly-element')).toHaveCount(1);
   await expect(readonly.locator('div[style*="opacity"]').first()).toHaveCSS('opacity', '0.55');
+  // each paper shows its own number in the chain of continuing panels, read-only or not
+  await expect(readonly.locator('.wxy-paper-number')).toHaveText('1-2');
+  await expect(page.getByTestId('design-paper').locator('.wxy-paper-number')).toHaveText('2-2');
   await drop(page, 'rect', 60, 60);
   await expect(elements(page)).toHaveCount(1);
   await expect(elements(page).first()).toHaveAttribute('data-type', 'rect');
@@ -307,6 +310,7 @@ test('every panel is drawn; only the active one is editable, a click on another 
   await expect(elements(page)).toHaveCount(1);
   await expect(elements(page).first()).toHaveAttribute('data-type', 'text');
   await expect(page.getByTestId('panel-readonly').getByTestId('readonly-element')).toHaveAttribute('data-type', 'rect');
+  await expect(page.getByTestId('panel-readonly').locator('.wxy-paper-number')).toHaveText('2-2');
 });
 
 test('fields come from the business type as a dropdown that also takes any typed name; fonts from the host list', async ({ page }) => {

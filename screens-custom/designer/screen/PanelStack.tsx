@@ -3,10 +3,10 @@
  * editable PaperCanvas; the others are drawn read-only and dimmed, with their header and footer
  * lines, rulers and paper number, and a click on one makes it the panel being edited.
  */
-import { memo, useCallback, useEffect, useRef } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DESIGNER_CONSTANTS } from '../core/options/index.ts';
-import { formatPaperNumber } from '../core/paginate/index.ts';
+import { designPaperNumbers } from '../core/paginate/index.ts';
 import { units } from '../core/paper/index.ts';
 import type { Panel, PrintElement } from '../core/template/index.ts';
 import { ElementContent, boxOf, frameStyle } from '../render/ElementView.tsx';
@@ -22,7 +22,7 @@ const ReadOnlyElement = memo(function ReadOnlyElement({ element }: { element: Pr
 });
 
 /** A panel that is not being edited: same paper, nothing reacts but the click that activates it. */
-export const InactivePaper = memo(function InactivePaper({ panel, index, onActivate }: { panel: Panel; index: number; onActivate: (index: number) => void }) {
+export const InactivePaper = memo(function InactivePaper({ panel, index, paperNumber, onActivate }: { panel: Panel; index: number; paperNumber: string; onActivate: (index: number) => void }) {
   const { t } = useTranslation();
   const widthPt = units.mmToPt(panel.width);
   const heightPt = units.mmToPt(panel.height);
@@ -42,7 +42,7 @@ export const InactivePaper = memo(function InactivePaper({ panel, index, onActiv
             <div key={which} style={{ position: 'absolute', left: 0, right: 0, top: `${panel[which] ?? (which === 'paperFooter' ? heightPt : 0)}pt`, borderTop: '1px dashed #fa5252', height: 0, zIndex: 900 }} />
           ))}
           <span className="wxy-paper-number" style={{ left: `${numberLeft}pt`, top: `${numberTop}pt`, opacity: panel.paperNumberDisabled ? 0.3 : 1, textDecoration: panel.paperNumberDisabled ? 'line-through' : undefined, zIndex: 901 }}>
-            {formatPaperNumber(panel.paperNumberFormat, 1, 1)}
+            {paperNumber}
           </span>
         </div>
       </div>
@@ -53,6 +53,7 @@ export const InactivePaper = memo(function InactivePaper({ panel, index, onActiv
 export function PanelStack({ store, onMenu }: { store: DesignerStore; onMenu: (menu: CanvasMenu) => void }) {
   const panels = useDesigner(store, (s) => s.template.panels);
   const active = useDesigner(store, (s) => s.activePanel);
+  const paperNumbers = useMemo(() => designPaperNumbers(panels), [panels]);
   // after the first render, a panel that becomes editable scrolls into view
   const opened = useRef(false);
   useEffect(() => {
@@ -63,7 +64,7 @@ export function PanelStack({ store, onMenu }: { store: DesignerStore; onMenu: (m
     <div data-testid="panel-stack">
       {panels.map((panel, i) => (i === active
         ? <PaperCanvas key={`edit-${i}`} store={store} onMenu={onMenu} reveal={opened.current} />
-        : <InactivePaper key={`view-${i}`} panel={panel} index={i} onActivate={activate} />))}
+        : <InactivePaper key={`view-${i}`} panel={panel} index={i} paperNumber={paperNumbers[i]} onActivate={activate} />))}
     </div>
   );
 }

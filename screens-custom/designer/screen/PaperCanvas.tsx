@@ -7,7 +7,7 @@ import { useDroppable } from '@dnd-kit/core';
 import { memo, useCallback, useEffect, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clampFooterLine, clampHeaderLine, units } from '../core/paper/index.ts';
-import { formatPaperNumber } from '../core/paginate/index.ts';
+import { designPaperNumbers } from '../core/paginate/index.ts';
 import { DESIGNER_CONSTANTS } from '../core/options/index.ts';
 import type { PrintElement, TableColumn } from '../core/template/index.ts';
 import { TableDesignContext, type TableDesignSurface } from '../elements/table/designContext.ts';
@@ -253,7 +253,7 @@ export function PaperCanvas({ store, onMenu, reveal }: { store: DesignerStore; o
   };
 
   const selectedBox = selection.length === 1 && panel.printElements[selection[0]] ? boxOf(panel.printElements[selection[0]]) : null;
-  const paperNo = formatPaperNumber(panel.paperNumberFormat, 1, 1);
+  const paperNo = designPaperNumbers(template.panels)[activePanel];
   const numberLeft = panel.paperNumberLeft ?? widthPt - DESIGNER_CONSTANTS.paperNumberFromRight;
   const numberTop = panel.paperNumberTop ?? heightPt - DESIGNER_CONSTANTS.paperNumberFromBottom;
 

@@ -6,6 +6,6 @@ export {
   type BodyCell, type SummaryCell, type LeafColumn, type PaginationError,
 } from './table.ts';
 export {
-  paginatePanel, paginateTemplate, formatPaperNumber, showsOnPage, DEFAULT_PAPER_NUMBER_FORMAT,
+  paginatePanel, paginateTemplate, formatPaperNumber, designPaperNumbers, showsOnPage, DEFAULT_PAPER_NUMBER_FORMAT,
   type Placement, type PanelPage, type PanelPagination, type PanelPaginationInput, type TemplatePagination,
 } from './panel.ts';

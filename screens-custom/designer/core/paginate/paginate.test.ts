@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createFormatterRegistry } from '../template/registry.ts';
 import type { Panel, PrintElement, PrintElementOf, TableColumn, TableOptions } from '../template/types.ts';
 import {
-  NO_SPACE_MESSAGE, PAGEABLE_HEIGHT_MESSAGE, leafColumns, paginatePanel, paginateTable, paginateTemplate,
+  NO_SPACE_MESSAGE, PAGEABLE_HEIGHT_MESSAGE, leafColumns, paginatePanel, paginateTable, paginateTemplate, designPaperNumbers,
   type FontMetrics, type TableItem, type TablePagination,
 } from './index.ts';
 
@@ -459,5 +459,16 @@ describe('hostile templates: it always terminates with pages or a §8 message', 
     expect(r.pages.length).toBe(1 + Math.ceil((10_000 - 5) / 8));
     const grand = r.pages[r.pages.length - 1].footer.find((f) => f.kind === 'grandTotal') as { cells: Array<{ value: number | null } | null> };
     expect(grand.cells[1]?.value).toBe((9999 * 10_000) / 2);
+  });
+});
+
+describe('designPaperNumbers (the number each panel shows in the designer)', () => {
+  it('numbers panels as papers: continuing panels share a count, a restart begins again at 1, each in its own format', () => {
+    expect(designPaperNumbers([
+      {}, { paperNumberContinue: true }, { paperNumberFormat: '第paperNo页/共paperCount页' },
+      { paperNumberContinue: false }, { paperNumberFormat: 'paperNo of paperCount' },
+    ])).toEqual(['1-3', '2-3', '第3页/共3页', '1-2', '2 of 2']);
+    expect(designPaperNumbers([{ paperNumberContinue: false }])).toEqual(['1-1']);
+    expect(designPaperNumbers([])).toEqual([]);
   });
 });

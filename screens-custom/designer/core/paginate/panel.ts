@@ -65,6 +65,23 @@ export function formatPaperNumber(format: string | undefined, paperNo: number, p
   return f.replace(/paperNo/g, String(paperNo)).replace(/paperCount/g, String(paperCount));
 }
 
+/**
+ * The paper number each panel shows on the design surface, where a panel is one paper: numbered as
+ * paginateTemplate numbers papers (a panel with paperNumberContinue, the default, continues the one
+ * before it and shares its count; false restarts at 1).
+ */
+export function designPaperNumbers(panels: ReadonlyArray<Pick<Panel, 'paperNumberContinue' | 'paperNumberFormat'>>): string[] {
+  const chainOf: number[] = [];
+  const sizes: number[] = [];
+  panels.forEach((panel, i) => {
+    if (i === 0 || panel.paperNumberContinue === false) sizes.push(0);
+    sizes[sizes.length - 1]++;
+    chainOf.push(sizes.length - 1);
+  });
+  const seen = sizes.map(() => 0);
+  return panels.map((panel, i) => formatPaperNumber(panel.paperNumberFormat, ++seen[chainOf[i]], sizes[chainOf[i]]));
+}
+
 /** Whether an element with showInPage/unShowInPage prints on page `index` of `count`. */
 export function showsOnPage(options: { showInPage?: string; unShowInPage?: string }, index: number, count: number): boolean {
   const first = index === 0;
