@@ -41,6 +41,14 @@ describe('PDF fonts per fontFamily', () => {
     expect(['SimHei', 'KaiTi', 'FangSong', 'Noto Sans SC', 'PingFang SC'].map(fontKindOf)).toEqual(['sans', 'serif', 'serif', 'sans', 'sans']);
   });
 
+  it('the designer canvas and preview default font is the family an unset fontFamily prints in (sans)', () => {
+    const css = readFileSync(new URL('../../render/designer.css', import.meta.url), 'utf8');
+    const paperFont = /\.wxy-paper \{[^}]*font-family:\s*([^;}]+)/.exec(css)?.[1];
+    expect(paperFont).toBeTruthy();
+    expect(fontKindOf(paperFont)).toBe(fontKindOf(undefined));
+    expect(fontKindOf(undefined)).toBe('sans');
+  });
+
   it('prints SimSun text in Noto Serif SC, YaHei and default text in Noto Sans SC, bold in the bold files', async () => {
     const out = await write(template([
       { type: 'text', options: { left: 20, top: 20, width: 300, height: 20, title: '宋体标题', fontFamily: 'SimSun' } },
