@@ -172,6 +172,27 @@ export const xlsxBatches = (db: Database, tenantId: number, r: ResourceDescripto
 const stamp = () => new Date().toISOString().replace(/[-:T]/g, '').slice(0, 14);
 export const attachment = (name: string) => `attachment; filename="export"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
+/** Rows one xlsx sheet holds besides its header row (Excel's limit is 1,048,576 rows). */
+export const XLSX_MAX_DATA_ROWS = 1_048_575;
+
+/**
+ * Excel cannot open a sheet past its row limit, and a cut-off file would look complete: refuse before
+ * the first byte, counting no further than the limit so the check stays cheap on any table.
+ */
+export async function refuseOverSheetLimit(db: Database, tenantId: number, r: Pick<ResourceDescriptor, 'table'>, p: Pick<ExportPlan, 'where' | 'params'>, limit = XLSX_MAX_DATA_ROWS): Promise<void> {
+  const n = await db.tenant(tenantId, async (tx) =>
+    Number(
+      (
+        await tx.query<{ n: string }>(
+          `SELECT count(*) AS n FROM (SELECT 1 FROM ${quoteIdent(r.table)} t WHERE ${p.where.join(' AND ')} LIMIT ${limit + 1}) x`,
+          p.params,
+        )
+      ).rows[0].n,
+    ),
+  );
+  if (n > limit) throw new ApiError('BAD_REQUEST', `导出数据超过 Excel 单表上限 ${limit.toLocaleString('en-US')} 行，请增加筛选条件或导出 CSV`);
+}
+
 /** Streams the filtered query as CSV (UTF-8 BOM so Excel shows Chinese) or xlsx, without OFFSET scans. */
 export function exportHandler(r: ResourceDescriptor, route: RouteDecl, db: Database) {
   return async (req: Req, reply: FastifyReply) => {
@@ -179,6 +200,7 @@ export function exportHandler(r: ResourceDescriptor, route: RouteDecl, db: Datab
     if (format !== 'csv' && format !== 'xlsx') throw new ApiError('BAD_REQUEST', '导出格式只能是 csv 或 xlsx');
     const p = await plan(req, r, route);
     const tenantId = req.auth!.tenantId;
+    if (format === 'xlsx') await refuseOverSheetLimit(db, tenantId, r, p);
     const headers = p.fields.map((f) => r.fields[f].title);
     reply.header('content-disposition', attachment(`${r.title}_${stamp()}.${format}`));
     if (format === 'csv') {

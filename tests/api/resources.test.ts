@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness.ts';
-import { EXPORT_BATCH } from '../../server/resources/exporter.ts';
+import { EXPORT_BATCH, XLSX_MAX_DATA_ROWS, refuseOverSheetLimit } from '../../server/resources/exporter.ts';
 
 let s: TestServer;
 let admin: string;
@@ -247,6 +247,18 @@ describe('shop-base export and import', () => {
     expect(staff.body).not.toContain('参考最低成本');
     expect(staff.body).not.toContain('3000.00');
     expect(staff.body.split('\r\n')[0]).toContain('营业面积,开业日期');
+  });
+
+  it('refuses an xlsx export past the sheet row limit before sending anything, counting only as far as the limit', async () => {
+    expect(XLSX_MAX_DATA_ROWS).toBe(1_048_575);
+    // The same check with a small limit on tenant 1's shops (loading a million rows here would take minutes).
+    const plan = { where: ['t.tenant_id = $1'], params: [1] };
+    const shops = Number((await s.db.tenant(1, (tx) => tx.query<{ n: string }>(`SELECT count(*) AS n FROM shop_base`))).rows[0].n);
+    await expect(refuseOverSheetLimit(s.db, 1, { table: 'shop_base' }, plan, shops)).resolves.toBeUndefined();
+    await expect(refuseOverSheetLimit(s.db, 1, { table: 'shop_base' }, plan, shops - 1)).rejects.toMatchObject({
+      status: 400,
+      message: `导出数据超过 Excel 单表上限 ${(shops - 1).toLocaleString('en-US')} 行，请增加筛选条件或导出 CSV`,
+    });
   });
 
   it('exports every row of a filter spanning several keyset batches, once and in order (CSV and xlsx)', async () => {
