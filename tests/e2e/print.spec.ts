@@ -115,3 +115,18 @@ test.describe('print client', () => {
     await expect(page.getByTestId('print-client-send')).toBeEnabled();
   });
 });
+
+test('a rotated panel previews as a turned (landscape) page, the paper turned 90° clockwise as in the PDF', async ({ page, request }) => {
+  const t = sampleTemplate();
+  const id = await storedTemplate(request, { ...t, panels: [{ ...t.panels[0], rotate: true }] });
+  await openDesigner(page, id);
+  await page.getByTestId('designer-preview').click();
+  const turned = page.getByTestId('print-page-turned');
+  await expect(turned).toHaveCount(1);
+  const box = (await turned.boundingBox())!;
+  expect(box.width / box.height).toBeCloseTo(297 / 210, 1);
+  // the title at the top of the portrait paper is read down the right-hand edge of the turned page
+  const title = (await turned.getByText('商品调拨单').boundingBox())!;
+  expect(title.x - box.x).toBeGreaterThan(box.width * 0.8);
+  expect(title.height).toBeGreaterThan(title.width);
+});

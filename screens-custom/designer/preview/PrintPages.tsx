@@ -15,8 +15,10 @@ const mm = (pt: number) => Math.round(units.ptToMm(pt) * 100) / 100;
 export function PrintPage({ panel, page, data, now }: { panel: Panel; page: PanelPage; data?: Record<string, unknown>; now?: Date }) {
   const g = panelGeometry(panel);
   const mark = watermarkBackground(panel.watermarkOptions, now);
-  return (
-    <div className="wxy-paper wxy-print-page" data-testid="print-page" style={{ width: `${mm(g.widthPt)}mm`, height: `${mm(g.heightPt)}mm`, fontFamily: panel.fontFamily || undefined }}>
+  const size = { width: `${mm(g.widthPt)}mm`, height: `${mm(g.heightPt)}mm` };
+  const paper = (
+    <div className={panel.rotate === true ? 'wxy-paper' : 'wxy-paper wxy-print-page'} data-testid="print-page"
+      style={{ ...size, fontFamily: panel.fontFamily || undefined, ...(panel.rotate === true ? TURNED_PAPER(size.height) : {}) }}>
       {mark && <div style={{ position: 'absolute', inset: 0, backgroundImage: mark, pointerEvents: 'none', zIndex: 1000 }} />}
       {page.placements.map((p, i) => <PlacedElement key={`${p.elementIndex}-${i}`} placement={p} data={data} />)}
       {page.paperNumber && (
@@ -24,7 +26,15 @@ export function PrintPage({ panel, page, data, now }: { panel: Panel; page: Pane
       )}
     </div>
   );
+  if (panel.rotate !== true) return paper;
+  // rotate: the paper is fed turned by 90° clockwise, as the PDF's /Rotate 90 shows it: a landscape page
+  // with the portrait paper turned inside it
+  return <div className="wxy-paper wxy-print-page" data-testid="print-page-turned" style={{ width: size.height, height: size.width }}>{paper}</div>;
 }
+
+const TURNED_PAPER = (heightCss: string): CSSProperties => ({
+  position: 'absolute', left: 0, top: 0, margin: 0, boxShadow: 'none', transformOrigin: '0 0', transform: `translateX(${heightCss}) rotate(90deg)`,
+});
 
 /** On screen, a panel's pages one under the other or side by side with its panelLayoutOptions gaps (mm). */
 function layoutStyle(panel: Panel): CSSProperties {

@@ -17,8 +17,11 @@ export const PRINT_PAGE_CSS = designerCss;
 export const renderPreviewHtml: RenderPreviewHtml = (template: PrintTemplate, data?: Record<string, unknown>): PrintPreview => {
   const pages = renderToStaticMarkup(createElement(PrintPages, { template, data }));
   const first = template.panels[0] ? panelGeometry(template.panels[0]) : { widthPt: units.mmToPt(210), heightPt: units.mmToPt(297) };
+  const widthMm = Math.round(units.ptToMm(first.widthPt) * 100) / 100;
+  const heightMm = Math.round(units.ptToMm(first.heightPt) * 100) / 100;
   return {
     html: `<style>${PRINT_PAGE_CSS}</style>${pages}`,
-    paper: { widthMm: Math.round(units.ptToMm(first.widthPt) * 100) / 100, heightMm: Math.round(units.ptToMm(first.heightPt) * 100) / 100 },
+    // a rotated panel prints on a turned (landscape) page, as the PDF's /Rotate 90
+    paper: template.panels[0]?.rotate === true ? { widthMm: heightMm, heightMm: widthMm } : { widthMm, heightMm },
   };
 };
