@@ -4,13 +4,14 @@
  */
 import { Alert, Button, Loader, Stack } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { queryClient } from '../../src/api/queryClient';
 import { notifySuccess } from '../../src/feedback/notify';
 import { appState } from '../../src/store/appStore';
+import { reserveUploadQueueBottom } from '../../src/upload/uploadQueue';
 import { printTemplateApi } from './api.ts';
 import { emptyTemplate, validateTemplate, type PrintTemplate } from './core/template/index.ts';
 import { createDesignerI18n } from './i18n/index.ts';
@@ -30,9 +31,14 @@ const HOST: HostContext = {
   chooseImage: chooseImageFile,
 };
 
+/** Height kept free below the upload queue panel for the settings panel's button row. */
+const DESIGNER_BUTTON_ROW_PX = 56;
+
 function Designer({ id, language, businessTypes, onBack }: { id: number | null; language: string; businessTypes: Array<{ value: string; label: string }>; onBack: () => void }) {
   const i18n = useMemo(() => createDesignerI18n(language), [language]);
   const [, setParams] = useSearchParams();
+  // the settings panel's confirm and delete buttons sit at the bottom right, where the upload queue floats
+  useEffect(() => reserveUploadQueueBottom(DESIGNER_BUTTON_ROW_PX), []);
   const record = useQuery({ queryKey: templateKeys.info(id ?? 0), queryFn: () => printTemplateApi.info(id!), enabled: id !== null, staleTime: 0 });
   const loaded = useMemo(() => {
     if (id === null) return { ok: true as const, template: emptyTemplate() };

@@ -47,7 +47,7 @@ export function UploadQueuePanel() {
   if (!snap.open) return null;
   const remaining = remainingUploads(snap.items);
   return (
-    <Paper shadow="lg" withBorder radius="md" p="sm" w={360} style={{ position: 'fixed', right: 16, bottom: 16, zIndex: 300 }} data-testid="upload-queue">
+    <Paper shadow="lg" withBorder radius="md" p="sm" w={360} style={{ position: 'fixed', right: 16, bottom: 16 + snap.bottomReserve, zIndex: 300 }} data-testid="upload-queue">
       <Group justify="space-between" wrap="nowrap">
         <Group gap={8}>
           <Text fw={600} size="sm">{t('upload.queueTitle')}</Text>

@@ -376,8 +376,13 @@ test('image chooser uploads to the file server and the auto-size modes size the 
   await (await chooser).setFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
   // referenced by the file service's link, not embedded
   await expect(page.getByTestId('prop-src')).toHaveValue(/^\/api\/wxy-file-server\/video\/downSeeding\?/);
-  // the app's upload queue listed it; closed so it does not cover the settings buttons
-  await page.getByTestId('upload-queue-close').click();
+  // the app's upload queue lists it without covering the settings buttons, and folds itself once all are done
+  const queue = page.getByTestId('upload-queue');
+  await expect(queue).toBeVisible();
+  await page.getByTestId('settings-confirm').click({ trial: true, timeout: 3000 });
+  await page.getByTestId('settings-delete').click({ trial: true, timeout: 3000 });
+  await expect(queue.getByTestId('upload-item')).toBeHidden({ timeout: 15_000 });
+  await expect(queue.getByTestId('upload-remaining')).toHaveText('剩余 0 个');
   const img = elements(page).first().locator('img');
   await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(40);
 
