@@ -143,12 +143,17 @@ async function benchDesigner(): Promise<void> {
 }
 
 console.log(`machine: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} (figures are only comparable on a quiet machine)`);
-await benchStartupAndLogin();
-await benchLoginBundle();
-await benchDesigner();
-await (await import('./files.ts')).benchFiles();
-await (await import('./print.ts')).benchPrint();
-await (await import('./engine.ts')).benchEngine();
-await (await import('./notices.ts')).benchNotices();
-await (await import('./resources.ts')).benchResources();
-await (await import('./designer-ui.ts')).benchDesignerUi();
+// BENCH_ONLY=resources,print runs only those parts (names below); unset runs all.
+const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
+const parts: [string, () => Promise<void>][] = [
+  ['startup', benchStartupAndLogin],
+  ['bundle', benchLoginBundle],
+  ['designer', benchDesigner],
+  ['files', async () => (await import('./files.ts')).benchFiles()],
+  ['print', async () => (await import('./print.ts')).benchPrint()],
+  ['engine', async () => (await import('./engine.ts')).benchEngine()],
+  ['notices', async () => (await import('./notices.ts')).benchNotices()],
+  ['resources', async () => (await import('./resources.ts')).benchResources()],
+  ['designer-ui', async () => (await import('./designer-ui.ts')).benchDesignerUi()],
+];
+for (const [name, part] of parts) if (!only || only.includes(name)) await part();
