@@ -1,17 +1,20 @@
 /**
  * npm run schemas:check [extra schema dirs...]: validates every descriptor against its meta-schema and
  * cross-checks them (endpoints, fields, widget and formatter keys, i18n keys), and checks module menus
- * (menus/*.json). Exit code 1 on any error.
+ * (menus/*.json) and that every bigram-indexed filter's column and GIN index come from a migration.
+ * Exit code 1 on any error.
  */
 import path from 'node:path';
 import { formatError } from '../engine/model/load.ts';
 import { readModuleMenus } from '../server/db/seed/moduleMenus.ts';
+import { missingBigramColumns, readMigrations } from '../server/resources/bigramMigrations.ts';
 import { loadDescriptorDirs } from '../server/resources/descriptorFiles.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dirs = [path.join(root, 'schemas'), ...process.argv.slice(2).map((d) => path.resolve(d))];
 const { set, errors } = loadDescriptorDirs(dirs, { i18nDir: path.join(root, 'engine/i18n') });
 const menus = readModuleMenus(dirs);
+errors.push(...missingBigramColumns(set, readMigrations(dirs)));
 for (const e of errors) console.error(formatError(e));
 for (const e of menus.errors) console.error(e);
 const count = errors.length + menus.errors.length;

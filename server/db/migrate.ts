@@ -8,11 +8,8 @@ const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '
 // Any constant works; it only has to be the same in every process sharing one PostgreSQL.
 const MIGRATION_LOCK_KEY = 4_711_2026;
 
-/**
- * Applies the numbered SQL files in migrations/ (and in the extra module directories given) that are not
- * yet recorded, in file-name order. File names are unique across all directories.
- */
-export async function migrate(db: Database, extraDirs: string[] = []): Promise<string[]> {
+/** The numbered SQL files of migrations/ and of the extra module directories: file name -> its directory. */
+export function migrationFiles(extraDirs: string[] = []): Map<string, string> {
   const dirOf = new Map<string, string>();
   for (const dir of [MIGRATIONS_DIR, ...extraDirs.filter((d) => existsSync(d))]) {
     for (const f of readdirSync(dir).filter((f) => /^\d{3}_.*\.sql$/.test(f))) {
@@ -20,6 +17,15 @@ export async function migrate(db: Database, extraDirs: string[] = []): Promise<s
       dirOf.set(f, dir);
     }
   }
+  return dirOf;
+}
+
+/**
+ * Applies the numbered SQL files in migrations/ (and in the extra module directories given) that are not
+ * yet recorded, in file-name order. File names are unique across all directories.
+ */
+export async function migrate(db: Database, extraDirs: string[] = []): Promise<string[]> {
+  const dirOf = migrationFiles(extraDirs);
   const files = [...dirOf.keys()].sort();
   const applied: string[] = [];
   // Fast path for an existing data dir: one query when every file is already recorded.

@@ -14,8 +14,8 @@ import { screenDescriptorRoutes } from './screenDescriptors.ts';
 export async function verifyTables(db: Database, set: DescriptorSet): Promise<string[]> {
   const problems: string[] = [];
   const rows = await db.system((tx) =>
-    tx.query<{ table_name: string; column_name: string; forced: boolean }>(
-      `SELECT c.table_name, c.column_name, (k.relrowsecurity AND k.relforcerowsecurity) AS forced
+    tx.query<{ table_name: string; column_name: string; generated: string | null; forced: boolean }>(
+      `SELECT c.table_name, c.column_name, c.generation_expression AS generated, (k.relrowsecurity AND k.relforcerowsecurity) AS forced
          FROM information_schema.columns c JOIN pg_class k ON k.relname = c.table_name AND k.relkind = 'r'
          JOIN pg_namespace n ON n.oid = k.relnamespace AND n.nspname = c.table_schema
         WHERE c.table_schema = 'public' AND c.table_name = ANY($1::text[])`,
@@ -30,10 +30,14 @@ export async function verifyTables(db: Database, set: DescriptorSet): Promise<st
     (r.filters ?? []).forEach((flt, i) => {
       if (flt.index !== 'bigram') return;
       const column = `${columnOf(r, flt.field)}_bigrams`;
+      const fix = `(add a migration: ADD COLUMN ${column} text[] GENERATED ALWAYS AS (text_bigrams(${columnOf(r, flt.field)})) STORED, CREATE INDEX ... USING gin (${column}); see 035)`;
       if (!bigramIndexes.rows.some((x) => x.tablename === r.table && x.indexdef.includes(`USING gin (${column})`)))
-        problems.push(
-          `${set.files.get(r)}#/filters/${i}/index no GIN index on ${column} in table "${r.table}" (add a migration: ADD COLUMN ${column} text[] GENERATED ALWAYS AS (text_bigrams(${columnOf(r, flt.field)})) STORED, CREATE INDEX ... USING gin (${column}); see 035)`,
-        );
+        problems.push(`${set.files.get(r)}#/filters/${i}/index no GIN index on ${column} in table "${r.table}" ${fix}`);
+      // A plain column nobody keeps up to date would make searches miss rows.
+      const pieces = rows.rows.find((x) => x.table_name === r.table && x.column_name === column);
+      // PostgreSQL answers the expression as text_bigrams((shop_name)::text) for a varchar column.
+      if (pieces && !new RegExp(`^text_bigrams\\(\\(?"?${columnOf(r, flt.field)}"?\\)?(::text)?\\)$`).test(pieces.generated ?? ''))
+        problems.push(`${set.files.get(r)}#/filters/${i}/index column ${column} of table "${r.table}" is not generated from text_bigrams(${columnOf(r, flt.field)}) ${fix}`);
     });
     const cols = rows.rows.filter((x) => x.table_name === r.table);
     const file = set.files.get(r);

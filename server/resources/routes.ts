@@ -80,6 +80,29 @@ export function knownTotal(keyed: boolean, pageNum: number, pageSize: number, ro
 
 type CountResult = { rows: { n: number | string }[] };
 
+/**
+ * The statements of one page: the rows (keyset after `lastKey`, else OFFSET) and the count (same WHERE
+ * without the keyset condition, no ORDER BY). Exported so tests can EXPLAIN exactly what a page runs.
+ */
+export function pageStatements(
+  r: ResourceDescriptor,
+  route: RouteDecl,
+  req: { input: Record<string, unknown>; pathValues: Record<string, unknown>; tenantId: number; hidden: Set<string>; pageNum: number; pageSize: number },
+) {
+  const { input, hidden, pageNum, pageSize } = req;
+  const params = new Params();
+  const where = [`t.tenant_id = ${params.add(req.tenantId)}`, ...routeWhere(r, route, req.pathValues, params, hidden), ...filterWhere(r, input, params, hidden)];
+  const o = ordering(r, input.sort, input.order, hidden);
+  const countSql = `SELECT count(*) AS n FROM ${tableOf(r)} WHERE ${where.join(' AND ')}`;
+  const countParams = [...params.values];
+  const keyed = input.lastKey !== undefined && input.lastKey !== null && input.lastKey !== '';
+  if (keyed) where.push(afterKey(r, o, input.lastKey, params));
+  const offset = keyed ? 0 : (pageNum - 1) * pageSize;
+  const sql = `SELECT ${selectList(r, visibleListFields(r, hidden))}, ${keyColumns(r, o)} FROM ${tableOf(r)}
+            WHERE ${where.join(' AND ')} ORDER BY ${orderBy(r, o)} LIMIT ${params.add(pageSize)} OFFSET ${params.add(offset)}`;
+  return { sql, params: params.values, countSql, countParams, o, keyed };
+}
+
 function pageHandler(r: ResourceDescriptor, route: RouteDecl, db: Database) {
   return async (req: Req) => {
     const input = inputOf(req, route);
@@ -94,24 +117,13 @@ function pageHandler(r: ResourceDescriptor, route: RouteDecl, db: Database) {
     const page = await req
       .tenantTx(async (tx) => {
         const hidden = await hiddenFor(tx, auth, r);
-        const params = new Params();
-        const where = [`t.tenant_id = ${params.add(auth.tenantId)}`, ...routeWhere(r, route, req.params, params, hidden), ...filterWhere(r, input, params, hidden)];
-        const o = ordering(r, input.sort, input.order, hidden);
-        const countSql = `SELECT count(*) AS n FROM ${tableOf(r)} WHERE ${where.join(' AND ')}`;
-        const countParams = [...params.values];
-        const keyed = input.lastKey !== undefined && input.lastKey !== null && input.lastKey !== '';
-        if (keyed) where.push(afterKey(r, o, input.lastKey, params));
-        const offset = keyed ? 0 : (pageNum - 1) * pageSize;
+        const { sql, params, countSql, countParams, o, keyed } = pageStatements(r, route, { input, pathValues: req.params, tenantId: auth.tenantId, hidden, pageNum, pageSize });
         if (wantCount && db.kind === 'postgres') {
           // Skipped if the page answered the total before the second connection was ready.
           parallelCount = db.tenant(auth.tenantId, async (c) => (settled ? { rows: [] } : c.query<{ n: number | string }>(countSql, countParams)));
           parallelCount.catch(() => undefined);
         }
-        const rows = await tx.query<Record<string, unknown>>(
-          `SELECT ${selectList(r, visibleListFields(r, hidden))}, ${keyColumns(r, o)} FROM ${tableOf(r)}
-            WHERE ${where.join(' AND ')} ORDER BY ${orderBy(r, o)} LIMIT ${params.add(pageSize)} OFFSET ${params.add(offset)}`,
-          params.values,
-        );
+        const rows = await tx.query<Record<string, unknown>>(sql, params);
         const known = wantCount ? knownTotal(keyed, pageNum, pageSize, rows.rows.length) : -1;
         settled = known !== undefined;
         const total = known ?? (parallelCount ? undefined : Number((await tx.query<{ n: number | string }>(countSql, countParams)).rows[0].n));
