@@ -56,11 +56,70 @@ describe('descriptor check', () => {
     expect(check({ screen: (s) => (s.endpoint = 'info') })).toContain('schemas/screens/shop-base.json#/endpoint route "info" is a get, expected page');
     expect(check({ screen: (s) => (s.filters[0].filter = 'phone') })).toContain('schemas/screens/shop-base.json#/filters/0/filter resource "shop-base" declares no filter "phone"');
     const bulk = (action: object) => check({ screen: (s) => (s.bulkActions = [{ id: 'bulk', label: 'engine.actions.disable', ...action }]) });
-    expect(bulk({ kind: 'call', endpoint: 'edit-state', body: { status: 0 } })).toContain(
-      'schemas/screens/shop-base.json#/bulkActions/0/endpoint a bulk action needs a batchDelete route (it sends the selected ids), "edit-state" is a setField',
+    expect(bulk({ kind: 'export', endpoint: 'export' })).toContain('schemas/screens/shop-base.json#/bulkActions/0/kind a bulk action is a "call" of a batchDelete or batchSetField route, not "export"');
+    expect(bulk({ kind: 'call', endpoint: 'info' })).toContain(
+      'schemas/screens/shop-base.json#/bulkActions/0/endpoint a bulk action needs a batchDelete or batchSetField route (it sends the selected ids), "info" is a get',
     );
-    expect(bulk({ kind: 'export', endpoint: 'export' })).toContain('schemas/screens/shop-base.json#/bulkActions/0/kind a bulk action is a "call" of a batchDelete route, not "export"');
     expect(check({ screen: (s) => (s.columns[3].sortable = true) })).toContain('schemas/screens/shop-base.json#/columns/3/sortable resource "shop-base" does not allow sorting by "regionName"');
+  });
+
+  it('accepts a bulk status switch exactly when the list\'s resource has a batchSetField route for that field', () => {
+    const bulk = (action: object, resource?: (r: any) => void) =>
+      check({ resource, screen: (s) => (s.bulkActions = [{ id: 'bulk', label: 'engine.actions.batchDisable', kind: 'call', ...action }]) });
+    const withoutBatch = (r: any) => (r.routes = r.routes.filter((route: any) => route.action !== 'batchSetField'));
+    // shop-base declares PUT edit-state/batch (batchSetField of status): the bulk switch passes
+    expect(bulk({ endpoint: 'edit-state/batch', body: { status: 0 } })).toEqual([]);
+    expect(bulk({ endpoint: 'edit-state/batch', body: { status: 1 }, confirm: 'shopBase.confirm.batchEnable' })).toEqual([]);
+    // without that route the same switch is refused, whether it names the batch route or the single one
+    expect(bulk({ endpoint: 'edit-state/batch', body: { status: 0 } }, withoutBatch)).toEqual([
+      'schemas/screens/shop-base.json#/bulkActions/0/endpoint no route "edit-state/batch" in resource "shop-base"',
+    ]);
+    expect(bulk({ endpoint: 'edit-state', body: { status: 0 } }, withoutBatch)).toEqual([
+      'schemas/screens/shop-base.json#/bulkActions/0/endpoint a bulk action needs a batchDelete or batchSetField route (it sends the selected ids), "edit-state" is a setField and resource "shop-base" has no batchSetField route for "status"',
+    ]);
+    // a batch route for another field does not make a status switch possible
+    const batchOfType = (r: any) => {
+      withoutBatch(r);
+      r.routes.push({ method: 'PUT', path: 'edit-type/batch', action: 'batchSetField', field: 'shopType', perm: 'shop:base:edit' });
+    };
+    expect(bulk({ endpoint: 'edit-state', body: { status: 0 } }, batchOfType)).toContain(
+      'schemas/screens/shop-base.json#/bulkActions/0/endpoint a bulk action needs a batchDelete or batchSetField route (it sends the selected ids), "edit-state" is a setField and resource "shop-base" has no batchSetField route for "status"',
+    );
+    // with the route present, naming the single-row route points at the batch one
+    expect(bulk({ endpoint: 'edit-state', body: { status: 0 } })).toEqual([
+      'schemas/screens/shop-base.json#/bulkActions/0/endpoint a bulk action sends the selected ids: call the batchSetField route "edit-state/batch" instead of the setField "edit-state"',
+    ]);
+    // the body sets the route's field to an allowed value, and nothing else
+    expect(bulk({ endpoint: 'edit-state/batch' })).toEqual(['schemas/screens/shop-base.json#/bulkActions/0/body the batchSetField route "edit-state/batch" writes "status": the body names its value']);
+    expect(bulk({ endpoint: 'edit-state/batch', body: { status: 7 } })).toEqual(['schemas/screens/shop-base.json#/bulkActions/0/body/status 7 is not a value route "edit-state/batch" allows (0, 1)']);
+    expect(bulk({ endpoint: 'edit-state/batch', body: { status: 0, shopType: 2 } })).toEqual([
+      'schemas/screens/shop-base.json#/bulkActions/0/body/shopType the batchSetField route "edit-state/batch" takes only ids and "status"',
+    ]);
+    // the ids are the list's rows: a batch route of another resource is refused
+    const other = structuredClone(shopResource);
+    Object.assign(other, { name: 'shop-copy', basePath: 'shop-copy' });
+    const files: DescriptorFile[] = [
+      { file: 'schemas/resources/shop-base.json', content: shopResource },
+      { file: 'schemas/resources/shop-copy.json', content: other },
+      { file: 'schemas/screens/shop-base.json', content: { ...shopScreen, bulkActions: [{ id: 'bulk', label: 'engine.actions.batchDisable', kind: 'call', endpoint: 'shop-copy#edit-state/batch', body: { status: 0 } }] } },
+    ];
+    const { set } = loadDescriptors(files);
+    expect(checkDescriptors(set, { i18n }).map(formatError)).toContain(
+      'schemas/screens/shop-base.json#/bulkActions/0/endpoint a bulk action calls a route of the list\'s resource "shop-base" (it sends that list\'s ids), not of "shop-copy"',
+    );
+  });
+
+  it('checks a batchSetField route: its field, its values, ids and value in the body', () => {
+    const batch = { method: 'PUT', path: 'edit-type/batch', action: 'batchSetField', field: 'shopType' };
+    expect(check({ resource: (r) => r.routes.push(batch) })).toEqual([]);
+    expect(check({ resource: (r) => r.routes.push({ ...batch, field: 'kind' }) })).toContain('schemas/resources/shop-base.json#/routes/12/field field "kind" is not in fields');
+    expect(check({ resource: (r) => r.routes.push({ ...batch, field: 'shopName' }) })).toContain(
+      'schemas/resources/shop-base.json#/routes/12/values a batchSetField route lists the values it allows (or the field has an enum)',
+    );
+    expect(check({ resource: (r) => r.routes.push({ ...batch, path: 'edit-type/batch/{shopType}' }) })).toContain(
+      'schemas/resources/shop-base.json#/routes/12/path a batchSetField route takes the ids and the value from the body; its path has no parameters, found {shopType}',
+    );
+    expect(check({ resource: (r) => r.routes.push({ ...batch, method: 'GET' }) })).toContain('schemas/resources/shop-base.json#/routes/12/method a batchSetField route takes a body: PUT or POST');
   });
 
   it('cross-checks a resource: fields, filters, routes and their parameters', () => {
@@ -69,7 +128,7 @@ describe('descriptor check', () => {
     expect(check({ resource: (r) => (r.filters[0].index = 'bigram') })).toContain('schemas/resources/shop-base.json#/filters/0/index only a contains filter has an index, this one is equals');
     expect(check({ resource: (r) => (r.routes[0].path = 'page/{pageNum}') })).toContain('schemas/resources/shop-base.json#/routes/0/path a page route needs {pageNum} and {pageSize} in its path');
     expect(check({ resource: (r) => (r.routes[3].path = 'info') })).toContain('schemas/resources/shop-base.json#/routes/3/path a get route needs an id parameter such as {shopId}');
-    expect(check({ resource: (r) => r.routes.push({ method: 'GET', path: 'info/{id}', action: 'get' }) })).toContain('schemas/resources/shop-base.json#/routes/11/path duplicate route id "info" (give one of them an "id")');
+    expect(check({ resource: (r) => r.routes.push({ method: 'GET', path: 'info/{id}', action: 'get' }) })).toContain('schemas/resources/shop-base.json#/routes/12/path duplicate route id "info" (give one of them an "id")');
     expect(check({ resource: (r) => (r.fieldPermissions['成本总金额'] = ['cost']) })).toContain('schemas/resources/shop-base.json#/fieldPermissions/成本总金额/0 field "cost" is not in fields');
     expect(check({ resource: (r) => delete r.fields.address.maxLength })).toContain('schemas/resources/shop-base.json#/fields/address a string field needs maxLength (spec 000 §9 limits)');
   });
@@ -78,10 +137,10 @@ describe('descriptor check', () => {
     const byCode = { method: 'GET', path: 'byCode/{code}', action: 'list', pathFilters: { code: 'shopCode' } };
     expect(check({ resource: (r) => r.routes.push(byCode) })).toEqual([]);
     expect(check({ resource: (r) => r.routes.push({ ...byCode, pathFilters: { shopCode: 'shopCode' } }) })).toEqual(
-      expect.arrayContaining(['schemas/resources/shop-base.json#/routes/11/pathFilters/shopCode the path has no {shopCode}']),
+      expect.arrayContaining(['schemas/resources/shop-base.json#/routes/12/pathFilters/shopCode the path has no {shopCode}']),
     );
-    expect(check({ resource: (r) => r.routes.push({ ...byCode, pathFilters: { code: 'nope' } }) })).toContain('schemas/resources/shop-base.json#/routes/11/pathFilters/code field "nope" is not in fields');
-    expect(check({ resource: (r) => r.routes.push({ ...byCode, path: 'one/{code}', action: 'get' }) })).toContain('schemas/resources/shop-base.json#/routes/11/pathFilters/code a get route takes no path filters (only page, list, pulldown, tree, export)');
+    expect(check({ resource: (r) => r.routes.push({ ...byCode, pathFilters: { code: 'nope' } }) })).toContain('schemas/resources/shop-base.json#/routes/12/pathFilters/code field "nope" is not in fields');
+    expect(check({ resource: (r) => r.routes.push({ ...byCode, path: 'one/{code}', action: 'get' }) })).toContain('schemas/resources/shop-base.json#/routes/12/pathFilters/code a get route takes no path filters (only page, list, pulldown, tree, export)');
     expect(check({ resource: (r) => (r.routes[1].where = { status: 1 }) })).toEqual([]);
     expect(check({ resource: (r) => (r.routes[1].where = { status: 7 }) })).toContain('schemas/resources/shop-base.json#/routes/1/where/status 7 is no value of field "status"');
     expect(check({ resource: (r) => (r.routes[1].where = { shopName: 1 }) })).toContain('schemas/resources/shop-base.json#/routes/1/where/shopName 1 is no value of field "shopName"');

@@ -1,6 +1,6 @@
 import { FILTER_WIDGETS, FORMATTERS, FORM_WIDGETS, STYLERS } from '../../widgets/keys.ts';
 import { filterName, filterParams, idParamOf, pathParams, resolveEndpoint, routeId, columnOf } from './resource.ts';
-import type { ActionKind, DescriptorError, DescriptorSet, ResourceDescriptor, ScreenDescriptor } from './types.ts';
+import type { ActionDecl, ActionKind, DescriptorError, DescriptorSet, ResourceDescriptor, ScreenDescriptor } from './types.ts';
 
 /** What the cross-checker compares against besides the descriptors themselves. */
 export interface CheckContext {
@@ -86,10 +86,15 @@ function checkResource(r: ResourceDescriptor, file: string, err: (pointer: strin
     const bound = route.pathFilters ?? {};
     const extra = params.filter((q) => q !== 'pageNum' && q !== 'pageSize' && q !== route.field && !Object.hasOwn(bound, q));
     if (extra.length > 1) err(`${p}/path`, `at most one id parameter, found ${extra.join(', ')}`);
-    if (route.action === 'setField') {
-      if (!route.field) err(p, 'a setField route names its "field"');
+    if (route.action === 'setField' || route.action === 'batchSetField') {
+      if (!route.field) err(p, `a ${route.action} route names its "field"`);
       else if (!has(route.field)) err(`${p}/field`, `field "${route.field}" is not in fields`);
-      else if (!route.values && !r.fields[route.field].enum && r.fields[route.field].type !== 'boolean') err(`${p}/values`, 'a setField route lists the values it allows (or the field has an enum)');
+      else if (!route.values && !r.fields[route.field].enum && r.fields[route.field].type !== 'boolean') err(`${p}/values`, `a ${route.action} route lists the values it allows (or the field has an enum)`);
+    }
+    if (route.action === 'batchSetField') {
+      // The ids and the value travel in the body ({ids, <field>}), so the path carries neither.
+      if (params.length) err(`${p}/path`, `a batchSetField route takes the ids and the value from the body; its path has no parameters, found {${params.join('}, {')}}`);
+      if (route.method !== 'PUT' && route.method !== 'POST') err(`${p}/method`, 'a batchSetField route takes a body: PUT or POST');
     }
     (route.fields ?? []).forEach((f, j) => {
       if (!has(f)) err(`${p}/fields/${j}`, `field "${f}" is not in fields`);
@@ -117,6 +122,37 @@ function checkResource(r: ResourceDescriptor, file: string, err: (pointer: strin
     if (route.action === 'tree' && !route.parentField && !route.groupBy) err(p, 'a tree route names "parentField" or "groupBy"');
   });
   void file;
+}
+
+/**
+ * The list sends the selected ids as {ids, ...body}: only batchDelete and batchSetField routes of the list's own
+ * resource take that (setField, export and the rest take one row or a filter). A batchSetField action's body
+ * sets the route's field to one of its allowed values and nothing else.
+ */
+function checkBulkAction(a: ActionDecl, r: ResourceDescriptor, set: DescriptorSet, s: ScreenDescriptor, p: string, err: (pointer: string, message: string) => void): void {
+  if (a.kind !== 'call') return err(`${p}/kind`, `a bulk action is a "call" of a batchDelete or batchSetField route, not "${a.kind}"`);
+  const hit = a.endpoint ? resolveEndpoint(set, s, a.endpoint) : null;
+  if (!hit) return;
+  const { route } = hit;
+  if (route.action === 'setField') {
+    const batch = r.routes.find((b) => b.action === 'batchSetField' && b.field === route.field);
+    return err(
+      `${p}/endpoint`,
+      batch
+        ? `a bulk action sends the selected ids: call the batchSetField route "${routeId(batch)}" instead of the setField "${a.endpoint}"`
+        : `a bulk action needs a batchDelete or batchSetField route (it sends the selected ids), "${a.endpoint}" is a setField and resource "${r.name}" has no batchSetField route for "${route.field}"`,
+    );
+  }
+  if (route.action !== 'batchDelete' && route.action !== 'batchSetField')
+    return err(`${p}/endpoint`, `a bulk action needs a batchDelete or batchSetField route (it sends the selected ids), "${a.endpoint}" is a ${route.action}`);
+  if (hit.resource !== r) return err(`${p}/endpoint`, `a bulk action calls a route of the list's resource "${r.name}" (it sends that list's ids), not of "${hit.resource.name}"`);
+  if (route.action !== 'batchSetField' || !route.field || !r.fields[route.field]) return;
+  const field = route.field;
+  const allowed = route.values ?? r.fields[field].enum ?? [true, false];
+  const body = a.body ?? {};
+  if (!Object.hasOwn(body, field)) return err(`${p}/body`, `the batchSetField route "${a.endpoint}" writes "${field}": the body names its value`);
+  if (!allowed.some((v) => v === body[field])) err(`${p}/body/${field}`, `${JSON.stringify(body[field])} is not a value route "${a.endpoint}" allows (${allowed.map((v) => JSON.stringify(v)).join(', ')})`);
+  for (const k of Object.keys(body)) if (k !== field) err(`${p}/body/${k}`, `the batchSetField route "${a.endpoint}" takes only ids and "${field}"`);
 }
 
 function checkScreen(s: ScreenDescriptor, set: DescriptorSet, ctx: CheckContext, err: (pointer: string, message: string) => void): void {
@@ -187,12 +223,7 @@ function checkScreen(s: ScreenDescriptor, set: DescriptorSet, ctx: CheckContext,
       if (a.form && !forms[a.form]) err(`${p}/form`, `no form "${a.form}" in this screen`);
       (a.visibleWhen ?? []).forEach((c, j) => !has(c.field) && err(`${p}/visibleWhen/${j}/field`, `field "${c.field}" is not in resource "${r.name}"`));
       for (const [q, f] of Object.entries(a.query ?? {})) if (!has(f)) err(`${p}/query/${q}`, `field "${f}" is not in resource "${r.name}"`);
-      // The list sends the selected ids as {ids, ...body}: only batchDelete routes take that (setField and export take one row or a filter).
-      if (group === 'bulkActions') {
-        const hit = a.endpoint ? resolveEndpoint(set, s, a.endpoint) : null;
-        if (a.kind !== 'call') err(`${p}/kind`, `a bulk action is a "call" of a batchDelete route, not "${a.kind}"`);
-        else if (hit && hit.route.action !== 'batchDelete') err(`${p}/endpoint`, `a bulk action needs a batchDelete route (it sends the selected ids), "${a.endpoint}" is a ${hit.route.action}`);
-      }
+      if (group === 'bulkActions') checkBulkAction(a, r, set, s, p, err);
     });
   }
   for (const [name, form] of Object.entries(forms)) {

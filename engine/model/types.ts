@@ -64,6 +64,7 @@ export type ActionKind =
   | 'delete'
   | 'batchDelete' // body {ids: [...]}
   | 'setField' // one field (status switch, edit-state) from the path or the body
+  | 'batchSetField' // the same field on many rows: body {ids: [...], <field>: value}, all rows or none
   | 'export' // streamed CSV or xlsx of the filtered query
   | 'import' // xlsx upload, all rows or none, per-row error report
   | 'template'; // xlsx template download
@@ -80,9 +81,9 @@ export interface RouteDecl {
   /** Permission string (menu perms) the caller needs; admin has all. Absent: any logged-in user. */
   perm?: string;
   summary?: string;
-  /** setField: the field it writes (value from the path param of that name, else from the body). */
+  /** setField: the field it writes (value from the path param of that name, else from the body); batchSetField: from the body. */
   field?: string;
-  /** setField: values allowed (defaults to the field's enum). */
+  /** setField, batchSetField: values allowed (defaults to the field's enum). */
   values?: (string | number)[];
   /**
    * list/pulldown/tree: the fields answered (default: all list fields; a list answers exactly these).

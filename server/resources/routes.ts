@@ -256,15 +256,22 @@ function updateHandler(r: ResourceDescriptor, route: RouteDecl) {
   };
 }
 
+/** Values a setField or batchSetField route may write: its own list, else the field's enum. */
+const allowedValues = (r: ResourceDescriptor, route: RouteDecl) => route.values ?? r.fields[route.field!].enum ?? [true, false];
+
+/** The value a setField or batchSetField call writes, typed like its field; 400 naming the field when missing or not allowed. */
+function fieldValue(r: ResourceDescriptor, route: RouteDecl, raw: unknown): unknown {
+  const f = r.fields[route.field!];
+  if (raw === undefined || raw === null || raw === '') throw new ApiError('BAD_REQUEST', `${f.title}不能为空`);
+  const value = f.type === 'integer' || f.type === 'number' ? Number(raw) : raw;
+  if (!allowedValues(r, route).some((a) => a === value)) throw new ApiError('BAD_REQUEST', `${f.title}取值不在允许范围内`);
+  return value;
+}
+
 function setFieldHandler(r: ResourceDescriptor, route: RouteDecl) {
   const field = route.field!;
-  const f = r.fields[field];
-  const allowed = route.values ?? f.enum ?? [true, false];
   return async (req: Req) => {
-    const raw = route.path.includes(`{${field}}`) ? req.params[field] : req.body?.[field];
-    if (raw === undefined || raw === null || raw === '') throw new ApiError('BAD_REQUEST', `${f.title}不能为空`);
-    const value = f.type === 'integer' || f.type === 'number' ? Number(raw) : raw;
-    if (!allowed.some((a) => a === value)) throw new ApiError('BAD_REQUEST', `${f.title}取值不在允许范围内`);
+    const value = fieldValue(r, route, route.path.includes(`{${field}}`) ? req.params[field] : req.body?.[field]);
     const id = idOf(r, route, req);
     const res = await req
       .tenantTx((tx) =>
@@ -273,6 +280,36 @@ function setFieldHandler(r: ResourceDescriptor, route: RouteDecl) {
       .catch(asCallerError);
     if (!res.rowCount) throw new ApiError('NOT_FOUND', `${r.title}不存在`);
     return ok(null, '操作成功');
+  };
+}
+
+/**
+ * One field on many rows (批量启用/停用): all rows or none. Ids that are unknown, or another tenant's
+ * (invisible under row-level security), roll the whole update back with a 404 that names them.
+ */
+function batchSetFieldHandler(r: ResourceDescriptor, route: RouteDecl) {
+  const pk = r.fields[r.primaryKey];
+  const pkColumn = quoteIdent(columnOf(r, r.primaryKey));
+  return async (req: Req) => {
+    const value = fieldValue(r, route, req.body?.[route.field!]);
+    const ids = [...new Set((req.body?.ids as (string | number)[] | undefined) ?? [])];
+    if (!ids.length) throw new ApiError('BAD_REQUEST', `${r.title}ID列表不能为空`);
+    const updated = await req
+      .tenantTx(async (tx) => {
+        const res = await tx.query<{ id: string | number }>(
+          `UPDATE ${quoteIdent(r.table)} SET ${quoteIdent(columnOf(r, route.field!))} = $1 WHERE ${pkColumn} = ANY($2::${sqlType(pk)}[]) RETURNING ${pkColumn} AS id`,
+          [value, ids],
+        );
+        if (res.rows.length !== ids.length) {
+          const found = new Set(res.rows.map((row) => String(row.id)));
+          const missing = ids.filter((id) => !found.has(String(id)));
+          const shown = missing.slice(0, 5).join('、') + (missing.length > 5 ? ` 等 ${missing.length} 个` : '');
+          throw new ApiError('NOT_FOUND', `${r.title}不存在（${pk.title} ${shown}），未修改任何记录`);
+        }
+        return res.rows.length;
+      })
+      .catch(asCallerError);
+    return ok({ updated }, '操作成功');
   };
 }
 
@@ -287,6 +324,15 @@ function deleteHandler(r: ResourceDescriptor, route: RouteDecl) {
     return ok(route.action === 'batchDelete' ? { deleted: res.rowCount } : null, '删除成功');
   };
 }
+
+/** The `ids` of a batch body (batchDelete, batchSetField): 1 to 1000 primary keys. */
+const idListSchema = (r: ResourceDescriptor) => ({
+  type: 'array',
+  title: `${r.title}ID列表`,
+  minItems: 1,
+  maxItems: 1000,
+  items: { type: r.fields[r.primaryKey].type, title: r.fields[r.primaryKey].title },
+});
 
 /** Mounts every route a resource declares, with its permission, validation and OpenAPI entry. */
 export function mountResource(app: FastifyInstance, r: ResourceDescriptor, db: Database): void {
@@ -349,15 +395,25 @@ export function mountResource(app: FastifyInstance, r: ResourceDescriptor, db: D
         handler = setFieldHandler(r, route);
         break;
       }
+      case 'batchSetField': {
+        const f = r.fields[route.field!];
+        schema.body = {
+          type: 'object',
+          required: ['ids', route.field!],
+          properties: {
+            ids: idListSchema(r),
+            [route.field!]: { type: f.type, title: f.title, enum: allowedValues(r, route) },
+          },
+        };
+        schema.response = { 200: envelopeSchema({ type: 'object', properties: { updated: { type: 'integer', title: '修改条数' } } }) };
+        handler = batchSetFieldHandler(r, route);
+        break;
+      }
       case 'delete':
         handler = deleteHandler(r, route);
         break;
       case 'batchDelete':
-        schema.body = {
-          type: 'object',
-          required: ['ids'],
-          properties: { ids: { type: 'array', title: `${r.title}ID列表`, minItems: 1, maxItems: 1000, items: { type: r.fields[r.primaryKey].type, title: r.fields[r.primaryKey].title } } },
-        };
+        schema.body = { type: 'object', required: ['ids'], properties: { ids: idListSchema(r) } };
         handler = deleteHandler(r, route);
         break;
       case 'export':

@@ -146,6 +146,78 @@ describe('shop-base CRUD', () => {
   });
 });
 
+describe('shop-base batch status switch (PUT edit-state/batch)', () => {
+  const statuses = async (ids: number[], token = admin, tenant = 1) =>
+    Promise.all(ids.map(async (id) => (await as(token, tenant).call('GET', `info/${id}`)).json().data.status as number));
+  let ids: number[];
+  beforeAll(async () => {
+    ids = [];
+    for (let i = 1; i <= 5; i++) {
+      const res = await as(admin).call('POST', 'add', shop(`BSW${i}`));
+      expect(res.statusCode, res.body).toBe(200);
+      ids.push(res.json().data.shopId);
+    }
+  });
+
+  it('switches exactly the given shops, all in one call, and answers how many', async () => {
+    const off = await as(admin).call('PUT', 'edit-state/batch', { ids: [ids[0], ids[2], ids[4]], status: 0 });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json()).toEqual({ code: 200, msg: '操作成功', data: { updated: 3 } });
+    expect(await statuses(ids)).toEqual([0, 1, 0, 1, 0]);
+    // A repeated id counts once.
+    const on = await as(admin).call('PUT', 'edit-state/batch', { ids: [ids[0], ids[0], ids[2]], status: 1 });
+    expect(on.json()).toEqual({ code: 200, msg: '操作成功', data: { updated: 2 } });
+    expect(await statuses(ids)).toEqual([1, 1, 1, 1, 0]);
+    expect((await as(admin).call('PUT', 'edit-state/batch', { ids: [ids[4]], status: 1 })).statusCode).toBe(200);
+  });
+
+  it('refuses a value outside the allowed ones, a missing value and an empty or oversized id list, naming the field', async () => {
+    const a = as(admin);
+    const cases: [unknown, string][] = [
+      [{ ids: [ids[0]], status: 7 }, '状态取值不在允许范围内'],
+      [{ ids: [ids[0]] }, '状态不能为空'],
+      [{ ids: [], status: 0 }, '门店ID列表不能为空'],
+      [{ status: 0 }, '门店ID列表不能为空'],
+      [{ ids: Array.from({ length: 1001 }, (_, i) => i + 1), status: 0 }, '门店ID列表最多1000项'],
+      [{ ids: ['abc'], status: 0 }, '门店ID格式不正确'],
+    ];
+    for (const [body, msg] of cases) {
+      const res = await a.call('PUT', 'edit-state/batch', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json()).toEqual({ code: 400, msg, data: null });
+    }
+    expect(await statuses(ids)).toEqual([1, 1, 1, 1, 1]);
+  });
+
+  it('changes nothing when one id is unknown or another tenant\'s: 404 naming 门店', async () => {
+    const theirs = (await as(admin2, 2).call('POST', 'add', shop('BSWT2'))).json().data.shopId as number;
+    const mixed = await as(admin).call('PUT', 'edit-state/batch', { ids: [ids[0], ids[1], theirs], status: 0 });
+    expect(mixed.statusCode).toBe(404);
+    expect(mixed.json()).toEqual({ code: 4040, msg: `门店不存在（门店ID ${theirs}），未修改任何记录`, data: null });
+    expect(await statuses(ids)).toEqual([1, 1, 1, 1, 1]);
+    expect(await statuses([theirs], admin2, 2)).toEqual([1]);
+    // The other way round: tenant 2 cannot switch tenant 1's shops either.
+    const fromOther = await as(admin2, 2).call('PUT', 'edit-state/batch', { ids: [theirs, ids[3]], status: 0 });
+    expect(fromOther.statusCode).toBe(404);
+    expect(await statuses([theirs], admin2, 2)).toEqual([1]);
+    expect(await statuses(ids)).toEqual([1, 1, 1, 1, 1]);
+    const unknown = await as(admin).call('PUT', 'edit-state/batch', { ids: [ids[0], 99999991], status: 0 });
+    expect(unknown.json().msg).toBe('门店不存在（门店ID 99999991），未修改任何记录');
+    expect(await statuses(ids)).toEqual([1, 1, 1, 1, 1]);
+  });
+
+  it('needs shop:base:edit like edit-state: shop01 is refused both and nothing changes', async () => {
+    const u = as(shop01);
+    const single = await u.call('PUT', 'edit-state', { shopId: ids[0], status: 0 });
+    const batch = await u.call('PUT', 'edit-state/batch', { ids: [ids[0], ids[1]], status: 0 });
+    expect(single.statusCode).toBe(403);
+    expect(batch.statusCode).toBe(403);
+    expect(batch.json()).toEqual({ code: 4030, msg: '您无权限执行该操作', data: null });
+    expect(await statuses(ids)).toEqual([1, 1, 1, 1, 1]);
+    expect((await s.call('PUT', api('edit-state/batch'), { tenant: 1, body: { ids: [ids[0]], status: 0 } })).statusCode).toBe(401);
+  });
+});
+
 describe('shop-base filters, sorting and paging', () => {
   beforeAll(async () => {
     const a = as(admin);
@@ -405,5 +477,11 @@ describe('OpenAPI', () => {
     expect(add.required).toEqual(['shopCode', 'shopName', 'shopType']);
     expect(add.properties.shopName).toMatchObject({ title: '门店名称', maxLength: 24 });
     expect(doc.paths['/api/wxy-system-server/custom-title-config/save']).toBeDefined();
+    const batch = doc.paths['/api/wxy-shop-server/shop-base/edit-state/batch'].put;
+    expect(batch.summary).toBe('批量启用或停用门店（全部成功或全部不改）');
+    const body = batch.requestBody.content['application/json'].schema;
+    expect(body.required).toEqual(['ids', 'status']);
+    expect(body.properties.ids).toMatchObject({ type: 'array', title: '门店ID列表', minItems: 1, maxItems: 1000 });
+    expect(body.properties.status).toMatchObject({ type: 'integer', title: '状态', enum: [0, 1] });
   });
 });
