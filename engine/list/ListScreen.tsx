@@ -197,22 +197,34 @@ export function ListScreen({ set, screen }: ListScreenProps) {
     return column && renderer ? [{ prop, label: t(column.label), format: (_v: unknown, row: RowData) => renderer.text(row) }] : [];
   });
 
+  // One row or bulk call at a time: a double click, or a click while the confirm is open or the call runs, sends nothing more.
+  const callRunning = useRef(false);
+  const [runningAction, setRunningAction] = useState<string | null>(null);
+
   const runCall = async (action: ActionDecl, row: RowData | null) => {
     const route = resolveRoute(set, screen, action.endpoint);
-    if (!route) return;
+    if (!route || callRunning.current) return;
     const ids = selectedIds(state);
     if (!row && ids.length === 0) return notifyWarning({ key: 'engine.noSelection' });
-    const question = action.confirm ? t(action.confirm) : row ? null : t('engine.confirmBulk', { count: ids.length, action: t(action.label) });
-    if (question && !(await confirmAction(question, action.danger))) return;
+    callRunning.current = true;
     try {
-      if (row) await callEndpoint(route, rowCallParams(route.route, action, row, rowKey), rowCallBody(route.route, action, row, resource));
-      else await callEndpoint(route, {}, bulkCallBody(action, ids));
-    } catch {
-      return; // the API client showed the server's message
+      // A bulk confirmation may name how many rows it touches ({{count}}).
+      const question = action.confirm ? t(action.confirm, row ? undefined : { count: ids.length }) : row ? null : t('engine.confirmBulk', { count: ids.length, action: t(action.label) });
+      if (question && !(await confirmAction(question, action.danger))) return;
+      setRunningAction(action.id);
+      try {
+        if (row) await callEndpoint(route, rowCallParams(route.route, action, row, rowKey), rowCallBody(route.route, action, row, resource));
+        else await callEndpoint(route, {}, bulkCallBody(action, ids));
+      } catch {
+        return; // the API client showed the server's message
+      }
+      if (!row) setSelection(state, {});
+      notifySuccess({ key: route.route.method === 'DELETE' || route.route.action === 'batchDelete' ? 'engine.deleted' : 'engine.done' });
+      await refresh();
+    } finally {
+      callRunning.current = false;
+      setRunningAction(null);
     }
-    if (!row) setSelection(state, {});
-    notifySuccess({ key: route.route.method === 'DELETE' || route.route.action === 'batchDelete' ? 'engine.deleted' : 'engine.done' });
-    await refresh();
   };
 
   const openForm = (action: ActionDecl, row: RowData | null) => {
@@ -286,7 +298,7 @@ export function ListScreen({ set, screen }: ListScreenProps) {
             })}
             {bulkActions.map((action) => (
               <Button key={action.id} variant="light" color={action.danger ? 'red' : undefined} disabled={selectedIds(snap).length === 0}
-                data-testid={`${screen.name}-bulk-${action.id}`} onClick={() => runAction(action, null)}>{t(action.label)}</Button>
+                loading={runningAction === action.id} data-testid={`${screen.name}-bulk-${action.id}`} onClick={() => runAction(action, null)}>{t(action.label)}</Button>
             ))}
             {bulkActions.length > 0 && <Text size="sm" c="dimmed">{t('engine.selected', { count: selectedIds(snap).length })}</Text>}
           </Group>

@@ -39,6 +39,10 @@ test('permissions: shop staff sees the list without the buttons and columns it m
   await expect(page.getByTestId('shop-base-toolbar-import')).toHaveCount(0);
   await expect(rows(page).first().getByTestId('row-action-detail')).toBeVisible();
   await expect(page.getByTestId('row-action-edit')).toHaveCount(0);
+  // nor 批量启用 / 批量停用 (shop:base:edit), so rows have no selection boxes
+  await expect(page.getByTestId('shop-base-bulk-batchDisable')).toHaveCount(0);
+  await expect(page.getByTestId('shop-base-bulk-batchEnable')).toHaveCount(0);
+  await expect(rows(page).first().getByRole('checkbox', { name: 'select row' })).toHaveCount(0);
   // 成本总金额 is not granted: the 参考最低成本 column is gone
   await expect(page.getByTestId('shop-base-table').locator('th[data-column="minCost"]')).toHaveCount(0);
   await expect(page.getByTestId('shop-base-table').locator('th[data-column="area"]')).toHaveCount(1);
@@ -436,4 +440,76 @@ test('table height: the window below the table less 86 px, at least 300 px, reca
   await expect.poll(maxHeight).toBe(300);
   await page.setViewportSize({ width: 1280, height: 1000 });
   await expect.poll(maxHeight).toBe(await expected(1000));
+});
+
+test('批量停用 / 批量启用: the chosen shops switch after a confirm naming their number; the list keeps its page; a double click sends one request', async ({ page, baseURL }) => {
+  const api = await adminApi(baseURL!);
+  const ids: number[] = [];
+  for (let i = 1; i <= 23; i++) {
+    const n = String(i).padStart(2, '0');
+    const answer = await api.post(`${API}/add`, { data: { shopCode: `EUB0${n}`, shopName: `批量门店${n}`, shopType: 1, status: 1 } });
+    expect(answer.status(), await answer.text()).toBe(200);
+    ids.push((await answer.json()).data.shopId);
+  }
+  const batchCalls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith(`${API}/edit-state/batch`)) batchCalls.push(request.postData() ?? '');
+  });
+  await logIn(page);
+  await openScreen(page);
+  await searchName(page, '批量门店');
+  await expect(page.getByTestId('shop-base-total')).toHaveText('共 23 条');
+  const pages = page.getByTestId('shop-base-pages');
+  await pages.getByRole('button', { name: '2' }).click();
+  // newest first: page 2 holds 03, 02, 01
+  await expect(cell(page, 'shopName')).toHaveText(['批量门店03', '批量门店02', '批量门店01']);
+  const disable = page.getByTestId('shop-base-bulk-batchDisable');
+  const enable = page.getByTestId('shop-base-bulk-batchEnable');
+  await expect(disable).toBeDisabled();
+  await expect(enable).toBeDisabled();
+
+  for (const i of [0, 1]) await rows(page).nth(i).getByRole('checkbox', { name: 'select row' }).check();
+  await expect(page.getByText('已选 2 条')).toBeVisible();
+  await expect(disable).toBeEnabled();
+  // a double click opens one confirm; cancelling it changes nothing and keeps the choice
+  await disable.dblclick();
+  await expect(page.getByTestId('engine-confirm-text')).toHaveCount(1);
+  await expect(page.getByTestId('engine-confirm-text')).toHaveText('确定停用选中的 2 家门店吗？');
+  await page.getByTestId('engine-confirm-cancel').click();
+  await expect(page.getByTestId('engine-confirm-text')).toHaveCount(0);
+  await expect(page.getByText('已选 2 条')).toBeVisible();
+  expect(batchCalls).toEqual([]);
+
+  await disable.dblclick();
+  await expect(page.getByTestId('engine-confirm-text')).toHaveCount(1);
+  await page.getByTestId('engine-confirm-ok').click();
+  await expect(page.getByTestId('toast-success').filter({ hasText: '操作成功' })).toBeVisible();
+  // still page 2, the two shops now 停用 (and offer 启用), the third unchanged; the choice is cleared
+  await expect(pages.locator('[data-active="true"]')).toHaveText('2');
+  await expect(cell(page, 'shopName')).toHaveText(['批量门店03', '批量门店02', '批量门店01']);
+  await expect(cell(page, 'status')).toHaveText(['停用', '停用', '启用']);
+  await expect(rows(page).nth(0).getByTestId('row-action-enable')).toBeVisible();
+  await expect(page.getByText('已选 0 条')).toBeVisible();
+  await expect(disable).toBeDisabled();
+  // one request, carrying exactly the two chosen shops
+  expect(batchCalls).toHaveLength(1);
+  const sent = JSON.parse(batchCalls[0]) as { status: number; ids: number[] };
+  expect(sent.status).toBe(0);
+  expect([...sent.ids].sort((a, b) => a - b)).toEqual([ids[1], ids[2]]);
+  // the server holds the change: a fresh page after a reload of the list shows it too
+  await page.getByTestId('shop-base-refresh').click();
+  await expect(cell(page, 'status')).toHaveText(['停用', '停用', '启用']);
+  const stored = await (await api.post(`${API}/page/1/50`, { data: { shopName: '批量门店', status: 0 } })).json();
+  expect(stored.data.records.map((r: { shopName: string }) => r.shopName).sort()).toEqual(['批量门店02', '批量门店03']);
+
+  // 批量启用 of all three on the page: one disabled row is already enabled, the answer is still 操作成功
+  await page.getByTestId('shop-base-table').getByRole('checkbox', { name: 'select all' }).check();
+  await expect(page.getByText('已选 3 条')).toBeVisible();
+  await enable.click();
+  await expect(page.getByTestId('engine-confirm-text')).toHaveText('确定启用选中的 3 家门店吗？');
+  await page.getByTestId('engine-confirm-ok').click();
+  await expect(cell(page, 'status')).toHaveText(['启用', '启用', '启用']);
+  await expect(pages.locator('[data-active="true"]')).toHaveText('2');
+  expect(batchCalls).toHaveLength(2);
+  await api.dispose();
 });
