@@ -1,5 +1,7 @@
 import { mkdirSync } from 'node:fs';
+import type { Readable } from 'node:stream';
 import pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
 import { PGlite } from '@electric-sql/pglite';
 import { pgListener } from './pgListener.ts';
 
@@ -31,6 +33,12 @@ export interface Database {
    * process sharing this database (PGlite: this process). Resolves to the unlisten function.
    */
   listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * PostgreSQL server only (absent on PGlite): the output of `COPY (…) TO STDOUT`, run in a tenant
+   * transaction without a statement timeout, as a stream. The transaction commits when the stream
+   * ends; a stream destroyed early (the caller went away) closes its connection, which ends the COPY.
+   */
+  copyOut?: (tenantId: number, copySql: string) => Promise<Readable>;
   close(): Promise<void>;
 }
 
@@ -97,6 +105,16 @@ export async function openPglite(dataDir: string): Promise<Database> {
   };
 }
 
+const queryableOf = (client: pg.PoolClient): Queryable => ({
+  async query<R>(sql: string, params?: unknown[]) {
+    const r = await client.query(sql, params as unknown[]);
+    return { rows: r.rows as R[], rowCount: r.rowCount ?? r.rows.length };
+  },
+  async exec(sql: string) {
+    await client.query(sql);
+  },
+});
+
 export async function openPostgres(url: string): Promise<Database> {
   // int8 (counts, sums) as JS numbers when safe; ids are int4 anyway.
   pg.types.setTypeParser(20, (v) => {
@@ -109,15 +127,7 @@ export async function openPostgres(url: string): Promise<Database> {
   pool.on('error', (err) => console.warn(`PostgreSQL closed an idle connection: ${err.message}`));
   const run = async <T>(fn: (tx: Queryable) => Promise<T>, tenantId?: number, opts?: TenantTxOptions): Promise<T> => {
     const client = await pool.connect();
-    const q: Queryable = {
-      async query<R>(sql: string, params?: unknown[]) {
-        const r = await client.query(sql, params as unknown[]);
-        return { rows: r.rows as R[], rowCount: r.rowCount ?? r.rows.length };
-      },
-      async exec(sql: string) {
-        await client.query(sql);
-      },
-    };
+    const q = queryableOf(client);
     try {
       await client.query('BEGIN');
       if (tenantId !== undefined) await enterTenant(q, tenantId, opts?.statementTimeout);
@@ -131,6 +141,30 @@ export async function openPostgres(url: string): Promise<Database> {
       client.release();
     }
   };
+  const copyOut = async (tenantId: number, copySql: string): Promise<Readable> => {
+    const client = await pool.connect();
+    let released = false;
+    // With an error the pool discards the connection instead of reusing one in an unknown state.
+    const release = (err?: Error) => {
+      if (released) return;
+      released = true;
+      client.release(err ?? undefined);
+    };
+    try {
+      await client.query('BEGIN');
+      await enterTenant(queryableOf(client), tenantId);
+    } catch (err) {
+      release(err as Error);
+      throw err;
+    }
+    const stream = client.query(copyTo(copySql));
+    stream.on('end', () => client.query('COMMIT').then(() => release(), (err: Error) => release(err)));
+    stream.on('error', (err) => release(err));
+    stream.on('close', () => {
+      if (!stream.readableEnded) release(new Error('COPY abandoned by its reader'));
+    });
+    return stream;
+  };
   await pool.query('SELECT 1');
   const listener = pgListener(url, (msg, err) => console.error(msg, err));
   return {
@@ -138,6 +172,7 @@ export async function openPostgres(url: string): Promise<Database> {
     tenant: (tenantId, fn, opts) => run(fn, tenantId, opts),
     system: (fn) => run(fn),
     listen: (channel, handler) => listener.listen(channel, handler),
+    copyOut,
     close: async () => {
       await listener.close();
       await pool.end();
@@ -162,6 +197,7 @@ export function deferredDatabase(kind: Database['kind'], opening: Promise<Databa
     tenant: async (tenantId, fn, opts) => (await opening).tenant(tenantId, fn, opts),
     system: async (fn) => (await opening).system(fn),
     listen: async (channel, handler) => (await opening).listen(channel, handler),
+    ...(kind === 'postgres' ? { copyOut: async (tenantId: number, copySql: string) => (await opening).copyOut!(tenantId, copySql) } : {}),
     close: async () => (await opening).close(),
   };
 }

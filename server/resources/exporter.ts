@@ -5,7 +5,7 @@ import type { ResourceDescriptor, RouteDecl } from '../../engine/model/types.ts'
 import type { Database, Queryable } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
 import { asCallerError } from './dbErrors.ts';
-import { Params, afterKey, col, routeWhere, filterWhere, keyColumns, lastKeyOf, orderBy, ordering, quoteIdent, selectList, visibleListFields, type LastKey, type Ordering } from './query.ts';
+import { InlineParams, Params, afterKey, col, routeWhere, filterWhere, keyColumns, lastKeyOf, orderBy, ordering, quoteIdent, selectList, visibleListFields, type LastKey, type Ordering } from './query.ts';
 import { hiddenFor, inputOf } from './access.ts';
 
 /** Rows per keyset batch; each batch is its own short transaction so an export never blocks other calls for long. */
@@ -51,6 +51,53 @@ function csvLineExpr(r: ResourceDescriptor, fields: string[], labels: Map<string
     .join(` || ',' || `);
 }
 
+/**
+ * PostgreSQL server: the whole export as one `COPY (SELECT …) TO STDOUT`, whose C formatting is about
+ * twice as fast as building the lines in SQL. The output is byte for byte what csvBatches gives
+ * (after crlfRows): text and labels always quoted (FORCE_QUOTE), NULL empty and unquoted, numbers,
+ * dates and 是/否 bare. `p` must come from plan(…, inline = true): COPY takes no parameters.
+ */
+export function csvCopySql(r: ResourceDescriptor, p: ExportPlan): string {
+  const lit = new InlineParams();
+  const quoted: string[] = [];
+  const items = p.fields.map((name, i) => {
+    const f = r.fields[name];
+    const c = col(r, name);
+    const dict = p.labels.get(name);
+    const alias = `c${i}`;
+    let e: string;
+    if (dict?.size) e = `CASE ${c}::text ${[...dict].map(([v, l]) => `WHEN ${lit.add(v)} THEN ${lit.add(l)}`).join(' ')} ELSE ${c}::text END`;
+    else if (f.format === 'date') e = `to_char(${c}, 'YYYY-MM-DD')`;
+    else if (f.format === 'date-time') e = `to_char(${c}, 'YYYY-MM-DD HH24:MI:SS')`;
+    else if (f.type === 'number' || f.type === 'integer') e = `${c}::text`;
+    else if (f.type === 'boolean') e = `CASE WHEN ${c} THEN '是' WHEN NOT ${c} THEN '否' END`;
+    else e = `${c}::text`;
+    if (dict?.size || (f.type === 'string' && !f.format?.startsWith('date'))) quoted.push(alias);
+    return `${e} AS ${alias}`;
+  });
+  const force = quoted.length ? `, FORCE_QUOTE (${quoted.join(', ')})` : '';
+  return `COPY (SELECT ${items.join(', ')} FROM ${quoteIdent(r.table)} t WHERE ${p.where.join(' AND ')} ORDER BY ${orderBy(r, p.order)}) TO STDOUT WITH (FORMAT csv${force})`;
+}
+
+/**
+ * COPY ends rows with LF; the export's rows end with CRLF (RFC 4180, as the browser export's), while
+ * a line break inside a quoted cell stays as stored. Stateful across chunks: a cell may span two.
+ */
+export function crlfRows(): (chunk: Buffer) => Buffer {
+  let quoted = false;
+  return (chunk) => {
+    const out = Buffer.allocUnsafe(chunk.length * 2);
+    let j = 0;
+    for (let i = 0; i < chunk.length; i++) {
+      const b = chunk[i];
+      if (b === 0x22) quoted = !quoted;
+      else if (b === 0x0a && !quoted) out[j++] = 0x0d;
+      out[j++] = b;
+    }
+    return out.subarray(0, j);
+  };
+}
+
 export const csvCell = (v: unknown) => (v === null || v === undefined ? '' : /[",\r\n]/.test(String(v)) ? `"${String(v).replace(/"/g, '""')}"` : String(v));
 
 export interface ExportPlan {
@@ -61,14 +108,17 @@ export interface ExportPlan {
   order: Ordering;
 }
 
-/** Checks the caller's filters and sort before the first byte goes out, so a bad request is still a 400. */
-async function plan(req: Req, r: ResourceDescriptor, route: RouteDecl): Promise<ExportPlan> {
+/**
+ * Checks the caller's filters and sort before the first byte goes out, so a bad request is still a 400.
+ * `inline`: values are written into `where` as literals (for COPY, which takes no parameters).
+ */
+async function plan(req: Req, r: ResourceDescriptor, route: RouteDecl, inline = false): Promise<ExportPlan> {
   const input = inputOf(req, route);
   const auth = req.auth!;
   return req
     .tenantTx(async (tx) => {
       const hidden = await hiddenFor(tx, auth, r);
-      const params = new Params();
+      const params = inline ? new InlineParams() : new Params();
       const where = [`t.tenant_id = ${params.add(auth.tenantId)}`, ...routeWhere(r, route, req.params, params, hidden), ...filterWhere(r, input, params, hidden)];
       const order = ordering(r, input.sort, input.order, hidden);
       const fields = visibleListFields(r, hidden);
@@ -198,11 +248,34 @@ export function exportHandler(r: ResourceDescriptor, route: RouteDecl, db: Datab
   return async (req: Req, reply: FastifyReply) => {
     const format = String((req.query as Record<string, unknown>)?.format ?? inputOf(req, route).format ?? route.format ?? 'csv');
     if (format !== 'csv' && format !== 'xlsx') throw new ApiError('BAD_REQUEST', '导出格式只能是 csv 或 xlsx');
-    const p = await plan(req, r, route);
+    const copy = format === 'csv' && db.copyOut;
+    const p = await plan(req, r, route, !!copy);
     const tenantId = req.auth!.tenantId;
     if (format === 'xlsx') await refuseOverSheetLimit(db, tenantId, r, p);
     const headers = p.fields.map((f) => r.fields[f].title);
     reply.header('content-disposition', attachment(`${r.title}_${stamp()}.${format}`));
+    if (copy) {
+      // The first chunk is awaited before answering, so a COPY that fails to start is still an error status.
+      const rows = (await copy(tenantId, csvCopySql(r, p)).catch(asCallerError))[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+      const first = await rows.next().catch(async (err) => {
+        await rows.return?.();
+        return asCallerError(err);
+      });
+      const crlf = crlfRows();
+      reply.type('text/csv; charset=utf-8');
+      async function* body() {
+        yield `\uFEFF${headers.map(csvCell).join(',')}\r\n`;
+        if (first.done) return;
+        yield crlf(first.value);
+        try {
+          for (let c = await rows.next(); !c.done; c = await rows.next()) yield crlf(c.value);
+        } finally {
+          // Ends the COPY if the caller went away first (no-op once it has ended).
+          await rows.return?.();
+        }
+      }
+      return reply.send(Readable.from(body()));
+    }
     if (format === 'csv') {
       reply.type('text/csv; charset=utf-8');
       async function* body() {
