@@ -1,6 +1,6 @@
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness.ts';
+import { callerFor, fillTemplate, uploadXlsx, type Json } from './resourceCalls.ts';
 
 /**
  * The modules built from descriptors alone (schemas/resources/*.json + migrations 025-031), driven
@@ -18,31 +18,11 @@ beforeAll(async () => {
 });
 afterAll(async () => s?.stop());
 
-type Json = Record<string, any>;
-const as = (token: string, tenant = 1) => async (method: string, url: string, body?: unknown) => {
-  const res = await s.call(method, `/api/${url}`, { token, tenant, body });
-  return { status: res.statusCode, json: String(res.headers['content-type'] ?? '').includes('json') ? (res.json() as Json) : ({} as Json), body: res.body, raw: res.rawPayload };
-};
+const as = (token: string, tenant = 1) => callerFor(s, token, tenant);
 const A = (m: string, u: string, b?: unknown) => as(admin)(m, u, b);
 const A2 = (m: string, u: string, b?: unknown) => as(admin2, 2)(m, u, b);
 const S = (m: string, u: string, b?: unknown) => as(shop01)(m, u, b);
-
-/** Fills a downloaded import template: one row per object keyed by column title. */
-async function fillTemplate(template: Buffer, rows: Record<string, unknown>[]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(template as never);
-  const ws = wb.worksheets[0];
-  const titles = (ws.getRow(1).values as unknown[]).slice(1).map(String);
-  for (const r of rows) ws.addRow(titles.map((t) => r[t] ?? null));
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
-const upload = (url: string, file: Buffer) =>
-  s.app.inject({
-    method: 'POST',
-    url: `/api/${url}`,
-    headers: { authorization: `Bearer ${admin}`, 'x-tenant-id': '1', 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
-    payload: file,
-  });
+const upload = (url: string, file: Buffer) => uploadXlsx(s, admin, url, file);
 
 describe('shops: shop-base, shop-site, shop-region', () => {
   const shop = (p: string) => `wxy-shop-server/shop-base/${p}`;

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness.ts';
+import { grantShopStaff } from './resourceCalls.ts';
 import { EXPORT_BATCH, XLSX_MAX_DATA_ROWS, refuseOverSheetLimit } from '../../server/resources/exporter.ts';
 import { sqlLiteral } from '../../server/resources/query.ts';
 
@@ -312,9 +313,7 @@ describe('shop-base export and import', () => {
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain('"EXP1","导出店","直营店","导出区",,"13912345678","北京市,朝阳区""三里屯""",120.50,3000.00,2025-03-01,"启用",');
 
-    const grant = await s.db.tenant(1, (tx) => tx.query(`INSERT INTO sys_role_menu(tenant_id, role_id, menu_id)
-      SELECT 1, r.id, m.id FROM sys_role r, sys_menu m WHERE r.code = 'shop_staff' AND m.perms = 'shop:base:export'`));
-    expect(grant.rowCount).toBe(1);
+    await grantShopStaff(s, 'shop:base:export');
     const staff = await s.call('POST', api('export'), { token: shop01, tenant: 1, body: { regionName: '导出区' } });
     expect(staff.statusCode).toBe(200);
     expect(staff.body).not.toContain('参考最低成本');
