@@ -99,6 +99,7 @@ describe('pd-spu: pulldown, status switch, export, template, import', () => {
       { 商品编码: 'MR IMP3', 商品名称: '空格编码', 商品分类: '休闲零食' },
       { 商品编码: 'MR-IMP4', 商品分类: '休闲零食' },
       { 商品编码: 'MR-IMP1', 商品名称: '重复编码', 商品分类: '酒水' },
+      { 商品编码: 'MR-IMP5', 商品名称: '无此分类', 商品分类: '家电' },
     ]);
     expect(bad.status).toBe(400);
     expect(bad.json.msg).toContain('未写入任何数据');
@@ -106,6 +107,7 @@ describe('pd-spu: pulldown, status switch, export, template, import', () => {
       { row: 4, field: '商品编码', message: '商品编码只能包含字母、数字、下划线或短横线' },
       { row: 5, field: '商品名称', message: '商品名称不能为空' },
       { row: 6, field: '商品编码', message: '商品编码“MR-IMP1”与第2行重复' },
+      { row: 7, field: '商品分类', message: '商品分类取值不在允许范围内（可选：休闲零食、饮料冲调、粮油调味、日用百货、个护清洁、生鲜果蔬、乳品烘焙、酒水）' },
     ]);
     expect(await rowCount('pd_spu')).toBe(before);
 
@@ -337,9 +339,12 @@ describe('expansion imports: pdSpuExpand, pdSkuExpand, wh-rel-expand, wh-rel-sku
     ]) {
       const before = await rowCount(table);
       const good = { 属性编码: 'mrShelfLife', 属性名称: '模块路由保质期', 值类型: '数字', 是否必填: '是', 排序: 7 };
-      const bad = await importRows(P(base), [good, { 属性编码: 'mr origin', 属性名称: '产地', 值类型: '文本' }]);
+      const bad = await importRows(P(base), [good, { 属性编码: 'mr origin', 属性名称: '产地', 值类型: '文本' }, { 属性编码: 'mrOrigin', 属性名称: '产地', 值类型: '颜色' }]);
       expect(bad.status, base).toBe(400);
-      expect(bad.json.data.errors, base).toEqual([{ row: 3, field: '属性编码', message: '属性编码只能包含字母、数字、下划线或短横线' }]);
+      expect(bad.json.data.errors, base).toEqual([
+        { row: 3, field: '属性编码', message: '属性编码只能包含字母、数字、下划线或短横线' },
+        { row: 4, field: '值类型', message: '值类型取值不在允许范围内（可选：文本、数字、日期、是否）' },
+      ]);
       expect(await rowCount(table), base).toBe(before);
       const ok = await importRows(P(base), [good]);
       expect(ok.json, base).toEqual({ code: 200, msg: '导入成功，共1条', data: { total: 1, imported: 1, errors: [] } });
