@@ -33,25 +33,43 @@ function fieldsOfError(r: ResourceDescriptor, e: { detail?: string; column?: str
     .sort((a, b) => columnOf(r, b).length - columnOf(r, a).length);
 }
 
+/** A database refusal as the caller sees it: the answer's status and message, and the field it names. */
+export interface WriteRefusal {
+  status: 'BAD_REQUEST' | 'CONFLICT';
+  message: string;
+  /** The field's title, when the refusal names one. */
+  field?: string;
+}
+
 /**
- * A database refusal as the Chinese answer naming the field, never a 500: a unique key (…已存在), a
- * reference to a row that does not exist on a write (…不存在), a row still referenced on a delete, a
- * missing value, and a check raised by a trigger with SQLSTATE WX400 (its own message passes through).
+ * A database refusal of a write as the Chinese answer naming the field: a unique key (…已存在), a reference
+ * to a row that does not exist on a write (…不存在), a row still referenced on a delete, a missing value, a
+ * check raised by a trigger with SQLSTATE WX400 (its own message) and a bad cast of caller input.
+ * Undefined when the error is not the caller's (a lost connection, a bug): that stays a 500.
  */
-export function constraintError(r: ResourceDescriptor, err: unknown, op: 'write' | 'delete' = 'write'): never {
+export function writeRefusal(r: ResourceDescriptor, err: unknown, op: 'write' | 'delete' = 'write'): WriteRefusal | undefined {
   const e = err as { code?: string; detail?: string; constraint?: string; message?: string; column?: string; table?: string };
   const named = fieldsOfError(r, e);
   const title = (f: string | undefined) => (f ? r.fields[f].title : undefined);
   if (e.code === '23505') {
     const text = `${e.detail ?? ''} ${e.constraint ?? ''} ${e.message ?? ''}`;
     const field = named.find((f) => r.fields[f]['x-unique']) ?? named[0] ?? Object.keys(r.fields).find((f) => r.fields[f]['x-unique'] && text.includes(columnOf(r, f)));
-    throw new ApiError('CONFLICT', `${title(field) ?? r.title}已存在`);
+    return { status: 'CONFLICT', message: `${title(field) ?? r.title}已存在`, field: title(field) };
   }
   if (e.code === '23503') {
-    if (op === 'delete') throw new ApiError('CONFLICT', `该${r.title}已被引用，不能删除`);
+    if (op === 'delete') return { status: 'CONFLICT', message: `该${r.title}已被引用，不能删除` };
     const field = named.find((f) => f !== r.primaryKey) ?? named[0];
-    throw new ApiError('BAD_REQUEST', `${title(field) ?? '关联数据'}不存在`);
+    return { status: 'BAD_REQUEST', message: `${title(field) ?? '关联数据'}不存在`, field: title(field) };
   }
-  if (e.code === '23502') throw new ApiError('BAD_REQUEST', `${title(named[0]) ?? e.column ?? r.title}不能为空`);
-  return asCallerError(err);
+  if (e.code === '23502') return { status: 'BAD_REQUEST', message: `${title(named[0]) ?? e.column ?? r.title}不能为空`, field: title(named[0]) };
+  if (e.code === CALLER_ERROR_SQLSTATE && e.message) return { status: 'BAD_REQUEST', message: e.message };
+  if (typeof e.code === 'string' && e.code.startsWith('22')) return { status: 'BAD_REQUEST', message: '请求参数格式不正确' };
+  return undefined;
+}
+
+/** Throws a database refusal as the caller's 400/409 answer (see writeRefusal), never a 500; anything else is rethrown. */
+export function constraintError(r: ResourceDescriptor, err: unknown, op: 'write' | 'delete' = 'write'): never {
+  const refusal = writeRefusal(r, err, op);
+  if (refusal) throw new ApiError(refusal.status, refusal.message);
+  throw err;
 }

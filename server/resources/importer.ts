@@ -6,14 +6,14 @@ import { loadExcel } from './excel.ts';
 import { invalidDateField } from '../../engine/model/dates.ts';
 import { columnOf, writableFields } from '../../engine/model/resource.ts';
 import type { FieldSchema, ResourceDescriptor } from '../../engine/model/types.ts';
-import type { Database } from '../db/index.ts';
+import type { Database, Queryable } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
 import { chineseValidationMessage } from '../http/validation.ts';
 import { hiddenFor, type Req } from './access.ts';
 import { attachment, dictionaryLabels } from './exporter.ts';
 import { Params, quoteIdent, sqlType } from './query.ts';
 import { writeBodySchema } from './schemas.ts';
-import { constraintError } from './dbErrors.ts';
+import { constraintError, writeRefusal } from './dbErrors.ts';
 
 /** Most data rows one import file may hold. */
 export const IMPORT_MAX_ROWS = 50_000;
@@ -159,7 +159,7 @@ export function importHandler(r: ResourceDescriptor, db: Database) {
     if (missing.length) return reply.status(400).send(report(0, 0, errors));
 
     const validate = ajv.compile(writeBodySchema(r, { method: 'POST', path: 'import', action: 'create' }, 'create'));
-    const rows: { row: number; values: Record<string, unknown> }[] = [];
+    const rows: ImportRow[] = [];
     ws.eachRow({ includeEmpty: false }, (row, n) => {
       if (n === 1) return;
       const values: Record<string, unknown> = {};
@@ -215,28 +215,95 @@ export function importHandler(r: ResourceDescriptor, db: Database) {
     if (errors.length) return reply.status(400).send(report(rows.length, 0, errors.sort((a, b) => a.row - b.row)));
 
     const defaults = Object.entries(r.fields).filter(([name, f]) => f.default !== undefined && fields.includes(name));
-    await db
-      .tenant(auth.tenantId, async (tx) => {
-        for (let i = 0; i < rows.length; i += INSERT_BATCH) {
-          const params = new Params();
-          const tuples = rows.slice(i, i + INSERT_BATCH).map(({ values }) => {
-            for (const [name, f] of defaults) if (values[name] === undefined) values[name] = f.default;
-            return `(${[params.add(auth.tenantId), ...fields.map((f) => (values[f] === undefined ? 'DEFAULT' : params.add(values[f])))].join(', ')})`;
-          });
-          await tx.query(`INSERT INTO ${quoteIdent(r.table)} (tenant_id, ${fields.map((f) => quoteIdent(columnOf(r, f))).join(', ')}) VALUES ${tuples.join(', ')}`, params.values);
-        }
-      })
-      .catch((err) => {
-        if ((err as { code?: string }).code === '23505') throw new ApiError('CONFLICT', '导入数据与已有数据重复，请刷新后重试');
-        // A reference to a missing row or a trigger's check: nothing was written (one transaction).
-        return constraintError(r, err);
+    for (const { values } of rows) for (const [name, f] of defaults) if (values[name] === undefined) values[name] = f.default;
+    const insert = (tx: Queryable, batch: ImportRow[]) => {
+      const params = new Params();
+      const tuples = batch.map(({ values }) => `(${[params.add(auth.tenantId), ...fields.map((f) => (values[f] === undefined ? 'DEFAULT' : params.add(values[f])))].join(', ')})`);
+      return tx.query(`INSERT INTO ${quoteIdent(r.table)} (tenant_id, ${fields.map((f) => quoteIdent(columnOf(r, f))).join(', ')}) VALUES ${tuples.join(', ')}`, params.values);
+    };
+    try {
+      await db.tenant(auth.tenantId, async (tx) => {
+        for (let i = 0; i < rows.length; i += INSERT_BATCH) await insert(tx, rows.slice(i, i + INSERT_BATCH));
       });
+    } catch (err) {
+      // The database refused a row (a reference to a missing row, a trigger's check, a key the descriptor
+      // does not declare unique): nothing was written (one transaction); find which rows, to report them.
+      if (!writeRefusal(r, err)) throw err;
+      const { refused, stopped } = await refusedRows(db, auth.tenantId, r, rows, insert);
+      if (refused.length) return reply.status(400).send(report(rows.length, 0, refused, stopped));
+      // Refused, yet every row passes on its own now: another write came in between.
+      if ((err as { code?: string }).code === '23505') throw new ApiError('CONFLICT', '导入数据与已有数据重复，请刷新后重试');
+      return constraintError(r, err);
+    }
     return report(rows.length, rows.length, []);
   };
 }
 
-function report(total: number, imported: number, errors: ImportRowError[]) {
+interface ImportRow {
+  row: number;
+  values: Record<string, unknown>;
+}
+
+/** Most database refusals one failed import reports; at that many the search stops (the answer says so). */
+export const IMPORT_MAX_REFUSALS = 100;
+
+/**
+ * The rows the database refuses, each with the field and message a single write would answer: the rows
+ * are written again in one transaction that is always rolled back, batch by batch under a savepoint, and
+ * row by row within a refused batch (earlier rows stay, so a row repeating an earlier one's key is the
+ * one reported). Runs only after a failed import, so a good file pays nothing.
+ */
+async function refusedRows(
+  db: Database,
+  tenantId: number,
+  r: ResourceDescriptor,
+  rows: ImportRow[],
+  insert: (tx: Queryable, batch: ImportRow[]) => Promise<unknown>,
+): Promise<{ refused: ImportRowError[]; stopped: boolean }> {
+  const refused: ImportRowError[] = [];
+  let checked = 0;
+  const rollBack = new Error('import check: roll back');
+  const attempt = async (tx: Queryable, batch: ImportRow[]): Promise<unknown> => {
+    await tx.query('SAVEPOINT import_check');
+    try {
+      await insert(tx, batch);
+      await tx.query('RELEASE SAVEPOINT import_check');
+      return undefined;
+    } catch (err) {
+      await tx.query('ROLLBACK TO SAVEPOINT import_check');
+      await tx.query('RELEASE SAVEPOINT import_check');
+      return err;
+    }
+  };
+  // Field titles longest first, to name the field of a trigger's message (条形码校验位不正确 -> 条形码).
+  const titles = Object.values(r.fields).map((f) => f.title).sort((a, b) => b.length - a.length);
+  await db
+    .tenant(tenantId, async (tx) => {
+      for (let i = 0; i < rows.length && refused.length < IMPORT_MAX_REFUSALS; i += INSERT_BATCH) {
+        const batch = rows.slice(i, i + INSERT_BATCH);
+        if (!(await attempt(tx, batch))) continue;
+        for (const one of batch) {
+          if (refused.length >= IMPORT_MAX_REFUSALS) break;
+          checked = one.row;
+          const err = await attempt(tx, [one]);
+          if (!err) continue;
+          const refusal = writeRefusal(r, err);
+          if (!refusal) throw err;
+          refused.push({ row: one.row, field: refusal.field ?? titles.find((t) => refusal.message.startsWith(t)) ?? '', message: refusal.message });
+        }
+      }
+      throw rollBack;
+    })
+    .catch((err) => {
+      if (err !== rollBack) throw err;
+    });
+  return { refused, stopped: refused.length >= IMPORT_MAX_REFUSALS && checked !== rows.at(-1)!.row };
+}
+
+/** The answer of an import; `stopped`: the errors are the first IMPORT_MAX_REFUSALS of possibly more. */
+function report(total: number, imported: number, errors: ImportRowError[], stopped = false) {
   const first = errors[0];
-  const msg = errors.length ? `导入失败，共${errors.length}处错误${first ? `，第${first.row}行：${first.message}` : ''}；未写入任何数据` : `导入成功，共${imported}条`;
+  const count = stopped ? `错误较多，仅列出前${errors.length}处` : `共${errors.length}处错误`;
+  const msg = errors.length ? `导入失败，${count}${first ? `，第${first.row}行：${first.message}` : ''}；未写入任何数据` : `导入成功，共${imported}条`;
   return { code: errors.length ? 400 : 200, msg, data: { total, imported, errors } };
 }

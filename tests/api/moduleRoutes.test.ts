@@ -166,6 +166,33 @@ describe('pd-sku: delete, template, import, field permissions', () => {
     ]);
     expect(await rowCount('pd_sku')).toBe(before);
 
+    // Rows the database refuses (a wrong check digit, an SPU or supplier that does not exist) are found and reported by row too.
+    const refused = await importRows(P('pd-sku'), [
+      ...good,
+      { 所属商品: spuId, SKU编码: 'MR-SKU6', 条形码: '6901234500012', SKU名称: '校验位错', 单位: '盒', 零售价: 1 },
+      { 所属商品: 99999999, SKU编码: 'MR-SKU7', SKU名称: '无此商品', 单位: '盒', 零售价: 1 },
+      { 所属商品: spuId, SKU编码: 'MR-SKU8', SKU名称: '无此供应商', 单位: '盒', 零售价: 1, 供应商: 99999999 },
+    ]);
+    expect(refused.status).toBe(400);
+    expect(refused.json.msg).toBe('导入失败，共3处错误，第4行：条形码校验位不正确；未写入任何数据');
+    expect(refused.json.data).toEqual({
+      total: 5,
+      imported: 0,
+      errors: [
+        { row: 4, field: '条形码', message: '条形码校验位不正确' },
+        { row: 5, field: '所属商品', message: '所属商品不存在' },
+        { row: 6, field: '供应商', message: '供应商不存在' },
+      ],
+    });
+    expect(await rowCount('pd_sku')).toBe(before);
+    // A file refused on every row: the first 100 are listed, and the answer says there may be more.
+    const orphans = Array.from({ length: 120 }, (_, i) => ({ 所属商品: 99999999, SKU编码: `MR-ORPHAN${i}`, SKU名称: '无此商品', 单位: '盒', 零售价: 1 }));
+    const many = await importRows(P('pd-sku'), orphans);
+    expect(many.json.msg).toBe('导入失败，错误较多，仅列出前100处，第2行：所属商品不存在；未写入任何数据');
+    expect(many.json.data.errors).toHaveLength(100);
+    expect(many.json.data.errors[99]).toEqual({ row: 101, field: '所属商品', message: '所属商品不存在' });
+    expect(await rowCount('pd_sku')).toBe(before);
+
     const ok = await importRows(P('pd-sku'), good);
     expect(ok.status, JSON.stringify(ok.json)).toBe(200);
     expect(ok.json.data).toEqual({ total: 2, imported: 2, errors: [] });
@@ -358,17 +385,25 @@ describe('expansion imports: pdSpuExpand, pdSkuExpand, wh-rel-expand, wh-rel-sku
     const skuId = (await A('GET', P('pd-sku/findPage/1/1'))).json.data.records[0].skuId;
     const whExpand = (await A('POST', W('wh-expand/add'), { expandCode: 'mrDock', expandName: '月台数', valueType: 2 })).json.data.id;
     const skuExpand = (await A('POST', W('wh-sku-expand/add'), { expandCode: 'mrMaxStock', expandName: '最高库存', valueType: 2 })).json.data.id;
-    const cases: [string, string, Json, Json][] = [
-      ['wh-rel-expand', 'wh_rel_expand', { 仓库: whId, 仓库扩展属性: whExpand, 属性值: '6' }, { whId, expandId: whExpand }],
-      ['wh-rel-sku-expand', 'wh_rel_sku_expand', { 仓库: whId, SKU: skuId, 仓库SKU扩展属性: skuExpand, 属性值: '500' }, { whId, skuId, expandId: skuExpand }],
+    const cases: [string, string, string, Json, Json][] = [
+      ['wh-rel-expand', 'wh_rel_expand', '仓库扩展属性', { 仓库: whId, 仓库扩展属性: whExpand, 属性值: '6' }, { whId, expandId: whExpand }],
+      ['wh-rel-sku-expand', 'wh_rel_sku_expand', '仓库SKU扩展属性', { 仓库: whId, SKU: skuId, 仓库SKU扩展属性: skuExpand, 属性值: '500' }, { whId, skuId, expandId: skuExpand }],
     ];
-    for (const [base, table, good, filter] of cases) {
+    for (const [base, table, expand, good, filter] of cases) {
       const before = await rowCount(table);
       const bad = await importRows(W(base), [good, { ...good, 仓库: null }, { ...good, 属性值: 'x'.repeat(101) }]);
       expect(bad.status, base).toBe(400);
       expect(bad.json.data.errors, base).toEqual([
         { row: 3, field: '仓库', message: '仓库不能为空' },
         { row: 4, field: '属性值', message: '属性值长度不能超过100个字符' },
+      ]);
+      expect(await rowCount(table), base).toBe(before);
+      // The database's refusals, by row: the same warehouse and attribute twice, an attribute that does not exist.
+      const refused = await importRows(W(base), [good, { ...good }, { ...good, [expand]: 99999999 }]);
+      expect(refused.status, base).toBe(400);
+      expect(refused.json.data.errors, base).toEqual([
+        { row: 3, field: expand, message: `${expand}已存在` },
+        { row: 4, field: expand, message: `${expand}不存在` },
       ]);
       expect(await rowCount(table), base).toBe(before);
       const ok = await importRows(W(base), [good]);
