@@ -86,6 +86,9 @@ describe('pd-spu: pulldown, status switch, export, template, import', () => {
     const template = await A('GET', spu('template'));
     expect(await headerOf(template.raw)).toEqual(['商品编码', '商品名称', '商品分类', '品牌', '单位', '状态', '备注']);
     expect((await S('GET', spu('template'))).json.code).toBe(4030);
+    const staffImport = await uploadXlsx(s, shop01, spu('import'), await fillTemplate(template.raw, [{ 商品编码: 'MR-N1', 商品名称: '不允许', 商品分类: '酒水' }]));
+    expect(staffImport.json()).toEqual({ code: 4030, msg: '您无权限执行该操作', data: null });
+    expect((await A('GET', spu('findPage/1/5?spuCode=MR-N1'))).json.data.total).toBe(0);
   });
 
   it('imports all rows or none: bad rows are reported by Excel row and nothing is written; a good file is written', async () => {
@@ -283,6 +286,9 @@ describe('shop-site: info and validation', () => {
     const expected = { shopSiteId: id, shopId, siteCode: 'MR-SITE1', siteName: '试吃区', siteType: 3, area: 8.25, status: 1, remark: '周末开放' };
     expect((await A('GET', site(`info/${id}`))).json.data).toMatchObject(expected);
     expect((await S('GET', site(`info/${id}`))).json.data).toMatchObject(expected);
+    expect((await S('PUT', site('edit'), { shopSiteId: id, siteName: '店员改' })).json.code).toBe(4030);
+    expect((await S('DELETE', site(`delete/${id}`))).json.code).toBe(4030);
+    expect((await A('GET', site(`info/${id}`))).json.data.siteName).toBe('试吃区');
     expect((await A('GET', site('info/99999999'))).json).toEqual({ code: 4040, msg: '门店站点不存在', data: null });
   });
 
@@ -365,6 +371,7 @@ describe('expansion imports: pdSpuExpand, pdSkuExpand, wh-rel-expand, wh-rel-sku
       ['pdSkuExpand', 'pd_sku_expand'],
     ]) {
       const before = await rowCount(table);
+      expect((await S('GET', P(`${base}/template`))).json.code, base).toBe(4030);
       const good = { 属性编码: 'mrShelfLife', 属性名称: '模块路由保质期', 值类型: '数字', 是否必填: '是', 排序: 7 };
       const bad = await importRows(P(base), [good, { 属性编码: 'mr origin', 属性名称: '产地', 值类型: '文本' }, { 属性编码: 'mrOrigin', 属性名称: '产地', 值类型: '颜色' }]);
       expect(bad.status, base).toBe(400);
@@ -391,6 +398,8 @@ describe('expansion imports: pdSpuExpand, pdSkuExpand, wh-rel-expand, wh-rel-sku
     ];
     for (const [base, table, expand, good, filter] of cases) {
       const before = await rowCount(table);
+      expect((await S('GET', W(`${base}/template`))).json.code, base).toBe(4030);
+      expect((await uploadXlsx(s, shop01, W(`${base}/import`), await fillTemplate((await A('GET', W(`${base}/template`))).raw, [good]))).statusCode, base).toBe(403);
       const bad = await importRows(W(base), [good, { ...good, 仓库: null }, { ...good, 属性值: 'x'.repeat(101) }]);
       expect(bad.status, base).toBe(400);
       expect(bad.json.data.errors, base).toEqual([
