@@ -8,9 +8,10 @@ export function Pager(props: { total: number; page: number; size: number; onPage
   const { t } = useTranslation();
   const pages = Math.max(1, Math.ceil(props.total / props.size));
   const [jump, setJump] = useState<string | number>('');
+  // An empty jumper goes nowhere; a number past either end stops at the first or last page.
   const go = () => {
-    const target = Math.min(pages, Math.max(1, Math.floor(Number(jump))));
-    if (Number.isFinite(target)) props.onPage(target);
+    const typed = typeof jump === 'number' ? jump : jump.trim() === '' ? NaN : Number(jump);
+    if (Number.isFinite(typed)) props.onPage(Math.min(pages, Math.max(1, Math.floor(typed))));
     setJump('');
   };
   return (
