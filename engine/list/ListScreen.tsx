@@ -34,10 +34,16 @@ import { Pager } from './Pager';
 import {
   type ListState, applyFilters, clampPage, createListState, listQuery, resetFilters, selectedIds, setPage, setPageSize, setSelection, setSorting,
 } from './listState';
-import { scrollToTop, toggleFullScreen } from './screenChrome';
+import { scrollToTop, useFullScreen } from './screenChrome';
 import { useTableHeight } from './useTableHeight';
 
 const listKey = (screen: string) => ['engine', 'list', screen] as const;
+
+/**
+ * In full screen the list covers the page. z-index 200 is the sidebar's and Mantine's dialogs' level: the list
+ * comes after the sidebar in the page and before the dialogs, menus and messages portalled to the end of the body.
+ */
+const FULL_SCREEN_STYLE = { position: 'fixed', inset: 0, zIndex: 200, overflow: 'auto', padding: 'var(--mantine-spacing-sm)' } as const;
 
 /** Cell of a column: formatted text (dictionary labels, 2-decimal numbers), styler colour, link or image. */
 function useCellRenderer(column: ColumnDecl, set: DescriptorSet, screen: ScreenDescriptor) {
@@ -99,7 +105,7 @@ export function ListScreen({ set, screen }: ListScreenProps) {
 
   const [state] = useState<ListState>(() => createListState(defaultFilterValues(screen.filters ?? []), screen.pageSize));
   const snap = useSnapshot(state);
-  const rootRef = useRef<HTMLDivElement>(null);
+  const fullScreen = useFullScreen();
   const scrollRef = useRef<HTMLDivElement>(null);
   // Measured from the table's own top edge (its scroll viewport), so the 86 px reserve is exact.
   const height = useTableHeight(scrollRef, view.active);
@@ -260,7 +266,8 @@ export function ListScreen({ set, screen }: ListScreenProps) {
   const title = t(screen.title);
 
   return (
-    <Stack gap="sm" ref={rootRef} data-testid={`screen-${screen.name}`} style={{ background: 'var(--mantine-color-body)' }}>
+    <Stack gap="sm" data-testid={`screen-${screen.name}`}
+      style={fullScreen.on ? { ...FULL_SCREEN_STYLE, background: 'var(--mantine-color-body)' } : { background: 'var(--mantine-color-body)' }}>
       {(screen.filters ?? []).length > 0 && (
         <Paper withBorder p="sm">
           <Group align="flex-end" gap="sm" data-testid={`${screen.name}-filters`}>
@@ -307,7 +314,9 @@ export function ListScreen({ set, screen }: ListScreenProps) {
             {toolbar.some((a) => a.kind === 'columns') && (
               <Tooltip label={t('engine.columns.button')}><ActionIcon variant="default" onClick={() => setDrawerOpen(true)} data-testid={`${screen.name}-columns`}>☰</ActionIcon></Tooltip>
             )}
-            <Tooltip label={t('engine.fullScreen.enter')}><ActionIcon variant="default" onClick={() => toggleFullScreen(rootRef.current)} data-testid={`${screen.name}-fullscreen`}>⛶</ActionIcon></Tooltip>
+            <Tooltip label={t(fullScreen.on ? 'engine.fullScreen.exit' : 'engine.fullScreen.enter')}>
+              <ActionIcon variant="default" aria-label={t(fullScreen.on ? 'engine.fullScreen.exit' : 'engine.fullScreen.enter')} onClick={fullScreen.toggle} data-testid={`${screen.name}-fullscreen`}>⛶</ActionIcon>
+            </Tooltip>
           </Group>
         </Group>
 

@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'react';
 import { notifyWarning } from '../../src/feedback/notify';
 import { SCROLL_TO_TOP_MS, scrollTopAt } from './layout';
 
@@ -17,12 +18,35 @@ export function scrollToTop(element: HTMLElement | null): void {
   requestAnimationFrame(step);
 }
 
-/** Full-screen toggle of the table tool; browsers without the API get the original's warning. */
-export function toggleFullScreen(element: HTMLElement | null): void {
-  if (!document.fullscreenEnabled || !element?.requestFullscreen) {
-    notifyWarning({ key: 'engine.fullScreen.unsupported' });
-    return;
-  }
-  if (document.fullscreenElement) void document.exitFullscreen();
-  else void element.requestFullscreen();
+/**
+ * Full-screen toggle of the table tool. The document goes full screen and the list fills it (the caller
+ * fixes it over the page while `on`): full-screening the list element itself would hide the dialogs,
+ * menus and messages Mantine renders at the end of the body. Browsers without the API get the original's warning.
+ */
+export function useFullScreen(): { on: boolean; toggle: () => void } {
+  const [on, setOn] = useState(false);
+  // Set when this list asked for full screen, so another screen's full screen does not expand it.
+  const asked = useRef(false);
+  useEffect(() => {
+    const changed = () => {
+      if (!document.fullscreenElement) asked.current = false;
+      setOn(asked.current);
+    };
+    document.addEventListener('fullscreenchange', changed);
+    return () => document.removeEventListener('fullscreenchange', changed);
+  }, []);
+  const toggle = () => {
+    const root = document.documentElement;
+    if (!document.fullscreenEnabled || typeof root.requestFullscreen !== 'function') {
+      notifyWarning({ key: 'engine.fullScreen.unsupported' });
+      return;
+    }
+    if (document.fullscreenElement) {
+      void document.exitFullscreen();
+      return;
+    }
+    asked.current = true;
+    root.requestFullscreen().catch(() => { asked.current = false; });
+  };
+  return { on, toggle };
 }
