@@ -1,6 +1,6 @@
 import { ActionIcon, Anchor, Button, Group, Image, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { MenuNode } from '../../src/api/types';
@@ -126,11 +126,17 @@ export function ListScreen({ set, screen }: ListScreenProps) {
 
   const listRoute = resolveRoute(set, screen, screen.endpoint)!;
   const request = { ...filterRequest(resource, screen.filters ?? [], snap.filters), ...listQuery({ filters: {}, sorting: snap.sorting as ListState['sorting'] }) };
+  // A kept-alive list shows what it showed when its tab comes back (React's Activity re-subscribes the
+  // query); it fetches again only on its first mount or when its data was invalidated meanwhile
+  // (a link with refreshTable=true, a mutation).
+  const mountedBefore = useRef(false);
   const list = useQuery({
     queryKey: [...listKey(screen.name), snap.page, snap.size, request],
     queryFn: ({ signal }) => fetchListPage(listRoute, snap.page, snap.size, request, signal),
     placeholderData: keepPreviousData,
+    refetchOnMount: (query) => !mountedBefore.current || query.state.isInvalidated,
   });
+  useEffect(() => { mountedBefore.current = true; }, []);
   const rows = (list.data?.records ?? []) as RowData[];
   const total = list.data?.total ?? 0;
 
