@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { type APIRequestContext, type Browser, type Page, expect, request as playwrightRequest, test } from '@playwright/test';
+import { logIn } from './support';
 
 /**
  * The schema engine's generic screen on the shop-base descriptors (schemas/screens/shop-base.json),
@@ -17,16 +18,6 @@ async function adminApi(baseURL: string): Promise<APIRequestContext> {
   const token = await (await login.post('/api/wxy-auth-server/oauth/token?grant_type=password&username=admin&password=admin123', { headers: { authorization: BASIC, 'x-tenant-id': '1' } })).json();
   await login.dispose();
   return playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${token.access_token}`, 'x-tenant-id': '1' } });
-}
-
-async function logIn(page: Page, user = 'admin', password = 'admin123') {
-  await page.goto('/login');
-  await page.getByTestId('login-username').fill(user);
-  await page.getByTestId('login-password').fill(password);
-  const tenant = page.getByTestId('login-tenant');
-  if (await tenant.count()) await tenant.fill('1');
-  await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/\/home\/index$/);
 }
 
 test('permissions: shop staff sees the list without the buttons and columns it may not use', async ({ page }) => {

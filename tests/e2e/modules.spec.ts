@@ -1,33 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
+import { logIn, openFromSidebar } from './support';
 
 /**
  * The descriptor-only modules in a real Chromium against the real server and its demo data: each list
  * opens from the sidebar with rows, a filter narrows it, a detail form opens, and shop01 sees the SKU
  * list without the columns its field permissions withhold (进价, 成本价) and without write buttons.
  */
-
-async function logIn(page: Page, user: string, password: string) {
-  await page.goto('/login');
-  await page.getByTestId('login-username').fill(user);
-  await page.getByTestId('login-password').fill(password);
-  const tenantField = page.getByTestId('login-tenant');
-  if (await tenantField.count()) await tenantField.fill('1');
-  await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/\/home\/index$/);
-}
-
-/** Opens a page from the sidebar, unfolding its module first when it is folded. */
-async function openFromSidebar(page: Page, modulePath: string, pagePath: string) {
-  const item = page.getByTestId(`menu-${pagePath}`);
-  const moduleNode = page.getByTestId(`menu-${modulePath}`).first();
-  await expect(moduleNode).toBeVisible();
-  await expect(async () => {
-    if (!(await item.isVisible())) await moduleNode.click();
-    await expect(item).toBeVisible({ timeout: 2000 });
-  }).toPass({ timeout: 15_000 });
-  await item.click();
-  await expect(page).toHaveURL(new RegExp(`${pagePath}$`));
-}
 
 const rows = (page: Page, screen: string) => page.getByTestId(`${screen}-table-row`);
 
