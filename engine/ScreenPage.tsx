@@ -8,7 +8,9 @@ import { appState } from '../src/store/appStore';
 import { useView } from '../src/tabs/ViewContext';
 import { loadScreen, retryScreen } from './api/screenDescriptor';
 import { loadScreenTexts } from './i18n/screenTexts';
+import { FormPage } from './forms/FormPage';
 import { ListScreen } from './list/ListScreen';
+import { pageFormAt } from './runtime/screenModel';
 
 loadScreenTexts();
 
@@ -16,7 +18,7 @@ loadScreenTexts();
  * The page of every menu path without a page of its own (src/router/pageRegistry.ts sends them here,
  * lazily: this chunk carries TanStack Table and rjsf, never the login page). The screen descriptor comes
  * from the server at run time, so a module of descriptor files needs no browser build; no descriptor
- * for the path is the 404 page.
+ * for the path is the 404 page. A page form's route shows that form (FormPage) instead of the list.
  */
 export default function ScreenPage() {
   const { path } = useView();
@@ -37,5 +39,8 @@ export default function ScreenPage() {
       </Stack>
     );
   }
+  // A page form's own route (a hidden menu node) answers its screen's descriptor: show that form.
+  const pageForm = pageFormAt(load.screen, path);
+  if (pageForm) return <FormPage key={`${load.screen.name}:${pageForm.name}`} set={load.set} screen={load.screen} name={pageForm.name} form={pageForm.form} />;
   return <ListScreen key={load.screen.name} set={load.set} screen={load.screen} />;
 }

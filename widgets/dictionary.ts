@@ -3,6 +3,8 @@ import { call } from '../src/api/http';
 import { SELECT_LIST_PAGE } from '../src/api/timeouts';
 import { fillPath } from '../engine/api/paths';
 import type { EndpointRef } from '../engine/api/paths';
+import type { RefSelectOptions } from '../engine/model/types.ts';
+import { referenceOptions } from './referenceOptions';
 
 export interface DictionaryItem {
   label: string;
@@ -33,17 +35,22 @@ export function labelMap(items: readonly DictionaryItem[] | undefined): Map<stri
   return new Map((items ?? []).map((item) => [String(item.value), item.label]));
 }
 
-/** Options of a select fed by a page route: everything in one page (pageNum 1, pageSize 99999, spec 000 §9). */
-export function useSelectList(endpoint: EndpointRef | null, valueField: string, labelField: string) {
+/**
+ * Options of a select fed by a page, list or pulldown route: everything in one page (a page route gets pageNum 1,
+ * pageSize 99999, spec 000 §9); labels are the name with the code beside it.
+ * @example useSelectList(resolveRoute(set, screen, 'pd-spu#findPage'), { valueField: 'spuId', labelField: 'spuName', codeField: 'spuCode' })
+ */
+export function useSelectList(endpoint: EndpointRef | null, fields: Pick<RefSelectOptions, 'valueField' | 'labelField' | 'codeField'>) {
   return useQuery({
-    queryKey: ['engine', 'selectList', endpoint?.path ?? '', valueField, labelField],
+    queryKey: ['engine', 'selectList', endpoint?.method ?? '', endpoint?.path ?? '', fields.valueField, fields.labelField, fields.codeField ?? ''],
     enabled: endpoint !== null,
     staleTime: 60_000,
+    retry: false,
     queryFn: async () => {
       const url = fillPath(endpoint!.path, SELECT_LIST_PAGE);
-      const answer = await call<{ records: Record<string, unknown>[] } | Record<string, unknown>[]>({ method: endpoint!.method, url, data: endpoint!.method === 'GET' ? undefined : {} });
-      const rows = Array.isArray(answer) ? answer : answer.records;
-      return rows.map((row) => ({ value: String(row[valueField]), label: String(row[labelField] ?? row[valueField]) }));
+      const withBody = endpoint!.method === 'POST' || endpoint!.method === 'PUT';
+      const answer = await call<unknown>({ method: endpoint!.method, url, data: withBody ? {} : undefined });
+      return referenceOptions(answer, fields);
     },
   });
 }

@@ -1,10 +1,13 @@
-import { Select, Switch, TextInput, Textarea } from '@mantine/core';
+import { Loader, Select, Switch, TextInput, Textarea } from '@mantine/core';
 import type { RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromDateTimeInput, toDateTimeInput } from '../engine/model/dates.ts';
 import { decimalInput, integerInput, negativeDecimalInput, positiveIntegerInput } from '../src/forms/inputRules';
-import { useDictionary } from './dictionary';
+import { formContextOf } from '../engine/forms/formContext';
+import type { RefSelectOptions } from '../engine/model/types.ts';
+import { useDictionary, useSelectList } from './dictionary';
+import { withCurrentValue } from './referenceOptions';
 import type { FormWidgetKey } from './keys';
 
 function common(props: WidgetProps) {
@@ -59,14 +62,45 @@ function SelectWidget(props: WidgetProps) {
     onChange={(v) => props.onChange(v === null ? undefined : optionValue(v, enumOptions[0]?.value))} />;
 }
 
+/** While a select's options load it says so (加载中… and a spinner); a failed load reads 接口异常 under the field. */
+function loadingProps(query: { isPending: boolean; isError: boolean; fetchStatus: string }, t: (key: string) => string, props: WidgetProps) {
+  const loading = query.isPending && query.fetchStatus !== 'idle';
+  const failed = query.isError ? t('engine.select.failed') : undefined;
+  const own = props.rawErrors?.length ? props.rawErrors.join('；') : undefined;
+  return {
+    placeholder: loading ? t('engine.select.loading') : t('engine.pleaseSelect'),
+    rightSection: loading ? <Loader size={14} /> : undefined,
+    error: [own, failed].filter(Boolean).join('；') || undefined,
+    'data-loading': loading ? 'true' : undefined,
+  };
+}
+
 /** A select fed by ms-data-dictionary/findList/{ui:options.dictionary}. */
 function DictSelectWidget(props: WidgetProps) {
   const { t } = useTranslation();
   const dictionary = useDictionary(String(props.options.dictionary ?? ''));
   const data = (dictionary.data ?? []).map((d) => ({ value: d.value, label: d.label }));
   const numeric = props.schema.type === 'integer' || props.schema.type === 'number';
-  return <Select {...common(props)} data={data} clearable={!props.required} placeholder={t('engine.pleaseSelect')}
+  return <Select {...common(props)} data={data} clearable={!props.required} {...loadingProps(dictionary, t, props)}
     value={props.value === undefined || props.value === null ? null : String(props.value)}
+    onChange={(v) => props.onChange(v === null ? undefined : numeric ? Number(v) : v)} />;
+}
+
+/**
+ * A searchable select of another resource's rows (ui:options: source, valueField, labelField, codeField; see
+ * RefSelectOptions): loaded once with pageNum 1 / pageSize 99999, shows 名称（编码）, stores the row's value,
+ * and takes only what the list offers (typed text only searches).
+ */
+function RefSelectWidget(props: WidgetProps) {
+  const { t } = useTranslation();
+  const options = props.options as unknown as RefSelectOptions;
+  const endpoint = formContextOf(props.registry.formContext)?.resolveEndpoint(options.source) ?? null;
+  const list = useSelectList(endpoint, options);
+  const current = props.value === undefined || props.value === null || props.value === '' ? null : String(props.value);
+  const data = list.data ? withCurrentValue(list.data, current) : [];
+  const numeric = props.schema.type === 'integer' || props.schema.type === 'number';
+  return <Select {...common(props)} data={data} searchable limit={200} clearable={!props.required} nothingFoundMessage={t('engine.select.nothingFound')}
+    {...loadingProps(list, t, props)} value={current} allowDeselect={false}
     onChange={(v) => props.onChange(v === null ? undefined : numeric ? Number(v) : v)} />;
 }
 
@@ -81,6 +115,7 @@ export const FORM_WIDGET_IMPLEMENTATIONS: Readonly<Record<FormWidgetKey, (props:
   integerNoLeadingZero: numericWidget((raw) => positiveIntegerInput(raw)),
   dictSelect: DictSelectWidget,
   select: SelectWidget,
+  refSelect: RefSelectWidget,
   date: (props) => <TextInput {...common(props)} type="date" value={props.value ?? ''} onChange={(e) => props.onChange(e.currentTarget.value || undefined)} />,
   // The answer's "YYYY-MM-DD HH:mm:ss" shown in the picker, and sent back in the same form.
   dateTime: (props) => <TextInput {...common(props)} type="datetime-local" step={1} value={toDateTimeInput(props.value)}

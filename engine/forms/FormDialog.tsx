@@ -1,9 +1,10 @@
-import { Center, Loader, Paper, Title } from '@mantine/core';
+import { Center, Loader, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { callEndpoint } from '../api/calls';
 import { ScreenDialog } from '../dialog/ScreenDialog';
 import { type FormDecl, type ResourceDescriptor, formSchema } from '../model/index.ts';
+import type { RecordFormContext } from './formContext';
 import { type ResolvedRoute, type RowData, rowCallParams, submitBody } from '../runtime/screenModel';
 import { RecordForm } from './RecordForm';
 
@@ -18,7 +19,21 @@ export interface OpenForm {
   createTitle?: string;
 }
 
-function FormBody(props: { open: OpenForm; resource: ResourceDescriptor; hidden: ReadonlySet<string>; rowKey: string; onClose: () => void; onSaved: () => void; testId: string }) {
+export interface FormBodyProps {
+  open: OpenForm;
+  resource: ResourceDescriptor;
+  hidden: ReadonlySet<string>;
+  rowKey: string;
+  /** How the form's widgets reach other routes (reference selects). */
+  context: RecordFormContext;
+  onClose: () => void;
+  onSaved: () => void;
+  testId: string;
+}
+
+/** The form of an open row (loaded by its `load` route first) or of a new one; shared by the dialog and the page. */
+export function FormBody(props: FormBodyProps) {
+  const { t } = useTranslation();
   const { open, resource } = props;
   const fields = open.form.fields.filter((f) => !props.hidden.has(f));
   const { schema, uiSchema } = formSchema(resource, { ...open.form, fields });
@@ -30,7 +45,7 @@ function FormBody(props: { open: OpenForm; resource: ResourceDescriptor; hidden:
     queryFn: () => callEndpoint<RowData>(open.load!, rowCallParams(open.load!.route, {}, open.row!, props.rowKey)),
   });
   if (open.row && open.load && !loaded.data) {
-    return <Center h={200}>{loaded.isError ? null : <Loader />}</Center>;
+    return <Center h={200}>{loaded.isError ? <Text c="red" data-testid={`${props.testId}-load-failed`}>{t('engine.loadFailed')}</Text> : <Loader />}</Center>;
   }
   const initial = { ...(open.row ?? {}), ...(loaded.data ?? {}) };
   // Empty columns answer null; the form treats them as unset, so an optional number is not "not a number".
@@ -43,6 +58,7 @@ function FormBody(props: { open: OpenForm; resource: ResourceDescriptor; hidden:
       initial={data}
       readOnly={readOnly}
       testId={props.testId}
+      context={props.context}
       onCancel={props.onClose}
       onSubmit={readOnly ? undefined : async (formData) => {
         const body = submitBody(resource, formData, open.row, open.submit!.route);
@@ -53,24 +69,15 @@ function FormBody(props: { open: OpenForm; resource: ResourceDescriptor; hidden:
   );
 }
 
-/** A detail or edit form in a draggable, resizable, maximizable dialog, or as a page (form mode). */
-export function FormDialog(props: { open: OpenForm | null; resource: ResourceDescriptor; hidden: ReadonlySet<string>; rowKey: string; onClose: () => void; onSaved: () => void; testId: string }) {
+/** A detail or edit form in a draggable, resizable, maximizable dialog (page forms are FormPage, at their own route). */
+export function FormDialog(props: Omit<FormBodyProps, 'open' | 'testId'> & { open: OpenForm | null; testId: string }) {
   const { t } = useTranslation();
   const open = props.open;
   if (!open) return null;
   const title = open.row ? t(open.form.title) : open.createTitle ?? t('engine.form.create', { title: props.resource.title });
-  const body = <FormBody open={open} resource={props.resource} hidden={props.hidden} rowKey={props.rowKey} onClose={props.onClose} onSaved={props.onSaved} testId={`${props.testId}-form`} />;
-  if (open.form.mode === 'page') {
-    return (
-      <Paper withBorder p="md" data-testid={`${props.testId}-form-page`}>
-        <Title order={4} mb="md">{title}</Title>
-        {body}
-      </Paper>
-    );
-  }
   return (
     <ScreenDialog title={title} opened onClose={props.onClose} width={open.form.width ?? 720} height={620} testId={`${props.testId}-dialog`}>
-      {body}
+      <FormBody {...props} open={open} testId={`${props.testId}-form`} />
     </ScreenDialog>
   );
 }

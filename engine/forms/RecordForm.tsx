@@ -6,6 +6,7 @@ import type FormClass from '@rjsf/core';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { rjsfWidgets } from '../../widgets/formWidgets';
+import type { RecordFormContext } from './formContext';
 import { localizeErrors } from './formErrors';
 
 export type FormData_ = Record<string, unknown>;
@@ -19,6 +20,8 @@ export interface RecordFormProps {
   onSubmit?: (data: FormData_) => Promise<unknown>;
   onCancel: () => void;
   testId: string;
+  /** Handed to the widgets as rjsf's formContext (reference selects resolve their routes with it). */
+  context?: RecordFormContext;
 }
 
 /**
@@ -55,6 +58,7 @@ export function RecordForm(props: RecordFormProps) {
         onChange={(e) => setData(e.formData ?? {})}
         validator={validator}
         widgets={rjsfWidgets}
+        formContext={props.context}
         transformErrors={transformErrors}
         showErrorList={false}
         noHtml5Validate

@@ -26,8 +26,8 @@ import { FormDialog, type OpenForm } from '../forms/FormDialog';
 import { ImportDialog } from '../importer/ImportDialog';
 import { type ActionDecl, type ColumnDecl, type DescriptorSet, type ScreenDescriptor, hiddenFields } from '../model/index.ts';
 import {
-  type RowData, bulkCallBody, defaultColumnProps, defaultFilterValues, fieldOptions, filterRequest, isRangeFilter, resolveRoute, rowCallBody,
-  rowCallParams, rowMatches, visibleColumns,
+  type RowData, bulkCallBody, defaultColumnProps, defaultFilterValues, fieldOptions, filterRequest, isRangeFilter, pageFormPath, resolveRoute, rowCallBody,
+  rowCallParams, rowMatches, screenFormContext, screenListKey, visibleColumns,
 } from '../runtime/screenModel';
 import { DataTable, type ListColumnDef } from './DataTable';
 import { Pager } from './Pager';
@@ -37,7 +37,6 @@ import {
 import { scrollToTop, useFullScreen } from './screenChrome';
 import { useTableHeight } from './useTableHeight';
 
-const listKey = (screen: string) => ['engine', 'list', screen] as const;
 
 /**
  * In full screen the list covers the page. z-index 200 is the sidebar's and Mantine's dialogs' level: the list
@@ -112,6 +111,7 @@ export function ListScreen({ set, screen }: ListScreenProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [importOpen, setImportOpen] = useState(false);
   const [form, setForm] = useState<OpenForm | null>(null);
+  const formContext = useMemo(() => screenFormContext(set, screen), [set, screen]);
   const [filterError, setFilterError] = useState<Record<string, string>>({});
 
   const columns = useMemo(() => visibleColumns(set, screen, granted), [set, screen, granted]);
@@ -131,7 +131,7 @@ export function ListScreen({ set, screen }: ListScreenProps) {
   // (a link with refreshTable=true, a mutation).
   const mountedBefore = useRef(false);
   const list = useQuery({
-    queryKey: [...listKey(screen.name), snap.page, snap.size, request],
+    queryKey: [...screenListKey(screen.name), snap.page, snap.size, request],
     queryFn: ({ signal }) => fetchListPage(listRoute, snap.page, snap.size, request, signal),
     placeholderData: keepPreviousData,
     refetchOnMount: (query) => !mountedBefore.current || query.state.isInvalidated,
@@ -142,8 +142,8 @@ export function ListScreen({ set, screen }: ListScreenProps) {
 
   /** After a mutation: refetch the list, staying on this page unless it no longer exists. */
   const refresh = async () => {
-    await client.invalidateQueries({ queryKey: listKey(screen.name) });
-    const fresh = client.getQueryData<{ total: number }>([...listKey(screen.name), state.page, state.size, request]);
+    await client.invalidateQueries({ queryKey: screenListKey(screen.name) });
+    const fresh = client.getQueryData<{ total: number }>([...screenListKey(screen.name), state.page, state.size, request]);
     if (fresh) setPage(state, clampPage(state.page, state.size, fresh.total));
   };
 
@@ -184,7 +184,7 @@ export function ListScreen({ set, screen }: ListScreenProps) {
       setDrawerOpen(false);
       client.setQueryData(columnHeaderKey(headerTitle), groupFileConfigs(toFileConfigs(options, props)));
       await client.invalidateQueries({ queryKey: columnHeaderKey(headerTitle) });
-      await client.invalidateQueries({ queryKey: listKey(screen.name) });
+      await client.invalidateQueries({ queryKey: screenListKey(screen.name) });
       notifySuccess({ key: 'engine.columns.saved' });
     },
   });
@@ -242,6 +242,8 @@ export function ListScreen({ set, screen }: ListScreenProps) {
   const openForm = (action: ActionDecl, row: RowData | null) => {
     const decl = action.form ? screen.forms?.[action.form] : undefined;
     if (!decl) return;
+    // A page form is a route of its own (a tab, kept on reload): the row travels as its key in the query.
+    if (decl.mode === 'page' && decl.route) return navigateTo(pageFormPath(decl.route, rowKey, row));
     const submitRef = decl.readOnly ? undefined : action.endpoint ?? decl.submit;
     setForm({
       name: action.form!,
@@ -326,39 +328,32 @@ export function ListScreen({ set, screen }: ListScreenProps) {
           </Group>
         </Group>
 
-        {form?.form.mode === 'page' ? (
-          <FormDialog key={`${form.name}:${String(form.row?.[rowKey] ?? 'new')}`} open={form} resource={resource} hidden={hidden} rowKey={rowKey}
-            onClose={() => setForm(null)} onSaved={() => { setForm(null); notifySuccess({ key: 'engine.saved' }); void refresh(); }} testId={screen.name} />
-        ) : (
-          <>
-            <DataTable
-              columns={tableColumns}
-              rows={rows}
-              rowId={(row) => String(row[rowKey])}
-              sorting={snap.sorting}
-              onSortingChange={(sorting) => setSorting(state, sorting)}
-              selection={bulkActions.length > 0 ? snap.selection : null}
-              onSelectionChange={(selection) => setSelection(state, selection)}
-              height={height}
-              scrollRef={scrollRef}
-              firstIndex={(snap.page - 1) * snap.size + 1}
-              actionsWidth={Math.max(120, rowActions.length * 56)}
-              rowActions={rowActions.length ? (row) => (
-                <Group gap={4} wrap="nowrap">
-                  {rowActions.filter((a) => rowMatches(a.visibleWhen, row)).map((action) => (
-                    <Button key={action.id} size="compact-xs" variant="subtle" color={action.danger ? 'red' : undefined}
-                      data-testid={`row-action-${action.id}`} onClick={() => runAction(action, row)}>{t(action.label)}</Button>
-                  ))}
-                </Group>
-              ) : undefined}
-              testId={`${screen.name}-table`}
-            />
-            {list.isError && <Text c="red" size="sm">{t('engine.loadFailed')}</Text>}
-            <Pager total={total} page={snap.page} size={snap.size} testId={screen.name}
-              onPage={(page) => { setPage(state, page); scrollToTop(scrollRef.current); }}
-              onSize={(size) => { setPageSize(state, size); scrollToTop(scrollRef.current); }} />
-          </>
-        )}
+        <DataTable
+          columns={tableColumns}
+          rows={rows}
+          rowId={(row) => String(row[rowKey])}
+          sorting={snap.sorting}
+          onSortingChange={(sorting) => setSorting(state, sorting)}
+          selection={bulkActions.length > 0 ? snap.selection : null}
+          onSelectionChange={(selection) => setSelection(state, selection)}
+          height={height}
+          scrollRef={scrollRef}
+          firstIndex={(snap.page - 1) * snap.size + 1}
+          actionsWidth={Math.max(120, rowActions.length * 56)}
+          rowActions={rowActions.length ? (row) => (
+            <Group gap={4} wrap="nowrap">
+              {rowActions.filter((a) => rowMatches(a.visibleWhen, row)).map((action) => (
+                <Button key={action.id} size="compact-xs" variant="subtle" color={action.danger ? 'red' : undefined}
+                  data-testid={`row-action-${action.id}`} onClick={() => runAction(action, row)}>{t(action.label)}</Button>
+              ))}
+            </Group>
+          ) : undefined}
+          testId={`${screen.name}-table`}
+        />
+        {list.isError && <Text c="red" size="sm">{t('engine.loadFailed')}</Text>}
+        <Pager total={total} page={snap.page} size={snap.size} testId={screen.name}
+          onPage={(page) => { setPage(state, page); scrollToTop(scrollRef.current); }}
+          onSize={(size) => { setPageSize(state, size); scrollToTop(scrollRef.current); }} />
       </Paper>
 
       <ColumnDrawer opened={drawerOpen} onClose={() => setDrawerOpen(false)} fields={options} saved={header.data ?? null}
@@ -368,8 +363,8 @@ export function ListScreen({ set, screen }: ListScreenProps) {
           upload={resolveRoute(set, screen, importDecl.endpoint)!} template={resolveRoute(set, screen, importDecl.template) ?? undefined}
           onImported={() => void refresh()} testId={screen.name} />
       )}
-      {form && form.form.mode !== 'page' && (
-        <FormDialog key={`${form.name}:${String(form.row?.[rowKey] ?? 'new')}`} open={form} resource={resource} hidden={hidden} rowKey={rowKey}
+      {form && (
+        <FormDialog key={`${form.name}:${String(form.row?.[rowKey] ?? 'new')}`} open={form} resource={resource} hidden={hidden} rowKey={rowKey} context={formContext}
           onClose={() => setForm(null)} onSaved={() => { setForm(null); notifySuccess({ key: 'engine.saved' }); void refresh(); }} testId={screen.name} />
       )}
     </Stack>

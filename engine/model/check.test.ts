@@ -161,4 +161,60 @@ describe('descriptor check', () => {
     expect(uiSchema.remark).toMatchObject({ 'ui:widget': 'textarea' });
     expect(resolveEndpoint(set, { resource: 'shop-base' }, 'edit-state')?.route.action).toBe('setField');
   });
+
+  it('checks a reference select: its source is a page, list or pulldown route whose rows carry the value and label fields', () => {
+    const all = loadDescriptorDirs([path.join(ROOT, 'schemas')], { i18nDir: path.join(ROOT, 'engine/i18n') }).set;
+    const skuScreen = all.screens.get('pd-sku')!;
+    const files = (change: (s: any) => void): string[] => {
+      const s = structuredClone(skuScreen) as any;
+      change(s);
+      const list: DescriptorFile[] = [...all.resources.values()].map((r) => ({ file: `schemas/resources/${r.name}.json`, content: r }));
+      list.push({ file: 'schemas/screens/pd-sku.json', content: s });
+      const { set, errors } = loadDescriptors(list);
+      return [...errors, ...checkDescriptors(set, { i18n })].map(formatError);
+    };
+    const ui = (s: any) => s.forms.add.uiSchema.supplierId['ui:options'];
+    // the repository's SKU form: SPU from pd-spu findPage, supplier from pd-supplier findPage1 (the spec's picker page)
+    expect(ui(skuScreen)).toEqual({ source: 'pd-supplier#findPage1', valueField: 'id', labelField: 'supplierName', codeField: 'supplierNo' });
+    expect(files(() => {})).toEqual([]);
+    const at = 'schemas/screens/pd-sku.json#/forms/add/uiSchema/supplierId/ui:options';
+    expect(files((s) => (ui(s).source = 'pd-supplier#findPage9'))).toEqual([`${at}/source no route "pd-supplier#findPage9" in resource "pd-supplier"`]);
+    expect(files((s) => (ui(s).source = 'pd-supplier#get'))).toEqual([`${at}/source route "pd-supplier#get" is a get; a select's rows come from a page, list, pulldown route`]);
+    expect(files((s) => (ui(s).labelField = 'name'))).toEqual([`${at}/labelField field "name" is not in resource "pd-supplier"`]);
+    expect(files((s) => (ui(s).valueField = 'supplierNo'))).toEqual([`${at}/valueField "supplierNo" is string but the form field is integer`]);
+    // a list with declared fields answers only those
+    expect(files((s) => Object.assign(s.forms.add.uiSchema, { spuId: { 'ui:widget': 'refSelect', 'ui:options': { source: 'shop-base#list', valueField: 'shopId', labelField: 'phone' } } }))).toEqual([
+      'schemas/screens/pd-sku.json#/forms/add/uiSchema/spuId/ui:options/labelField route "shop-base#list" answers only shopId, shopCode, shopName, regionName, status, not "phone"',
+    ]);
+    // the meta-schema asks for the options a refSelect needs
+    expect(files((s) => delete ui(s).valueField)).toEqual([`${at}/valueField required property missing`]);
+    expect(files((s) => delete s.forms.add.uiSchema.supplierId['ui:options'])).toEqual(['schemas/screens/pd-sku.json#/forms/add/uiSchema/supplierId/ui:options required property missing']);
+  });
+
+  it('refuses a link to a path no screen, page form or menu shows, and a page form without its menu path', () => {
+    // shop-base's shop code links to its detail page form's route
+    expect(shopScreen.columns[0].link.to).toBe('/shopManage/shopBaseDetail');
+    expect(shopScreen.forms.detail).toMatchObject({ mode: 'page', route: '/shopManage/shopBaseDetail' });
+    expect(check({})).toEqual([]);
+    expect(check({ screen: (s) => (s.columns[0].link.to = '/shopManage/shopInfo') })).toEqual(['schemas/screens/shop-base.json#/columns/0/link/to no screen, page form or menu shows /shopManage/shopInfo']);
+    expect(check({ screen: (s) => s.rowActions.push({ id: 'go', label: 'engine.actions.detail', kind: 'link', to: '/nowhere' }) })).toEqual([
+      'schemas/screens/shop-base.json#/rowActions/5/to no screen, page form or menu shows /nowhere',
+    ]);
+    expect(check({ screen: (s) => (s.forms.detail.mode = 'dialog') })).toEqual([
+      'schemas/screens/shop-base.json#/forms/detail/route only a page form ("mode": "page") has a route',
+    ]);
+    expect(check({ screen: (s) => delete s.forms.detail.route })).toEqual([
+      'schemas/screens/shop-base.json#/columns/0/link/to no screen, page form or menu shows /shopManage/shopBaseDetail',
+      'schemas/screens/shop-base.json#/forms/detail/route a page form names the menu path it opens at ("route")',
+    ]);
+    // with the menu's paths known, a menu path is a fine target and a page form's route must be one of them
+    const { set } = loadDescriptors([
+      { file: 'schemas/resources/shop-base.json', content: shopResource },
+      { file: 'schemas/screens/shop-base.json', content: { ...shopScreen, columns: [{ ...shopScreen.columns[0], link: { to: '/home/index' } }, ...shopScreen.columns.slice(1)] } },
+    ]);
+    expect(checkDescriptors(set, { i18n, menuPaths: new Set(['/home/index', '/shopManage/shopBaseDetail']) }).map(formatError)).toEqual([]);
+    expect(checkDescriptors(set, { i18n, menuPaths: new Set(['/home/index']) }).map(formatError)).toEqual([
+      'schemas/screens/shop-base.json#/forms/detail/route no menu node has the path /shopManage/shopBaseDetail (add a hidden one, so the page can be granted)',
+    ]);
+  });
 });

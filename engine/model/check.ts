@@ -1,6 +1,6 @@
 import { FILTER_WIDGETS, FORMATTERS, FORM_WIDGETS, STYLERS } from '../../widgets/keys.ts';
 import { filterName, filterParams, idParamOf, pathParams, resolveEndpoint, routeId, columnOf } from './resource.ts';
-import type { ActionDecl, ActionKind, DescriptorError, DescriptorSet, ResourceDescriptor, ScreenDescriptor } from './types.ts';
+import type { ActionDecl, ActionKind, DescriptorError, DescriptorSet, FieldSchema, RefSelectOptions, ResourceDescriptor, ScreenDescriptor } from './types.ts';
 
 /** What the cross-checker compares against besides the descriptors themselves. */
 export interface CheckContext {
@@ -10,6 +10,48 @@ export interface CheckContext {
   stylers?: readonly string[];
   filterWidgets?: readonly string[];
   formWidgets?: readonly string[];
+  /**
+   * Menu paths besides the screens' own routes (the seeded menu tree and module menus/*.json): where a link
+   * may lead. Absent: only screen routes and page-form routes count.
+   */
+  menuPaths?: ReadonlySet<string>;
+}
+
+/** Paths a link may go to: every screen's route, every page form's route, and the menu's paths. */
+export function linkTargets(set: DescriptorSet, menuPaths: ReadonlySet<string> = new Set()): Set<string> {
+  const out = new Set(menuPaths);
+  for (const s of set.screens.values()) {
+    out.add(s.route);
+    for (const form of Object.values(s.forms ?? {})) if (form.route) out.add(form.route);
+  }
+  return out;
+}
+
+const REF_SOURCES: ActionKind[] = ['page', 'list', 'pulldown'];
+
+/**
+ * A refSelect's rows come from a page, list or pulldown route; the value and label fields are fields those rows
+ * carry (a list with declared fields answers only those), and the stored value has the form field's type.
+ */
+function checkRefSelect(
+  options: Partial<RefSelectOptions>, field: FieldSchema | undefined, set: DescriptorSet, s: ScreenDescriptor, p: string, err: (pointer: string, message: string) => void,
+): void {
+  if (!options.source) return; // the meta-schema names the missing option
+  const hit = resolveEndpoint(set, s, options.source);
+  if (!hit) return err(`${p}/source`, `no route "${options.source}" in resource "${options.source.includes('#') ? options.source.split('#')[0] : s.resource}"`);
+  const { resource, route } = hit;
+  if (!REF_SOURCES.includes(route.action)) return err(`${p}/source`, `route "${options.source}" is a ${route.action}; a select's rows come from a ${REF_SOURCES.join(', ')} route`);
+  const answered = route.action === 'list' && route.fields ? new Set(route.fields) : null;
+  for (const k of ['valueField', 'labelField', 'codeField'] as const) {
+    const f = options[k];
+    if (!f) continue;
+    if (!Object.hasOwn(resource.fields, f)) err(`${p}/${k}`, `field "${f}" is not in resource "${resource.name}"`);
+    else if (answered && !answered.has(f)) err(`${p}/${k}`, `route "${options.source}" answers only ${[...answered].join(', ')}, not "${f}"`);
+  }
+  const value = options.valueField ? resource.fields[options.valueField] : undefined;
+  const numeric = (t: string | undefined) => t === 'integer' || t === 'number';
+  if (value && field && numeric(value.type) !== numeric(field.type))
+    err(`${p}/valueField`, `"${options.valueField}" is ${value.type} but the form field is ${field.type}`);
 }
 
 /** Flattens nested i18n resources to dotted keys. */
@@ -179,6 +221,7 @@ function checkScreen(s: ScreenDescriptor, set: DescriptorSet, ctx: CheckContext,
   endpoint('/endpoint', s.endpoint, ['page']);
   if (s.rowKey && !has(s.rowKey)) err('/rowKey', `field "${s.rowKey}" is not in resource "${r.name}"`);
   const sortable = new Set(r.sortable ?? []);
+  const targets = linkTargets(set, ctx.menuPaths);
   const seen = new Set<string>();
   s.columns.forEach((c, i) => {
     const p = `/columns/${i}`;
@@ -193,6 +236,7 @@ function checkScreen(s: ScreenDescriptor, set: DescriptorSet, ctx: CheckContext,
     registered(`${p}/styler`, c.styler, ctx.stylers ?? STYLERS, 'styler');
     if (c.format === 'dictionary' && !c.dictionary && !r.fields[c.field]?.['x-dictionary']) err(`${p}/dictionary`, 'the dictionary formatter needs a dictionary code');
     for (const [q, f] of Object.entries(c.link?.query ?? {})) if (!has(f)) err(`${p}/link/query/${q}`, `field "${f}" is not in resource "${r.name}"`);
+    if (c.link && !targets.has(c.link.to)) err(`${p}/link/to`, `no screen, page form or menu shows ${c.link.to}`);
   });
   const filters = new Map((r.filters ?? []).map((f) => [filterName(f), f]));
   (s.filters ?? []).forEach((f, i) => {
@@ -223,6 +267,10 @@ function checkScreen(s: ScreenDescriptor, set: DescriptorSet, ctx: CheckContext,
       if (a.form && !forms[a.form]) err(`${p}/form`, `no form "${a.form}" in this screen`);
       (a.visibleWhen ?? []).forEach((c, j) => !has(c.field) && err(`${p}/visibleWhen/${j}/field`, `field "${c.field}" is not in resource "${r.name}"`));
       for (const [q, f] of Object.entries(a.query ?? {})) if (!has(f)) err(`${p}/query/${q}`, `field "${f}" is not in resource "${r.name}"`);
+      if (a.kind === 'link' && a.to && !targets.has(a.to)) err(`${p}/to`, `no screen, page form or menu shows ${a.to}`);
+      const opens = a.form ? forms[a.form] : undefined;
+      if (opens?.mode === 'page' && a.endpoint && a.endpoint !== opens.submit)
+        err(`${p}/endpoint`, `form "${a.form}" opens as a page and submits to its own "submit"${opens.submit ? ` ("${opens.submit}")` : ' (none)'}, not "${a.endpoint}"`);
       if (group === 'bulkActions') checkBulkAction(a, r, set, s, p, err);
     });
   }
@@ -232,11 +280,17 @@ function checkScreen(s: ScreenDescriptor, set: DescriptorSet, ctx: CheckContext,
     form.fields.forEach((f, i) => !has(f) && err(`${p}/fields/${i}`, `field "${f}" is not in resource "${r.name}"`));
     endpoint(`${p}/load`, form.load, ['get']);
     endpoint(`${p}/submit`, form.submit, ['create', 'update']);
+    if (form.mode === 'page' && !form.route) err(`${p}/route`, 'a page form names the menu path it opens at ("route")');
+    if (form.route && form.mode !== 'page') err(`${p}/route`, 'only a page form ("mode": "page") has a route');
+    if (form.route && form.route === s.route) err(`${p}/route`, `${form.route} is the list's own route`);
+    if (form.route && ctx.menuPaths && !ctx.menuPaths.has(form.route)) err(`${p}/route`, `no menu node has the path ${form.route} (add a hidden one, so the page can be granted)`);
     for (const [f, ui] of Object.entries(form.uiSchema ?? {})) {
       if (f.startsWith('ui:')) continue;
       if (!form.fields.includes(f)) err(`${p}/uiSchema/${f}`, `field "${f}" is not on this form`);
-      const widget = (ui as Record<string, unknown> | null)?.['ui:widget'];
+      const fieldUi = ui as Record<string, unknown> | null;
+      const widget = fieldUi?.['ui:widget'];
       if (typeof widget === 'string') registered(`${p}/uiSchema/${f}/ui:widget`, widget, ctx.formWidgets ?? FORM_WIDGETS, 'form widget');
+      if (widget === 'refSelect') checkRefSelect((fieldUi?.['ui:options'] ?? {}) as Partial<RefSelectOptions>, r.fields[f], set, s, `${p}/uiSchema/${f}/ui:options`, err);
     }
   }
   if (s.export) {
@@ -269,6 +323,11 @@ export function checkDescriptors(set: DescriptorSet, ctx: CheckContext): Descrip
     const file = set.files.get(s) ?? s.name;
     if (routes.has(s.route)) errors.push({ file, pointer: '/route', message: `route ${s.route} is also shown by ${routes.get(s.route)}` });
     routes.set(s.route, file);
+    for (const [name, form] of Object.entries(s.forms ?? {})) {
+      if (!form.route) continue;
+      if (routes.has(form.route)) errors.push({ file, pointer: `/forms/${name}/route`, message: `route ${form.route} is also shown by ${routes.get(form.route)}` });
+      routes.set(form.route, `${file}#/forms/${name}`);
+    }
     checkScreen(s, set, ctx, (pointer, message) => errors.push({ file, pointer, message }));
   }
   return errors;

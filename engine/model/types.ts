@@ -222,8 +222,26 @@ export interface FormDecl {
   /** Route the form submits to (absent: read-only detail). */
   submit?: string;
   mode?: 'dialog' | 'page';
+  /**
+   * page mode: the menu path (a hidden menu node) the form opens at, with the row key in the query
+   * (`/shopManage/shopBaseDetail?shopId=3`); it survives a reload and is a tab of its own.
+   */
+  route?: string;
   readOnly?: boolean;
   width?: number;
+}
+
+/**
+ * `ui:options` of a `refSelect` form widget: a searchable select of the rows of another resource's
+ * page, list or pulldown route (a page route is asked for pageNum 1, pageSize 99999), storing the
+ * row's `valueField` and showing `labelField` (with `codeField` beside it).
+ */
+export interface RefSelectOptions {
+  /** Route id: "resource#routeId" (or a route of the screen's own resource). */
+  source: string;
+  valueField: string;
+  labelField: string;
+  codeField?: string;
 }
 
 export interface ScreenDescriptor {

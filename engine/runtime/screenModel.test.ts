@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadDescriptorDirs } from '../../server/resources/descriptorFiles';
 import {
-  bulkCallBody, defaultColumnProps, fieldOptions, filterRequest, resolveRoute, rowCallBody, rowCallParams, rowMatches, submitBody, visibleColumns,
+  bulkCallBody, defaultColumnProps, fieldOptions, filterRequest, pageFormAt, pageFormPath, pageFormRow, resolveRoute, rowCallBody, rowCallParams, rowMatches,
+  screenFormContext, submitBody, visibleColumns,
 } from './screenModel';
 
 // The project's descriptors as the server loads them (the browser receives them per screen).
@@ -59,5 +60,27 @@ describe('screen model (shop-base descriptors)', () => {
     const data = { shopId: 99, shopCode: 'A1', shopName: '店', createTime: '2026-01-01 00:00:00', extra: 1, area: undefined };
     expect(submitBody(resource, data, null)).toEqual({ shopCode: 'A1', shopName: '店' });
     expect(submitBody(resource, data, { shopId: 7 })).toEqual({ shopCode: 'A1', shopName: '店', shopId: 7 });
+  });
+});
+
+describe('page forms (shop-base detail at /shopManage/shopBaseDetail)', () => {
+  it('finds the form a path shows and builds its path from a row', () => {
+    expect(pageFormAt(screen, '/shopManage/shopBaseDetail')).toMatchObject({ name: 'detail', form: { mode: 'page', readOnly: true } });
+    expect(pageFormAt(screen, '/shopManage/shopBase')).toBeNull();
+    expect(pageFormPath('/shopManage/shopBaseDetail', 'shopId', { shopId: 12, shopCode: 'S012' })).toBe('/shopManage/shopBaseDetail?shopId=12');
+    expect(pageFormPath('/shopManage/shopBaseDetail', 'shopId', null)).toBe('/shopManage/shopBaseDetail');
+  });
+
+  it('reads the row key from the query typed like the key field', () => {
+    expect(pageFormRow(resource, 'shopId', { shopId: '12' })).toEqual({ shopId: 12 });
+    expect(pageFormRow(resource, 'shopId', {})).toBeNull();
+    expect(pageFormRow(resource, 'shopId', { shopId: 'abc' })).toBeUndefined();
+    expect(pageFormRow(resource, 'shopCode', { shopCode: 'S012' })).toEqual({ shopCode: 'S012' });
+  });
+
+  it('lets form widgets resolve routes of other resources the screen names', () => {
+    const sku = descriptors.screens.get('pd-sku')!;
+    expect(screenFormContext(descriptors, sku).resolveEndpoint('pd-supplier#findPage1')).toMatchObject({ method: 'GET', path: '/wxy-production-server/pd-supplier/findPage1/{pageNum}/{pageSize}' });
+    expect(screenFormContext(descriptors, sku).resolveEndpoint('pd-supplier#nope')).toBeNull();
   });
 });

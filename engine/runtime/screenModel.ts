@@ -1,7 +1,7 @@
 import type { FieldOption } from '../columns/columnConfig';
 import type { EndpointRef } from '../api/paths';
 import {
-  type ActionDecl, type ColumnDecl, type DescriptorSet, type FilterDecl, type FilterFieldDecl, type ResourceDescriptor, type RouteDecl, type RowCondition,
+  type ActionDecl, type ColumnDecl, type DescriptorSet, type FilterDecl, type FilterFieldDecl, type FormDecl, type ResourceDescriptor, type RouteDecl, type RowCondition,
   type ScreenDescriptor, filterName, filterParams, hiddenFields, idParamOf, pathParams, resolveEndpoint, routeUrl, writableFields,
 } from '../model/index.ts';
 
@@ -130,3 +130,37 @@ export function submitBody(resource: ResourceDescriptor, data: RowData, row: Row
   if (row && row[resource.primaryKey] !== undefined) body[resource.primaryKey] = row[resource.primaryKey];
   return body;
 }
+
+// ---------------------------------------------------------------- page forms
+
+/** The page form a screen shows at `path` (its `route`), or null: the path is the list's own. */
+export function pageFormAt(screen: ScreenDescriptor, path: string): { name: string; form: FormDecl } | null {
+  for (const [name, form] of Object.entries(screen.forms ?? {})) if (form.mode === 'page' && form.route === path) return { name, form };
+  return null;
+}
+
+/** Where a page form of a row opens: its route with the row key in the query (`/shopManage/shopBaseDetail?shopId=3`); no row: a create page. */
+export function pageFormPath(route: string, rowKey: string, row: RowData | null): string {
+  const id = row?.[rowKey];
+  return id === undefined || id === null || id === '' ? route : `${route}?${new URLSearchParams({ [rowKey]: String(id) })}`;
+}
+
+/**
+ * The row a page form's query names, typed like the key field (an integer key from "3" is 3); null when the query
+ * has no usable key (a create page), undefined when it names one that cannot be a key ("abc" for an integer).
+ */
+export function pageFormRow(resource: ResourceDescriptor, rowKey: string, query: Readonly<Record<string, string>>): RowData | null | undefined {
+  const raw = query[rowKey];
+  if (raw === undefined || raw === '') return null;
+  const type = resource.fields[rowKey]?.type;
+  if (type === 'integer' || type === 'number') return /^-?\d+(\.\d+)?$/.test(raw) ? { [rowKey]: Number(raw) } : undefined;
+  return { [rowKey]: raw };
+}
+
+/** A form's widgets resolve route references ("pd-spu#findPage") against the screen's descriptor set. */
+export function screenFormContext(set: DescriptorSet, screen: ScreenDescriptor): { resolveEndpoint: (ref: string) => EndpointRef | null } {
+  return { resolveEndpoint: (ref) => resolveRoute(set, screen, ref) };
+}
+
+/** TanStack Query key of a screen's list pages: a mutation anywhere (dialog or page form) invalidates it. */
+export const screenListKey = (screen: string) => ['engine', 'list', screen] as const;

@@ -2,6 +2,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { checkDescriptors, i18nKeys, loadDescriptors, type DescriptorFile } from '../../engine/model/index.ts';
 import type { DescriptorError, DescriptorSet } from '../../engine/model/types.ts';
+import { MENU_SEED } from '../db/seed/menus.ts';
+import { readModuleMenus } from '../db/seed/moduleMenus.ts';
 
 /** Reads every resources/*.json and screens/*.json under the given schema directories. */
 export function readDescriptorFiles(dirs: string[], relativeTo = process.cwd()): DescriptorFile[] {
@@ -41,6 +43,8 @@ export function loadDescriptorDirs(dirs: string[], opts: { i18nDir?: string } = 
       for (const [lang, keys] of Object.entries(readI18nKeys(dir))) i18n[lang] = new Set([...(i18n[lang] ?? []), ...keys]);
     }
   }
-  errors.push(...checkDescriptors(set, { i18n }));
+  // Links and page forms lead to menu paths: the seeded tree and the module directories' menus.
+  const menuPaths = new Set([...MENU_SEED, ...readModuleMenus(dirs).menus].flatMap((m) => (m.path ? [m.path] : [])));
+  errors.push(...checkDescriptors(set, { i18n, menuPaths }));
   return { set, errors };
 }

@@ -22,4 +22,8 @@ describe('the resources sent with a screen descriptor', () => {
     screen.forms = { ...screen.forms, wh: { title: 'fxGadget.title', fields: ['name'], load: 'wh-base-info#detail' } };
     expect(resourcesOfScreen(set, screen).map((r) => r.name).sort()).toEqual(['fx-gadget', 'shop-base', 'wh-base-info']);
   });
+
+  it('include the resources a form\'s reference selects read (the SKU form\'s SPU and supplier lists)', () => {
+    expect(resourcesOfScreen(set, set.screens.get('pd-sku')!).map((r) => r.name).sort()).toEqual(['pd-sku', 'pd-spu', 'pd-supplier']);
+  });
 });

@@ -45,7 +45,10 @@ export const screenDescriptorRoutes = (services: AppServices, set: DescriptorSet
   const bundles = new Map<string, ScreenBundle>();
   for (const screen of set.screens.values()) {
     const file = set.files.get(screen);
-    bundles.set(screen.route, { screen, resources: resourcesOfScreen(set, screen), texts: (file && textsByDir.get(dirOfFile(file))) || {} });
+    const bundle = { screen, resources: resourcesOfScreen(set, screen), texts: (file && textsByDir.get(dirOfFile(file))) || {} };
+    bundles.set(screen.route, bundle);
+    // A page form's own menu path answers its screen: the browser shows that form there.
+    for (const form of Object.values(screen.forms ?? {})) if (form.route) bundles.set(form.route, bundle);
   }
 
   app.get<{ Querystring: { route: string } }>(
@@ -72,7 +75,7 @@ export const screenDescriptorRoutes = (services: AppServices, set: DescriptorSet
       const bundle = bundles.get(req.query.route);
       if (!bundle) throw new ApiError('NOT_FOUND', '页面不存在');
       const granted = await req.tenantTx((tx) => grantedMenuKeys(tx, auth));
-      if (!granted.has(bundle.screen.route)) throw new ApiError('FORBIDDEN', '您无权访问该页面');
+      if (!granted.has(req.query.route)) throw new ApiError('FORBIDDEN', '您无权访问该页面');
       return ok(bundle);
     },
   );

@@ -121,6 +121,14 @@ describe('its menu and screen for the browser', () => {
     const shop = (await screenOf(shop01, '/shopManage/shopBase')).json();
     expect(shop.data.screen.name).toBe('shop-base');
     expect(shop.data.texts).toEqual({});
+    // A page form's route (the hidden 门店详情 node, granted to shop staff with the list) answers its screen.
+    const detail = (await screenOf(shop01, '/shopManage/shopBaseDetail')).json();
+    expect(detail.code).toBe(200);
+    expect(detail.data.screen.name).toBe('shop-base');
+    expect(detail.data.screen.forms.detail).toMatchObject({ mode: 'page', route: '/shopManage/shopBaseDetail' });
+    // The SKU screen brings the resources its reference selects read (SPU and supplier lists).
+    const sku = (await screenOf(admin, '/productManage/pdSku')).json();
+    expect(sku.data.resources.map((r: { name: string }) => r.name).sort()).toEqual(['pd-sku', 'pd-spu', 'pd-supplier']);
   });
 
   it('refuses menu paths the caller is not granted, and names unknown or malformed paths', async () => {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { logIn, openFromSidebar } from './support';
+import { logIn, openFromSidebar, pageApi } from './support';
 
 /**
  * The descriptor-only modules in a real Chromium against the real server and its demo data: each list
@@ -69,4 +69,70 @@ test('shop01 reads the SKU list without 进价 and 成本价 columns and without
   await expect(rows(page, 'pd-sku').first().getByTestId('row-action-edit')).toHaveCount(0);
   // Modules shop01 has no menu for are not in its sidebar.
   await expect(page.getByTestId('menu-/purchaseManage')).toHaveCount(0);
+});
+
+test('a SKU is created choosing its SPU and supplier in searchable selects, and its edit form shows their names', async ({ page }) => {
+  await logIn(page, 'admin', 'admin123');
+  const { request, headers } = await pageApi(page);
+  const get = async (url: string) => (await (await request.get(url, { headers })).json()).data.records;
+  const spu = (await get('/api/wxy-production-server/pd-spu/findPage/1/1'))[0];
+  const suppliers = await get('/api/wxy-production-server/pd-supplier/findPage1/1/2');
+  const spuLabel = `${spu.spuName}（${spu.spuCode}）`;
+  const [first, second] = suppliers.map((s: { supplierName: string; supplierNo: string }) => ({ ...s, label: `${s.supplierName}（${s.supplierNo}）` }));
+
+  await openFromSidebar(page, '/productManage', '/productManage/pdSku');
+  const selectCalls: string[] = [];
+  page.on('request', (r) => {
+    if (/\/(pd-spu\/findPage|pd-supplier\/findPage1)\//.test(r.url())) selectCalls.push(`${r.method()} ${new URL(r.url()).pathname}`);
+  });
+  await page.getByTestId('pd-sku-toolbar-add').click();
+  const dialog = page.getByTestId('pd-sku-dialog');
+
+  // SPU: typing part of the code narrows the list; the option reads 名称（编码）
+  const spuBox = dialog.getByTestId('field-spuId');
+  await spuBox.click();
+  await spuBox.fill(spu.spuCode);
+  await page.getByRole('option', { name: spuLabel, exact: true }).click();
+  await expect(spuBox).toHaveValue(spuLabel);
+
+  // supplier: free text is no supplier; the box finds nothing and stays empty when left
+  const supplierBox = dialog.getByTestId('field-supplierId');
+  await supplierBox.click();
+  await supplierBox.fill('没有这家供应商');
+  await expect(page.getByText('无匹配数据')).toBeVisible();
+  await dialog.getByTestId('field-skuCode').click();
+  await expect(supplierBox).toHaveValue('');
+  await supplierBox.click();
+  await supplierBox.fill(first.supplierNo);
+  await page.getByRole('option', { name: first.label, exact: true }).click();
+  await expect(supplierBox).toHaveValue(first.label);
+
+  await dialog.getByTestId('field-skuCode').fill('E2ESEL01');
+  await dialog.getByTestId('field-skuName').fill('选择器测试SKU');
+  await dialog.getByTestId('field-retailPrice').fill('12.5');
+  await page.getByTestId('pd-sku-form-submit').click();
+  await expect(dialog).toBeHidden();
+
+  // both lists were asked for in one page of 99999 (spec: select lists load pageNum 1, pageSize 99999)
+  expect(selectCalls).toEqual(expect.arrayContaining(['GET /api/wxy-production-server/pd-spu/findPage/1/99999', 'GET /api/wxy-production-server/pd-supplier/findPage1/1/99999']));
+
+  await page.getByTestId('filter-skuName').fill('选择器测试SKU');
+  await page.getByTestId('pd-sku-search').click();
+  await expect(rows(page, 'pd-sku')).toHaveCount(1);
+  const row = rows(page, 'pd-sku').first();
+  await expect(row.locator('td[data-column="spuName"]')).toHaveText(spu.spuName);
+  await expect(row.locator('td[data-column="supplierName"]')).toHaveText(first.supplierName);
+
+  // edit: the form shows the chosen SPU and supplier by name and code; another supplier is saved
+  await row.getByTestId('row-action-edit').click();
+  await expect(dialog.getByTestId('field-spuId')).toHaveValue(spuLabel);
+  await expect(dialog.getByTestId('field-supplierId')).toHaveValue(first.label);
+  await dialog.getByTestId('field-supplierId').click();
+  await dialog.getByTestId('field-supplierId').fill(second.supplierNo);
+  await page.getByRole('option', { name: second.label, exact: true }).click();
+  await page.getByTestId('pd-sku-form-submit').click();
+  await expect(dialog).toBeHidden();
+  await expect(row.locator('td[data-column="supplierName"]')).toHaveText(second.supplierName);
+  const stored = await get(`/api/wxy-production-server/pd-sku/findPage/1/5?skuName=${encodeURIComponent('选择器测试SKU')}`);
+  expect(stored.map((r: { spuId: number; supplierId: number }) => [r.spuId, r.supplierId])).toEqual([[spu.spuId, second.id]]);
 });

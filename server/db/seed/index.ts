@@ -5,7 +5,7 @@ import { menusVersion } from './moduleMenus.ts';
 import { seedModuleDemo } from './moduleDemo.ts';
 
 /** Bump when the demo data changes, so existing data dirs are topped up at the next start. */
-export const SEED_VERSION = '2026-11-22.designer-out.1+notices-1+engine-modules-3+designer-ui-1';
+export const SEED_VERSION = '2026-11-22.designer-out.1+notices-1+engine-modules-3+designer-ui-1+detail-pages-1';
 
 interface TenantSeed {
   id: number;

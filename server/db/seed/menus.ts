@@ -32,6 +32,8 @@ export const MENU_SEED: MenuSeed[] = [
   { key: 'shopManage.shopBase.delete', parent: 'shopManage.shopBase', name: '删除门店', menuType: 2, perms: 'shop:base:delete', sort: 4 },
   { key: 'shopManage.shopBase.export', parent: 'shopManage.shopBase', name: '导出门店', menuType: 2, perms: 'shop:base:export', sort: 5 },
   { key: 'shopManage.shopBase.import', parent: 'shopManage.shopBase', name: '导入门店', menuType: 2, perms: 'shop:base:import', sort: 6 },
+  // The shop list's 门店详情 page (schemas/screens/shop-base.json forms.detail, "mode": "page"): hidden, opened from a shop code.
+  { key: 'shopManage.shopBaseDetail', parent: 'shopManage', path: '/shopManage/shopBaseDetail', component: 'shopManage/shopBaseDetail', name: '门店详情', hidden: true, sort: 9, meta: { module: 'shopManage', keepAlive: false }, roles: ['shop_staff'] },
   { key: 'shopManage.shopSite', parent: 'shopManage', path: '/shopManage/shopSite', component: 'shopManage/shopSite', name: '门店站点', icon: 'map-pin', sort: 2, meta: { module: 'shopManage', keepAlive: true }, roles: ['shop_staff'] },
   { key: 'shopManage.shopSite.list', parent: 'shopManage.shopSite', name: '查询站点', menuType: 2, perms: 'shop:site:list', sort: 1, roles: ['shop_staff'] },
   { key: 'shopManage.shopSite.add', parent: 'shopManage.shopSite', name: '新增站点', menuType: 2, perms: 'shop:site:add', sort: 2 },
