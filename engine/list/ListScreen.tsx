@@ -2,14 +2,15 @@ import { ActionIcon, Anchor, Button, Group, Image, Paper, Stack, Text, Tooltip }
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSnapshot } from 'valtio';
+import { subscribe, useSnapshot } from 'valtio';
+import { PAGINATION } from '../../src/api/timeouts';
 import type { MenuNode } from '../../src/api/types';
 import { notifySuccess, notifyWarning } from '../../src/feedback/notify';
 import { navigateTo } from '../../src/router/navigation';
 import { hasPermission } from '../../src/permission/permission';
 import { appState } from '../../src/store/appStore';
 import { useView } from '../../src/tabs/ViewContext';
-import { fullPathOf } from '../../src/tabs/tabRules';
+import { fullPathOf, viewStateKey } from '../../src/tabs/tabRules';
 import { useDictionary, labelMap } from '../../widgets/dictionary';
 import { FILTER_WIDGET_IMPLEMENTATIONS } from '../../widgets/filterWidgets';
 import { formatterFor, stylerFor } from '../../widgets/formatters';
@@ -32,7 +33,8 @@ import {
 import { DataTable, type ListColumnDef } from './DataTable';
 import { Pager } from './Pager';
 import {
-  type ListState, applyFilters, clampPage, createListState, listQuery, resetFilters, selectedIds, setPage, setPageSize, setSelection, setSorting,
+  type ListState, applyFilters, clampPage, createListState, listQuery, readListState, resetFilters, saveListState, selectedIds, setPage, setPageSize, setSelection,
+  setSorting,
 } from './listState';
 import { scrollToTop, useFullScreen } from './screenChrome';
 import { useTableHeight } from './useTableHeight';
@@ -102,7 +104,14 @@ export function ListScreen({ set, screen }: ListScreenProps) {
   const granted = (app.user?.fieldPermissionNames ?? []) as string[];
   const can = (perm?: string) => !perm || hasPermission(menuList, perm);
 
-  const [state] = useState<ListState>(() => createListState(defaultFilterValues(screen.filters ?? []), screen.pageSize));
+  // The list's choices survive a reload of its tab (session storage, per user); closing the tab forgets them.
+  const stateKey = viewStateKey(view.path);
+  const owner = `${app.tenantId}:${app.user?.userId ?? app.user?.id ?? ''}`;
+  const [state] = useState<ListState>(() => {
+    const sizes = screen.pageSize ? [...PAGINATION.sizes, screen.pageSize] : PAGINATION.sizes;
+    return createListState(defaultFilterValues(screen.filters ?? []), screen.pageSize, readListState(sessionStorage.getItem(stateKey), owner, sizes));
+  });
+  useEffect(() => subscribe(state, () => sessionStorage.setItem(stateKey, saveListState(state, owner))), [state, stateKey, owner]);
   const snap = useSnapshot(state);
   const fullScreen = useFullScreen();
   const scrollRef = useRef<HTMLDivElement>(null);

@@ -1,8 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { applyFilters, clampPage, createListState, listQuery, resetFilters, selectedIds, setPage, setPageSize, setSelection, setSorting } from './listState';
+import { applyFilters, clampPage, createListState, listQuery, readListState, resetFilters, saveListState, selectedIds, setPage, setPageSize, setSelection, setSorting } from './listState';
 import { scrollTopAt, tableHeightFor } from './layout';
 
 describe('list state', () => {
+  it('comes back after a reload of its tab for the same user: filters, page, size and sort, not the selection', () => {
+    const state = createListState({ status: 1 });
+    state.draft.shopName = '引擎';
+    applyFilters(state);
+    setPageSize(state, 50);
+    setSorting(state, [{ id: 'shopCode', desc: true }]);
+    setPage(state, 2);
+    setSelection(state, { '7': true });
+    const saved = readListState(saveListState(state, '1:1'), '1:1');
+    expect(saved).toEqual({ filters: { status: 1, shopName: '引擎' }, page: 2, size: 50, sorting: [{ id: 'shopCode', desc: true }] });
+    const again = createListState({ status: 1 }, 20, saved);
+    expect([again.page, again.size, again.filters, again.draft, again.sorting, again.selection]).toEqual([2, 50, { status: 1, shopName: '引擎' }, { status: 1, shopName: '引擎' }, [{ id: 'shopCode', desc: true }], {}]);
+    // another user's, a broken or an impossible value starts afresh
+    expect(readListState(saveListState(state, '1:1'), '1:2')).toBeNull();
+    expect(readListState('{"owner":"1:1"', '1:1')).toBeNull();
+    expect(readListState(JSON.stringify({ owner: '1:1', filters: {}, page: 0, size: 20, sorting: [] }), '1:1')).toBeNull();
+    expect(readListState(JSON.stringify({ owner: '1:1', filters: {}, page: 1, size: 33, sorting: [] }), '1:1')).toBeNull();
+    expect(readListState(null, '1:1')).toBeNull();
+  });
+
   it('starts at page 1 of 20 with the default filters', () => {
     const state = createListState({ status: 1 });
     expect([state.page, state.size, state.filters, state.draft]).toEqual([1, 20, { status: 1 }, { status: 1 }]);

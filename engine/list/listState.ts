@@ -23,15 +23,42 @@ export interface ListState {
   selection: Record<string, boolean>;
 }
 
-export function createListState(defaultFilters: Record<string, unknown> = {}, size: number = PAGINATION.limit): ListState {
+export function createListState(defaultFilters: Record<string, unknown> = {}, size: number = PAGINATION.limit, saved?: SavedListState | null): ListState {
+  const filters = saved ? saved.filters : defaultFilters;
   return proxy<ListState>({
-    draft: { ...defaultFilters },
-    filters: { ...defaultFilters },
-    page: PAGINATION.page,
-    size,
-    sorting: [],
+    draft: { ...filters },
+    filters: { ...filters },
+    page: saved?.page ?? PAGINATION.page,
+    size: saved?.size ?? size,
+    sorting: saved ? [...saved.sorting] : [],
     selection: {},
   });
+}
+
+/** What a list keeps over a reload of its tab (session storage): applied filters, page, size and sort; never the selection. */
+export interface SavedListState {
+  filters: Record<string, unknown>;
+  page: number;
+  size: number;
+  sorting: SortRule[];
+}
+
+export function saveListState(state: Pick<ListState, 'filters' | 'page' | 'size' | 'sorting'>, owner: string): string {
+  return JSON.stringify({ owner, filters: state.filters, page: state.page, size: state.size, sorting: state.sorting });
+}
+
+/** The saved state of `owner` (tenant and user) from session storage's text; anything else (another user, a broken value) is null. */
+export function readListState(raw: string | null, owner: string, sizes: readonly number[] = PAGINATION.sizes): SavedListState | null {
+  if (!raw) return null;
+  try {
+    const v = JSON.parse(raw) as Partial<SavedListState> & { owner?: unknown };
+    const sortingOk = Array.isArray(v.sorting) && v.sorting.every((r) => r && typeof r.id === 'string' && typeof r.desc === 'boolean');
+    if (v.owner !== owner || !v.filters || typeof v.filters !== 'object' || Array.isArray(v.filters) || !sortingOk) return null;
+    if (!Number.isInteger(v.page) || (v.page as number) < 1 || !sizes.includes(v.size as number)) return null;
+    return { filters: v.filters, page: v.page as number, size: v.size as number, sorting: (v.sorting as SortRule[]).slice(0, 1) };
+  } catch {
+    return null;
+  }
 }
 
 /** 搜索: the typed filters apply from page 1; the selection belonged to the old result. */

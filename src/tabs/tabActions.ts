@@ -9,7 +9,7 @@ import { appState } from '../store/appStore';
 import { confirmClose } from './confirmClose';
 import {
   type CloseResult, type TabView, addView, closeAllViews, closeOtherViews, closeView, fullPathOf, restoreViews,
-  shouldSaveViewsOnUnload, storageKeysClearedOnClose, stripTabFlags, touchCache, viewsNeedingConfirm,
+  shouldSaveViewsOnUnload, storageKeysClearedOnClose, stripTabFlags, touchCache, viewStateKey, viewsNeedingConfirm,
 } from './tabRules';
 
 export const VISITED_VIEWS_KEY = 'visitedViews';
@@ -40,6 +40,8 @@ function forget(closed: TabView[]): void {
   const paths = closed.map((v) => v.path);
   appState.tabs.cached = appState.tabs.cached.filter((key) => !paths.includes(key));
   for (const key of storageKeysClearedOnClose(closed)) localStorage.removeItem(key);
+  // A closed tab starts afresh when opened again; a reload keeps what an open one holds.
+  for (const view of closed) sessionStorage.removeItem(viewStateKey(view.path));
 }
 
 function apply(result: CloseResult): void {

@@ -108,6 +108,9 @@ export function viewsNeedingConfirm(views: readonly TabView[]): TabView[] {
   return views.filter((v) => !v.meta.fixed && isThirdLevel(v));
 }
 
+/** sessionStorage key of what a view keeps over a reload (a list's filters and page); removed when its tab closes. */
+export const viewStateKey = (path: string) => `viewState:${path}`;
+
 /** localStorage keys to remove when these views close (allotIn, allotOut). */
 export function storageKeysClearedOnClose(views: readonly TabView[]): string[] {
   return views.flatMap((v) => {

@@ -37,11 +37,68 @@ test('permissions: shop staff sees the list without the buttons and columns it m
   // 成本总金额 is not granted: the 参考最低成本 column is gone
   await expect(page.getByTestId('shop-base-table').locator('th[data-column="minCost"]')).toHaveCount(0);
   await expect(page.getByTestId('shop-base-table').locator('th[data-column="area"]')).toHaveCount(1);
-  // the detail form opens read-only
+  // the detail opens read-only, as its own page (shop staff is granted the hidden 门店详情 menu node too)
   await rows(page).first().getByTestId('row-action-detail').click();
-  await expect(page.getByTestId('shop-base-dialog')).toBeVisible();
-  await expect(page.getByTestId('shop-base-form-submit')).toHaveCount(0);
-  await expect(page.getByTestId('shop-base-dialog').getByTestId('field-shopCode')).toHaveValue(/^EUI0/);
+  await expect(page).toHaveURL(/\/shopManage\/shopBaseDetail\?shopId=\d+$/);
+  await expect(page.getByTestId('shop-base-page')).toBeVisible();
+  await expect(page.getByTestId('shop-base-page-form-submit')).toHaveCount(0);
+  await expect(page.getByTestId('shop-base-page').getByTestId('field-shopCode')).toHaveValue(/^EUI0/);
+  // 成本总金额 is not granted: the page has no 参考最低成本 either
+  await expect(page.getByTestId('shop-base-page').getByTestId('field-minCost')).toHaveCount(0);
+});
+
+test('a shop code opens the shop\'s detail page: a tab of its own, kept on reload; 返回列表 goes back to the list on the page it was on', async ({ page, baseURL }) => {
+  const api = await adminApi(baseURL!);
+  const shop = (await (await api.post(`${API}/page/1/1`, { data: { shopCode: 'EUI004' } })).json()).data.records[0];
+  await api.dispose();
+  await logIn(page);
+  await openScreen(page);
+  await searchName(page, '引擎门店');
+  const codeHeader = page.getByTestId('shop-base-table').locator('th[data-column="shopCode"]');
+  await codeHeader.click();
+  await codeHeader.click();
+  await expect(codeHeader).toHaveAttribute('aria-sort', 'descending');
+  const pages = page.getByTestId('shop-base-pages');
+  await pages.getByRole('button', { name: '2' }).click();
+  await expect(cell(page, 'shopCode')).toHaveText(['EUI005', 'EUI004', 'EUI003', 'EUI002', 'EUI001']);
+
+  // the code is a link to the page of that shop
+  await cell(page, 'shopCode').nth(1).getByText('EUI004').click();
+  await expect(page).toHaveURL(new RegExp(`/shopManage/shopBaseDetail\\?shopId=${shop.shopId}$`));
+  const detail = page.getByTestId('shop-base-page');
+  await expect(detail.getByTestId('field-shopCode')).toHaveValue('EUI004');
+  await expect(detail.getByTestId('field-shopName')).toHaveValue('引擎门店04');
+  await expect(detail.getByTestId('field-openDate')).toHaveValue('2026-03-04');
+  await expect(detail.getByTestId('field-area')).toHaveValue('41');
+  await expect(page.getByTestId('shop-base-page-form-submit')).toHaveCount(0);
+  // a tab of its own beside the shop list's
+  await expect(page.getByTestId('tab-/shopManage/shopBaseDetail')).toBeVisible();
+  await expect(page.getByTestId(`tab-${SCREEN}`)).toBeVisible();
+
+  // 返回列表: the detail tab closes, the list is where it was (filter, sort, page 2)
+  await page.getByTestId('shop-base-page-back').click();
+  await expect(page).toHaveURL(new RegExp(`${SCREEN}$`));
+  await expect(page.getByTestId('tab-/shopManage/shopBaseDetail')).toHaveCount(0);
+  await expect(pages.locator('[data-active="true"]')).toHaveText('2');
+  await expect(cell(page, 'shopCode')).toHaveText(['EUI005', 'EUI004', 'EUI003', 'EUI002', 'EUI001']);
+  await expect(page.getByTestId('filter-shopName')).toHaveValue('引擎门店');
+
+  // a reload of the detail page shows the same shop; back from there, the list is still on page 2
+  await cell(page, 'shopCode').nth(1).getByText('EUI004').click();
+  await expect(detail.getByTestId('field-shopCode')).toHaveValue('EUI004');
+  await page.reload();
+  await expect(page).toHaveURL(new RegExp(`/shopManage/shopBaseDetail\\?shopId=${shop.shopId}$`));
+  await expect(detail.getByTestId('field-shopCode')).toHaveValue('EUI004');
+  await expect(detail.getByTestId('field-shopName')).toHaveValue('引擎门店04');
+  await page.getByTestId('shop-base-page-back').click();
+  await expect(page).toHaveURL(new RegExp(`${SCREEN}$`));
+  await expect(pages.locator('[data-active="true"]')).toHaveText('2');
+  await expect(cell(page, 'shopCode')).toHaveText(['EUI005', 'EUI004', 'EUI003', 'EUI002', 'EUI001']);
+  await expect(codeHeader).toHaveAttribute('aria-sort', 'descending');
+
+  // a shop id that is no shop: the page says so instead of showing an empty form
+  await page.goto('/shopManage/shopBaseDetail?shopId=99999999');
+  await expect(page.getByTestId('shop-base-page-form-load-failed')).toBeVisible();
 });
 
 async function openScreen(page: Page) {
