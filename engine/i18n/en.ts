@@ -6,7 +6,7 @@ export const engineEn: EngineMessages = {
   selected: '{{count}} selected', noSelection: 'Select records first', done: 'Done', deleted: 'Deleted', saved: 'Saved',
   index: 'No.', operations: 'Actions', empty: 'No data', loadFailed: 'Loading failed', retry: 'Retry', start: 'Start date', end: 'End date',
   timeLimit: 'The search may span at most {{days}} days', pleaseSelect: 'Select', pleaseInput: 'Enter',
-  select: { loading: 'Loading…', failed: 'Request failed', nothingFound: 'No match', searchPlaceholder: 'Type a name or code' },
+  select: { loading: 'Loading…', failed: 'Request failed', nothingFound: 'No match' },
   page: { back: 'Back to the list', notFound: 'The record does not exist or was deleted' },
   columns: {
     button: 'Columns', title: 'Choose columns', available: 'Available fields', chosen: 'Chosen fields (drag or use the arrows to order)', selectAll: 'All',

@@ -5,7 +5,7 @@ export const engineZhCN = {
   selected: '已选 {{count}} 条', noSelection: '请先选择记录', done: '操作成功', deleted: '删除成功', saved: '保存成功',
   index: '序号', operations: '操作', empty: '暂无数据', loadFailed: '加载失败', retry: '重试', start: '开始日期', end: '结束日期',
   timeLimit: '查询时间跨度不能超过 {{days}} 天', pleaseSelect: '请选择', pleaseInput: '请输入',
-  select: { loading: '加载中…', failed: '接口异常', nothingFound: '无匹配数据', searchPlaceholder: '输入名称或编码搜索' },
+  select: { loading: '加载中…', failed: '接口异常', nothingFound: '无匹配数据' },
   page: { back: '返回列表', notFound: '记录不存在或已删除' },
   columns: {
     button: '设置显示字段', title: '设置显示字段', available: '可选字段', chosen: '已选字段（拖动或用箭头排序）', selectAll: '全选',

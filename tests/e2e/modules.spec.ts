@@ -136,3 +136,23 @@ test('a SKU is created choosing its SPU and supplier in searchable selects, and 
   const stored = await get(`/api/wxy-production-server/pd-sku/findPage/1/5?skuName=${encodeURIComponent('选择器测试SKU')}`);
   expect(stored.map((r: { spuId: number; supplierId: number }) => [r.spuId, r.supplierId])).toEqual([[spu.spuId, second.id]]);
 });
+
+test('a reference select says 加载中… while its list loads and 接口异常 when the load fails', async ({ page }) => {
+  await logIn(page, 'admin', 'admin123');
+  await openFromSidebar(page, '/productManage', '/productManage/pdSku');
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => { release = resolve; });
+  await page.route(/\/pd-supplier\/findPage1\/1\/99999$/, async (route) => {
+    await released;
+    await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 500, msg: '服务暂不可用', data: null }) });
+  });
+  await page.getByTestId('pd-sku-toolbar-add').click();
+  const dialog = page.getByTestId('pd-sku-dialog');
+  const supplierBox = dialog.getByTestId('field-supplierId');
+  await expect(supplierBox).toHaveAttribute('placeholder', '加载中…');
+  // the SPU list answered meanwhile: its box is ready
+  await expect(dialog.getByTestId('field-spuId')).toHaveAttribute('placeholder', '请选择');
+  release();
+  await expect(dialog).toContainText('接口异常');
+  await expect(supplierBox).toHaveAttribute('placeholder', '请选择');
+});
