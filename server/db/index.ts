@@ -74,7 +74,8 @@ export async function openPglite(dataDir: string): Promise<Database> {
   const wrap = (q: LiteQueryable): Queryable => ({
     async query<T>(sql: string, params?: unknown[]) {
       const r = await q.query(sql, params);
-      return { rows: r.rows as T[], rowCount: r.affectedRows ?? r.rows.length };
+      // PGlite counts 0 affected rows for a SELECT: the rows it answered are its count, as with node-postgres.
+      return { rows: r.rows as T[], rowCount: r.affectedRows || r.rows.length };
     },
     async exec(sql: string) {
       await q.exec(sql);

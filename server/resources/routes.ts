@@ -25,6 +25,7 @@ import { filterInputSchema, paramsSchema, recordSchema, writeBodySchema } from '
 import { asCallerError, constraintError } from './dbErrors.ts';
 import { exportHandler } from './exporter.ts';
 import { importHandler, templateHandler } from './importer.ts';
+import { checkParent, parentFieldOf, refuseDeletingParents } from './treeGuards.ts';
 
 /** Most rows a list, pulldown or tree answers (select lists ask for 99999). */
 export const LIST_CAP = 100_000;
@@ -216,6 +217,8 @@ function createHandler(r: ResourceDescriptor, route: RouteDecl) {
         const hidden = await hiddenFor(tx, auth, r);
         const values = writes(r, route, body, hidden);
         for (const [name, f] of Object.entries(r.fields)) if (f.default !== undefined && !f.readOnly && !values.some(([k]) => k === name)) values.push([name, f.default]);
+        const parent = parentFieldOf(r);
+        if (parent) await checkParent(tx, r, values.find(([k]) => k === parent)?.[1]);
         const params = new Params();
         const cols = ['tenant_id', ...values.map(([k]) => quoteIdent(columnOf(r, k)))];
         const vals = [params.add(auth.tenantId), ...values.map(([, v]) => params.add(v))];
@@ -242,6 +245,8 @@ function updateHandler(r: ResourceDescriptor, route: RouteDecl) {
         const values = writes(r, route, body, hidden);
         const required = new Set(r.required ?? []);
         for (const [k, v] of values) if (v === null && required.has(k)) throw new ApiError('BAD_REQUEST', `${r.fields[k].title}不能为空`);
+        const parent = parentFieldOf(r);
+        if (parent) await checkParent(tx, r, values.find(([k]) => k === parent)?.[1], id);
         const params = new Params();
         const sets = values.map(([k, v]) => `${quoteIdent(columnOf(r, k))} = ${params.add(v)}`);
         const pk = `${quoteIdent(columnOf(r, r.primaryKey))} = ${params.add(id)}::${sqlType(r.fields[r.primaryKey])}`;
@@ -318,7 +323,10 @@ function deleteHandler(r: ResourceDescriptor, route: RouteDecl) {
     const ids = route.action === 'batchDelete' ? ((req.body?.ids as unknown[]) ?? []) : [idOf(r, route, req)];
     if (!ids.length) throw new ApiError('BAD_REQUEST', '请选择要删除的记录');
     const res = await req
-      .tenantTx((tx) => tx.query(`DELETE FROM ${quoteIdent(r.table)} WHERE ${quoteIdent(columnOf(r, r.primaryKey))} = ANY($1::${sqlType(r.fields[r.primaryKey])}[])`, [ids]))
+      .tenantTx(async (tx) => {
+        await refuseDeletingParents(tx, r, ids);
+        return tx.query(`DELETE FROM ${quoteIdent(r.table)} WHERE ${quoteIdent(columnOf(r, r.primaryKey))} = ANY($1::${sqlType(r.fields[r.primaryKey])}[])`, [ids]);
+      })
       .catch((err) => constraintError(r, err, 'delete'));
     if (!res.rowCount) throw new ApiError('NOT_FOUND', `${r.title}不存在`);
     return ok(route.action === 'batchDelete' ? { deleted: res.rowCount } : null, '删除成功');

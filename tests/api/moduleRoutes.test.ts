@@ -262,6 +262,33 @@ describe('shop-region: info, add, edit, delete', () => {
     expect(await rowCount('shop_region')).toBe(before);
   });
 
+  it('keeps regions a tree: no parent of another tenant, no loop, no deleting a region that still has sub-regions', async () => {
+    const top = (await A('POST', region('add'), { regionCode: 'MR-T1', regionName: '树顶' })).json.data.regionId;
+    const mid = (await A('POST', region('add'), { parentId: top, regionCode: 'MR-T2', regionName: '树中' })).json.data.regionId;
+    const leaf = (await A('POST', region('add'), { parentId: mid, regionCode: 'MR-T3', regionName: '树叶' })).json.data.regionId;
+    const otherTenants = (await A2('POST', region('add'), { regionCode: 'MR-T9', regionName: '别家' })).json.data.regionId;
+    const before = await rowCount('shop_region');
+    expect((await A('POST', region('add'), { parentId: otherTenants, regionCode: 'MR-T4', regionName: '挂别家' })).json).toEqual({ code: 400, msg: '上级区域不存在', data: null });
+    expect(await rowCount('shop_region')).toBe(before);
+    for (const parentId of [top, mid, leaf]) {
+      expect((await A('PUT', region('edit'), { regionId: top, parentId })).json, `parent ${parentId}`).toEqual({ code: 400, msg: '上级区域不能是本门店区域或它的下级', data: null });
+    }
+    expect((await A('PUT', region('edit'), { regionId: leaf, parentId: otherTenants })).json.msg).toBe('上级区域不存在');
+    // An edit that changes nothing answers the row as it is.
+    expect((await A('PUT', region('edit'), { regionId: top })).json.data).toMatchObject({ regionId: top, parentId: 0, regionName: '树顶' });
+    expect((await A('GET', region(`info/${top}`))).json.data.parentId).toBe(0);
+    expect((await A('GET', region(`info/${leaf}`))).json.data.parentId).toBe(mid);
+    // A leaf may move under any other branch, and back to the top level.
+    expect((await A('PUT', region('edit'), { regionId: leaf, parentId: top })).json.data.parentId).toBe(top);
+    expect((await A('PUT', region('edit'), { regionId: leaf, parentId: 0 })).json.data.parentId).toBe(0);
+    expect((await A('PUT', region('edit'), { regionId: leaf, parentId: mid })).json.data.parentId).toBe(mid);
+
+    expect((await A('DELETE', region(`delete/${mid}`))).json).toEqual({ code: 4090, msg: '该门店区域下还有下级门店区域，请先删除或移走下级', data: null });
+    expect((await A('GET', region(`info/${mid}`))).json.data.regionName).toBe('树中');
+    for (const id of [leaf, mid, top]) expect((await A('DELETE', region(`delete/${id}`))).json.msg).toBe('删除成功');
+    expect((await A2('DELETE', region(`delete/${otherTenants}`))).json.msg).toBe('删除成功');
+  });
+
   it('refuses shop01 every call but the tree', async () => {
     const id = (await east()).regionId;
     expect((await S('GET', region(`info/${id}`))).json.code).toBe(4030);
