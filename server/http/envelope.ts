@@ -7,6 +7,12 @@ export interface Envelope<T> {
 
 export const ok = <T>(data: T, msg = '操作成功'): Envelope<T> => ({ code: 200, msg, data });
 
+/** Content type of an answer sent as pre-built JSON text (the charset Fastify adds to its own JSON answers). */
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** The success envelope as JSON text around `dataJson`, data already serialized (a page PostgreSQL built). */
+export const okJson = (dataJson: string, msg = '操作成功'): string => `{"code":200,"msg":${JSON.stringify(msg)},"data":${dataJson}}`;
+
 export interface Page<T> {
   records: T[];
   total: number;

@@ -5,7 +5,7 @@ import type { ResourceDescriptor, RouteDecl } from '../../engine/model/types.ts'
 import type { Database, Queryable } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
 import { asCallerError } from './dbErrors.ts';
-import { InlineParams, Params, afterKey, col, routeWhere, filterWhere, keyColumns, lastKeyOf, orderBy, ordering, quoteIdent, selectList, visibleListFields, type LastKey, type Ordering } from './query.ts';
+import { InlineParams, Params, afterKey, col, routeWhere, filterWhere, keyColumns, lastKeyAggregates, lastKeyOf, orderBy, ordering, quoteIdent, selectList, visibleListFields, type LastKey, type Ordering } from './query.ts';
 import { hiddenFor, inputOf } from './access.ts';
 
 /** Rows per keyset batch; each batch is its own short transaction so an export never blocks other calls for long. */
@@ -169,11 +169,9 @@ async function* textBatches(
   line: (params: Params) => string,
   join: (params: Params, done: number) => string,
 ): AsyncGenerator<string> {
-  const byPk = p.order.field === r.primaryKey;
   // The aggregates read the subquery's rows in its ORDER BY: a subquery with LIMIT is never flattened
   // or run in parallel, so its order reaches string_agg and row_number(). Sorting again inside the
-  // aggregate cost a third of the export time. The last row's key is the last of the collected keys.
-  const lastKey = byPk ? `${p.order.dir === 'asc' ? 'max' : 'min'}(s."__pk") AS pk` : `(array_agg(s."__k"))[count(*)] AS k, (array_agg(s."__pk"))[count(*)] AS pk`;
+  // aggregate cost a third of the export time.
   interface Batch {
     chunk: string | null;
     n: number;
@@ -186,17 +184,17 @@ async function* textBatches(
     const lineExpr = line(params);
     const where = [...p.where];
     if (last) where.push(afterKey(r, p.order, last, params));
-    const res: { rows: { chunk: string | null; n: number | string; k?: string | null; pk: string | number | null }[] } = await db.tenant(tenantId, (tx) =>
+    const res: { rows: ({ chunk: string | null; n: number | string } & Record<string, unknown>)[] } = await db.tenant(tenantId, (tx) =>
       tx.query(
-        `SELECT ${join(params, done)} AS chunk, count(*) AS n, ${lastKey}
+        `SELECT ${join(params, done)} AS chunk, count(*) AS n, ${lastKeyAggregates(r, p.order)}
            FROM (SELECT b.*, row_number() OVER () AS rn
                    FROM (SELECT ${lineExpr} AS line, ${keyColumns(r, p.order)} FROM ${quoteIdent(r.table)} t
                           WHERE ${where.join(' AND ')} ORDER BY ${orderBy(r, p.order)} LIMIT ${EXPORT_BATCH}) b) s`,
         params.values,
       ),
     );
-    const { chunk, n, k, pk } = res.rows[0];
-    return { chunk, n: Number(n), last: Number(n) < EXPORT_BATCH || pk === null ? null : byPk ? [pk] : [k ?? null, pk] };
+    const { chunk, n } = res.rows[0];
+    return { chunk, n: Number(n), last: Number(n) < EXPORT_BATCH ? null : lastKeyOf(r, p.order, res.rows[0]) };
   };
   let done = 0;
   let next: Promise<Batch> | null = fetchBatch(null, 0);

@@ -194,6 +194,16 @@ export function keyColumns(r: ResourceDescriptor, o: Ordering): string {
 
 export type LastKey = [string | number | null, string | number] | [string | number];
 
+/**
+ * Aggregates over a keyset-ordered subquery (alias `s`; one carrying keyColumns, with ORDER BY and LIMIT)
+ * that give its last row's key columns under the same names, for lastKeyOf. A subquery with LIMIT is
+ * never flattened or run in parallel, so the aggregates read its rows in order.
+ */
+export function lastKeyAggregates(r: ResourceDescriptor, o: Ordering, s = 's'): string {
+  if (o.field === r.primaryKey) return `${o.dir === 'asc' ? 'max' : 'min'}(${s}."__pk") AS "__pk"`;
+  return `(array_agg(${s}."__k"))[count(*)] AS "__k", (array_agg(${s}."__pk"))[count(*)] AS "__pk"`;
+}
+
 export function lastKeyOf(r: ResourceDescriptor, o: Ordering, row: Record<string, unknown>): LastKey {
   const pk = row.__pk as string | number;
   return o.field === r.primaryKey ? [pk] : [(row.__k as string | null) ?? null, pk];

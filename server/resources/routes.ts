@@ -1,10 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { invalidDateField } from '../../engine/model/dates.ts';
 import { columnOf, idParamOf, listFields, routeUrl, writableFields } from '../../engine/model/resource.ts';
 import type { ResourceDescriptor, RouteDecl } from '../../engine/model/types.ts';
 import type { Database, Queryable } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
-import { envelopeSchema, ok } from '../http/envelope.ts';
+import { JSON_TYPE, envelopeSchema, ok, okJson } from '../http/envelope.ts';
 import { hiddenFor, inputOf, type Req } from './access.ts';
 import {
   Params,
@@ -12,6 +12,7 @@ import {
   col,
   filterWhere,
   keyColumns,
+  lastKeyAggregates,
   lastKeyOf,
   orderBy,
   ordering,
@@ -81,9 +82,21 @@ export function knownTotal(keyed: boolean, pageNum: number, pageSize: number, ro
 
 type CountResult = { rows: { n: number | string }[] };
 
+/** One row of a page built by PostgreSQL: its records as JSON text, how many, and the last row's key columns. */
+type PageRow = { records: string; n: number | string } & Record<string, unknown>;
+
 /**
  * The statements of one page: the rows (keyset after `lastKey`, else OFFSET) and the count (same WHERE
  * without the keyset condition, no ORDER BY). Exported so tests can EXPLAIN exactly what a page runs.
+ *
+ * The rows come back as one JSON text built by PostgreSQL, from the same select list (jsonExpr) the `get`
+ * answer uses, with the row count and the last row's key for keyset continuation. On a PostgreSQL server
+ * a 10,000-row page spent twice the query's time in the driver's row parsing and the response
+ * serializer; one text value skips both. One path for every page size and both backends.
+ * The LIMIT subquery (it keeps its order for json_agg, like the exporter's batches) passes the table's
+ * columns on; the record is formed only for the rows it keeps, not for every row a sort reads (a filtered
+ * 20-row page sorting 1,400 matches, and an OFFSET page skipping 50,000 rows, read faster than before).
+ * The whole-row reference to the LATERAL select list names each object's keys; the key columns stay out.
  */
 export function pageStatements(
   r: ResourceDescriptor,
@@ -99,13 +112,15 @@ export function pageStatements(
   const keyed = input.lastKey !== undefined && input.lastKey !== null && input.lastKey !== '';
   if (keyed) where.push(afterKey(r, o, input.lastKey, params));
   const offset = keyed ? 0 : (pageNum - 1) * pageSize;
-  const sql = `SELECT ${selectList(r, visibleListFields(r, hidden))}, ${keyColumns(r, o)} FROM ${tableOf(r)}
-            WHERE ${where.join(' AND ')} ORDER BY ${orderBy(r, o)} LIMIT ${params.add(pageSize)} OFFSET ${params.add(offset)}`;
+  const sql = `SELECT coalesce(json_agg("__row"), '[]')::text AS records, count(*) AS n, ${lastKeyAggregates(r, o, 't')}
+            FROM (SELECT t.*, ${keyColumns(r, o)} FROM ${tableOf(r)}
+                   WHERE ${where.join(' AND ')} ORDER BY ${orderBy(r, o)} LIMIT ${params.add(pageSize)} OFFSET ${params.add(offset)}) t
+            CROSS JOIN LATERAL (SELECT ${selectList(r, visibleListFields(r, hidden))}) "__row"`;
   return { sql, params: params.values, countSql, countParams, o, keyed };
 }
 
 function pageHandler(r: ResourceDescriptor, route: RouteDecl, db: Database) {
-  return async (req: Req) => {
+  return async (req: Req, reply: FastifyReply) => {
     const input = inputOf(req, route);
     const pageNum = Number(req.params.pageNum);
     const pageSize = Number(req.params.pageSize);
@@ -124,19 +139,20 @@ function pageHandler(r: ResourceDescriptor, route: RouteDecl, db: Database) {
           parallelCount = db.tenant(auth.tenantId, async (c) => (settled ? { rows: [] } : c.query<{ n: number | string }>(countSql, countParams)));
           parallelCount.catch(() => undefined);
         }
-        const rows = await tx.query<Record<string, unknown>>(sql, params);
-        const known = wantCount ? knownTotal(keyed, pageNum, pageSize, rows.rows.length) : -1;
+        const row = (await tx.query<PageRow>(sql, params)).rows[0];
+        const n = Number(row.n);
+        const known = wantCount ? knownTotal(keyed, pageNum, pageSize, n) : -1;
         settled = known !== undefined;
         const total = known ?? (parallelCount ? undefined : Number((await tx.query<{ n: number | string }>(countSql, countParams)).rows[0].n));
-        const last = rows.rows.at(-1);
-        const lastKey = last ? lastKeyOf(r, o, last) : null;
-        // The key columns (__k, __pk) stay on the rows: the response schema lists the fields, so the
-        // serializer leaves them out, and deleting them made 10,000-row pages 2x slower to serialize.
-        return { records: rows.rows, total, lastKey };
+        return { records: row.records, total, lastKey: n ? lastKeyOf(r, o, row) : null };
       })
       .catch(asCallerError);
-    if (page.total === undefined) page.total = Number((await parallelCount!.catch(asCallerError)).rows[0].n);
-    return ok(page);
+    const total = page.total ?? Number((await parallelCount!.catch(asCallerError)).rows[0].n);
+    // Sent as bytes with a JSON content type, the answer goes out as it is (Fastify runs no serializer on
+    // a Buffer or a string); the route's response schema still documents it in the OpenAPI. A Buffer, not
+    // the string: a 3 MB page reached the caller 5-10 ms sooner (one UTF-8 encoding instead of measuring
+    // and writing a string).
+    return reply.type(JSON_TYPE).send(Buffer.from(okJson(`{"records":${page.records},"total":${total},"lastKey":${JSON.stringify(page.lastKey)}}`)));
   };
 }
 
