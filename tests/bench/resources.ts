@@ -144,7 +144,7 @@ async function run(label: string, config: ServerConfig, rows: number, copyBaseli
     const copyRate = total / copyS;
     const apiRate = exported / apiS;
     console.log(`export: baseline COPY ... TO STDOUT (csv)           ${krows(copyRate)} (${copyS.toFixed(2)} s)`);
-    console.log(`export: API CSV stream, keyset batches             ${krows(apiRate)} (${apiS.toFixed(2)} s, ${exported.toLocaleString('en')} rows, ${(csv.bytes / 1e6).toFixed(0)} MB)  (${(apiRate / copyRate).toFixed(2)}x COPY; target >= 0.5x)`);
+    console.log(`export: API CSV stream (${server.db.copyOut ? 'one COPY     ' : 'keyset batches'})            ${krows(apiRate)} (${apiS.toFixed(2)} s, ${exported.toLocaleString('en')} rows, ${(csv.bytes / 1e6).toFixed(0)} MB)  (${(apiRate / copyRate).toFixed(2)}x COPY; target >= 0.5x)`);
     // xlsx of a filtered quarter, against COPY (csv) of the same filtered query.
     const regionCopyS = await copyBaseline(copySql.replace('WHERE tenant_id = 1', "WHERE tenant_id = 1 AND region_name ILIKE '%华东%'"), server.db);
     const t2 = performance.now();
