@@ -79,7 +79,8 @@ export function ExportControls(props: ExportControlsProps) {
       <Modal opened={progress !== null} onClose={() => controller.current?.abort()} title={t('engine.export.title')} withCloseButton={false} closeOnClickOutside={false} centered>
         <Stack data-testid={`${props.testId}-export-progress`}>
           <Progress value={percent} animated />
-          <Text size="sm">{t('engine.export.progress', { done: progress?.done ?? 0, total: progress?.total ?? 0 })}</Text>
+          {/* Until the first page answers, the number of rows is not known yet. */}
+          <Text size="sm">{progress?.total ? t('engine.export.progress', { done: progress.done, total: progress.total }) : t('engine.export.starting')}</Text>
           <Group justify="flex-end">
             <Button variant="default" data-testid={`${props.testId}-export-cancel`} onClick={() => controller.current?.abort()}>{t('engine.export.cancel')}</Button>
           </Group>

@@ -14,7 +14,7 @@ export const engineEn: EngineMessages = {
   },
   fullScreen: { enter: 'Full screen', exit: 'Exit full screen', unsupported: 'you browser can not work' },
   export: {
-    button: 'Export', server: 'Server export', title: 'Export', progress: '{{done}} / {{total}} rows exported', cancel: 'Cancel export',
+    button: 'Export', server: 'Server export', title: 'Export', progress: '{{done}} / {{total}} rows exported', starting: 'Reading the first page…', cancel: 'Cancel export',
     cancelled: 'Export cancelled', finished: 'Export finished: {{rows}} rows, {{files}} file(s)', empty: 'No data', failed: 'Service error', serverStarted: 'Downloading the server export',
   },
   import: {

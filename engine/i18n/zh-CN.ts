@@ -13,7 +13,7 @@ export const engineZhCN = {
   },
   fullScreen: { enter: '全屏', exit: '退出全屏', unsupported: 'you browser can not work' },
   export: {
-    button: '导出', server: '服务器导出', title: '导出', progress: '已导出 {{done}} / {{total}} 条', cancel: '取消导出',
+    button: '导出', server: '服务器导出', title: '导出', progress: '已导出 {{done}} / {{total}} 条', starting: '正在读取第一页数据…', cancel: '取消导出',
     cancelled: '已取消导出', finished: '导出完成：{{rows}} 条，{{files}} 个文件', empty: '暂无数据', failed: '接口异常', serverStarted: '正在下载服务器导出文件',
   },
   import: {

@@ -181,7 +181,7 @@ test('browser export of the 5,000 SKUs: a progress bar, cancel stops it and save
   await expect(progress).toBeVisible();
   await expect(progress.locator('.mantine-Progress-root')).toBeVisible();
   await expect(progress.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
-  await expect(progress).toContainText('已导出 0 / 0 条');
+  await expect(progress).toContainText('正在读取第一页数据…');
   await expect(page.getByTestId('pd-sku-export')).toHaveAttribute('data-loading', 'true');
 
   await page.getByTestId('pd-sku-export-cancel').click();
