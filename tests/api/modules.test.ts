@@ -322,6 +322,23 @@ describe('warehouses: wh-base-info and wh-region', () => {
   });
 });
 
+describe('warehouse regions stay a tree', () => {
+  const wr = (p: string) => `wxy-warehouse-server/wh-region/${p}`;
+
+  it('refuses a parent of another tenant, a loop, and deleting a region that has sub-regions', async () => {
+    const top = (await A('POST', wr('add'), { regionCode: 'WR-T1', regionName: '仓顶' })).json.data.regionId;
+    const leaf = (await A('POST', wr('add'), { parentId: top, regionCode: 'WR-T2', regionName: '仓叶' })).json.data.regionId;
+    const foreign = (await A2('POST', wr('add'), { regionCode: 'WR-T9', regionName: '别家仓区' })).json.data.regionId;
+    expect((await A('POST', wr('add'), { parentId: foreign, regionCode: 'WR-T3', regionName: '挂别家' })).json).toEqual({ code: 400, msg: '上级区域不存在', data: null });
+    expect((await A('PUT', wr('edit'), { regionId: top, parentId: leaf })).json).toEqual({ code: 400, msg: '上级区域不能是本仓库区域或它的下级', data: null });
+    expect((await A('DELETE', wr(`delete/${top}`))).json).toEqual({ code: 4090, msg: '该仓库区域下还有下级仓库区域，请先删除或移走下级', data: null });
+    const tree = (await A('GET', wr('tree/contains/warehouse'))).json.data as Json[];
+    expect(tree.find((n) => n.regionId === top)!.children.map((c: Json) => c.label)).toEqual(['仓叶']);
+    for (const id of [leaf, top]) expect((await A('DELETE', wr(`delete/${id}`))).json.msg).toBe('删除成功');
+    expect((await A2('DELETE', wr(`delete/${foreign}`))).json.msg).toBe('删除成功');
+  });
+});
+
 describe('exams: sys-exam', () => {
   const ex = (p: string) => `wxy-system-server/sys-exam/${p}`;
 

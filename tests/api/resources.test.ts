@@ -390,6 +390,21 @@ describe('shop-base export and import', () => {
     }
   });
 
+  it('refuses a bad export request with a 400 naming the problem before sending any file (PGlite batches and PostgreSQL COPY alike)', async () => {
+    const refused = async (token: string, path: string, body: Record<string, unknown>) => {
+      const res = await s.call('POST', api(path), { token, tenant: 1, body });
+      expect(res.headers['content-type'], res.body).toContain('application/json');
+      return res.json();
+    };
+    expect(await refused(admin, 'export', { sort: 'remark' })).toMatchObject({ code: 400, msg: '不支持按备注排序' });
+    expect(await refused(admin, 'export', { sort: 'shopCode', order: 'sideways' })).toMatchObject({ code: 400, msg: '排序方向只能是 asc 或 desc' });
+    expect(await refused(admin, 'export', { openDateStart: '2025-02-30x' })).toMatchObject({ code: 400 });
+    expect((await refused(admin, 'export', { areaMin: 'abc' })).code).toBe(400);
+    expect(await refused(admin, 'export?format=pdf', {})).toMatchObject({ code: 400 });
+    // A guarded field cannot be used to order an export either (minCost is not sortable for anyone).
+    expect(await refused(admin, 'export', { sort: 'minCost' })).toMatchObject({ code: 400, msg: '不支持按参考最低成本排序' });
+  });
+
   it('reads back every value written into a COPY statement as a literal exactly as the parameter it replaces', async () => {
     const texts = ["it's", 'a\\b', '"q"', "'); DELETE FROM shop_base; --", 'x{y}z,w', '', '静安 🏪', 'E\'\\\''];
     const same = await s.db.tenant(1, (tx) =>
