@@ -1,3 +1,4 @@
+import { stockViewRoutes } from './domains/stock/stockViews.ts';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Ajv } from 'ajv';
@@ -111,6 +112,7 @@ export async function buildApp(services: AppServices, opts: BuildOptions = {}): 
   await app.register((await resourceRoutes(services)).plugin);
   await app.register(fileRoutes(services), { prefix: '/api/wxy-file-server' });
   await app.register(printTemplateRoutes(services), { prefix: '/api/wxy-system-server' });
+  await app.register(stockViewRoutes(services), { prefix: '/api/wxy-warehouse-server' });
   await app.register(realtimePlugin(services));
 
   const staticDir = services.config.staticDir;

@@ -7,6 +7,8 @@ export interface AuthContext {
   tenantId: number;
   userId: number;
   userName: string;
+  /** The person's name (系统管理员) where people read who did something; the login name when the user has none. */
+  displayName?: string;
   shopId: number | null;
   tokenHash: string;
   roles: string[];

@@ -1,3 +1,4 @@
+import { checkDocument } from './checkDocument.ts';
 import { FILTER_WIDGETS, FORMATTERS, FORM_WIDGETS, STYLERS } from '../../widgets/keys.ts';
 import { filterName, filterParams, idParamOf, pathParams, resolveEndpoint, routeId, columnOf } from './resource.ts';
 import type { ActionDecl, ActionKind, DescriptorError, DescriptorSet, FieldSchema, RefSelectOptions, ResourceDescriptor, ScreenDescriptor } from './types.ts';
@@ -126,7 +127,7 @@ function checkResource(r: ResourceDescriptor, file: string, err: (pointer: strin
     if (route.action !== 'page' && (params.includes('pageNum') || params.includes('pageSize'))) err(`${p}/path`, 'only a page route takes {pageNum}/{pageSize}');
     if (needsId.includes(route.action) && !idParamOf(route)) err(`${p}/path`, `a ${route.action} route needs an id parameter such as {${r.primaryKey}}`);
     const bound = route.pathFilters ?? {};
-    const extra = params.filter((q) => q !== 'pageNum' && q !== 'pageSize' && q !== route.field && !Object.hasOwn(bound, q));
+    const extra = params.filter((q) => q !== 'pageNum' && q !== 'pageSize' && q !== route.field && !Object.hasOwn(bound, q) && !(route.action === 'docPrint' && q === 'type'));
     if (extra.length > 1) err(`${p}/path`, `at most one id parameter, found ${extra.join(', ')}`);
     if (route.action === 'setField' || route.action === 'batchSetField') {
       if (!route.field) err(p, `a ${route.action} route names its "field"`);
@@ -311,6 +312,7 @@ export function checkDescriptors(set: DescriptorSet, ctx: CheckContext): Descrip
   for (const r of set.resources.values()) {
     const file = set.files.get(r) ?? r.name;
     checkResource(r, file, (pointer, message) => errors.push({ file, pointer, message }));
+    checkDocument(r, set, (pointer, message) => errors.push({ file, pointer, message }));
     r.routes.forEach((route, i) => {
       const url = `${route.method} /api/${r.service}/${r.basePath}/${route.path.replace(/\{[^}]+\}/g, '{}')}`;
       const other = urls.get(url);

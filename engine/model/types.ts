@@ -67,7 +67,16 @@ export type ActionKind =
   | 'batchSetField' // the same field on many rows: body {ids: [...], <field>: value}, all rows or none
   | 'export' // streamed CSV or xlsx of the filtered query
   | 'import' // xlsx upload, all rows or none, per-row error report
-  | 'template'; // xlsx template download
+  | 'template' // xlsx template download
+  // Documents (the resource's `document` block; server/documents/):
+  | 'docCreate' // header + lines in one body; numbered, initial status, event row
+  | 'docUpdate' // header + lines (replacing them) while the status is editable
+  | 'docGet' // header + lines + history + the actions the caller may run now
+  | 'docDelete' // one document while its status is editable
+  | 'docBatchDelete' // body {ids}: each document on its own, a per-document result
+  | 'docAction' // one state-machine action on one document (route names it in `docAction`)
+  | 'docBatchAction' // the same action on many documents, body {ids}, a per-document result
+  | 'docPrint'; // ticket/{id}/{type}: the document with its type's print template, type pdf (the PDF) or data ({template, data})
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -102,6 +111,61 @@ export interface RouteDecl {
   groupBy?: string;
   /** export: csv (default) or xlsx; a `format` query parameter can ask for the other. */
   format?: 'csv' | 'xlsx';
+  /** docAction, docBatchAction: the id of the document action (resource `document.actions`) the route runs. */
+  docAction?: string;
+}
+
+/** One transition of a document's state machine. */
+export interface DocActionDecl {
+  /** Unique within the document; routes and screens name it. */
+  id: string;
+  /** Chinese button text and history label (确认出库). */
+  label: string;
+  /** Statuses the action starts from. */
+  from: number[];
+  /** Statuses it may end in (the domain function picks one when there are several; default the first). */
+  to: number[];
+  /** Permission string the caller needs (admin has all). */
+  perm: string;
+  /** Key of the registered domain function (server/domains/<area>/), run in the action's transaction; absent: a plain status change. */
+  fn?: string;
+  /** Question the screen asks before running it. */
+  confirm?: string;
+}
+
+/** The lines of a document: a child resource whose rows belong to one header. */
+export interface DocLinesDecl {
+  /** Name of the lines resource. */
+  resource: string;
+  /** Field of the lines resource holding the header's primary key. */
+  foreignKey: string;
+  /** Name of the lines array in bodies and answers (detList). */
+  bodyField: string;
+  /** Field of the lines holding the SKU id: the layer checks the SKU and copies its code, name, barcode, spec and unit. */
+  skuField?: string;
+  /** Fields whose values may appear once per document (a SKU twice is refused). */
+  uniqueBy?: string[];
+  /** Fewest lines a document may be saved with (default 1). */
+  minLines?: number;
+  /** Field numbering the lines 1..n in body order (line_no). */
+  lineNoField?: string;
+}
+
+/** A header resource that is a document: numbered, with lines and a state machine declared as data. */
+export interface DocumentDecl {
+  /** Document type key: ledger doc_type, history doc_type, print business type. */
+  type: string;
+  /** Number prefix: DB -> DB20261124-0001. */
+  prefix: string;
+  numberField: string;
+  statusField: string;
+  initialStatus: number;
+  /** Statuses in which the document may still be edited or deleted. */
+  editable: number[];
+  lines: DocLinesDecl;
+  /** Domain function run on create and update inside the transaction (extra checks, computed header fields). */
+  onSave?: string;
+  actions: DocActionDecl[];
 }
 
 export interface SortKey {
@@ -133,6 +197,8 @@ export interface ResourceDescriptor {
   /** Order when the caller names none; the primary key is always appended as the tie-breaker. */
   defaultSort?: SortKey[];
   routes: RouteDecl[];
+  /** A document header: lines, numbering and state machine (server/documents/). */
+  document?: DocumentDecl;
 }
 
 // ---------------------------------------------------------------- screens

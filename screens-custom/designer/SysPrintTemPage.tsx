@@ -34,8 +34,20 @@ const HOST: HostContext = {
 /** Height kept free below the upload queue panel for the settings panel's button row. */
 const DESIGNER_BUTTON_ROW_PX = 56;
 
+/** The designer's field lists: a document type's fields come from its descriptors on the server, the other types' from businessFields.ts. */
+function useHost(businessTypes: Array<{ value: string; label: string }>): HostContext {
+  const documentFields = useQuery({
+    queryKey: [...templateKeys.businessTypes(), 'fields'],
+    queryFn: async () => Object.fromEntries(await Promise.all(businessTypes.map(async (t) => [t.value, await printTemplateApi.businessFields(t.value)] as const))),
+    enabled: businessTypes.length > 0,
+    staleTime: 5 * 60_000,
+  });
+  return useMemo(() => ({ ...HOST, fieldsFor: (type: string | null) => fieldsForBusinessType(type, documentFields.data?.[type ?? '']) }), [documentFields.data]);
+}
+
 function Designer({ id, language, businessTypes, onBack }: { id: number | null; language: string; businessTypes: Array<{ value: string; label: string }>; onBack: () => void }) {
   const i18n = useMemo(() => createDesignerI18n(language), [language]);
+  const host = useHost(businessTypes);
   const [, setParams] = useSearchParams();
   // the settings panel's confirm and delete buttons sit at the bottom right, where the upload queue floats
   useEffect(() => reserveUploadQueueBottom(DESIGNER_BUTTON_ROW_PX), []);
@@ -72,7 +84,7 @@ function Designer({ id, language, businessTypes, onBack }: { id: number | null; 
       businessType={record.data?.businessType ?? null}
       businessTypes={businessTypes}
       language={language}
-      host={HOST}
+      host={host}
       saving={save.isPending}
       onSave={(input) => save.mutate(input)}
       onBack={onBack}

@@ -46,6 +46,8 @@ const P = `${SERVICE.system}/print-template`;
 
 export const printTemplateApi = {
   businessTypes: () => call<Array<{ value: string; label: string }>>({ method: 'GET', url: `${P}/business-types` }),
+  /** The printable fields of a document type, from its descriptors (empty for types that are no document). */
+  businessFields: (type: string) => call<Array<{ field: string; text: string }>>({ method: 'GET', url: `${P}/business-fields/${encodeURIComponent(type)}` }),
   page: (pageNum: number, pageSize: number, filter: PrintTemplateFilter = {}) =>
     call<Page<PrintTemplateSummary>>({ method: 'POST', url: `${P}/page/${pageNum}/${pageSize}`, data: filter }),
   info: (id: number) => call<PrintTemplateRecord>({ method: 'GET', url: `${P}/info/${id}` }),

@@ -36,8 +36,8 @@ export async function authenticate(db: Database, req: FastifyRequest): Promise<A
 export async function authenticateToken(db: Database, token: string, tenantId: number): Promise<AuthContext> {
   const session = await verifyToken(db, token, tenantId);
   const user = await db.tenant(session.tenantId, async (tx) => {
-    const u = await tx.query<{ user_name: string; status: number; roles: string[] | null }>(
-      `SELECT u.user_name, u.status,
+    const u = await tx.query<{ user_name: string; name: string | null; status: number; roles: string[] | null }>(
+      `SELECT u.user_name, u.name, u.status,
               array(SELECT r.code FROM sys_user_role ur JOIN sys_role r ON r.id = ur.role_id WHERE ur.user_id = u.id ORDER BY r.code) AS roles
          FROM sys_user u WHERE u.id = $1`,
       [session.userId],
@@ -46,5 +46,5 @@ export async function authenticateToken(db: Database, token: string, tenantId: n
   });
   if (!user || user.status !== 1) throw new ApiError('TOKEN_REVOKED');
   const roles = user.roles ?? [];
-  return { ...session, userName: user.user_name, roles, isAdmin: roles.includes('admin') };
+  return { ...session, userName: user.user_name, displayName: user.name || user.user_name, roles, isAdmin: roles.includes('admin') };
 }

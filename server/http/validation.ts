@@ -19,10 +19,17 @@ function labelOf(err: FastifySchemaValidationError & { parentSchema?: SchemaLike
   return name ?? PLACE[dataVar] ?? dataVar;
 }
 
-/** Turns the first ajv error into one Chinese sentence naming the field and the rule. */
+/** Turns the first ajv error into one Chinese sentence naming the field and the rule; a row of a list (a document's lines) is named 第N行. */
 export function chineseValidationMessage(errors: FastifySchemaValidationError[], dataVar: string): string {
   const err = errors[0] as FastifySchemaValidationError & { parentSchema?: SchemaLike };
   if (!err) return '请求参数不正确';
+  // /detList/1/quantity, or /detList/1 for a property missing from that row (not /ids/3: a bad value of a list of ids).
+  const row = /^\/[A-Za-z][A-Za-z0-9]*\/(\d+)(\/|$)/.exec(err.instancePath);
+  if (row && !row[2] && err.keyword !== 'required') return fieldMessage(err, dataVar);
+  return row ? `第${Number(row[1]) + 1}行：${fieldMessage(err, dataVar)}` : fieldMessage(err, dataVar);
+}
+
+function fieldMessage(err: FastifySchemaValidationError & { parentSchema?: SchemaLike }, dataVar: string): string {
   const label = labelOf(err, dataVar);
   const p = err.params as Record<string, unknown>;
   switch (err.keyword) {

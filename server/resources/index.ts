@@ -9,6 +9,11 @@ import { loadDescriptorDirs } from './descriptorFiles.ts';
 import { mountResource } from './routes.ts';
 import { columnConfigRoutes } from './columnConfig.ts';
 import { screenDescriptorRoutes } from './screenDescriptors.ts';
+import { unknownDocFns } from '../documents/registry.ts';
+import { printFieldsRoutes } from '../documents/printFieldsRoute.ts';
+import { fulfilmentRoutes } from '../domains/fulfilment/routes.ts';
+import { onlineOrderRoutes } from '../domains/fulfilment/onlineOrders.ts';
+import '../domains/index.ts';
 
 /** Checks that every resource's table exists with its columns, tenant_id and forced row-level security. */
 export async function verifyTables(db: Database, set: DescriptorSet): Promise<string[]> {
@@ -67,6 +72,8 @@ export async function resourceRoutes(services: AppServices) {
   const dirs = services.config.schemaDirs;
   const { set, errors } = loadDescriptorDirs(dirs);
   if (errors.length) throw new Error(`resource descriptors in ${dirs.join(path.delimiter)}:\n${errors.map(formatError).join('\n')}`);
+  const missingFns = unknownDocFns(set.resources.values());
+  if (missingFns.length) throw new Error(`document functions no domain module registers (server/domains/index.ts):\n${missingFns.join('\n')}`);
   const plugin = async (app: FastifyInstance) => {
     await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1, fields: 10 } });
     // An import may also post the xlsx file itself as the body.
@@ -75,9 +82,13 @@ export async function resourceRoutes(services: AppServices) {
       { parseAs: 'buffer', bodyLimit: 20 * 1024 * 1024 },
       (_req, body, done) => done(null, body),
     );
-    for (const r of set.resources.values()) mountResource(app, r, services.db);
+    for (const r of set.resources.values()) mountResource(app, r, services.db, set.resources, services);
     await app.register(columnConfigRoutes(services, set), { prefix: '/api/wxy-system-server' });
     await app.register(screenDescriptorRoutes(services, set), { prefix: '/api/wxy-system-server' });
+    await app.register(printFieldsRoutes(set.resources), { prefix: '/api/wxy-system-server' });
+    // Hand-written calls of domains that need the descriptors (document actions) or the multipart parser above.
+    await app.register(fulfilmentRoutes(set.resources), { prefix: '/api/wxy-warehouse-server' });
+    await app.register(onlineOrderRoutes(), { prefix: '/api/wxy-member-server' });
   };
   return { set, plugin };
 }

@@ -57,7 +57,8 @@ export function jsonExpr(r: ResourceDescriptor, field: string): string {
   const c = col(r, field);
   if (f.format === 'date') return `to_char(${c}, 'YYYY-MM-DD')`;
   if (f.format === 'date-time') return `to_char(${c}, 'YYYY-MM-DD HH24:MI:SS')`;
-  if (f.type === 'number') return `${c}::float8`;
+  // An integer field may sit on a numeric column (document quantities are numeric(14,3)): answer a number either way.
+  if (f.type === 'number' || f.type === 'integer') return `${c}::float8`;
   return c;
 }
 

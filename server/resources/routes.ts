@@ -27,6 +27,20 @@ import { asCallerError, constraintError } from './dbErrors.ts';
 import { exportHandler } from './exporter.ts';
 import { importHandler, templateHandler } from './importer.ts';
 import { checkParent, parentFieldOf, refuseDeletingParents } from './treeGuards.ts';
+import {
+  docActionHandler,
+  docBatchActionHandler,
+  docBatchDeleteHandler,
+  docBodySchema,
+  docContext,
+  docCreateHandler,
+  docDeleteHandler,
+  docGetHandler,
+  docIdsSchema,
+  docPrintHandler,
+  docUpdateHandler,
+} from '../documents/routes.ts';
+import type { AppServices } from '../context.ts';
 
 /** Most rows a list, pulldown or tree answers (select lists ask for 99999). */
 export const LIST_CAP = 100_000;
@@ -359,8 +373,9 @@ const idListSchema = (r: ResourceDescriptor) => ({
 });
 
 /** Mounts every route a resource declares, with its permission, validation and OpenAPI entry. */
-export function mountResource(app: FastifyInstance, r: ResourceDescriptor, db: Database): void {
+export function mountResource(app: FastifyInstance, r: ResourceDescriptor, db: Database, resources: ReadonlyMap<string, ResourceDescriptor> = new Map(), services?: AppServices): void {
   const tags = [r.service];
+  const doc = r.document ? docContext(r, resources) : undefined;
   const allFields = Object.keys(r.fields);
   const listed = listFields(r);
   for (const route of r.routes) {
@@ -451,11 +466,47 @@ export function mountResource(app: FastifyInstance, r: ResourceDescriptor, db: D
       case 'import':
         handler = importHandler(r, db) as typeof handler;
         break;
+      case 'docCreate':
+        schema.body = docBodySchema(doc!, route, 'create');
+        handler = docCreateHandler(doc!, route);
+        break;
+      case 'docUpdate':
+        schema.body = docBodySchema(doc!, route, 'update');
+        handler = docUpdateHandler(doc!, route);
+        break;
+      case 'docGet':
+        handler = docGetHandler(doc!, route);
+        break;
+      case 'docDelete':
+        handler = docDeleteHandler(doc!, route);
+        break;
+      case 'docBatchDelete':
+        schema.body = docIdsSchema(doc!);
+        handler = docBatchDeleteHandler(doc!);
+        break;
+      case 'docAction':
+        schema.body = { type: ['object', 'null'], properties: { note: { type: ['string', 'null'], maxLength: 200, title: '备注' } } };
+        handler = docActionHandler(doc!, route);
+        break;
+      case 'docBatchAction':
+        schema.body = docIdsSchema(doc!);
+        handler = docBatchActionHandler(doc!, route);
+        break;
+      case 'docPrint':
+        schema.params = {
+          type: 'object',
+          required: [idParamOf(route)!, 'type'],
+          properties: { [idParamOf(route)!]: { type: 'integer', minimum: 1, maximum: 2147483647, title: r.fields[r.primaryKey].title }, type: { type: 'string', enum: ['pdf', 'data'], title: '打印类型' } },
+        };
+        handler = docPrintHandler(doc!, route, services) as typeof handler;
+        break;
     }
+    // A document action's permission is the action's own (the descriptor declares it once, on the action).
+    const perm = route.perm ?? (route.docAction ? r.document?.actions.find((a) => a.id === route.docAction)?.perm : undefined);
     app.route({
       method: route.method,
       url,
-      config: route.perm ? { perm: route.perm } : {},
+      config: perm ? { perm } : {},
       schema,
       preValidation: async (req) => prepareBody(r, route, req.body),
       handler: handler as never,

@@ -301,7 +301,9 @@ describe('warehouses: wh-base-info and wh-region', () => {
   const wh = (p: string) => `wxy-warehouse-server/wh-base-info/${p}`;
 
   it('pages, adds, edits, shows and deletes warehouses; the pulldown lists distribution centres', async () => {
-    expect((await A('POST', wh('page/1/20'), {})).json.data.total).toBe(5);
+    // 5 demo warehouses (one of them 南京江宁店's) plus a shop warehouse (门店仓) for every other demo shop.
+    expect((await A('POST', wh('page/1/20'), {})).json.data.total).toBe(34);
+    expect((await A('POST', wh('page/1/20'), { whType: 2 })).json.data.total).toBe(30);
     const add = await A('POST', wh('add'), { whCode: 'WH-T1', whName: '苏州测试仓', whType: 3, isDistribution: 1, phone: '13812345678' });
     expect(add.status, add.body).toBe(200);
     const id = add.json.data.whId;
@@ -318,7 +320,7 @@ describe('warehouses: wh-base-info and wh-region', () => {
     const tree = (await A('GET', 'wxy-warehouse-server/wh-region/tree/contains/warehouse')).json.data as Json[];
     expect(tree.map((n) => n.label)).toEqual(expect.arrayContaining(['华东', '华南', '华北']));
     expect((await S('POST', wh('page/1/5'), {})).json.code).toBe(4030);
-    expect((await A2('POST', wh('page/1/5'), {})).json.data.total).toBe(1);
+    expect((await A2('POST', wh('page/1/5'), {})).json.data.total).toBe(4);
   });
 });
 

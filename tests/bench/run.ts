@@ -154,6 +154,7 @@ const parts: [string, () => Promise<void>][] = [
   ['engine', async () => (await import('./engine.ts')).benchEngine()],
   ['notices', async () => (await import('./notices.ts')).benchNotices()],
   ['resources', async () => (await import('./resources.ts')).benchResources()],
+  ['stockpage', async () => (await import('./stockPage.ts')).benchStockPage()],
   ['designer-ui', async () => (await import('./designer-ui.ts')).benchDesignerUi()],
 ];
 for (const [name, part] of parts) if (!only || only.includes(name)) await part();

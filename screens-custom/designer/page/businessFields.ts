@@ -62,9 +62,12 @@ const BY_TYPE: Readonly<Record<string, readonly BusinessField[]>> = {
   ],
 };
 
-/** The fields a template of this business type can print (its own first, then the common ones). */
-export function fieldsForBusinessType(type: string | null | undefined): BusinessField[] {
-  const own = (type && BY_TYPE[type]) || [];
+/**
+ * The fields a template of this business type can print (its own first, then the common ones). A document
+ * type's own fields come from the server (`fromDocument`: its descriptors' fields), when it answered some.
+ */
+export function fieldsForBusinessType(type: string | null | undefined, fromDocument?: readonly BusinessField[]): BusinessField[] {
+  const own = fromDocument?.length ? fromDocument : (type && BY_TYPE[type]) || [];
   const seen = new Set<string>();
   return [...own, ...COMMON].filter((x) => !seen.has(x.field) && seen.add(x.field));
 }

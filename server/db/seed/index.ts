@@ -3,9 +3,11 @@ import { hashPassword } from '../../auth/passwords.ts';
 import { MENU_SEED, type MenuSeed } from './menus.ts';
 import { menusVersion } from './moduleMenus.ts';
 import { seedModuleDemo } from './moduleDemo.ts';
+import { seedStockDemo } from './stockDemo.ts';
+import { seedFulfilmentDemo } from './fulfilmentDemo.ts';
 
 /** Bump when the demo data changes, so existing data dirs are topped up at the next start. */
-export const SEED_VERSION = '2026-11-22.designer-out.1+notices-1+engine-modules-3+designer-ui-1+detail-pages-1';
+export const SEED_VERSION = '2026-11-22.designer-out.1+notices-1+engine-modules-3+designer-ui-1+detail-pages-1+stock-1+fulfilment-1';
 
 interface TenantSeed {
   id: number;
@@ -165,6 +167,8 @@ export async function seedDemoData(db: Database, moduleMenus: MenuSeed[] = []): 
     );
     await db.tenant(t.id, (tx) => seedTenant(tx, t, passwordHashes, moduleMenus));
     await seedModuleDemo(db, t.id);
+    await seedStockDemo(db, t.id);
+    await seedFulfilmentDemo(db, t.id);
   }
   await db.system((tx) =>
     tx.query(`INSERT INTO app_meta(key, value) VALUES ('seed_version', $1) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`, [version]),

@@ -1,0 +1,59 @@
+import { idParamOf, pathParams } from './resource.ts';
+import type { DescriptorSet, ResourceDescriptor } from './types.ts';
+
+/**
+ * Cross-checks of a document header (`document` block) and of the routes that use it: fields exist with
+ * the right types, the lines resource points back at the header, every document route names an action that
+ * exists and carries the id parameter it needs. Errors name the JSON pointer, like the rest of check.ts.
+ */
+export function checkDocument(r: ResourceDescriptor, set: DescriptorSet, err: (pointer: string, message: string) => void): void {
+  const d = r.document;
+  const docRoutes = r.routes.map((route, i) => ({ route, i })).filter(({ route }) => route.action.startsWith('doc'));
+  if (!d) {
+    for (const { i, route } of docRoutes) err(`/routes/${i}/action`, `a ${route.action} route needs the resource's "document" block`);
+    return;
+  }
+  const has = (f: string) => Object.hasOwn(r.fields, f);
+  for (const k of ['numberField', 'statusField'] as const) {
+    if (!has(d[k])) err(`/document/${k}`, `field "${d[k]}" is not in fields`);
+    else if (!r.fields[d[k]].readOnly) err(`/document/${k}`, `field "${d[k]}" is set by the server: mark it readOnly`);
+  }
+  const status = r.fields[d.statusField];
+  if (status && status.type !== 'integer') err('/document/statusField', `field "${d.statusField}" must be an integer`);
+  const known = new Set(status?.enum?.map(Number) ?? []);
+  const checkStatus = (p: string, v: number) => status?.enum && !known.has(v) && err(p, `status ${v} is not in the enum of "${d.statusField}"`);
+  checkStatus('/document/initialStatus', d.initialStatus);
+  d.editable.forEach((v, i) => checkStatus(`/document/editable/${i}`, v));
+  const lines = set.resources.get(d.lines.resource);
+  if (!lines) err('/document/lines/resource', `no resource "${d.lines.resource}"`);
+  else {
+    for (const k of ['foreignKey', 'skuField', 'lineNoField'] as const) {
+      const f = d.lines[k];
+      if (f && !Object.hasOwn(lines.fields, f)) err(`/document/lines/${k}`, `field "${f}" is not in resource "${lines.name}"`);
+    }
+    (d.lines.uniqueBy ?? []).forEach((f, i) => !Object.hasOwn(lines.fields, f) && err(`/document/lines/uniqueBy/${i}`, `field "${f}" is not in resource "${lines.name}"`));
+    if (has(d.lines.bodyField)) err('/document/lines/bodyField', `"${d.lines.bodyField}" is a header field; the lines need a name of their own`);
+  }
+  const ids = new Set<string>();
+  d.actions.forEach((a, i) => {
+    if (ids.has(a.id)) err(`/document/actions/${i}/id`, `duplicate action id "${a.id}"`);
+    ids.add(a.id);
+    a.from.forEach((v, j) => checkStatus(`/document/actions/${i}/from/${j}`, v));
+    a.to.forEach((v, j) => checkStatus(`/document/actions/${i}/to/${j}`, v));
+  });
+  for (const { route, i } of docRoutes) {
+    const p = `/routes/${i}`;
+    const single = route.action === 'docGet' || route.action === 'docDelete' || route.action === 'docAction' || route.action === 'docPrint';
+    if (single && !idParamOf(route)) err(`${p}/path`, `a ${route.action} route needs an id parameter such as {${r.primaryKey}}`);
+    if (!single && route.action !== 'docUpdate' && pathParams(route.path).length) err(`${p}/path`, `a ${route.action} route takes its input from the body; its path has no parameters`);
+    if (route.action === 'docPrint' && (pathParams(route.path).length !== 2 || !pathParams(route.path).includes('type')))
+      err(`${p}/path`, 'a docPrint route takes the document id and {type} (pdf or data): ticket/{id}/{type}');
+    if ((route.action === 'docAction' || route.action === 'docBatchAction') && !ids.has(route.docAction ?? ''))
+      err(`${p}/docAction`, `no document action "${route.docAction ?? ''}" (one of ${[...ids].join(', ')})`);
+    if (route.action !== 'docAction' && route.action !== 'docBatchAction' && route.docAction) err(`${p}/docAction`, `only docAction and docBatchAction routes name an action`);
+    if ((route.action === 'docAction' || route.action === 'docBatchAction') && route.perm) err(`${p}/perm`, 'an action route takes its permission from the document action');
+    if (route.action !== 'docAction' && route.action !== 'docBatchAction' && route.action !== 'docGet' && !route.perm) err(`${p}/perm`, `a ${route.action} route names its permission`);
+    if ((route.action === 'docCreate' || route.action === 'docUpdate' || route.action === 'docAction' || route.action === 'docBatchAction' || route.action === 'docBatchDelete') && route.method !== 'POST' && route.method !== 'PUT')
+      if (!(route.action === 'docBatchDelete' && route.method === 'DELETE')) err(`${p}/method`, `a ${route.action} route takes a body: POST or PUT`);
+  }
+}

@@ -1,0 +1,17 @@
+import type { Queryable } from '../db/index.ts';
+
+/**
+ * The next document number of a type for today (DB20261124-0001), from a per-tenant, per-prefix, per-day
+ * counter that only grows. The upsert takes the counter's row lock, so concurrent creators queue for it and
+ * each gets its own number; a number is never handed out twice.
+ */
+export async function nextDocNo(tx: Queryable, tenantId: number, prefix: string): Promise<string> {
+  const res = await tx.query<{ day: string; n: number }>(
+    `INSERT INTO doc_number (tenant_id, prefix, day, last_no) VALUES ($1, $2, current_date, 1)
+     ON CONFLICT (tenant_id, prefix, day) DO UPDATE SET last_no = doc_number.last_no + 1
+     RETURNING to_char(day, 'YYYYMMDD') AS day, last_no AS n`,
+    [tenantId, prefix],
+  );
+  const { day, n } = res.rows[0];
+  return `${prefix}${day}-${String(n).padStart(4, '0')}`;
+}

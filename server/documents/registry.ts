@@ -1,0 +1,58 @@
+import type { DocActionDecl, ResourceDescriptor } from '../../engine/model/types.ts';
+import type { AuthContext } from '../context.ts';
+import type { Queryable } from '../db/index.ts';
+
+/** Which document a posting or an event belongs to. */
+export interface DocRef {
+  docType: string;
+  docId: number;
+  docNo: string;
+}
+
+/** What a domain function gets: the open tenant transaction and the document as it is before the action. */
+export interface DocActionContext {
+  tx: Queryable;
+  auth: AuthContext;
+  /** The header resource (its `document` block is the state machine). */
+  resource: ResourceDescriptor;
+  /** The action being run; undefined for an onSave function. */
+  action?: DocActionDecl;
+  id: number;
+  ref: DocRef;
+  /** Header fields as the get answer gives them (numbers as numbers, dates as text). */
+  header: Record<string, unknown>;
+  lines: Record<string, unknown>[];
+  /** Extra input of the call (an action's body besides `note`; empty for onSave). */
+  body: Record<string, unknown>;
+}
+
+export interface DocActionResult {
+  /** End status, one of the action's `to` (default: the first). */
+  to?: number;
+  /** Written to the history beside the caller's note. */
+  note?: string;
+}
+
+export type DocFn = (ctx: DocActionContext) => Promise<DocActionResult | void>;
+
+const fns = new Map<string, DocFn>();
+
+/** Registers a domain function under the key descriptors name (`allocation.confirmOut`). */
+export function registerDocFn(key: string, fn: DocFn): void {
+  if (fns.has(key)) throw new Error(`document function "${key}" is registered twice`);
+  fns.set(key, fn);
+}
+
+export const docFn = (key: string): DocFn | undefined => fns.get(key);
+
+/** Keys named by descriptors but registered by no domain module (start-up refuses them). */
+export function unknownDocFns(resources: Iterable<ResourceDescriptor>): string[] {
+  const missing: string[] = [];
+  for (const r of resources) {
+    const d = r.document;
+    if (!d) continue;
+    if (d.onSave && !fns.has(d.onSave)) missing.push(`${r.name}: onSave "${d.onSave}"`);
+    for (const a of d.actions) if (a.fn && !fns.has(a.fn)) missing.push(`${r.name}: action ${a.id} fn "${a.fn}"`);
+  }
+  return missing;
+}

@@ -1,0 +1,481 @@
+import { columnOf, idParamOf, writableFields } from '../../engine/model/resource.ts';
+import type { DocActionDecl, DocumentDecl, ResourceDescriptor, RouteDecl } from '../../engine/model/types.ts';
+import type { FastifyReply } from 'fastify';
+import { validateTemplate } from '../../screens-custom/designer/core/template/index.ts';
+import type { AppServices, AuthContext } from '../context.ts';
+import type { Queryable } from '../db/index.ts';
+import { ApiError } from '../errors.ts';
+import { ok } from '../http/envelope.ts';
+import { grantedMenuKeys } from '../permissions.ts';
+import { hiddenFor, type Req } from '../resources/access.ts';
+import { asCallerError, constraintError } from '../resources/dbErrors.ts';
+import { Params, quoteIdent, selectList, sqlType } from '../resources/query.ts';
+import { writeBodySchema } from '../resources/schemas.ts';
+import { docHistory, recordDocEvent } from './history.ts';
+import { nextDocNo } from './numbers.ts';
+import { documentPrintData, documentTemplate } from './printing.ts';
+import { docFn, type DocActionContext, type DocRef } from './registry.ts';
+
+/**
+ * The generic routes of a document (a header resource with a `document` block and its lines resource):
+ * create and update with lines, get with lines, history and runnable actions, delete while editable, and
+ * the state machine's actions, single and batch. Every write is one tenant transaction; an action locks the
+ * header, checks its status (409 单据状态已变更 when another caller got there first), runs the domain
+ * function, sets the status and records the event.
+ */
+
+export const STATUS_CHANGED = '单据状态已变更，请刷新后重试';
+
+/** SKU columns the layer copies into a line when the lines resource declares the field. */
+const SKU_COPIES = ['skuCode', 'skuName', 'barcode', 'spec', 'unit'] as const;
+/** Header fields the layer fills when the header declares them. */
+const HEADER_TOTALS: [header: string, line: string][] = [
+  ['totalQuantity', 'quantity'],
+  ['totalAmount', 'amount'],
+];
+
+export interface DocContext {
+  header: ResourceDescriptor;
+  lines: ResourceDescriptor;
+  doc: DocumentDecl;
+}
+
+export function docContext(r: ResourceDescriptor, resources: ReadonlyMap<string, ResourceDescriptor>): DocContext {
+  const doc = r.document!;
+  const lines = resources.get(doc.lines.resource);
+  if (!lines) throw new Error(`${r.name}: lines resource "${doc.lines.resource}" not loaded`);
+  return { header: r, lines, doc };
+}
+
+const tableOf = (r: ResourceDescriptor) => `${quoteIdent(r.table)} t`;
+const pkCol = (r: ResourceDescriptor) => quoteIdent(columnOf(r, r.primaryKey));
+
+/** Fields the layer sets itself (never from a body). */
+function layerFields(c: DocContext): Set<string> {
+  return new Set([c.doc.lines.foreignKey, c.doc.lines.lineNoField ?? '', ...SKU_COPIES].filter(Boolean));
+}
+
+// ------------------------------------------------------------------ schemas
+
+/** Body of docCreate / docUpdate: the header's writable fields plus the lines array. */
+export function docBodySchema(c: DocContext, route: RouteDecl, mode: 'create' | 'update'): Record<string, unknown> {
+  const headerSchema = writeBodySchema(c.header, { ...route, action: mode === 'create' ? 'create' : 'update' }, mode) as {
+    properties: Record<string, unknown>;
+    required?: string[];
+  };
+  const lineRoute: RouteDecl = { method: 'POST', path: '', action: 'create' };
+  const lineSchema = writeBodySchema(c.lines, lineRoute, 'create') as { properties: Record<string, unknown>; required?: string[] };
+  const skip = layerFields(c);
+  const lineProps = Object.fromEntries(Object.entries(lineSchema.properties).filter(([k]) => !skip.has(k)));
+  // Lines answered by docGet carry their id; a body may send it back unchanged (it is ignored: lines are replaced).
+  lineProps[c.lines.primaryKey] = { type: ['integer', 'string', 'null'], title: c.lines.fields[c.lines.primaryKey].title };
+  const lineRequired = (lineSchema.required ?? []).filter((k) => !skip.has(k));
+  headerSchema.properties[c.doc.lines.bodyField] = {
+    type: 'array',
+    title: '明细',
+    minItems: c.doc.lines.minLines ?? 1,
+    maxItems: 10000,
+    items: { type: 'object', additionalProperties: false, properties: lineProps, ...(lineRequired.length ? { required: lineRequired } : {}) },
+  };
+  headerSchema.required = [...new Set([...(headerSchema.required ?? []), c.doc.lines.bodyField])];
+  return headerSchema;
+}
+
+// ------------------------------------------------------------------ reading
+
+async function readHeader(tx: Queryable, c: DocContext, id: unknown, hidden: Set<string> = new Set(), lock = false) {
+  const fields = Object.keys(c.header.fields).filter((f) => !hidden.has(f));
+  const res = await tx.query<Record<string, unknown>>(
+    `SELECT ${selectList(c.header, fields)} FROM ${tableOf(c.header)} WHERE t.${pkCol(c.header)} = $1::${sqlType(c.header.fields[c.header.primaryKey])}${lock ? ' FOR UPDATE' : ''}`,
+    [id],
+  );
+  return res.rows[0];
+}
+
+async function readLines(tx: Queryable, c: DocContext, id: unknown, hidden: Set<string> = new Set()) {
+  const fields = Object.keys(c.lines.fields).filter((f) => !hidden.has(f));
+  const order = c.doc.lines.lineNoField ? `t.${quoteIdent(columnOf(c.lines, c.doc.lines.lineNoField))}, ` : '';
+  return (
+    await tx.query<Record<string, unknown>>(
+      `SELECT ${selectList(c.lines, fields)} FROM ${tableOf(c.lines)} WHERE t.${quoteIdent(columnOf(c.lines, c.doc.lines.foreignKey))} = $1 ORDER BY ${order}t.${pkCol(c.lines)}`,
+      [id],
+    )
+  ).rows;
+}
+
+/** The actions the caller may run on a document in `status` (its status and the caller's permissions). */
+async function runnableActions(tx: Queryable, auth: AuthContext, c: DocContext, status: number): Promise<string[]> {
+  const candidates = c.doc.actions.filter((a) => a.from.includes(status));
+  if (!candidates.length) return [];
+  const granted = auth.isAdmin ? null : await grantedMenuKeys(tx, auth);
+  return candidates.filter((a) => !granted || granted.has(a.perm)).map((a) => a.id);
+}
+
+/** The detail answer: header, lines, history and runnable actions; undefined when there is no such document. */
+export async function readDocument(tx: Queryable, auth: AuthContext, c: DocContext, id: unknown) {
+  const header = await readHeader(tx, c, id, await hiddenFor(tx, auth, c.header));
+  if (!header) return undefined;
+  const docId = header[c.header.primaryKey] as number;
+  return {
+    ...header,
+    [c.doc.lines.bodyField]: await readLines(tx, c, docId, await hiddenFor(tx, auth, c.lines)),
+    history: await docHistory(tx, c.doc.type, docId),
+    actions: await runnableActions(tx, auth, c, Number(header[c.doc.statusField])),
+  };
+}
+
+const notFound = (c: DocContext) => new ApiError('NOT_FOUND', `${c.header.title}不存在`);
+
+// ------------------------------------------------------------------ writing
+
+type Line = Record<string, unknown>;
+
+/** The SKUs of the lines exist and are enabled; a SKU (or other uniqueBy value) appears once. Returns the SKU rows by id. */
+async function checkLines(tx: Queryable, c: DocContext, lines: Line[]): Promise<Map<number, Record<string, unknown>>> {
+  const skus = new Map<number, Record<string, unknown>>();
+  const skuField = c.doc.lines.skuField;
+  if (skuField) {
+    const ids = [...new Set(lines.map((l) => Number(l[skuField])))];
+    const rows = await tx.query<Record<string, unknown>>(
+      `SELECT sku_id AS "skuId", sku_code AS "skuCode", sku_name AS "skuName", barcode, spec, unit, status FROM pd_sku WHERE sku_id = ANY($1::bigint[])`,
+      [ids],
+    );
+    for (const row of rows.rows) skus.set(Number(row.skuId), row);
+    lines.forEach((l, i) => {
+      const sku = skus.get(Number(l[skuField]));
+      if (!sku || Number(sku.status) !== 1) throw new ApiError('BAD_REQUEST', `第${i + 1}行：商品不存在或已停用`);
+    });
+  }
+  for (const field of c.doc.lines.uniqueBy ?? []) {
+    const seen = new Map<string, number>();
+    lines.forEach((l, i) => {
+      const key = String(l[field]);
+      if (seen.has(key)) {
+        const what = field === skuField ? `商品 ${skus.get(Number(l[field]))?.skuName ?? key}` : `${c.lines.fields[field].title} ${key}`;
+        throw new ApiError('BAD_REQUEST', `第${i + 1}行：${what} 与第${seen.get(key)! + 1}行重复`);
+      }
+      seen.set(key, i);
+    });
+  }
+  return skus;
+}
+
+async function insertLines(tx: Queryable, auth: AuthContext, c: DocContext, docId: number, lines: Line[], skus: Map<number, Record<string, unknown>>): Promise<void> {
+  const skip = layerFields(c);
+  // A field the caller may not see is never written from the body (it takes its default).
+  const hidden = await hiddenFor(tx, auth, c.lines);
+  const writable = writableFields(c.lines).filter((f) => !skip.has(f) && f !== c.lines.primaryKey);
+  const copies = SKU_COPIES.filter((f) => Object.hasOwn(c.lines.fields, f));
+  const lineNo = c.doc.lines.lineNoField;
+  const fields = [c.doc.lines.foreignKey, ...(lineNo ? [lineNo] : []), ...copies, ...writable];
+  // One INSERT per document (not per line): a 10,000-line stocktake is one statement.
+  const params = new Params();
+  const rows = lines.map((l, i) => {
+    const sku = c.doc.lines.skuField ? skus.get(Number(l[c.doc.lines.skuField])) : undefined;
+    const values = [docId, ...(lineNo ? [i + 1] : []), ...copies.map((f) => sku?.[f] ?? null), ...writable.map((f) => (hidden.has(f) ? undefined : l[f]) ?? c.lines.fields[f].default ?? null)];
+    return `(${[params.add(auth.tenantId), ...values.map((v) => params.add(v))].join(', ')})`;
+  });
+  await tx.query(`INSERT INTO ${quoteIdent(c.lines.table)} (tenant_id, ${fields.map((f) => quoteIdent(columnOf(c.lines, f))).join(', ')}) VALUES ${rows.join(', ')}`, params.values);
+}
+
+/** totalQuantity / totalAmount of the header as the sums of its lines (when both sides declare them). */
+async function refreshTotals(tx: Queryable, c: DocContext, docId: number): Promise<void> {
+  const sets = HEADER_TOTALS.filter(([h, l]) => Object.hasOwn(c.header.fields, h) && Object.hasOwn(c.lines.fields, l)).map(
+    ([h, l]) =>
+      `${quoteIdent(columnOf(c.header, h))} = coalesce((SELECT sum(${quoteIdent(columnOf(c.lines, l))}) FROM ${quoteIdent(c.lines.table)} WHERE ${quoteIdent(columnOf(c.lines, c.doc.lines.foreignKey))} = $1), 0)`,
+  );
+  if (sets.length) await tx.query(`UPDATE ${quoteIdent(c.header.table)} SET ${sets.join(', ')} WHERE ${pkCol(c.header)} = $1`, [docId]);
+}
+
+function refOf(c: DocContext, header: Record<string, unknown>): DocRef {
+  return { docType: c.doc.type, docId: Number(header[c.header.primaryKey]), docNo: String(header[c.doc.numberField]) };
+}
+
+async function runOnSave(tx: Queryable, auth: AuthContext, c: DocContext, docId: number): Promise<void> {
+  if (!c.doc.onSave) return;
+  const header = (await readHeader(tx, c, docId))!;
+  const ctx: DocActionContext = { tx, auth, resource: c.header, id: docId, ref: refOf(c, header), header, lines: await readLines(tx, c, docId), body: {} };
+  await docFn(c.doc.onSave)!(ctx);
+}
+
+function splitBody(c: DocContext, body: Record<string, unknown>) {
+  const lines = (body[c.doc.lines.bodyField] as Line[] | undefined) ?? [];
+  const header = Object.fromEntries(Object.entries(body).filter(([k]) => k !== c.doc.lines.bodyField));
+  const tooPrecise = (r: ResourceDescriptor, row: Record<string, unknown>) =>
+    Object.entries(row).find(([k, v]) => typeof v === 'number' && r.fields[k]?.['x-decimals'] !== undefined && Number(v.toFixed(r.fields[k]['x-decimals'])) !== v);
+  const bad = tooPrecise(c.header, header);
+  if (bad) throw new ApiError('BAD_REQUEST', `${c.header.fields[bad[0]].title}最多${c.header.fields[bad[0]]['x-decimals']}位小数`);
+  lines.forEach((l, i) => {
+    const b = tooPrecise(c.lines, l);
+    if (b) throw new ApiError('BAD_REQUEST', `第${i + 1}行：${c.lines.fields[b[0]].title}最多${c.lines.fields[b[0]]['x-decimals']}位小数`);
+  });
+  return { header, lines };
+}
+
+/** Header values a body writes: writable, visible to the caller, not the layer's own. */
+function headerWrites(c: DocContext, route: RouteDecl, body: Record<string, unknown>, hidden: Set<string>): [string, unknown][] {
+  const writable = new Set(writableFields(c.header, route));
+  return Object.entries(body).filter(([k, v]) => writable.has(k) && !hidden.has(k) && v !== undefined && k !== c.doc.numberField && k !== c.doc.statusField);
+}
+
+const failWith = (c: DocContext) => (err: unknown) => {
+  if (err instanceof ApiError) throw err;
+  // A refusal about a line names the lines resource's field; try the header first.
+  try {
+    constraintError(c.header, err);
+  } catch (e) {
+    if (e instanceof ApiError) throw e;
+  }
+  constraintError(c.lines, err);
+};
+
+export function docCreateHandler(c: DocContext, route: RouteDecl) {
+  return async (req: Req) => {
+    const auth = req.auth!;
+    const { header, lines } = splitBody(c, req.body ?? {});
+    const doc = await req
+      .tenantTx(async (tx) => {
+        const hidden = await hiddenFor(tx, auth, c.header);
+        const skus = await checkLines(tx, c, lines);
+        const values = headerWrites(c, route, header, hidden);
+        for (const [name, f] of Object.entries(c.header.fields)) if (f.default !== undefined && !f.readOnly && !values.some(([k]) => k === name)) values.push([name, f.default]);
+        values.push([c.doc.numberField, await nextDocNo(tx, auth.tenantId, c.doc.prefix)], [c.doc.statusField, c.doc.initialStatus]);
+        if (Object.hasOwn(c.header.fields, 'createUserName')) values.push(['createUserName', auth.displayName ?? auth.userName]);
+        if (Object.hasOwn(c.header.fields, 'createUserId')) values.push(['createUserId', auth.userId]);
+        const params = new Params();
+        const cols = ['tenant_id', ...values.map(([k]) => quoteIdent(columnOf(c.header, k)))];
+        const vals = [params.add(auth.tenantId), ...values.map(([, v]) => params.add(v))];
+        const res = await tx.query<{ id: number }>(`INSERT INTO ${quoteIdent(c.header.table)} (${cols.join(', ')}) VALUES (${vals.join(', ')}) RETURNING ${pkCol(c.header)} AS id`, params.values);
+        const id = Number(res.rows[0].id);
+        if (lines.length) await insertLines(tx, auth, c, id, lines, skus);
+        await refreshTotals(tx, c, id);
+        await runOnSave(tx, auth, c, id);
+        await recordDocEvent(tx, auth, { docType: c.doc.type, docId: id, action: 'create', actionLabel: '创建', fromStatus: null, toStatus: c.doc.initialStatus });
+        return readDocument(tx, auth, c, id);
+      })
+      .catch(failWith(c));
+    return ok(doc, '新增成功');
+  };
+}
+
+/** Locks the header and checks that its status is one of `allowed`; 404 when absent, 409 otherwise. */
+async function lockInStatus(tx: Queryable, c: DocContext, id: unknown, allowed: number[], refusal: (status: number) => string | Promise<string>) {
+  const header = await readHeader(tx, c, id, new Set(), true);
+  if (!header) throw notFound(c);
+  const status = Number(header[c.doc.statusField]);
+  if (!allowed.includes(status)) throw new ApiError('CONFLICT', await refusal(status));
+  return { header, status };
+}
+
+/** 调拨单已出库，不能修改或删除: the status named by its dictionary label. */
+async function notEditable(tx: Queryable, c: DocContext, status: number): Promise<string> {
+  const dict = c.header.fields[c.doc.statusField]['x-dictionary'];
+  const label = dict ? (await tx.query<{ label: string }>(`SELECT label FROM sys_data_dictionary WHERE code = $1 AND value = $2`, [dict, String(status)])).rows[0]?.label : undefined;
+  return `${c.header.title}${label ? `状态为“${label}”` : '当前状态'}，不能修改或删除`;
+}
+
+function idOf(c: DocContext, route: RouteDecl, req: Req): number {
+  const p = idParamOf(route);
+  const v = p ? req.params[p] : req.body?.[c.header.primaryKey];
+  if (v === undefined || v === null || v === '') throw new ApiError('BAD_REQUEST', `${c.header.fields[c.header.primaryKey].title}不能为空`);
+  const n = Number(v);
+  if (!Number.isSafeInteger(n) || n < 1 || n > 2147483647) throw new ApiError('BAD_REQUEST', `${c.header.fields[c.header.primaryKey].title}格式不正确`);
+  return n;
+}
+
+export function docUpdateHandler(c: DocContext, route: RouteDecl) {
+  return async (req: Req) => {
+    const auth = req.auth!;
+    const id = idOf(c, route, req);
+    const { header, lines } = splitBody(c, req.body ?? {});
+    const doc = await req
+      .tenantTx(async (tx) => {
+        const hidden = await hiddenFor(tx, auth, c.header);
+        const { status } = await lockInStatus(tx, c, id, c.doc.editable, (st) => notEditable(tx, c, st));
+        const skus = await checkLines(tx, c, lines);
+        const values = headerWrites(c, route, header, hidden).filter(([k]) => k !== c.header.primaryKey);
+        if (values.length) {
+          const params = new Params();
+          const sets = values.map(([k, v]) => `${quoteIdent(columnOf(c.header, k))} = ${params.add(v)}`);
+          await tx.query(`UPDATE ${quoteIdent(c.header.table)} SET ${sets.join(', ')} WHERE ${pkCol(c.header)} = ${params.add(id)}`, params.values);
+        }
+        await tx.query(`DELETE FROM ${quoteIdent(c.lines.table)} WHERE ${quoteIdent(columnOf(c.lines, c.doc.lines.foreignKey))} = $1`, [id]);
+        if (lines.length) await insertLines(tx, auth, c, id, lines, skus);
+        await refreshTotals(tx, c, id);
+        await runOnSave(tx, auth, c, id);
+        await recordDocEvent(tx, auth, { docType: c.doc.type, docId: id, action: 'edit', actionLabel: '修改', fromStatus: status, toStatus: status });
+        return readDocument(tx, auth, c, id);
+      })
+      .catch(failWith(c));
+    return ok(doc, '保存成功');
+  };
+}
+
+export function docGetHandler(c: DocContext, route: RouteDecl) {
+  return async (req: Req) => {
+    const id = idOf(c, route, req);
+    const doc = await req.tenantTx((tx) => readDocument(tx, req.auth!, c, id)).catch(asCallerError);
+    if (!doc) throw notFound(c);
+    return ok(doc);
+  };
+}
+
+/** Runs one action on one document in its own transaction; throws ApiError on refusal. */
+export async function runDocAction(tx: Queryable, auth: AuthContext, c: DocContext, action: DocActionDecl, id: number, body: Record<string, unknown>) {
+  const { header, status } = await lockInStatus(tx, c, id, action.from, () => STATUS_CHANGED);
+  const ref = refOf(c, header);
+  const { note, ...extra } = body;
+  const fn = action.fn ? docFn(action.fn) : undefined;
+  const result = fn ? await fn({ tx, auth, resource: c.header, action, id, ref, header, lines: await readLines(tx, c, id), body: extra }) : undefined;
+  const to = result?.to ?? action.to[0];
+  if (!action.to.includes(to)) throw new Error(`${action.fn} answered status ${to}, not one of ${action.to.join(', ')}`);
+  await tx.query(`UPDATE ${quoteIdent(c.header.table)} SET ${quoteIdent(columnOf(c.header, c.doc.statusField))} = $1 WHERE ${pkCol(c.header)} = $2`, [to, id]);
+  const notes = [typeof note === 'string' ? note.trim() : '', result?.note ?? ''].filter(Boolean).join('；');
+  await recordDocEvent(tx, auth, { docType: c.doc.type, docId: id, action: action.id, actionLabel: action.label, fromStatus: status, toStatus: to, note: notes || null });
+  return ref;
+}
+
+function actionOf(c: DocContext, route: RouteDecl): DocActionDecl {
+  return c.doc.actions.find((a) => a.id === route.docAction)!;
+}
+
+export function docActionHandler(c: DocContext, route: RouteDecl) {
+  const action = actionOf(c, route);
+  return async (req: Req) => {
+    const auth = req.auth!;
+    const id = idOf(c, route, req);
+    const body = { ...((req.body as Record<string, unknown> | undefined) ?? {}) };
+    delete body[c.header.primaryKey];
+    const doc = await req
+      .tenantTx(async (tx) => {
+        await runDocAction(tx, auth, c, action, id, body);
+        return readDocument(tx, auth, c, id);
+      })
+      .catch(failWith(c));
+    return ok(doc, `${action.label}成功`);
+  };
+}
+
+export interface BatchResult {
+  success: number;
+  fail: number;
+  results: { id: number; docNo: string | null; ok: boolean; msg: string }[];
+}
+
+/** 3 条成功，1 条失败：单据 DB20261124-0002 状态已变更 */
+export function batchMessage(r: BatchResult): string {
+  const failed = r.results.filter((x) => !x.ok);
+  const head = `${r.success} 条成功，${r.fail} 条失败`;
+  if (!failed.length) return head;
+  const first = failed[0];
+  const reason = first.msg === STATUS_CHANGED ? '状态已变更' : first.msg;
+  return `${head}：单据 ${first.docNo ?? first.id} ${reason}${failed.length > 1 ? ` 等 ${failed.length} 条` : ''}`;
+}
+
+/** Each id on its own transaction, so one refusal does not undo the others; answers a per-document result. */
+async function eachDocument(req: Req, c: DocContext, run: (tx: Queryable, id: number) => Promise<void>): Promise<BatchResult> {
+  const raw = (req.body?.ids as unknown[] | undefined) ?? [];
+  const ids = [...new Set(raw.map(Number))];
+  if (!ids.length) throw new ApiError('BAD_REQUEST', '请选择单据');
+  const results: BatchResult['results'] = [];
+  for (const id of ids) {
+    let docNo: string | null = null;
+    try {
+      await req.tenantTx(async (tx) => {
+        const h = await tx.query<{ no: string }>(`SELECT ${quoteIdent(columnOf(c.header, c.doc.numberField))} AS no FROM ${quoteIdent(c.header.table)} WHERE ${pkCol(c.header)} = $1`, [id]);
+        docNo = h.rows[0]?.no ?? null;
+        await run(tx, id);
+      });
+      results.push({ id, docNo, ok: true, msg: '成功' });
+    } catch (err) {
+      let msg: string;
+      try {
+        failWith(c)(err);
+        msg = '操作失败';
+      } catch (e) {
+        if (!(e instanceof ApiError)) throw e;
+        msg = e.message;
+      }
+      results.push({ id, docNo, ok: false, msg });
+    }
+  }
+  const success = results.filter((r) => r.ok).length;
+  return { success, fail: results.length - success, results };
+}
+
+export function docBatchActionHandler(c: DocContext, route: RouteDecl) {
+  const action = actionOf(c, route);
+  return async (req: Req) => {
+    const auth = req.auth!;
+    const { ids: _ids, ...body } = (req.body as Record<string, unknown> | undefined) ?? {};
+    void _ids;
+    const result = await eachDocument(req, c, async (tx, id) => void (await runDocAction(tx, auth, c, action, id, body)));
+    return ok(result, batchMessage(result));
+  };
+}
+
+async function deleteDocument(tx: Queryable, auth: AuthContext, c: DocContext, id: number): Promise<void> {
+  const { status } = await lockInStatus(tx, c, id, c.doc.editable, (st) => notEditable(tx, c, st));
+  await tx.query(`DELETE FROM ${quoteIdent(c.lines.table)} WHERE ${quoteIdent(columnOf(c.lines, c.doc.lines.foreignKey))} = $1`, [id]);
+  await tx.query(`DELETE FROM ${quoteIdent(c.header.table)} WHERE ${pkCol(c.header)} = $1`, [id]);
+  await recordDocEvent(tx, auth, { docType: c.doc.type, docId: id, action: 'delete', actionLabel: '删除', fromStatus: status, toStatus: null });
+}
+
+export function docDeleteHandler(c: DocContext, route: RouteDecl) {
+  return async (req: Req) => {
+    const id = idOf(c, route, req);
+    await req.tenantTx((tx) => deleteDocument(tx, req.auth!, c, id)).catch(failWith(c));
+    return ok(null, '删除成功');
+  };
+}
+
+export function docBatchDeleteHandler(c: DocContext) {
+  return async (req: Req) => {
+    const result = await eachDocument(req, c, (tx, id) => deleteDocument(tx, req.auth!, c, id));
+    return ok(result, batchMessage(result));
+  };
+}
+
+/** `{ids}` of a batch route: 1 to 1000 document ids. */
+export const docIdsSchema = (c: DocContext) => ({
+  type: 'object',
+  required: ['ids'],
+  properties: { ids: { type: 'array', title: `${c.header.title}ID列表`, minItems: 1, maxItems: 1000, items: { type: 'integer', minimum: 1, maximum: 2147483647, title: `${c.header.title}ID` } }, note: { type: ['string', 'null'], maxLength: 200, title: '备注' } },
+});
+
+/**
+ * ticket/{id}/{type}: the document printed with its type's template (the tenant's newest, else the default
+ * built from the descriptors). type `pdf`: the PDF (vector, CJK font); type `data`: `{template, templateName,
+ * data}` for the browser's print or the print client, which lay out from the same template model.
+ */
+export function docPrintHandler(c: DocContext, route: RouteDecl, services?: AppServices) {
+  return async (req: Req, reply: FastifyReply) => {
+    const id = idOf(c, route, req);
+    const kind = String(req.params.type ?? 'pdf');
+    if (kind !== 'pdf' && kind !== 'data') throw new ApiError('BAD_REQUEST', '打印类型只能是 pdf 或 data');
+    const auth = req.auth!;
+    const { data, tpl } = await req
+      .tenantTx(async (tx) => {
+        const doc = await readDocument(tx, auth, c, id);
+        if (!doc) throw notFound(c);
+        return { data: await documentPrintData(tx, auth, c, doc), tpl: await documentTemplate(tx, c) };
+      })
+      .catch(asCallerError);
+    const checked = validateTemplate(tpl.template);
+    if (!checked.ok) throw new ApiError('BAD_REQUEST', `打印模板「${tpl.name}」内容不正确，请在打印模板设计中修改后重试`);
+    if (kind === 'data') return ok({ template: checked.template, templateName: tpl.name, isDefault: tpl.isDefault, data });
+    const { renderTemplatePdf, serverImageLoader } = await import('../printTemplates/render.ts');
+    const loadImage = services
+      ? serverImageLoader(services, auth.tenantId, (src, reason) => req.log.warn({ docType: c.doc.type, id, src, reason }, 'print image skipped'))
+      : async () => {
+          throw new Error('no image loader');
+        };
+    const title = `${c.header.title}_${String(data[c.doc.numberField] ?? id)}`;
+    const pdf = await renderTemplatePdf(checked.template, data, title, loadImage);
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(title)}.pdf`)
+      .header('x-page-count', String(pdf.pageCount))
+      .send(Buffer.from(pdf.bytes));
+  };
+}

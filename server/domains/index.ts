@@ -1,0 +1,6 @@
+/**
+ * Loads every business domain's registered document functions (server/documents/registry.ts). One import
+ * per area; the resource routes refuse to start when a descriptor names a function nobody registered.
+ */
+import './warehouse/otherStockIn.ts';
+import './fulfilment/picking.ts';

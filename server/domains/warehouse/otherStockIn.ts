@@ -1,0 +1,25 @@
+import { registerDocFn } from '../../documents/registry.ts';
+import { ApiError } from '../../errors.ts';
+import { postStock } from '../stock/ledger.ts';
+
+/**
+ * 其他入库 (wh-other-stock-in): goods that come in without a purchase (a gift, a found surplus, an opening
+ * balance). Confirming posts each line into the warehouse at its unit cost.
+ */
+registerDocFn('otherStockIn.confirm', async ({ tx, auth, ref, header, lines, id }) => {
+  await postStock(
+    tx,
+    auth,
+    ref,
+    lines.map((l) => ({ whId: Number(header.whId), skuId: Number(l.skuId), qty: Number(l.quantity), unitCost: Number(l.unitCost ?? 0), lineId: Number(l.detId) })),
+  );
+  await tx.query(`UPDATE wh_other_stock_in SET confirm_time = now() WHERE stock_in_id = $1`, [id]);
+});
+
+/** The warehouse's name is copied onto the document so lists show it without a join. */
+registerDocFn('otherStockIn.save', async ({ tx, id, header }) => {
+  const wh = await tx.query<{ wh_name: string; status: number }>(`SELECT wh_name, status FROM wh_base_info WHERE wh_id = $1`, [header.whId]);
+  if (!wh.rows[0]) throw new ApiError('BAD_REQUEST', '仓库不存在');
+  if (Number(wh.rows[0].status) !== 1) throw new ApiError('BAD_REQUEST', '仓库已停用，不能入库');
+  await tx.query(`UPDATE wh_other_stock_in SET wh_name = $1 WHERE stock_in_id = $2`, [wh.rows[0].wh_name, id]);
+});
