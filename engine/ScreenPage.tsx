@@ -9,6 +9,7 @@ import { useView } from '../src/tabs/ViewContext';
 import { loadScreen, retryScreen } from './api/screenDescriptor';
 import { loadScreenTexts } from './i18n/screenTexts';
 import { FormPage } from './forms/FormPage';
+import { DocumentPage } from './document/DocumentPage';
 import { ListScreen } from './list/ListScreen';
 import { pageFormAt } from './runtime/screenModel';
 
@@ -21,7 +22,7 @@ loadScreenTexts();
  * for the path is the 404 page. A page form's route shows that form (FormPage) instead of the list.
  */
 export default function ScreenPage() {
-  const { path } = useView();
+  const { path, query } = useView();
   const { t } = useTranslation();
   const { tenantId, user } = useSnapshot(appState);
   const [, setAttempt] = useState(0);
@@ -41,6 +42,7 @@ export default function ScreenPage() {
   }
   // A page form's own route (a hidden menu node) answers its screen's descriptor: show that form.
   const pageForm = pageFormAt(load.screen, path);
+  if (pageForm?.form.mode === 'document') return <DocumentPage key={`${load.screen.name}:${pageForm.name}:${JSON.stringify(query)}`} set={load.set} screen={load.screen} name={pageForm.name} form={pageForm.form} />;
   if (pageForm) return <FormPage key={`${load.screen.name}:${pageForm.name}`} set={load.set} screen={load.screen} name={pageForm.name} form={pageForm.form} />;
   return <ListScreen key={load.screen.name} set={load.set} screen={load.screen} />;
 }

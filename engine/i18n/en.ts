@@ -8,6 +8,15 @@ export const engineEn: EngineMessages = {
   timeLimit: 'The search may span at most {{days}} days', pleaseSelect: 'Select', pleaseInput: 'Enter',
   select: { loading: 'Loading…', failed: 'Request failed', nothingFound: 'No match' },
   page: { back: 'Back to the list', notFound: 'The record does not exist or was deleted' },
+  document: {
+    save: 'Save', print: 'Print', lines: 'Lines', history: 'History', total: 'Total', note: 'Note (optional)', unsaved: 'Unsaved changes',
+    saveFirst: 'Save your changes first', noLines: 'Add at least one line', noLinesYet: 'Scan or type a barcode, code or name and press Enter',
+    skuPlaceholder: 'Scan or type barcode / code / name, Enter to add', scanHint: 'Scanning the same item again adds 1', skuNotFound: 'No item found: {{text}}',
+    available: 'available {{qty}}', paste: 'Paste lines', pasteHelp: 'One item per line: barcode or code, quantity, unit price (optional), separated by tab, comma or spaces; paste straight from Excel.',
+    pasteAdd: 'Add to lines', pasteEmpty: 'Paste or type some items', pasteLine: 'Line {{row}}: {{text}}', pasteQty: 'Quantity must be above 0', pasteProblems: 'These lines cannot be added; fix them and retry (nothing was added)',
+    confirmAction: 'Run “{{action}}”?', actionDone: '{{action}} done', confirmDelete: 'Delete document {{no}}?',
+    historyNote: 'Note', historyTime: 'Time', historyAction: 'Action', historyUser: 'User', historyStatus: 'Status',
+  },
   columns: {
     button: 'Columns', title: 'Choose columns', available: 'Available fields', chosen: 'Chosen fields (drag or use the arrows to order)', selectAll: 'All',
     up: 'Move up', down: 'Move down', remove: 'Remove', saved: 'Columns saved', atLeastOne: 'Choose at least one field',

@@ -7,6 +7,7 @@ import { PAGINATION } from '../../src/api/timeouts';
 import type { MenuNode } from '../../src/api/types';
 import { notifySuccess, notifyWarning } from '../../src/feedback/notify';
 import { navigateTo } from '../../src/router/navigation';
+import { batchMessage, isBatchResult, isPageForm } from '../model/documents.ts';
 import { hasPermission } from '../../src/permission/permission';
 import { appState } from '../../src/store/appStore';
 import { useView } from '../../src/tabs/ViewContext';
@@ -233,14 +234,19 @@ export function ListScreen({ set, screen }: ListScreenProps) {
       const question = action.confirm ? t(action.confirm, row ? undefined : { count: ids.length }) : row ? null : t('engine.confirmBulk', { count: ids.length, action: t(action.label) });
       if (question && !(await confirmAction(question, action.danger))) return;
       setRunningAction(action.id);
+      let answer: unknown;
       try {
-        if (row) await callEndpoint(route, rowCallParams(route.route, action, row, rowKey), rowCallBody(route.route, action, row, resource));
-        else await callEndpoint(route, {}, bulkCallBody(action, ids));
+        if (row) answer = await callEndpoint(route, rowCallParams(route.route, action, row, rowKey), rowCallBody(route.route, action, row, resource));
+        else answer = await callEndpoint(route, {}, bulkCallBody(action, ids));
       } catch {
         return; // the API client showed the server's message
       }
       if (!row) setSelection(state, {});
-      notifySuccess({ key: route.route.method === 'DELETE' || route.route.action === 'batchDelete' ? 'engine.deleted' : 'engine.done' });
+      // A document batch answers one result per document: 3 条成功，1 条失败：单据 DB… 状态已变更
+      if (isBatchResult(answer)) {
+        if (answer.fail > 0) notifyWarning({ text: batchMessage(answer) }, 8000);
+        else notifySuccess({ text: batchMessage(answer) });
+      } else notifySuccess({ key: route.route.method === 'DELETE' || route.route.action === 'batchDelete' ? 'engine.deleted' : 'engine.done' });
       await refresh();
     } finally {
       callRunning.current = false;
@@ -252,7 +258,7 @@ export function ListScreen({ set, screen }: ListScreenProps) {
     const decl = action.form ? screen.forms?.[action.form] : undefined;
     if (!decl) return;
     // A page form is a route of its own (a tab, kept on reload): the row travels as its key in the query.
-    if (decl.mode === 'page' && decl.route) return navigateTo(pageFormPath(decl.route, rowKey, row));
+    if (isPageForm(decl) && decl.route) return navigateTo(pageFormPath(decl.route, rowKey, row));
     const submitRef = decl.readOnly ? undefined : action.endpoint ?? decl.submit;
     setForm({
       name: action.form!,

@@ -58,7 +58,7 @@ describe('descriptor check', () => {
     const bulk = (action: object) => check({ screen: (s) => (s.bulkActions = [{ id: 'bulk', label: 'engine.actions.disable', ...action }]) });
     expect(bulk({ kind: 'export', endpoint: 'export' })).toContain('schemas/screens/shop-base.json#/bulkActions/0/kind a bulk action is a "call" of a batchDelete or batchSetField route, not "export"');
     expect(bulk({ kind: 'call', endpoint: 'info' })).toContain(
-      'schemas/screens/shop-base.json#/bulkActions/0/endpoint a bulk action needs a batchDelete or batchSetField route (it sends the selected ids), "info" is a get',
+      'schemas/screens/shop-base.json#/bulkActions/0/endpoint a bulk action needs a batchDelete, batchSetField, docBatchDelete or docBatchAction route (it sends the selected ids), "info" is a get',
     );
     expect(check({ screen: (s) => (s.columns[3].sortable = true) })).toContain('schemas/screens/shop-base.json#/columns/3/sortable resource "shop-base" does not allow sorting by "regionName"');
   });
@@ -201,7 +201,7 @@ describe('descriptor check', () => {
       'schemas/screens/shop-base.json#/rowActions/5/to no screen, page form or menu shows /nowhere',
     ]);
     expect(check({ screen: (s) => (s.forms.detail.mode = 'dialog') })).toEqual([
-      'schemas/screens/shop-base.json#/forms/detail/route only a page form ("mode": "page") has a route',
+      'schemas/screens/shop-base.json#/forms/detail/route only a page form ("mode": "page" or "document") has a route',
     ]);
     expect(check({ screen: (s) => delete s.forms.detail.route })).toEqual([
       'schemas/screens/shop-base.json#/columns/0/link/to no screen, page form or menu shows /shopManage/shopBaseDetail',
@@ -216,5 +216,48 @@ describe('descriptor check', () => {
     expect(checkDescriptors(set, { i18n, menuPaths: new Set(['/home/index']) }).map(formatError)).toEqual([
       'schemas/screens/shop-base.json#/forms/detail/route no menu node has the path /shopManage/shopBaseDetail (add a hidden one, so the page can be granted)',
     ]);
+  });
+});
+
+describe('document page forms', () => {
+  const read = (f: string) => JSON.parse(readFileSync(path.join(ROOT, f), 'utf8'));
+  const head = read('schemas/resources/wh-other-stock-in.json');
+  const lines = read('schemas/resources/wh-other-stock-in-det.json');
+  const wh = read('schemas/resources/wh-base-info.json');
+  const screen = read('schemas/screens/wh-other-stock-in.json');
+  function checkDoc(change: { resource?: (r: any) => void; screen?: (s: any) => void }) {
+    const r = structuredClone(head);
+    const s = structuredClone(screen);
+    change.resource?.(r);
+    change.screen?.(s);
+    const files: DescriptorFile[] = [
+      { file: 'schemas/resources/wh-other-stock-in.json', content: JSON.stringify(r) },
+      { file: 'schemas/resources/wh-other-stock-in-det.json', content: JSON.stringify(lines) },
+      { file: 'schemas/resources/wh-base-info.json', content: JSON.stringify(wh) },
+      { file: 'schemas/screens/wh-other-stock-in.json', content: s },
+    ];
+    const { set, errors } = loadDescriptors(files);
+    return [...errors, ...checkDescriptors(set, { i18n })].map(formatError);
+  }
+  const P = 'schemas/screens/wh-other-stock-in.json#/forms/doc';
+
+  it('accepts the 其他入库 page and refuses grids naming what the lines do not have', () => {
+    expect(checkDoc({})).toEqual([]);
+    expect(checkDoc({ screen: (s) => (s.forms.doc.lines.columns[0].field = 'nope') })).toContain(`${P}/lines/columns/0/field field "nope" is not in lines resource "wh-other-stock-in-det"`);
+    expect(checkDoc({ screen: (s) => (s.forms.doc.lines.columns[7].editable = true) })).toContain(`${P}/lines/columns/7/editable field "amount" of "wh-other-stock-in-det" is read-only; it cannot be an input`);
+    expect(checkDoc({ screen: (s) => (s.forms.doc.lines.amount.price = 'remark2') })).toContain(`${P}/lines/amount/price "remark2" is not an editable column of the grid`);
+    expect(checkDoc({ screen: (s) => delete s.forms.doc.lines })).toContain(`${P}/lines a document form declares its lines grid ("lines": {"columns": [...]})`);
+  });
+
+  it('needs the routes the page calls: docGet, docCreate and the SKU search', () => {
+    const without = (action: string) => (r: any) => (r.routes = r.routes.filter((x: any) => x.action !== action));
+    expect(checkDoc({ resource: without('docSkuOptions') })).toContain(`${P}/lines resource "wh-other-stock-in" has no docSkuOptions route: the grid adds SKUs through it (GET sku-options)`);
+    expect(checkDoc({ resource: without('docGet') })).toContain(`${P}/mode resource "wh-other-stock-in" has no docGet route for the document page to load`);
+  });
+
+  it('a bulk action may call a docBatchAction or docBatchDelete route', () => {
+    expect(checkDoc({ screen: (s) => (s.bulkActions[0].endpoint = 'confirm') })).toContain(
+      'schemas/screens/wh-other-stock-in.json#/bulkActions/0/endpoint a bulk action needs a batchDelete, batchSetField, docBatchDelete or docBatchAction route (it sends the selected ids), "confirm" is a docAction',
+    );
   });
 });

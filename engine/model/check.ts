@@ -1,3 +1,5 @@
+import { checkDocumentForm } from './checkDocumentForm.ts';
+import { isPageForm } from './documents.ts';
 import { checkDocument } from './checkDocument.ts';
 import { FILTER_WIDGETS, FORMATTERS, FORM_WIDGETS, STYLERS } from '../../widgets/keys.ts';
 import { filterName, filterParams, idParamOf, pathParams, resolveEndpoint, routeId, columnOf } from './resource.ts';
@@ -186,8 +188,8 @@ function checkBulkAction(a: ActionDecl, r: ResourceDescriptor, set: DescriptorSe
         : `a bulk action needs a batchDelete or batchSetField route (it sends the selected ids), "${a.endpoint}" is a setField and resource "${r.name}" has no batchSetField route for "${route.field}"`,
     );
   }
-  if (route.action !== 'batchDelete' && route.action !== 'batchSetField')
-    return err(`${p}/endpoint`, `a bulk action needs a batchDelete or batchSetField route (it sends the selected ids), "${a.endpoint}" is a ${route.action}`);
+  if (route.action !== 'batchDelete' && route.action !== 'batchSetField' && route.action !== 'docBatchDelete' && route.action !== 'docBatchAction')
+    return err(`${p}/endpoint`, `a bulk action needs a batchDelete, batchSetField, docBatchDelete or docBatchAction route (it sends the selected ids), "${a.endpoint}" is a ${route.action}`);
   if (hit.resource !== r) return err(`${p}/endpoint`, `a bulk action calls a route of the list's resource "${r.name}" (it sends that list's ids), not of "${hit.resource.name}"`);
   if (route.action !== 'batchSetField' || !route.field || !r.fields[route.field]) return;
   const field = route.field;
@@ -270,7 +272,7 @@ function checkScreen(s: ScreenDescriptor, set: DescriptorSet, ctx: CheckContext,
       for (const [q, f] of Object.entries(a.query ?? {})) if (!has(f)) err(`${p}/query/${q}`, `field "${f}" is not in resource "${r.name}"`);
       if (a.kind === 'link' && a.to && !targets.has(a.to)) err(`${p}/to`, `no screen, page form or menu shows ${a.to}`);
       const opens = a.form ? forms[a.form] : undefined;
-      if (opens?.mode === 'page' && a.endpoint && a.endpoint !== opens.submit)
+      if (opens && isPageForm(opens) && a.endpoint && a.endpoint !== opens.submit)
         err(`${p}/endpoint`, `form "${a.form}" opens as a page and submits to its own "submit"${opens.submit ? ` ("${opens.submit}")` : ' (none)'}, not "${a.endpoint}"`);
       if (group === 'bulkActions') checkBulkAction(a, r, set, s, p, err);
     });
@@ -281,8 +283,10 @@ function checkScreen(s: ScreenDescriptor, set: DescriptorSet, ctx: CheckContext,
     form.fields.forEach((f, i) => !has(f) && err(`${p}/fields/${i}`, `field "${f}" is not in resource "${r.name}"`));
     endpoint(`${p}/load`, form.load, ['get']);
     endpoint(`${p}/submit`, form.submit, ['create', 'update']);
-    if (form.mode === 'page' && !form.route) err(`${p}/route`, 'a page form names the menu path it opens at ("route")');
-    if (form.route && form.mode !== 'page') err(`${p}/route`, 'only a page form ("mode": "page") has a route');
+    if (isPageForm(form) && !form.route) err(`${p}/route`, 'a page form names the menu path it opens at ("route")');
+    if (form.route && !isPageForm(form)) err(`${p}/route`, 'only a page form ("mode": "page" or "document") has a route');
+    if (form.mode === 'document') checkDocumentForm(form, r, set, p, err);
+    else if (form.lines || form.summary || form.statusColors) err(`${p}/mode`, 'lines, summary and statusColors belong to a document form ("mode": "document")');
     if (form.route && form.route === s.route) err(`${p}/route`, `${form.route} is the list's own route`);
     if (form.route && ctx.menuPaths && !ctx.menuPaths.has(form.route)) err(`${p}/route`, `no menu node has the path ${form.route} (add a hidden one, so the page can be granted)`);
     for (const [f, ui] of Object.entries(form.uiSchema ?? {})) {

@@ -48,6 +48,8 @@ export function checkDocument(r: ResourceDescriptor, set: DescriptorSet, err: (p
     if (!single && route.action !== 'docUpdate' && pathParams(route.path).length) err(`${p}/path`, `a ${route.action} route takes its input from the body; its path has no parameters`);
     if (route.action === 'docPrint' && (pathParams(route.path).length !== 2 || !pathParams(route.path).includes('type')))
       err(`${p}/path`, 'a docPrint route takes the document id and {type} (pdf or data): ticket/{id}/{type}');
+    if (route.action === 'docSkuOptions' && (route.method !== 'GET' || !r.document!.lines.skuField))
+      err(`${p}/method`, 'a docSkuOptions route is a GET of a document whose lines name a skuField');
     if ((route.action === 'docAction' || route.action === 'docBatchAction') && !ids.has(route.docAction ?? ''))
       err(`${p}/docAction`, `no document action "${route.docAction ?? ''}" (one of ${[...ids].join(', ')})`);
     if (route.action !== 'docAction' && route.action !== 'docBatchAction' && route.docAction) err(`${p}/docAction`, `only docAction and docBatchAction routes name an action`);

@@ -76,7 +76,8 @@ export type ActionKind =
   | 'docBatchDelete' // body {ids}: each document on its own, a per-document result
   | 'docAction' // one state-machine action on one document (route names it in `docAction`)
   | 'docBatchAction' // the same action on many documents, body {ids}, a per-document result
-  | 'docPrint'; // ticket/{id}/{type}: the document with its type's print template, type pdf (the PDF) or data ({template, data})
+  | 'docPrint' // ticket/{id}/{type}: the document with its type's print template, type pdf (the PDF) or data ({template, data})
+  | 'docSkuOptions'; // GET, the SKUs a line may take: ?keyword= (scan or type) or ?codes=a,b (pasted lines), with ?whId= their stock there
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -287,14 +288,33 @@ export interface FormDecl {
   load?: string;
   /** Route the form submits to (absent: read-only detail). */
   submit?: string;
-  mode?: 'dialog' | 'page';
+  /** `document`: the document page of a document resource (header form, lines grid, status, actions, history, print). */
+  mode?: 'dialog' | 'page' | 'document';
   /**
-   * page mode: the menu path (a hidden menu node) the form opens at, with the row key in the query
+   * page and document mode: the menu path (a hidden menu node) the form opens at, with the row key in the query
    * (`/shopManage/shopBaseDetail?shopId=3`); it survives a reload and is a tab of its own.
    */
   route?: string;
+  /** document mode: header fields shown read-only above the form (number, totals, who and when). */
+  summary?: string[];
+  /** document mode: the lines grid. */
+  lines?: DocLinesGridDecl;
+  /** document mode: badge colour by status value (Mantine colour names); default blue while editable, green after. */
+  statusColors?: Record<string, string>;
   readOnly?: boolean;
   width?: number;
+}
+
+/** The lines grid of a document page. */
+export interface DocLinesGridDecl {
+  /** Columns of the lines resource, in order; `editable` ones are inputs (the field's input helper). */
+  columns: { field: string; label?: string; width?: number; editable?: boolean }[];
+  /** line field <- field of the chosen SKU option (e.g. unitCost <- costPrice) when a SKU is added. */
+  prefill?: Record<string, string>;
+  /** amount = quantity x price, computed as the user types (the server computes it again on save). */
+  amount?: { field: string; quantity: string; price: string };
+  /** Header field that names the warehouse whose available stock the SKU search shows. */
+  stockOf?: string;
 }
 
 /**

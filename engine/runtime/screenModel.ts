@@ -4,6 +4,7 @@ import {
   type ActionDecl, type ColumnDecl, type DescriptorSet, type FilterDecl, type FilterFieldDecl, type FormDecl, type ResourceDescriptor, type RouteDecl, type RowCondition,
   type ScreenDescriptor, filterName, filterParams, hiddenFields, idParamOf, pathParams, resolveEndpoint, routeUrl, writableFields,
 } from '../model/index.ts';
+import { isPageForm } from '../model/documents.ts';
 
 type Translate = (key: string) => string;
 export type RowData = Record<string, unknown>;
@@ -135,7 +136,7 @@ export function submitBody(resource: ResourceDescriptor, data: RowData, row: Row
 
 /** The page form a screen shows at `path` (its `route`), or null: the path is the list's own. */
 export function pageFormAt(screen: ScreenDescriptor, path: string): { name: string; form: FormDecl } | null {
-  for (const [name, form] of Object.entries(screen.forms ?? {})) if (form.mode === 'page' && form.route === path) return { name, form };
+  for (const [name, form] of Object.entries(screen.forms ?? {})) if (isPageForm(form) && form.route === path) return { name, form };
   return null;
 }
 

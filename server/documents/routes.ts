@@ -1,4 +1,5 @@
 import { columnOf, idParamOf, writableFields } from '../../engine/model/resource.ts';
+import { type BatchResult, batchMessage, STATUS_CHANGED } from '../../engine/model/documents.ts';
 import type { DocActionDecl, DocumentDecl, ResourceDescriptor, RouteDecl } from '../../engine/model/types.ts';
 import type { FastifyReply } from 'fastify';
 import { validateTemplate } from '../../screens-custom/designer/core/template/index.ts';
@@ -24,7 +25,7 @@ import { docFn, type DocActionContext, type DocRef } from './registry.ts';
  * function, sets the status and records the event.
  */
 
-export const STATUS_CHANGED = '单据状态已变更，请刷新后重试';
+export { STATUS_CHANGED };
 
 /** SKU columns the layer copies into a line when the lines resource declares the field. */
 const SKU_COPIES = ['skuCode', 'skuName', 'barcode', 'spec', 'unit'] as const;
@@ -354,22 +355,6 @@ export function docActionHandler(c: DocContext, route: RouteDecl) {
       .catch(failWith(c));
     return ok(doc, `${action.label}成功`);
   };
-}
-
-export interface BatchResult {
-  success: number;
-  fail: number;
-  results: { id: number; docNo: string | null; ok: boolean; msg: string }[];
-}
-
-/** 3 条成功，1 条失败：单据 DB20261124-0002 状态已变更 */
-export function batchMessage(r: BatchResult): string {
-  const failed = r.results.filter((x) => !x.ok);
-  const head = `${r.success} 条成功，${r.fail} 条失败`;
-  if (!failed.length) return head;
-  const first = failed[0];
-  const reason = first.msg === STATUS_CHANGED ? '状态已变更' : first.msg;
-  return `${head}：单据 ${first.docNo ?? first.id} ${reason}${failed.length > 1 ? ` 等 ${failed.length} 条` : ''}`;
 }
 
 /** Each id on its own transaction, so one refusal does not undo the others; answers a per-document result. */

@@ -40,6 +40,7 @@ import {
   docPrintHandler,
   docUpdateHandler,
 } from '../documents/routes.ts';
+import { docSkuOptionsHandler, skuOptionsQuerySchema } from '../documents/skuOptions.ts';
 import type { AppServices } from '../context.ts';
 
 /** Most rows a list, pulldown or tree answers (select lists ask for 99999). */
@@ -491,6 +492,10 @@ export function mountResource(app: FastifyInstance, r: ResourceDescriptor, db: D
       case 'docBatchAction':
         schema.body = docIdsSchema(doc!);
         handler = docBatchActionHandler(doc!, route);
+        break;
+      case 'docSkuOptions':
+        schema.querystring = skuOptionsQuerySchema;
+        handler = docSkuOptionsHandler(resources.get('pd-sku'));
         break;
       case 'docPrint':
         schema.params = {

@@ -5,8 +5,9 @@ import { useSnapshot } from 'valtio';
 import { Icon } from '../layout/icons';
 import { appState } from '../store/appStore';
 import { confirmClose } from './confirmClose';
+import { unsavedAt } from './unsaved';
 import { closeAllTabs, closeOtherTabs, closeTab, refreshView, viewTitle } from './tabActions';
-import { isThirdLevel, tabLink, type TabView } from './tabRules';
+import { tabLink, viewsNeedingConfirm, type TabView } from './tabRules';
 
 /** Width of the tab right-click menu (spec §9). */
 export const CONTEXT_MENU_WIDTH = 105;
@@ -24,7 +25,7 @@ function useConfirmBackFromThirdLevel() {
   const blocker = useBlocker(({ currentLocation, historyAction }) => {
     if (historyAction !== 'POP') return false;
     const view = appState.tabs.visited.find((v) => v.path === currentLocation.pathname);
-    return Boolean(view && isThirdLevel(view));
+    return Boolean(view && viewsNeedingConfirm([view], unsavedAt).length);
   });
   useEffect(() => {
     if (blocker.state !== 'blocked') return;

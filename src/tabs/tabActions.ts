@@ -7,6 +7,7 @@ import { resolveRoute } from '../router/resolveRoute';
 import { LAST_MODULE_KEY } from '../router/staticRoutes';
 import { appState } from '../store/appStore';
 import { confirmClose } from './confirmClose';
+import { unsavedAt } from './unsaved';
 import {
   type CloseResult, type TabView, addView, closeAllViews, closeOtherViews, closeView, fullPathOf, restoreViews,
   shouldSaveViewsOnUnload, storageKeysClearedOnClose, stripTabFlags, touchCache, viewStateKey, viewsNeedingConfirm,
@@ -85,7 +86,7 @@ export function refreshView(path: string): void {
 }
 
 async function confirmed(closing: TabView[]): Promise<boolean> {
-  const asking = viewsNeedingConfirm(closing);
+  const asking = viewsNeedingConfirm(closing, unsavedAt);
   return asking.length === 0 || confirmClose(asking.map(viewTitle));
 }
 

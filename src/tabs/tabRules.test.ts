@@ -101,3 +101,15 @@ describe('saving and restoring tabs', () => {
     expect(restoreViews('nonsense', () => true)).toEqual([]);
   });
 });
+
+describe('closing a page that tracks unsaved changes', () => {
+  const doc = (path: string, thirdLevel: boolean) => ({ path, fullPath: path, name: path, title: path, query: {}, meta: { module: 'm', fixed: false, thirdLevel, keepAlive: false } });
+  it('asks exactly when it has changes; other third-level pages always ask', () => {
+    const a = doc('/storageManage/otherInOpt', true);
+    const b = doc('/systemManage/userEdit', true);
+    const c = doc('/storageManage/whStock', false);
+    const unsaved = (p: string) => (p === a.path ? false : undefined);
+    expect(viewsNeedingConfirm([a, b, c], unsaved).map((v) => v.path)).toEqual([b.path]);
+    expect(viewsNeedingConfirm([a, b, c], () => true).map((v) => v.path)).toEqual([a.path, b.path, c.path]);
+  });
+});

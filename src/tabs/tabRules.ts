@@ -104,8 +104,15 @@ export function closeAllViews(views: readonly TabView[], activePath: string, hom
 }
 
 /** Third-level pages among the views about to close: the user confirms before they go. */
-export function viewsNeedingConfirm(views: readonly TabView[]): TabView[] {
-  return views.filter((v) => !v.meta.fixed && isThirdLevel(v));
+/**
+ * The views whose closing asks first: third-level pages (spec 000 §2), except that a page telling whether it
+ * has unsaved changes (`unsaved` answers true or false) asks exactly when it has them.
+ */
+export function viewsNeedingConfirm(views: readonly TabView[], unsaved: (path: string) => boolean | undefined = () => undefined): TabView[] {
+  return views.filter((v) => {
+    if (v.meta.fixed) return false;
+    return unsaved(v.path) ?? isThirdLevel(v);
+  });
 }
 
 /** sessionStorage key of what a view keeps over a reload (a list's filters and page); removed when its tab closes. */

@@ -164,6 +164,32 @@ describe('document layer: 其他入库', () => {
     expect((await other('POST', 'wxy-warehouse-server/wh-stock-log/pd/page/1/10', { docNo: d.stockInNo })).json.data.total).toBe(0);
   });
 
+  it('SKU search of the lines grid: an exact barcode or code first, names by their text, pasted codes at once, stock of the warehouse beside', async () => {
+    const sku = skus[0];
+    const byBarcode = await admin('GET', `${BASE}/sku-options?keyword=${encodeURIComponent(sku.barcode)}&whId=${wh.whId}`);
+    expect(byBarcode.status).toBe(200);
+    expect(byBarcode.json.data[0]).toMatchObject({ skuId: sku.skuId, skuName: sku.skuName, skuCode: sku.skuCode });
+    const onHand = Number((await stockOf(wh.whId, sku.skuId))?.available ?? 0);
+    expect(byBarcode.json.data[0].available).toBe(onHand);
+    const word = [...String(sku.skuName)].slice(0, 2).join('');
+    const byName = (await admin('GET', `${BASE}/sku-options?keyword=${encodeURIComponent(word)}&limit=50`)).json.data;
+    expect(byName.length).toBeGreaterThan(0);
+    expect(byName.every((o: Json) => String(o.skuName).includes(word) || o.barcode === word || o.skuCode === word)).toBe(true);
+    expect(byName[0].available).toBeUndefined();
+    const codes = [skus[1].skuCode, skus[2].barcode, 'NO-SUCH-CODE'].join(',');
+    const pasted = (await admin('GET', `${BASE}/sku-options?codes=${encodeURIComponent(codes)}`)).json.data;
+    expect(pasted.map((o: Json) => o.skuId).sort()).toEqual([skus[1].skuId, skus[2].skuId].sort());
+    // Neither keyword nor codes: a 400 that says what to type; shop01 without the menu: 403.
+    const none = await admin('GET', `${BASE}/sku-options`);
+    expect(none.status).toBe(400);
+    expect(none.json.msg).toBe('请输入商品条码、编码或名称');
+    expect((await admin('GET', `${BASE}/sku-options?keyword=a&whId=abc`)).status).toBe(400);
+    expect((await shop('GET', `${BASE}/sku-options?keyword=${encodeURIComponent(sku.barcode)}`)).status).toBe(403);
+    // Another tenant's search never finds this tenant's SKUs.
+    const foreign = (await other('GET', `${BASE}/sku-options?keyword=${encodeURIComponent(sku.skuCode)}`)).json.data;
+    expect(foreign.find((o: Json) => o.skuId === sku.skuId)).toBeUndefined();
+  });
+
   it('demo data: opening stock in every warehouse with on_hand = Σ ledger', async () => {
     const r = await admin('POST', 'wxy-warehouse-server/wh-stock/stock/page/1/1', {});
     expect(r.json.data.total).toBeGreaterThan(5000);

@@ -1,0 +1,88 @@
+import { expect, test } from '@playwright/test';
+import { logIn, openFromSidebar, pageApi } from './support';
+
+/**
+ * The document page of the engine, through 其他入库: a clerk adds lines by scanning (the same barcode twice
+ * counts two), by typing a wrong code (told, nothing added), by pasting from a spreadsheet; amounts and totals
+ * follow the typing; the draft is saved and numbered, confirmed once, and its history and stock follow.
+ */
+test('其他入库单: scan, type and paste lines, save the draft, confirm it; history, stock and the list follow', async ({ page }) => {
+  await logIn(page);
+  const { request, headers } = await pageApi(page);
+  const skus = (await (await request.get('/api/wxy-production-server/pd-sku/findPage/1/5?status=1', { headers })).json()).data.records;
+  const wh = (await (await request.post('/api/wxy-warehouse-server/wh-base-info/page/1/5', { headers, data: { whType: 3 } })).json()).data.records[0];
+  const stockOf = async (skuId: number) =>
+    Number((await (await request.post('/api/wxy-warehouse-server/wh-stock/stock/page/1/1', { headers, data: { whId: wh.whId, skuId } })).json()).data.records[0]?.onHand ?? 0);
+  const before = await stockOf(skus[0].skuId);
+
+  await openFromSidebar(page, '/storageManage', '/storageManage/otherIn');
+  await page.getByTestId('wh-other-stock-in-toolbar-add').click();
+  await expect(page).toHaveURL(/\/storageManage\/otherInOpt$/);
+  const doc = 'wh-other-stock-in-doc';
+  await page.getByTestId(`${doc}-header`).getByTestId('field-whId').click();
+  await page.getByRole('option', { name: new RegExp(wh.whName) }).first().click();
+
+  const search = page.getByTestId(`${doc}-sku-search`);
+  await search.fill(skus[0].barcode);
+  await search.press('Enter');
+  await expect(page.getByTestId(`${doc}-line`)).toHaveCount(1);
+  await search.fill(skus[0].barcode);
+  await search.press('Enter');
+  await expect(page.getByTestId(`${doc}-line`)).toHaveCount(1);
+  await expect(page.getByTestId(`${doc}-line-1-quantity`)).toHaveValue('2');
+  await search.fill('0000000000000');
+  await search.press('Enter');
+  await expect(page.getByTestId('toast-warning').last()).toContainText('未找到商品：0000000000000');
+  await expect(page.getByTestId(`${doc}-line`)).toHaveCount(1);
+
+  await page.getByTestId(`${doc}-line-1-unitCost`).fill('2.5');
+  await expect(page.getByTestId(`${doc}-total-amount`)).toHaveText('5.00');
+
+  await page.getByTestId(`${doc}-paste`).click();
+  await page.getByTestId(`${doc}-paste-text`).fill(`条码\t数量\t单价\n${skus[1].skuCode}\t3\t1.2\n${skus[2].barcode}\t4\nNO-SUCH\t1`);
+  await page.getByTestId(`${doc}-paste-ok`).click();
+  await expect(page.getByTestId(`${doc}-paste-problems`)).toContainText('第4行：未找到商品：NO-SUCH');
+  await page.getByTestId(`${doc}-paste-text`).fill(`${skus[1].skuCode}\t3\t1.2\n${skus[2].barcode}\t4`);
+  await page.getByTestId(`${doc}-paste-ok`).click();
+  await expect(page.getByTestId(`${doc}-line`)).toHaveCount(3);
+  await expect(page.getByTestId(`${doc}-total-quantity`)).toHaveText('9');
+  await page.getByTestId(`${doc}-line-3-remove`).click();
+  await expect(page.getByTestId(`${doc}-total-quantity`)).toHaveText('5');
+  await expect(page.getByTestId(`${doc}-total-amount`)).toHaveText('8.60');
+
+  await page.getByTestId(`${doc}-save`).click();
+  await expect(page).toHaveURL(/otherInOpt\?stockInId=\d+$/);
+  await expect(page.getByTestId(`${doc}-status`)).toHaveText('草稿');
+  await expect(page.getByTestId(`${doc}-title`)).toContainText(/QTRK\d{8}-\d{4}/);
+  const docNo = /QTRK\d{8}-\d{4}/.exec((await page.getByTestId(`${doc}-title`).textContent())!)![0];
+  await expect(page.getByTestId(`${doc}-history-row`)).toHaveCount(1);
+
+  // A changed draft asks before its tab closes; 取消 keeps it open with the change.
+  await page.getByTestId(`${doc}-line-1-quantity`).fill('6');
+  await expect(page.getByTestId(`${doc}-dirty`)).toBeVisible();
+  await expect(page.getByTestId(`${doc}-action-confirm`)).toBeDisabled();
+  await page.getByTestId(`${doc}-back`).click();
+  await expect(page.getByTestId('confirm-close-text')).toBeVisible();
+  await page.getByRole('button', { name: '取消' }).click();
+  await expect(page).toHaveURL(/otherInOpt\?stockInId=\d+$/);
+  await page.getByTestId(`${doc}-save`).click();
+  await expect(page.getByTestId(`${doc}-dirty`)).toHaveCount(0);
+  await expect(page.getByTestId(`${doc}-total-quantity`)).toHaveText('9');
+
+  await page.getByTestId(`${doc}-action-confirm`).click();
+  await page.getByTestId('engine-confirm-note').fill('供应商赠品到货');
+  await page.getByTestId('engine-confirm-ok').click();
+  await expect(page.getByTestId(`${doc}-status`)).toHaveText('已入库');
+  await expect(page.getByTestId(`${doc}-save`)).toHaveCount(0);
+  await expect(page.getByTestId(`${doc}-sku-search`)).toHaveCount(0);
+  await expect(page.getByTestId(`${doc}-history-row`).last()).toContainText('确认入库');
+  await expect(page.getByTestId(`${doc}-history-row`).last()).toContainText('草稿 → 已入库');
+  await expect(page.getByTestId(`${doc}-history-row`).last()).toContainText('供应商赠品到货');
+  expect(await stockOf(skus[0].skuId)).toBe(before + 6);
+
+  // Back in the list (nothing unsaved: no question), the document shows as 已入库.
+  await page.getByTestId(`${doc}-back`).click();
+  await expect(page).toHaveURL(/\/storageManage\/otherIn$/);
+  const row = page.getByRole('row', { name: new RegExp(docNo) });
+  await expect(row).toContainText('已入库');
+});
