@@ -53,24 +53,46 @@ export async function assertTenantActive(db: Database, tenantId: number): Promis
   if (!r.rows.length) throw new ApiError('UNKNOWN_TENANT');
 }
 
-/** Counts a wrong secret; the fifth within the window locks the account. Answers the error to throw. */
-async function countFailure(tx: Queryable, userId: number): Promise<ApiError> {
+const WINDOW_EXPIRED = `fail_window_start IS NULL OR fail_window_start < now() - make_interval(mins => $2)`;
+
+/**
+ * Takes one of the LOCK_THRESHOLD attempts of the window before the secret is checked, in one guarded UPDATE:
+ * parallel guesses each need their own slot, so at most LOCK_THRESHOLD secrets are ever checked per window
+ * (counting them after the check let 50 parallel guesses through). Answers the attempt's number, or the
+ * error to throw when the account is locked or its attempts are all taken.
+ */
+export async function reserveAttempt(tx: Queryable, userId: number): Promise<number | ApiError> {
   const r = await tx.query<{ fail_count: number }>(
     `UPDATE sys_user SET
-        fail_count = CASE WHEN fail_window_start IS NULL OR fail_window_start < now() - make_interval(mins => $2) THEN 1 ELSE fail_count + 1 END,
-        fail_window_start = CASE WHEN fail_window_start IS NULL OR fail_window_start < now() - make_interval(mins => $2) THEN now() ELSE fail_window_start END
-      WHERE id = $1 RETURNING fail_count`,
-    [userId, LOCK_WINDOW_MINUTES],
+        fail_count = CASE WHEN ${WINDOW_EXPIRED} THEN 1 ELSE fail_count + 1 END,
+        fail_window_start = CASE WHEN ${WINDOW_EXPIRED} THEN now() ELSE fail_window_start END
+      WHERE id = $1 AND (locked_until IS NULL OR locked_until <= now()) AND (${WINDOW_EXPIRED} OR fail_count < $3)
+      RETURNING fail_count`,
+    [userId, LOCK_WINDOW_MINUTES, LOCK_THRESHOLD],
   );
-  const count = r.rows[0]?.fail_count ?? 1;
-  if (count >= LOCK_THRESHOLD) {
+  if (r.rows[0]) return r.rows[0].fail_count;
+  const locked = await tx.query<{ minutes: number | null }>(
+    `SELECT CASE WHEN locked_until > now() THEN ceil(extract(epoch FROM locked_until - now()) / 60)::int END AS minutes FROM sys_user WHERE id = $1`,
+    [userId],
+  );
+  return lockedError(locked.rows[0]?.minutes ?? LOCK_MINUTES);
+}
+
+/** After a wrong secret on the attempt numbered `attempt`: the last one locks the account. Answers the error to throw. */
+export async function failedAttempt(tx: Queryable, userId: number, attempt: number): Promise<ApiError> {
+  if (attempt >= LOCK_THRESHOLD) {
     await tx.query(
       `UPDATE sys_user SET locked_until = now() + make_interval(mins => $2), fail_count = 0, fail_window_start = NULL WHERE id = $1`,
       [userId, LOCK_MINUTES],
     );
     return lockedError(LOCK_MINUTES);
   }
-  return new ApiError('BAD_CREDENTIALS', `用户名或密码错误，再错${LOCK_THRESHOLD - count}次账户将被锁定${LOCK_MINUTES}分钟`);
+  return new ApiError('BAD_CREDENTIALS', `用户名或密码错误，再错${LOCK_THRESHOLD - attempt}次账户将被锁定${LOCK_MINUTES}分钟`);
+}
+
+/** A right secret gives the attempts back. */
+export async function clearAttempts(tx: Queryable, userId: number): Promise<void> {
+  await tx.query(`UPDATE sys_user SET fail_count = 0, fail_window_start = NULL, locked_until = NULL WHERE id = $1`, [userId]);
 }
 
 const lockedError = (minutes: number) =>
@@ -108,8 +130,10 @@ async function login(
     return fail(new ApiError(a.grantType === 'password' ? 'BAD_CREDENTIALS' : 'BAD_SMS_CODE'));
   }
   if (user.locked_minutes) return fail(lockedError(user.locked_minutes));
+  const attempt = await db.tenant(a.tenantId, (tx) => reserveAttempt(tx, user.id));
+  if (attempt instanceof ApiError) return fail(attempt);
   if (!(await checkSecret(user))) {
-    const err = await db.tenant(a.tenantId, (tx) => countFailure(tx, user.id));
+    const err = await db.tenant(a.tenantId, (tx) => failedAttempt(tx, user.id, attempt));
     if (a.grantType === 'phoneNumber' && err.code !== 4013) return fail(new ApiError('BAD_SMS_CODE'));
     return fail(err);
   }
@@ -120,9 +144,7 @@ async function login(
   } catch (err) {
     return fail(err as ApiError);
   }
-  await db.tenant(a.tenantId, (tx) =>
-    tx.query(`UPDATE sys_user SET fail_count = 0, fail_window_start = NULL, locked_until = NULL WHERE id = $1`, [user.id]),
-  );
+  await db.tenant(a.tenantId, (tx) => clearAttempts(tx, user.id));
   await record(db, a, user.user_name, user.id, true, '登录成功');
   const token = await issueToken(db, { tenantId: a.tenantId, userId: user.id, shopId, grantType: a.grantType, ttlSeconds });
   return { access_token: token, token_type: 'bearer', expires_in: ttlSeconds, X_SHOP_ID: shopId, tenant_id: a.tenantId, user_id: user.id };

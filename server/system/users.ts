@@ -5,6 +5,7 @@ import { envelopeSchema, ok, offsetOf, pageParamsSchema, pageSchema } from '../h
 import { MAX_LENGTH, passwordField, phoneField, plainText, urlField } from '../http/fields.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { revokeUserTokens } from '../auth/tokens.ts';
+import { clearAttempts, failedAttempt, LOCK_MINUTES, LOCK_THRESHOLD, reserveAttempt } from '../auth/login.ts';
 import { fieldPermissionNames } from '../permissions.ts';
 import { menuTreeFor } from './menus.ts';
 import { unreadCount } from '../messages/messageService.ts';
@@ -101,8 +102,16 @@ export const userRoutes = (services: AppServices) => async (app: FastifyInstance
     async (req) => {
       const auth = req.auth!;
       const { oldPassword, newPassword } = req.body;
+      // The old password is guessed under the login's lock-out: an attempt is taken before it is checked.
       const row = await req.tenantTx(async (tx) => (await tx.query<{ password_hash: string }>(`SELECT password_hash FROM sys_user WHERE id = $1`, [auth.userId])).rows[0]);
-      if (!row || !(await verifyPassword(oldPassword, row.password_hash))) throw new ApiError('BAD_REQUEST', '原密码不正确');
+      if (!row) throw new ApiError('NOT_FOUND', '用户不存在');
+      const attempt = await req.tenantTx((tx) => reserveAttempt(tx, auth.userId));
+      if (attempt instanceof ApiError) throw attempt;
+      if (!(await verifyPassword(oldPassword, row.password_hash))) {
+        const locked = await req.tenantTx((tx) => failedAttempt(tx, auth.userId, attempt));
+        throw locked.code === 4013 ? locked : new ApiError('BAD_REQUEST', `原密码不正确，再错${LOCK_THRESHOLD - attempt}次账户将被锁定${LOCK_MINUTES}分钟`);
+      }
+      await req.tenantTx((tx) => clearAttempts(tx, auth.userId));
       if (oldPassword === newPassword) throw new ApiError('BAD_REQUEST', '新密码不能与原密码相同');
       const hash = await hashPassword(newPassword);
       await req.tenantTx((tx) => tx.query(`UPDATE sys_user SET password_hash = $2 WHERE id = $1`, [auth.userId, hash]));

@@ -79,6 +79,41 @@ describe('lock-out', () => {
     expect((await passwordLogin('admin', 'admin123', 2)).statusCode).toBe(200);
   });
 
+  it('50 wrong passwords sent at once check exactly 5; a right one among 19 wrong ones is refused once 5 are taken', async () => {
+    // A user of tenant 2 of its own, so the other tests' admin stays usable.
+    const checked = async () => {
+      const rows = await s.db.tenant(2, (tx) => tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM sys_login_record WHERE user_name = 'admin' AND msg LIKE '用户名或密码错误%'`));
+      return rows.rows[0].n;
+    };
+    await s.db.tenant(2, (tx) => tx.query(`UPDATE sys_user SET locked_until = NULL, fail_count = 0, fail_window_start = NULL WHERE user_name = 'admin'`));
+    const before = await checked();
+    const answers = await Promise.all(Array.from({ length: 50 }, () => passwordLogin('admin', 'wrong-guess', 2)));
+    const codes = answers.map((a) => a.json().code);
+    // Four answers say how many tries are left, the fifth locks; the other 45 never had their password checked.
+    expect(codes.filter((c) => c === 4012)).toHaveLength(4);
+    expect(codes.filter((c) => c === 4013)).toHaveLength(46);
+    expect((await checked()) - before).toBe(4);
+    await s.db.tenant(2, (tx) => tx.query(`UPDATE sys_user SET locked_until = NULL, fail_count = 0, fail_window_start = NULL WHERE user_name = 'admin'`));
+    const mixed = await Promise.all(Array.from({ length: 20 }, (_, i) => passwordLogin('admin', i === 10 ? 'admin123' : 'wrong-guess', 2)));
+    const tokens = mixed.filter((a) => a.statusCode === 200);
+    const wrongChecked = mixed.filter((a) => a.json().code === 4012).length;
+    // At most 5 passwords were looked at, the right one included if it got a slot.
+    expect(wrongChecked + tokens.length).toBeLessThanOrEqual(5);
+    await s.db.tenant(2, (tx) => tx.query(`UPDATE sys_user SET locked_until = NULL, fail_count = 0, fail_window_start = NULL WHERE user_name = 'admin'`));
+  });
+
+  it('changing the password with a wrong old one is limited the same way', async () => {
+    const token = await s.login('admin', 'admin123', 2);
+    const tries = [];
+    for (let i = 0; i < 6; i++) tries.push((await s.call('PUT', '/api/wxy-system-server/user/password', { token, tenant: 2, body: { oldPassword: 'nope', newPassword: 'newpass1' } })).json());
+    expect(tries[0]).toMatchObject({ code: 400, msg: '原密码不正确，再错4次账户将被锁定10分钟' });
+    expect(tries[4]).toMatchObject({ code: 4013 });
+    // Locked: even the right old password is refused now, and so is a login.
+    expect((await s.call('PUT', '/api/wxy-system-server/user/password', { token, tenant: 2, body: { oldPassword: 'admin123', newPassword: 'newpass1' } })).json().code).toBe(4013);
+    expect((await passwordLogin('admin', 'admin123', 2)).json().code).toBe(4013);
+    await s.db.tenant(2, (tx) => tx.query(`UPDATE sys_user SET locked_until = NULL, fail_count = 0, fail_window_start = NULL WHERE user_name = 'admin'`));
+  });
+
   it('lets an admin unlock a locked user; shop staff may not', async () => {
     for (let i = 0; i < 5; i++) await passwordLogin('shop01', 'bad');
     expect((await passwordLogin('shop01', 'shop123')).json().code).toBe(4013);
@@ -149,7 +184,7 @@ describe('sessions', () => {
     const a = await s.login('shop01', 'shop123');
     const b = await s.login('shop01', 'shop123');
     const wrongOld = await s.call('PUT', '/api/wxy-system-server/user/password', { token: a, tenant: 1, body: { oldPassword: 'nope', newPassword: 'newpass1' } });
-    expect(wrongOld.json()).toMatchObject({ code: 400, msg: '原密码不正确' });
+    expect(wrongOld.json()).toMatchObject({ code: 400, msg: '原密码不正确，再错4次账户将被锁定10分钟' });
     const changed = await s.call('PUT', '/api/wxy-system-server/user/password', { token: a, tenant: 1, body: { oldPassword: 'shop123', newPassword: 'newpass1' } });
     expect(changed.json().code).toBe(200);
     expect((await s.call('GET', '/api/wxy-system-server/user/permissions', { token: b, tenant: 1 })).json().code).toBe(4703);
