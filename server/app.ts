@@ -19,6 +19,7 @@ import { resourceRoutes } from './resources/index.ts';
 import { fileRoutes } from './files/index.ts';
 import { printTemplateRoutes } from './printTemplates/routes.ts';
 import { realtimePlugin } from './realtime/plugin.ts';
+import { requestSerializer } from './http/logRedact.ts';
 
 /** How long an idle keep-alive connection stays open (Fastify's default), and the shorter time clients are told. */
 const KEEP_ALIVE_MS = 72_000;
@@ -31,8 +32,9 @@ export interface BuildOptions {
 /** Builds the whole server: /api modules, OpenAPI at /api/docs, and the SPA with history fallback. */
 export async function buildApp(services: AppServices, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? { level: services.config.logLevel },
-    trustProxy: true,
+    logger: opts.logger ?? { level: services.config.logLevel, serializers: { req: requestSerializer as never } },
+    // Login records keep the client's address: X-Forwarded-For counts only from configured proxies.
+    trustProxy: services.config.trustProxy.length ? services.config.trustProxy : false,
     keepAliveTimeout: KEEP_ALIVE_MS,
     bodyLimit: 10 * 1024 * 1024,
     ajv: {

@@ -21,6 +21,11 @@ export interface ServerConfig {
    * the project's schemas/ first, then extra module directories (EXTRA_SCHEMA_DIRS, path-delimited).
    */
   schemaDirs: string[];
+  /**
+   * Proxies whose X-Forwarded-For is believed (TRUST_PROXY: comma-separated addresses or CIDR ranges, e.g.
+   * 127.0.0.1,10.0.0.0/8). Empty (the default): the client address is the socket's, whatever a header says.
+   */
+  trustProxy: string[];
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -37,6 +42,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     logLevel: env.LOG_LEVEL || 'info',
     smsOutbox: env.SMS_OUTBOX ? path.resolve(env.SMS_OUTBOX) : undefined,
     stompHeartbeatMs: Number(env.STOMP_HEARTBEAT_MS || 5000),
+    trustProxy: (env.TRUST_PROXY ?? '').split(',').map((a) => a.trim()).filter(Boolean),
     schemaDirs: [
       path.resolve(env.SCHEMAS_DIR || 'schemas'),
       ...(env.EXTRA_SCHEMA_DIRS ?? '').split(path.delimiter).filter(Boolean).map((d) => path.resolve(d)),

@@ -76,9 +76,16 @@ export const authRoutes = (services: AppServices) => async (app: FastifyInstance
     fingerprintCode: q.fingerprintCode || undefined,
   });
 
-  const token = async (req: FastifyRequest<{ Querystring: TokenQuery }>) => {
+  // OAuth clients send the grant as a form body; the spec's query form keeps working (the body wins).
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+
+  const token = async (req: FastifyRequest<{ Querystring: TokenQuery; Body?: Partial<TokenQuery> }>) => {
     checkClient(req, services);
-    const q = req.query;
+    const q = { ...req.query, ...(req.body ?? {}) } as TokenQuery;
+    if (!q.grant_type) throw new ApiError('BAD_REQUEST', '授权类型不能为空');
+    if (!q.username) throw new ApiError('BAD_REQUEST', '用户名不能为空');
     if (q.grant_type === 'password') {
       if (!USER_NAME_RE.test(q.username)) throw new ApiError('BAD_REQUEST', '用户名只能包含字母、数字、下划线、点、@、- 或汉字');
       if (!q.password) throw new ApiError('BAD_REQUEST', '密码不能为空');
@@ -94,12 +101,25 @@ export const authRoutes = (services: AppServices) => async (app: FastifyInstance
     schema: {
       tags: ['auth'],
       summary: '登录（password 或 phoneNumber 授权），答复 OAuth2 令牌',
-      querystring: tokenQuery,
+      querystring: { ...tokenQuery, required: [] },
       response: { 200: tokenAnswerSchema },
     },
   };
   app.get<{ Querystring: TokenQuery }>('/oauth/token', tokenRoute, token);
-  app.post<{ Querystring: TokenQuery }>('/oauth/token', tokenRoute, token);
+  // POST takes the same fields as a form (application/x-www-form-urlencoded) or JSON body, so a password
+  // need not travel in the URL (where proxies and logs keep it); the query form still works.
+  app.post<{ Querystring: TokenQuery; Body?: Partial<TokenQuery> }>(
+    '/oauth/token',
+    {
+      ...tokenRoute,
+      schema: { ...tokenRoute.schema, summary: `${tokenRoute.schema.summary}；参数可放在表单或 JSON 请求体中`, body: { ...tokenQuery, required: [] } },
+      // The spec's form sends no body at all: validate it as an empty one.
+      preValidation: async (req: FastifyRequest) => {
+        if (req.body === undefined || req.body === null) req.body = {};
+      },
+    },
+    token,
+  );
 
   app.post<{ Querystring: { phoneNumber: string; tenantId?: string } }>(
     '/sms/send-code',

@@ -25,6 +25,26 @@ export function bearerToken(req: FastifyRequest): string | undefined {
   return m ? m[1] : '!malformed';
 }
 
+/** The cookie the browser keeps its session in (spec 000 §6); sent with <img> and <video> requests. */
+export const TOKEN_COOKIE = 'Admin-Token';
+
+export function cookieOf(req: FastifyRequest, name: string): string | undefined {
+  const raw = req.headers.cookie;
+  if (!raw) return undefined;
+  for (const part of raw.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) {
+      const value = part.slice(eq + 1).trim();
+      try {
+        return decodeURIComponent(value) || undefined;
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
 /** Verifies the token for the named tenant and loads the user's roles in that tenant. */
 export async function authenticate(db: Database, req: FastifyRequest): Promise<AuthContext> {
   const token = bearerToken(req);

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppServices } from '../context.ts';
-import { authenticate } from '../auth/session.ts';
+import { authenticate, authenticateToken, bearerToken, cookieOf, TOKEN_COOKIE } from '../auth/session.ts';
 import { ApiError, ErrorCodes } from '../errors.ts';
 import { envelopeSchema, ok } from '../http/envelope.ts';
 import { contentTypeOf } from './fileTypes.ts';
@@ -81,6 +81,13 @@ export const downloadRoutes = (services: AppServices, store: FileStore, secret: 
     if (q.sign !== undefined) {
       const target = { tenantId: q.tenantId ?? 0, bucket: q.videoBucketName, objectKey: q.videoObjectKey, expires: q.expires ?? -1 };
       if (!q.tenantId || q.expires === undefined || !verifySignature(await secret(), target, q.sign)) throw new ApiError('FORBIDDEN', '文件链接已失效或签名不正确');
+      // A link that never expires (an image kept in a row: avatar, product picture, print template) is a
+      // reference, not a key: it opens only for a session of the link's tenant (the page's cookie or Bearer).
+      if (q.expires === 0) {
+        const token = bearerToken(req) ?? cookieOf(req, TOKEN_COOKIE);
+        if (!token) throw new ApiError('NO_TOKEN', '请登录后查看该文件');
+        req.auth = await authenticateToken(services.db, token, q.tenantId);
+      }
       return q.tenantId;
     }
     req.auth = await authenticate(services.db, req);

@@ -1,4 +1,4 @@
-import { signedQuery, VIDEO_LINK_SECONDS } from './signedUrl.ts';
+import { DOCUMENT_LINK_SECONDS, signedQuery, VIDEO_LINK_SECONDS } from './signedUrl.ts';
 
 export const FILE_SERVICE_PREFIX = '/api/wxy-file-server';
 
@@ -35,7 +35,9 @@ export interface FileInfo {
 }
 
 export function fileInfo(row: StoredFile, tenantId: number, secret: Buffer, nowSeconds = Math.floor(Date.now() / 1000)): FileInfo {
-  const expires = row.bucket === 'image' ? 0 : nowSeconds + VIDEO_LINK_SECONDS;
+  // Images are kept in rows (avatars, pictures, templates): their link never expires but opens only with a
+  // session of the tenant. Other documents' links are keys of their own and last an hour; videos long enough to watch.
+  const expires = row.bucket !== 'image' ? nowSeconds + VIDEO_LINK_SECONDS : row.content_type.startsWith('image/') ? 0 : nowSeconds + DOCUMENT_LINK_SECONDS;
   const query = signedQuery(secret, { tenantId, bucket: row.bucket, objectKey: row.object_key, expires });
   return {
     videoObjectKey: row.object_key,

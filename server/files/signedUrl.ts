@@ -8,6 +8,8 @@ import type { Database } from '../db/index.ts';
  * video links last VIDEO_LINK_SECONDS.
  */
 export const VIDEO_LINK_SECONDS = 12 * 3600;
+/** Links of documents (pdf, xlsx, …): an hour. */
+export const DOCUMENT_LINK_SECONDS = 3600;
 
 export interface MediaTarget {
   tenantId: number;

@@ -28,6 +28,22 @@ describe('password grant', () => {
     expect(post.json().access_token).not.toBe(body.access_token);
   });
 
+  it('takes the grant in a form or JSON body too, so the page never puts the password in the URL', async () => {
+    const form = await s.app.inject({
+      method: 'POST',
+      url: '/api/wxy-auth-server/oauth/token',
+      headers: { authorization: BASIC, 'x-tenant-id': '1', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'grant_type=password&username=shop01&password=shop123',
+    });
+    expect(form.statusCode).toBe(200);
+    expect(form.json().access_token).toBeTruthy();
+    const json = await s.call('POST', '/api/wxy-auth-server/oauth/token', { tenant: 1, headers: { authorization: BASIC }, body: { grant_type: 'password', username: 'shop01', password: 'wrong' } });
+    expect(json.json().code).toBe(4012);
+    const missing = await s.call('POST', '/api/wxy-auth-server/oauth/token', { tenant: 1, headers: { authorization: BASIC }, body: { username: 'shop01', password: 'shop123' } });
+    expect(missing.json()).toMatchObject({ code: 400, msg: '授权类型不能为空' });
+    await s.db.tenant(1, (tx) => tx.query(`UPDATE sys_user SET fail_count = 0, fail_window_start = NULL WHERE user_name = 'shop01'`));
+  });
+
   it('refuses a missing or wrong client credential and writes nothing', async () => {
     const before = await countLoginRecords(1, 'admin');
     const missing = await passwordLogin('admin', 'admin123', 1, {});
@@ -61,6 +77,13 @@ describe('password grant', () => {
     const records = page.json().data.records as { success: boolean; msg: string }[];
     expect(records.slice(0, 3).map((r) => r.success)).toEqual([true, false, true]);
     expect(records[1].msg).toContain('用户名或密码错误');
+  });
+
+  it('records the socket address, not what X-Forwarded-For claims (no proxy is trusted unless TRUST_PROXY names it)', async () => {
+    await passwordLogin('shop01', 'shop123', 1, { authorization: BASIC, 'x-forwarded-for': '6.6.6.6' });
+    const ip = await s.db.tenant(1, async (tx) => (await tx.query<{ ip: string }>(`SELECT ip FROM sys_login_record ORDER BY id DESC LIMIT 1`)).rows[0].ip);
+    expect(ip).not.toBe('6.6.6.6');
+    expect(ip).toBe('127.0.0.1');
   });
 });
 

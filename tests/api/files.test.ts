@@ -63,7 +63,14 @@ describe('single upload', () => {
     const info = res.json().data;
     expect(info).toMatchObject({ videoBucketName: 'image', fileType: 'png', fileName: '门店照片.png', fileSize: data.length, sha256: sha(data), extra: { shopId: '12' } });
     expect(info.videoObjectKey).toMatch(/^\d{6}\/[0-9a-f-]{36}\.png$/);
-    const got = await s.app.inject({ method: 'GET', url: info.url });
+    // An image link never expires (rows keep it) but opens only with a session of its tenant: the page's cookie.
+    expect(info.url).toContain('expires=0');
+    const anonymous = await s.app.inject({ method: 'GET', url: info.url });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().msg).toBe('请登录后查看该文件');
+    const foreign = await s.app.inject({ method: 'GET', url: info.url, headers: { cookie: `Admin-Token=${t2}` } });
+    expect(foreign.statusCode).not.toBe(200);
+    const got = await s.app.inject({ method: 'GET', url: info.url, headers: { cookie: `sidebarStatus=1; Admin-Token=${t1}` } });
     expect(got.statusCode).toBe(200);
     expect(got.headers['content-type']).toBe('image/png');
     expect(got.rawPayload.equals(data)).toBe(true);
@@ -293,7 +300,7 @@ describe('range requests', () => {
 });
 
 describe('paths and tenants', () => {
-  let info: { videoObjectKey: string; url: string };
+  let info: { videoObjectKey: string; url: string; downloadUrl: string };
   beforeAll(async () => {
     const data = randomBytes(2000);
     info = (await post(`${F}/file/upload`, t1, 1, form({ fileName: 'secret.pdf', fileSize: data.length }, { name: 'secret.pdf', data }))).json().data;
@@ -322,6 +329,18 @@ describe('paths and tenants', () => {
     expect((await s.app.inject({ method: 'GET', url: forged })).json()).toMatchObject({ code: 4030, msg: '文件链接已失效或签名不正确' });
     const rows = await s.db.tenant(2, (tx) => tx.query(`SELECT 1 FROM file_object WHERE object_key = $1`, [info.videoObjectKey]));
     expect(rows.rows).toEqual([]);
+  });
+
+  it('a document link works without a session for an hour, then no more', async () => {
+    const expires = Number(new URL(info.url, 'http://x').searchParams.get('expires'));
+    const now = Math.floor(Date.now() / 1000);
+    expect(expires).toBeGreaterThan(now + 3500);
+    expect(expires).toBeLessThanOrEqual(now + 3600);
+    expect((await s.app.inject({ method: 'GET', url: info.downloadUrl })).statusCode).toBe(200);
+    const { signedQuery } = await import('../../server/files/signedUrl.ts');
+    const { loadSigningSecret } = await import('../../server/files/signedUrl.ts');
+    const past = signedQuery(await loadSigningSecret(s.db), { tenantId: 1, bucket: 'image', objectKey: info.videoObjectKey, expires: now - 1 });
+    expect((await s.app.inject({ method: 'GET', url: `${F}/video/downloadFile?${past}` })).json()).toMatchObject({ code: 4030, msg: '文件链接已失效或签名不正确' });
   });
 
   it('a pdf is never served inline, and the signed link of another key does not open it', async () => {
