@@ -20,6 +20,7 @@ import { fileRoutes } from './files/index.ts';
 import { printTemplateRoutes } from './printTemplates/routes.ts';
 import { realtimePlugin } from './realtime/plugin.ts';
 import { requestSerializer } from './http/logRedact.ts';
+import { registerInputGuard } from './http/inputGuard.ts';
 
 /** How long an idle keep-alive connection stays open (Fastify's default), and the shorter time clients are told. */
 const KEEP_ALIVE_MS = 72_000;
@@ -68,6 +69,9 @@ export async function buildApp(services: AppServices, opts: BuildOptions = {}): 
     done();
   });
 
+  // Integer ranges, NUL characters and nulls, for every route registered below (server/http/inputGuard.ts).
+  registerInputGuard(app);
+
   app.decorateRequest('auth', null);
   app.decorateRequest('tenantTx', function tenantTx(this: { auth: { tenantId: number } | null }, fn) {
     if (!this.auth) throw new ApiError('NO_TOKEN');
@@ -97,6 +101,16 @@ export async function buildApp(services: AppServices, opts: BuildOptions = {}): 
       req.log.warn({ url: req.url }, 'statement timeout');
       const e = ErrorCodes.QUERY_TIMEOUT;
       return reply.status(e.status).send({ code: e.code, msg: e.msg, data: null });
+    }
+    // Backstops of the input guard: a value the database cannot take is the caller's mistake, never a 500.
+    const sqlState = (err as { code?: unknown }).code;
+    if (sqlState === '22003' || sqlState === '22P02' || sqlState === '22021' || sqlState === '54000') {
+      req.log.warn({ url: req.url, sqlState }, 'input the database refused');
+      return reply.status(400).send({ code: 400, msg: '参数超出允许范围或格式不正确', data: null });
+    }
+    // A multipart body without its boundary, or cut short: busboy's errors carry no status.
+    if (/boundary|unexpected end of (form|multipart)|multipart/i.test(err.message ?? '') && !(err as FastifyError).statusCode) {
+      return reply.status(400).send({ code: 400, msg: '上传内容格式不正确（缺少分隔符或内容不完整），请重新上传', data: null });
     }
     const status = (err as FastifyError).statusCode ?? 500;
     if (status === 413) return reply.status(413).send({ code: 413, msg: '上传内容过大', data: null });

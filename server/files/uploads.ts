@@ -14,7 +14,8 @@ declare module 'fastify' {
 }
 
 const fileNameField = { type: 'string', title: '文件名', minLength: 1, maxLength: 128 } as const;
-const fileSizeField = { type: 'integer', title: '文件大小', minimum: 0 } as const;
+// Videos may pass 2 GiB: wider than the guard's default integer range.
+const fileSizeField = { type: 'integer', title: '文件大小', minimum: 0, maximum: Number.MAX_SAFE_INTEGER } as const;
 const fileField = { type: 'object', title: '文件' } as const;
 
 interface SimpleUploadBody {
