@@ -21,6 +21,7 @@ import { printTemplateRoutes } from './printTemplates/routes.ts';
 import { realtimePlugin } from './realtime/plugin.ts';
 import { requestSerializer } from './http/logRedact.ts';
 import { registerInputGuard } from './http/inputGuard.ts';
+import { recordRoutes } from './http/routeTable.ts';
 
 /** How long an idle keep-alive connection stays open (Fastify's default), and the shorter time clients are told. */
 const KEEP_ALIVE_MS = 72_000;
@@ -71,6 +72,7 @@ export async function buildApp(services: AppServices, opts: BuildOptions = {}): 
 
   // Integer ranges, NUL characters and nulls, for every route registered below (server/http/inputGuard.ts).
   registerInputGuard(app);
+  recordRoutes(app);
 
   app.decorateRequest('auth', null);
   app.decorateRequest('tenantTx', function tenantTx(this: { auth: { tenantId: number } | null }, fn) {

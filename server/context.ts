@@ -33,5 +33,7 @@ declare module 'fastify' {
     public?: boolean;
     /** Permission string (menu perms) the caller's menus must grant; admin has all. */
     perm?: string;
+    /** On purpose open to every logged-in user (own profile, messages, dictionaries, files); the route audit test requires one of the three. */
+    anyUser?: boolean;
   }
 }

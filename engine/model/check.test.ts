@@ -110,7 +110,7 @@ describe('descriptor check', () => {
   });
 
   it('checks a batchSetField route: its field, its values, ids and value in the body', () => {
-    const batch = { method: 'PUT', path: 'edit-type/batch', action: 'batchSetField', field: 'shopType' };
+    const batch = { method: 'PUT', path: 'edit-type/batch', action: 'batchSetField', field: 'shopType', perm: 'shop:base:edit' };
     expect(check({ resource: (r) => r.routes.push(batch) })).toEqual([]);
     expect(check({ resource: (r) => r.routes.push({ ...batch, field: 'kind' }) })).toContain('schemas/resources/shop-base.json#/routes/12/field field "kind" is not in fields');
     expect(check({ resource: (r) => r.routes.push({ ...batch, field: 'shopName' }) })).toContain(
@@ -120,6 +120,14 @@ describe('descriptor check', () => {
       'schemas/resources/shop-base.json#/routes/12/path a batchSetField route takes the ids and the value from the body; its path has no parameters, found {shopType}',
     );
     expect(check({ resource: (r) => r.routes.push({ ...batch, method: 'GET' }) })).toContain('schemas/resources/shop-base.json#/routes/12/method a batchSetField route takes a body: PUT or POST');
+  });
+
+  it('refuses a route that names no permission unless it is open to any user on purpose', () => {
+    const open = { method: 'GET', path: 'names', action: 'list' };
+    expect(check({ resource: (r) => r.routes.push(open) })).toEqual([
+      'schemas/resources/shop-base.json#/routes/12/perm a route names the permission it needs ("perm"), or "anyUser": true when every logged-in user may call it',
+    ]);
+    expect(check({ resource: (r) => r.routes.push({ ...open, anyUser: true }) })).toEqual([]);
   });
 
   it('cross-checks a resource: fields, filters, routes and their parameters', () => {
@@ -134,7 +142,7 @@ describe('descriptor check', () => {
   });
 
   it('checks path filters, fixed conditions and write subsets of routes', () => {
-    const byCode = { method: 'GET', path: 'byCode/{code}', action: 'list', pathFilters: { code: 'shopCode' } };
+    const byCode = { method: 'GET', path: 'byCode/{code}', action: 'list', pathFilters: { code: 'shopCode' }, perm: 'shop:base:list' };
     expect(check({ resource: (r) => r.routes.push(byCode) })).toEqual([]);
     expect(check({ resource: (r) => r.routes.push({ ...byCode, pathFilters: { shopCode: 'shopCode' } }) })).toEqual(
       expect.arrayContaining(['schemas/resources/shop-base.json#/routes/12/pathFilters/shopCode the path has no {shopCode}']),

@@ -126,6 +126,10 @@ function checkResource(r: ResourceDescriptor, file: string, err: (pointer: strin
     const params = pathParams(route.path);
     const needsId: ActionKind[] = ['get', 'delete'];
     if (route.action === 'page' && !(params.includes('pageNum') && params.includes('pageSize'))) err(`${p}/path`, 'a page route needs {pageNum} and {pageSize} in its path');
+    // A document action takes its permission from the action; every other route names one, or says it is open on purpose.
+    if (!route.perm && !route.anyUser && route.action !== 'docAction' && route.action !== 'docBatchAction')
+      err(`${p}/perm`, 'a route names the permission it needs ("perm"), or "anyUser": true when every logged-in user may call it');
+    if (route.perm && route.anyUser) err(`${p}/anyUser`, 'a route with a "perm" is not open to any user');
     if (route.action !== 'page' && (params.includes('pageNum') || params.includes('pageSize'))) err(`${p}/path`, 'only a page route takes {pageNum}/{pageSize}');
     if (needsId.includes(route.action) && !idParamOf(route)) err(`${p}/path`, `a ${route.action} route needs an id parameter such as {${r.primaryKey}}`);
     const bound = route.pathFilters ?? {};

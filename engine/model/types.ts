@@ -88,8 +88,10 @@ export interface RouteDecl {
   /** Path after the resource's base path, with {param}s; '' for the base path itself. */
   path: string;
   action: ActionKind;
-  /** Permission string (menu perms) the caller needs; admin has all. Absent: any logged-in user. */
+  /** Permission string (menu perms) the caller needs; admin has all. Every route names one unless `anyUser`. */
   perm?: string;
+  /** On purpose open to every logged-in user of the tenant (dictionaries, pickers every screen needs). */
+  anyUser?: boolean;
   summary?: string;
   /** setField: the field it writes (value from the path param of that name, else from the body); batchSetField: from the body. */
   field?: string;

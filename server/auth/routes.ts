@@ -150,7 +150,7 @@ export const authRoutes = (services: AppServices) => async (app: FastifyInstance
 
   app.post(
     '/oauth/loginout',
-    { schema: { tags: ['auth'], summary: '退出登录（令牌作废）', response: { 200: envelopeSchema({ type: 'null' }) } } },
+    { config: { anyUser: true }, schema: { tags: ['auth'], summary: '退出登录（令牌作废）', response: { 200: envelopeSchema({ type: 'null' }) } } },
     async (req) => {
       await revokeToken(db, req.auth!.tokenHash, 'logout');
       return ok(null, '已退出登录');

@@ -96,13 +96,13 @@ export const downloadRoutes = (services: AppServices, store: FileStore, secret: 
 
   app.get<{ Querystring: FileQuery }>(
     '/file/download',
-    { schema: { tags: ['files'], summary: '下载文件（按 videoObjectKey 与 videoBucketName，支持 Range）', querystring: fileQuerySchema } },
+    { config: { anyUser: true }, schema: { tags: ['files'], summary: '下载文件（按 videoObjectKey 与 videoBucketName，支持 Range）', querystring: fileQuerySchema } },
     async (req, reply) => send(req, reply, req.auth!.tenantId, req.query, 'attachment'),
   );
 
   app.get<{ Querystring: FileQuery }>(
     '/file/info',
-    { schema: { tags: ['files'], summary: '文件信息与新的签名链接', querystring: fileQuerySchema, response: { 200: envelopeSchema(fileInfoSchema) } } },
+    { config: { anyUser: true }, schema: { tags: ['files'], summary: '文件信息与新的签名链接', querystring: fileQuerySchema, response: { 200: envelopeSchema(fileInfoSchema) } } },
     async (req) => {
       const tenantId = req.auth!.tenantId;
       const { row } = await findFile(tenantId, req.query);

@@ -79,7 +79,7 @@ export const uploadRoutes = (store: FileStore, secret: () => Promise<Buffer>) =>
   app.post<{ Body: SimpleUploadBody }>(
     '/file/upload',
     {
-      config: { uploadMaxBytes: SIMPLE_UPLOAD_MAX },
+      config: { anyUser: true, uploadMaxBytes: SIMPLE_UPLOAD_MAX },
       schema: {
         tags: ['files'],
         summary: '上传文件（单次请求，20 MB 以内；更大的文件用分片上传）',
@@ -130,7 +130,7 @@ export const uploadRoutes = (store: FileStore, secret: () => Promise<Buffer>) =>
 
   app.get<{ Params: { key: string } }>(
     '/file/chunk-upload/:key',
-    {
+    { config: { anyUser: true },
       schema: {
         tags: ['files'],
         summary: '分片上传进度：服务器已有的分片（用于断点续传）',
@@ -144,7 +144,7 @@ export const uploadRoutes = (store: FileStore, secret: () => Promise<Buffer>) =>
   app.post<{ Body: ChunkUploadBody }>(
     '/file/chunk-upload',
     {
-      config: { uploadMaxBytes: CHUNK_SIZE },
+      config: { anyUser: true, uploadMaxBytes: CHUNK_SIZE },
       schema: {
         tags: ['files'],
         summary: '分片上传：每片 5,242,880 字节（最后一片为余数），带 SHA-256 校验；收齐后合并',

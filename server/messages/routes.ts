@@ -28,7 +28,7 @@ const messageIdField = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_I
 export const messageRoutes = (_services: AppServices) => async (app: FastifyInstance) => {
   app.get<{ Params: { pageNum: number; pageSize: number }; Querystring: { isRead?: 0 | 1 } }>(
     '/ms/list/:pageNum/:pageSize',
-    {
+    { config: { anyUser: true },
       schema: {
         tags: ['messages'],
         summary: '我的消息（分页，最新在前；isRead 0 未读 / 1 已读）',
@@ -45,7 +45,7 @@ export const messageRoutes = (_services: AppServices) => async (app: FastifyInst
 
   app.post<{ Body: { ids?: number[] } | null }>(
     '/ms/batch/read',
-    {
+    { config: { anyUser: true },
       schema: {
         tags: ['messages'],
         summary: '批量标记已读（ids 省略时标记全部未读）',
@@ -70,7 +70,7 @@ export const messageRoutes = (_services: AppServices) => async (app: FastifyInst
 
   app.put<{ Params: { id: number } }>(
     '/ms/read/:id',
-    {
+    { config: { anyUser: true },
       schema: {
         tags: ['messages'],
         summary: '标记一条消息已读',

@@ -81,7 +81,7 @@ export const columnConfigRoutes = (services: AppServices, set: DescriptorSet) =>
 
   app.post<{ Body: { userId?: number; title: string; fileConfigs: FileConfig[] } }>(
     '/custom-title-config/save',
-    {
+    { config: { anyUser: true },
       schema: {
         tags: ['wxy-system-server'],
         summary: '保存当前用户的表头配置（设置显示字段）',
@@ -123,7 +123,7 @@ export const columnConfigRoutes = (services: AppServices, set: DescriptorSet) =>
 
   app.get<{ Querystring: { title?: string } }>(
     '/custom-title-config/query',
-    {
+    { config: { anyUser: true },
       schema: {
         tags: ['wxy-system-server'],
         summary: '当前用户的表头配置（不传 title 时返回全部）',
@@ -151,7 +151,7 @@ export const columnConfigRoutes = (services: AppServices, set: DescriptorSet) =>
 
   app.delete<{ Querystring: { title: string } }>(
     '/custom-title-config/reset',
-    {
+    { config: { anyUser: true },
       schema: {
         tags: ['wxy-system-server'],
         summary: '恢复默认表头（删除当前用户的配置）',

@@ -511,7 +511,7 @@ export function mountResource(app: FastifyInstance, r: ResourceDescriptor, db: D
     app.route({
       method: route.method,
       url,
-      config: perm ? { perm } : {},
+      config: perm ? { perm } : route.anyUser ? { anyUser: true } : {},
       schema,
       preValidation: async (req) => prepareBody(r, route, req.body),
       handler: handler as never,

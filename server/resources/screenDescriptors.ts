@@ -58,7 +58,7 @@ export const screenDescriptorRoutes = (services: AppServices, set: DescriptorSet
 
   app.get<{ Querystring: { route: string } }>(
     '/screen-descriptor',
-    {
+    { config: { anyUser: true },
       schema: {
         tags: ['wxy-system-server'],
         summary: '菜单页面的界面描述（screen + 所用资源 + 模块文案），仅限已授权的菜单',

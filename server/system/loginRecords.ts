@@ -45,7 +45,7 @@ const pageResponse = { 200: envelopeSchema(pageSchema(recordSchema)) };
 export const loginRecordRoutes = () => async (app: FastifyInstance) => {
   app.get<{ Params: { pageNum: number; pageSize: number } }>(
     '/login-record/findPage/:pageNum/:pageSize',
-    { schema: { tags: ['system'], summary: '我的登录记录', params: pageParamsSchema, response: pageResponse } },
+    { config: { anyUser: true }, schema: { tags: ['system'], summary: '我的登录记录', params: pageParamsSchema, response: pageResponse } },
     async (req) => ok(await req.tenantTx((tx) => findPage(tx, { userId: req.auth!.userId }, req.params.pageNum, req.params.pageSize))),
   );
 

@@ -59,7 +59,7 @@ export const lookupRoutes = (services: AppServices) => async (app: FastifyInstan
 
   app.get<{ Params: { code: string } }>(
     '/ms-data-dictionary/findList/:code',
-    {
+    { config: { anyUser: true },
       schema: {
         tags: ['system'],
         summary: '数据字典',
@@ -73,7 +73,7 @@ export const lookupRoutes = (services: AppServices) => async (app: FastifyInstan
 
   app.get(
     '/sys-date/now',
-    { schema: { tags: ['system'], summary: '服务器时间', response: { 200: envelopeSchema({ type: 'object', properties: { now: { type: 'string' }, timestamp: { type: 'number' } } }) } } },
+    { config: { anyUser: true }, schema: { tags: ['system'], summary: '服务器时间', response: { 200: envelopeSchema({ type: 'object', properties: { now: { type: 'string' }, timestamp: { type: 'number' } } }) } } },
     async () => {
       const now = new Date();
       return ok({ now: now.toISOString(), timestamp: now.getTime() });
@@ -82,7 +82,7 @@ export const lookupRoutes = (services: AppServices) => async (app: FastifyInstan
 
   app.get(
     '/sys-base-config/name-map',
-    {
+    { config: { anyUser: true },
       schema: {
         tags: ['system'],
         summary: '基础配置名称映射（默认名到新名）',
@@ -95,7 +95,7 @@ export const lookupRoutes = (services: AppServices) => async (app: FastifyInstan
 
   app.get<{ Params: { pageNum: number; pageSize: number } }>(
     '/sys-version-log/findPage/:pageNum/:pageSize',
-    {
+    { config: { anyUser: true },
       schema: {
         tags: ['system'],
         summary: '版本日志（分页）',

@@ -53,7 +53,7 @@ const idParams = { type: 'object', required: ['id'], properties: { id: { type: '
 export const userRoutes = (services: AppServices) => async (app: FastifyInstance) => {
   const { db } = services;
 
-  app.get('/user/permissions', { schema: { tags: ['system'], summary: '当前用户信息、菜单与权限', response: { 200: envelopeSchema(userInfoSchema) } } }, async (req) => {
+  app.get('/user/permissions', { config: { anyUser: true }, schema: { tags: ['system'], summary: '当前用户信息、菜单与权限', response: { 200: envelopeSchema(userInfoSchema) } } }, async (req) => {
     const auth = req.auth!;
     return ok(
       await req.tenantTx(async (tx) => {
@@ -87,7 +87,7 @@ export const userRoutes = (services: AppServices) => async (app: FastifyInstance
 
   app.put<{ Body: { oldPassword: string; newPassword: string } }>(
     '/user/password',
-    {
+    { config: { anyUser: true },
       schema: {
         tags: ['system'],
         summary: '修改密码（作废该用户的其他登录）',
@@ -122,7 +122,7 @@ export const userRoutes = (services: AppServices) => async (app: FastifyInstance
 
   app.put<{ Body: { name: string; headPortrait?: string } }>(
     '/user/profile',
-    {
+    { config: { anyUser: true },
       schema: {
         tags: ['system'],
         summary: '修改个人资料（姓名、头像）',
@@ -147,7 +147,7 @@ export const userRoutes = (services: AppServices) => async (app: FastifyInstance
 
   app.post<{ Body: { userNos: string[] } }>(
     '/user/batch/user-no',
-    {
+    { config: { anyUser: true },
       schema: {
         tags: ['system'],
         summary: '按工号批量查询用户',

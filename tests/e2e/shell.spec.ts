@@ -250,7 +250,7 @@ test('personal centre: profile name, password rules and own login records', asyn
   await page.getByTestId('password-old').fill('not-my-password');
   await page.getByTestId('password-confirm').fill('newpass1');
   await page.getByTestId('password-save').click();
-  await expect(page.getByTestId('password-error')).toHaveText('原密码不正确');
+  await expect(page.getByTestId('password-error')).toHaveText(/^原密码不正确，再错\d次账户将被锁定10分钟$/);
   await expect(page).toHaveURL(/\/userInfo\/resetPsw$/);
 
   await page.getByTestId('user-menu').click();

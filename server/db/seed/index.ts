@@ -7,7 +7,7 @@ import { seedStockDemo } from './stockDemo.ts';
 import { seedFulfilmentDemo } from './fulfilmentDemo.ts';
 
 /** Bump when the demo data changes, so existing data dirs are topped up at the next start. */
-export const SEED_VERSION = '2026-11-22.designer-out.1+notices-1+engine-modules-3+designer-ui-1+detail-pages-1+stock-1+fulfilment-1';
+export const SEED_VERSION = '2026-11-22.designer-out.1+notices-1+engine-modules-3+designer-ui-1+detail-pages-1+stock-1+fulfilment-1+perm-1';
 
 interface TenantSeed {
   id: number;
@@ -47,8 +47,13 @@ const ROLES = [
   { code: 'admin', name: '管理员' },
   { code: 'shop_staff', name: '门店店员' },
 ];
-/** shop_staff lacks 进价总金额 and 成本总金额. */
-const FIELD_PERMISSIONS: Record<string, string[]> = { shop_staff: ['零售价', '供应商', '毛利率'] };
+/**
+ * shop_staff lacks 进价总金额 and 成本总金额, and 毛利率 too: retail price and margin together give the
+ * purchase price away (9.9 x (1 - 0.4444) = 5.50).
+ */
+const FIELD_PERMISSIONS: Record<string, string[]> = { shop_staff: ['零售价', '供应商'] };
+/** Grants earlier demo data gave and a new seed takes back. */
+const REVOKED_FIELD_PERMISSIONS: Record<string, string[]> = { shop_staff: ['毛利率'] };
 
 const DICTIONARIES: Record<string, [string, string][]> = {
   sex: [['男', '1'], ['女', '2']],
@@ -97,6 +102,9 @@ async function seedTenant(tx: Queryable, t: TenantSeed, passwordHashes: Map<stri
     for (const role of m.roles ?? []) {
       await tx.query(`INSERT INTO sys_role_menu(tenant_id, role_id, menu_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [t.id, roleId.get(role), row.rows[0].id]);
     }
+  }
+  for (const [role, names] of Object.entries(REVOKED_FIELD_PERMISSIONS)) {
+    await tx.query(`DELETE FROM sys_role_field_permission WHERE role_id = $1 AND name = ANY($2::text[])`, [roleId.get(role), names]);
   }
   for (const [role, names] of Object.entries(FIELD_PERMISSIONS)) {
     for (const name of names) {
