@@ -49,7 +49,8 @@ export function useSelectList(endpoint: EndpointRef | null, fields: Pick<RefSele
     queryFn: async () => {
       const url = fillPath(endpoint!.path, SELECT_LIST_PAGE);
       const withBody = endpoint!.method === 'POST' || endpoint!.method === 'PUT';
-      const answer = await call<unknown>({ method: endpoint!.method, url, data: withBody ? {} : undefined });
+      const paging = endpoint!.path.includes('{pageNum}') ? {} : SELECT_LIST_PAGE;
+      const answer = await call<unknown>({ method: endpoint!.method, url, data: withBody ? { ...paging } : undefined, params: withBody ? undefined : paging });
       return referenceOptions(answer, fields);
     },
   });

@@ -8,6 +8,8 @@ export type Record_ = Record<string, unknown>;
 /** A list page: GET lists take the filters as the query, POST lists as the body (spec 001 §7 conventions). */
 export function fetchListPage(endpoint: EndpointRef, pageNum: number, pageSize: number, query: Record_, signal?: AbortSignal, silent = false): Promise<Page<Record_>> {
   const url = fillPath(endpoint.path, { pageNum, pageSize });
+  // A page route without {pageNum}/{pageSize} in its path takes them with the filters.
+  if (!endpoint.path.includes('{pageNum}')) query = { ...query, pageNum, pageSize };
   return endpoint.method === 'GET'
     ? call<Page<Record_>>({ method: 'GET', url, params: toSearchParams(query), signal, silent })
     : call<Page<Record_>>({ method: endpoint.method, url, data: query, signal, silent });

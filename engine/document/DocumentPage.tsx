@@ -82,7 +82,14 @@ export function DocumentPage({ set, screen, form }: DocumentPageProps) {
     const header: RowData = {};
     for (const f of form.fields) if (answer && answer[f] !== null && answer[f] !== undefined) header[f] = answer[f];
     if (!answer) for (const f of form.fields) if (resource.fields[f]?.default !== undefined) header[f] = resource.fields[f].default;
-    const lines = ((answer?.[doc.lines.bodyField] as RowData[] | undefined) ?? []).map((l) => ({ ...l, _key: newLineKey() }));
+    // What an action takes per line (实收数量) starts at the line's quantity until the user changes it.
+    const qtyField = form.lines?.amount?.quantity ?? 'quantity';
+    const perLine = new Set((answer?.actions ?? []).flatMap((id) => doc.actions.find((a) => a.id === id)?.lineInput ?? []));
+    const lines = ((answer?.[doc.lines.bodyField] as RowData[] | undefined) ?? []).map((l) => {
+      const line: DocLine = { ...l, _key: newLineKey() };
+      for (const f of perLine) if (line[f] === null || line[f] === undefined) line[f] = line[qtyField];
+      return line;
+    });
     return { header, lines };
   };
   const [loaded, setLoaded] = useState<Draft | null>(id === undefined || id === null ? fromAnswer(undefined) : null);
@@ -148,7 +155,12 @@ export function DocumentPage({ set, screen, form }: DocumentPageProps) {
     const route = routes.actions.get(action.id)!;
     setBusy(action.id);
     try {
-      await callEndpoint(endpointRefOf(resource, route), rowCallParams(route, {}, { [rowKey]: id }, rowKey), note ? { note } : {});
+      const body: RowData = note ? { note } : {};
+      if (action.lineInput?.length && draft) {
+        const key = linesRes.primaryKey;
+        body[doc.lines.bodyField] = draft.lines.map((l) => ({ [key]: l[key], ...Object.fromEntries(action.lineInput!.map((f) => [f, l[f] ?? null])) }));
+      }
+      await callEndpoint(endpointRefOf(resource, route), rowCallParams(route, {}, { [rowKey]: id }, rowKey), body);
       notifySuccess({ text: t('engine.document.actionDone', { action: action.label }) });
     } catch {
       // 409 单据状态已变更，请刷新后重试 and the like: shown by the API client; the page reloads below
@@ -194,6 +206,7 @@ export function DocumentPage({ set, screen, form }: DocumentPageProps) {
     finishView(view.path, screen.route);
   };
   const actions = runnableActions(doc.actions, info.data?.actions).filter((a) => routes.actions.has(a.id));
+  const inputFields = new Set(actions.flatMap((a) => a.lineInput ?? []));
   const color = form.statusColors?.[String(status)] ?? (doc.editable.includes(status) ? 'blue' : 'green');
   const title = isNew ? t('engine.form.create', { title: resource.title }) : `${resource.title} ${String(info.data?.[doc.numberField] ?? '')}`;
 
@@ -248,7 +261,7 @@ export function DocumentPage({ set, screen, form }: DocumentPageProps) {
         <Title order={5} mb="sm">{t('engine.document.lines')}</Title>
         <LinesGrid lines={draft.lines} onChange={(lines) => setDraft((d) => (d ? { ...d, lines } : d))} grid={form.lines!} resource={linesRes}
           skuField={doc.lines.skuField} hidden={hiddenLines} editable={editable} skuOptions={routes.skuOptions ? endpointRefOf(resource, routes.skuOptions) : null}
-          whId={whId} testId={testId} />
+          whId={whId} inputFields={inputFields} testId={testId} />
       </Paper>
       {!isNew && (
         <Paper withBorder p="md">

@@ -28,6 +28,8 @@ export interface LinesGridProps {
   editable: boolean;
   skuOptions: EndpointRef | null;
   whId?: number;
+  /** Fields an available action takes per line (confirm-in: 实收数量): inputs even when the lines are no longer editable. */
+  inputFields?: ReadonlySet<string>;
   testId: string;
 }
 
@@ -114,7 +116,7 @@ export function LinesGrid(props: LinesGridProps) {
                 <Table.Td>{i + 1}</Table.Td>
                 {columns.map((c) => (
                   <Table.Td key={c.field}>
-                    {editable && c.editable ? (
+                    {(editable && c.editable) || props.inputFields?.has(c.field) ? (
                       <CellInput field={resource.fields[c.field]} value={line[c.field]} testId={`${testId}-line-${i + 1}-${c.field}`} onChange={(v) => update(line._key, c.field, v)} />
                     ) : (
                       <Text size="sm" ta={isNumeric(resource.fields[c.field]) ? 'right' : undefined}>{formatCell(resource.fields[c.field], line[c.field])}</Text>

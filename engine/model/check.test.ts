@@ -134,7 +134,7 @@ describe('descriptor check', () => {
     expect(check({ resource: (r) => (r.primaryKey = 'id') })).toContain('schemas/resources/shop-base.json#/primaryKey field "id" is not in fields');
     expect(check({ resource: (r) => (r.filters[5].op = 'numberRange') })).toContain('schemas/resources/shop-base.json#/filters/5/op numberRange needs a numeric field, "openDate" is not');
     expect(check({ resource: (r) => (r.filters[0].index = 'bigram') })).toContain('schemas/resources/shop-base.json#/filters/0/index only a contains filter has an index, this one is equals');
-    expect(check({ resource: (r) => (r.routes[0].path = 'page/{pageNum}') })).toContain('schemas/resources/shop-base.json#/routes/0/path a page route needs {pageNum} and {pageSize} in its path');
+    expect(check({ resource: (r) => (r.routes[0].path = 'page/{pageNum}') })).toContain('schemas/resources/shop-base.json#/routes/0/path a page route takes {pageNum} and {pageSize} both in its path, or both in its input (a path with neither)');
     expect(check({ resource: (r) => (r.routes[3].path = 'info') })).toContain('schemas/resources/shop-base.json#/routes/3/path a get route needs an id parameter such as {shopId}');
     expect(check({ resource: (r) => r.routes.push({ method: 'GET', path: 'info/{id}', action: 'get' }) })).toContain('schemas/resources/shop-base.json#/routes/12/path duplicate route id "info" (give one of them an "id")');
     expect(check({ resource: (r) => (r.fieldPermissions['成本总金额'] = ['cost']) })).toContain('schemas/resources/shop-base.json#/fieldPermissions/成本总金额/0 field "cost" is not in fields');

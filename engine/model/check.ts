@@ -125,7 +125,7 @@ function checkResource(r: ResourceDescriptor, file: string, err: (pointer: strin
     signatures.add(sig);
     const params = pathParams(route.path);
     const needsId: ActionKind[] = ['get', 'delete'];
-    if (route.action === 'page' && !(params.includes('pageNum') && params.includes('pageSize'))) err(`${p}/path`, 'a page route needs {pageNum} and {pageSize} in its path');
+    if (route.action === 'page' && params.includes('pageNum') !== params.includes('pageSize')) err(`${p}/path`, 'a page route takes {pageNum} and {pageSize} both in its path, or both in its input (a path with neither)');
     // A document action takes its permission from the action; every other route names one, or says it is open on purpose.
     if (!route.perm && !route.anyUser && route.action !== 'docAction' && route.action !== 'docBatchAction')
       err(`${p}/perm`, 'a route names the permission it needs ("perm"), or "anyUser": true when every logged-in user may call it');

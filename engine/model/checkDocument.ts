@@ -40,6 +40,9 @@ export function checkDocument(r: ResourceDescriptor, set: DescriptorSet, err: (p
     ids.add(a.id);
     a.from.forEach((v, j) => checkStatus(`/document/actions/${i}/from/${j}`, v));
     a.to.forEach((v, j) => checkStatus(`/document/actions/${i}/to/${j}`, v));
+    (a.lineInput ?? []).forEach((f, j) => {
+      if (lines && !lines.fields[f]) err(`/document/actions/${i}/lineInput/${j}`, `field "${f}" is not in lines resource "${lines.name}"`);
+    });
   });
   for (const { route, i } of docRoutes) {
     const p = `/routes/${i}`;

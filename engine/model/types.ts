@@ -134,6 +134,11 @@ export interface DocActionDecl {
   fn?: string;
   /** Question the screen asks before running it. */
   confirm?: string;
+  /**
+   * Fields of the lines the action takes per line (confirm-in: the received quantity): the body carries
+   * `{<bodyField>: [{<lines primary key>, <field>: value}]}`, validated like the lines resource's fields.
+   */
+  lineInput?: string[];
 }
 
 /** The lines of a document: a child resource whose rows belong to one header. */

@@ -12,6 +12,7 @@ import { hiddenFor, type Req } from '../resources/access.ts';
 import { asCallerError, constraintError } from '../resources/dbErrors.ts';
 import { Params, quoteIdent, selectList, sqlType } from '../resources/query.ts';
 import { writeBodySchema } from '../resources/schemas.ts';
+import { fieldJsonSchema } from '../../engine/model/forms.ts';
 import { docHistory, recordDocEvent } from './history.ts';
 import { nextDocNo } from './numbers.ts';
 import { documentPrintData, documentTemplate } from './printing.ts';
@@ -81,6 +82,31 @@ export function docBodySchema(c: DocContext, route: RouteDecl, mode: 'create' | 
   headerSchema.required = [...new Set([...(headerSchema.required ?? []), c.doc.lines.bodyField])];
   return headerSchema;
 }
+
+/**
+ * Body of a docAction route: an optional note, and for an action with `lineInput` the lines it takes
+ * (`[{<line key>, <field>: value}]`, each field validated like the lines resource declares it).
+ */
+export function docActionBodySchema(c: DocContext, action: DocActionDecl): Record<string, unknown> {
+  const properties: Record<string, unknown> = { note: { type: ['string', 'null'], maxLength: 200, title: '备注' } };
+  if (action.lineInput?.length) {
+    const lineProps: Record<string, unknown> = { [c.lines.primaryKey]: { type: 'integer', minimum: 1, maximum: 2147483647, title: c.lines.fields[c.lines.primaryKey].title } };
+    for (const f of action.lineInput) {
+      const s = fieldJsonSchema(c.lines.fields[f]);
+      delete s.readOnly;
+      delete s.default;
+      lineProps[f] = s;
+    }
+    properties[c.doc.lines.bodyField] = {
+      type: ['array', 'null'],
+      title: '明细',
+      maxItems: 10000,
+      items: { type: 'object', additionalProperties: false, required: [c.lines.primaryKey], properties: lineProps },
+    };
+  }
+  return { type: ['object', 'null'], properties };
+}
+
 
 // ------------------------------------------------------------------ reading
 

@@ -4,3 +4,5 @@
  */
 import './warehouse/otherStockIn.ts';
 import './fulfilment/picking.ts';
+import './warehouse/otherStockOut.ts';
+import './warehouse/allocation.ts';

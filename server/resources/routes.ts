@@ -31,6 +31,7 @@ import {
   docActionHandler,
   docBatchActionHandler,
   docBatchDeleteHandler,
+  docActionBodySchema,
   docBodySchema,
   docContext,
   docCreateHandler,
@@ -137,8 +138,9 @@ export function pageStatements(
 function pageHandler(r: ResourceDescriptor, route: RouteDecl, db: Database) {
   return async (req: Req, reply: FastifyReply) => {
     const input = inputOf(req, route);
-    const pageNum = Number(req.params.pageNum);
-    const pageSize = Number(req.params.pageSize);
+    // Paging in the path (page/{pageNum}/{pageSize}) or, for routes whose path has none, in the input.
+    const pageNum = Number(req.params.pageNum ?? input.pageNum ?? 1);
+    const pageSize = Number(req.params.pageSize ?? input.pageSize ?? 20);
     const auth = req.auth!;
     const wantCount = input.searchCount !== false && input.searchCount !== 'false';
     // PostgreSQL: the count runs on a second pooled connection while the page is read (never awaited
@@ -388,7 +390,7 @@ export function mountResource(app: FastifyInstance, r: ResourceDescriptor, db: D
     let handler: (req: Req, reply: never) => Promise<unknown>;
     switch (route.action) {
       case 'page':
-        schema[filterPlace] = filterInputSchema(r, true);
+        schema[filterPlace] = filterInputSchema(r, true, !route.path.includes('{pageNum}'));
         schema.response = {
           200: envelopeSchema({
             type: 'object',
@@ -486,7 +488,7 @@ export function mountResource(app: FastifyInstance, r: ResourceDescriptor, db: D
         handler = docBatchDeleteHandler(doc!);
         break;
       case 'docAction':
-        schema.body = { type: ['object', 'null'], properties: { note: { type: ['string', 'null'], maxLength: 200, title: '备注' } } };
+        schema.body = docActionBodySchema(doc!, r.document!.actions.find((a) => a.id === route.docAction)!);
         handler = docActionHandler(doc!, route);
         break;
       case 'docBatchAction':

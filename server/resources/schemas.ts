@@ -41,7 +41,7 @@ export function writeBodySchema(r: ResourceDescriptor, route: RouteDecl, mode: '
 }
 
 /** Filter, sort and keyset parameters (body of POST, query of GET). Strings are accepted everywhere so empty inputs stay empty. */
-export function filterInputSchema(r: ResourceDescriptor, paging: boolean): Record<string, unknown> {
+export function filterInputSchema(r: ResourceDescriptor, paging: boolean, pagingInInput = false): Record<string, unknown> {
   const properties: Record<string, unknown> = {};
   for (const flt of r.filters ?? []) {
     const f = r.fields[flt.field];
@@ -55,6 +55,10 @@ export function filterInputSchema(r: ResourceDescriptor, paging: boolean): Recor
   if (paging) {
     properties.lastKey = { title: '上一页最后一行的键', anyOf: [{ type: 'array', maxItems: 2, items: { type: ['string', 'number', 'null'] } }, { type: 'string', maxLength: 300 }, { type: 'null' }] };
     properties.searchCount = { type: ['boolean', 'null'], title: '是否统计总数' };
+  }
+  if (pagingInInput) {
+    properties.pageNum = { type: ['integer', 'null'], minimum: 1, maximum: 2147483647, title: '页码' };
+    properties.pageSize = { type: ['integer', 'null'], minimum: 1, maximum: 999999, title: '每页条数' };
   }
   return { type: 'object', properties };
 }

@@ -191,12 +191,12 @@ describe('product master: pd-spu and pd-sku', () => {
     expect((await A('DELETE', spu(`deleteById/${spuId}`))).status).toBe(409);
   });
 
-  it('strips 进价 and 成本 for shop01 in pages, details and exports, and refuses its writes', async () => {
+  it('strips 进价, 成本 and 毛利率 for shop01 in pages, details and exports, and refuses its writes', async () => {
     const page = await S('GET', sku('findPage/1/20'));
     expect(page.status).toBe(200);
     for (const r of page.json.data.records as Json[]) {
       expect(r).toHaveProperty('retailPrice');
-      expect(r).toHaveProperty('grossMargin');
+      expect(r).not.toHaveProperty('grossMargin');
       expect(r).not.toHaveProperty('purchasePrice');
       expect(r).not.toHaveProperty('costPrice');
     }
@@ -206,6 +206,7 @@ describe('product master: pd-spu and pd-sku', () => {
     expect(header).toContain('零售价');
     expect(header).not.toContain('进价');
     expect(header).not.toContain('成本价');
+    expect(header).not.toContain('毛利率');
     expect((await A('POST', sku('export'), { skuCode: 'SKU0000001' })).body.split('\r\n')[0]).toContain('进价');
     expect((await S('POST', sku('save'), { spuId, skuCode: 'N1', skuName: '不行', unit: '袋', retailPrice: 1 })).json.code).toBe(4030);
     expect((await S('GET', spu('findPage/1/5'))).status).toBe(200);

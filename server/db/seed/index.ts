@@ -5,9 +5,10 @@ import { menusVersion } from './moduleMenus.ts';
 import { seedModuleDemo } from './moduleDemo.ts';
 import { seedStockDemo } from './stockDemo.ts';
 import { seedFulfilmentDemo } from './fulfilmentDemo.ts';
+import { seedAllocationDemo } from './allocationDemo.ts';
 
 /** Bump when the demo data changes, so existing data dirs are topped up at the next start. */
-export const SEED_VERSION = '2026-11-22.designer-out.1+notices-1+engine-modules-3+designer-ui-1+detail-pages-1+stock-1+fulfilment-1+perm-1';
+export const SEED_VERSION = '2026-11-22.designer-out.1+notices-1+engine-modules-3+designer-ui-1+detail-pages-1+stock-1+fulfilment-1+perm-1+allocation-1';
 
 interface TenantSeed {
   id: number;
@@ -177,6 +178,7 @@ export async function seedDemoData(db: Database, moduleMenus: MenuSeed[] = []): 
     await seedModuleDemo(db, t.id);
     await seedStockDemo(db, t.id);
     await seedFulfilmentDemo(db, t.id);
+    await seedAllocationDemo(db, t.id);
   }
   await db.system((tx) =>
     tx.query(`INSERT INTO app_meta(key, value) VALUES ('seed_version', $1) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`, [version]),

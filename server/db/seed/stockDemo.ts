@@ -5,6 +5,9 @@ import { nextDocNo } from '../../documents/numbers.ts';
 export const STOCK_DICTIONARIES: Record<string, [string, string][]> = {
   otherInStatus: [['草稿', '1'], ['已入库', '2']],
   otherInReason: [['期初入库', '1'], ['盘盈', '2'], ['赠品', '3'], ['退货入库', '4'], ['其他', '5']],
+  otherOutStatus: [['草稿', '1'], ['已出库', '2']],
+  otherOutReason: [['报损', '1'], ['盘亏', '2'], ['样品领用', '3'], ['内部领用', '4'], ['其他', '5']],
+  allocationStatus: [['待出库', '1'], ['在途', '2'], ['已收货', '3']],
   // Ledger doc_type values (server/domains/*): what moved the stock.
   docType: [['其他入库', 'otherStockIn'], ['其他出库', 'otherStockOut'], ['采购入库', 'receipt'], ['调拨', 'allocation'], ['盘点', 'inventory'], ['退货', 'returnOrder'], ['销售', 'sale'], ['销售退货', 'saleRefund']],
 };

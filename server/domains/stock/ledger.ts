@@ -95,7 +95,7 @@ async function shortage(tx: Queryable, k: KeyedMoves): Promise<ApiError> {
   if (!b?.sku_name || !b?.wh_name) return new ApiError('BAD_REQUEST', `商品或仓库不存在：${name}`);
   const onHand = Number(b.on_hand ?? 0);
   const reserved = Number(b.reserved ?? 0);
-  if (k.inTransit < 0 && Number(b.in_transit ?? 0) + k.inTransit < 0) return new ApiError('CONFLICT', `在途库存不足：${name} 在途 ${formatQty(Number(b.in_transit ?? 0))}，需要 ${formatQty(-k.inTransit)}`);
+  if (k.inTransit < 0 && Number(b.in_transit ?? 0) + k.inTransit < 0) return new ApiError('CONFLICT', `在途库存不足：${name}在途 ${formatQty(Number(b.in_transit ?? 0))}，需要 ${formatQty(-k.inTransit)}`);
   const need = k.reserved - k.qty > 0 ? k.reserved - k.qty : -k.qty;
-  return new ApiError('CONFLICT', `库存不足：${name} 可用 ${formatQty(onHand - reserved)}，需要 ${formatQty(need)}`);
+  return new ApiError('CONFLICT', `库存不足：${name}可用 ${formatQty(onHand - reserved)}，需要 ${formatQty(need)}`);
 }
