@@ -83,9 +83,14 @@ export function LinesGrid(props: LinesGridProps) {
     props.onChange(lines.map((l) => (l._key === key ? withAmount({ ...l, [field]: value }, grid) : l)));
   const add = (added: DocLine[]) => props.onChange(addSkus(lines, added, grid, skuField));
   const qtyField = grid.amount?.quantity ?? 'quantity';
+  // Quantities and amounts add up in the footer (合计); prices and codes do not.
   const totals: Record<string, number> = {};
-  if (resource.fields[qtyField]) totals[qtyField] = sumOf(lines, qtyField, 3);
-  if (grid.amount && !props.hidden.has(grid.amount.field)) totals[grid.amount.field] = sumOf(lines, grid.amount.field, 2);
+  for (const c of columns) {
+    const f = resource.fields[c.field];
+    if ((f?.type === 'number' || f?.type === 'integer') && /(quantity|amount)$/i.test(c.field) && lines.some((l) => l[c.field] !== null && l[c.field] !== undefined))
+      totals[c.field] = sumOf(lines, c.field, /amount$/i.test(c.field) ? 2 : 3);
+  }
+  if (resource.fields[qtyField] && totals[qtyField] === undefined) totals[qtyField] = sumOf(lines, qtyField, 3);
 
   return (
     <div data-testid={`${testId}-lines`}>

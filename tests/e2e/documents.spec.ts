@@ -86,3 +86,72 @@ test('其他入库单: scan, type and paste lines, save the draft, confirm it; h
   const row = page.getByRole('row', { name: new RegExp(docNo) });
   await expect(row).toContainText('已入库');
 });
+
+/**
+ * A transfer from the central warehouse to a shop: made on the document page, sent (stock leaves, the shop's
+ * warehouse has it in transit), received with one line short (the difference is kept), seen in the stock log,
+ * and its ticket printed.
+ */
+test('调拨单: send from the centre, receive at the shop with a shortfall, see it in the stock log and print the ticket', async ({ page }) => {
+  await logIn(page);
+  const { request, headers } = await pageApi(page);
+  const whs = (await (await request.post('/api/wxy-warehouse-server/wh-base-info/page/1/100', { headers, data: {} })).json()).data.records;
+  const central = whs.find((w: { whType: number }) => w.whType === 1);
+  const shopWh = whs.filter((w: { whType: number }) => w.whType === 2)[4];
+  const skus = (await (await request.get('/api/wxy-production-server/pd-sku/findPage/1/30?status=1', { headers })).json()).data.records.slice(20, 22);
+  const balance = async (whId: number, skuId: number) => {
+    const r = (await (await request.post('/api/wxy-warehouse-server/wh-stock/stock/page/1/1', { headers, data: { whId, skuId } })).json()).data.records[0];
+    return { onHand: Number(r?.onHand ?? 0), inTransit: Number(r?.inTransit ?? 0) };
+  };
+  const src0 = await balance(central.whId, skus[0].skuId);
+  const dst0 = await balance(shopWh.whId, skus[0].skuId);
+
+  await openFromSidebar(page, '/storageManage', '/storageManage/allotOut');
+  await page.getByTestId('wh-allocation-out-toolbar-add').click();
+  await expect(page).toHaveURL(/\/storageManage\/allotOpt$/);
+  const doc = 'wh-allocation-out-doc';
+  const header = page.getByTestId(`${doc}-header`);
+  await header.getByTestId('field-outWhId').click();
+  await page.getByRole('option', { name: new RegExp(central.whName) }).first().click();
+  await header.getByTestId('field-inWhId').click();
+  await page.getByRole('option', { name: new RegExp(shopWh.whName) }).first().click();
+  const search = page.getByTestId(`${doc}-sku-search`);
+  for (const sku of skus) {
+    await search.fill(sku.skuCode);
+    await search.press('Enter');
+  }
+  await expect(page.getByTestId(`${doc}-line`)).toHaveCount(2);
+  await page.getByTestId(`${doc}-line-1-quantity`).fill('6');
+  await page.getByTestId(`${doc}-line-2-quantity`).fill('3');
+  await page.getByTestId(`${doc}-save`).click();
+  await expect(page).toHaveURL(/allotOpt\?allocationId=\d+$/);
+  await expect(page.getByTestId(`${doc}-status`)).toHaveText('待出库');
+
+  await page.getByTestId(`${doc}-action-confirmOut`).click();
+  await page.getByTestId('engine-confirm-ok').click();
+  await expect(page.getByTestId(`${doc}-status`)).toHaveText('在途');
+  expect((await balance(central.whId, skus[0].skuId)).onHand).toBe(src0.onHand - 6);
+  expect((await balance(shopWh.whId, skus[0].skuId)).inTransit).toBe(dst0.inTransit + 6);
+
+  // Receiving: 实收数量 starts at what was sent; the first line arrived two short.
+  await expect(page.getByTestId(`${doc}-line-1-inQuantity`)).toHaveValue('6');
+  await page.getByTestId(`${doc}-line-1-inQuantity`).fill('4');
+  await page.getByTestId(`${doc}-action-confirmIn`).click();
+  await page.getByTestId('engine-confirm-note').fill('外箱破损，少 2 件');
+  await page.getByTestId('engine-confirm-ok').click();
+  await expect(page.getByTestId(`${doc}-status`)).toHaveText('已收货');
+  await expect(page.getByTestId(`${doc}-summary-diffQuantity`)).toHaveText('-2');
+  await expect(page.getByTestId(`${doc}-history-row`).last()).toContainText('外箱破损，少 2 件');
+  const dst1 = await balance(shopWh.whId, skus[0].skuId);
+  expect(dst1).toEqual({ onHand: dst0.onHand + 4, inTransit: dst0.inTransit });
+
+  // The ticket opens as a PDF in a new window.
+  const popup = page.waitForEvent('popup');
+  await page.getByTestId(`${doc}-print`).click();
+  expect((await popup).url()).toMatch(/^blob:/);
+
+  // The stock log shows the receipt at the shop.
+  const docNo = /DB\d{8}-\d{4}/.exec((await page.getByTestId(`${doc}-title`).textContent())!)![0];
+  const log = (await (await request.post('/api/wxy-warehouse-server/wh-stock-log/pd/page/1/20', { headers, data: { docNo } })).json()).data.records;
+  expect(log.filter((r: { whId: number; qty: number }) => r.whId === shopWh.whId && r.qty > 0).map((r: { qty: number }) => r.qty).sort()).toEqual([3, 4]);
+});
