@@ -28,6 +28,7 @@ import { formatCell } from './cells';
 import { DocumentHistory, type HistoryEvent } from './DocumentHistory';
 import { LinesGrid, newLineKey, type DocLine } from './LinesGrid';
 import { printDocument } from './print';
+import { callDoc } from './docCalls';
 
 export interface DocumentPageProps {
   set: DescriptorSet;
@@ -58,13 +59,13 @@ export function DocumentPage({ set, screen, form }: DocumentPageProps) {
   const doc = resource.document!;
   const linesRes = set.resources.get(doc.lines.resource)!;
   const routes = useMemo(() => documentRoutes(resource), [resource]);
-  const ref = (route: (typeof routes)['get']) => (route ? endpointRefOf(resource, route) : null);
   const rowKey = resource.primaryKey;
   const granted = (app.user?.fieldPermissionNames ?? []) as string[];
   const hidden = useMemo(() => hiddenFields(resource, granted, screen.fieldPermissions), [resource, granted, screen.fieldPermissions]);
   const hiddenLines = useMemo(() => hiddenFields(linesRes, granted), [linesRes, granted]);
   const context = useMemo(() => screenFormContext(set, screen), [set, screen]);
-  const row = pageFormRow(resource, rowKey, view.query);
+  // Notices open documents as ?id= (spec 000 §2); the page's own links use the key's name.
+  const row = pageFormRow(resource, rowKey, view.query[rowKey] === undefined && view.query.id !== undefined ? { ...view.query, [rowKey]: view.query.id } : view.query);
   const id = row?.[rowKey];
   const testId = `${screen.name}-doc`;
   const statusDict = useDictionary(resource.fields[doc.statusField]?.['x-dictionary']);
@@ -75,7 +76,7 @@ export function DocumentPage({ set, screen, form }: DocumentPageProps) {
     enabled: id !== undefined && id !== null && Boolean(routes.get),
     staleTime: 0,
     gcTime: 0,
-    queryFn: () => callEndpoint<DocAnswer>(ref(routes.get)!, rowCallParams(routes.get!, {}, row!, rowKey)),
+    queryFn: () => callDoc<DocAnswer>(resource, routes.get!, id as number),
   });
 
   const fromAnswer = (answer: DocAnswer | undefined): Draft => {
@@ -126,7 +127,8 @@ export function DocumentPage({ set, screen, form }: DocumentPageProps) {
   const save = async () => {
     if (!draft || busy) return;
     if (formRef.current && !formRef.current.validateForm()) return;
-    if (!draft.lines.length) return notifyWarning({ key: 'engine.document.noLines' });
+    // A document that may be saved without lines fills them itself (a receipt takes what its purchase still expects).
+    if (!draft.lines.length && (doc.lines.minLines ?? 1) > 0) return notifyWarning({ key: 'engine.document.noLines' });
     const route = isNew ? routes.create! : routes.update!;
     const body: RowData = {
       ...submitBody(resource, draft.header, isNew ? null : { [rowKey]: id }, route),
@@ -134,7 +136,7 @@ export function DocumentPage({ set, screen, form }: DocumentPageProps) {
     };
     setBusy('save');
     try {
-      const saved = await callEndpoint<DocAnswer>(endpointRefOf(resource, route), isNew ? {} : rowCallParams(route, {}, { [rowKey]: id }, rowKey), body);
+      const saved = isNew ? await callEndpoint<DocAnswer>(endpointRefOf(resource, route), {}, body) : await callDoc<DocAnswer>(resource, route, id as number, body);
       notifySuccess({ key: 'engine.saved' });
       void client.invalidateQueries({ queryKey: screenListKey(screen.name) });
       if (isNew && saved?.[rowKey] !== undefined) {
@@ -160,7 +162,7 @@ export function DocumentPage({ set, screen, form }: DocumentPageProps) {
         const key = linesRes.primaryKey;
         body[doc.lines.bodyField] = draft.lines.map((l) => ({ [key]: l[key], ...Object.fromEntries(action.lineInput!.map((f) => [f, l[f] ?? null])) }));
       }
-      await callEndpoint(endpointRefOf(resource, route), rowCallParams(route, {}, { [rowKey]: id }, rowKey), body);
+      await callDoc(resource, route, id as number, body);
       notifySuccess({ text: t('engine.document.actionDone', { action: action.label }) });
     } catch {
       // 409 单据状态已变更，请刷新后重试 and the like: shown by the API client; the page reloads below
@@ -175,7 +177,7 @@ export function DocumentPage({ set, screen, form }: DocumentPageProps) {
     if (!(await confirmAction(t('engine.document.confirmDelete', { no: String(info.data?.[doc.numberField] ?? '') }), true))) return;
     setBusy('delete');
     try {
-      await callEndpoint(endpointRefOf(resource, routes.remove), rowCallParams(routes.remove, {}, { [rowKey]: id }, rowKey));
+      await callDoc(resource, routes.remove, id as number);
       notifySuccess({ key: 'engine.deleted' });
       dirtyRef.current = false;
       void client.invalidateQueries({ queryKey: screenListKey(screen.name) });

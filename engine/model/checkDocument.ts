@@ -47,8 +47,9 @@ export function checkDocument(r: ResourceDescriptor, set: DescriptorSet, err: (p
   for (const { route, i } of docRoutes) {
     const p = `/routes/${i}`;
     const single = route.action === 'docGet' || route.action === 'docDelete' || route.action === 'docAction' || route.action === 'docPrint';
-    if (single && !idParamOf(route)) err(`${p}/path`, `a ${route.action} route needs an id parameter such as {${r.primaryKey}}`);
-    if (!single && route.action !== 'docUpdate' && pathParams(route.path).length) err(`${p}/path`, `a ${route.action} route takes its input from the body; its path has no parameters`);
+    // Without {id} in the path the id comes as ?id= (GET, DELETE) or {"id": …} in the body.
+    if (route.action === 'docPrint' && !idParamOf(route)) err(`${p}/path`, `a docPrint route needs an id parameter such as {${r.primaryKey}}`);
+    if (!single && route.action !== 'docUpdate' && route.action !== 'docSkuOptions' && pathParams(route.path).length) err(`${p}/path`, `a ${route.action} route takes its input from the body; its path has no parameters`);
     if (route.action === 'docPrint' && (pathParams(route.path).length !== 2 || !pathParams(route.path).includes('type')))
       err(`${p}/path`, 'a docPrint route takes the document id and {type} (pdf or data): ticket/{id}/{type}');
     if (route.action === 'docSkuOptions' && (route.method !== 'GET' || !r.document!.lines.skuField))

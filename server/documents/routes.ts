@@ -87,8 +87,13 @@ export function docBodySchema(c: DocContext, route: RouteDecl, mode: 'create' | 
  * Body of a docAction route: an optional note, and for an action with `lineInput` the lines it takes
  * (`[{<line key>, <field>: value}]`, each field validated like the lines resource declares it).
  */
-export function docActionBodySchema(c: DocContext, action: DocActionDecl): Record<string, unknown> {
+export function docActionBodySchema(c: DocContext, action: DocActionDecl, route?: RouteDecl): Record<string, unknown> {
   const properties: Record<string, unknown> = { note: { type: ['string', 'null'], maxLength: 200, title: '备注' } };
+  if (route && !idParamOf(route)) {
+    const title = c.header.fields[c.header.primaryKey].title;
+    properties.id = { type: 'integer', minimum: 1, maximum: 2147483647, title };
+    properties[c.header.primaryKey] = { type: 'integer', minimum: 1, maximum: 2147483647, title };
+  }
   if (action.lineInput?.length) {
     const lineProps: Record<string, unknown> = { [c.lines.primaryKey]: { type: 'integer', minimum: 1, maximum: 2147483647, title: c.lines.fields[c.lines.primaryKey].title } };
     for (const f of action.lineInput) {
@@ -188,6 +193,8 @@ async function checkLines(tx: Queryable, c: DocContext, lines: Line[]): Promise<
 }
 
 async function insertLines(tx: Queryable, auth: AuthContext, c: DocContext, docId: number, lines: Line[], skus: Map<number, Record<string, unknown>>): Promise<void> {
+  // A document that may be saved without lines (minLines 0) lets its onSave fill them.
+  if (!lines.length) return;
   const skip = layerFields(c);
   // A field the caller may not see is never written from the body (it takes its default).
   const hidden = await hiddenFor(tx, auth, c.lines);
@@ -302,8 +309,12 @@ async function notEditable(tx: Queryable, c: DocContext, status: number): Promis
 }
 
 function idOf(c: DocContext, route: RouteDecl, req: Req): number {
+  // The id in the path ({allocationId}), else (routes like get?id= or unAudit with {id}) in the query or body.
   const p = idParamOf(route);
-  const v = p ? req.params[p] : req.body?.[c.header.primaryKey];
+  const pk = c.header.primaryKey;
+  const query = (req.query ?? {}) as Record<string, unknown>;
+  const body = (req.body ?? {}) as Record<string, unknown>;
+  const v = p ? req.params[p] : query.id ?? query[pk] ?? body[pk] ?? body.id;
   if (v === undefined || v === null || v === '') throw new ApiError('BAD_REQUEST', `${c.header.fields[c.header.primaryKey].title}不能为空`);
   const n = Number(v);
   if (!Number.isSafeInteger(n) || n < 1 || n > 2147483647) throw new ApiError('BAD_REQUEST', `${c.header.fields[c.header.primaryKey].title}格式不正确`);

@@ -6,3 +6,5 @@ import './warehouse/otherStockIn.ts';
 import './fulfilment/picking.ts';
 import './warehouse/otherStockOut.ts';
 import './warehouse/allocation.ts';
+import './warehouse/purchase.ts';
+import './warehouse/stocktake.ts';

@@ -12,6 +12,7 @@ import { screenDescriptorRoutes } from './screenDescriptors.ts';
 import { unknownDocFns } from '../documents/registry.ts';
 import { printFieldsRoutes } from '../documents/printFieldsRoute.ts';
 import { fulfilmentRoutes } from '../domains/fulfilment/routes.ts';
+import { stocktakeRoutes } from '../domains/warehouse/stocktakeRoutes.ts';
 import { onlineOrderRoutes } from '../domains/fulfilment/onlineOrders.ts';
 import '../domains/index.ts';
 
@@ -88,6 +89,7 @@ export async function resourceRoutes(services: AppServices) {
     await app.register(printFieldsRoutes(set.resources), { prefix: '/api/wxy-system-server' });
     // Hand-written calls of domains that need the descriptors (document actions) or the multipart parser above.
     await app.register(fulfilmentRoutes(set.resources), { prefix: '/api/wxy-warehouse-server' });
+    await app.register(stocktakeRoutes(set.resources), { prefix: '/api/wxy-warehouse-server' });
     await app.register(onlineOrderRoutes(), { prefix: '/api/wxy-member-server' });
   };
   return { set, plugin };

@@ -488,7 +488,7 @@ export function mountResource(app: FastifyInstance, r: ResourceDescriptor, db: D
         handler = docBatchDeleteHandler(doc!);
         break;
       case 'docAction':
-        schema.body = docActionBodySchema(doc!, r.document!.actions.find((a) => a.id === route.docAction)!);
+        schema.body = docActionBodySchema(doc!, r.document!.actions.find((a) => a.id === route.docAction)!, route);
         handler = docActionHandler(doc!, route);
         break;
       case 'docBatchAction':

@@ -56,6 +56,9 @@ export async function seedAllocationDemo(db: Database, tenantId: number): Promis
       }
     }
 
+    // The transfers' notices were for a person watching: demo data starts with an empty bell.
+    await tx.query(`DELETE FROM sys_message WHERE business_type = 13`);
+
     // 其他出库: a damaged-goods draft and a confirmed sample withdrawal.
     for (const [reason, confirm, remark] of [[1, false, '破损报废（待确认）'], [3, true, '门店陈列样品领用']] as const) {
       const no = await nextDocNo(tx, tenantId, 'QTCK');

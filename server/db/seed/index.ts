@@ -6,9 +6,11 @@ import { seedModuleDemo } from './moduleDemo.ts';
 import { seedStockDemo } from './stockDemo.ts';
 import { seedFulfilmentDemo } from './fulfilmentDemo.ts';
 import { seedAllocationDemo } from './allocationDemo.ts';
+import { seedPurchaseDemo } from './purchaseDemo.ts';
+import { seedStocktakeDemo } from './stocktakeDemo.ts';
 
 /** Bump when the demo data changes, so existing data dirs are topped up at the next start. */
-export const SEED_VERSION = '2026-11-22.designer-out.1+notices-1+engine-modules-3+designer-ui-1+detail-pages-1+stock-1+fulfilment-1+perm-1+allocation-1';
+export const SEED_VERSION = '2026-11-22.designer-out.1+notices-1+engine-modules-3+designer-ui-1+detail-pages-1+stock-1+fulfilment-1+perm-1+allocation-1+purchase-1+stocktake-1';
 
 interface TenantSeed {
   id: number;
@@ -179,6 +181,8 @@ export async function seedDemoData(db: Database, moduleMenus: MenuSeed[] = []): 
     await seedStockDemo(db, t.id);
     await seedFulfilmentDemo(db, t.id);
     await seedAllocationDemo(db, t.id);
+    await seedPurchaseDemo(db, t.id);
+    await seedStocktakeDemo(db, t.id);
   }
   await db.system((tx) =>
     tx.query(`INSERT INTO app_meta(key, value) VALUES ('seed_version', $1) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`, [version]),

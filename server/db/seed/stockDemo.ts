@@ -8,6 +8,10 @@ export const STOCK_DICTIONARIES: Record<string, [string, string][]> = {
   otherOutStatus: [['草稿', '1'], ['已出库', '2']],
   otherOutReason: [['报损', '1'], ['盘亏', '2'], ['样品领用', '3'], ['内部领用', '4'], ['其他', '5']],
   allocationStatus: [['待出库', '1'], ['在途', '2'], ['已收货', '3']],
+  purchaseStatus: [['草稿', '1'], ['已审核', '2'], ['部分收货', '3'], ['已完成', '4'], ['已中止', '5']],
+  receiptStatus: [['草稿', '1'], ['已入库', '2']],
+  inventoryStatus: [['盘点中', '1'], ['已复核', '2'], ['已过账', '3']],
+  inventoryScope: [['全仓盘点', '1'], ['指定商品', '2']],
   // Ledger doc_type values (server/domains/*): what moved the stock.
   docType: [['其他入库', 'otherStockIn'], ['其他出库', 'otherStockOut'], ['采购入库', 'receipt'], ['调拨', 'allocation'], ['盘点', 'inventory'], ['退货', 'returnOrder'], ['销售', 'sale'], ['销售退货', 'saleRefund']],
 };

@@ -1,0 +1,147 @@
+import type { AuthContext } from '../../context.ts';
+import type { Queryable } from '../../db/index.ts';
+import { registerDocFn } from '../../documents/registry.ts';
+import { ApiError } from '../../errors.ts';
+import { notifyUsersInTx } from '../../messages/messageService.ts';
+import { usersWithPerm } from '../../permissions.ts';
+import { postStock } from '../stock/ledger.ts';
+
+/**
+ * 盘点 (wh-inventory). Counting never freezes the warehouse: each line's difference is its count minus the book
+ * quantity at the moment that count was entered (book_at_count), so goods received or sent while people count
+ * are neither lost nor counted twice; re-entering a count reads the book again. 复核 closes the counting and
+ * shows the differences; 过账 posts each non-zero difference to the ledger exactly once (the action's
+ * compare-and-set on the status), at the warehouse's moving-average cost. Lines nobody counted are left alone,
+ * or counted as zero when the tenant's config says so.
+ */
+
+export const UNCOUNTED = { skip: 1, zero: 2 } as const;
+
+const who = (auth: AuthContext) => auth.displayName ?? auth.userName;
+
+async function refreshHeader(tx: Queryable, id: number): Promise<void> {
+  await tx.query(
+    `UPDATE wh_inventory h SET total_lines = t.n, counted_lines = t.c, total_quantity = t.q, diff_quantity = t.d, diff_amount = t.a
+       FROM (SELECT count(*)::int AS n, count(quantity)::int AS c, coalesce(sum(quantity), 0) AS q,
+                    sum(diff_quantity) AS d, sum(diff_amount) AS a
+               FROM wh_inventory_det WHERE inventory_id = $1) t
+      WHERE h.inventory_id = $1`,
+    [id],
+  );
+}
+
+/** Book quantity and cost of the lines as the stock is now: counts entered now are measured against it. */
+async function stampBook(tx: Queryable, id: number, whId: number, detIds: number[] | null): Promise<void> {
+  await tx.query(
+    `UPDATE wh_inventory_det d SET book_at_count = coalesce(b.on_hand, 0), unit_cost = coalesce(b.avg_cost, 0), count_time = now()
+       FROM wh_inventory_det x LEFT JOIN stock_balance b ON b.wh_id = $2 AND b.sku_id = x.sku_id
+      WHERE d.det_id = x.det_id AND d.inventory_id = $1 AND d.quantity IS NOT NULL AND ($3::int[] IS NULL OR d.det_id = ANY($3::int[]))`,
+    [id, whId, detIds],
+  );
+}
+
+/**
+ * Create / add_check: the warehouse's name, the book quantity of every line at the start; no lines given means
+ * the whole warehouse (every SKU with a stock record there). Lines created with a count (add_check) are
+ * measured against the book now.
+ */
+registerDocFn('inventory.save', async ({ tx, id, header, lines }) => {
+  const wh = await tx.query<{ wh_name: string; status: number }>(`SELECT wh_name, status FROM wh_base_info WHERE wh_id = $1`, [header.whId]);
+  if (!wh.rows[0]) throw new ApiError('BAD_REQUEST', '盘点仓库不存在');
+  if (Number(wh.rows[0].status) !== 1) throw new ApiError('BAD_REQUEST', `盘点仓库「${wh.rows[0].wh_name}」已停用`);
+  const open = await tx.query<{ inventory_no: string }>(
+    `SELECT inventory_no FROM wh_inventory WHERE wh_id = $1 AND status IN (1, 2) AND inventory_id <> $2 AND scope = 1 AND $3::int = 1 LIMIT 1`,
+    [header.whId, id, header.scope ?? 1],
+  );
+  if (open.rows[0]) throw new ApiError('CONFLICT', `仓库「${wh.rows[0].wh_name}」已有进行中的全仓盘点 ${open.rows[0].inventory_no}`);
+  await tx.query(`UPDATE wh_inventory SET wh_name = $2 WHERE inventory_id = $1`, [id, wh.rows[0].wh_name]);
+  if (!lines.length) {
+    const filled = await tx.query(
+      `INSERT INTO wh_inventory_det (tenant_id, inventory_id, line_no, sku_id, sku_code, sku_name, barcode, spec, unit, spu_id, spu_name, book_quantity, unit_cost)
+       SELECT app_current_tenant(), $1, row_number() OVER (ORDER BY b.sku_code, b.sku_id), b.sku_id, b.sku_code, b.sku_name, b.barcode, b.spec, b.unit, b.spu_id, b.spu_name, b.on_hand, b.avg_cost
+         FROM stock_balance b WHERE b.wh_id = $2`,
+      [id, header.whId],
+    );
+    if (!filled.rowCount) throw new ApiError('BAD_REQUEST', `仓库「${wh.rows[0].wh_name}」还没有库存记录，请选择要盘点的商品`);
+    await tx.query(`UPDATE wh_inventory SET scope = 1 WHERE inventory_id = $1`, [id]);
+  } else {
+    await tx.query(
+      `UPDATE wh_inventory_det d SET book_quantity = coalesce(b.on_hand, 0), unit_cost = coalesce(b.avg_cost, 0), spu_id = s.spu_id, spu_name = s.spu_name
+         FROM wh_inventory_det x JOIN pd_sku s ON s.sku_id = x.sku_id LEFT JOIN stock_balance b ON b.wh_id = $2 AND b.sku_id = x.sku_id
+        WHERE d.det_id = x.det_id AND d.inventory_id = $1`,
+      [id, header.whId],
+    );
+    await stampBook(tx, id, Number(header.whId), null);
+    await tx.query(`UPDATE wh_inventory SET scope = 2 WHERE inventory_id = $1`, [id]);
+  }
+  await refreshHeader(tx, id);
+});
+
+/** 录入实盘数 (check-num): counts of lines, each measured against the book at this moment. */
+registerDocFn('inventory.count', async ({ tx, id, header, lines, body }) => {
+  const given = (body.detList as { detId: number; quantity?: number | null }[] | null | undefined) ?? [];
+  if (!given.length) throw new ApiError('BAD_REQUEST', '请录入盘点数量');
+  const own = new Map(lines.map((l, i) => [Number(l.detId), i]));
+  const ids: number[] = [];
+  const qty: (number | null)[] = [];
+  for (const g of given) {
+    if (!own.has(Number(g.detId))) throw new ApiError('BAD_REQUEST', `明细 ${g.detId} 不属于该盘点单`);
+    ids.push(Number(g.detId));
+    qty.push(g.quantity === undefined ? null : g.quantity);
+  }
+  await tx.query(`UPDATE wh_inventory_det d SET quantity = x.q, book_at_count = NULL, count_time = NULL FROM unnest($2::int[], $3::numeric[]) AS x(id, q) WHERE d.det_id = x.id AND d.inventory_id = $1`, [id, ids, qty]);
+  await stampBook(tx, id, Number(header.whId), ids);
+  await refreshHeader(tx, id);
+  const counted = qty.filter((q) => q !== null).length;
+  return { note: `录入 ${counted} 个商品的盘点数` };
+});
+
+registerDocFn('inventory.check', async ({ tx, auth, id, ref, header }) => {
+  const h = await tx.query<{ counted_lines: number }>(`SELECT counted_lines FROM wh_inventory WHERE inventory_id = $1`, [id]);
+  if (!Number(h.rows[0]?.counted_lines)) throw new ApiError('BAD_REQUEST', '还没有录入任何盘点数量，不能复核');
+  await tx.query(`UPDATE wh_inventory SET check_user_name = $2, check_time = now() WHERE inventory_id = $1`, [id, who(auth)]);
+  // Notice 3 (inventoryDetail): whoever posts stocktakes has one to look at.
+  const posters = await usersWithPerm(tx, 'wh:inventory:submit');
+  if (posters.length)
+    await notifyUsersInTx(tx, auth.tenantId, posters, {
+      businessType: 3,
+      businessId: id,
+      messageTypeInfo: '盘点待过账',
+      noticeTemplateInfo: `盘点单 ${ref.docNo}（${String(header.whName)}）已复核，请核对差异后过账。`,
+    });
+});
+
+registerDocFn('inventory.submit', async ({ tx, auth, id, ref, header }) => {
+  const whId = Number(header.whId);
+  const cfg = await tx.query<{ uncounted_as: number }>(`SELECT uncounted_as FROM wh_inventory_config`);
+  if (Number(cfg.rows[0]?.uncounted_as ?? UNCOUNTED.skip) === UNCOUNTED.zero) {
+    await tx.query(`UPDATE wh_inventory_det SET quantity = 0 WHERE inventory_id = $1 AND quantity IS NULL`, [id]);
+    await tx.query(
+      `UPDATE wh_inventory_det d SET book_at_count = coalesce(b.on_hand, 0), unit_cost = coalesce(b.avg_cost, 0), count_time = now()
+         FROM wh_inventory_det x LEFT JOIN stock_balance b ON b.wh_id = $2 AND b.sku_id = x.sku_id
+        WHERE d.det_id = x.det_id AND d.inventory_id = $1 AND d.book_at_count IS NULL`,
+      [id, whId],
+    );
+  }
+  const diffs = await tx.query<{ det_id: number; sku_id: number; diff: string; unit_cost: string }>(
+    `SELECT det_id, sku_id, diff_quantity AS diff, unit_cost FROM wh_inventory_det WHERE inventory_id = $1 AND diff_quantity <> 0 ORDER BY line_no`,
+    [id],
+  );
+  await postStock(
+    tx,
+    auth,
+    ref,
+    diffs.rows.map((d) => ({ whId, skuId: Number(d.sku_id), qty: Number(d.diff), unitCost: Number(d.unit_cost), lineId: Number(d.det_id) })),
+  );
+  await refreshHeader(tx, id);
+  await tx.query(`UPDATE wh_inventory SET submit_user_name = $2, submit_time = now() WHERE inventory_id = $1`, [id, who(auth)]);
+  const listeners = await usersWithPerm(tx, 'wh:inventory:list');
+  if (listeners.length)
+    await notifyUsersInTx(tx, auth.tenantId, listeners, {
+      businessType: 18,
+      businessId: id,
+      messageTypeInfo: '盘点已过账',
+      noticeTemplateInfo: `盘点单 ${ref.docNo}（${String(header.whName)}）已过账：${diffs.rows.length} 个商品有差异。`,
+    });
+  return { note: `过账 ${diffs.rows.length} 个差异商品` };
+});
