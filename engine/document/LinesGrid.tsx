@@ -36,8 +36,9 @@ export interface LinesGridProps {
 /** A line built from a chosen SKU: its names copied, quantity 1, prices prefilled as the descriptor says. */
 export function lineFromSku(sku: SkuOption, grid: DocLinesGridDecl, skuField: string, quantity = 1, price?: number): DocLine {
   const line: DocLine = { _key: newLineKey(), [skuField]: sku.skuId, skuCode: sku.skuCode, skuName: sku.skuName, barcode: sku.barcode, spec: sku.spec, unit: sku.unit };
+  // A new line starts at 1 where the grid takes its quantity (a stocktake's count is entered, never assumed).
   const qtyField = grid.amount?.quantity ?? 'quantity';
-  line[qtyField] = quantity;
+  if (grid.columns.some((c) => c.field === qtyField && c.editable)) line[qtyField] = quantity;
   for (const [field, from] of Object.entries(grid.prefill ?? {})) {
     const v = (sku as unknown as Record<string, unknown>)[from];
     if (v !== undefined && v !== null) line[field] = v;
@@ -62,6 +63,7 @@ export function addSkus(lines: readonly DocLine[], added: DocLine[], grid: DocLi
   for (const line of added) {
     const i = out.findIndex((l) => l[skuField] === line[skuField]);
     if (i === -1) out.push(line);
+    else if (line[qty] === undefined) continue;
     else out[i] = withAmount({ ...out[i], [qty]: Number(out[i][qty] ?? 0) + Number(line[qty] ?? 0), ...(grid.amount && line[grid.amount.price] !== undefined ? { [grid.amount.price]: line[grid.amount.price] } : {}) }, grid);
   }
   return out;
