@@ -155,6 +155,8 @@ const parts: [string, () => Promise<void>][] = [
   ['notices', async () => (await import('./notices.ts')).benchNotices()],
   ['resources', async () => (await import('./resources.ts')).benchResources()],
   ['stockpage', async () => (await import('./stockPage.ts')).benchStockPage()],
+  ['confirmout', async () => (await import('./documents.ts')).benchConfirmOut()],
+  ['stocktake', async () => (await import('./documents.ts')).benchStocktake()],
   ['designer-ui', async () => (await import('./designer-ui.ts')).benchDesignerUi()],
 ];
 for (const [name, part] of parts) if (!only || only.includes(name)) await part();

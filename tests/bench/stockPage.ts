@@ -23,7 +23,7 @@ const ms = (n: number) => `${n.toFixed(1)} ms`;
 const WAREHOUSES = 10;
 
 /** SKUs, warehouses, a balance per (warehouse, SKU) and a ledger row per balance, in tenant 1, set-based. */
-async function seedStock(db: Database, skus: number): Promise<void> {
+export async function seedStock(db: Database, skus: number): Promise<void> {
   await db.system(async (tx) => {
     await tx.query(`INSERT INTO pd_spu (tenant_id, spu_code, spu_name, category, unit) SELECT 1, 'BS' || i, '压测商品' || i, 1, '个' FROM generate_series(1, $1) i`, [Math.ceil(skus / 4)]);
     await tx.query(
@@ -119,7 +119,7 @@ async function run(label: string, config: ServerConfig, skus: number): Promise<v
   }
 }
 
-async function postgresUrl(): Promise<string | undefined> {
+export async function postgresUrl(): Promise<string | undefined> {
   if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
   const local = 'postgres://postgres@127.0.0.1:5432/test';
   const c = new pg.Client({ connectionString: local, connectionTimeoutMillis: 1000 });

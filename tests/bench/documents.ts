@@ -1,0 +1,178 @@
+/**
+ * Document benches (issue 12), on PGlite and on the PostgreSQL server when one answers (a throwaway database):
+ * - confirmout: transfers of 10 lines over 100 hot SKUs confirmed out by 50 concurrent callers through the API,
+ *   against the same postings written by plain SQL (guarded balance updates + ledger rows + status, one
+ *   transaction per document) with the same concurrency through the same driver; then zero negative balances
+ *   and on_hand = Σ ledger are checked.
+ * - stocktake: posting (submit) a counted stocktake of BENCH_STOCKTAKE_LINES lines (default 10,000) through the
+ *   API, against one set-based SQL statement pair doing the same balance updates and ledger inserts.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { configFromEnv, type ServerConfig } from '../../server/config.ts';
+import { startServer } from '../../server/start.ts';
+import { postgresUrl, seedStock } from './stockPage.ts';
+
+const BASIC = `Basic ${Buffer.from('wxy-admin:wxy-admin-secret').toString('base64')}`;
+const PORT = Number(process.env.BENCH_PORT || 18186);
+
+type Server = Awaited<ReturnType<typeof startServer>>;
+
+async function session(server: Server) {
+  const login = await fetch(`${server.url}/api/wxy-auth-server/oauth/token?grant_type=password&username=admin&password=admin123`, { method: 'POST', headers: { authorization: BASIC, 'x-tenant-id': '1' } });
+  const token = ((await login.json()) as { access_token: string }).access_token;
+  const headers = { authorization: `Bearer ${token}`, 'x-tenant-id': '1', 'content-type': 'application/json' };
+  return async (method: string, url: string, body?: unknown) => {
+    const res = await fetch(`${server.url}/api/wxy-warehouse-server/${url}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const json = (await res.json()) as { code: number; msg: string; data: Record<string, unknown> };
+    if (json.code !== 200) throw new Error(`${url}: ${json.msg}`);
+    return json.data;
+  };
+}
+
+async function pool<T>(items: T[], workers: number, fn: (item: T) => Promise<void>): Promise<number> {
+  let next = 0;
+  const t0 = performance.now();
+  await Promise.all(Array.from({ length: workers }, async () => {
+    while (next < items.length) await fn(items[next++]);
+  }));
+  return performance.now() - t0;
+}
+
+async function confirmOut(label: string, server: Server): Promise<void> {
+  const docs = Number(process.env.BENCH_CONFIRM_DOCS || 400);
+  const api = await session(server);
+  const [src, dst] = (await server.db.tenant(1, (tx) => tx.query<{ wh_id: number }>(`SELECT wh_id FROM wh_base_info WHERE wh_code IN ('BW1', 'BW2') ORDER BY wh_code`))).rows.map((r) => r.wh_id);
+  const hot = (await server.db.tenant(1, (tx) => tx.query<{ sku_id: number }>(`SELECT sku_id FROM pd_sku WHERE sku_code LIKE 'BK%' ORDER BY sku_id LIMIT 100`))).rows.map((r) => r.sku_id);
+  // Plenty of the hot SKUs at the source, posted as an opening document so on_hand = Σ ledger holds.
+  await server.db.tenant(1, async (tx) => {
+    await tx.query(`UPDATE stock_balance SET on_hand = on_hand + 1000000 WHERE wh_id = $1 AND sku_id = ANY($2::int[])`, [src, hot]);
+    await tx.query(
+      `INSERT INTO stock_ledger (tenant_id, wh_id, sku_id, doc_type, doc_id, doc_no, qty, unit_cost, amount, on_hand_after)
+       SELECT 1, wh_id, sku_id, 'otherStockIn', 0, 'BENCH-TOPUP', 1000000, 5.5, 5500000, on_hand FROM stock_balance WHERE wh_id = $1 AND sku_id = ANY($2::int[])`,
+      [src, hot],
+    );
+  });
+  const make = async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < docs; i++) {
+      const lines = Array.from({ length: 10 }, (_, j) => ({ skuId: hot[(i * 7 + j * 13) % hot.length], quantity: 1 + ((i + j) % 3) }));
+      const uniq = [...new Map(lines.map((l) => [l.skuId, l])).values()];
+      ids.push(Number((await api('POST', 'wh-allocation/add', { outWhId: src, inWhId: dst, detList: uniq })).allocationId));
+    }
+    return ids;
+  };
+  const apiDocs = await make();
+  const rawDocs = await make();
+  const apiMs = await pool(apiDocs, 50, async (id) => void (await api('PUT', `wh-allocation/confirm-out/${id}`, {})));
+  // The same postings in plain SQL: lock the document, guarded balance updates in key order, ledger rows, status.
+  const rawMs = await pool(rawDocs, 50, async (id) => {
+    await server.db.tenant(1, async (tx) => {
+      const h = await tx.query(`SELECT allocation_no FROM wh_allocation WHERE allocation_id = $1 AND status = 1 FOR UPDATE`, [id]);
+      if (!h.rows.length) throw new Error('status changed');
+      const lines = (await tx.query<{ det_id: number; sku_id: number; quantity: string }>(`SELECT det_id, sku_id, quantity FROM wh_allocation_det WHERE allocation_id = $1 ORDER BY sku_id`, [id])).rows;
+      for (const [wh, sign, transit] of [[src, -1, 0], [dst, 0, 1]] as const) {
+        for (const l of lines) {
+          const q = Number(l.quantity);
+          const r = await tx.query(
+            `UPDATE stock_balance SET on_hand = on_hand + $3, in_transit = in_transit + $4 WHERE wh_id = $1 AND sku_id = $2 AND on_hand + $3 >= 0 RETURNING on_hand`,
+            [wh, l.sku_id, sign * q, transit * q],
+          );
+          if (!r.rows.length) throw new Error('short');
+        }
+      }
+      await tx.query(
+        `INSERT INTO stock_ledger (tenant_id, wh_id, sku_id, doc_type, doc_id, doc_no, line_id, qty, in_transit_delta, unit_cost, amount, on_hand_after)
+         SELECT 1, w, l.sku_id, 'allocation', $1, $2, l.det_id, CASE WHEN w = $3 THEN -l.quantity ELSE 0 END, CASE WHEN w = $4 THEN l.quantity ELSE 0 END, 5.5, 0, 0
+           FROM wh_allocation_det l CROSS JOIN unnest(ARRAY[$3::int, $4::int]) AS w WHERE l.allocation_id = $1`,
+        [id, h.rows[0].allocation_no, src, dst],
+      );
+      await tx.query(`UPDATE wh_allocation SET status = 2, out_time = now() WHERE allocation_id = $1`, [id]);
+    });
+  });
+  const check = await server.db.tenant(1, (tx) =>
+    tx.query<{ neg: number; off: number }>(
+      `SELECT (SELECT count(*)::int FROM stock_balance WHERE on_hand < 0 OR in_transit < 0) AS neg,
+              (SELECT count(*)::int FROM stock_balance b WHERE b.wh_id = $1 AND b.sku_id = ANY($2::int[])
+                 AND b.on_hand <> (SELECT sum(qty) FROM stock_ledger l WHERE l.wh_id = b.wh_id AND l.sku_id = b.sku_id)) AS off`,
+      [src, hot],
+    ),
+  );
+  const rate = (n: number, t: number) => (n / (t / 1000)).toFixed(0);
+  console.log(`\n## Transfers confirmed out, ${docs} documents x 10 lines over 100 hot SKUs, 50 concurrent callers (${label})`);
+  console.log(
+    `API ${rate(docs, apiMs)} docs/s (${(apiMs / docs).toFixed(1)} ms each) | plain SQL ${rate(docs, rawMs)} docs/s  (${(apiMs / rawMs).toFixed(2)}x the plain SQL time; target >= 300/s on the server); negative balances: ${check.rows[0].neg}; on_hand <> Σ ledger: ${check.rows[0].off}`,
+  );
+}
+
+async function stocktake(label: string, server: Server): Promise<void> {
+  const n = Number(process.env.BENCH_STOCKTAKE_LINES || 10_000);
+  const api = await session(server);
+  const wh = (await server.db.tenant(1, (tx) => tx.query<{ wh_id: number }>(`SELECT wh_id FROM wh_base_info WHERE wh_code = 'BW5'`))).rows[0].wh_id;
+  const skus = (await server.db.tenant(1, (tx) => tx.query<{ sku_id: number }>(`SELECT sku_id FROM pd_sku WHERE sku_code LIKE 'BK%' ORDER BY sku_id LIMIT $1`, [n]))).rows.map((r) => r.sku_id);
+  const prepare = async () => {
+    const doc = await api('POST', 'wh-inventory/add', { whId: wh, detList: skus.map((skuId) => ({ skuId })) });
+    const lines = doc.detList as { detId: number; bookQuantity: number }[];
+    // Every line counted, every third one off by one.
+    await api('POST', 'wh-inventory/check-num', { inventoryId: doc.inventoryId, detList: lines.map((l, i) => ({ detId: l.detId, quantity: Math.max(0, l.bookQuantity + (i % 3 === 0 ? 1 : 0)) })) });
+    await api('PUT', `wh-inventory/check/${doc.inventoryId}`, {});
+    return Number(doc.inventoryId);
+  };
+  const first = await prepare();
+  const t0 = performance.now();
+  await api('PUT', `wh-inventory/submit/${first}`, {});
+  const apiMs = performance.now() - t0;
+  // Plain SQL doing the same postings for the same number of lines, set-based.
+  const t1 = performance.now();
+  await server.db.tenant(1, async (tx) => {
+    await tx.query(`UPDATE stock_balance SET on_hand = on_hand + 1 WHERE wh_id = $1 AND sku_id = ANY($2::int[]) AND sku_id % 3 = 0`, [wh, skus]);
+    await tx.query(
+      `INSERT INTO stock_ledger (tenant_id, wh_id, sku_id, doc_type, doc_id, doc_no, qty, unit_cost, amount, on_hand_after)
+       SELECT 1, wh_id, sku_id, 'inventory', 0, 'BENCH', 1, avg_cost, avg_cost, on_hand FROM stock_balance WHERE wh_id = $1 AND sku_id = ANY($2::int[]) AND sku_id % 3 = 0`,
+      [wh, skus],
+    );
+  });
+  const rawMs = performance.now() - t1;
+  console.log(`\n## Stocktake of ${n.toLocaleString('en')} counted lines posted (${label})`);
+  console.log(`API submit ${apiMs.toFixed(0)} ms | plain SQL ${rawMs.toFixed(0)} ms  (${(apiMs / rawMs).toFixed(2)}x; target < 2 s on the server)`);
+}
+
+async function onBothBackends(fn: (label: string, server: Server) => Promise<void>, skus: number): Promise<void> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'wxy-bench-docs-'));
+  const runOn = async (label: string, config: ServerConfig) => {
+    const server = await startServer(config, { logger: false });
+    try {
+      await seedStock(server.db, skus);
+      await fn(label, server);
+    } finally {
+      await server.close();
+    }
+  };
+  try {
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dir, PORT: String(PORT), LOG_LEVEL: 'warn' };
+    delete env.DATABASE_URL;
+    await runOn('PGlite', { ...configFromEnv(env), staticDir: undefined });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const url = await postgresUrl();
+  if (!url) return console.log('(PostgreSQL server: skipped)');
+  const dbName = `wxy_bench_docs_${process.pid}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  const u = new URL(url);
+  u.pathname = `/${dbName}`;
+  try {
+    await runOn('PostgreSQL server', { ...configFromEnv({ ...process.env, DATABASE_URL: u.toString(), PORT: String(PORT), LOG_LEVEL: 'warn' }), staticDir: undefined });
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+export const benchConfirmOut = () => onBothBackends(confirmOut, 2_000);
+export const benchStocktake = () => onBothBackends(stocktake, Number(process.env.BENCH_STOCKTAKE_LINES || 10_000));
