@@ -1,6 +1,6 @@
 import { ActionIcon, FloatingWindow, Group, Overlay, Portal, ScrollArea, Text } from '@mantine/core';
 import type { SetFloatingWindowPosition } from '@mantine/hooks';
-import { type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DIALOG_MIN, initialDialogRect } from './dialogRect';
 
@@ -16,6 +16,16 @@ export function ScreenDialog(props: { title: string; opened: boolean; onClose: (
   const rootRef = useRef<HTMLDivElement>(null);
   const setPositionRef = useRef<SetFloatingWindowPosition | null>(null);
   const saved = useRef<Saved | null>(null);
+  // Escape closes the window like its ✕ (a select's open dropdown takes the key first).
+  const onClose = props.onClose;
+  useEffect(() => {
+    if (!props.opened) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && !e.defaultPrevented) onClose();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [props.opened, onClose]);
   if (!props.opened) return null;
   const rect = initialDialogRect({ width: window.innerWidth, height: window.innerHeight }, { width: props.width ?? 760, height: props.height ?? 560 });
 

@@ -65,7 +65,8 @@ export function RecordForm(props: RecordFormProps) {
         readonly={props.readOnly}
         onSubmit={(e) => void submit(e)}
       />
-      <Group justify="flex-end" mt="md">
+      {/* The buttons stay in view at the bottom of a tall form (the dialog scrolls the fields). */}
+      <Group justify="flex-end" mt="md" py="xs" style={{ position: 'sticky', bottom: 0, background: 'var(--mantine-color-body)', zIndex: 2 }}>
         <Button variant="default" onClick={props.onCancel} data-testid={`${props.testId}-cancel`}>{props.readOnly ? t('engine.form.close') : t('common.cancel')}</Button>
         {!props.readOnly && props.onSubmit && (
           <Button loading={saving} onClick={() => formRef.current?.submit()} data-testid={`${props.testId}-submit`}>{t('engine.form.submit')}</Button>

@@ -36,6 +36,10 @@ export interface DataTableProps {
  * The list's table (TanStack Table 9): server-side sorting and selection are controlled by the
  * screen's store; pages of 100+ rows render only the rows in view (react-virtual).
  */
+/** The row actions column: pinned to the right edge, so 编辑/删除 stay in reach on wide lists. */
+const ACTIONS = '__actions';
+const PINNED_RIGHT = { position: 'sticky', right: 0, zIndex: 1, background: 'var(--mantine-color-body)', boxShadow: '-2px 0 4px rgba(0, 0, 0, 0.06)' } as const;
+
 export function DataTable(props: DataTableProps) {
   const { t } = useTranslation();
   const selectable = props.selection !== null;
@@ -57,7 +61,7 @@ export function DataTable(props: DataTableProps) {
     }
     lead.push({ id: '__index', size: 60, enableSorting: false, header: () => t('engine.index'), cell: ({ row }) => props.firstIndex + row.index });
     const tail: ListColumnDef[] = props.rowActions
-      ? [{ id: '__actions', size: props.actionsWidth ?? 160, enableSorting: false, header: () => t('engine.operations'), cell: ({ row }) => props.rowActions!(row.original) }]
+      ? [{ id: ACTIONS, size: props.actionsWidth ?? 160, enableSorting: false, header: () => t('engine.operations'), cell: ({ row }) => props.rowActions!(row.original) }]
       : [];
     return [...lead, ...props.columns, ...tail];
     // rowActions and firstIndex change with every page; the table reads them through the closure.
@@ -110,7 +114,7 @@ export function DataTable(props: DataTableProps) {
                   const sorted = header.column.getIsSorted();
                   return (
                     <Table.Th key={header.id} colSpan={header.colSpan} rowSpan={rowSpan} ta={leaf ? undefined : 'center'}
-                      style={{ width: header.getSize(), minWidth: header.getSize(), cursor: sortable ? 'pointer' : undefined, whiteSpace: 'nowrap' }}
+                      style={{ width: header.getSize(), minWidth: header.getSize(), cursor: sortable ? 'pointer' : undefined, whiteSpace: 'nowrap', ...(header.column.id === ACTIONS ? PINNED_RIGHT : {}) }}
                       data-column={header.column.id} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
                       onClick={sortable ? header.column.getToggleSortingHandler() : undefined}>
                       <FlexRender header={header} />
@@ -127,7 +131,7 @@ export function DataTable(props: DataTableProps) {
           {shown.map((row) => (
             <Table.Tr key={row.id} data-testid={`${props.testId}-row`} data-row-id={row.id} style={virtual ? { height: ROW_HEIGHT } : undefined}>
               {row.getAllCells().map((cell) => (
-                <Table.Td key={cell.id} data-column={cell.column.id} style={{ whiteSpace: 'nowrap' }}>
+                <Table.Td key={cell.id} data-column={cell.column.id} style={{ whiteSpace: 'nowrap', ...(cell.column.id === ACTIONS ? PINNED_RIGHT : {}) }}>
                   <FlexRender cell={cell} />
                 </Table.Td>
               ))}

@@ -202,14 +202,21 @@ async function insertLines(tx: Queryable, auth: AuthContext, c: DocContext, docI
   const copies = SKU_COPIES.filter((f) => Object.hasOwn(c.lines.fields, f));
   const lineNo = c.doc.lines.lineNoField;
   const fields = [c.doc.lines.foreignKey, ...(lineNo ? [lineNo] : []), ...copies, ...writable];
-  // One INSERT per document (not per line): a 10,000-line stocktake is one statement.
-  const params = new Params();
-  const rows = lines.map((l, i) => {
-    const sku = c.doc.lines.skuField ? skus.get(Number(l[c.doc.lines.skuField])) : undefined;
-    const values = [docId, ...(lineNo ? [i + 1] : []), ...copies.map((f) => sku?.[f] ?? null), ...writable.map((f) => (hidden.has(f) ? undefined : l[f]) ?? c.lines.fields[f].default ?? null)];
-    return `(${[params.add(auth.tenantId), ...values.map((v) => params.add(v))].join(', ')})`;
-  });
-  await tx.query(`INSERT INTO ${quoteIdent(c.lines.table)} (tenant_id, ${fields.map((f) => quoteIdent(columnOf(c.lines, f))).join(', ')}) VALUES ${rows.join(', ')}`, params.values);
+  // A few multi-row INSERTs, not one per line; each stays under PostgreSQL's 65,535 bind parameters
+  // (a 10,000-line stocktake is a handful of statements).
+  const perRow = fields.length + 1;
+  const chunk = Math.max(1, Math.floor(60000 / perRow));
+  const columns = `tenant_id, ${fields.map((f) => quoteIdent(columnOf(c.lines, f))).join(', ')}`;
+  for (let start = 0; start < lines.length; start += chunk) {
+    const params = new Params();
+    const rows = lines.slice(start, start + chunk).map((l, k) => {
+      const i = start + k;
+      const sku = c.doc.lines.skuField ? skus.get(Number(l[c.doc.lines.skuField])) : undefined;
+      const values = [docId, ...(lineNo ? [i + 1] : []), ...copies.map((f) => sku?.[f] ?? null), ...writable.map((f) => (hidden.has(f) ? undefined : l[f]) ?? c.lines.fields[f].default ?? null)];
+      return `(${[params.add(auth.tenantId), ...values.map((v) => params.add(v))].join(', ')})`;
+    });
+    await tx.query(`INSERT INTO ${quoteIdent(c.lines.table)} (${columns}) VALUES ${rows.join(', ')}`, params.values);
+  }
 }
 
 /** totalQuantity / totalAmount of the header as the sums of its lines (when both sides declare them). */

@@ -1,6 +1,7 @@
 import { Group, LoadingOverlay, Pagination, Paper, ScrollArea, Select, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { i18n as shellI18n } from '../i18n/i18n';
 import type { Page } from '../api/types';
 import { PAGINATION } from '../api/timeouts';
 
@@ -27,7 +28,8 @@ export function PagedTable<Row extends { id: string | number }>(props: {
   onPaging: (paging: Paging) => void;
   testId: string;
 }) {
-  const { t } = useTranslation();
+  // The shell's texts even inside a screen with its own i18n instance (the print designer's provider).
+  const { t } = useTranslation(undefined, { i18n: shellI18n });
   const { data, paging } = props;
   const pages = Math.max(1, Math.ceil((data?.total ?? 0) / paging.size));
   return (

@@ -86,8 +86,8 @@ async function confirmOut(label: string, server: Server): Promise<void> {
       }
       await tx.query(
         `INSERT INTO stock_ledger (tenant_id, wh_id, sku_id, doc_type, doc_id, doc_no, line_id, qty, in_transit_delta, unit_cost, amount, on_hand_after)
-         SELECT 1, w, l.sku_id, 'allocation', $1, $2, l.det_id, CASE WHEN w = $3 THEN -l.quantity ELSE 0 END, CASE WHEN w = $4 THEN l.quantity ELSE 0 END, 5.5, 0, 0
-           FROM wh_allocation_det l CROSS JOIN unnest(ARRAY[$3::int, $4::int]) AS w WHERE l.allocation_id = $1`,
+         SELECT 1, w, l.sku_id, 'allocation', $1::int, $2, l.det_id, CASE WHEN w = $3::int THEN -l.quantity ELSE 0 END, CASE WHEN w = $4::int THEN l.quantity ELSE 0 END, 5.5, 0, 0
+           FROM wh_allocation_det l CROSS JOIN unnest(ARRAY[$3::int, $4::int]) AS w WHERE l.allocation_id = $1::int`,
         [id, h.rows[0].allocation_no, src, dst],
       );
       await tx.query(`UPDATE wh_allocation SET status = 2, out_time = now() WHERE allocation_id = $1`, [id]);

@@ -471,6 +471,22 @@ test('edit dialog: dragged, resized from the corner, never below 410 x 300, maxi
   await page.mouse.up();
   const shrunk = await box();
   expect([Math.round(detail.width - shrunk.width), Math.round(detail.height - shrunk.height)]).toEqual([100, 50]);
+  // Shrunk to its smallest, the form's 取消/保存 stay in view; Escape closes the window.
+  await expect(dialog.getByTestId('shop-base-form-submit')).toBeInViewport();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+});
+
+test('wide lists keep the 操作 column pinned to the right edge', async ({ page }) => {
+  await page.setViewportSize({ width: 900, height: 800 });
+  await logIn(page);
+  await openScreen(page);
+  const header = page.locator('th[data-column="__actions"]');
+  await expect(header).toBeVisible();
+  const box = (await header.boundingBox())!;
+  const table = (await page.getByTestId('shop-base-table-scroll').boundingBox())!;
+  expect(Math.round(box.x + box.width)).toBeLessThanOrEqual(Math.round(table.x + table.width));
+  await expect(rows(page).first().getByTestId('row-action-edit')).toBeInViewport();
 });
 
 test('table height: the window below the table less 86 px, at least 300 px, recalculated after a resize', async ({ page }) => {
