@@ -8,3 +8,4 @@ import './warehouse/otherStockOut.ts';
 import './warehouse/allocation.ts';
 import './warehouse/purchase.ts';
 import './warehouse/stocktake.ts';
+import './warehouse/returnOrder.ts';

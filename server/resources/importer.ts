@@ -74,7 +74,7 @@ function ruleText(f: FieldSchema, labels?: Map<string, string>): string {
 }
 
 /** A cell as plain JSON: rich text joined, formulas as their result, dates as YYYY-MM-DD. */
-function cellValue(v: ExcelJS.CellValue): unknown {
+export function cellValue(v: ExcelJS.CellValue): unknown {
   if (v === null || v === undefined) return null;
   if (v instanceof Date) return v.toISOString().slice(0, v.getUTCHours() || v.getUTCMinutes() || v.getUTCSeconds() ? 19 : 10).replace('T', ' ');
   if (typeof v === 'object') {
@@ -116,7 +116,7 @@ function offDictionary(r: ResourceDescriptor, values: Record<string, unknown>, l
   return undefined;
 }
 
-async function fileBuffer(req: Req): Promise<Buffer> {
+export async function fileBuffer(req: Req): Promise<Buffer> {
   if (req.isMultipart()) {
     const part = await req.file();
     if (!part) throw new ApiError('BAD_REQUEST', '请选择要导入的文件');
@@ -301,7 +301,7 @@ async function refusedRows(
 }
 
 /** The answer of an import; `stopped`: the errors are the first IMPORT_MAX_REFUSALS of possibly more. */
-function report(total: number, imported: number, errors: ImportRowError[], stopped = false) {
+export function report(total: number, imported: number, errors: ImportRowError[], stopped = false) {
   const first = errors[0];
   const count = stopped ? `错误较多，仅列出前${errors.length}处` : `共${errors.length}处错误`;
   const msg = errors.length ? `导入失败，${count}${first ? `，第${first.row}行：${first.message}` : ''}；未写入任何数据` : `导入成功，共${imported}条`;

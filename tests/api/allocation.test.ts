@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness.ts';
-import { callerFor, type Caller, type Json } from './resourceCalls.ts';
+import { callerFor, fillTemplate, headerOf, uploadXlsx, type Caller, type Json } from './resourceCalls.ts';
 
 /**
  * 调拨 (wh-allocation) and 其他出库 (wh-other-stock-out) on the document layer: stock leaves the source at its
@@ -237,5 +237,81 @@ describe('其他出库', () => {
     expect(r.json.msg).toContain('库存不足');
     expect((await balance(central.whId, sku.skuId)).onHand).toBe(before.onHand);
     expect((await shop('POST', `${O}/page`, {})).status).toBe(403);
+  });
+});
+
+describe('退货', () => {
+  const T = 'wxy-warehouse-server/return-order';
+  let allocation: Json;
+  beforeAll(async () => {
+    // A transfer of 5 + 4, received with the first line one short (4 + 4).
+    const d = (await draft([{ skuId: skus[25].skuId, quantity: 5 }, { skuId: skus[26].skuId, quantity: 4 }])).json.data;
+    await admin('PUT', `${A}/confirm-out/${d.allocationId}`, {});
+    await admin('PUT', `${A}/confirm-in/${d.allocationId}`, { detList: [{ detId: d.detList[0].detId, inQuantity: 4 }] });
+    allocation = (await admin('GET', `${A}/info/${d.allocationId}`)).json.data;
+  });
+
+  it('returns goods of a received transfer at its cost, never more than received less what came back already', async () => {
+    const [s1] = [skus[25]];
+    const lines = (await admin('POST', `${T}/findDetListByAllocation`, { allocationId: allocation.allocationId })).json.data as Json[];
+    expect(lines.map((l) => [l.skuName, l.receivedQuantity, l.returnableQuantity])).toEqual([[s1.skuName, 4, 4], [skus[26].skuName, 4, 4]]);
+    const over = await admin('POST', `${T}/save`, { allocationId: allocation.allocationId, detList: [{ skuId: s1.skuId, quantity: 5 }] });
+    expect(over.status).toBe(400);
+    expect(over.json.msg).toBe(`第1行：${s1.skuName} 实收 4，已退 0，最多还能退 4`);
+    const before = { shop: await balance(shopWh.whId, s1.skuId), centre: await balance(central.whId, s1.skuId) };
+    const r = (await admin('POST', `${T}/save`, { allocationId: allocation.allocationId, reason: 2, detList: [{ skuId: s1.skuId, quantity: 3 }] })).json.data;
+    expect(r).toMatchObject({ status: 1, allocationNo: allocation.allocationNo, outWhName: shopWh.whName, inWhName: central.whName, totalQuantity: 3 });
+    expect(r.returnNo).toMatch(/^TH\d{8}-\d{4}$/);
+    expect(r.detList[0].unitCost).toBe(allocation.detList[0].unitCost);
+    const [a, b] = await Promise.all([admin('PUT', `${T}/audit/${r.returnId}`, {}), admin('PUT', `${T}/audit/${r.returnId}`, {})]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    expect((await balance(shopWh.whId, s1.skuId)).onHand).toBe(before.shop.onHand - 3);
+    expect((await balance(central.whId, s1.skuId)).onHand).toBe(before.centre.onHand + 3);
+    // Only 1 more can come back now.
+    const second = (await admin('POST', `${T}/save`, { allocationId: allocation.allocationId, detList: [{ skuId: s1.skuId, quantity: 2 }] })).json;
+    expect(second.msg).toBe(`第1行：${s1.skuName} 实收 4，已退 3，最多还能退 1`);
+    const stats = (await admin('POST', `${T}/statistics`, { outWhId: shopWh.whId })).json.data as Json[];
+    expect(stats[0]).toMatchObject({ outWhName: shopWh.whName, auditedCount: 1, returnedQuantity: 3 });
+    // Un-audit reverses; the draft can then be deleted.
+    expect((await admin('PUT', `${T}/unAudit/${r.returnId}`, {})).status).toBe(200);
+    expect((await balance(shopWh.whId, s1.skuId)).onHand).toBe(before.shop.onHand);
+    expect((await admin('GET', `${T}/get/${r.returnId}`)).json.data.history.map((h: Json) => h.actionLabel)).toEqual(['创建', '审核', '反审核']);
+    expect((await admin('POST', `${T}/findPage`, { pageNum: 1, pageSize: 5, allocationNo: allocation.allocationNo })).json.data.total).toBe(1);
+    expect((await admin('GET', `${T}/export/info/${r.returnId}`)).body.split('\r\n')[0]).toContain('退货数量');
+    expect((await admin('DELETE', `${T}/deleteById/${r.returnId}`)).status).toBe(200);
+  });
+
+  it('imports returns from a spreadsheet: rows of one transfer make one draft; any bad row writes nothing', async () => {
+    const template = (await admin('GET', `${T}/download/template`)).raw;
+    expect(await headerOf(template)).toEqual(['调拨单号', 'SKU编码', '退货数量', '退货原因', '备注']);
+    const token = await s.login('admin', 'admin123');
+    const count = async () => (await admin('POST', `${T}/findPage`, { pageNum: 1, pageSize: 1 })).json.data.total;
+    const before = await count();
+    const bad = await fillTemplate(template, [
+      { 调拨单号: allocation.allocationNo, SKU编码: skus[26].skuCode, 退货数量: 3, 退货原因: '临期' },
+      { 调拨单号: allocation.allocationNo, SKU编码: skus[26].skuCode, 退货数量: 2 },
+      { 调拨单号: 'DB-NOPE', SKU编码: skus[26].skuCode, 退货数量: 1 },
+    ]);
+    const refused = await uploadXlsx(s, token, `${T}/import`, bad);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().data.errors.map((e: Json) => [e.row, e.field])).toEqual([[3, '退货数量'], [4, '调拨单号']]);
+    expect(refused.json().data.errors[0].message).toBe('退货数量 2 超过可退数量 1');
+    expect(await count()).toBe(before);
+    const good = await fillTemplate(template, [{ 调拨单号: allocation.allocationNo, SKU编码: skus[26].skuCode, 退货数量: 4, 退货原因: '临期', 备注: '临期退回' }]);
+    const done = await uploadXlsx(s, token, `${T}/import`, good);
+    expect(done.statusCode).toBe(200);
+    expect(done.json().data.orders).toBe(1);
+    const made = (await admin('POST', `${T}/findPage`, { pageNum: 1, pageSize: 1 })).json.data.records[0];
+    expect(made).toMatchObject({ allocationNo: allocation.allocationNo, reason: 3, status: 1, totalQuantity: 4, outWhName: shopWh.whName });
+  });
+
+  it('a transfer still on its way cannot be returned; shop01 and other tenants are kept out', async () => {
+    const d = (await draft([{ skuId: skus[27].skuId, quantity: 1 }])).json.data;
+    await admin('PUT', `${A}/confirm-out/${d.allocationId}`, {});
+    const r = await admin('POST', `${T}/save`, { allocationId: d.allocationId, detList: [{ skuId: skus[27].skuId, quantity: 1 }] });
+    expect(r.status).toBe(409);
+    expect(r.json.msg).toMatch(/尚未收货，不能退货$/);
+    expect((await shop('POST', `${T}/findPage`, {})).status).toBe(403);
+    expect((await other('POST', `${T}/findDetListByAllocation`, { allocationId: allocation.allocationId })).status).toBe(404);
   });
 });

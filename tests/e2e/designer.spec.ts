@@ -325,13 +325,14 @@ test('fields come from the business type as a dropdown that also takes any typed
   await expect(page.getByTestId('field-option-allocationNo')).toContainText('调拨单号');
   await expect(page.getByTestId('field-option-retailPrice')).toHaveCount(0);
   // search matches the Chinese text too
-  await page.getByTestId('prop-field').fill('调入');
-  await expect(page.getByTestId('field-option-inWarehouseName')).toBeVisible();
+  // (the fields of a document type are its descriptor's: 调拨单 is wh-allocation)
+  await page.getByTestId('prop-field').fill('调入仓库名');
+  await expect(page.getByTestId('field-option-inWhName')).toBeVisible();
   await expect(page.getByTestId('field-option-allocationNo')).toHaveCount(0);
-  await page.getByTestId('field-option-inWarehouseName').click();
+  await page.getByTestId('field-option-inWhName').click();
   // a picked field applies at once (undoable), with its text shown under the input
-  await expect(page.getByTestId('prop-field')).toHaveValue('inWarehouseName');
-  await expect(page.locator('[data-prop="field"]')).toContainText('调入仓库');
+  await expect(page.getByTestId('prop-field')).toHaveValue('inWhName');
+  await expect(page.locator('[data-prop="field"]')).toContainText('调入仓库名称');
   await expect(page.getByTestId('designer-undo')).toBeEnabled();
   await page.getByTestId('prop-testData').fill('一号仓');
   await page.getByTestId('settings-confirm').click();

@@ -478,7 +478,7 @@ test('edit dialog: dragged, resized from the corner, never below 410 x 300, maxi
 });
 
 test('wide lists keep the 操作 column pinned to the right edge', async ({ page }) => {
-  await page.setViewportSize({ width: 900, height: 800 });
+  await page.setViewportSize({ width: 1100, height: 800 });
   await logIn(page);
   await openScreen(page);
   const header = page.locator('th[data-column="__actions"]');

@@ -12,6 +12,8 @@ export const STOCK_DICTIONARIES: Record<string, [string, string][]> = {
   receiptStatus: [['草稿', '1'], ['已入库', '2']],
   inventoryStatus: [['盘点中', '1'], ['已复核', '2'], ['已过账', '3']],
   inventoryScope: [['全仓盘点', '1'], ['指定商品', '2']],
+  returnStatus: [['草稿', '1'], ['已审核', '2']],
+  returnReason: [['滞销', '1'], ['破损', '2'], ['临期', '3'], ['其他', '4']],
   // Ledger doc_type values (server/domains/*): what moved the stock.
   docType: [['其他入库', 'otherStockIn'], ['其他出库', 'otherStockOut'], ['采购入库', 'receipt'], ['调拨', 'allocation'], ['盘点', 'inventory'], ['退货', 'returnOrder'], ['销售', 'sale'], ['销售退货', 'saleRefund']],
 };
