@@ -238,6 +238,11 @@ describe('shop-region: info, add, edit, delete', () => {
     expect((await A('GET', region(`info/${id}`))).json.data).toMatchObject({ regionId: id, regionName: '苏州' });
     const edited = await A('PUT', region('edit'), { regionId: id, regionName: '苏州工业园', status: 0 });
     expect(edited.json.data).toMatchObject({ regionCode: 'MR-SZ', regionName: '苏州工业园', status: 0 });
+    // Lists show the parent by name, and follow a rename of the parent.
+    expect((await A('GET', region(`info/${id}`))).json.data.parentName).toBe('华东');
+    await A('PUT', region('edit'), { regionId: parent.regionId, regionName: '华东区' });
+    expect((await A('GET', region(`info/${id}`))).json.data.parentName).toBe('华东区');
+    await A('PUT', region('edit'), { regionId: parent.regionId, regionName: '华东' });
     const tree = (await A('GET', region('tree/contain/shop'))).json.data as Json[];
     expect(tree.find((n) => n.regionId === parent.regionId)!.children.map((c: Json) => c.label)).toContain('苏州工业园');
     expect((await A('DELETE', region(`delete/${id}`))).json).toEqual({ code: 200, msg: '删除成功', data: null });
@@ -317,6 +322,17 @@ describe('shop-site: info and validation', () => {
     expect((await S('DELETE', site(`delete/${id}`))).json.code).toBe(4030);
     expect((await A('GET', site(`info/${id}`))).json.data.siteName).toBe('试吃区');
     expect((await A('GET', site('info/99999999'))).json).toEqual({ code: 4040, msg: '门店站点不存在', data: null });
+  });
+
+  it('a site shows its shop by name, is found by the shop’s name, and follows a rename', async () => {
+    const shop = (await A('POST', SHOP('shop-base/page/1/1'), { shopCode: 'S0003' })).json.data.records[0];
+    const id = (await A('POST', site('add'), { shopId, siteCode: 'MR-SITE9', siteName: '名称区', siteType: 1 })).json.data.shopSiteId;
+    expect((await A('GET', site(`info/${id}`))).json.data.shopName).toBe(shop.shopName);
+    const found = (await A('GET', site(`page/1/50?shopName=${encodeURIComponent(shop.shopName.slice(0, 2))}`))).json.data.records as Json[];
+    expect(found.map((r) => r.shopSiteId)).toContain(id);
+    await A('PUT', SHOP('shop-base/edit'), { shopId, shopName: '改名后的门店' });
+    expect((await A('GET', site(`info/${id}`))).json.data.shopName).toBe('改名后的门店');
+    await A('PUT', SHOP('shop-base/edit'), { shopId, shopName: shop.shopName });
   });
 
   it('answers bad input naming the field in Chinese and writes nothing', async () => {
