@@ -37,6 +37,8 @@ describe('shops: shop-base, shop-site, shop-region', () => {
     const tree = (await A('GET', shop('tree/contains/shop'))).json.data as { label: string; children: Json[] }[];
     expect(tree.map((n) => n.label).sort()).toEqual(['华东', '华北', '华南', '西南'].sort());
     expect(tree.find((n) => n.label === '华南')!.children.map((c) => c.label)).toContain('深圳南山店');
+    // The spec's browser asks for the same tree with POST.
+    expect((await A('POST', shop('tree/contains/shop'), {})).json.data).toEqual(tree);
   });
 
   it('adds, reads, edits, switches and deletes a shop with its own verbs', async () => {
