@@ -8,6 +8,8 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const i18n = readI18nKeys(path.join(ROOT, 'engine/i18n'));
 const shopResource = JSON.parse(readFileSync(path.join(ROOT, 'schemas/resources/shop-base.json'), 'utf8'));
 const shopScreen = JSON.parse(readFileSync(path.join(ROOT, 'schemas/screens/shop-base.json'), 'utf8'));
+/** The shop form's 所属区域 select reads the regions: loaded beside the shop files. */
+const regionResource = readFileSync(path.join(ROOT, 'schemas/resources/shop-region.json'), 'utf8');
 
 /** Loads the two shop-base files with a change applied to a copy of one of them. */
 function check(change: { resource?: (r: any) => void; screen?: (s: any) => void }) {
@@ -17,6 +19,7 @@ function check(change: { resource?: (r: any) => void; screen?: (s: any) => void 
   change.screen?.(s);
   const files: DescriptorFile[] = [
     { file: 'schemas/resources/shop-base.json', content: JSON.stringify(r) },
+    { file: 'schemas/resources/shop-region.json', content: regionResource },
     { file: 'schemas/screens/shop-base.json', content: s },
   ];
   const { set, errors } = loadDescriptors(files);
@@ -101,6 +104,7 @@ describe('descriptor check', () => {
     const files: DescriptorFile[] = [
       { file: 'schemas/resources/shop-base.json', content: shopResource },
       { file: 'schemas/resources/shop-copy.json', content: other },
+      { file: 'schemas/resources/shop-region.json', content: regionResource },
       { file: 'schemas/screens/shop-base.json', content: { ...shopScreen, bulkActions: [{ id: 'bulk', label: 'engine.actions.batchDisable', kind: 'call', endpoint: 'shop-copy#edit-state/batch', body: { status: 0 } }] } },
     ];
     const { set } = loadDescriptors(files);
@@ -112,20 +116,20 @@ describe('descriptor check', () => {
   it('checks a batchSetField route: its field, its values, ids and value in the body', () => {
     const batch = { method: 'PUT', path: 'edit-type/batch', action: 'batchSetField', field: 'shopType', perm: 'shop:base:edit' };
     expect(check({ resource: (r) => r.routes.push(batch) })).toEqual([]);
-    expect(check({ resource: (r) => r.routes.push({ ...batch, field: 'kind' }) })).toContain('schemas/resources/shop-base.json#/routes/12/field field "kind" is not in fields');
+    expect(check({ resource: (r) => r.routes.push({ ...batch, field: 'kind' }) })).toContain('schemas/resources/shop-base.json#/routes/13/field field "kind" is not in fields');
     expect(check({ resource: (r) => r.routes.push({ ...batch, field: 'shopName' }) })).toContain(
-      'schemas/resources/shop-base.json#/routes/12/values a batchSetField route lists the values it allows (or the field has an enum)',
+      'schemas/resources/shop-base.json#/routes/13/values a batchSetField route lists the values it allows (or the field has an enum)',
     );
     expect(check({ resource: (r) => r.routes.push({ ...batch, path: 'edit-type/batch/{shopType}' }) })).toContain(
-      'schemas/resources/shop-base.json#/routes/12/path a batchSetField route takes the ids and the value from the body; its path has no parameters, found {shopType}',
+      'schemas/resources/shop-base.json#/routes/13/path a batchSetField route takes the ids and the value from the body; its path has no parameters, found {shopType}',
     );
-    expect(check({ resource: (r) => r.routes.push({ ...batch, method: 'GET' }) })).toContain('schemas/resources/shop-base.json#/routes/12/method a batchSetField route takes a body: PUT or POST');
+    expect(check({ resource: (r) => r.routes.push({ ...batch, method: 'GET' }) })).toContain('schemas/resources/shop-base.json#/routes/13/method a batchSetField route takes a body: PUT or POST');
   });
 
   it('refuses a route that names no permission unless it is open to any user on purpose', () => {
     const open = { method: 'GET', path: 'names', action: 'list' };
     expect(check({ resource: (r) => r.routes.push(open) })).toEqual([
-      'schemas/resources/shop-base.json#/routes/12/perm a route names the permission it needs ("perm"), or "anyUser": true when every logged-in user may call it',
+      'schemas/resources/shop-base.json#/routes/13/perm a route names the permission it needs ("perm"), or "anyUser": true when every logged-in user may call it',
     ]);
     expect(check({ resource: (r) => r.routes.push({ ...open, anyUser: true }) })).toEqual([]);
   });
@@ -136,7 +140,7 @@ describe('descriptor check', () => {
     expect(check({ resource: (r) => (r.filters[0].index = 'bigram') })).toContain('schemas/resources/shop-base.json#/filters/0/index only a contains filter has an index, this one is equals');
     expect(check({ resource: (r) => (r.routes[0].path = 'page/{pageNum}') })).toContain('schemas/resources/shop-base.json#/routes/0/path a page route takes {pageNum} and {pageSize} both in its path, or both in its input (a path with neither)');
     expect(check({ resource: (r) => (r.routes[3].path = 'info') })).toContain('schemas/resources/shop-base.json#/routes/3/path a get route needs an id parameter such as {shopId}');
-    expect(check({ resource: (r) => r.routes.push({ method: 'GET', path: 'info/{id}', action: 'get' }) })).toContain('schemas/resources/shop-base.json#/routes/12/path duplicate route id "info" (give one of them an "id")');
+    expect(check({ resource: (r) => r.routes.push({ method: 'GET', path: 'info/{id}', action: 'get' }) })).toContain('schemas/resources/shop-base.json#/routes/13/path duplicate route id "info" (give one of them an "id")');
     expect(check({ resource: (r) => (r.fieldPermissions['成本总金额'] = ['cost']) })).toContain('schemas/resources/shop-base.json#/fieldPermissions/成本总金额/0 field "cost" is not in fields');
     expect(check({ resource: (r) => delete r.fields.address.maxLength })).toContain('schemas/resources/shop-base.json#/fields/address a string field needs maxLength (spec 000 §9 limits)');
   });
@@ -145,10 +149,10 @@ describe('descriptor check', () => {
     const byCode = { method: 'GET', path: 'byCode/{code}', action: 'list', pathFilters: { code: 'shopCode' }, perm: 'shop:base:list' };
     expect(check({ resource: (r) => r.routes.push(byCode) })).toEqual([]);
     expect(check({ resource: (r) => r.routes.push({ ...byCode, pathFilters: { shopCode: 'shopCode' } }) })).toEqual(
-      expect.arrayContaining(['schemas/resources/shop-base.json#/routes/12/pathFilters/shopCode the path has no {shopCode}']),
+      expect.arrayContaining(['schemas/resources/shop-base.json#/routes/13/pathFilters/shopCode the path has no {shopCode}']),
     );
-    expect(check({ resource: (r) => r.routes.push({ ...byCode, pathFilters: { code: 'nope' } }) })).toContain('schemas/resources/shop-base.json#/routes/12/pathFilters/code field "nope" is not in fields');
-    expect(check({ resource: (r) => r.routes.push({ ...byCode, path: 'one/{code}', action: 'get' }) })).toContain('schemas/resources/shop-base.json#/routes/12/pathFilters/code a get route takes no path filters (only page, list, pulldown, tree, export)');
+    expect(check({ resource: (r) => r.routes.push({ ...byCode, pathFilters: { code: 'nope' } }) })).toContain('schemas/resources/shop-base.json#/routes/13/pathFilters/code field "nope" is not in fields');
+    expect(check({ resource: (r) => r.routes.push({ ...byCode, path: 'one/{code}', action: 'get' }) })).toContain('schemas/resources/shop-base.json#/routes/13/pathFilters/code a get route takes no path filters (only page, list, pulldown, tree, export)');
     expect(check({ resource: (r) => (r.routes[1].where = { status: 1 }) })).toEqual([]);
     expect(check({ resource: (r) => (r.routes[1].where = { status: 7 }) })).toContain('schemas/resources/shop-base.json#/routes/1/where/status 7 is no value of field "status"');
     expect(check({ resource: (r) => (r.routes[1].where = { shopName: 1 }) })).toContain('schemas/resources/shop-base.json#/routes/1/where/shopName 1 is no value of field "shopName"');
@@ -218,6 +222,7 @@ describe('descriptor check', () => {
     // with the menu's paths known, a menu path is a fine target and a page form's route must be one of them
     const { set } = loadDescriptors([
       { file: 'schemas/resources/shop-base.json', content: shopResource },
+      { file: 'schemas/resources/shop-region.json', content: regionResource },
       { file: 'schemas/screens/shop-base.json', content: { ...shopScreen, columns: [{ ...shopScreen.columns[0], link: { to: '/home/index' } }, ...shopScreen.columns.slice(1)] } },
     ]);
     expect(checkDescriptors(set, { i18n, menuPaths: new Set(['/home/index', '/shopManage/shopBaseDetail']) }).map(formatError)).toEqual([]);
