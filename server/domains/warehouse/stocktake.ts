@@ -7,12 +7,31 @@ import { usersWithPerm } from '../../permissions.ts';
 import { postStock } from '../stock/ledger.ts';
 
 /**
- * 盘点 (wh-inventory). Counting never freezes the warehouse: each line's difference is its count minus the book
- * quantity at the moment that count was entered (book_at_count), so goods received or sent while people count
- * are neither lost nor counted twice; re-entering a count reads the book again. 复核 closes the counting and
- * shows the differences; 过账 posts each non-zero difference to the ledger exactly once (the action's
- * compare-and-set on the status), at the warehouse's moving-average cost. Lines nobody counted are left alone,
- * or counted as zero when the tenant's config says so.
+ * 盘点 (wh-inventory) — the counting rule, precisely. For one line (warehouse W, SKU s) let
+ * L(t) = Σ stock_ledger.qty of (W, s) committed before t; postStock keeps stock_balance.on_hand = L(t).
+ *
+ *  - t0, the snapshot: the stocktake is created (or the line added by adjust-det). book_quantity = L(t0).
+ *  - tc, the count: the line's count C is entered (check-num, or add_check with the count). Re-entering moves tc.
+ *    book_at_count = L(tc) = book_quantity + Σ ledger moves of (W, s) between t0 and tc.
+ *  - ts, the submit (过账).
+ *
+ * The difference is D = C - book_at_count = C - (snapshot + ledger moves since the snapshot, up to the count):
+ * the count is compared with the book as it was when the goods were counted. Submit posts D as one ledger row
+ * (a relative move, through postStock), so after it on_hand = L(ts) + D = C + (moves between tc and ts): the
+ * counted quantity plus whatever moved after it was counted. Counting never freezes the warehouse; a receipt or
+ * an issue during the count is neither lost (it stays in the book) nor taken as a gain or loss.
+ *
+ * book_at_count is read from stock_balance when the count is entered rather than recomputed from the ledger at
+ * submit: the same number (on_hand = Σ ledger), one indexed read per line instead of a ledger scan since t0.
+ * The count statement reads committed balances, so a posting running at the same time is wholly before the
+ * count (in book_at_count) or wholly after it (only in L(ts)), never half.
+ *
+ * Lines nobody counted follow the tenant's config (updateInventoryConfig): 1 = left alone (no ledger row),
+ * 2 = counted as zero at submit (tc = ts, D = -L(ts)). 复核 (check) closes the counting; 过账 (submit) posts once
+ * (the action's compare-and-set on the status: a second submit is 409).
+ *
+ * A SKU is in at most one open (盘点中 / 已复核) stocktake of a warehouse: two open stocktakes counting the same
+ * goods would each post the same difference.
  */
 
 export const UNCOUNTED = { skip: 1, zero: 2 } as const;
