@@ -60,6 +60,31 @@ async function stampBook(tx: Queryable, id: number, whId: number, detIds: number
 }
 
 /**
+ * Serialises the stocktakes of one warehouse (creating one, adding lines) for the rest of the transaction, so two
+ * callers starting overlapping counts at the same moment cannot both pass refuseOverlap.
+ */
+export async function lockWarehouseCounts(tx: Queryable, whId: number): Promise<void> {
+  await tx.query(`SELECT pg_advisory_xact_lock(130, $1::int)`, [whId]);
+}
+
+/**
+ * A SKU is in at most one open stocktake of a warehouse: 409 naming the first line of stocktake `id` that another
+ * open (盘点中 / 已复核) stocktake of the warehouse already counts. `numbered` prefixes 第N行 (lines the caller chose).
+ */
+export async function refuseOverlap(tx: Queryable, id: number, whId: number, numbered: boolean): Promise<void> {
+  const r = await tx.query<{ line_no: number; sku_name: string; inventory_no: string }>(
+    `SELECT d.line_no, d.sku_name, o.inventory_no
+       FROM wh_inventory o JOIN wh_inventory_det od ON od.inventory_id = o.inventory_id
+       JOIN wh_inventory_det d ON d.inventory_id = $1 AND d.sku_id = od.sku_id
+      WHERE o.wh_id = $2 AND o.status IN (1, 2) AND o.inventory_id <> $1
+      ORDER BY d.line_no LIMIT 1`,
+    [id, whId],
+  );
+  const hit = r.rows[0];
+  if (hit) throw new ApiError('CONFLICT', `${numbered ? `第${hit.line_no}行：` : ''}商品「${hit.sku_name}」已在进行中的盘点单 ${hit.inventory_no} 中，不能重复盘点`);
+}
+
+/**
  * Create / add_check: the warehouse's name, the book quantity of every line at the start; no lines given means
  * the whole warehouse (every SKU with a stock record there). Lines created with a count (add_check) are
  * measured against the book now.
@@ -68,9 +93,10 @@ registerDocFn('inventory.save', async ({ tx, id, header, lines }) => {
   const wh = await tx.query<{ wh_name: string; status: number }>(`SELECT wh_name, status FROM wh_base_info WHERE wh_id = $1`, [header.whId]);
   if (!wh.rows[0]) throw new ApiError('BAD_REQUEST', '盘点仓库不存在');
   if (Number(wh.rows[0].status) !== 1) throw new ApiError('BAD_REQUEST', `盘点仓库「${wh.rows[0].wh_name}」已停用`);
+  await lockWarehouseCounts(tx, Number(header.whId));
   const open = await tx.query<{ inventory_no: string }>(
     `SELECT inventory_no FROM wh_inventory WHERE wh_id = $1 AND status IN (1, 2) AND inventory_id <> $2 AND scope = 1 AND $3::int = 1 LIMIT 1`,
-    [header.whId, id, header.scope ?? 1],
+    [header.whId, id, lines.length ? 2 : 1],
   );
   if (open.rows[0]) throw new ApiError('CONFLICT', `仓库「${wh.rows[0].wh_name}」已有进行中的全仓盘点 ${open.rows[0].inventory_no}`);
   await tx.query(`UPDATE wh_inventory SET wh_name = $2 WHERE inventory_id = $1`, [id, wh.rows[0].wh_name]);
@@ -93,6 +119,7 @@ registerDocFn('inventory.save', async ({ tx, id, header, lines }) => {
     await stampBook(tx, id, Number(header.whId), null);
     await tx.query(`UPDATE wh_inventory SET scope = 2 WHERE inventory_id = $1`, [id]);
   }
+  await refuseOverlap(tx, id, Number(header.whId), lines.length > 0);
   await refreshHeader(tx, id);
 });
 

@@ -6,7 +6,7 @@ import { ApiError } from '../../errors.ts';
 import { offsetOf, ok } from '../../http/envelope.ts';
 import { plainText } from '../../http/fields.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
-import { UNCOUNTED } from './stocktake.ts';
+import { lockWarehouseCounts, refuseOverlap, UNCOUNTED } from './stocktake.ts';
 
 /**
  * The stocktake calls beside the generic document routes (wh-inventory descriptor): by key, line lists (by SKU
@@ -187,6 +187,7 @@ export function stocktakeRoutes(resources: ReadonlyMap<string, ResourceDescripto
             const bad = await tx.query<{ id: number }>(`SELECT x.id FROM unnest($1::int[]) AS x(id) LEFT JOIN pd_sku s ON s.sku_id = x.id AND s.status = 1 WHERE s.sku_id IS NULL LIMIT 1`, [addSkuIds]);
             if (bad.rows[0]) throw new ApiError('BAD_REQUEST', `商品 ${bad.rows[0].id} 不存在或已停用`);
           }
+          if (addSkuIds.length) await lockWarehouseCounts(tx, h.wh_id);
           const removed = removeDetIds.length ? (await tx.query(`DELETE FROM wh_inventory_det WHERE inventory_id = $1 AND det_id = ANY($2::int[])`, [inventoryId, removeDetIds])).rowCount : 0;
           const added = addSkuIds.length
             ? (
@@ -201,6 +202,7 @@ export function stocktakeRoutes(resources: ReadonlyMap<string, ResourceDescripto
                 )
               ).rowCount
             : 0;
+          if (added) await refuseOverlap(tx, inventoryId, h.wh_id, false);
           await tx.query(
             `UPDATE wh_inventory h SET total_lines = t.n, counted_lines = t.c, total_quantity = t.q
                FROM (SELECT count(*)::int n, count(quantity)::int c, coalesce(sum(quantity), 0) q FROM wh_inventory_det WHERE inventory_id = $1) t WHERE h.inventory_id = $1`,
