@@ -72,16 +72,23 @@ export async function lockWarehouseCounts(tx: Queryable, whId: number): Promise<
  * open (盘点中 / 已复核) stocktake of the warehouse already counts. `numbered` prefixes 第N行 (lines the caller chose).
  */
 export async function refuseOverlap(tx: Queryable, id: number, whId: number, numbered: boolean): Promise<void> {
-  const r = await tx.query<{ line_no: number; sku_name: string; inventory_no: string }>(
-    `SELECT d.line_no, d.sku_name, o.inventory_no
-       FROM wh_inventory o JOIN wh_inventory_det od ON od.inventory_id = o.inventory_id
-       JOIN wh_inventory_det d ON d.inventory_id = $1 AND d.sku_id = od.sku_id
-      WHERE o.wh_id = $2 AND o.status IN (1, 2) AND o.inventory_id <> $1
-      ORDER BY d.line_no LIMIT 1`,
-    [id, whId],
+  // The other open stocktakes of the warehouse first (usually none: nothing more to read). Then one grouping of
+  // their lines and ours by SKU: a hash or sort, never a nested loop over 10,000 x 10,000 lines, whatever the
+  // planner believes of lines written in this transaction.
+  const open = await tx.query<{ inventory_id: number }>(`SELECT inventory_id FROM wh_inventory WHERE wh_id = $1 AND status IN (1, 2) AND inventory_id <> $2`, [whId, id]);
+  if (!open.rows.length) return;
+  const r = await tx.query<{ line_no: number; sku_name: string; other_id: number }>(
+    `SELECT min(line_no) FILTER (WHERE inventory_id = $1) AS line_no, max(sku_name) FILTER (WHERE inventory_id = $1) AS sku_name,
+            max(inventory_id) FILTER (WHERE inventory_id <> $1) AS other_id
+       FROM wh_inventory_det WHERE inventory_id = ANY($2::int[])
+      GROUP BY sku_id HAVING count(*) FILTER (WHERE inventory_id = $1) > 0 AND count(*) FILTER (WHERE inventory_id <> $1) > 0
+      ORDER BY 1 LIMIT 1`,
+    [id, [id, ...open.rows.map((o) => o.inventory_id)]],
   );
   const hit = r.rows[0];
-  if (hit) throw new ApiError('CONFLICT', `${numbered ? `第${hit.line_no}行：` : ''}商品「${hit.sku_name}」已在进行中的盘点单 ${hit.inventory_no} 中，不能重复盘点`);
+  if (!hit) return;
+  const no = (await tx.query<{ inventory_no: string }>(`SELECT inventory_no FROM wh_inventory WHERE inventory_id = $1`, [hit.other_id])).rows[0].inventory_no;
+  throw new ApiError('CONFLICT', `${numbered ? `第${hit.line_no}行：` : ''}商品「${hit.sku_name}」已在进行中的盘点单 ${no} 中，不能重复盘点`);
 }
 
 /**
