@@ -255,6 +255,10 @@ describe('盘点：拒绝', () => {
     expect(frac.status).toBe(400);
     expect(frac.json.msg).toMatch(/实盘数量/);
     expect(await docsCount()).toBe(before);
+    const cfg = await admin('POST', `${I}/updateInventoryConfig`, { uncountedAs: 3 });
+    expect(cfg.status).toBe(400);
+    expect(cfg.json.msg).toMatch(/未盘商品处理/);
+    expect((await admin('POST', `${I}/inventoryConfig`, {})).json.data).toEqual({ uncountedAs: 1 });
   });
 
   it('a SKU is in one open stocktake of a warehouse at a time (create, whole warehouse, adjust-det, two at once)', async () => {

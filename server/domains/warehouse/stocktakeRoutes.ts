@@ -317,24 +317,24 @@ export function stocktakeRoutes(resources: ReadonlyMap<string, ResourceDescripto
 
     app.post('/wh-inventory/inventoryConfig', {
       config: { perm: LIST },
-      schema: { tags, summary: '盘点设置：未盘商品的处理（1 不调整，2 按 0 盘亏）、是否盲盘' },
+      schema: { tags, summary: '盘点设置：未盘商品过账时的处理（1 不调整，2 按实盘 0 计盘亏）' },
     }, async (req) => {
-      const row = await req.tenantTx(async (tx) => (await tx.query<{ uncounted_as: number; blind_count: boolean }>(`SELECT uncounted_as, blind_count FROM wh_inventory_config`)).rows[0]);
-      return ok({ uncountedAs: Number(row?.uncounted_as ?? UNCOUNTED.skip), blindCount: row?.blind_count ?? false });
+      const row = await req.tenantTx(async (tx) => (await tx.query<{ uncounted_as: number }>(`SELECT uncounted_as FROM wh_inventory_config`)).rows[0]);
+      return ok({ uncountedAs: Number(row?.uncounted_as ?? UNCOUNTED.skip) });
     });
-    app.post<{ Body: { uncountedAs: number; blindCount?: boolean } }>('/wh-inventory/updateInventoryConfig', {
+    app.post<{ Body: { uncountedAs: number } }>('/wh-inventory/updateInventoryConfig', {
       config: { perm: 'wh:inventory:submit' },
       schema: {
         tags,
-        summary: '保存盘点设置',
-        body: { type: 'object', required: ['uncountedAs'], properties: { uncountedAs: { type: 'integer', enum: [1, 2], title: '未盘商品处理' }, blindCount: { type: 'boolean', title: '盲盘' } } },
+        summary: '保存盘点设置（下一次过账起生效）',
+        body: { type: 'object', required: ['uncountedAs'], properties: { uncountedAs: { type: 'integer', enum: [1, 2], title: '未盘商品处理' } } },
       },
     }, async (req) => {
       await req.tenantTx((tx) =>
         tx.query(
-          `INSERT INTO wh_inventory_config (tenant_id, uncounted_as, blind_count) VALUES (app_current_tenant(), $1, $2)
-           ON CONFLICT (tenant_id) DO UPDATE SET uncounted_as = EXCLUDED.uncounted_as, blind_count = EXCLUDED.blind_count, update_time = now()`,
-          [req.body.uncountedAs, req.body.blindCount ?? false],
+          `INSERT INTO wh_inventory_config (tenant_id, uncounted_as) VALUES (app_current_tenant(), $1)
+           ON CONFLICT (tenant_id) DO UPDATE SET uncounted_as = EXCLUDED.uncounted_as, update_time = now()`,
+          [req.body.uncountedAs],
         ),
       );
       return ok(null, '保存成功');
