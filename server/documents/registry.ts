@@ -35,15 +35,28 @@ export interface DocActionResult {
 
 export type DocFn = (ctx: DocActionContext) => Promise<DocActionResult | void>;
 
+export interface DocFnOptions {
+  /**
+   * false: the function never reads `lines`, so an action does not load them first (it gets an empty array).
+   * For actions that work on the lines in SQL, such as posting a 10,000-line stocktake. Default true.
+   */
+  lines?: boolean;
+}
+
 const fns = new Map<string, DocFn>();
+const fnOptions = new Map<string, DocFnOptions>();
 
 /** Registers a domain function under the key descriptors name (`allocation.confirmOut`). */
-export function registerDocFn(key: string, fn: DocFn): void {
+export function registerDocFn(key: string, fn: DocFn, options: DocFnOptions = {}): void {
   if (fns.has(key)) throw new Error(`document function "${key}" is registered twice`);
   fns.set(key, fn);
+  fnOptions.set(key, options);
 }
 
 export const docFn = (key: string): DocFn | undefined => fns.get(key);
+
+/** Whether the function registered under `key` reads the document's lines (unknown keys: true). */
+export const docFnReadsLines = (key: string): boolean => fnOptions.get(key)?.lines !== false;
 
 /** Keys named by descriptors but registered by no domain module (start-up refuses them). */
 export function unknownDocFns(resources: Iterable<ResourceDescriptor>): string[] {

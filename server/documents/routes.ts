@@ -16,7 +16,7 @@ import { fieldJsonSchema } from '../../engine/model/forms.ts';
 import { docHistory, recordDocEvent } from './history.ts';
 import { nextDocNo } from './numbers.ts';
 import { documentPrintData, documentTemplate } from './printing.ts';
-import { docFn, type DocActionContext, type DocRef } from './registry.ts';
+import { docFn, docFnReadsLines, type DocActionContext, type DocRef } from './registry.ts';
 
 /**
  * The generic routes of a document (a header resource with a `document` block and its lines resource):
@@ -371,7 +371,8 @@ export async function runDocAction(tx: Queryable, auth: AuthContext, c: DocConte
   const ref = refOf(c, header);
   const { note, ...extra } = body;
   const fn = action.fn ? docFn(action.fn) : undefined;
-  const result = fn ? await fn({ tx, auth, resource: c.header, action, id, ref, header, lines: await readLines(tx, c, id), body: extra }) : undefined;
+  const lines = fn && docFnReadsLines(action.fn!) ? await readLines(tx, c, id) : [];
+  const result = fn ? await fn({ tx, auth, resource: c.header, action, id, ref, header, lines, body: extra }) : undefined;
   const to = result?.to ?? action.to[0];
   if (!action.to.includes(to)) throw new Error(`${action.fn} answered status ${to}, not one of ${action.to.join(', ')}`);
   await tx.query(`UPDATE ${quoteIdent(c.header.table)} SET ${quoteIdent(columnOf(c.header, c.doc.statusField))} = $1 WHERE ${pkCol(c.header)} = $2`, [to, id]);

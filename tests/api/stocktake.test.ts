@@ -288,6 +288,44 @@ describe('盘点：拒绝', () => {
     await admin('DELETE', `${I}/v2/bacth/delete`, { ids: [second.inventoryId, there.json.data.inventoryId, ok.inventoryId] });
   });
 
+  it('a loss the moves after the count no longer leave room for is refused at submit, naming the SKU; 反复核 lets it be counted again', async () => {
+    const a = skus[9];
+    await otherIn(a.skuId, 6);
+    const book = await onHand(wh.whId, a.skuId);
+    // Counted: none there. Afterwards the book still shows them and someone issues all but one of them.
+    const doc = (await admin('POST', `${I}/add_check`, { whId: wh.whId, detList: [{ skuId: a.skuId, quantity: 0 }] })).json.data;
+    await otherOut(wh.whId, a.skuId, book - 1);
+    await admin('PUT', `${I}/check/${doc.inventoryId}`, {});
+    const refused = await admin('PUT', `${I}/submit/${doc.inventoryId}`, {});
+    expect([refused.status, refused.json.msg]).toEqual([409, `库存不足：${a.skuName}（${wh.whName}）可用 1，需要 ${book}`]);
+    expect((await admin('GET', `${I}/detail/${doc.inventoryId}`)).json.data).toMatchObject({ status: 2, actions: ['uncheck', 'submit'] });
+    expect(await onHand(wh.whId, a.skuId)).toBe(1);
+    // Back to counting; the count entered again is measured against the book now (1): a loss of 1 posts.
+    const back = await admin('PUT', `${I}/un-check/${doc.inventoryId}`, {});
+    expect(back.json.data).toMatchObject({ status: 1, checkUserName: null });
+    await admin('POST', `${I}/check-num`, { inventoryId: doc.inventoryId, detList: [{ detId: doc.detList[0].detId, quantity: 0 }] });
+    await admin('PUT', `${I}/check/${doc.inventoryId}`, {});
+    expect((await admin('PUT', `${I}/submit/${doc.inventoryId}`, {})).json.data).toMatchObject({ status: 3, diffQuantity: -1 });
+    expect([await onHand(wh.whId, a.skuId), await ledgerSum(wh.whId, a.skuId)]).toEqual([0, 0]);
+    expect((await admin('GET', `${I}/detail/${doc.inventoryId}`)).json.data.history.map((h: Json) => h.actionLabel)).toEqual(['创建', '复核', '反复核', '保存盘点数', '复核', '过账']);
+  });
+
+  it('refuses a count line twice, a line of another stocktake, and another tenant\'s SKU added while counting', async () => {
+    const doc = (await admin('POST', `${I}/add`, { whId: wh.whId, detList: [{ skuId: skus[8].skuId }] })).json.data;
+    const det = doc.detList[0].detId;
+    const twice = await admin('POST', `${I}/check-num`, { inventoryId: doc.inventoryId, detList: [{ detId: det, quantity: 1 }, { detId: det, quantity: 2 }] });
+    expect([twice.status, twice.json.msg]).toEqual([400, `第2行：明细 ${det} 与第1行重复`]);
+    const posted = (await admin('POST', `${I}/page`, { pageNum: 1, pageSize: 20, status: 3 })).json.data.records[0];
+    const foreignDet = (await admin('GET', `${I}/sku-list?inventoryId=${posted.inventoryId}`)).json.data.records[0].detId;
+    const stray = await admin('POST', `${I}/check-num`, { inventoryId: doc.inventoryId, detList: [{ detId: det, quantity: 1 }, { detId: foreignDet, quantity: 2 }] });
+    expect([stray.status, stray.json.msg]).toEqual([400, `第2行：明细 ${foreignDet} 不属于该盘点单`]);
+    const theirSku = (await other('GET', 'wxy-production-server/pd-sku/findPage/1/1')).json.data.records[0];
+    const adj = await admin('POST', `${I}/adjust-det`, { inventoryId: doc.inventoryId, addSkuIds: [theirSku.skuId] });
+    expect([adj.status, adj.json.msg]).toEqual([400, `商品 ${theirSku.skuId} 不存在或已停用`]);
+    expect((await admin('GET', `${I}/detail/${doc.inventoryId}`)).json.data).toMatchObject({ countedLines: 0, totalLines: 1 });
+    await admin('DELETE', `${I}/delete/${doc.inventoryId}`);
+  });
+
   it('a posted stocktake cannot be edited, counted, adjusted, deleted or posted again', async () => {
     const a = skus[19];
     const doc = (await admin('POST', `${I}/add_check`, { whId: wh.whId, detList: [{ skuId: a.skuId, quantity: 3 }] })).json.data;

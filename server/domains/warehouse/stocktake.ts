@@ -131,23 +131,36 @@ registerDocFn('inventory.save', async ({ tx, id, header, lines }) => {
 });
 
 /** 录入实盘数 (check-num): counts of lines, each measured against the book at this moment. */
-registerDocFn('inventory.count', async ({ tx, id, header, lines, body }) => {
-  const given = (body.detList as { detId: number; quantity?: number | null }[] | null | undefined) ?? [];
-  if (!given.length) throw new ApiError('BAD_REQUEST', '请录入盘点数量');
-  const own = new Map(lines.map((l, i) => [Number(l.detId), i]));
-  const ids: number[] = [];
-  const qty: (number | null)[] = [];
-  for (const g of given) {
-    if (!own.has(Number(g.detId))) throw new ApiError('BAD_REQUEST', `明细 ${g.detId} 不属于该盘点单`);
-    ids.push(Number(g.detId));
-    qty.push(g.quantity === undefined ? null : g.quantity);
-  }
-  await tx.query(`UPDATE wh_inventory_det d SET quantity = x.q, book_at_count = NULL, count_time = NULL FROM unnest($2::int[], $3::numeric[]) AS x(id, q) WHERE d.det_id = x.id AND d.inventory_id = $1`, [id, ids, qty]);
-  await stampBook(tx, id, Number(header.whId), ids);
-  await refreshHeader(tx, id);
-  const counted = qty.filter((q) => q !== null).length;
-  return { note: `录入 ${counted} 个商品的盘点数` };
-});
+registerDocFn(
+  'inventory.count',
+  async ({ tx, id, header, body }) => {
+    const given = (body.detList as { detId: number; quantity?: number | null }[] | null | undefined) ?? [];
+    if (!given.length) throw new ApiError('BAD_REQUEST', '请录入盘点数量');
+    const ids = given.map((g) => Number(g.detId));
+    const qty = given.map((g) => (g.quantity === undefined ? null : g.quantity));
+    const seen = new Map<number, number>();
+    ids.forEach((d, i) => {
+      if (seen.has(d)) throw new ApiError('BAD_REQUEST', `第${i + 1}行：明细 ${d} 与第${seen.get(d)! + 1}行重复`);
+      seen.set(d, i);
+    });
+    // The lines are checked in SQL (one anti-join), not by loading all of a 10,000-line stocktake first.
+    const stray = await tx.query<{ n: number; id: number }>(
+      `SELECT x.n::int AS n, x.id FROM unnest($2::int[]) WITH ORDINALITY AS x(id, n)
+        WHERE NOT EXISTS (SELECT 1 FROM wh_inventory_det d WHERE d.inventory_id = $1 AND d.det_id = x.id) ORDER BY x.n LIMIT 1`,
+      [id, ids],
+    );
+    if (stray.rows[0]) throw new ApiError('BAD_REQUEST', `第${stray.rows[0].n}行：明细 ${stray.rows[0].id} 不属于该盘点单`);
+    await tx.query(
+      `UPDATE wh_inventory_det d SET quantity = x.q, book_at_count = NULL, count_time = NULL FROM unnest($2::int[], $3::numeric[]) AS x(id, q) WHERE d.det_id = x.id AND d.inventory_id = $1`,
+      [id, ids, qty],
+    );
+    await stampBook(tx, id, Number(header.whId), ids);
+    await refreshHeader(tx, id);
+    const counted = qty.filter((q) => q !== null).length;
+    return { note: `录入 ${counted} 个商品的盘点数` };
+  },
+  { lines: false },
+);
 
 registerDocFn('inventory.check', async ({ tx, auth, id, ref, header }) => {
   const h = await tx.query<{ counted_lines: number }>(`SELECT counted_lines FROM wh_inventory WHERE inventory_id = $1`, [id]);
@@ -162,7 +175,16 @@ registerDocFn('inventory.check', async ({ tx, auth, id, ref, header }) => {
       messageTypeInfo: '盘点待过账',
       noticeTemplateInfo: `盘点单 ${ref.docNo}（${String(header.whName)}）已复核，请核对差异后过账。`,
     });
-});
+}, { lines: false });
+
+/** 反复核: back to counting (say a loss no longer fits the stock when posting); counts are kept, re-entering measures again. */
+registerDocFn(
+  'inventory.uncheck',
+  async ({ tx, id }) => {
+    await tx.query(`UPDATE wh_inventory SET check_user_name = NULL, check_time = NULL WHERE inventory_id = $1`, [id]);
+  },
+  { lines: false },
+);
 
 registerDocFn('inventory.submit', async ({ tx, auth, id, ref, header }) => {
   const whId = Number(header.whId);
@@ -197,4 +219,4 @@ registerDocFn('inventory.submit', async ({ tx, auth, id, ref, header }) => {
       noticeTemplateInfo: `盘点单 ${ref.docNo}（${String(header.whName)}）已过账：${diffs.rows.length} 个商品有差异。`,
     });
   return { note: `过账 ${diffs.rows.length} 个差异商品` };
-});
+}, { lines: false });
