@@ -22,7 +22,7 @@ export interface DocActionContext {
   /** Header fields as the get answer gives them (numbers as numbers, dates as text). */
   header: Record<string, unknown>;
   lines: Record<string, unknown>[];
-  /** Extra input of the call (an action's body besides `note`; empty for onSave). */
+  /** Extra input of the call (an action's body besides `note`); for onSave `{ created: true }` on a new document, else empty. */
   body: Record<string, unknown>;
 }
 

@@ -232,10 +232,11 @@ function refOf(c: DocContext, header: Record<string, unknown>): DocRef {
   return { docType: c.doc.type, docId: Number(header[c.header.primaryKey]), docNo: String(header[c.doc.numberField]) };
 }
 
-async function runOnSave(tx: Queryable, auth: AuthContext, c: DocContext, docId: number): Promise<void> {
+/** Runs the descriptor's onSave function; its `body` says `{ created: true }` when the document is new. */
+async function runOnSave(tx: Queryable, auth: AuthContext, c: DocContext, docId: number, created: boolean): Promise<void> {
   if (!c.doc.onSave) return;
   const header = (await readHeader(tx, c, docId))!;
-  const ctx: DocActionContext = { tx, auth, resource: c.header, id: docId, ref: refOf(c, header), header, lines: await readLines(tx, c, docId), body: {} };
+  const ctx: DocActionContext = { tx, auth, resource: c.header, id: docId, ref: refOf(c, header), header, lines: await readLines(tx, c, docId), body: created ? { created: true } : {} };
   await docFn(c.doc.onSave)!(ctx);
 }
 
@@ -290,7 +291,7 @@ export function docCreateHandler(c: DocContext, route: RouteDecl) {
         const id = Number(res.rows[0].id);
         if (lines.length) await insertLines(tx, auth, c, id, lines, skus);
         await refreshTotals(tx, c, id);
-        await runOnSave(tx, auth, c, id);
+        await runOnSave(tx, auth, c, id, true);
         await recordDocEvent(tx, auth, { docType: c.doc.type, docId: id, action: 'create', actionLabel: '创建', fromStatus: null, toStatus: c.doc.initialStatus });
         return readDocument(tx, auth, c, id);
       })
@@ -347,7 +348,7 @@ export function docUpdateHandler(c: DocContext, route: RouteDecl) {
         await tx.query(`DELETE FROM ${quoteIdent(c.lines.table)} WHERE ${quoteIdent(columnOf(c.lines, c.doc.lines.foreignKey))} = $1`, [id]);
         if (lines.length) await insertLines(tx, auth, c, id, lines, skus);
         await refreshTotals(tx, c, id);
-        await runOnSave(tx, auth, c, id);
+        await runOnSave(tx, auth, c, id, false);
         await recordDocEvent(tx, auth, { docType: c.doc.type, docId: id, action: 'edit', actionLabel: '修改', fromStatus: status, toStatus: status });
         return readDocument(tx, auth, c, id);
       })

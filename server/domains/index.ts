@@ -9,3 +9,4 @@ import './warehouse/allocation.ts';
 import './warehouse/purchase.ts';
 import './warehouse/stocktake.ts';
 import './warehouse/returnOrder.ts';
+import './warehouse/supplierMrb.ts';

@@ -6,11 +6,11 @@ import { seedModuleDemo } from './moduleDemo.ts';
 import { seedStockDemo } from './stockDemo.ts';
 import { seedFulfilmentDemo } from './fulfilmentDemo.ts';
 import { seedAllocationDemo } from './allocationDemo.ts';
-import { seedPurchaseDemo } from './purchaseDemo.ts';
+import { seedPurchaseDemo, seedSupplierMrbDemo } from './purchaseDemo.ts';
 import { seedStocktakeDemo } from './stocktakeDemo.ts';
 
 /** Bump when the demo data changes, so existing data dirs are topped up at the next start. */
-export const SEED_VERSION = '2026-11-22.designer-out.1+notices-1+engine-modules-3+designer-ui-1+detail-pages-1+stock-1+fulfilment-1+perm-1+allocation-1+purchase-1+stocktake-2+return-1';
+export const SEED_VERSION = '2026-11-22.designer-out.1+notices-1+engine-modules-3+designer-ui-1+detail-pages-1+stock-1+fulfilment-1+perm-1+allocation-1+purchase-1+stocktake-2+return-1+supplier-mrb-1';
 
 interface TenantSeed {
   id: number;
@@ -182,6 +182,7 @@ export async function seedDemoData(db: Database, moduleMenus: MenuSeed[] = []): 
     await seedFulfilmentDemo(db, t.id);
     await seedAllocationDemo(db, t.id);
     await seedPurchaseDemo(db, t.id);
+    await seedSupplierMrbDemo(db, t.id);
     await seedStocktakeDemo(db, t.id);
   }
   await db.system((tx) =>

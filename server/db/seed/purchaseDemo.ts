@@ -92,3 +92,49 @@ export async function seedPurchaseDemo(db: Database, tenantId: number): Promise<
     }
   });
 }
+
+/**
+ * Two returns to the supplier of the completed purchase's receipt: one confirmed (stock left through the ledger),
+ * one draft waiting to be confirmed. Made through the real functions, once per tenant.
+ */
+export async function seedSupplierMrbDemo(db: Database, tenantId: number): Promise<void> {
+  await db.tenant(tenantId, async (tx) => {
+    if ((await tx.query(`SELECT 1 FROM pd_supplier_mrb LIMIT 1`)).rows.length) return;
+    const receipt = (
+      await tx.query<{ receipt_id: number }>(
+        `SELECT r.receipt_id FROM wh_receipt r JOIN wh_purchase p ON p.purchase_id = r.purchase_id WHERE r.status = 2 AND p.status = 4 ORDER BY r.receipt_id LIMIT 1`,
+      )
+    ).rows[0];
+    const admin = (await tx.query<{ id: number; user_name: string; name: string }>(`SELECT id, user_name, name FROM sys_user WHERE user_name = 'admin'`)).rows[0];
+    if (!receipt || !admin) return;
+    const auth: AuthContext = { tenantId, userId: admin.id, userName: admin.user_name, displayName: admin.name, shopId: null, tokenHash: '', roles: ['admin'], isAdmin: true };
+    const plan = [
+      { reason: 1, quantity: 2, confirm: true, remark: '外包装破损，退回供应商' },
+      { reason: 4, quantity: 3, confirm: false, remark: '滞销，与供应商协商退货' },
+    ];
+    for (const p of plan) {
+      const no = await nextDocNo(tx, tenantId, 'CGTH');
+      const id = (
+        await tx.query<{ id: number }>(
+          `INSERT INTO pd_supplier_mrb (tenant_id, mrb_no, receipt_id, reason, status, remark, create_user_name) VALUES (app_current_tenant(), $1, $2, $3, 1, $4, $5) RETURNING mrb_id AS id`,
+          [no, receipt.receipt_id, p.reason, p.remark, admin.name],
+        )
+      ).rows[0].id;
+      await tx.query(
+        `INSERT INTO pd_supplier_mrb_det (tenant_id, mrb_id, line_no, sku_id, sku_code, sku_name, barcode, spec, unit, quantity)
+         SELECT app_current_tenant(), $1, d.line_no, d.sku_id, d.sku_code, d.sku_name, d.barcode, d.spec, d.unit, $3 FROM wh_receipt_det d WHERE d.receipt_id = $2`,
+        [id, receipt.receipt_id, p.quantity],
+      );
+      const ref = { docType: 'supplierMrb', docId: id, docNo: no };
+      const lines = (await tx.query(`SELECT det_id AS "detId", sku_id AS "skuId", quantity::float8 AS quantity FROM pd_supplier_mrb_det WHERE mrb_id = $1 ORDER BY line_no`, [id])).rows;
+      const header = { receiptId: receipt.receipt_id };
+      await docFn('supplierMrb.save')!({ tx, auth, resource: undefined as never, id, ref, header, lines, body: {} });
+      await recordDocEvent(tx, auth, { docType: 'supplierMrb', docId: id, action: 'create', actionLabel: '创建', fromStatus: null, toStatus: 1 });
+      if (p.confirm) {
+        await docFn('supplierMrb.confirm')!({ tx, auth, resource: undefined as never, id, ref, header, lines, body: {} });
+        await tx.query(`UPDATE pd_supplier_mrb SET status = 2 WHERE mrb_id = $1`, [id]);
+        await recordDocEvent(tx, auth, { docType: 'supplierMrb', docId: id, action: 'confirm', actionLabel: '确认退货出库', fromStatus: 1, toStatus: 2 });
+      }
+    }
+  });
+}

@@ -14,8 +14,10 @@ export const STOCK_DICTIONARIES: Record<string, [string, string][]> = {
   inventoryScope: [['全仓盘点', '1'], ['指定商品', '2']],
   returnStatus: [['草稿', '1'], ['已审核', '2']],
   returnReason: [['滞销', '1'], ['破损', '2'], ['临期', '3'], ['其他', '4']],
+  supplierMrbStatus: [['草稿', '1'], ['已退货', '2']],
+  supplierMrbReason: [['质量问题', '1'], ['临期过期', '2'], ['错发多发', '3'], ['滞销退货', '4'], ['其他', '5']],
   // Ledger doc_type values (server/domains/*): what moved the stock.
-  docType: [['其他入库', 'otherStockIn'], ['其他出库', 'otherStockOut'], ['采购入库', 'receipt'], ['调拨', 'allocation'], ['盘点', 'inventory'], ['退货', 'returnOrder'], ['销售', 'sale'], ['销售退货', 'saleRefund']],
+  docType: [['其他入库', 'otherStockIn'], ['其他出库', 'otherStockOut'], ['采购入库', 'receipt'], ['调拨', 'allocation'], ['盘点', 'inventory'], ['退货', 'returnOrder'], ['退供应商', 'supplierMrb'], ['销售', 'sale'], ['销售退货', 'saleRefund']],
 };
 
 export async function seedDictionaries(tx: Queryable, dictionaries: Record<string, [string, string][]>): Promise<void> {

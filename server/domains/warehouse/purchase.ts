@@ -6,6 +6,7 @@ import { ApiError } from '../../errors.ts';
 import { notifyUsersInTx } from '../../messages/messageService.ts';
 import { usersWithPerm } from '../../permissions.ts';
 import { postStock } from '../stock/ledger.ts';
+import { refuseUnAuditWithReturns } from './supplierMrb.ts';
 
 /**
  * 采购 (wh-purchase) and 收货 (wh-receipt).
@@ -163,6 +164,7 @@ registerDocFn('receipt.audit', async ({ tx, auth, ref, header, lines, id }) => {
 
 registerDocFn('receipt.unAudit', async ({ tx, auth, ref, header, lines, id }) => {
   const p = await lockPurchase(tx, header.purchaseId);
+  await refuseUnAuditWithReturns(tx, id, ref.docNo);
   await postStock(
     tx,
     auth,
