@@ -95,6 +95,8 @@ export interface RouteDecl {
   summary?: string;
   /** setField: the field it writes (value from the path param of that name, else from the body); batchSetField: from the body. */
   field?: string;
+  /** import, template: a document importer registered by a domain (server/documents/registry.ts) instead of the generic row import. */
+  importer?: string;
   /** setField, batchSetField: values allowed (defaults to the field's enum). */
   values?: (string | number)[];
   /**

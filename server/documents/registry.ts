@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DocActionDecl, ResourceDescriptor } from '../../engine/model/types.ts';
 import type { AuthContext } from '../context.ts';
 import type { Queryable } from '../db/index.ts';
@@ -58,10 +59,30 @@ export const docFn = (key: string): DocFn | undefined => fns.get(key);
 /** Whether the function registered under `key` reads the document's lines (unknown keys: true). */
 export const docFnReadsLines = (key: string): boolean => fnOptions.get(key)?.lines !== false;
 
+/**
+ * A document import whose rows become whole documents (one return per transfer of the file, say), which the
+ * generic one-row-per-record import cannot do. A descriptor's `import` and `template` routes name it by key
+ * (`"importer": "returnOrder"`), so screens, permissions and OpenAPI still come from the descriptor.
+ */
+export interface DocImporter {
+  template: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+  run: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+}
+
+const importers = new Map<string, DocImporter>();
+
+export function registerDocImporter(key: string, importer: DocImporter): void {
+  if (importers.has(key)) throw new Error(`document importer "${key}" is registered twice`);
+  importers.set(key, importer);
+}
+
+export const docImporter = (key: string): DocImporter | undefined => importers.get(key);
+
 /** Keys named by descriptors but registered by no domain module (start-up refuses them). */
 export function unknownDocFns(resources: Iterable<ResourceDescriptor>): string[] {
   const missing: string[] = [];
   for (const r of resources) {
+    for (const route of r.routes) if (route.importer && !importers.has(route.importer)) missing.push(`${r.name}: ${route.path} importer "${route.importer}"`);
     const d = r.document;
     if (!d) continue;
     if (d.onSave && !fns.has(d.onSave)) missing.push(`${r.name}: onSave "${d.onSave}"`);

@@ -10,3 +10,4 @@ import './warehouse/purchase.ts';
 import './warehouse/stocktake.ts';
 import './warehouse/returnOrder.ts';
 import './warehouse/supplierMrb.ts';
+import './warehouse/returnImport.ts';

@@ -14,7 +14,6 @@ import { printFieldsRoutes } from '../documents/printFieldsRoute.ts';
 import { fulfilmentRoutes } from '../domains/fulfilment/routes.ts';
 import { stocktakeRoutes } from '../domains/warehouse/stocktakeRoutes.ts';
 import { returnOrderRoutes } from '../domains/warehouse/returnOrder.ts';
-import { returnImportRoutes } from '../domains/warehouse/returnImport.ts';
 import { onlineOrderRoutes } from '../domains/fulfilment/onlineOrders.ts';
 import '../domains/index.ts';
 
@@ -93,7 +92,6 @@ export async function resourceRoutes(services: AppServices) {
     await app.register(fulfilmentRoutes(set.resources), { prefix: '/api/wxy-warehouse-server' });
     await app.register(stocktakeRoutes(set.resources), { prefix: '/api/wxy-warehouse-server' });
     await app.register(returnOrderRoutes, { prefix: '/api/wxy-warehouse-server' });
-    await app.register(returnImportRoutes, { prefix: '/api/wxy-warehouse-server' });
     await app.register(onlineOrderRoutes(), { prefix: '/api/wxy-member-server' });
   };
   return { set, plugin };

@@ -42,6 +42,7 @@ import {
   docUpdateHandler,
 } from '../documents/routes.ts';
 import { docSkuOptionsHandler, skuOptionsQuerySchema } from '../documents/skuOptions.ts';
+import { docImporter } from '../documents/registry.ts';
 import type { AppServices } from '../context.ts';
 
 /** Most rows a list, pulldown or tree answers (select lists ask for 99999). */
@@ -464,10 +465,10 @@ export function mountResource(app: FastifyInstance, r: ResourceDescriptor, db: D
         handler = exportHandler(r, route, db) as typeof handler;
         break;
       case 'template':
-        handler = templateHandler(r, db) as typeof handler;
+        handler = (route.importer ? docImporter(route.importer)!.template : templateHandler(r, db)) as typeof handler;
         break;
       case 'import':
-        handler = importHandler(r, db) as typeof handler;
+        handler = (route.importer ? docImporter(route.importer)!.run : importHandler(r, db)) as typeof handler;
         break;
       case 'docCreate':
         schema.body = docBodySchema(doc!, route, 'create');

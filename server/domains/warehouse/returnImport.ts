@@ -1,8 +1,7 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Queryable } from '../../db/index.ts';
 import { recordDocEvent } from '../../documents/history.ts';
 import { nextDocNo } from '../../documents/numbers.ts';
-import { docFn } from '../../documents/registry.ts';
+import { docFn, registerDocImporter } from '../../documents/registry.ts';
 import { ApiError } from '../../errors.ts';
 import type { Req } from '../../resources/access.ts';
 import { loadExcel } from '../../resources/excel.ts';
@@ -27,11 +26,8 @@ interface Row {
   remark: string | null;
 }
 
-export const returnImportRoutes = async (app: FastifyInstance) => {
-  app.get('/return-order/download/template', {
-    config: { perm: 'wh:return:add' },
-    schema: { tags: ['wxy-warehouse-server'], summary: '退货单导入模板（xlsx）' },
-  }, async (_req, reply) => {
+registerDocImporter('returnOrder', {
+  async template(_req, reply) {
     const wb = new (await loadExcel()).Workbook();
     const ws = wb.addWorksheet('退货单');
     ws.addRow([...COLUMNS]);
@@ -41,12 +37,10 @@ export const returnImportRoutes = async (app: FastifyInstance) => {
       .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
       .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent('退货单导入模板.xlsx')}`)
       .send(buf);
-  });
+  },
 
-  app.post('/return-order/import', {
-    config: { perm: 'wh:return:add' },
-    schema: { tags: ['wxy-warehouse-server'], summary: '导入退货单：同一调拨单的行生成一张草稿退货单，全部成功或全部不写入' },
-  }, async (req: Req, reply: FastifyReply) => {
+  async run(request, reply) {
+    const req = request as Req;
     const wb = new (await loadExcel()).Workbook();
     try {
       await wb.xlsx.load((await fileBuffer(req)) as unknown as ArrayBuffer);
@@ -117,8 +111,8 @@ export const returnImportRoutes = async (app: FastifyInstance) => {
       return reply.status(400).send(report(rows.length, 0, errors));
     }
     return reply.send({ code: 200, msg: `导入成功，共${rows.length}行，生成${created}张退货单`, data: { total: rows.length, imported: rows.length, count: rows.length, orders: created, errors: [] } });
-  });
-};
+  },
+});
 
 class ImportRefused extends Error {}
 
