@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
 import type { AuthContext } from '../context.ts';
-import { verifyToken } from './tokens.ts';
+import { sessionOf, TOKEN_COLUMNS, tokenHashOf, type TokenRow } from './tokens.ts';
 
 /** Reads X-TENANT-ID; a missing or malformed header is refused before anything else. */
 export function tenantFromHeader(req: FastifyRequest): number {
@@ -52,19 +52,26 @@ export async function authenticate(db: Database, req: FastifyRequest): Promise<A
   return authenticateToken(db, token, tenantFromHeader(req));
 }
 
-/** The same check for a token and tenant that came another way (the STOMP CONNECT frame). */
+/**
+ * The same check for a token and tenant that came another way (the STOMP CONNECT frame). Token and user are
+ * read by one statement in the named tenant's transaction (oauth_token has no tenant policy; sys_user shows
+ * only that tenant's rows), since every call pays for it.
+ */
 export async function authenticateToken(db: Database, token: string, tenantId: number): Promise<AuthContext> {
-  const session = await verifyToken(db, token, tenantId);
-  const user = await db.tenant(session.tenantId, async (tx) => {
-    const u = await tx.query<{ user_name: string; name: string | null; status: number; roles: string[] | null }>(
-      `SELECT u.user_name, u.name, u.status,
+  const hash = tokenHashOf(token);
+  if (!Number.isSafeInteger(tenantId) || tenantId <= 0) throw new ApiError('TOKEN_TENANT_MISMATCH');
+  const row = await db.tenant(tenantId, async (tx) => {
+    const r = await tx.query<TokenRow & { user_name: string | null; name: string | null; status: number | null; roles: string[] | null }>(
+      `SELECT ${TOKEN_COLUMNS}, u.user_name, u.name, u.status,
               array(SELECT r.code FROM sys_user_role ur JOIN sys_role r ON r.id = ur.role_id WHERE ur.user_id = u.id ORDER BY r.code) AS roles
-         FROM sys_user u WHERE u.id = $1`,
-      [session.userId],
+         FROM oauth_token t LEFT JOIN sys_user u ON u.id = t.user_id
+        WHERE t.token_hash = $1`,
+      [hash],
     );
-    return u.rows[0];
+    return r.rows[0];
   });
-  if (!user || user.status !== 1) throw new ApiError('TOKEN_REVOKED');
-  const roles = user.roles ?? [];
-  return { ...session, userName: user.user_name, displayName: user.name || user.user_name, roles, isAdmin: roles.includes('admin') };
+  const session = sessionOf(row, hash, tenantId);
+  if (!row?.user_name || row.status !== 1) throw new ApiError('TOKEN_REVOKED');
+  const roles = row.roles ?? [];
+  return { ...session, userName: row.user_name, displayName: row.name || row.user_name, roles, isAdmin: roles.includes('admin') };
 }

@@ -29,23 +29,29 @@ export async function issueToken(
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,128}$/;
 
-/**
- * Verifies a bearer token against the tenant the request names. Every failure is a 47xx (session gone):
- * missing, malformed/unknown, expired, revoked, or issued by another tenant.
- */
-export async function verifyToken(db: Database, token: string | undefined, headerTenantId: number): Promise<Session> {
+/** The hash a token is stored under, after refusing what cannot be a token. */
+export function tokenHashOf(token: string | undefined): string {
   if (!token) throw new ApiError('NO_TOKEN');
   if (!TOKEN_SHAPE.test(token)) throw new ApiError('TOKEN_INVALID');
-  const hash = sha256(token);
-  const rows = (
-    await db.system((tx) =>
-      tx.query<{ tenant_id: number; user_id: number; shop_id: number | null; expired: boolean; revoked_at: Date | null }>(
-        `SELECT tenant_id, user_id, shop_id, expires_at <= now() AS expired, revoked_at FROM oauth_token WHERE token_hash = $1`,
-        [hash],
-      ),
-    )
-  ).rows;
-  const row = rows[0];
+  return sha256(token);
+}
+
+export interface TokenRow {
+  tenant_id: number;
+  user_id: number;
+  shop_id: number | null;
+  expired: boolean;
+  revoked_at: Date | null;
+}
+
+/** What to select from `oauth_token t` for sessionOf. */
+export const TOKEN_COLUMNS = 't.tenant_id, t.user_id, t.shop_id, t.expires_at <= now() AS expired, t.revoked_at';
+
+/**
+ * The session a stored token row gives for the tenant the request names, or the 47xx that ends it: missing or
+ * unknown, revoked, expired, or issued by another tenant.
+ */
+export function sessionOf(row: TokenRow | undefined, hash: string, headerTenantId: number): Session {
   if (!row) throw new ApiError('TOKEN_INVALID');
   if (row.revoked_at) throw new ApiError('TOKEN_REVOKED');
   if (row.expired) throw new ApiError('TOKEN_EXPIRED');

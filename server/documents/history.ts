@@ -13,10 +13,20 @@ export interface DocEvent {
 
 /** Appends one row to a document's history (who, when, from, to, note). */
 export async function recordDocEvent(tx: Queryable, auth: AuthContext, e: DocEvent): Promise<void> {
+  await recordDocEventAfter(tx, auth, e);
+}
+
+/**
+ * The same, run together with one data-modifying statement (`before`, its parameters numbered from $1) in a
+ * single round trip: an action's status change and its history row, while the action's stock rows are locked.
+ */
+export async function recordDocEventAfter(tx: Queryable, auth: AuthContext, e: DocEvent, before?: { sql: string; params: unknown[] }): Promise<void> {
+  const n = before?.params.length ?? 0;
+  const p = (i: number) => `$${n + i}`;
   await tx.query(
-    `INSERT INTO doc_event (tenant_id, doc_type, doc_id, action, action_label, from_status, to_status, note, user_id, user_name)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-    [auth.tenantId, e.docType, e.docId, e.action, e.actionLabel, e.fromStatus, e.toStatus, e.note ? e.note.slice(0, 200) : null, auth.userId, auth.displayName ?? auth.userName],
+    `${before ? `WITH before AS (${before.sql}) ` : ''}INSERT INTO doc_event (tenant_id, doc_type, doc_id, action, action_label, from_status, to_status, note, user_id, user_name)
+     VALUES (${[1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map(p).join(', ')})`,
+    [...(before?.params ?? []), auth.tenantId, e.docType, e.docId, e.action, e.actionLabel, e.fromStatus, e.toStatus, e.note ? e.note.slice(0, 200) : null, auth.userId, auth.displayName ?? auth.userName],
   );
 }
 

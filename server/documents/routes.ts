@@ -13,7 +13,7 @@ import { asCallerError, constraintError } from '../resources/dbErrors.ts';
 import { Params, quoteIdent, selectList, sqlType } from '../resources/query.ts';
 import { writeBodySchema } from '../resources/schemas.ts';
 import { fieldJsonSchema } from '../../engine/model/forms.ts';
-import { docHistory, recordDocEvent } from './history.ts';
+import { docHistory, recordDocEvent, recordDocEventAfter } from './history.ts';
 import { nextDocNo } from './numbers.ts';
 import { documentPrintData, documentTemplate } from './printing.ts';
 import { docFn, docFnReadsLines, type DocActionContext, type DocRef } from './registry.ts';
@@ -376,9 +376,13 @@ export async function runDocAction(tx: Queryable, auth: AuthContext, c: DocConte
   const result = fn ? await fn({ tx, auth, resource: c.header, action, id, ref, header, lines, body: extra }) : undefined;
   const to = result?.to ?? action.to[0];
   if (!action.to.includes(to)) throw new Error(`${action.fn} answered status ${to}, not one of ${action.to.join(', ')}`);
-  await tx.query(`UPDATE ${quoteIdent(c.header.table)} SET ${quoteIdent(columnOf(c.header, c.doc.statusField))} = $1 WHERE ${pkCol(c.header)} = $2`, [to, id]);
   const notes = [typeof note === 'string' ? note.trim() : '', result?.note ?? ''].filter(Boolean).join('；');
-  await recordDocEvent(tx, auth, { docType: c.doc.type, docId: id, action: action.id, actionLabel: action.label, fromStatus: status, toStatus: to, note: notes || null });
+  await recordDocEventAfter(
+    tx,
+    auth,
+    { docType: c.doc.type, docId: id, action: action.id, actionLabel: action.label, fromStatus: status, toStatus: to, note: notes || null },
+    { sql: `UPDATE ${quoteIdent(c.header.table)} SET ${quoteIdent(columnOf(c.header, c.doc.statusField))} = $1 WHERE ${pkCol(c.header)} = $2`, params: [to, id] },
+  );
   return ref;
 }
 
@@ -393,12 +397,9 @@ export function docActionHandler(c: DocContext, route: RouteDecl) {
     const id = idOf(c, route, req);
     const body = { ...((req.body as Record<string, unknown> | undefined) ?? {}) };
     delete body[c.header.primaryKey];
-    const doc = await req
-      .tenantTx(async (tx) => {
-        await runDocAction(tx, auth, c, action, id, body);
-        return readDocument(tx, auth, c, id);
-      })
-      .catch(failWith(c));
+    await req.tenantTx((tx) => runDocAction(tx, auth, c, action, id, body)).catch(failWith(c));
+    // The answer is read after the commit: the stock rows the action locked are free again meanwhile.
+    const doc = await req.tenantTx((tx) => readDocument(tx, auth, c, id));
     return ok(doc, `${action.label}成功`);
   };
 }

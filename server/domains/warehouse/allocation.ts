@@ -48,6 +48,17 @@ registerDocFn('allocation.confirmOut', async ({ tx, auth, ref, header, lines, id
       { whId: inWh, skuId, qty: 0, inTransit: qty, lineId: detId },
     ];
   });
+  // Notice 13: whoever receives goods learns they are on their way (the page is allotSync). Written before
+  // the posting, so the hot balance rows stay locked for as short a time as possible.
+  const receivers = await usersWithPerm(tx, 'wh:allotIn:list');
+  if (receivers.length) {
+    await notifyUsersInTx(tx, auth.tenantId, receivers, {
+      businessType: 13,
+      businessId: id,
+      messageTypeInfo: '调拨在途',
+      noticeTemplateInfo: `调拨单 ${ref.docNo} 已从「${String(header.outWhName)}」出库，共 ${lines.length} 种 ${lines.reduce((a, l) => a + line(l).qty, 0)} 件，将送达「${String(header.inWhName)}」，请注意收货。`,
+    });
+  }
   await postStock(tx, auth, ref, moves);
   // The cost the goods left at travels with them: the newest outbound ledger row of each line.
   await tx.query(
@@ -64,16 +75,6 @@ registerDocFn('allocation.confirmOut', async ({ tx, auth, ref, header, lines, id
       WHERE allocation_id = $1`,
     [id, auth.displayName ?? auth.userName],
   );
-  // Notice 13: whoever receives goods learns they are on their way (the page is allotSync).
-  const receivers = await usersWithPerm(tx, 'wh:allotIn:list');
-  if (receivers.length) {
-    await notifyUsersInTx(tx, auth.tenantId, receivers, {
-      businessType: 13,
-      businessId: id,
-      messageTypeInfo: '调拨在途',
-      noticeTemplateInfo: `调拨单 ${ref.docNo} 已从「${String(header.outWhName)}」出库，共 ${lines.length} 种 ${lines.reduce((a, l) => a + line(l).qty, 0)} 件，将送达「${String(header.inWhName)}」，请注意收货。`,
-    });
-  }
 });
 
 registerDocFn('allocation.cancelOut', async ({ tx, auth, ref, header, lines, id }) => {
