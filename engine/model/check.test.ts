@@ -118,7 +118,7 @@ describe('descriptor check', () => {
     expect(check({ resource: (r) => r.routes.push(batch) })).toEqual([]);
     expect(check({ resource: (r) => r.routes.push({ ...batch, field: 'kind' }) })).toContain('schemas/resources/shop-base.json#/routes/13/field field "kind" is not in fields');
     expect(check({ resource: (r) => r.routes.push({ ...batch, field: 'shopName' }) })).toContain(
-      'schemas/resources/shop-base.json#/routes/13/values a batchSetField route lists the values it allows (or the field has an enum)',
+      'schemas/resources/shop-base.json#/routes/13/values a batchSetField route lists the values it allows (or the field has an enum, or is text with a pattern)',
     );
     expect(check({ resource: (r) => r.routes.push({ ...batch, path: 'edit-type/batch/{shopType}' }) })).toContain(
       'schemas/resources/shop-base.json#/routes/13/path a batchSetField route takes the ids and the value from the body; its path has no parameters, found {shopType}',

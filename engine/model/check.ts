@@ -138,7 +138,8 @@ function checkResource(r: ResourceDescriptor, file: string, err: (pointer: strin
     if (route.action === 'setField' || route.action === 'batchSetField') {
       if (!route.field) err(p, `a ${route.action} route names its "field"`);
       else if (!has(route.field)) err(`${p}/field`, `field "${route.field}" is not in fields`);
-      else if (!route.values && !r.fields[route.field].enum && r.fields[route.field].type !== 'boolean') err(`${p}/values`, `a ${route.action} route lists the values it allows (or the field has an enum)`);
+      else if (!route.values && !r.fields[route.field].enum && r.fields[route.field].type !== 'boolean' && !(r.fields[route.field].type === 'string' && r.fields[route.field].pattern))
+        err(`${p}/values`, `a ${route.action} route lists the values it allows (or the field has an enum, or is text with a pattern)`);
     }
     if (route.action === 'batchSetField') {
       // The ids and the value travel in the body ({ids, <field>}), so the path carries neither.

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { checkDescriptors, i18nKeys, loadDescriptors, type DescriptorFile } from '../../engine/model/index.ts';
 import type { DescriptorError, DescriptorSet } from '../../engine/model/types.ts';
 import { MENU_SEED } from '../db/seed/menus.ts';
+import { STATIC_PATHS } from '../../src/router/staticRoutes.ts';
 import { readModuleMenus } from '../db/seed/moduleMenus.ts';
 
 /** Reads every resources/*.json and screens/*.json under the given schema directories. */
@@ -44,7 +45,8 @@ export function loadDescriptorDirs(dirs: string[], opts: { i18nDir?: string } = 
     }
   }
   // Links and page forms lead to menu paths: the seeded tree and the module directories' menus.
-  const menuPaths = new Set([...MENU_SEED, ...readModuleMenus(dirs).menus].flatMap((m) => (m.path ? [m.path] : [])));
+  // The shell's fixed routes (login, device activation, the cash register, ...) are link targets too.
+  const menuPaths = new Set([...STATIC_PATHS, ...[...MENU_SEED, ...readModuleMenus(dirs).menus].flatMap((m) => (m.path ? [m.path] : []))]);
   errors.push(...checkDescriptors(set, { i18n, menuPaths }));
   return { set, errors };
 }

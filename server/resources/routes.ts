@@ -303,6 +303,14 @@ function fieldValue(r: ResourceDescriptor, route: RouteDecl, raw: unknown): unkn
   const f = r.fields[route.field!];
   if (raw === undefined || raw === null || raw === '') throw new ApiError('BAD_REQUEST', `${f.title}不能为空`);
   const value = f.type === 'integer' || f.type === 'number' ? Number(raw) : raw;
+  // A text field without a list of values (a device's fingerprint) is checked against its own rules instead.
+  if (f.type === 'string' && !route.values && !f.enum) {
+    const text = String(value);
+    if (f.minLength !== undefined && text.length < f.minLength) throw new ApiError('BAD_REQUEST', `${f.title}长度不能少于${f.minLength}个字符`);
+    if (f.maxLength !== undefined && text.length > f.maxLength) throw new ApiError('BAD_REQUEST', `${f.title}长度不能超过${f.maxLength}个字符`);
+    if (f.pattern && !new RegExp(f.pattern, 'u').test(text)) throw new ApiError('BAD_REQUEST', f['x-msg'] ?? `${f.title}格式不正确`);
+    return text;
+  }
   if (!allowedValues(r, route).some((a) => a === value)) throw new ApiError('BAD_REQUEST', `${f.title}取值不在允许范围内`);
   return value;
 }

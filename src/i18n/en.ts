@@ -85,4 +85,11 @@ export const en: Messages<ShellMessages> = {
     title: 'Update available', text: 'The system has been updated. Click OK to load the new version.', publish: 'Publish version',
     published: 'Version published; {{count}} users notified',
   },
+  deviceActive: {
+    title: 'Activate a cash register', intro: 'Make this computer a shop cash register: register the device under Shops / Devices, then choose it here and activate.',
+    fingerprint: 'This computer\'s fingerprint', needLogin: 'Log in with an account allowed to activate devices.', login: 'Log in', device: 'Device to activate',
+    devicePlaceholder: 'Choose a device', activate: 'Activate this computer', activated: 'This computer is {{shop}} · {{device}}',
+    done: 'Activated: this computer is now the register {{shop}} · {{device}}', none: 'No device waits for activation; register one under Shop devices first.',
+    loadFailed: 'Could not load the devices: {{msg}}', inactive: 'not active', home: 'Home',
+  },
 };

@@ -81,6 +81,14 @@ export const zhCN = {
   versionNotice: {
     title: '更新提示', text: '系统有更新，请点击确定获取更新内容', publish: '发布版本', published: '版本已发布，已通知 {{count}} 位用户',
   },
+  // shop devices (issue 14): /baseInfo/deviceActive makes this browser a shop's cash register
+  deviceActive: {
+    title: '激活收银设备', intro: '把这台电脑登记为门店的收银设备：先在「门店管理 / 门店设备」登记设备，再在这台电脑上选择它并激活。',
+    fingerprint: '本机设备指纹', needLogin: '请先登录有「激活设备」权限的账号。', login: '登录', device: '选择要激活的设备',
+    devicePlaceholder: '请选择设备', activate: '激活本机', activated: '本机已激活为「{{shop}} · {{device}}」',
+    done: '激活成功：本机现在是「{{shop}} · {{device}}」的收银设备', none: '没有待激活的设备，请先在「门店设备」中登记。',
+    loadFailed: '设备列表加载失败：{{msg}}', inactive: '未激活', home: '返回首页',
+  },
 };
 
 export type ShellMessages = typeof zhCN;

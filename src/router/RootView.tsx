@@ -5,11 +5,12 @@ import { LoginPage } from '../pages/login/LoginPage';
 import { NotFoundPage, UnauthorizedPage } from '../pages/errors/ErrorPages';
 import { appState } from '../store/appStore';
 import { lazyPage } from './lazyPage';
-import { LOGIN_PATH, NOT_FOUND_PATH, UNAUTHORIZED_PATH } from './staticRoutes';
+import { DEVICE_ACTIVE_PATH, LOGIN_PATH, NOT_FOUND_PATH, UNAUTHORIZED_PATH } from './staticRoutes';
 import { useRouteGuard } from './useRouteGuard';
 
 /** The logged-in layout is its own chunk so the login page stays small. */
 const AppLayout = lazyPage(() => import('../layout/AppLayout'));
+const DeviceActivePage = lazyPage(() => import('../pages/deviceActive/DeviceActivePage'));
 
 export function PageLoader() {
   return (
@@ -25,7 +26,7 @@ function AuthRedirect() {
   return <Navigate to={redirect && redirect.startsWith('/') ? redirect : '/'} replace />;
 }
 
-const STANDALONE = [LOGIN_PATH, NOT_FOUND_PATH, UNAUTHORIZED_PATH, '/auth-redirect'];
+const STANDALONE = [LOGIN_PATH, NOT_FOUND_PATH, UNAUTHORIZED_PATH, '/auth-redirect', DEVICE_ACTIVE_PATH];
 
 function Layout() {
   return (
@@ -45,7 +46,13 @@ export function RootView() {
   if (pathname === NOT_FOUND_PATH) return <NotFoundPage />;
   if (pathname === UNAUTHORIZED_PATH) return <UnauthorizedPage />;
   if (pathname === '/auth-redirect') return <AuthRedirect />;
-  // h5 pages, device activation and the other public screens are not part of this shell yet.
+  if (pathname === DEVICE_ACTIVE_PATH)
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <DeviceActivePage />
+      </Suspense>
+    );
+  // h5 pages and the other public screens are not part of this shell yet.
   if (!appState.user) return <NotFoundPage />;
   return <Layout />;
 }

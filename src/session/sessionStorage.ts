@@ -51,6 +51,20 @@ export function rememberTenantId(tenantId: string): void {
   localStorage.setItem(TENANT_ID_KEY, tenantId);
 }
 
+/**
+ * This browser's device fingerprint, made once (a random id kept in localStorage) when device activation
+ * first shows it. Random rather than derived from the browser's traits: it must stay the same across updates
+ * and never be the same on two computers.
+ */
+export function ensureDeviceFingerprint(): string {
+  const kept = deviceFingerprint();
+  if (kept) return kept;
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  const made = `WXY-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+  localStorage.setItem(FINGERPRINT_KEY, made);
+  return made;
+}
+
 /** Fingerprint of an activated shop device (set by device activation); empty on ordinary browsers. */
 export function deviceFingerprint(): string {
   return localStorage.getItem(FINGERPRINT_KEY) ?? '';

@@ -51,3 +51,27 @@ test('an unknown phone number is answered like a known one (no account probing) 
   await expect(page.getByTestId('login-error')).toBeVisible();
   await expect(page).toHaveURL(/\/login/);
 });
+
+test('a browser is activated as a shop cash register: the page asks for a login, comes back, binds this browser to the waiting device', async ({ page, context }) => {
+  await page.goto('/baseInfo/deviceActive');
+  const fingerprint = (await page.getByTestId('device-fingerprint').textContent())!;
+  expect(fingerprint).toMatch(/^WXY-[0-9a-f]{32}$/);
+  await page.getByRole('button', { name: '登录' }).click();
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+  await page.getByTestId('login-username').fill('admin');
+  await page.getByTestId('login-password').fill('admin123');
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/baseInfo\/deviceActive$/);
+  // The same fingerprint after the round trip: it is this browser's, kept.
+  await expect(page.getByTestId('device-fingerprint')).toHaveText(fingerprint);
+  await page.getByTestId('device-select').click();
+  await page.getByRole('option', { name: /收银台2号机/ }).click();
+  await page.getByTestId('device-activate').click();
+  await expect(page.getByTestId('device-activated')).toContainText('本机已激活为');
+  await expect(page.getByTestId('device-activated')).toContainText('收银台2号机');
+  const cookie = (await context.cookies()).find((c) => c.name === 'deviceShopId');
+  expect(Number(cookie?.value)).toBeGreaterThan(0);
+  // Reloaded, the page knows this browser is that device.
+  await page.reload();
+  await expect(page.getByTestId('device-activated')).toContainText('收银台2号机');
+});

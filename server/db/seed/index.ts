@@ -10,7 +10,7 @@ import { seedPurchaseDemo, seedSupplierMrbDemo } from './purchaseDemo.ts';
 import { seedStocktakeDemo } from './stocktakeDemo.ts';
 
 /** Bump when the demo data changes, so existing data dirs are topped up at the next start. */
-export const SEED_VERSION = '2026-11-22.designer-out.1+notices-1+engine-modules-3+designer-ui-1+detail-pages-1+stock-1+fulfilment-1+perm-1+allocation-1+purchase-1+stocktake-2+return-1+supplier-mrb-1';
+export const SEED_VERSION = '2026-11-22.designer-out.1+notices-1+engine-modules-3+designer-ui-1+detail-pages-1+stock-1+fulfilment-1+perm-1+allocation-1+purchase-1+stocktake-2+return-1+supplier-mrb-1+devices-1';
 
 interface TenantSeed {
   id: number;
@@ -145,14 +145,19 @@ async function seedTenant(tx: Queryable, t: TenantSeed, passwordHashes: Map<stri
   for (const v of VERSION_LOGS) {
     await tx.query(`INSERT INTO sys_version_log(tenant_id, version, content) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [t.id, v.version, v.content]);
   }
+}
+
+/** Two cash-register devices of the tenant's first shop: one activated (its fingerprint in the README), one waiting. */
+async function seedDevices(tx: Queryable, tenantId: number): Promise<void> {
   for (const [name, fp, active] of [
-    ['收银台1号机', `T${t.id}-DEVICE-0001`, true],
-    ['收银台2号机（未激活）', `T${t.id}-DEVICE-0002`, false],
+    ['收银台1号机', `T${tenantId}-DEVICE-0001`, true],
+    ['收银台2号机', `T${tenantId}-DEVICE-0002`, false],
   ] as const) {
     await tx.query(
       `INSERT INTO shop_device(tenant_id, shop_id, device_name, fingerprint_code, active, activated_at)
-       VALUES ($1, 1, $2, $3, $4, CASE WHEN $4 THEN now() END) ON CONFLICT DO NOTHING`,
-      [t.id, name, fp, active],
+       SELECT $1, min(shop_id), $2, $3, $4, CASE WHEN $4 THEN now() END FROM shop_base HAVING min(shop_id) IS NOT NULL
+       ON CONFLICT DO NOTHING`,
+      [tenantId, name, fp, active],
     );
   }
 }
@@ -178,6 +183,7 @@ export async function seedDemoData(db: Database, moduleMenus: MenuSeed[] = []): 
     );
     await db.tenant(t.id, (tx) => seedTenant(tx, t, passwordHashes, moduleMenus));
     await seedModuleDemo(db, t.id);
+    await db.tenant(t.id, (tx) => seedDevices(tx, t.id));
     await seedStockDemo(db, t.id);
     await seedFulfilmentDemo(db, t.id);
     await seedAllocationDemo(db, t.id);
