@@ -13,6 +13,7 @@ import { unknownDocFns } from '../documents/registry.ts';
 import { printFieldsRoutes } from '../documents/printFieldsRoute.ts';
 import { fulfilmentRoutes } from '../domains/fulfilment/routes.ts';
 import { stocktakeRoutes } from '../domains/warehouse/stocktakeRoutes.ts';
+import { orderRoutes } from '../domains/sales/orderRoutes.ts';
 import { returnOrderRoutes } from '../domains/warehouse/returnOrder.ts';
 import { onlineOrderRoutes } from '../domains/fulfilment/onlineOrders.ts';
 import '../domains/index.ts';
@@ -93,6 +94,7 @@ export async function resourceRoutes(services: AppServices) {
     await app.register(stocktakeRoutes(set.resources), { prefix: '/api/wxy-warehouse-server' });
     await app.register(returnOrderRoutes, { prefix: '/api/wxy-warehouse-server' });
     await app.register(onlineOrderRoutes(), { prefix: '/api/wxy-member-server' });
+    await app.register(orderRoutes(services.db), { prefix: '/api/wxy-order-server' });
   };
   return { set, plugin };
 }

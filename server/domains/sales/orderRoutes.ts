@@ -1,0 +1,116 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/index.ts';
+import { ApiError } from '../../errors.ts';
+import { ok } from '../../http/envelope.ts';
+import { plainText } from '../../http/fields.ts';
+import { asCallerError } from '../../resources/dbErrors.ts';
+import { readOrder, settle, shopOf, type SettlementInput } from './settlement.ts';
+
+/**
+ * The cash register's calls (wxy-order-server): scan a code, settle a sale (settlement and settlementV2, the
+ * same rules), the previous order, an order's lines and payments, and the receipt's data. The order list
+ * itself is the po-order descriptor (findPage, export).
+ */
+
+const tags = ['wxy-order-server'];
+const SELL = 'order:retail:sell';
+const LIST = 'order:order:list';
+const id = (title: string) => ({ type: 'integer', minimum: 1, maximum: 2147483647, title });
+
+const settlementBody = {
+  type: 'object',
+  required: ['uuid', 'shopId', 'lines', 'payments'],
+  additionalProperties: false,
+  properties: {
+    uuid: { type: 'string', title: '订单标识', pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$', 'x-msg': '订单标识必须是 UUID' },
+    shopId: id('门店'),
+    isPractice: { type: 'boolean', title: '练习收银' },
+    remark: { ...plainText('备注', 200), type: ['string', 'null'] },
+    lines: {
+      type: 'array', title: '商品', minItems: 1, maxItems: 500,
+      items: {
+        type: 'object', required: ['skuId', 'quantity'], additionalProperties: false,
+        properties: { skuId: id('商品'), quantity: { type: 'integer', minimum: 1, maximum: 9999, title: '数量' }, price: { type: 'number', minimum: 0, maximum: 9999999.99, title: '单价' } },
+      },
+    },
+    payments: {
+      type: 'array', title: '支付', minItems: 1, maxItems: 10,
+      items: {
+        type: 'object', required: ['payType', 'amount'], additionalProperties: false,
+        properties: { payType: { type: 'integer', enum: [1, 2, 3, 4], title: '支付方式' }, amount: { type: 'number', minimum: 0.01, maximum: 9999999.99, title: '支付金额' } },
+      },
+    },
+  },
+};
+
+export const orderRoutes = (db: Database) => async (app: FastifyInstance) => {
+  app.post<{ Body: { code: string; shopId: number } }>('/order/scanCode', {
+    config: { perm: SELL },
+    schema: {
+      tags,
+      summary: '收银扫码：按条码或 SKU 编码找到在售商品，带零售价和本店可用库存',
+      body: { type: 'object', required: ['code', 'shopId'], properties: { code: plainText('条码', 24, 1), shopId: id('门店') } },
+    },
+  }, async (req) => {
+    const code = req.body.code.trim();
+    const row = await req
+      .tenantTx(async (tx) => {
+        const shop = await shopOf(tx, req.auth!, req.body.shopId);
+        const r = await tx.query<Record<string, unknown>>(
+          `SELECT s.sku_id AS "skuId", s.sku_code AS "skuCode", s.sku_name AS "skuName", s.barcode, s.spec, s.unit, s.retail_price::float8 AS "retailPrice", s.status,
+                  coalesce(b.on_hand - b.reserved, 0)::float8 AS available
+             FROM pd_sku s LEFT JOIN stock_balance b ON b.sku_id = s.sku_id AND b.wh_id = $2
+            WHERE s.barcode = $1 OR s.sku_code = $1 ORDER BY (s.barcode = $1) DESC, s.sku_id LIMIT 1`,
+          [code, shop.wh_id],
+        );
+        return r.rows[0];
+      })
+      .catch(asCallerError);
+    if (!row) throw new ApiError('NOT_FOUND', `未找到条码「${code}」对应的商品`);
+    if (Number(row.status) !== 1) throw new ApiError('BAD_REQUEST', `${String(row.skuName)} 已停用，不能销售`);
+    return ok(row);
+  });
+
+  for (const path of ['/order/settlement', '/order/settlementV2']) {
+    app.post<{ Body: SettlementInput }>(path, {
+      config: { perm: SELL },
+      schema: { tags, summary: '结算：服务端定价、校验支付、扣减门店库存；同一订单标识只结算一次，重发返回第一次的结果', body: settlementBody },
+    }, async (req) => ok(await settle(db, req.auth!, req.body).catch(asCallerError), '结算成功'));
+  }
+
+  app.get<{ Querystring: { shopId: number } }>('/order/getOrderByBefore', {
+    config: { perm: SELL },
+    schema: { tags, summary: '本收银员在该门店的上一笔订单', querystring: { type: 'object', required: ['shopId'], properties: { shopId: id('门店') } } },
+  }, async (req) => {
+    const order = await req.tenantTx(async (tx) => {
+      const r = await tx.query<{ order_id: number }>(
+        `SELECT order_id FROM po_order WHERE shop_id = $1 AND cashier_user_id = $2 ORDER BY create_time DESC, order_id DESC LIMIT 1`,
+        [req.query.shopId, req.auth!.userId],
+      );
+      return r.rows[0] ? readOrder(tx, r.rows[0].order_id) : null;
+    });
+    return ok(order);
+  });
+
+  app.get<{ Params: { id: number } }>('/order/findListDet/:id', {
+    config: { perm: LIST },
+    schema: { tags, summary: '订单明细与支付', params: { type: 'object', required: ['id'], properties: { id: id('订单') } } },
+  }, async (req) => ok(await req.tenantTx((tx) => readOrder(tx, req.params.id))));
+
+  app.get<{ Params: { orderId: number } }>('/payment-order/list-by-order/:orderId', {
+    config: { perm: LIST },
+    schema: { tags, summary: '订单的支付记录', params: { type: 'object', required: ['orderId'], properties: { orderId: id('订单') } } },
+  }, async (req) => ok(((await req.tenantTx((tx) => readOrder(tx, req.params.orderId))) as { payList: unknown[] }).payList));
+
+  app.get<{ Params: { orderNo: string } }>('/sale/order/print/:orderNo', {
+    config: { perm: SELL },
+    schema: { tags, summary: '小票数据（按订单号）', params: { type: 'object', required: ['orderNo'], properties: { orderNo: { type: 'string', title: '订单号', pattern: '^[A-Z]{2}\\d{8}-\\d{4,}$', 'x-msg': '订单号格式不正确' } } } },
+  }, async (req) => {
+    const order = await req.tenantTx(async (tx) => {
+      const r = await tx.query<{ order_id: number }>(`SELECT order_id FROM po_order WHERE order_no = $1`, [req.params.orderNo]);
+      return r.rows[0] ? readOrder(tx, r.rows[0].order_id) : null;
+    });
+    if (!order) throw new ApiError('NOT_FOUND', '订单不存在');
+    return ok(order);
+  });
+};

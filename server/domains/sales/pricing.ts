@@ -1,0 +1,79 @@
+import { ApiError } from '../../errors.ts';
+
+/**
+ * The register's arithmetic, in fen (integers), never floating yuan: the server prices each line itself, then
+ * checks the payments against the total. Pure, so the rules are tested on their own (tests/unit/salesPricing).
+ */
+
+export const PAY_TYPES: Readonly<Record<number, string>> = { 1: '现金', 2: '银行卡', 3: '微信', 4: '支付宝' };
+export const CASH = 1;
+
+export const toFen = (yuan: number): number => Math.round(yuan * 100);
+export const toYuan = (fen: number): number => fen / 100;
+const yuanText = (fen: number) => (fen / 100).toFixed(2);
+
+export interface PricedSku {
+  skuId: number;
+  skuName: string;
+  retailPrice: number;
+  status: number;
+}
+
+export interface CartLine {
+  skuId: number;
+  quantity: number;
+  /** What the register showed; refused when it is not the server's price (never trusted, only compared). */
+  price?: number;
+}
+
+export interface PricedLine {
+  skuId: number;
+  quantity: number;
+  priceFen: number;
+  amountFen: number;
+}
+
+/** Each line at the SKU's retail price; the same SKU twice is one line. Unknown, disabled or repriced SKUs are refused. */
+export function priceLines(lines: CartLine[], skus: ReadonlyMap<number, PricedSku>): { lines: PricedLine[]; totalFen: number; quantity: number } {
+  const merged = new Map<number, CartLine>();
+  lines.forEach((l, i) => {
+    const sku = skus.get(l.skuId);
+    if (!sku) throw new ApiError('BAD_REQUEST', `第${i + 1}行：商品不存在`);
+    if (Number(sku.status) !== 1) throw new ApiError('BAD_REQUEST', `第${i + 1}行：${sku.skuName} 已停用，不能销售`);
+    const priceFen = toFen(Number(sku.retailPrice));
+    if (l.price !== undefined && toFen(l.price) !== priceFen)
+      throw new ApiError('CONFLICT', `${sku.skuName} 的价格已变更为 ${yuanText(priceFen)}（收银台显示 ${yuanText(toFen(l.price))}），请刷新后重新结算`);
+    const seen = merged.get(l.skuId);
+    merged.set(l.skuId, { skuId: l.skuId, quantity: (seen?.quantity ?? 0) + l.quantity });
+  });
+  const priced = [...merged.values()].map((l) => {
+    const priceFen = toFen(Number(skus.get(l.skuId)!.retailPrice));
+    return { skuId: l.skuId, quantity: l.quantity, priceFen, amountFen: priceFen * l.quantity };
+  });
+  return { lines: priced, totalFen: priced.reduce((a, l) => a + l.amountFen, 0), quantity: priced.reduce((a, l) => a + l.quantity, 0) };
+}
+
+export interface Payment {
+  payType: number;
+  amount: number;
+}
+
+/**
+ * Payments must cover the total; only cash gives change, and never more than the cash handed over (a card or
+ * QR payment is for the exact amount it leaves).
+ */
+export function settlePayments(totalFen: number, payments: Payment[]): { paidFen: number; changeFen: number } {
+  let cashFen = 0;
+  let otherFen = 0;
+  for (const p of payments) {
+    if (!PAY_TYPES[p.payType]) throw new ApiError('BAD_REQUEST', '支付方式不正确');
+    const fen = toFen(p.amount);
+    if (fen <= 0 || Math.abs(fen - p.amount * 100) > 1e-6) throw new ApiError('BAD_REQUEST', `${PAY_TYPES[p.payType]}金额必须大于0，最多2位小数`);
+    if (p.payType === CASH) cashFen += fen;
+    else otherFen += fen;
+  }
+  const paidFen = cashFen + otherFen;
+  if (paidFen < totalFen) throw new ApiError('BAD_REQUEST', `支付金额不足：应收 ${yuanText(totalFen)}，实收 ${yuanText(paidFen)}`);
+  if (otherFen > totalFen) throw new ApiError('BAD_REQUEST', `非现金支付 ${yuanText(otherFen)} 超过应收 ${yuanText(totalFen)}，不能找零`);
+  return { paidFen, changeFen: paidFen - totalFen };
+}

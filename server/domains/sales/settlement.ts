@@ -1,0 +1,132 @@
+import type { AuthContext } from '../../context.ts';
+import type { Database, Queryable } from '../../db/index.ts';
+import { nextDocNo } from '../../documents/numbers.ts';
+import { ApiError } from '../../errors.ts';
+import { postStock } from '../stock/ledger.ts';
+import { priceLines, settlePayments, toYuan, type CartLine, type Payment, type PricedSku } from './pricing.ts';
+
+/**
+ * 结算 (order settlement): a sale of one register, exactly once per client-generated uuid, in one tenant
+ * transaction of named steps: find the earlier result of this uuid, find the shop and its warehouse, price the
+ * lines (server prices), check the payments, write the order, its lines and payments, take the goods out of the
+ * shop's warehouse through the ledger. Practice sales (练习收银) are kept apart and move no stock.
+ */
+
+export interface SettlementInput {
+  uuid: string;
+  shopId: number;
+  isPractice?: boolean;
+  lines: CartLine[];
+  payments: Payment[];
+  remark?: string | null;
+}
+
+class AlreadySettled extends Error {}
+
+export async function settle(db: Database, auth: AuthContext, input: SettlementInput): Promise<Record<string, unknown>> {
+  try {
+    return await db.tenant(auth.tenantId, async (tx) => {
+      const earlier = await orderIdByUuid(tx, input.uuid);
+      if (earlier) return readOrder(tx, earlier);
+      const shop = await shopOf(tx, auth, input.shopId);
+      const skus = await skusOf(tx, input.lines.map((l) => l.skuId));
+      const priced = priceLines(input.lines, skus);
+      const { paidFen, changeFen } = settlePayments(priced.totalFen, input.payments);
+      const orderNo = await nextDocNo(tx, auth.tenantId, input.isPractice ? 'LX' : 'XS');
+      // A concurrent duplicate (the same uuid sent twice at once) waits here for the first and inserts nothing;
+      // it then answers the first one's result (below), and its order number is rolled back with it.
+      const inserted = await tx.query<{ order_id: number }>(
+        `INSERT INTO po_order (tenant_id, order_no, client_uuid, shop_id, shop_name, wh_id, is_practice, total_quantity, total_amount, pay_amount,
+                               paid_amount, change_amount, remark, cashier_user_id, cashier_name)
+         VALUES (app_current_tenant(), $1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10, $11, $12, $13)
+         ON CONFLICT (tenant_id, client_uuid) DO NOTHING RETURNING order_id`,
+        [orderNo, input.uuid, shop.shop_id, shop.shop_name, shop.wh_id, Boolean(input.isPractice), priced.quantity, toYuan(priced.totalFen), toYuan(paidFen), toYuan(changeFen),
+          input.remark ?? null, auth.userId, auth.displayName ?? auth.userName],
+      );
+      if (!inserted.rows[0]) throw new AlreadySettled();
+      const orderId = inserted.rows[0].order_id;
+      await tx.query(
+        `INSERT INTO po_order_det (tenant_id, order_id, line_no, sku_id, sku_code, sku_name, barcode, spec, unit, quantity, unit_price)
+         SELECT app_current_tenant(), $1, x.n, s.sku_id, s.sku_code, s.sku_name, s.barcode, s.spec, s.unit, x.q, x.p
+           FROM unnest($2::int[], $3::numeric[], $4::numeric[]) WITH ORDINALITY AS x(sku, q, p, n) JOIN pd_sku s ON s.sku_id = x.sku
+          ORDER BY x.n`,
+        [orderId, priced.lines.map((l) => l.skuId), priced.lines.map((l) => l.quantity), priced.lines.map((l) => toYuan(l.priceFen))],
+      );
+      await tx.query(
+        `INSERT INTO po_order_pay (tenant_id, order_id, pay_type, amount) SELECT app_current_tenant(), $1, t, a FROM unnest($2::int[], $3::numeric[]) AS p(t, a)`,
+        [orderId, input.payments.map((p) => p.payType), input.payments.map((p) => p.amount)],
+      );
+      if (!input.isPractice) {
+        const lines = (await tx.query<{ det_id: number; sku_id: number; quantity: string }>(`SELECT det_id, sku_id, quantity FROM po_order_det WHERE order_id = $1`, [orderId])).rows;
+        await postStock(tx, auth, { docType: 'sale', docId: orderId, docNo: orderNo }, lines.map((l) => ({ whId: shop.wh_id, skuId: l.sku_id, qty: -Number(l.quantity), lineId: l.det_id })));
+        await tx.query(
+          `UPDATE po_order_det d SET unit_cost = l.unit_cost FROM stock_ledger l WHERE l.doc_type = 'sale' AND l.doc_id = $1 AND l.line_id = d.det_id AND d.order_id = $1`,
+          [orderId],
+        );
+      }
+      return readOrder(tx, orderId);
+    });
+  } catch (err) {
+    if (!(err instanceof AlreadySettled)) throw err;
+    return db.tenant(auth.tenantId, async (tx) => readOrder(tx, (await orderIdByUuid(tx, input.uuid))!));
+  }
+}
+
+async function orderIdByUuid(tx: Queryable, uuid: string): Promise<number | null> {
+  const r = await tx.query<{ order_id: number }>(`SELECT order_id FROM po_order WHERE client_uuid = $1`, [uuid]);
+  return r.rows[0]?.order_id ?? null;
+}
+
+interface ShopRow {
+  shop_id: number;
+  shop_name: string;
+  status: number;
+  wh_id: number | null;
+}
+
+/** The shop sold in and the warehouse its stock leaves from; a register bound to a shop sells only there. */
+export async function shopOf(tx: Queryable, auth: AuthContext, shopId: number): Promise<ShopRow & { wh_id: number }> {
+  if (auth.shopId && auth.shopId !== shopId) throw new ApiError('FORBIDDEN', '本收银设备只能为所属门店收银');
+  const r = await tx.query<ShopRow>(
+    `SELECT s.shop_id, s.shop_name, s.status, (SELECT w.wh_id FROM wh_base_info w WHERE w.shop_id = s.shop_id AND w.status = 1 ORDER BY w.wh_id LIMIT 1) AS wh_id
+       FROM shop_base s WHERE s.shop_id = $1`,
+    [shopId],
+  );
+  const shop = r.rows[0];
+  if (!shop) throw new ApiError('BAD_REQUEST', '门店不存在');
+  if (Number(shop.status) !== 1) throw new ApiError('BAD_REQUEST', `门店「${shop.shop_name}」已停用，不能收银`);
+  if (!shop.wh_id) throw new ApiError('BAD_REQUEST', `门店「${shop.shop_name}」没有启用的门店仓，不能收银`);
+  return { ...shop, wh_id: shop.wh_id };
+}
+
+async function skusOf(tx: Queryable, ids: number[]): Promise<Map<number, PricedSku>> {
+  const r = await tx.query<{ sku_id: number; sku_name: string; retail_price: string; status: number }>(
+    `SELECT sku_id, sku_name, retail_price, status FROM pd_sku WHERE sku_id = ANY($1::int[])`,
+    [[...new Set(ids)]],
+  );
+  return new Map(r.rows.map((s) => [s.sku_id, { skuId: s.sku_id, skuName: s.sku_name, retailPrice: Number(s.retail_price), status: s.status }]));
+}
+
+/** An order as the register and the order list read it: header, lines and payments. */
+export async function readOrder(tx: Queryable, orderId: number): Promise<Record<string, unknown>> {
+  const h = await tx.query(
+    `SELECT order_id AS "orderId", order_no AS "orderNo", client_uuid AS uuid, shop_id AS "shopId", shop_name AS "shopName", is_practice AS "isPractice",
+            status, total_quantity::float8 AS "totalQuantity", total_amount::float8 AS "totalAmount", pay_amount::float8 AS "payAmount",
+            paid_amount::float8 AS "paidAmount", change_amount::float8 AS "changeAmount", cashier_name AS "cashierName", remark,
+            to_char(create_time, 'YYYY-MM-DD HH24:MI:SS') AS "createTime"
+       FROM po_order WHERE order_id = $1`,
+    [orderId],
+  );
+  if (!h.rows[0]) throw new ApiError('NOT_FOUND', '订单不存在');
+  const lines = await tx.query(
+    `SELECT det_id AS "detId", line_no AS "lineNo", sku_id AS "skuId", sku_code AS "skuCode", sku_name AS "skuName", barcode, spec, unit,
+            quantity::float8 AS quantity, unit_price::float8 AS "unitPrice", amount::float8 AS amount
+       FROM po_order_det WHERE order_id = $1 ORDER BY line_no`,
+    [orderId],
+  );
+  const pays = await tx.query(
+    `SELECT pay_id AS "payId", pay_type AS "payType", amount::float8 AS amount FROM po_order_pay WHERE order_id = $1 ORDER BY pay_id`,
+    [orderId],
+  );
+  return { ...h.rows[0], detList: lines.rows, payList: pays.rows };
+}

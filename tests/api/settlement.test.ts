@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './harness.ts';
+import { callerFor, type Caller, type Json } from './resourceCalls.ts';
+
+/**
+ * The cash register's settlement (wxy-order-server order/settlement): server prices, payments that add up,
+ * stock out of the shop's warehouse through the ledger, exactly once per client uuid.
+ */
+let s: TestServer;
+let admin: Caller;
+let shop: Caller;
+let other: Caller;
+let shopRow: Json;
+let whId: number;
+let skus: Json[];
+
+const O = 'wxy-order-server';
+
+async function stock(skuId: number) {
+  const r = await s.db.tenant(1, (tx) => tx.query<{ on_hand: string }>(`SELECT on_hand FROM stock_balance WHERE wh_id = $1 AND sku_id = $2`, [whId, skuId]));
+  return Number(r.rows[0]?.on_hand ?? 0);
+}
+
+const sale = (lines: Json[], payments: Json[], extra: Json = {}) =>
+  admin('POST', `${O}/order/settlement`, { uuid: randomUUID(), shopId: shopRow.shopId, lines, payments, ...extra });
+
+beforeAll(async () => {
+  s = await startTestServer();
+  admin = callerFor(s, await s.login('admin', 'admin123'));
+  shop = callerFor(s, await s.login('shop01', 'shop123'));
+  other = callerFor(s, await s.login('admin', 'admin123', 2), 2);
+  // A demo shop with a shop warehouse, and SKUs it holds.
+  const wh = (await s.db.tenant(1, (tx) => tx.query<{ wh_id: number; shop_id: number }>(`SELECT wh_id, shop_id FROM wh_base_info WHERE shop_id IS NOT NULL AND status = 1 ORDER BY wh_id LIMIT 1`))).rows[0];
+  whId = wh.wh_id;
+  shopRow = (await admin('POST', 'wxy-shop-server/shop-base/list', {})).json.data.find((x: Json) => x.shopId === wh.shop_id);
+  skus = (
+    await s.db.tenant(1, (tx) =>
+      tx.query<Json>(
+        `SELECT s.sku_id AS "skuId", s.sku_code AS "skuCode", s.barcode, s.retail_price::float8 AS "retailPrice"
+           FROM stock_balance b JOIN pd_sku s ON s.sku_id = b.sku_id
+          WHERE b.wh_id = $1 AND b.on_hand >= 20 AND s.status = 1 AND s.barcode IS NOT NULL AND s.retail_price > 0 ORDER BY s.sku_id LIMIT 3`,
+        [whId],
+      ),
+    )
+  ).rows;
+}, 180_000);
+afterAll(async () => s?.stop());
+
+describe('收银扫码', () => {
+  it('finds a SKU by barcode or code with its price and the shop’s stock; an unknown code is a clear 404', async () => {
+    const byBarcode = await admin('POST', `${O}/order/scanCode`, { code: skus[0].barcode, shopId: shopRow.shopId });
+    expect(byBarcode.json.data).toMatchObject({ skuId: skus[0].skuId, retailPrice: skus[0].retailPrice, available: await stock(skus[0].skuId) });
+    expect((await admin('POST', `${O}/order/scanCode`, { code: skus[1].skuCode, shopId: shopRow.shopId })).json.data.skuId).toBe(skus[1].skuId);
+    const unknown = await admin('POST', `${O}/order/scanCode`, { code: '0000000000000', shopId: shopRow.shopId });
+    expect(unknown.status).toBe(404);
+    expect(unknown.json.msg).toBe('未找到条码「0000000000000」对应的商品');
+  });
+});
+
+describe('结算', () => {
+  it('prices on the server, gives change from cash, takes stock out once and lists the order', async () => {
+    const before = await stock(skus[0].skuId);
+    const uuid = randomUUID();
+    const body = { uuid, shopId: shopRow.shopId, lines: [{ skuId: skus[0].skuId, quantity: 2, price: skus[0].retailPrice }, { skuId: skus[1].skuId, quantity: 1 }], payments: [{ payType: 1, amount: 100 }] };
+    const total = Math.round((skus[0].retailPrice * 2 + skus[1].retailPrice) * 100) / 100;
+    const r = await admin('POST', `${O}/order/settlement`, body);
+    expect(r.status).toBe(200);
+    const order = r.json.data;
+    expect(order).toMatchObject({ shopName: shopRow.shopName, totalQuantity: 3, totalAmount: total, paidAmount: 100, isPractice: false, cashierName: '系统管理员' });
+    expect(order.changeAmount).toBeCloseTo(100 - total, 2);
+    expect(order.orderNo).toMatch(/^XS\d{8}-\d{4}$/);
+    expect(order.detList.map((l: Json) => [l.skuId, l.quantity, l.unitPrice])).toEqual([[skus[0].skuId, 2, skus[0].retailPrice], [skus[1].skuId, 1, skus[1].retailPrice]]);
+    expect(await stock(skus[0].skuId)).toBe(before - 2);
+    // Sent again (a retry after a dropped answer), twice at once: the first order, stock untouched.
+    const again = await Promise.all([admin('POST', `${O}/order/settlementV2`, body), admin('POST', `${O}/order/settlement`, body)]);
+    for (const a of again) expect(a.json.data.orderNo).toBe(order.orderNo);
+    expect(await stock(skus[0].skuId)).toBe(before - 2);
+    const ledger = await s.db.tenant(1, (tx) => tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM stock_ledger WHERE doc_type = 'sale' AND doc_id = $1`, [order.orderId]));
+    expect(ledger.rows[0].n).toBe(2);
+    // The order list, its lines and payments, the receipt and the previous order.
+    const page = await admin('POST', `${O}/order/findPage`, { pageNum: 1, pageSize: 10, orderNo: order.orderNo });
+    expect(page.json.data.records[0]).toMatchObject({ orderNo: order.orderNo, shopName: shopRow.shopName });
+    expect((await admin('GET', `${O}/payment-order/list-by-order/${order.orderId}`)).json.data).toEqual([expect.objectContaining({ payType: 1, amount: 100 })]);
+    expect((await admin('GET', `${O}/sale/order/print/${order.orderNo}`)).json.data.detList).toHaveLength(2);
+    expect((await admin('GET', `${O}/order/getOrderByBefore?shopId=${shopRow.shopId}`)).json.data.orderNo).toBe(order.orderNo);
+  });
+
+  it('refuses a price the register showed wrongly, too little money, change from a card, more than in stock; nothing written', async () => {
+    const count = async () => (await s.db.tenant(1, (tx) => tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM po_order`))).rows[0].n;
+    const before = await count();
+    const wrong = await sale([{ skuId: skus[0].skuId, quantity: 1, price: skus[0].retailPrice + 1 }], [{ payType: 1, amount: 1000 }]);
+    expect(wrong.status).toBe(409);
+    expect(wrong.json.msg).toContain('价格已变更');
+    const short = await sale([{ skuId: skus[0].skuId, quantity: 1 }], [{ payType: 1, amount: 0.01 }]);
+    expect(short.json.msg).toMatch(/^支付金额不足：应收 \d+\.\d{2}，实收 0\.01$/);
+    expect((await sale([{ skuId: skus[0].skuId, quantity: 1 }], [{ payType: 3, amount: 9999 }])).json.msg).toMatch(/不能找零$/);
+    const onHand = await stock(skus[2].skuId);
+    const tooMany = await sale([{ skuId: skus[2].skuId, quantity: Math.min(9999, onHand + 1) }], [{ payType: 1, amount: 9999999 }]);
+    expect(tooMany.status).toBe(409);
+    expect(tooMany.json.msg).toContain('库存不足');
+    expect((await sale([{ skuId: skus[0].skuId, quantity: 0 }], [{ payType: 1, amount: 10 }])).status).toBe(400);
+    expect((await sale([{ skuId: skus[0].skuId, quantity: 1.5 }], [{ payType: 1, amount: 10 }])).status).toBe(400);
+    expect((await admin('POST', `${O}/order/settlement`, { uuid: 'not-a-uuid', shopId: shopRow.shopId, lines: [{ skuId: skus[0].skuId, quantity: 1 }], payments: [{ payType: 1, amount: 10 }] })).json.msg).toBe('订单标识必须是 UUID');
+    expect(await count()).toBe(before);
+    expect(await stock(skus[2].skuId)).toBe(onHand);
+  });
+
+  it('two registers selling the last units at once: exactly what is there goes out', async () => {
+    const onHand = await stock(skus[2].skuId);
+    const each = Math.ceil(onHand / 2) + 1;
+    const results = await Promise.all([0, 1].map(() => sale([{ skuId: skus[2].skuId, quantity: each }], [{ payType: 1, amount: 9999999 }])));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(await stock(skus[2].skuId)).toBe(onHand - each);
+  });
+
+  it('practice sales move no stock; shop01 without the menu and another tenant are refused', async () => {
+    const before = await stock(skus[0].skuId);
+    const practice = await sale([{ skuId: skus[0].skuId, quantity: 1 }], [{ payType: 1, amount: 1000 }], { isPractice: true });
+    expect(practice.json.data.orderNo).toMatch(/^LX/);
+    expect(await stock(skus[0].skuId)).toBe(before);
+    expect((await shop('POST', `${O}/order/settlement`, { uuid: randomUUID(), shopId: shopRow.shopId, lines: [{ skuId: skus[0].skuId, quantity: 1 }], payments: [{ payType: 1, amount: 1000 }] })).status).toBe(403);
+    expect((await shop('POST', `${O}/order/findPage`, {})).status).toBe(403);
+    const theirs = await other('POST', `${O}/order/settlement`, { uuid: randomUUID(), shopId: shopRow.shopId, lines: [{ skuId: skus[0].skuId, quantity: 1 }], payments: [{ payType: 1, amount: 1000 }] });
+    expect(theirs.json.msg).toBe('门店不存在');
+    expect((await other('POST', `${O}/order/findPage`, { pageNum: 1, pageSize: 10 })).json.data.total).toBe(0);
+  });
+});
