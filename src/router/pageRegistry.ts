@@ -20,6 +20,8 @@ export const PAGES: Readonly<Record<string, Page>> = {
   '/userInfo/systemLog': lazyPage(() => import('../pages/userInfo/SystemLogPage')),
   '/userInfo/routerSetting': lazyPage(() => import('../pages/userInfo/RouterSettingPage')),
   '/storageManage/sysPrintTem': lazyPage(() => import('../../screens-custom/designer/SysPrintTemPage')),
+  '/orderInfo/retailOrder': lazyPage(() => import('../../screens-custom/billing/RetailOrderPage')),
+  '/orderInfo/practiceCash': lazyPage(() => import('../../screens-custom/billing/RetailOrderPage')),
 };
 
 /** The generic screen page: loads the path's screen descriptor from the server at run time. */

@@ -123,6 +123,8 @@ describe('结算', () => {
     expect((await shop('POST', `${O}/order/findPage`, {})).status).toBe(403);
     const theirs = await other('POST', `${O}/order/settlement`, { uuid: randomUUID(), shopId: shopRow.shopId, lines: [{ skuId: skus[0].skuId, quantity: 1 }], payments: [{ payType: 1, amount: 1000 }] });
     expect(theirs.json.msg).toBe('门店不存在');
-    expect((await other('POST', `${O}/order/findPage`, { pageNum: 1, pageSize: 10 })).json.data.total).toBe(0);
+    const theirOrders = (await other('POST', `${O}/order/findPage`, { pageNum: 1, pageSize: 100 })).json.data.records as Json[];
+    expect(theirOrders.filter((o) => o.shopId === shopRow.shopId)).toEqual([]);
+    expect((await other('GET', `${O}/order/findListDet/${practice.json.data.orderId}`)).status).toBe(404);
   });
 });

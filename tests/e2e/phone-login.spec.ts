@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { SMS_OUTBOX } from './playwright.config';
+import { pageApi } from './support';
 
 /** The phone grant end to end: the code the server "sends" lands in its SMS outbox file (SMS_OUTBOX). */
 const outbox = path.join(fileURLToPath(new URL('../..', import.meta.url)), SMS_OUTBOX);
@@ -52,7 +53,7 @@ test('an unknown phone number is answered like a known one (no account probing) 
   await expect(page).toHaveURL(/\/login/);
 });
 
-test('a browser is activated as a shop cash register: the page asks for a login, comes back, binds this browser to the waiting device', async ({ page, context }) => {
+test('a browser is activated as a shop cash register (login asked, comes back, binds this browser), then sells by keyboard: scans, an unknown code, cash with change, the next sale', async ({ page, context }) => {
   await page.goto('/baseInfo/deviceActive');
   const fingerprint = (await page.getByTestId('device-fingerprint').textContent())!;
   expect(fingerprint).toMatch(/^WXY-[0-9a-f]{32}$/);
@@ -74,4 +75,37 @@ test('a browser is activated as a shop cash register: the page asks for a login,
   // Reloaded, the page knows this browser is that device.
   await page.reload();
   await expect(page.getByTestId('device-activated')).toContainText('收银台2号机');
+
+  // The register of that shop: two SKUs it holds, scanned by keyboard (one twice), an unknown code, cash with change.
+  const { request, headers } = await pageApi(page);
+  const shopId = Number(cookie!.value);
+  const skus = ((await (await request.post('/api/wxy-warehouse-server/wh-stock/stock/page/1/40', { headers, data: {} })).json()).data.records as { barcode: string | null }[])
+    .filter((k) => k.barcode);
+  const held: string[] = [];
+  for (const k of skus) {
+    const r = await (await request.post('/api/wxy-order-server/order/scanCode', { headers, data: { code: k.barcode, shopId } })).json();
+    if (r.code === 200 && r.data.available >= 3) held.push(k.barcode!);
+    if (held.length === 2) break;
+  }
+  expect(held).toHaveLength(2);
+  await page.goto('/orderInfo/retailOrder');
+  const scan = page.getByTestId('register-scan');
+  await expect(scan).toBeFocused();
+  for (const code of [held[0], held[1], held[0]]) await scan.pressSequentially(`${code}\n`, { delay: 5 });
+  await scan.pressSequentially('0000000000000\n');
+  await expect(page.getByText('未找到条码「0000000000000」对应的商品')).toBeVisible();
+  await expect(page.getByTestId('register-cart').locator('tbody tr')).toHaveCount(2);
+  await expect(page.getByTestId('register-total')).toContainText('共 3 件');
+  await scan.press('F9');
+  await page.getByTestId('register-tendered').fill('1000');
+  await expect(page.getByTestId('register-change')).toContainText('找零 ¥');
+  await page.getByTestId('register-confirm').click();
+  await expect(page.getByTestId('register-settled')).toContainText(/收款成功：XS\d{8}-\d{4}/);
+  const orderNo = ((await page.getByTestId('register-settled').textContent()) ?? '').match(/XS\d{8}-\d{4}/)![0];
+  await page.getByTestId('register-next').click();
+  await expect(page.getByTestId('register-cart').locator('tbody tr')).toHaveCount(0);
+  await expect(page.getByTestId('register-previous')).toContainText(orderNo);
+  // The sale is in the order list once.
+  const list = await (await request.post('/api/wxy-order-server/order/findPage', { headers, data: { pageNum: 1, pageSize: 10, orderNo } })).json();
+  expect(list.data.total).toBe(1);
 });

@@ -63,7 +63,7 @@ export const orderRoutes = (db: Database) => async (app: FastifyInstance) => {
             WHERE s.barcode = $1 OR s.sku_code = $1 ORDER BY (s.barcode = $1) DESC, s.sku_id LIMIT 1`,
           [code, shop.wh_id],
         );
-        return r.rows[0];
+        return r.rows[0] ? { ...r.rows[0], shopName: shop.shop_name } as Record<string, unknown> : undefined;
       })
       .catch(asCallerError);
     if (!row) throw new ApiError('NOT_FOUND', `未找到条码「${code}」对应的商品`);

@@ -7,6 +7,7 @@ import { call } from '../../api/http';
 import { notifySuccess } from '../../feedback/notify';
 import { DEVICE_ACTIVE_PATH, HOME_PATH, LOGIN_PATH } from '../../router/staticRoutes';
 import { ensureDeviceFingerprint, saveDeviceShopId, tabToken } from '../../session/sessionStorage';
+import { appState } from '../../store/appStore';
 
 interface Device {
   shopDeviceId: number;
@@ -43,6 +44,7 @@ export default function DeviceActivePage() {
       call<null>({ method: 'PUT', url: `/wxy-shop-server/shop-device/active/${device.shopDeviceId}/${encodeURIComponent(fingerprint)}` }).then(() => device),
     onSuccess: (device) => {
       saveDeviceShopId(device.shopId);
+      appState.deviceShopId = String(device.shopId);
       notifySuccess({ text: t('deviceActive.done', { shop: device.shopName ?? '', device: device.deviceName }) });
       void devices.refetch();
     },

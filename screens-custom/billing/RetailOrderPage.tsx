@@ -1,0 +1,228 @@
+import { ActionIcon, Alert, Badge, Button, Group, Modal, NumberInput, Paper, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useSnapshot } from 'valtio';
+import { call } from '../../src/api/http';
+import { DEVICE_ACTIVE_PATH } from '../../src/router/staticRoutes';
+import { appState } from '../../src/store/appStore';
+import { addScanned, cartTotals, changeDue, lineFen, removeLine, setQuantity, yuan, type CartLine, type ScannedSku } from './cart';
+import { beep } from './beep';
+import { printReceipt, type SettledOrder } from './receipt';
+
+const O = '/wxy-order-server';
+const PAY_TYPES = [
+  { value: '1', label: '现金' },
+  { value: '2', label: '银行卡' },
+  { value: '3', label: '微信' },
+  { value: '4', label: '支付宝' },
+];
+
+const newUuid = () => crypto.randomUUID();
+const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+/**
+ * 零售收银 (/orderInfo/retailOrder) and 练习收银 (/orderInfo/practiceCash, the same screen; its sales move no
+ * stock). Opens only on an activated shop device (cookie deviceShopId). Keyboard first: the scan box keeps the
+ * focus; a scanner's digits + Enter add the SKU (an unknown code beeps and leaves the cart alone); F9 settles.
+ * The cart's uuid is made once per sale and sent with every try, so a retried settlement is the same sale.
+ */
+export default function RetailOrderPage() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const practice = pathname === '/orderInfo/practiceCash';
+  const shopId = Number(useSnapshot(appState).deviceShopId) || null;
+  const [cart, setCart] = useState<CartLine[]>([]);
+  const [uuid, setUuid] = useState(newUuid);
+  const [code, setCode] = useState('');
+  const [scanError, setScanError] = useState<string | null>(null);
+  const [shopName, setShopName] = useState<string | null>(null);
+  const [paying, setPaying] = useState(false);
+  const [payType, setPayType] = useState('1');
+  const [tendered, setTendered] = useState<string | number>('');
+  const [settled, setSettled] = useState<SettledOrder | null>(null);
+  const scanRef = useRef<HTMLInputElement>(null);
+  const { quantity, totalFen } = cartTotals(cart);
+
+  const previous = useQuery({
+    queryKey: ['register', 'previous', shopId],
+    queryFn: () => call<SettledOrder | null>({ method: 'GET', url: `${O}/order/getOrderByBefore`, params: { shopId }, silent: true }),
+    enabled: Boolean(shopId),
+  });
+
+  const scan = useMutation({
+    mutationFn: (c: string) => call<ScannedSku & { shopName: string }>({ method: 'POST', url: `${O}/order/scanCode`, data: { code: c, shopId }, silent: true }),
+    onSuccess: (sku) => {
+      setShopName(sku.shopName);
+      setCart((c) => addScanned(c, sku));
+      setScanError(null);
+    },
+    onError: (e) => {
+      setScanError(messageOf(e));
+      beep();
+    },
+  });
+
+  const settle = useMutation({
+    mutationFn: () =>
+      call<SettledOrder>({
+        method: 'POST',
+        url: `${O}/order/settlement`,
+        timeout: 180_000,
+        silent: true,
+        data: {
+          uuid,
+          shopId,
+          isPractice: practice,
+          lines: cart.map((l) => ({ skuId: l.skuId, quantity: l.quantity, price: l.retailPrice })),
+          payments: [{ payType: Number(payType), amount: payType === '1' ? Number(tendered) : totalFen / 100 }],
+        },
+      }),
+    onSuccess: (order) => {
+      setSettled(order);
+      setScanError(null);
+      setPaying(false);
+      void previous.refetch();
+    },
+  });
+
+  if (!shopId)
+    return (
+      <Paper p="xl" maw={560} mx="auto" mt="xl" withBorder data-testid="register-no-device">
+        <Stack>
+          <Title order={4}>本机不是已激活的收银设备</Title>
+          <Text size="sm">收银需要在已激活的门店收银电脑上进行。请先在「门店设备」登记这台电脑，再到激活页面激活本机。</Text>
+          <Group>
+            <Button onClick={() => navigate(DEVICE_ACTIVE_PATH)}>去激活本机</Button>
+          </Group>
+        </Stack>
+      </Paper>
+    );
+
+  const onScanKey = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      const c = code.trim();
+      setCode('');
+      if (c) scan.mutate(c);
+    } else if (e.key === 'F9') {
+      e.preventDefault();
+      openPay();
+    } else if (e.key === 'Delete' && !code && cart.length) {
+      setCart((c) => c.slice(0, -1));
+    }
+  };
+
+  function openPay() {
+    if (!cart.length) return;
+    settle.reset();
+    setTendered(totalFen / 100);
+    setPaying(true);
+  }
+
+  const nextSale = () => {
+    setCart([]);
+    setUuid(newUuid());
+    setSettled(null);
+    setScanError(null);
+    setTimeout(() => scanRef.current?.focus(), 0);
+  };
+
+  const change = payType === '1' ? changeDue(totalFen, tendered) : 0;
+
+  return (
+    <Stack p="md" gap="sm" data-testid="register">
+      <Group justify="space-between">
+        <Group>
+          <Title order={4}>{practice ? '练习收银' : '零售收银'}</Title>
+          {practice && <Badge color="orange">练习模式：不扣库存</Badge>}
+          {shopName && <Badge variant="light" data-testid="register-shop">{shopName}</Badge>}
+        </Group>
+        {previous.data && (
+          <Text size="sm" c="dimmed" data-testid="register-previous">
+            上一单 {previous.data.orderNo} · ¥{previous.data.totalAmount.toFixed(2)}
+          </Text>
+        )}
+      </Group>
+      <TextInput
+        ref={scanRef}
+        autoFocus
+        size="lg"
+        placeholder="扫描条码或输入商品编码后回车（F9 结算，Delete 删除最后一行）"
+        value={code}
+        onChange={(e) => setCode(e.currentTarget.value)}
+        onKeyDown={onScanKey}
+        error={scanError}
+        disabled={Boolean(settled)}
+        data-testid="register-scan"
+      />
+      <Table striped withTableBorder data-testid="register-cart">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>商品</Table.Th>
+            <Table.Th>条码</Table.Th>
+            <Table.Th ta="right">单价</Table.Th>
+            <Table.Th w={140}>数量</Table.Th>
+            <Table.Th ta="right">金额</Table.Th>
+            <Table.Th ta="right">可用库存</Table.Th>
+            <Table.Th w={50} />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {cart.map((l) => (
+            <Table.Tr key={l.skuId} data-testid={`register-line-${l.skuId}`}>
+              <Table.Td>{l.skuName}</Table.Td>
+              <Table.Td>{l.barcode}</Table.Td>
+              <Table.Td ta="right">{l.retailPrice.toFixed(2)}</Table.Td>
+              <Table.Td>
+                <NumberInput size="xs" min={1} max={9999} allowDecimal={false} value={l.quantity} onChange={(v) => setCart((c) => setQuantity(c, l.skuId, Number(v)))} aria-label="数量" />
+              </Table.Td>
+              <Table.Td ta="right">{yuan(lineFen(l))}</Table.Td>
+              <Table.Td ta="right" c={l.available < l.quantity ? 'red' : undefined}>{l.available}</Table.Td>
+              <Table.Td>
+                <ActionIcon variant="subtle" color="red" aria-label="删除" onClick={() => setCart((c) => removeLine(c, l.skuId))}>×</ActionIcon>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Group justify="space-between">
+        <Text size="lg" data-testid="register-total">共 {quantity} 件，应收 <b>¥{yuan(totalFen)}</b></Text>
+        <Button size="lg" disabled={!cart.length || Boolean(settled)} onClick={openPay} data-testid="register-pay">结算（F9）</Button>
+      </Group>
+
+      {settled && (
+        <Alert color="green" title={`收款成功：${settled.orderNo}`} data-testid="register-settled">
+          <Stack gap="xs">
+            <Text>实收 ¥{settled.paidAmount.toFixed(2)}，找零 <b>¥{settled.changeAmount.toFixed(2)}</b></Text>
+            <Group>
+              <Button variant="default" onClick={() => printReceipt(settled)} data-testid="register-print">打印小票</Button>
+              <Button onClick={nextSale} data-testid="register-next">下一单</Button>
+            </Group>
+          </Stack>
+        </Alert>
+      )}
+
+      <Modal opened={paying} onClose={() => setPaying(false)} title={`收款 · 应收 ¥${yuan(totalFen)}`} centered>
+        <Stack>
+          <SegmentedControl data={PAY_TYPES} value={payType} onChange={setPayType} data-testid="register-pay-type" />
+          {payType === '1' && (
+            <NumberInput
+              label="实收现金"
+              min={0}
+              decimalScale={2}
+              value={tendered}
+              onChange={setTendered}
+              data-autofocus
+              onKeyDown={(e) => e.key === 'Enter' && change !== null && !settle.isPending && settle.mutate()}
+              data-testid="register-tendered"
+            />
+          )}
+          <Text data-testid="register-change">{change === null ? '实收不足' : `找零 ¥${yuan(change)}`}</Text>
+          {settle.isError && <Alert color="red" data-testid="register-error">{messageOf(settle.error)}</Alert>}
+          <Button size="md" loading={settle.isPending} disabled={change === null} onClick={() => settle.mutate()} data-testid="register-confirm">确认收款</Button>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { addScanned, cartTotals, changeDue, removeLine, setQuantity, yuan, type ScannedSku } from './cart';
+
+const sku = (skuId: number, retailPrice: number): ScannedSku => ({ skuId, skuCode: `K${skuId}`, skuName: `商品${skuId}`, barcode: null, spec: null, unit: '个', retailPrice, available: 10 });
+
+describe('register cart', () => {
+  it('a second scan of a SKU adds one to its line; totals are exact to the fen', () => {
+    let cart = addScanned([], sku(1, 0.1));
+    cart = addScanned(cart, sku(2, 9.9));
+    cart = addScanned(cart, sku(1, 0.1));
+    cart = addScanned(cart, sku(1, 0.1));
+    expect(cart.map((l) => [l.skuId, l.quantity])).toEqual([[1, 3], [2, 1]]);
+    expect(cartTotals(cart)).toEqual({ quantity: 4, totalFen: 1020 });
+    expect(yuan(cartTotals(cart).totalFen)).toBe('10.20');
+  });
+
+  it('quantities stay whole and within 1..9999; a line can be removed', () => {
+    const cart = addScanned([], sku(1, 2));
+    expect(setQuantity(cart, 1, 2.7)[0].quantity).toBe(2);
+    expect(setQuantity(cart, 1, 0)[0].quantity).toBe(1);
+    expect(setQuantity(cart, 1, 100000)[0].quantity).toBe(9999);
+    expect(removeLine(cart, 1)).toEqual([]);
+  });
+
+  it('change is due only when the cash covers the total', () => {
+    expect(changeDue(1020, 20)).toBe(980);
+    expect(changeDue(1020, '10.2')).toBe(0);
+    expect(changeDue(1020, 10)).toBeNull();
+    expect(changeDue(1020, 'abc')).toBeNull();
+  });
+});

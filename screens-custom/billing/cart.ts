@@ -1,0 +1,50 @@
+/**
+ * The register's cart, as pure functions over an immutable list: the screen keeps one cart in state and
+ * replaces it. Amounts are computed in fen so 0.1 x 3 shows 0.30; the server prices again at settlement.
+ */
+
+export interface ScannedSku {
+  skuId: number;
+  skuCode: string;
+  skuName: string;
+  barcode: string | null;
+  spec: string | null;
+  unit: string | null;
+  retailPrice: number;
+  available: number;
+}
+
+export interface CartLine extends ScannedSku {
+  quantity: number;
+}
+
+export const MAX_QUANTITY = 9999;
+
+/** A scanned SKU: one more of it when it is already in the cart (kept in its place), else a new last line. */
+export function addScanned(cart: readonly CartLine[], sku: ScannedSku): CartLine[] {
+  const at = cart.findIndex((l) => l.skuId === sku.skuId);
+  if (at < 0) return [...cart, { ...sku, quantity: 1 }];
+  return cart.map((l, i) => (i === at ? { ...l, ...sku, quantity: Math.min(MAX_QUANTITY, l.quantity + 1) } : l));
+}
+
+export function setQuantity(cart: readonly CartLine[], skuId: number, quantity: number): CartLine[] {
+  const q = Math.max(1, Math.min(MAX_QUANTITY, Math.trunc(quantity) || 1));
+  return cart.map((l) => (l.skuId === skuId ? { ...l, quantity: q } : l));
+}
+
+export const removeLine = (cart: readonly CartLine[], skuId: number): CartLine[] => cart.filter((l) => l.skuId !== skuId);
+
+export const lineFen = (l: CartLine): number => Math.round(l.retailPrice * 100) * l.quantity;
+
+export function cartTotals(cart: readonly CartLine[]): { quantity: number; totalFen: number } {
+  return { quantity: cart.reduce((a, l) => a + l.quantity, 0), totalFen: cart.reduce((a, l) => a + lineFen(l), 0) };
+}
+
+export const yuan = (fen: number): string => (fen / 100).toFixed(2);
+
+/** Change due for cash handed over (never negative); null while the cash does not cover the total. */
+export function changeDue(totalFen: number, tenderedYuan: number | string): number | null {
+  const tendered = Math.round(Number(tenderedYuan) * 100);
+  if (!Number.isFinite(tendered) || tendered < totalFen) return null;
+  return tendered - totalFen;
+}

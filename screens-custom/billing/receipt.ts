@@ -1,0 +1,46 @@
+/** A settled order as the settlement answers it. */
+export interface SettledOrder {
+  orderId: number;
+  orderNo: string;
+  shopName: string | null;
+  isPractice: boolean;
+  totalQuantity: number;
+  totalAmount: number;
+  paidAmount: number;
+  changeAmount: number;
+  cashierName: string | null;
+  createTime: string;
+  detList: { skuName: string; quantity: number; unitPrice: number; amount: number }[];
+  payList: { payType: number; amount: number }[];
+}
+
+const PAY = ['', '现金', '银行卡', '微信', '支付宝'];
+const esc = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The 58 mm receipt's HTML (shop, lines, total, payments, change). */
+export function receiptHtml(o: SettledOrder): string {
+  const lines = o.detList
+    .map((l) => `<tr><td>${esc(l.skuName)}</td><td class="r">${l.quantity}</td><td class="r">${l.unitPrice.toFixed(2)}</td><td class="r">${l.amount.toFixed(2)}</td></tr>`)
+    .join('');
+  const pays = o.payList.map((p) => `<div>${esc(PAY[p.payType] ?? '')}：${p.amount.toFixed(2)}</div>`).join('');
+  return `<!doctype html><html><head><meta charset="utf-8"><title>${esc(o.orderNo)}</title><style>
+    body{font:12px/1.5 "Noto Sans CJK SC",sans-serif;width:58mm;margin:0 auto}h3{text-align:center;margin:4px 0}
+    table{width:100%;border-collapse:collapse}.r{text-align:right}hr{border:0;border-top:1px dashed #000}
+  </style></head><body>
+    <h3>${esc(o.shopName)}${o.isPractice ? '（练习）' : ''}</h3>
+    <div>单号：${esc(o.orderNo)}</div><div>时间：${esc(o.createTime)}</div><div>收银员：${esc(o.cashierName)}</div><hr>
+    <table><tr><th align="left">商品</th><th class="r">数量</th><th class="r">单价</th><th class="r">金额</th></tr>${lines}</table><hr>
+    <div>共 ${o.totalQuantity} 件　应收：${o.totalAmount.toFixed(2)}</div>${pays}<div>找零：${o.changeAmount.toFixed(2)}</div><hr>
+    <div style="text-align:center">谢谢惠顾，欢迎再次光临</div>
+  </body></html>`;
+}
+
+/** Prints the receipt through the browser (the print client's template printing comes with the designer's sale template). */
+export function printReceipt(o: SettledOrder): void {
+  const w = window.open('', '_blank', 'width=320,height=600');
+  if (!w) return;
+  w.document.write(receiptHtml(o));
+  w.document.close();
+  w.focus();
+  w.print();
+}
