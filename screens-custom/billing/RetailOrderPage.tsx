@@ -9,6 +9,7 @@ import { appState } from '../../src/store/appStore';
 import { addScanned, cartTotals, changeDue, lineFen, removeLine, setQuantity, yuan, type CartLine, type ScannedSku } from './cart';
 import { beep } from './beep';
 import { printReceipt, type SettledOrder } from './receipt';
+import { RefundDialog } from './RefundDialog';
 
 const O = '/wxy-order-server';
 const PAY_TYPES = [
@@ -41,6 +42,7 @@ export default function RetailOrderPage() {
   const [payType, setPayType] = useState('1');
   const [tendered, setTendered] = useState<string | number>('');
   const [settled, setSettled] = useState<SettledOrder | null>(null);
+  const [refunding, setRefunding] = useState(false);
   const scanRef = useRef<HTMLInputElement>(null);
   const { quantity, totalFen } = cartTotals(cart);
 
@@ -138,11 +140,14 @@ export default function RetailOrderPage() {
           {practice && <Badge color="orange">练习模式：不扣库存</Badge>}
           {shopName && <Badge variant="light" data-testid="register-shop">{shopName}</Badge>}
         </Group>
-        {previous.data && (
-          <Text size="sm" c="dimmed" data-testid="register-previous">
-            上一单 {previous.data.orderNo} · ¥{previous.data.totalAmount.toFixed(2)}
-          </Text>
-        )}
+        <Group gap="sm">
+          {previous.data && (
+            <Text size="sm" c="dimmed" data-testid="register-previous">
+              上一单 {previous.data.orderNo} · ¥{previous.data.totalAmount.toFixed(2)}
+            </Text>
+          )}
+          <Button size="xs" variant="default" onClick={() => setRefunding(true)} data-testid="register-refund">退款</Button>
+        </Group>
       </Group>
       <TextInput
         ref={scanRef}
@@ -202,6 +207,16 @@ export default function RetailOrderPage() {
           </Stack>
         </Alert>
       )}
+
+      <RefundDialog
+        opened={refunding}
+        onClose={() => {
+          setRefunding(false);
+          setTimeout(() => scanRef.current?.focus(), 0);
+        }}
+        initialOrderNo={previous.data?.orderNo}
+        onRefunded={() => void previous.refetch()}
+      />
 
       <Modal opened={paying} onClose={() => setPaying(false)} title={`收款 · 应收 ¥${yuan(totalFen)}`} centered>
         <Stack>

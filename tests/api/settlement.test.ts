@@ -128,3 +128,34 @@ describe('结算', () => {
     expect((await other('GET', `${O}/order/findListDet/${practice.json.data.orderId}`)).status).toBe(404);
   });
 });
+
+describe('退款', () => {
+  it('takes the whole order back once: goods return at the cost they left at, the order shows 已退款', async () => {
+    const before = await stock(skus[1].skuId);
+    const order = (await sale([{ skuId: skus[1].skuId, quantity: 3 }], [{ payType: 3, amount: Math.round(skus[1].retailPrice * 300) / 100 }])).json.data;
+    expect(await stock(skus[1].skuId)).toBe(before - 3);
+    const both = await Promise.all([0, 1].map(() => admin('PUT', `${O}/order-pay/refund`, { orderNo: order.orderNo, reason: '顾客退货' })));
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    const refused = both.find((r) => r.status === 409)!;
+    expect(refused.json.msg).toBe(`订单 ${order.orderNo} 已退款，不能重复退款`);
+    const done = both.find((r) => r.status === 200)!.json.data;
+    expect(done).toMatchObject({ status: 2, refundAmount: order.totalAmount, refundUserName: '系统管理员', refundReason: '顾客退货' });
+    expect(await stock(skus[1].skuId)).toBe(before);
+    const ledger = await s.db.tenant(1, (tx) =>
+      tx.query<{ qty: string; unit_cost: string }>(`SELECT qty, unit_cost FROM stock_ledger WHERE doc_type IN ('sale', 'saleRefund') AND doc_id = $1 ORDER BY ledger_id`, [order.orderId]),
+    );
+    expect(ledger.rows.map((r) => Number(r.qty))).toEqual([-3, 3]);
+    expect(ledger.rows[1].unit_cost).toBe(ledger.rows[0].unit_cost);
+    const listed = (await admin('POST', `${O}/order/findPage`, { pageNum: 1, pageSize: 10, orderNo: order.orderNo })).json.data.records[0];
+    expect(listed).toMatchObject({ status: 2, refundAmount: order.totalAmount });
+  });
+
+  it('refuses an unknown or malformed order number, shop01 and another tenant', async () => {
+    expect((await admin('PUT', `${O}/order-pay/refund`, { orderNo: 'XS20000101-9999' })).json.msg).toBe('订单 XS20000101-9999 不存在');
+    expect((await admin('PUT', `${O}/order-pay/refund`, { orderNo: '1; drop' })).json.msg).toBe('订单号格式不正确');
+    const order = (await sale([{ skuId: skus[0].skuId, quantity: 1 }], [{ payType: 1, amount: 1000 }])).json.data;
+    expect((await shop('PUT', `${O}/order-pay/refund`, { orderNo: order.orderNo })).status).toBe(403);
+    expect((await other('PUT', `${O}/order-pay/refund`, { orderNo: order.orderNo })).status).toBe(404);
+    expect((await admin('GET', `${O}/sale/order/print/${order.orderNo}`)).json.data.status).toBe(1);
+  });
+});

@@ -53,7 +53,7 @@ test('an unknown phone number is answered like a known one (no account probing) 
   await expect(page).toHaveURL(/\/login/);
 });
 
-test('a browser is activated as a shop cash register (login asked, comes back, binds this browser), then sells by keyboard: scans, an unknown code, cash with change, the next sale', async ({ page, context }) => {
+test('a browser is activated as a shop cash register (login asked, comes back, binds this browser), then sells by keyboard: scans, an unknown code, cash with change, the next sale, a refund', async ({ page, context }) => {
   await page.goto('/baseInfo/deviceActive');
   const fingerprint = (await page.getByTestId('device-fingerprint').textContent())!;
   expect(fingerprint).toMatch(/^WXY-[0-9a-f]{32}$/);
@@ -108,4 +108,12 @@ test('a browser is activated as a shop cash register (login asked, comes back, b
   // The sale is in the order list once.
   const list = await (await request.post('/api/wxy-order-server/order/findPage', { headers, data: { pageNum: 1, pageSize: 10, orderNo } })).json();
   expect(list.data.total).toBe(1);
+  // The customer brings it back: 退款 finds the previous order, takes it back once.
+  await page.getByTestId('register-refund').click();
+  await expect(page.getByTestId('refund-order-no')).toHaveValue(orderNo);
+  await page.getByTestId('refund-find').click();
+  await page.getByTestId('refund-confirm').click();
+  await expect(page.getByTestId('refund-done')).toContainText('商品已退回门店库存');
+  const after = await (await request.post('/api/wxy-order-server/order/findPage', { headers, data: { pageNum: 1, pageSize: 10, orderNo } })).json();
+  expect(after.data.records[0].status).toBe(2);
 });

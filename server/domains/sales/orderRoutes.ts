@@ -4,7 +4,7 @@ import { ApiError } from '../../errors.ts';
 import { ok } from '../../http/envelope.ts';
 import { plainText } from '../../http/fields.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
-import { readOrder, settle, shopOf, type SettlementInput } from './settlement.ts';
+import { readOrder, refundOrder, settle, shopOf, type SettlementInput } from './settlement.ts';
 
 /**
  * The cash register's calls (wxy-order-server): scan a code, settle a sale (settlement and settlementV2, the
@@ -15,6 +15,8 @@ import { readOrder, settle, shopOf, type SettlementInput } from './settlement.ts
 const tags = ['wxy-order-server'];
 const SELL = 'order:retail:sell';
 const LIST = 'order:order:list';
+const REFUND = 'order:retail:refund';
+const ORDER_NO = { type: 'string', title: '订单号', pattern: '^[A-Z]{2}\\d{8}-\\d{4,}$', 'x-msg': '订单号格式不正确' };
 const id = (title: string) => ({ type: 'integer', minimum: 1, maximum: 2147483647, title });
 
 const settlementBody = {
@@ -44,6 +46,15 @@ const settlementBody = {
 };
 
 export const orderRoutes = (db: Database) => async (app: FastifyInstance) => {
+  app.put<{ Body: { orderNo: string; reason?: string | null } }>('/order-pay/refund', {
+    config: { perm: REFUND },
+    schema: {
+      tags,
+      summary: '整单退款：商品按出库成本退回门店仓，订单标记已退款；同一订单只能退一次',
+      body: { type: 'object', required: ['orderNo'], additionalProperties: false, properties: { orderNo: ORDER_NO, reason: { ...plainText('退款原因', 200), type: ['string', 'null'] } } },
+    },
+  }, async (req) => ok(await req.tenantTx((tx) => refundOrder(tx, req.auth!, req.body.orderNo, req.body.reason?.trim() || null)).catch(asCallerError), '退款成功'));
+
   app.post<{ Body: { code: string; shopId: number } }>('/order/scanCode', {
     config: { perm: SELL },
     schema: {
@@ -104,7 +115,7 @@ export const orderRoutes = (db: Database) => async (app: FastifyInstance) => {
 
   app.get<{ Params: { orderNo: string } }>('/sale/order/print/:orderNo', {
     config: { perm: SELL },
-    schema: { tags, summary: '小票数据（按订单号）', params: { type: 'object', required: ['orderNo'], properties: { orderNo: { type: 'string', title: '订单号', pattern: '^[A-Z]{2}\\d{8}-\\d{4,}$', 'x-msg': '订单号格式不正确' } } } },
+    schema: { tags, summary: '小票数据（按订单号）', params: { type: 'object', required: ['orderNo'], properties: { orderNo: ORDER_NO } } },
   }, async (req) => {
     const order = await req.tenantTx(async (tx) => {
       const r = await tx.query<{ order_id: number }>(`SELECT order_id FROM po_order WHERE order_no = $1`, [req.params.orderNo]);

@@ -113,6 +113,7 @@ export async function readOrder(tx: Queryable, orderId: number): Promise<Record<
     `SELECT order_id AS "orderId", order_no AS "orderNo", client_uuid AS uuid, shop_id AS "shopId", shop_name AS "shopName", is_practice AS "isPractice",
             status, total_quantity::float8 AS "totalQuantity", total_amount::float8 AS "totalAmount", pay_amount::float8 AS "payAmount",
             paid_amount::float8 AS "paidAmount", change_amount::float8 AS "changeAmount", cashier_name AS "cashierName", remark,
+            refund_amount::float8 AS "refundAmount", to_char(refund_time, 'YYYY-MM-DD HH24:MI:SS') AS "refundTime", refund_user_name AS "refundUserName", refund_reason AS "refundReason",
             to_char(create_time, 'YYYY-MM-DD HH24:MI:SS') AS "createTime"
        FROM po_order WHERE order_id = $1`,
     [orderId],
@@ -129,4 +130,34 @@ export async function readOrder(tx: Queryable, orderId: number): Promise<Record<
     [orderId],
   );
   return { ...h.rows[0], detList: lines.rows, payList: pays.rows };
+}
+
+export const ORDER_STATUS = { done: 1, refunded: 2 } as const;
+
+/**
+ * 退款: the whole order back, once (status 已完成 -> 已退款 with the order row locked; a second click or a
+ * second register gets 409). Goods go back into the warehouse they left at the cost they left at; a practice
+ * order moved no stock and moves none back.
+ */
+export async function refundOrder(tx: Queryable, auth: AuthContext, orderNo: string, reason: string | null): Promise<Record<string, unknown>> {
+  const r = await tx.query<{ order_id: number; status: number; shop_id: number; wh_id: number | null; is_practice: boolean; pay_amount: string }>(
+    `SELECT order_id, status, shop_id, wh_id, is_practice, pay_amount FROM po_order WHERE order_no = $1 FOR UPDATE`,
+    [orderNo],
+  );
+  const o = r.rows[0];
+  if (!o) throw new ApiError('NOT_FOUND', `订单 ${orderNo} 不存在`);
+  if (auth.shopId && auth.shopId !== o.shop_id) throw new ApiError('FORBIDDEN', '本收银设备只能为所属门店的订单退款');
+  if (Number(o.status) !== ORDER_STATUS.done) throw new ApiError('CONFLICT', `订单 ${orderNo} 已退款，不能重复退款`);
+  await tx.query(
+    `UPDATE po_order SET status = $2, refund_amount = pay_amount, refund_time = now(), refund_user_name = $3, refund_reason = $4 WHERE order_id = $1`,
+    [o.order_id, ORDER_STATUS.refunded, auth.displayName ?? auth.userName, reason],
+  );
+  if (!o.is_practice && o.wh_id) {
+    const lines = (await tx.query<{ det_id: number; sku_id: number; quantity: string; unit_cost: string }>(
+      `SELECT det_id, sku_id, quantity, unit_cost FROM po_order_det WHERE order_id = $1`, [o.order_id],
+    )).rows;
+    await postStock(tx, auth, { docType: 'saleRefund', docId: o.order_id, docNo: orderNo },
+      lines.map((l) => ({ whId: o.wh_id!, skuId: l.sku_id, qty: Number(l.quantity), unitCost: Number(l.unit_cost), lineId: l.det_id })));
+  }
+  return readOrder(tx, o.order_id);
 }

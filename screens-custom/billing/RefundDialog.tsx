@@ -1,0 +1,70 @@
+import { Alert, Button, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { call } from '../../src/api/http';
+import type { SettledOrder } from './receipt';
+
+const O = '/wxy-order-server';
+const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
+type Order = SettledOrder & { status: number; refundAmount: number };
+
+/** 整单退款 at the register: find the order by its number (from the receipt), check it, take it back once. */
+export function RefundDialog({ opened, onClose, initialOrderNo, onRefunded }: { opened: boolean; onClose: () => void; initialOrderNo?: string; onRefunded: () => void }) {
+  const [orderNo, setOrderNo] = useState('');
+  useEffect(() => {
+    if (opened) setOrderNo(initialOrderNo ?? '');
+  }, [opened, initialOrderNo]);
+  const find = useMutation({ mutationFn: (no: string) => call<Order>({ method: 'GET', url: `${O}/sale/order/print/${encodeURIComponent(no)}`, silent: true }) });
+  const refund = useMutation({
+    mutationFn: (no: string) => call<Order>({ method: 'PUT', url: `${O}/order-pay/refund`, data: { orderNo: no, reason: '收银台退款' }, silent: true, timeout: 180_000 }),
+    onSuccess: onRefunded,
+  });
+  const close = () => {
+    find.reset();
+    refund.reset();
+    onClose();
+  };
+  const order = refund.data ?? find.data;
+  return (
+    <Modal opened={opened} onClose={close} title="整单退款" centered size="lg">
+      <Stack>
+        <Group align="flex-end">
+          <TextInput
+            label="订单号"
+            placeholder="小票上的单号，如 XS20261125-0001"
+            value={orderNo}
+            onChange={(e) => setOrderNo(e.currentTarget.value.trim())}
+            onKeyDown={(e) => e.key === 'Enter' && orderNo && find.mutate(orderNo)}
+            data-autofocus
+            style={{ flex: 1 }}
+            data-testid="refund-order-no"
+          />
+          <Button variant="default" onClick={() => orderNo && find.mutate(orderNo)} loading={find.isPending} data-testid="refund-find">查询</Button>
+        </Group>
+        {find.isError && <Alert color="red">{messageOf(find.error)}</Alert>}
+        {order && (
+          <>
+            <Table withTableBorder>
+              <Table.Tbody>
+                {order.detList.map((l, i) => (
+                  <Table.Tr key={i}>
+                    <Table.Td>{l.skuName}</Table.Td>
+                    <Table.Td ta="right">× {l.quantity}</Table.Td>
+                    <Table.Td ta="right">{l.amount.toFixed(2)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+            <Text>{order.shopName} · {order.createTime} · 应收 ¥{order.totalAmount.toFixed(2)}</Text>
+            {order.status === 2 ? (
+              <Alert color="green" data-testid="refund-done">已退款 ¥{order.refundAmount.toFixed(2)}，请将款项退还顾客{order.isPractice ? '（练习单）' : '，商品已退回门店库存'}</Alert>
+            ) : (
+              <Button color="red" loading={refund.isPending} onClick={() => refund.mutate(order.orderNo)} data-testid="refund-confirm">确认退款 ¥{order.totalAmount.toFixed(2)}</Button>
+            )}
+            {refund.isError && <Alert color="red">{messageOf(refund.error)}</Alert>}
+          </>
+        )}
+      </Stack>
+    </Modal>
+  );
+}
