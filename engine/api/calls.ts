@@ -1,4 +1,4 @@
-import { call, client } from '../../src/api/http';
+import { ApiError, call, client } from '../../src/api/http';
 import { TIMEOUT } from '../../src/api/timeouts';
 import type { Page } from '../../src/api/types';
 import { type EndpointRef, fillPath, toSearchParams } from './paths';
@@ -24,14 +24,24 @@ export function callEndpoint<T>(endpoint: EndpointRef, params: Record_, body?: u
 
 /** Downloads a file answer (template, server export) and hands it to the browser. */
 export async function downloadFile(endpoint: EndpointRef, body: Record_ | undefined, fallbackName: string): Promise<void> {
-  const response = await client.request<Blob>({
-    method: endpoint.method,
-    url: fillPath(endpoint.path, {}),
-    data: endpoint.method === 'GET' ? undefined : body ?? {},
-    params: endpoint.method === 'GET' && body ? toSearchParams(body) : undefined,
-    responseType: 'blob',
-    timeout: TIMEOUT.exportDownload,
-  });
+  const response = await client
+    .request<Blob>({
+      method: endpoint.method,
+      url: fillPath(endpoint.path, {}),
+      data: endpoint.method === 'GET' ? undefined : body ?? {},
+      params: endpoint.method === 'GET' && body ? toSearchParams(body) : undefined,
+      responseType: 'blob',
+      timeout: TIMEOUT.exportDownload,
+    })
+    .catch(async (error: unknown) => {
+      // A refusal (暂无数据, over the sheet limit) arrives as a Blob holding the JSON envelope: its message is the answer.
+      const data = (error as { response?: { data?: unknown; status?: number } }).response?.data;
+      if (data instanceof Blob) {
+        const envelope = await data.text().then((t) => JSON.parse(t) as { code?: number; msg?: string }, () => null);
+        if (envelope?.msg) throw new ApiError(envelope.msg, envelope.code, (error as { response?: { status?: number } }).response?.status);
+      }
+      throw error;
+    });
   const disposition = String(response.headers['content-disposition'] ?? '');
   const match = /filename\*=UTF-8''([^;]+)|filename="?([^";]+)"?/i.exec(disposition);
   const name = match ? decodeURIComponent(match[1] ?? match[2]) : fallbackName;

@@ -228,17 +228,23 @@ export const XLSX_MAX_DATA_ROWS = 1_048_575;
  * the first byte, counting no further than the limit so the check stays cheap on any table.
  */
 export async function refuseOverSheetLimit(db: Database, tenantId: number, r: Pick<ResourceDescriptor, 'table'>, p: Pick<ExportPlan, 'where' | 'params'>, limit = XLSX_MAX_DATA_ROWS): Promise<void> {
-  const n = await db.tenant(tenantId, async (tx) =>
+  const n = await countUpTo(db, tenantId, r, p, limit + 1);
+  if (n === 0) throw new ApiError('BAD_REQUEST', '暂无数据');
+  if (n > limit) throw new ApiError('BAD_REQUEST', `导出数据超过 Excel 单表上限 ${limit.toLocaleString('en-US')} 行，请增加筛选条件或导出 CSV`);
+}
+
+/** Rows the filter matches, counted no further than `upTo` (cheap on any table). */
+async function countUpTo(db: Database, tenantId: number, r: Pick<ResourceDescriptor, 'table'>, p: Pick<ExportPlan, 'where' | 'params'>, upTo: number): Promise<number> {
+  return db.tenant(tenantId, async (tx) =>
     Number(
       (
         await tx.query<{ n: string }>(
-          `SELECT count(*) AS n FROM (SELECT 1 FROM ${quoteIdent(r.table)} t WHERE ${p.where.join(' AND ')} LIMIT ${limit + 1}) x`,
+          `SELECT count(*) AS n FROM (SELECT 1 FROM ${quoteIdent(r.table)} t WHERE ${p.where.join(' AND ')} LIMIT ${Math.trunc(upTo)}) x`,
           p.params,
         )
       ).rows[0].n,
     ),
   );
-  if (n > limit) throw new ApiError('BAD_REQUEST', `导出数据超过 Excel 单表上限 ${limit.toLocaleString('en-US')} 行，请增加筛选条件或导出 CSV`);
 }
 
 /** Streams the filtered query as CSV (UTF-8 BOM so Excel shows Chinese) or xlsx, without OFFSET scans. */
@@ -249,7 +255,9 @@ export function exportHandler(r: ResourceDescriptor, route: RouteDecl, db: Datab
     const copy = format === 'csv' && db.copyOut;
     const p = await plan(req, r, route, !!copy);
     const tenantId = req.auth!.tenantId;
+    // Nothing to export answers 暂无数据 before the first byte, instead of a file holding only its header.
     if (format === 'xlsx') await refuseOverSheetLimit(db, tenantId, r, p);
+    else if ((await countUpTo(db, tenantId, r, p, 1).catch(asCallerError)) === 0) throw new ApiError('BAD_REQUEST', '暂无数据');
     const headers = p.fields.map((f) => r.fields[f].title);
     reply.header('content-disposition', attachment(`${r.title}_${stamp()}.${format}`));
     if (copy) {

@@ -26,7 +26,8 @@ export interface ImportRowError {
   message: string;
 }
 
-const ajv = new Ajv({ allErrors: false, verbose: true, strict: false, coerceTypes: false });
+// allErrors: a bad row is reported with every problem it has, not only its first.
+const ajv = new Ajv({ allErrors: true, verbose: true, strict: false, coerceTypes: false });
 addFormats(ajv);
 ajv.addKeyword({ keyword: 'x-msg', schemaType: 'string' });
 
@@ -106,14 +107,15 @@ function toFieldValue(f: FieldSchema, v: unknown, labels?: Map<string, string>):
  * A number-valued dictionary column holding a text that is none of its labels (商品分类 “家电”): named like
  * the API's refusal of a value outside the list, with the labels to choose from, rather than as a bad format.
  */
-function offDictionary(r: ResourceDescriptor, values: Record<string, unknown>, labels: Map<string, Map<string, string>>): { field: string; message: string } | undefined {
+function offDictionary(r: ResourceDescriptor, values: Record<string, unknown>, labels: Map<string, Map<string, string>>): { field: string; message: string }[] {
+  const out: { field: string; message: string }[] = [];
   for (const [name, v] of Object.entries(values)) {
     const choices = labels.get(name);
     if (!choices?.size || typeof v !== 'string' || r.fields[name].type === 'string') continue;
     const title = r.fields[name].title;
-    return { field: title, message: `${title}取值不在允许范围内（可选：${[...choices.values()].join('、')}）` };
+    out.push({ field: title, message: `${title}取值不在允许范围内（可选：${[...choices.values()].join('、')}）` });
   }
-  return undefined;
+  return out;
 }
 
 export async function fileBuffer(req: Req): Promise<Buffer> {
@@ -172,24 +174,27 @@ export function importHandler(r: ResourceDescriptor, db: Database) {
     if (!rows.length) throw new ApiError('BAD_REQUEST', '暂无数据');
     if (rows.length > IMPORT_MAX_ROWS) throw new ApiError('BAD_REQUEST', `一次最多导入${IMPORT_MAX_ROWS}行`);
     for (const { row, values } of rows) {
-      const offList = offDictionary(r, values, labels);
-      if (offList) {
-        errors.push({ row, ...offList });
-        continue;
-      }
-      if (!validate(values)) {
-        const e = validate.errors![0] as ErrorObject & { parentSchema?: { title?: string } };
-        const missingProp = (e.params as { missingProperty?: string }).missingProperty;
-        const field = missingProp ? r.fields[missingProp]?.title : (e.parentSchema?.title ?? e.instancePath.slice(1));
-        errors.push({ row, field: field ?? '', message: chineseValidationMessage(validate.errors as never, 'body') });
-        continue;
+      // Every problem of the row, one entry per field: values off a dictionary list, then the schema's checks on
+      // the other fields, dates and decimals.
+      const rowErrors = offDictionary(r, values, labels);
+      const reported = new Set(rowErrors.map((e) => e.field));
+      const checked = Object.fromEntries(Object.entries(values).filter(([name]) => !reported.has(r.fields[name]?.title)));
+      if (!validate(checked)) {
+        for (const e of validate.errors as (ErrorObject & { parentSchema?: { title?: string } })[]) {
+          const missingProp = (e.params as { missingProperty?: string }).missingProperty;
+          const field = (missingProp ? r.fields[missingProp]?.title : (e.parentSchema?.title ?? e.instancePath.slice(1))) ?? '';
+          if (reported.has(field)) continue;
+          reported.add(field);
+          rowErrors.push({ field, message: chineseValidationMessage([e] as never, 'body') });
+        }
       }
       const badDate = invalidDateField(r.fields, values);
-      if (badDate) errors.push({ row, field: badDate.title, message: badDate.message });
+      if (badDate && !reported.has(badDate.title)) rowErrors.push({ field: badDate.title, message: badDate.message });
       for (const [name, v] of Object.entries(values)) {
         const d = r.fields[name]['x-decimals'];
-        if (d !== undefined && typeof v === 'number' && Number(v.toFixed(d)) !== v) errors.push({ row, field: r.fields[name].title, message: `${r.fields[name].title}最多${d}位小数` });
+        if (d !== undefined && typeof v === 'number' && Number(v.toFixed(d)) !== v && !reported.has(r.fields[name].title)) rowErrors.push({ field: r.fields[name].title, message: `${r.fields[name].title}最多${d}位小数` });
       }
+      for (const e of rowErrors) errors.push({ row, ...e });
     }
     // Unique fields: a value repeated in the file or already stored is reported on each offending row.
     const uniques = fields.filter((f) => r.fields[f]['x-unique']);

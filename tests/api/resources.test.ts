@@ -382,7 +382,8 @@ describe('shop-base export and import', () => {
       expect(await exported({ regionName: '对照区', sort: 'shopCode', order: 'desc', shopTypes: [1, 2], areaMin: 0 })).toBe(header + q2 + q1);
       expect(await exported({ regionName: '对照区', shopName: `it's "好"` })).toBe(header + q1);
       expect(await exported({ regionName: '对照区', shopName: 'back\\slash' })).toBe(header + q2);
-      expect(await exported({ regionName: '对照区', shopName: "'); DELETE FROM shop_base; --" })).toBe(header);
+      const injected = await s.call('POST', api('export'), { token: admin, tenant: 1, body: { regionName: '对照区', shopName: "'); DELETE FROM shop_base; --" } });
+      expect(injected.json()).toMatchObject({ msg: '暂无数据' });
       expect(await exported({ regionName: '对照区', openDateStart: '2024-02-29', openDateEnd: '2024-02-29' })).toBe(header + q2);
       expect(await exported({ regionName: '对照区', status: 0 })).toBe(header + q2);
     } finally {
@@ -452,6 +453,17 @@ describe('shop-base export and import', () => {
     expect(ws.rowCount).toBe(2);
   });
 
+  it('an export of nothing answers 暂无数据 (CSV and xlsx) instead of a file holding only its header; files are named 标题_时间', async () => {
+    for (const format of ['csv', 'xlsx']) {
+      const none = await s.call('POST', `${api('export')}?format=${format}`, { token: admin, tenant: 1, body: { regionName: '没有这个区域' } });
+      expect(none.statusCode).toBe(400);
+      expect(none.json()).toMatchObject({ msg: '暂无数据' });
+      expect(none.headers['content-disposition']).toBeUndefined();
+    }
+    const some = await s.call('POST', api('export'), { token: admin, tenant: 1, body: {} });
+    expect(decodeURIComponent(String(some.headers['content-disposition']))).toMatch(/门店_\d{14}\.csv$/);
+  });
+
   it('serves an xlsx template with the writable fields', async () => {
     const res = await s.call('GET', api('template'), { token: admin, tenant: 1 });
     expect(res.statusCode).toBe(200);
@@ -467,7 +479,7 @@ describe('shop-base export and import', () => {
     const before = (await page(admin, { regionName: '导入区' })).total;
     const bad = await xlsx(header, [
       ['IMP1', '导入一店', '直营店', '导入区', '13900000001', 50, new Date(Date.UTC(2025, 0, 2)), '启用'],
-      ['IMP2', '', '加盟店', '导入区', '13900000002', 60, '2025-01-03', '停用'],
+      ['IMP2', '', '加盟店', '导入区', '1390000000x', 60.555, '2025-01-03', '停用'],
       ['IMP3', '导入三店', '直营店', '导入区', '139', 70, '2025-01-04', '启用'],
       ['IMP1', '导入四店', 2, '导入区', '', 80.125, '2025-01-05', 1],
     ]);
@@ -475,8 +487,11 @@ describe('shop-base export and import', () => {
     expect(res.statusCode).toBe(400);
     const report = res.json();
     expect(report.msg).toContain('未写入任何数据');
+    // Every problem of a row, not only its first.
     expect(report.data.errors).toEqual([
       { row: 3, field: '门店名称', message: '门店名称不能为空' },
+      { row: 3, field: '联系电话', message: '手机号码有误，请重填!' },
+      { row: 3, field: '营业面积', message: '营业面积最多2位小数' },
       { row: 4, field: '联系电话', message: '手机号码有误，请重填!' },
       { row: 5, field: '营业面积', message: '营业面积最多2位小数' },
       { row: 5, field: '门店编码', message: '门店编码“IMP1”与第2行重复' },

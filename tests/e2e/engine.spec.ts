@@ -276,6 +276,14 @@ test('export: the browser CSV has a BOM, the shown columns and every filtered ro
   await page.getByTestId('shop-base-export').click();
   await page.getByTestId('shop-base-export-browser').click();
   await expect(page.getByTestId('toast-warning').filter({ hasText: '暂无数据' })).toBeVisible();
+  // the server's export says so too, and saves no file
+  await expect(page.getByTestId('toast-warning')).toHaveCount(0, { timeout: 8000 });
+  let saved = false;
+  page.once('download', () => (saved = true));
+  await page.getByTestId('shop-base-export').click();
+  await page.getByTestId('shop-base-export-server').click();
+  await expect(page.getByTestId('toast-warning').filter({ hasText: '暂无数据' })).toBeVisible();
+  expect(saved).toBe(false);
 });
 
 async function workbookFrom(templatePath: string, rowsToAdd: (string | number | null)[][]): Promise<Buffer> {
