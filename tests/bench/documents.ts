@@ -4,10 +4,15 @@
  *   against the same postings written by plain SQL (guarded balance updates + ledger rows + status, one
  *   transaction per document) with the same concurrency through the same driver; then zero negative balances
  *   and on_hand = Σ ledger are checked.
+ * - settlement: cash-register sales of 3 lines over 100 hot SKUs of one shop warehouse by 50 concurrent registers
+ *   through the API (server pricing, payments, stock out, exactly once per uuid), against the same writes in plain
+ *   SQL (order, lines, payment, guarded balance updates in key order, ledger rows) with the same concurrency; then
+ *   zero negative balances, no duplicate orders, on_hand = Σ ledger.
  * - stocktake: posting (submit) a counted stocktake of BENCH_STOCKTAKE_LINES lines (default 10,000; a third of them
  *   differ) through the API, against the same posting of an identical stocktake in plain set-based SQL (header
  *   lock, balance locks, guarded update, ledger rows, status); median of BENCH_STOCKTAKE_ROUNDS (default 3).
  */
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -106,6 +111,74 @@ async function confirmOut(label: string, server: Server): Promise<void> {
   console.log(`\n## Transfers confirmed out, ${docs} documents x 10 lines over 100 hot SKUs, 50 concurrent callers (${label})`);
   console.log(
     `API ${rate(docs, apiMs)} docs/s (${(apiMs / docs).toFixed(1)} ms each) | plain SQL ${rate(docs, rawMs)} docs/s  (${(apiMs / rawMs).toFixed(2)}x the plain SQL time; target >= 300/s on the server); negative balances: ${check.rows[0].neg}; on_hand <> Σ ledger: ${check.rows[0].off}`,
+  );
+}
+
+async function settlement(label: string, server: Server): Promise<void> {
+  const sales = Number(process.env.BENCH_SALES || 400);
+  const login = await fetch(`${server.url}/api/wxy-auth-server/oauth/token?grant_type=password&username=admin&password=admin123`, { method: 'POST', headers: { authorization: BASIC, 'x-tenant-id': '1' } });
+  const token = ((await login.json()) as { access_token: string }).access_token;
+  const headers = { authorization: `Bearer ${token}`, 'x-tenant-id': '1', 'content-type': 'application/json' };
+  const { shop_id: shopId, wh_id: whId } = (await server.db.tenant(1, (tx) => tx.query<{ shop_id: number; wh_id: number }>(`SELECT shop_id, wh_id FROM wh_base_info WHERE shop_id IS NOT NULL AND status = 1 ORDER BY wh_id LIMIT 1`))).rows[0];
+  const hot = (await server.db.tenant(1, (tx) => tx.query<{ sku_id: number; price: string }>(
+    `SELECT s.sku_id, s.retail_price AS price FROM stock_balance b JOIN pd_sku s ON s.sku_id = b.sku_id WHERE b.wh_id = $1 AND s.status = 1 AND s.retail_price > 0 ORDER BY s.sku_id LIMIT 100`, [whId],
+  ))).rows;
+  await server.db.tenant(1, async (tx) => {
+    await tx.query(`UPDATE stock_balance SET on_hand = on_hand + 1000000 WHERE wh_id = $1 AND sku_id = ANY($2::int[])`, [whId, hot.map((h) => h.sku_id)]);
+    await tx.query(
+      `INSERT INTO stock_ledger (tenant_id, wh_id, sku_id, doc_type, doc_id, doc_no, qty, unit_cost, amount, on_hand_after)
+       SELECT 1, wh_id, sku_id, 'otherStockIn', 0, 'BENCH-TOPUP', 1000000, 5.5, 5500000, on_hand FROM stock_balance WHERE wh_id = $1 AND sku_id = ANY($2::int[])`,
+      [whId, hot.map((h) => h.sku_id)],
+    );
+  });
+  const cart = (i: number) => [0, 1, 2].map((j) => hot[(i * 7 + j * 31) % hot.length]).map((h, j) => ({ skuId: h.sku_id, quantity: 1 + ((i + j) % 2), price: Number(h.price) }));
+  const apiMs = await pool([...Array(sales).keys()], 50, async (i) => {
+    const res = await fetch(`${server.url}/api/wxy-order-server/order/settlement`, {
+      method: 'POST', headers,
+      body: JSON.stringify({ uuid: randomUUID(), shopId, lines: cart(i), payments: [{ payType: 1, amount: 99999 }] }),
+    });
+    const json = (await res.json()) as { code: number; msg: string };
+    if (json.code !== 200) throw new Error(`settlement: ${json.msg}`);
+  });
+  const rawMs = await pool([...Array(sales).keys()], 50, async (i) => {
+    await server.db.tenant(1, async (tx) => {
+      const lines = cart(i).sort((a, b) => a.skuId - b.skuId);
+      const total = lines.reduce((a, l) => a + Math.round(l.price * 100) * l.quantity, 0) / 100;
+      const o = await tx.query<{ order_id: number }>(
+        `INSERT INTO po_order (tenant_id, order_no, client_uuid, shop_id, wh_id, total_quantity, total_amount, pay_amount, paid_amount, change_amount)
+         VALUES (1, $1, $2, $3, $4, $5, $6::numeric, $6::numeric, 99999, 99999 - $6::numeric) RETURNING order_id`,
+        [`RAW-${label.length}-${i}`, randomUUID(), shopId, whId, lines.reduce((a, l) => a + l.quantity, 0), total],
+      );
+      const id = o.rows[0].order_id;
+      await tx.query(
+        `INSERT INTO po_order_det (tenant_id, order_id, line_no, sku_id, quantity, unit_price) SELECT 1, $1, n, sku, q, p FROM unnest($2::int[], $3::numeric[], $4::numeric[]) WITH ORDINALITY AS x(sku, q, p, n)`,
+        [id, lines.map((l) => l.skuId), lines.map((l) => l.quantity), lines.map((l) => l.price)],
+      );
+      await tx.query(`INSERT INTO po_order_pay (tenant_id, order_id, pay_type, amount) VALUES (1, $1, 1, 99999)`, [id]);
+      for (const l of lines) {
+        const r = await tx.query(`UPDATE stock_balance SET on_hand = on_hand - $3 WHERE wh_id = $1 AND sku_id = $2 AND on_hand - $3 >= 0 RETURNING on_hand`, [whId, l.skuId, l.quantity]);
+        if (!r.rows.length) throw new Error('short');
+      }
+      await tx.query(
+        `INSERT INTO stock_ledger (tenant_id, wh_id, sku_id, doc_type, doc_id, doc_no, qty, unit_cost, amount, on_hand_after)
+         SELECT 1, $1, sku, 'sale', $2, 'RAW', -q, 5.5, 0, 0 FROM unnest($3::int[], $4::numeric[]) AS x(sku, q)`,
+        [whId, id, lines.map((l) => l.skuId), lines.map((l) => l.quantity)],
+      );
+    });
+  });
+  const check = await server.db.tenant(1, (tx) =>
+    tx.query<{ neg: number; off: number; dup: number }>(
+      `SELECT (SELECT count(*)::int FROM stock_balance WHERE on_hand < 0) AS neg,
+              (SELECT count(*)::int - count(DISTINCT client_uuid)::int FROM po_order) AS dup,
+              (SELECT count(*)::int FROM stock_balance b WHERE b.wh_id = $1 AND b.sku_id = ANY($2::int[])
+                 AND b.on_hand <> (SELECT sum(qty) FROM stock_ledger l WHERE l.wh_id = b.wh_id AND l.sku_id = b.sku_id)) AS off`,
+      [whId, hot.map((h) => h.sku_id)],
+    ),
+  );
+  const rate = (n: number, t: number) => (n / (t / 1000)).toFixed(0);
+  console.log(`\n## Register settlements, ${sales} sales x 3 lines over 100 hot SKUs of one shop, 50 concurrent registers (${label})`);
+  console.log(
+    `API ${rate(sales, apiMs)} sales/s (${(apiMs / sales).toFixed(1)} ms each) | plain SQL ${rate(sales, rawMs)} sales/s (${(apiMs / rawMs).toFixed(2)}x the plain SQL time; target >= 300/s on the server); negative balances: ${check.rows[0].neg}; duplicate orders: ${check.rows[0].dup}; on_hand <> Σ ledger: ${check.rows[0].off}`,
   );
 }
 
@@ -213,4 +286,5 @@ async function onBothBackends(fn: (label: string, server: Server) => Promise<voi
 }
 
 export const benchConfirmOut = () => onBothBackends(confirmOut, 2_000);
+export const benchSettlement = () => onBothBackends(settlement, 2_000);
 export const benchStocktake = () => onBothBackends(stocktake, Number(process.env.BENCH_STOCKTAKE_LINES || 10_000));

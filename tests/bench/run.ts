@@ -157,6 +157,7 @@ const parts: [string, () => Promise<void>][] = [
   ['stockpage', async () => (await import('./stockPage.ts')).benchStockPage()],
   ['confirmout', async () => (await import('./documents.ts')).benchConfirmOut()],
   ['stocktake', async () => (await import('./documents.ts')).benchStocktake()],
+  ['settlement', async () => (await import('./documents.ts')).benchSettlement()],
   ['designer-ui', async () => (await import('./designer-ui.ts')).benchDesignerUi()],
 ];
 for (const [name, part] of parts) if (!only || only.includes(name)) await part();

@@ -24,17 +24,24 @@ export interface SettlementInput {
 class AlreadySettled extends Error {}
 
 export async function settle(db: Database, auth: AuthContext, input: SettlementInput): Promise<Record<string, unknown>> {
+  // The uuid's earlier result, or a new order number. Taken in a short transaction of its own: the day's number
+  // row is the one row every register writes, so it must not stay locked while a sale posts its stock (a sale
+  // that then fails leaves a gap in the numbers; a number is never used twice).
+  const first = await db.tenant(auth.tenantId, async (tx) => {
+    const earlier = await orderIdByUuid(tx, input.uuid);
+    return earlier ? { earlier } : { orderNo: await nextDocNo(tx, auth.tenantId, input.isPractice ? 'LX' : 'XS') };
+  });
+  if (first.earlier) return db.tenant(auth.tenantId, (tx) => readOrder(tx, first.earlier));
+  const orderNo = first.orderNo!;
+  let orderId: number;
   try {
-    return await db.tenant(auth.tenantId, async (tx) => {
-      const earlier = await orderIdByUuid(tx, input.uuid);
-      if (earlier) return readOrder(tx, earlier);
+    orderId = await db.tenant(auth.tenantId, async (tx) => {
       const shop = await shopOf(tx, auth, input.shopId);
       const skus = await skusOf(tx, input.lines.map((l) => l.skuId));
       const priced = priceLines(input.lines, skus);
       const { paidFen, changeFen } = settlePayments(priced.totalFen, input.payments);
-      const orderNo = await nextDocNo(tx, auth.tenantId, input.isPractice ? 'LX' : 'XS');
       // A concurrent duplicate (the same uuid sent twice at once) waits here for the first and inserts nothing;
-      // it then answers the first one's result (below), and its order number is rolled back with it.
+      // it then answers the first one's result (below).
       const inserted = await tx.query<{ order_id: number }>(
         `INSERT INTO po_order (tenant_id, order_no, client_uuid, shop_id, shop_name, wh_id, is_practice, total_quantity, total_amount, pay_amount,
                                paid_amount, change_amount, remark, cashier_user_id, cashier_name)
@@ -44,32 +51,35 @@ export async function settle(db: Database, auth: AuthContext, input: SettlementI
           input.remark ?? null, auth.userId, auth.displayName ?? auth.userName],
       );
       if (!inserted.rows[0]) throw new AlreadySettled();
-      const orderId = inserted.rows[0].order_id;
-      await tx.query(
+      const id = inserted.rows[0].order_id;
+      const lines = await tx.query<{ det_id: number; sku_id: number; quantity: string }>(
         `INSERT INTO po_order_det (tenant_id, order_id, line_no, sku_id, sku_code, sku_name, barcode, spec, unit, quantity, unit_price)
          SELECT app_current_tenant(), $1, x.n, s.sku_id, s.sku_code, s.sku_name, s.barcode, s.spec, s.unit, x.q, x.p
            FROM unnest($2::int[], $3::numeric[], $4::numeric[]) WITH ORDINALITY AS x(sku, q, p, n) JOIN pd_sku s ON s.sku_id = x.sku
-          ORDER BY x.n`,
-        [orderId, priced.lines.map((l) => l.skuId), priced.lines.map((l) => l.quantity), priced.lines.map((l) => toYuan(l.priceFen))],
+          ORDER BY x.n
+         RETURNING det_id, sku_id, quantity`,
+        [id, priced.lines.map((l) => l.skuId), priced.lines.map((l) => l.quantity), priced.lines.map((l) => toYuan(l.priceFen))],
       );
       await tx.query(
         `INSERT INTO po_order_pay (tenant_id, order_id, pay_type, amount) SELECT app_current_tenant(), $1, t, a FROM unnest($2::int[], $3::numeric[]) AS p(t, a)`,
-        [orderId, input.payments.map((p) => p.payType), input.payments.map((p) => p.amount)],
+        [id, input.payments.map((p) => p.payType), input.payments.map((p) => p.amount)],
       );
       if (!input.isPractice) {
-        const lines = (await tx.query<{ det_id: number; sku_id: number; quantity: string }>(`SELECT det_id, sku_id, quantity FROM po_order_det WHERE order_id = $1`, [orderId])).rows;
-        await postStock(tx, auth, { docType: 'sale', docId: orderId, docNo: orderNo }, lines.map((l) => ({ whId: shop.wh_id, skuId: l.sku_id, qty: -Number(l.quantity), lineId: l.det_id })));
+        // Last, so the shop's balance rows stay locked only for the posting itself.
+        await postStock(tx, auth, { docType: 'sale', docId: id, docNo: orderNo }, lines.rows.map((l) => ({ whId: shop.wh_id, skuId: l.sku_id, qty: -Number(l.quantity), lineId: l.det_id })));
         await tx.query(
           `UPDATE po_order_det d SET unit_cost = l.unit_cost FROM stock_ledger l WHERE l.doc_type = 'sale' AND l.doc_id = $1 AND l.line_id = d.det_id AND d.order_id = $1`,
-          [orderId],
+          [id],
         );
       }
-      return readOrder(tx, orderId);
+      return id;
     });
   } catch (err) {
     if (!(err instanceof AlreadySettled)) throw err;
     return db.tenant(auth.tenantId, async (tx) => readOrder(tx, (await orderIdByUuid(tx, input.uuid))!));
   }
+  // The answer is read after the commit, with nothing locked.
+  return db.tenant(auth.tenantId, (tx) => readOrder(tx, orderId));
 }
 
 async function orderIdByUuid(tx: Queryable, uuid: string): Promise<number | null> {
