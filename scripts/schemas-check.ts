@@ -9,6 +9,7 @@ import { formatError } from '../engine/model/load.ts';
 import { readModuleMenus } from '../server/db/seed/moduleMenus.ts';
 import { missingBigramColumns, readMigrations } from '../server/resources/bigramMigrations.ts';
 import { loadDescriptorDirs } from '../server/resources/descriptorFiles.ts';
+import { syncMetaSchemaKeys } from './metaSchemaKeys.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dirs = [path.join(root, 'schemas'), ...process.argv.slice(2).map((d) => path.resolve(d))];
@@ -17,6 +18,8 @@ const menus = readModuleMenus(dirs);
 errors.push(...missingBigramColumns(set, readMigrations(dirs)));
 for (const e of errors) console.error(formatError(e));
 for (const e of menus.errors) console.error(e);
-const count = errors.length + menus.errors.length;
-console.log(`${set.resources.size} resources, ${set.screens.size} screens, ${menus.menus.length} module menus, ${count} error(s)`);
+const staleKeys = syncMetaSchemaKeys(false).map((f) => `${f}#/definitions the offered keys differ from widgets/keys.ts and the seeded dictionaries: run npm run schemas:keys`);
+for (const e of staleKeys) console.error(e);
+const count = errors.length + menus.errors.length + staleKeys.length;
+console.log(`${set.resources.size} resources, ${set.screens.size} screens, ${menus.menus.length} menu nodes, ${count} error(s)`);
 process.exit(count ? 1 : 0);

@@ -19,3 +19,16 @@ export type FormatterKey = (typeof FORMATTERS)[number];
 export type StylerKey = (typeof STYLERS)[number];
 export type FilterWidgetKey = (typeof FILTER_WIDGETS)[number];
 export type FormWidgetKey = (typeof FORM_WIDGETS)[number];
+
+/**
+ * Menu icons (menus/*.json `icon`): names of the Tabler icon set the shell draws them with
+ * (src/layout/icons.tsx maps each one; the meta-schema offers exactly these).
+ */
+export const MENU_ICONS = [
+  'home', 'dashboard', 'building-store', 'map-pin', 'map', 'truck', 'truck-delivery', 'truck-return', 'package', 'package-import',
+  'package-export', 'barcode', 'list-details', 'list-numbers', 'building-warehouse', 'printer', 'settings', 'users', 'history', 'news',
+  'certificate', 'receipt', 'cash-register', 'school', 'device-desktop', 'arrow-back-up', 'calendar-time', 'checklist', 'clipboard-check',
+  'file-invoice', 'grid-dots', 'shopping-cart-check', 'stack-2', 'world-www', 'wallet', 'coin', 'users-group', 'chart-bar', 'calendar-event',
+  'gift', 'ticket', 'discount', 'id-badge', 'user-check', 'git-branch', 'report-analytics', 'target', 'camera',
+] as const;
+export type MenuIconKey = (typeof MENU_ICONS)[number];

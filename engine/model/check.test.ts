@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { checkDescriptors, formatError, formSchema, loadDescriptors, resolveEndpoint, type DescriptorFile } from './index.ts';
 import { loadDescriptorDirs, readI18nKeys } from '../../server/resources/descriptorFiles.ts';
+import { FORMATTERS } from '../../widgets/keys.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const i18n = readI18nKeys(path.join(ROOT, 'engine/i18n'));
@@ -34,6 +35,14 @@ describe('descriptor check', () => {
     expect(set.screens.has('shop-base')).toBe(true);
   });
 
+  it('offers the registered keys and seeded dictionary codes in the meta-schemas, so editors complete them', async () => {
+    const { syncMetaSchemaKeys } = await import('../../scripts/metaSchemaKeys.ts');
+    expect(syncMetaSchemaKeys(false)).toEqual([]);
+    const meta = JSON.parse(readFileSync(path.join(ROOT, 'schemas/meta/screen.schema.json'), 'utf8'));
+    expect(meta.definitions.formatterKey.enum).toEqual([...FORMATTERS]);
+    expect(meta.definitions.dictionaryCode.examples).toEqual(expect.arrayContaining(['enableStatus', 'otherInStatus']));
+  });
+
   it('reports meta-schema errors with the file and the JSON pointer of the property', () => {
     expect(check({ resource: (r) => (r.fields.shopName.maxLenght = 24) })).toContain('schemas/resources/shop-base.json#/fields/shopName/maxLenght unknown property');
     expect(check({ resource: (r) => delete r.table })).toContain('schemas/resources/shop-base.json#/table required property missing');
@@ -49,8 +58,8 @@ describe('descriptor check', () => {
 
   it('cross-checks screens against resources, registered keys and i18n keys', () => {
     expect(check({ screen: (s) => (s.columns[1].field = 'shopTitle') })).toContain('schemas/screens/shop-base.json#/columns/1/field field "shopTitle" is not in resource "shop-base"');
-    expect(check({ screen: (s) => (s.columns[7].format = 'fancy') })).toContain('schemas/screens/shop-base.json#/columns/7/format formatter "fancy" is not registered in widgets/keys.ts');
-    expect(check({ screen: (s) => (s.filters[0].widget = 'slider') })).toContain('schemas/screens/shop-base.json#/filters/0/widget filter widget "slider" is not registered in widgets/keys.ts');
+    expect(check({ screen: (s) => (s.columns[7].format = 'fancy') })).toContain('schemas/screens/shop-base.json#/columns/7/format must be one of ["text","number","money","percent","integer","date","dateTime","dictionary","enabled","yesNo","image","phone"]');
+    expect(check({ screen: (s) => (s.filters[0].widget = 'slider') })).toContain('schemas/screens/shop-base.json#/filters/0/widget must be one of ["input","select","dictSelect","multiSelect","dateRange","numberRange","date"]');
     expect(check({ screen: (s) => (s.columns[0].label = 'shopBase.fields.nope') })).toEqual([
       'schemas/screens/shop-base.json#/columns/0/label i18n key "shopBase.fields.nope" is missing in en',
       'schemas/screens/shop-base.json#/columns/0/label i18n key "shopBase.fields.nope" is missing in zh-CN',
@@ -225,9 +234,13 @@ describe('descriptor check', () => {
       { file: 'schemas/resources/shop-region.json', content: regionResource },
       { file: 'schemas/screens/shop-base.json', content: { ...shopScreen, columns: [{ ...shopScreen.columns[0], link: { to: '/home/index' } }, ...shopScreen.columns.slice(1)] } },
     ]);
-    expect(checkDescriptors(set, { i18n, menuPaths: new Set(['/home/index', '/shopManage/shopBaseDetail']) }).map(formatError)).toEqual([]);
-    expect(checkDescriptors(set, { i18n, menuPaths: new Set(['/home/index']) }).map(formatError)).toEqual([
+    expect(checkDescriptors(set, { i18n, menuPaths: new Set(['/home/index', '/shopManage/shopBase', '/shopManage/shopBaseDetail']) }).map(formatError)).toEqual([]);
+    expect(checkDescriptors(set, { i18n, menuPaths: new Set(['/home/index', '/shopManage/shopBase']) }).map(formatError)).toEqual([
       'schemas/screens/shop-base.json#/forms/detail/route no menu node has the path /shopManage/shopBaseDetail (add a hidden one, so the page can be granted)',
+    ]);
+    // a screen no menu node shows could never be granted, so never opened
+    expect(checkDescriptors(set, { i18n, menuPaths: new Set(['/home/index', '/shopManage/shopBaseDetail']) }).map(formatError)).toEqual([
+      'schemas/screens/shop-base.json#/route no menu node has the path /shopManage/shopBase (add its page node to a menus/*.json)',
     ]);
   });
 });

@@ -227,6 +227,8 @@ function checkScreen(s: ScreenDescriptor, set: DescriptorSet, ctx: CheckContext,
     if (kinds.length && !kinds.includes(hit.route.action)) err(pointer, `route "${ref}" is a ${hit.route.action}, expected ${kinds.join(' or ')}`);
   };
   endpoint('/endpoint', s.endpoint, ['page']);
+  // The server grants a screen by the menu node of its route: without one nobody could ever open it.
+  if (ctx.menuPaths && !ctx.menuPaths.has(s.route)) err('/route', `no menu node has the path ${s.route} (add its page node to a menus/*.json)`);
   if (s.rowKey && !has(s.rowKey)) err('/rowKey', `field "${s.rowKey}" is not in resource "${r.name}"`);
   const sortable = new Set(r.sortable ?? []);
   const targets = linkTargets(set, ctx.menuPaths);

@@ -2,7 +2,6 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { checkDescriptors, i18nKeys, loadDescriptors, type DescriptorFile } from '../../engine/model/index.ts';
 import type { DescriptorError, DescriptorSet } from '../../engine/model/types.ts';
-import { MENU_SEED } from '../db/seed/menus.ts';
 import { STATIC_PATHS } from '../../src/router/staticRoutes.ts';
 import { readModuleMenus } from '../db/seed/moduleMenus.ts';
 
@@ -44,9 +43,9 @@ export function loadDescriptorDirs(dirs: string[], opts: { i18nDir?: string } = 
       for (const [lang, keys] of Object.entries(readI18nKeys(dir))) i18n[lang] = new Set([...(i18n[lang] ?? []), ...keys]);
     }
   }
-  // Links and page forms lead to menu paths: the seeded tree and the module directories' menus.
+  // Links and page forms lead to menu paths (menus/*.json of the directories).
   // The shell's fixed routes (login, device activation, the cash register, ...) are link targets too.
-  const menuPaths = new Set([...STATIC_PATHS, ...[...MENU_SEED, ...readModuleMenus(dirs).menus].flatMap((m) => (m.path ? [m.path] : []))]);
+  const menuPaths = new Set([...STATIC_PATHS, ...readModuleMenus(dirs).menus.flatMap((m) => (m.path ? [m.path] : []))]);
   errors.push(...checkDescriptors(set, { i18n, menuPaths }));
   return { set, errors };
 }

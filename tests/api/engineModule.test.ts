@@ -161,19 +161,24 @@ describe('start-up checks of module directories', () => {
     }
   });
 
-  it('refuses to start on a module menu that reuses a key or names an unknown parent', async () => {
+  it('refuses to start on a module menu that reuses a key, names an unknown parent or icon, or shows a node without an icon', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'wxy-broken-menus-'));
     try {
       mkdirSync(path.join(dir, 'menus'));
       writeFileSync(
         path.join(dir, 'menus/broken.json'),
-        JSON.stringify({ menus: [{ key: 'home', name: '重复', sort: 1 }, { key: 'x.page', parent: 'x', path: '/x/page', name: '孤儿', sort: 2 }] }),
+        JSON.stringify({ menus: [{ key: 'home', name: '重复', sort: 1, icon: 'home' }, { key: 'x.page', parent: 'x', path: '/x/page', name: '孤儿', sort: 2, icon: 'package' }] }),
       );
-      writeFileSync(path.join(dir, 'menus/invalid.json'), JSON.stringify({ menus: [{ key: 'x.btn', name: '按钮', sort: 'a' }] }));
+      writeFileSync(
+        path.join(dir, 'menus/invalid.json'),
+        JSON.stringify({ menus: [{ key: 'x.btn', name: '按钮', sort: 'a', menuType: 2 }, { key: 'x.icon', name: '图标', sort: 1, icon: 'nope' }, { key: 'x.bare', name: '无图标', sort: 2 }] }),
+      );
       const err = await startTestServer({ extraSchemaDirs: [dir] }).then(() => null, (e: Error) => e.message);
       expect(err).toMatch(/broken\.json#\/menus\/0\/key duplicate menu key "home"/);
       expect(err).toMatch(/broken\.json#\/menus\/1\/parent unknown parent "x"/);
       expect(err).toMatch(/invalid\.json#\/menus\/0\/sort must be integer/);
+      expect(err).toMatch(/invalid\.json#\/menus\/1\/icon must be equal to one of the allowed values/);
+      expect(err).toMatch(/invalid\.json#\/menus\/2 must have required property 'icon'/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -1,7 +1,8 @@
 import type { Database, Queryable } from '../index.ts';
 import { hashPassword } from '../../auth/passwords.ts';
-import { MENU_SEED, type MenuSeed } from './menus.ts';
-import { menusVersion } from './moduleMenus.ts';
+import path from 'node:path';
+import type { MenuSeed } from './menus.ts';
+import { menusVersion, readModuleMenus } from './moduleMenus.ts';
 import { seedModuleDemo } from './moduleDemo.ts';
 import { seedStockDemo } from './stockDemo.ts';
 import { seedFulfilmentDemo } from './fulfilmentDemo.ts';
@@ -59,7 +60,8 @@ const FIELD_PERMISSIONS: Record<string, string[]> = { shop_staff: ['零售价', 
 /** Grants earlier demo data gave and a new seed takes back. */
 const REVOKED_FIELD_PERMISSIONS: Record<string, string[]> = { shop_staff: ['毛利率'] };
 
-const DICTIONARIES: Record<string, [string, string][]> = {
+/** The base dictionaries (module demos add theirs); their codes are offered in the meta-schemas (npm run schemas:keys). */
+export const DICTIONARIES: Record<string, [string, string][]> = {
   sex: [['男', '1'], ['女', '2']],
   enableStatus: [['启用', '1'], ['停用', '0']],
   grantType: [['账号密码', 'password'], ['手机验证码', 'phoneNumber']],
@@ -81,7 +83,7 @@ const VERSION_LOGS = [
   { version: '0.1.0', content: '零售后台上线：登录、菜单权限、标签页、个人中心。' },
 ];
 
-async function seedTenant(tx: Queryable, t: TenantSeed, passwordHashes: Map<string, string>, moduleMenus: MenuSeed[]): Promise<void> {
+async function seedTenant(tx: Queryable, t: TenantSeed, passwordHashes: Map<string, string>, menus: MenuSeed[]): Promise<void> {
   const roleId = new Map<string, number>();
   for (const r of ROLES) {
     const row = await tx.query<{ id: number }>(
@@ -92,7 +94,7 @@ async function seedTenant(tx: Queryable, t: TenantSeed, passwordHashes: Map<stri
     roleId.set(r.code, row.rows[0].id);
   }
   const menuId = new Map<string, number>();
-  for (const m of [...MENU_SEED, ...moduleMenus]) {
+  for (const m of menus) {
     const row = await tx.query<{ id: number }>(
       `INSERT INTO sys_menu(tenant_id, menu_key, parent_id, path, component, menu_name, menu_type, hidden, sort, label_sort, icon, perms, meta)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10, $11, $12)
@@ -164,10 +166,10 @@ async function seedDevices(tx: Queryable, tenantId: number): Promise<void> {
 }
 
 /**
- * Seeds the demo tenants once per SEED_VERSION (and per version of the module directories' menus,
- * server/db/seed/moduleMenus.ts); safe to run at every start and from several processes.
+ * Seeds the demo tenants once per SEED_VERSION (and per version of the menus, schemas/menus/*.json and
+ * those of EXTRA_SCHEMA_DIRS, server/db/seed/moduleMenus.ts); safe to run at every start and from several processes.
  */
-export async function seedDemoData(db: Database, moduleMenus: MenuSeed[] = []): Promise<boolean> {
+export async function seedDemoData(db: Database, moduleMenus: MenuSeed[] = readModuleMenus([path.resolve('schemas')]).menus): Promise<boolean> {
   const version = SEED_VERSION + menusVersion(moduleMenus);
   const current = await db.system((tx) => tx.query<{ value: string }>(`SELECT value FROM app_meta WHERE key = 'seed_version'`));
   if (current.rows[0]?.value === version) return false;

@@ -3,19 +3,20 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Ajv } from 'ajv';
 import menusMeta from '../../../schemas/meta/menus.schema.json';
-import { MENU_SEED, type MenuSeed } from './menus.ts';
+import type { MenuSeed } from './menus.ts';
 
 const validate = new Ajv({ allErrors: true, strict: false }).compile<{ menus: MenuSeed[] }>(menusMeta);
 
 /**
- * The menus of module directories (menus/*.json beside resources/ and screens/, checked against
- * schemas/meta/menus.schema.json): seeded after the built-in tree, so a module loaded with
- * EXTRA_SCHEMA_DIRS shows up in the menu without TypeScript. Errors name the file and JSON pointer.
+ * The menu tree: menus/*.json of every schema directory (beside resources/ and screens/, checked against
+ * schemas/meta/menus.schema.json), in directory order then file-name order — schemas/menus/00-shell.json
+ * first, so the shell's tree exists before modules hang pages under it. A module loaded with
+ * EXTRA_SCHEMA_DIRS shows up in the menu the same way, without TypeScript. Errors name the file and JSON pointer.
  */
 export function readModuleMenus(dirs: string[]): { menus: MenuSeed[]; errors: string[] } {
   const menus: MenuSeed[] = [];
   const errors: string[] = [];
-  const keys = new Set(MENU_SEED.map((m) => m.key));
+  const keys = new Set<string>();
   for (const dir of dirs) {
     const d = path.join(dir, 'menus');
     if (!existsSync(d)) continue;
