@@ -1,4 +1,5 @@
 import { DndContext, type DragEndEvent, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors } from '@dnd-kit/core';
+import { IconArrowDown, IconArrowUp, IconGripVertical, IconX } from '@tabler/icons-react';
 import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Badge, Button, Checkbox, Drawer, Group, Paper, ScrollArea, SimpleGrid, Stack, Text, Title } from '@mantine/core';
@@ -18,14 +19,14 @@ function ChosenField({ field, index, count, onMove, onRemove }: { field: FieldOp
       style={{ transform: CSS.Transform.toString(sortable.transform), transition: sortable.transition, opacity: sortable.isDragging ? 0.6 : 1 }}>
       <Group justify="space-between" wrap="nowrap">
         <Group gap="xs" wrap="nowrap" {...sortable.attributes} {...sortable.listeners} style={{ cursor: 'grab', flex: 1 }}>
-          <Text c="dimmed">⋮⋮</Text>
+          <IconGripVertical size={16} color="var(--mantine-color-dimmed)" data-testid="column-grip" />
           <Text size="sm">{field.label}</Text>
           {field.parent && <Badge size="xs" variant="light">{field.parent}</Badge>}
         </Group>
         <Group gap={2} wrap="nowrap">
-          <ActionIcon size="sm" variant="subtle" aria-label={t('engine.columns.up')} disabled={index === 0} onClick={() => onMove(-1)} data-testid="column-up">↑</ActionIcon>
-          <ActionIcon size="sm" variant="subtle" aria-label={t('engine.columns.down')} disabled={index === count - 1} onClick={() => onMove(1)} data-testid="column-down">↓</ActionIcon>
-          <ActionIcon size="sm" variant="subtle" color="red" aria-label={t('engine.columns.remove')} onClick={onRemove}>✕</ActionIcon>
+          <ActionIcon size="sm" variant="subtle" aria-label={t('engine.columns.up')} disabled={index === 0} onClick={() => onMove(-1)} data-testid="column-up"><IconArrowUp size={16} /></ActionIcon>
+          <ActionIcon size="sm" variant="subtle" aria-label={t('engine.columns.down')} disabled={index === count - 1} onClick={() => onMove(1)} data-testid="column-down"><IconArrowDown size={16} /></ActionIcon>
+          <ActionIcon size="sm" variant="subtle" color="red" aria-label={t('engine.columns.remove')} onClick={onRemove}><IconX size={16} /></ActionIcon>
         </Group>
       </Group>
     </Paper>

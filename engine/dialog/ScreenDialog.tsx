@@ -1,4 +1,5 @@
 import { ActionIcon, FloatingWindow, Group, Overlay, Portal, ScrollArea, Text } from '@mantine/core';
+import { IconX } from '@tabler/icons-react';
 import type { SetFloatingWindowPosition } from '@mantine/hooks';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -74,7 +75,7 @@ export function ScreenDialog(props: { title: string; opened: boolean; onClose: (
             <ActionIcon variant="subtle" color="gray" aria-label={maximized ? t('engine.form.restore') : t('engine.form.maximize')} data-testid={`${props.testId}-maximize`} onClick={toggleMaximized}>
               {maximized ? '❐' : '□'}
             </ActionIcon>
-            <ActionIcon variant="subtle" color="gray" aria-label={t('engine.form.close')} data-testid={`${props.testId}-close`} onClick={props.onClose}>✕</ActionIcon>
+            <ActionIcon variant="subtle" color="gray" aria-label={t('engine.form.close')} data-testid={`${props.testId}-close`} onClick={props.onClose}><IconX size={18} /></ActionIcon>
           </Group>
         </Group>
         <ScrollArea style={{ flex: 1 }} p="md">{props.children}</ScrollArea>

@@ -1,4 +1,5 @@
 import { ActionIcon, Anchor, Button, Group, Image, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { IconColumns, IconMaximize, IconMinimize, IconRefresh } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -333,12 +334,12 @@ export function ListScreen({ set, screen }: ListScreenProps) {
             {bulkActions.length > 0 && <Text size="sm" c="dimmed">{t('engine.selected', { count: selectedIds(snap).length })}</Text>}
           </Group>
           <Group gap={4}>
-            <Tooltip label={t('engine.refresh')}><ActionIcon variant="default" onClick={() => void list.refetch()} data-testid={`${screen.name}-refresh`}>⟳</ActionIcon></Tooltip>
+            <Tooltip label={t('engine.refresh')}><ActionIcon variant="default" onClick={() => void list.refetch()} aria-label={t('engine.refresh')} data-testid={`${screen.name}-refresh`}><IconRefresh size={18} /></ActionIcon></Tooltip>
             {toolbar.some((a) => a.kind === 'columns') && (
-              <Tooltip label={t('engine.columns.button')}><ActionIcon variant="default" onClick={() => setDrawerOpen(true)} data-testid={`${screen.name}-columns`}>☰</ActionIcon></Tooltip>
+              <Tooltip label={t('engine.columns.button')}><ActionIcon variant="default" onClick={() => setDrawerOpen(true)} aria-label={t('engine.columns.button')} data-testid={`${screen.name}-columns`}><IconColumns size={18} /></ActionIcon></Tooltip>
             )}
             <Tooltip label={t(fullScreen.on ? 'engine.fullScreen.exit' : 'engine.fullScreen.enter')}>
-              <ActionIcon variant="default" aria-label={t(fullScreen.on ? 'engine.fullScreen.exit' : 'engine.fullScreen.enter')} onClick={fullScreen.toggle} data-testid={`${screen.name}-fullscreen`}>⛶</ActionIcon>
+              <ActionIcon variant="default" aria-label={t(fullScreen.on ? 'engine.fullScreen.exit' : 'engine.fullScreen.enter')} onClick={fullScreen.toggle} data-testid={`${screen.name}-fullscreen`}>{fullScreen.on ? <IconMinimize size={18} /> : <IconMaximize size={18} />}</ActionIcon>
             </Tooltip>
           </Group>
         </Group>

@@ -1,4 +1,5 @@
 import { ActionIcon, Alert, Badge, Button, Group, Modal, NumberInput, Paper, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -185,7 +186,7 @@ export default function RetailOrderPage() {
               <Table.Td ta="right">{yuan(lineFen(l))}</Table.Td>
               <Table.Td ta="right" c={l.available < l.quantity ? 'red' : undefined}>{l.available}</Table.Td>
               <Table.Td>
-                <ActionIcon variant="subtle" color="red" aria-label="删除" onClick={() => setCart((c) => removeLine(c, l.skuId))}>×</ActionIcon>
+                <ActionIcon variant="subtle" color="red" aria-label="删除" onClick={() => setCart((c) => removeLine(c, l.skuId))}><IconTrash size={16} /></ActionIcon>
               </Table.Td>
             </Table.Tr>
           ))}

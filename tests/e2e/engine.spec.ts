@@ -387,7 +387,7 @@ test('设置显示字段 drawer: 1350 px wide; dragging a chosen field reorders 
   const chosen = drawer.getByTestId('column-chosen');
   await expect(chosen).toHaveCount(3);
   // Drag 营业面积 by its grip above 门店编码: the pointer moves in steps, as a hand would.
-  const grip = (prop: string) => drawer.locator(`[data-testid="column-chosen"][data-prop="${prop}"]`).getByText('⋮⋮');
+  const grip = (prop: string) => drawer.locator(`[data-testid="column-chosen"][data-prop="${prop}"]`).getByTestId('column-grip');
   const from = (await grip('area').boundingBox())!;
   const to = (await grip('shopCode').boundingBox())!;
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);

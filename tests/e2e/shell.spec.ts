@@ -175,6 +175,11 @@ test('sidebar collapses to 72 px and its style is remembered', async ({ page, co
   expect((await sidebar.boundingBox())?.width).toBe(160);
   await page.getByTestId('sidebar-toggle').click();
   await expect.poll(async () => (await sidebar.boundingBox())?.width).toBe(72);
+  // collapsed, only icons tell the modules apart: each one draws its own, none is the neutral point
+  const icons = await sidebar.locator('.shell-collapsed-item svg').evaluateAll((els) => els.map((e) => e.getAttribute('data-icon') + ' ' + e.getAttribute('class')));
+  expect(icons.length).toBeGreaterThanOrEqual(6);
+  expect(icons.filter((c) => c.includes('tabler-icon-point'))).toEqual([]);
+  expect(new Set(icons.map((c) => c.split(' ')[0])).size).toBe(icons.length);
   await page.getByTestId('layout-settings').click();
   await page.getByTestId('theme-dark').click();
   await expect(sidebar).toHaveAttribute('data-style', 'dark');
