@@ -37,6 +37,7 @@ export const en: Messages<ShellMessages> = {
     sendCode: 'Send code', resendIn: 'Resend in {{seconds}} s', codeSent: 'Code sent', userNamePlaceholder: 'Enter your user name',
     passwordPlaceholder: 'Enter your password', tenantPlaceholder: 'Enter the tenant ID', phonePlaceholder: 'Enter your mobile number',
     codePlaceholder: 'Enter the SMS code',
+    tenantRequired: 'Enter the tenant number',
   },
   route: {
     home: 'Home', profile: 'Profile settings', resetPassword: 'Change password', loginRecord: 'Login records', versionLog: 'Version log',

@@ -34,6 +34,7 @@ export const zhCN = {
     sendCode: '获取验证码', resendIn: '{{seconds}} 秒后重发', codeSent: '验证码已发送', userNamePlaceholder: '请输入用户名',
     passwordPlaceholder: '请输入密码', tenantPlaceholder: '请输入租户编号', phonePlaceholder: '请输入手机号码',
     codePlaceholder: '请输入短信验证码',
+    tenantRequired: '请输入租户编号',
   },
   route: {
     home: '首页', profile: '个人设置', resetPassword: '修改密码', loginRecord: '登录记录', versionLog: '版本日志',

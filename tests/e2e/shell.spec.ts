@@ -138,6 +138,28 @@ test('shop staff typing an admin address gets 您无该页面的权限', async (
   await expect(page.getByTestId('user-list-page')).toHaveCount(0);
 });
 
+test('the login page answers empty fields in Chinese and shows the typed tenant\'s logo', async ({ page }) => {
+  await page.goto('/login');
+  const tenant = page.getByTestId('login-tenant');
+  await tenant.fill('');
+  await page.getByTestId('login-submit').click();
+  // our messages under the fields, never the browser's "Please fill out this field" bubble
+  await expect(page.getByText('请输入用户名', { exact: true })).toBeVisible();
+  await expect(page.getByText('请输入密码', { exact: true })).toBeVisible();
+  expect(await page.getByTestId('login-username').evaluate((el: HTMLInputElement) => el.validationMessage)).toBe('');
+  await page.getByTestId('login-username').fill('admin');
+  await page.getByTestId('login-password').fill('admin123');
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByText('请输入租户编号', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/login/);
+  await tenant.fill('1');
+  await expect(page.getByTestId('login-logo')).toHaveAttribute('src', '/branding/tenant-1-logo.svg');
+  await expect(page.getByTestId('login-record')).toHaveText('沪ICP备20260001号');
+  await expect(page.locator('h3')).not.toHaveText('');
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/home\/index$/);
+});
+
 test('a wrong password shows 用户名或密码错误', async ({ page }) => {
   await logIn(page, 'admin', 'wrong-password');
   await expect(page.getByTestId('login-error')).toContainText('用户名或密码错误');

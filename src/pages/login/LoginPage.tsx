@@ -1,4 +1,5 @@
-import { Alert, Button, Center, Paper, PasswordInput, Stack, Tabs, Text, TextInput, Title, Group } from '@mantine/core';
+import { Alert, Button, Center, Group, Image, Paper, PasswordInput, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,6 +34,16 @@ export function LoginPage() {
   const hostTenant = tenantByHost.data ?? null;
   const [tenantInput, setTenantInput] = useState(rememberedTenantId);
   const tenantId = hostTenant ? String(hostTenant.id) : tenantInput;
+  const [tenantMissing, setTenantMissing] = useState(false);
+  // Off a tenant's host, the typed tenant number finds its branding (logo and name) once typing pauses.
+  const [typedTenant] = useDebouncedValue(hostTenant ? '' : tenantInput, 400);
+  const tenantById = useQuery({
+    queryKey: ['login', 'tenantById', typedTenant],
+    queryFn: () => systemApi.tenant({ id: typedTenant }, { silent: true }).catch(() => null),
+    enabled: /^\d{1,9}$/.test(typedTenant),
+    staleTime: Infinity,
+  });
+  const brandTenant = hostTenant ?? (typedTenant ? tenantById.data ?? null : null);
   const [mode, setMode] = useState<string | null>('account');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -48,6 +59,7 @@ export function LoginPage() {
   };
 
   const run = async (attempt: () => Promise<LoginAnswer>) => {
+    if (!tenantId) return setTenantMissing(true);
     setBusy(true);
     setError(null);
     try {
@@ -66,9 +78,10 @@ export function LoginPage() {
       label={t('login.tenantId')}
       placeholder={t('login.tenantPlaceholder')}
       value={tenantInput}
-      onChange={(e) => setTenantInput(integerInput(e.currentTarget.value))}
+      onChange={(e) => { setTenantInput(integerInput(e.currentTarget.value)); setTenantMissing(false); }}
       maxLength={MAX_LENGTH.default}
-      required
+      withAsterisk
+      error={tenantMissing ? t('login.tenantRequired') : undefined}
       data-testid="login-tenant"
     />
   );
@@ -76,8 +89,11 @@ export function LoginPage() {
   return (
     <Center mih="100vh" bg="gray.1" p="md">
       <Paper w={380} maw="100%" p="xl" radius="md" shadow="md" withBorder>
-        <Group justify="space-between" mb="md">
-          <Title order={3}>{hostTenant?.tenantName ?? t('app.name')}</Title>
+        <Group justify="space-between" mb="md" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            {brandTenant?.logo && <Image src={brandTenant.logo} h={40} w={40} fit="contain" alt="" data-testid="login-logo" />}
+            <Title order={3}>{brandTenant?.tenantName ?? t('app.name')}</Title>
+          </Group>
           <LanguageSwitch />
         </Group>
         <div style={{ marginBottom: 12 }}>{tenantField}</div>
@@ -103,6 +119,7 @@ export function LoginPage() {
             {error}
           </Alert>
         )}
+        {brandTenant?.recordNumber && <Text size="xs" c="dimmed" ta="center" mt="md" data-testid="login-record">{brandTenant.recordNumber}</Text>}
       </Paper>
     </Center>
   );
@@ -112,17 +129,22 @@ function AccountForm(props: { busy: boolean; onSubmit: (userName: string, passwo
   const { t } = useTranslation();
   const [userName, setUserName] = useState('');
   const [password, setPassword] = useState('');
+  const [tried, setTried] = useState(false);
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    setTried(true);
     if (userName.trim() && password) props.onSubmit(userName.trim(), password);
   };
+  // noValidate: our own Chinese messages under the fields, not the browser's (English) bubbles.
   return (
-    <form onSubmit={submit}>
+    <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <TextInput label={t('login.userName')} placeholder={t('login.userNamePlaceholder')} value={userName} maxLength={MAX_LENGTH.name}
-          onChange={(e) => setUserName(e.currentTarget.value)} required autoComplete="username" data-testid="login-username" />
+          onChange={(e) => setUserName(e.currentTarget.value)} withAsterisk error={tried && !userName.trim() ? t('login.userNamePlaceholder') : undefined}
+          autoComplete="username" data-testid="login-username" />
         <PasswordInput label={t('login.password')} placeholder={t('login.passwordPlaceholder')} value={password} maxLength={MAX_LENGTH.input}
-          onChange={(e) => setPassword(e.currentTarget.value)} required autoComplete="current-password" data-testid="login-password" />
+          onChange={(e) => setPassword(e.currentTarget.value)} withAsterisk error={tried && !password ? t('login.passwordPlaceholder') : undefined}
+          autoComplete="current-password" data-testid="login-password" />
         <Button type="submit" loading={props.busy} fullWidth data-testid="login-submit">{t('login.submit')}</Button>
       </Stack>
     </form>
@@ -162,22 +184,25 @@ function PhoneForm(props: {
     }
   };
 
+  const [tried, setTried] = useState(false);
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    setTried(true);
     const problem = phoneError(phone) ?? (phone ? null : 'validation.phone');
     if (problem) return props.onError(t(problem));
     if (code) props.onSubmit(phone, code);
   };
 
   return (
-    <form onSubmit={submit}>
+    <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <TextInput label={t('login.phone')} placeholder={t('login.phonePlaceholder')} value={phone} maxLength={MAX_LENGTH.phone}
           onChange={(e) => setPhone(integerInput(e.currentTarget.value))} error={phoneProblem ? t(phoneProblem) : undefined}
-          inputMode="numeric" required data-testid="login-phone" />
+          inputMode="numeric" withAsterisk data-testid="login-phone" />
         <Group align="flex-end" gap="xs" wrap="nowrap">
           <TextInput style={{ flex: 1 }} label={t('login.smsCode')} placeholder={t('login.codePlaceholder')} value={code} maxLength={6}
-            onChange={(e) => setCode(integerInput(e.currentTarget.value))} required inputMode="numeric" data-testid="login-sms-code" />
+            onChange={(e) => setCode(integerInput(e.currentTarget.value))} withAsterisk error={tried && !code ? t('login.codePlaceholder') : undefined}
+            inputMode="numeric" data-testid="login-sms-code" />
           <Button variant="light" onClick={send} loading={sending} disabled={cooldown > 0} data-testid="login-send-code">
             {cooldown > 0 ? t('login.resendIn', { seconds: cooldown }) : t('login.sendCode')}
           </Button>
