@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { latestEnd } from '../engine/filters/timeLimit';
 import type { FilterFieldDecl } from '../engine/model/index.ts';
+import { DateField, RangePresets } from './datePickers';
 import { useDictionary } from './dictionary';
 import type { FilterWidgetKey } from './keys';
 
@@ -61,12 +62,14 @@ function DateRangeFilter(props: FilterWidgetProps) {
   const set = (next: [string | null, string | null]) => props.onChange(next[0] || next[1] ? next : undefined);
   // The end picker stops at the last day the user's search time limit allows.
   const max = start ? latestEnd(start, props.limitDays) ?? undefined : undefined;
+  const id = testId(props.field);
   return (
-    <Group gap={4} align="flex-end" data-testid={testId(props.field)}>
-      <TextInput type="date" label={props.label} aria-label={`${props.label} ${t('engine.start')}`} w={150} value={start ?? ''} error={props.error}
-        onChange={(e) => set([e.currentTarget.value || null, end ?? null])} data-testid={`${testId(props.field)}-start`} />
-      <TextInput type="date" aria-label={`${props.label} ${t('engine.end')}`} w={150} value={end ?? ''} min={start ?? undefined} max={max}
-        onChange={(e) => set([start ?? null, e.currentTarget.value || null])} data-testid={`${testId(props.field)}-end`} />
+    <Group gap={4} align="flex-end" wrap="nowrap" data-testid={id}>
+      <DateField label={props.label} ariaLabel={`${props.label} ${t('engine.start')}`} value={start} error={props.error}
+        onChange={(v) => set([v ?? null, end ?? null])} testId={`${id}-start`} />
+      <DateField ariaLabel={`${props.label} ${t('engine.end')}`} value={end} minDate={start ?? undefined} maxDate={max}
+        onChange={(v) => set([start ?? null, v ?? null])} testId={`${id}-end`} />
+      <RangePresets limitDays={props.limitDays} onPick={(r) => set(r)} testId={id} />
     </Group>
   );
 }
@@ -97,8 +100,6 @@ export const FILTER_WIDGET_IMPLEMENTATIONS: Readonly<Record<FilterWidgetKey, Fil
   multiSelect: MultiSelectFilter,
   dateRange: DateRangeFilter,
   numberRange: NumberRangeFilter,
-  date: (props) => (
-    <TextInput type="date" label={props.label} w={150} value={typeof props.value === 'string' ? props.value : ''} data-testid={testId(props.field)}
-      onChange={(e) => props.onChange(e.currentTarget.value || undefined)} />
-  ),
+  date: (props) => <DateField label={props.label} value={typeof props.value === 'string' ? props.value : null} testId={testId(props.field)}
+    onChange={(v) => props.onChange(v)} />,
 };

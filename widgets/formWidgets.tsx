@@ -2,10 +2,10 @@ import { Loader, Select, Switch, TextInput, Textarea } from '@mantine/core';
 import type { RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fromDateTimeInput, toDateTimeInput } from '../engine/model/dates.ts';
 import { decimalInput, integerInput, negativeDecimalInput, positiveIntegerInput } from '../src/forms/inputRules';
 import { formContextOf } from '../engine/forms/formContext';
 import type { RefSelectOptions } from '../engine/model/types.ts';
+import { DateField, DateTimeField } from './datePickers';
 import { useDictionary, useSelectList } from './dictionary';
 import { withCurrentValue } from './referenceOptions';
 import type { FormWidgetKey } from './keys';
@@ -21,6 +21,12 @@ function common(props: WidgetProps) {
     onBlur: () => props.onBlur(props.id, props.value),
     onFocus: () => props.onFocus(props.id, props.value),
   };
+}
+
+function dateCommon(props: WidgetProps) {
+  const c = common(props);
+  return { id: c.id, label: c.label, required: c.required, disabled: c.disabled, error: c.error, testId: c['data-testid'], onBlur: c.onBlur, onFocus: c.onFocus,
+    value: typeof props.value === 'string' ? props.value : undefined, w: 180 };
 }
 
 /**
@@ -116,10 +122,9 @@ export const FORM_WIDGET_IMPLEMENTATIONS: Readonly<Record<FormWidgetKey, (props:
   dictSelect: DictSelectWidget,
   select: SelectWidget,
   refSelect: RefSelectWidget,
-  date: (props) => <TextInput {...common(props)} type="date" value={props.value ?? ''} onChange={(e) => props.onChange(e.currentTarget.value || undefined)} />,
-  // The answer's "YYYY-MM-DD HH:mm:ss" shown in the picker, and sent back in the same form.
-  dateTime: (props) => <TextInput {...common(props)} type="datetime-local" step={1} value={toDateTimeInput(props.value)}
-    onChange={(e) => props.onChange(fromDateTimeInput(e.currentTarget.value))} />,
+  date: (props) => <DateField {...dateCommon(props)} onChange={(v) => props.onChange(v)} />,
+  // The answer's "YYYY-MM-DD HH:mm:ss" shown in the pickers, and sent back in the same form.
+  dateTime: (props) => <DateTimeField {...dateCommon(props)} onChange={(v) => props.onChange(v)} />,
   switch: (props) => <Switch id={props.id} label={props.label} disabled={props.disabled || props.readonly} checked={Boolean(props.value)} data-testid={`field-${props.name}`}
     onChange={(e) => props.onChange(e.currentTarget.checked)} />,
   phone: (props) => <TextInput {...common(props)} inputMode="tel" maxLength={11} value={props.value ?? ''}

@@ -17,15 +17,27 @@ export function ScreenDialog(props: { title: string; opened: boolean; onClose: (
   const rootRef = useRef<HTMLDivElement>(null);
   const setPositionRef = useRef<SetFloatingWindowPosition | null>(null);
   const saved = useRef<Saved | null>(null);
-  // Escape closes the window like its ✕ (a select's open dropdown takes the key first).
+  // Escape closes the window like its ✕, unless it closes an open dropdown (a select's, a date picker's or
+  // a menu's): whether one was open is read before any handler runs, as the dropdown's own handler
+  // closes it without always marking the event handled.
   const onClose = props.onClose;
   useEffect(() => {
     if (!props.opened) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape' && !e.defaultPrevented) onClose();
+    let dropdownOpen = false;
+    const before = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      const dropdowns = document.querySelectorAll('.mantine-Popover-dropdown, .mantine-Combobox-dropdown, .mantine-Menu-dropdown');
+      dropdownOpen = [...dropdowns].some((d) => d.getClientRects().length > 0); // kept-mounted ones are display: none
     };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && !e.defaultPrevented && !dropdownOpen) onClose();
+    };
+    window.addEventListener('keydown', before, true);
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    return () => {
+      window.removeEventListener('keydown', before, true);
+      window.removeEventListener('keydown', onKey);
+    };
   }, [props.opened, onClose]);
   if (!props.opened) return null;
   const rect = initialDialogRect({ width: window.innerWidth, height: window.innerHeight }, { width: props.width ?? 760, height: props.height ?? 560 });

@@ -6,6 +6,10 @@ export const engineEn: EngineMessages = {
   selected: '{{count}} selected', noSelection: 'Select records first', done: 'Done', deleted: 'Deleted', saved: 'Saved',
   index: 'No.', operations: 'Actions', empty: 'No data', loadFailed: 'Loading failed', retry: 'Retry', start: 'Start date', end: 'End date',
   timeLimit: 'The search may span at most {{days}} days', pleaseSelect: 'Select', pleaseInput: 'Enter',
+  dates: {
+    pick: 'Pick a date', time: 'Time', presets: 'Quick ranges', today: 'Today', yesterday: 'Yesterday', last7: 'Last 7 days', last30: 'Last 30 days',
+    thisMonth: 'This month', lastMonth: 'Last month', hours: 'Hours', minutes: 'Minutes', seconds: 'Seconds',
+  },
   select: { loading: 'Loading…', failed: 'Request failed', nothingFound: 'No match' },
   page: { back: 'Back to the list', notFound: 'The record does not exist or was deleted' },
   document: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromDateTimeInput, invalidDateField, isDateText, toDateTimeInput } from './dates.ts';
+import { invalidDateField, isDateText } from './dates.ts';
 import { fieldJsonSchema } from './forms.ts';
 import type { FieldSchema } from './types.ts';
 
@@ -33,13 +33,4 @@ describe('date and date-time text of fields', () => {
     expect(s['x-msg']).toBe('开始时间格式不正确，应为 YYYY-MM-DD HH:mm:ss');
   });
 
-  it('shows a loaded date-time in the picker and sends the picked one in the answer form', () => {
-    expect(toDateTimeInput('2026-12-01 09:30:15')).toBe('2026-12-01T09:30:15');
-    expect(toDateTimeInput('2026-12-01T09:30')).toBe('2026-12-01T09:30');
-    expect(toDateTimeInput(null)).toBe('');
-    expect(fromDateTimeInput('2026-12-01T09:30')).toBe('2026-12-01 09:30:00');
-    expect(fromDateTimeInput('2026-12-01T09:30:15')).toBe('2026-12-01 09:30:15');
-    expect(fromDateTimeInput('')).toBeUndefined();
-    expect(isDateText('date-time', fromDateTimeInput(toDateTimeInput('2026-12-01 09:30:15'))!)).toBe(true);
-  });
 });

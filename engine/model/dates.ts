@@ -38,15 +38,3 @@ export function invalidDateField(fields: Record<string, FieldSchema>, body: Reco
   return undefined;
 }
 
-/** An answered date-time (`YYYY-MM-DD HH:mm:ss`) as the value of <input type="datetime-local">; '' when absent or not one. */
-export function toDateTimeInput(value: unknown): string {
-  if (typeof value !== 'string') return '';
-  const m = /^(\d{4}-\d{2}-\d{2})[ Tt](\d{2}:\d{2}(?::\d{2})?)/.exec(value);
-  return m ? `${m[1]}T${m[2]}` : '';
-}
-
-/** The value of <input type="datetime-local"> (`YYYY-MM-DDTHH:mm[:ss]`) as the form sends it: `YYYY-MM-DD HH:mm:ss`. */
-export function fromDateTimeInput(value: string): string | undefined {
-  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::(\d{2}))?/.exec(value);
-  return m ? `${m[1]} ${m[2]}:${m[3] ?? '00'}` : undefined;
-}

@@ -166,17 +166,39 @@ test('list: filter, sort, paginate and keep the state across tabs', async ({ pag
   await page.getByRole('option', { name: '50 条/页' }).click();
   await expect(rows(page)).toHaveCount(25);
 
-  // the user's search time limit (subject 3: 30 x 3 + 1 = 91 days) bounds the date range
-  await page.getByTestId('filter-openDate-start').fill('2026-01-01');
-  await expect(page.getByTestId('filter-openDate-end')).toHaveAttribute('max', '2026-04-01');
-  await page.getByTestId('filter-openDate-end').fill('2026-06-30');
+  // dates are Chinese pickers (typed or picked, always YYYY-MM-DD), with quick ranges
+  const start = page.getByTestId('filter-openDate-start');
+  const end = page.getByTestId('filter-openDate-end');
+  await page.getByTestId('filter-openDate-presets').click();
+  await expect(page.getByRole('menuitem', { name: '近7天' })).toBeVisible();
+  await page.getByTestId('filter-openDate-preset-today').click();
+  const today = await page.evaluate(() => { const d = new Date(); return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`; });
+  await expect(start).toHaveValue(today);
+  await expect(end).toHaveValue(today);
+
+  // the user's search time limit (subject 3: 30 x 3 + 1 = 91 days) bounds the end picker
+  await end.fill('');
+  await start.fill('2026-01-01');
+  await start.press('Escape');
+  await end.fill('2026-06-30'); // past the limit: not taken
+  await end.press('Tab');
+  await expect(end).toHaveValue('');
+  await end.click();
+  await expect(page.getByRole('button', { name: '2026-04-02' })).toBeDisabled();
+  await page.getByRole('button', { name: '2026-04-01' }).click();
+  await expect(end).toHaveValue('2026-04-01');
+  // moving the start back afterwards still cannot search a longer span
+  await start.fill('2025-12-01');
+  await start.press('Escape');
   await page.getByTestId('shop-base-search').click();
   await expect(page.getByTestId('toast-warning').filter({ hasText: '查询时间跨度不能超过 91 天' })).toBeVisible();
   await expect(page.getByTestId('shop-base-total')).toHaveText('共 25 条');
 
   // a narrower filter: range of opening dates
-  await page.getByTestId('filter-openDate-start').fill('2026-03-10');
-  await page.getByTestId('filter-openDate-end').fill('2026-03-12');
+  await start.fill('2026-03-10');
+  await start.press('Escape');
+  await end.fill('2026-03-12');
+  await end.press('Escape');
   await page.getByTestId('shop-base-search').click();
   await expect(page.getByTestId('shop-base-total')).toHaveText('共 3 条');
 });

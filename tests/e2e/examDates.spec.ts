@@ -15,6 +15,15 @@ async function logIn(page: Page) {
   await expect(page).toHaveURL(/\/home\/index$/);
 }
 
+async function setDateTime(page: Page, testId: string, date: string, [h, m, sec]: string[]) {
+  const dateInput = page.getByTestId(`${testId}-date`);
+  await dateInput.fill(date);
+  await dateInput.press('Escape');
+  await page.getByTestId(`${testId}-hours`).fill(h);
+  await page.getByTestId(`${testId}-minutes`).fill(m);
+  await page.getByTestId(`${testId}-seconds`).fill(sec);
+}
+
 test('an exam created with a start time shows it when edited and saves back unchanged', async ({ page }) => {
   await logIn(page);
   await page.goto('/systemManage/examList');
@@ -23,8 +32,11 @@ test('an exam created with a start time shows it when edited and saves back unch
   await page.getByTestId('sys-exam-toolbar-add').click();
   const dialog = page.getByTestId('sys-exam-dialog');
   await dialog.getByTestId('field-examName').fill('日期往返测验');
-  await dialog.getByTestId('field-startTime').fill('2026-12-01T09:30');
-  await dialog.getByTestId('field-endTime').fill('2026-12-01T11:00');
+  // a typed date and a 24-hour time (the browser's own pickers would show mm/dd/yyyy and AM/PM in English)
+  await setDateTime(page, 'field-startTime', '2026-12-01', ['09', '30', '00']);
+  await expect(dialog).toBeVisible(); // Escape closed the date dropdown, not the window
+  await setDateTime(page, 'field-endTime', '2026/12/1', ['11', '00', '00']);
+  await expect(dialog.getByTestId('field-endTime-date')).toHaveValue('2026-12-01');
   await page.getByTestId('sys-exam-form-submit').click();
   await expect(dialog).toBeHidden();
 
@@ -35,8 +47,10 @@ test('an exam created with a start time shows it when edited and saves back unch
   await expect(row.locator('td[data-column="startTime"]')).toHaveText('2026-12-01 09:30:00');
 
   await row.first().getByTestId('row-action-edit').click();
-  await expect(dialog.getByTestId('field-startTime')).toHaveValue(/^2026-12-01T09:30(:00)?$/);
-  await expect(dialog.getByTestId('field-endTime')).toHaveValue(/^2026-12-01T11:00(:00)?$/);
+  await expect(dialog.getByTestId('field-startTime-date')).toHaveValue('2026-12-01');
+  await expect(dialog.getByTestId('field-startTime-hours')).toHaveValue('09');
+  await expect(dialog.getByTestId('field-startTime-minutes')).toHaveValue('30');
+  await expect(dialog.getByTestId('field-endTime-hours')).toHaveValue('11');
   await dialog.getByTestId('field-examName').fill('日期往返测验（改）');
   await page.getByTestId('sys-exam-form-submit').click();
   await expect(dialog).toBeHidden();
