@@ -4,6 +4,8 @@
  * (safeHtml: the tree written back as markup) use. Whatever is not on the allow lists is dropped:
  * script-like tags with their content, other unknown tags keep only their text.
  */
+import { decodeHTML } from 'entities';
+import { Parser, type Handler } from 'htmlparser2';
 
 export interface HtmlElementNode {
   kind: 'element';
@@ -41,20 +43,9 @@ const CSS_ALLOWED = new Set([
 const SAFE_CSS_VALUE = /^[\w\s#%.,'"()+-]*$/;
 const UNSAFE_CSS = /url\s*\(|expression|javascript:|@import|\\|behavior|binding/i;
 
-const NAMED_ENTITIES: Record<string, string> = {
-  nbsp: '\u00a0', lt: '<', gt: '>', amp: '&', quot: '"', apos: "'", copy: '©', reg: '®', yen: '¥', middot: '·', times: '×',
-  divide: '÷', hellip: '…', mdash: '—', ndash: '–', lsquo: '‘', rsquo: '’', ldquo: '“', rdquo: '”', deg: '°', plusmn: '±', ensp: '\u2002', emsp: '\u2003',
-};
-
+/** Entity references in a string decoded as an HTML parser does (the full named table, numeric references). */
 export function decodeEntities(s: string): string {
-  if (s.indexOf('&') === -1) return s;
-  return s.replace(/&(#x[0-9a-f]{1,6}|#\d{1,7}|[a-z]{2,8});?/gi, (m, body: string) => {
-    if (body[0] === '#') {
-      const cp = body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
-      return cp > 0 && cp <= 0x10ffff && !(cp >= 0xd800 && cp <= 0xdfff) ? String.fromCodePoint(cp) : '\ufffd';
-    }
-    return NAMED_ENTITIES[body.toLowerCase()] ?? m;
-  });
+  return s.indexOf('&') === -1 ? s : decodeHTML(s);
 }
 
 /** Only the allowed declarations of a style attribute, normalised to `name: value`. */
@@ -84,153 +75,134 @@ function safeAttr(name: string, value: string): string | null {
   return null;
 }
 
-interface Tag {
-  name: string;
-  closing: boolean;
-  attrs: Array<[string, string]>;
-  selfClosing: boolean;
-}
-
-const UNQUOTED = /[^\s>]*/y;
-
-/** Reads a tag at `i` (s[i] === '<'); null when it is not a tag (then '<' is text). */
-function readTag(s: string, i: number): { tag: Tag; end: number } | null {
-  const m = /^<(\/?)([a-zA-Z][a-zA-Z0-9:-]*)/.exec(s.slice(i, i + 64));
-  if (!m) return null;
-  let j = i + m[0].length;
-  const attrs: Array<[string, string]> = [];
-  const n = s.length;
-  while (j < n) {
-    while (j < n && /[\s/]/.test(s[j]) && s[j] !== '>') {
-      if (s[j] === '/' && s[j + 1] === '>') break;
-      j++;
-    }
-    if (j >= n) break;
-    if (s[j] === '>') return { tag: { name: m[2].toLowerCase(), closing: m[1] === '/', attrs, selfClosing: false }, end: j + 1 };
-    if (s[j] === '/' && s[j + 1] === '>') return { tag: { name: m[2].toLowerCase(), closing: m[1] === '/', attrs, selfClosing: true }, end: j + 2 };
-    const nameMatch = /^[^\s/>=]+/.exec(s.slice(j, j + 256));
-    if (!nameMatch) {
-      j++;
-      continue;
-    }
-    const name = nameMatch[0].toLowerCase();
-    j += nameMatch[0].length;
-    while (j < n && /\s/.test(s[j])) j++;
-    let value = '';
-    if (s[j] === '=') {
-      j++;
-      while (j < n && /\s/.test(s[j])) j++;
-      const q = s[j];
-      if (q === '"' || q === "'") {
-        const close = s.indexOf(q, j + 1);
-        const stop = close === -1 ? n : close;
-        value = s.slice(j + 1, stop);
-        j = stop + 1;
-      } else {
-        UNQUOTED.lastIndex = j;
-        const v = UNQUOTED.exec(s)?.[0] ?? '';
-        value = v;
-        j += v.length;
-      }
-    }
-    attrs.push([name, decodeEntities(value)]);
-  }
-  // an unterminated tag swallows the rest and is no tag, as in a browser
-  return { tag: { name: '#eof', closing: true, attrs, selfClosing: false }, end: n };
-}
-
-/** Tags an opening tag closes implicitly when it is the current element. */
-const IMPLIED_END: Record<string, readonly string[]> = {
-  p: ['p'], li: ['li'], td: ['td', 'th'], th: ['td', 'th'], tr: ['tr', 'td', 'th'], div: ['p'], table: ['p'],
-  h1: ['p'], h2: ['p'], h3: ['p'], h4: ['p'], h5: ['p'], h6: ['p'], ul: ['p'], ol: ['p'], thead: ['tr', 'td', 'th'], tbody: ['tr', 'td', 'th'], tfoot: ['tr', 'td', 'th'],
-};
-
 const MAX_DEPTH = 64;
 const MAX_NODES = 20_000;
 
-/** The allowed tree of an HTML string. Never throws; a hostile input gives at most MAX_NODES nodes. */
+/** An element the parser has open: where its content goes in the allowed tree. */
+interface Open {
+  name: string;
+  /** The node its children are added to (the nearest kept ancestor for a tag that is not kept). */
+  into: HtmlElementNode;
+  /** Nesting of `into` (the root is 0); past MAX_DEPTH elements are kept flat. */
+  level: number;
+  /** Inside a dropped tag: nothing is kept. */
+  dropped: boolean;
+}
+
+const PARSER_OPTIONS = {
+  xmlMode: false,
+  decodeEntities: true,
+  lowerCaseTags: true,
+  lowerCaseAttributeNames: true,
+  recognizeSelfClosing: false,
+  recognizeCDATA: false,
+} as const;
+
+/**
+ * Open elements the parser keeps at most. Its work per tag grows with the number of open elements,
+ * so past this limit a new element is closed at once (as browsers cap the tree's depth): no input
+ * makes parsing quadratic. Raw-text tags (script, style, …) still open, so their content stays theirs.
+ */
+const MAX_OPEN = 512;
+const RAW_TEXT = new Set(['script', 'style', 'textarea', 'title', 'iframe', 'noembed', 'noframes', 'xmp', 'plaintext']);
+
+class BoundedParser extends Parser {
+  private opening = false;
+  /** The tag being opened was closed at once (MAX_OPEN): no close event will come for it. */
+  cut = false;
+
+  constructor(handler: Partial<Handler>, private readonly openCount: () => number) {
+    super(handler, PARSER_OPTIONS);
+  }
+
+  override onopentagname(start: number, endIndex: number): void {
+    this.opening = true;
+    this.cut = false;
+    try {
+      super.onopentagname(start, endIndex);
+    } finally {
+      this.opening = false;
+    }
+  }
+
+  override onclosetag(start: number, endIndex: number): void {
+    this.cut = false;
+    super.onclosetag(start, endIndex);
+  }
+
+  // Asked once while a tag opens (then it decides whether the element goes on the parser's stack).
+  protected override isVoidElement(name: string): boolean {
+    if (super.isVoidElement(name)) return true;
+    if (this.opening && this.openCount() >= MAX_OPEN && !RAW_TEXT.has(name)) {
+      this.cut = true;
+      return true;
+    }
+    return false;
+  }
+}
+
+/**
+ * The allowed tree of an HTML string. Tokenizing, entities, implied end tags and raw-text elements
+ * (script, style, textarea, …) are htmlparser2's; the tree keeps only what the allow lists name.
+ * Never throws; a hostile input gives at most MAX_NODES nodes.
+ */
 export function parseHtml(html: string): HtmlNode[] {
   const root: HtmlElementNode = { kind: 'element', tag: '#root', attrs: {}, children: [] };
-  // the open elements, including dropped-tag wrappers (kept: false) so closing tags match
-  const stack: Array<{ name: string; node: HtmlElementNode }> = [{ name: '#root', node: root }];
+  // Mirrors the parser's open elements (it reports every open and close, implied ones too), so a
+  // close always pops the entry its open pushed.
+  const stack: Open[] = [{ name: '#root', into: root, level: 0, dropped: false }];
   let nodes = 0;
-  let i = 0;
-  const s = typeof html === 'string' ? html : '';
-  const n = s.length;
-  let lower: string | undefined;
   const top = () => stack[stack.length - 1];
-  const addText = (text: string) => {
-    if (!text || nodes >= MAX_NODES) return;
-    const children = top().node.children;
-    const last = children[children.length - 1];
-    if (last && last.kind === 'text') last.text += text;
-    else {
-      children.push({ kind: 'text', text });
-      nodes++;
-    }
-  };
-  while (i < n) {
-    const lt = s.indexOf('<', i);
-    if (lt === -1) {
-      addText(decodeEntities(s.slice(i)));
-      break;
-    }
-    if (lt > i) addText(decodeEntities(s.slice(i, lt)));
-    if (s.startsWith('<!--', lt)) {
-      const end = s.indexOf('-->', lt + 4);
-      i = end === -1 ? n : end + 3;
-      continue;
-    }
-    if (s[lt + 1] === '!' || s[lt + 1] === '?') {
-      const end = s.indexOf('>', lt);
-      i = end === -1 ? n : end + 1;
-      continue;
-    }
-    const read = readTag(s, lt);
-    if (!read) {
-      addText('<');
-      i = lt + 1;
-      continue;
-    }
-    i = read.end;
-    const { tag } = read;
-    if (DROPPED.has(tag.name)) {
-      if (tag.closing || tag.selfClosing || VOID.has(tag.name)) continue;
-      // skip to the matching end tag (raw text: nothing inside is parsed)
-      lower ??= s.toLowerCase();
-      const close = lower.indexOf(`</${tag.name}`, i);
-      const gt = close === -1 ? -1 : lower.indexOf('>', close);
-      i = gt === -1 ? n : gt + 1;
-      continue;
-    }
-    if (tag.closing) {
-      for (let k = stack.length - 1; k > 0; k--) {
-        if (stack[k].name === tag.name) {
-          stack.length = k;
-          break;
-        }
-        // a table cell or row does not end outside its table
-        if (stack[k].name === 'table' && tag.name !== 'table') break;
+  const handler: Partial<Handler> = {
+    ontext(text) {
+      const open = top();
+      if (open.dropped || !text || nodes >= MAX_NODES) return;
+      const children = open.into.children;
+      const last = children[children.length - 1];
+      if (last && last.kind === 'text') last.text += text;
+      else {
+        children.push({ kind: 'text', text });
+        nodes++;
       }
-      continue;
-    }
-    const implied = IMPLIED_END[tag.name];
-    if (implied) {
-      while (stack.length > 1 && implied.includes(top().name)) stack.pop();
-    }
-    const allowed = ALLOWED[tag.name];
-    if (!allowed) continue; // unknown tag: its text stays, the tag goes
-    if (nodes >= MAX_NODES) continue;
-    const attrs: Record<string, string> = {};
-    for (const [name, value] of tag.attrs) {
-      if (!allowed.includes(name) && !GLOBAL_ATTRS.includes(name)) continue;
-      const safe = safeAttr(name, value);
-      if (safe !== null) attrs[name] = safe;
-    }
-    const node: HtmlElementNode = { kind: 'element', tag: tag.name, attrs, children: [] };
-    top().node.children.push(node);
-    nodes++;
-    if (!VOID.has(tag.name) && !tag.selfClosing && stack.length < MAX_DEPTH) stack.push({ name: tag.name, node });
+    },
+    onopentag(name, attribs) {
+      const open = top();
+      // an element cut at MAX_OPEN gets no close event: it has no entry (as a void element would)
+      const entry = (e: Open) => {
+        if (!parser.cut) stack.push(e);
+      };
+      if (open.dropped || DROPPED.has(name)) {
+        entry({ name, into: open.into, level: open.level, dropped: true });
+        return;
+      }
+      const allowed = ALLOWED[name];
+      if (!allowed || nodes >= MAX_NODES) {
+        // unknown tag (or past the node limit): its text stays, the tag goes
+        entry({ name, into: open.into, level: open.level, dropped: false });
+        return;
+      }
+      const attrs: Record<string, string> = {};
+      for (const [attr, value] of Object.entries(attribs)) {
+        if (!allowed.includes(attr) && !GLOBAL_ATTRS.includes(attr)) continue;
+        const safe = safeAttr(attr, value);
+        if (safe !== null) attrs[attr] = safe;
+      }
+      const node: HtmlElementNode = { kind: 'element', tag: name, attrs, children: [] };
+      open.into.children.push(node);
+      nodes++;
+      const nest = !VOID.has(name) && !parser.cut && open.level + 1 < MAX_DEPTH;
+      entry({ name, into: nest ? node : open.into, level: nest ? open.level + 1 : open.level, dropped: false });
+    },
+    onclosetag(name) {
+      // void elements are closed at once; a tag left unterminated at the end has no entry
+      if (stack.length > 1 && top().name === name) stack.pop();
+    },
+  };
+  const parser = new BoundedParser(handler, () => stack.length - 1);
+  try {
+    parser.end(typeof html === 'string' ? html : '');
+  } catch {
+    // keep what was read before the failure
   }
   return root.children;
 }
