@@ -66,12 +66,40 @@ describe('withRetries', () => {
 });
 
 describe('sha256', () => {
+  const utf8 = (s: string) => new TextEncoder().encode(s);
+  const buffer = (bytes: Uint8Array) => bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+
+  it('gives the FIPS 180-2 vectors', async () => {
+    const vectors: Array<[string, string]> = [
+      ['', 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855'],
+      ['abc', 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad'],
+      ['abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq', '248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1'],
+    ];
+    for (const [input, want] of vectors) {
+      expect(sha256Js(utf8(input))).toBe(want);
+      expect(await sha256Hex(buffer(utf8(input)))).toBe(want);
+    }
+  });
+
   it('the JS fallback equals Web Crypto and node for sizes around block edges', async () => {
     for (const n of [0, 1, 55, 56, 63, 64, 65, 1000, 70_001]) {
       const data = randomBytes(n);
       const want = createHash('sha256').update(data).digest('hex');
       expect(sha256Js(new Uint8Array(data))).toBe(want);
-      expect(await sha256Hex(data.buffer.slice(data.byteOffset, data.byteOffset + n) as ArrayBuffer)).toBe(want);
+      expect(await sha256Hex(buffer(data))).toBe(want);
     }
+  });
+
+  it('hashes a whole chunk in JS on a page without Web Crypto (plain http on a LAN address)', async () => {
+    const data = randomBytes(CHUNK_SIZE);
+    const want = createHash('sha256').update(data).digest('hex');
+    vi.stubGlobal('crypto', undefined);
+    try {
+      expect(globalThis.crypto?.subtle).toBeUndefined();
+      expect(await sha256Hex(buffer(data))).toBe(want);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(globalThis.crypto?.subtle).toBeDefined();
   });
 });
