@@ -28,6 +28,8 @@ export interface FieldSchema {
   readOnly?: boolean;
   /** Code of a data dictionary (sys_data_dictionary) whose values the field takes. */
   'x-dictionary'?: string;
+  /** "pinyin": a Chinese name, sorted by pinyin where the database can (PostgreSQL with ICU). */
+  'x-collate'?: 'pinyin';
   /** SQL column; defaults to the snake_case of the field name. */
   'x-column'?: string;
   /** Digits after the decimal point of a `number` (stored as numeric, answered as a number). */

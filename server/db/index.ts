@@ -39,6 +39,11 @@ export interface Database {
    * ends; a stream destroyed early (the caller went away) closes its connection, which ends the COPY.
    */
   copyOut?: (tenantId: number, copySql: string) => Promise<Readable>;
+  /**
+   * A collation that orders Chinese by pinyin (ICU "zh-x-icu"), when the database has one: a PostgreSQL
+   * server built with ICU. PGlite carries only ICU's root data, so there names sort by code point.
+   */
+  readonly pinyinCollation?: string;
   close(): Promise<void>;
 }
 
@@ -178,10 +183,11 @@ export async function openPostgres(url: string): Promise<Database> {
     });
     return stream;
   };
-  await pool.query('SELECT 1');
+  const zh = await pool.query<{ collname: string }>(`SELECT collname FROM pg_collation WHERE collname = 'zh-x-icu'`);
   const listener = pgListener(url, (msg, err) => console.error(msg, err));
   return {
     kind: 'postgres',
+    pinyinCollation: zh.rows[0]?.collname,
     tenant: (tenantId, fn, opts) => run(fn, tenantId, opts),
     system: (fn) => run(fn),
     listen: (channel, handler) => listener.listen(channel, handler),
@@ -205,8 +211,14 @@ export function openDatabase(opts: { dataDir: string; databaseUrl?: string }): P
 export function deferredDatabase(kind: Database['kind'], opening: Promise<Database>): Database {
   // A rejected open is reported by whoever awaits `opening` (start-up); calls made meanwhile see it too.
   opening.catch(() => {});
+  let opened: Database | undefined;
+  opening.then((d) => (opened = d), () => {});
   return {
     kind,
+    // Known once open; requests only arrive after that.
+    get pinyinCollation() {
+      return opened?.pinyinCollation;
+    },
     tenant: async (tenantId, fn, opts) => (await opening).tenant(tenantId, fn, opts),
     system: async (fn) => (await opening).system(fn),
     listen: async (channel, handler) => (await opening).listen(channel, handler),

@@ -112,7 +112,7 @@ export interface ExportPlan {
  * Checks the caller's filters and sort before the first byte goes out, so a bad request is still a 400.
  * `inline`: values are written into `where` as literals (for COPY, which takes no parameters).
  */
-async function plan(req: Req, r: ResourceDescriptor, route: RouteDecl, inline = false): Promise<ExportPlan> {
+async function plan(req: Req, r: ResourceDescriptor, route: RouteDecl, inline: boolean, pinyinCollation: string | undefined): Promise<ExportPlan> {
   const input = inputOf(req, route);
   const auth = req.auth!;
   return req
@@ -120,7 +120,7 @@ async function plan(req: Req, r: ResourceDescriptor, route: RouteDecl, inline = 
       const hidden = await hiddenFor(tx, auth, r);
       const params = inline ? new InlineParams() : new Params();
       const where = [`t.tenant_id = ${params.add(auth.tenantId)}`, ...routeWhere(r, route, req.params, params, hidden), ...filterWhere(r, input, params, hidden)];
-      const order = ordering(r, input.sort, input.order, hidden);
+      const order = ordering(r, input.sort, input.order, hidden, pinyinCollation);
       const fields = visibleListFields(r, hidden);
       return { fields, labels: await dictionaryLabels(tx, r, fields), where, params: params.values, order };
     })
@@ -253,7 +253,7 @@ export function exportHandler(r: ResourceDescriptor, route: RouteDecl, db: Datab
     const format = String((req.query as Record<string, unknown>)?.format ?? inputOf(req, route).format ?? route.format ?? 'csv');
     if (format !== 'csv' && format !== 'xlsx') throw new ApiError('BAD_REQUEST', '导出格式只能是 csv 或 xlsx');
     const copy = format === 'csv' && db.copyOut;
-    const p = await plan(req, r, route, !!copy);
+    const p = await plan(req, r, route, !!copy, db.pinyinCollation);
     const tenantId = req.auth!.tenantId;
     // Nothing to export answers 暂无数据 before the first byte, instead of a file holding only its header.
     if (format === 'xlsx') await refuseOverSheetLimit(db, tenantId, r, p);

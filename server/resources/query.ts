@@ -160,10 +160,20 @@ function condition(r: ResourceDescriptor, flt: FilterDecl, f: FieldSchema, names
 export interface Ordering {
   field: string;
   dir: 'asc' | 'desc';
+  /** Collation the field sorts under (a field with "x-collate": "pinyin" where the database has one). */
+  collate?: string;
 }
 
-/** The caller's sort (whitelisted) or the resource's default; the primary key breaks ties. */
-export function ordering(r: ResourceDescriptor, sort: unknown, order: unknown, hidden: Set<string>): Ordering {
+/**
+ * The caller's sort (whitelisted) or the resource's default; the primary key breaks ties. A Chinese name
+ * field ("x-collate": "pinyin") sorts under `pinyinCollation` when the database has one (Database.pinyinCollation).
+ */
+export function ordering(r: ResourceDescriptor, sort: unknown, order: unknown, hidden: Set<string>, pinyinCollation?: string): Ordering {
+  const o = plainOrdering(r, sort, order, hidden);
+  return pinyinCollation && r.fields[o.field]?.['x-collate'] === 'pinyin' ? { ...o, collate: pinyinCollation } : o;
+}
+
+function plainOrdering(r: ResourceDescriptor, sort: unknown, order: unknown, hidden: Set<string>): Ordering {
   if (!isEmpty(sort)) {
     const field = String(sort);
     if (!(r.sortable ?? []).includes(field) || !r.fields[field]) throw new ApiError('BAD_REQUEST', `不支持按${r.fields[field]?.title ?? field}排序`);
@@ -183,8 +193,13 @@ export function ordering(r: ResourceDescriptor, sort: unknown, order: unknown, h
 export function orderBy(r: ResourceDescriptor, o: Ordering): string {
   const pk = col(r, r.primaryKey);
   if (o.field === r.primaryKey) return `${pk} ${o.dir.toUpperCase()}`;
-  const c = col(r, o.field);
+  const c = sortCol(r, o);
   return o.dir === 'asc' ? `${c} ASC NULLS LAST, ${pk} ASC` : `${c} DESC NULLS FIRST, ${pk} DESC`;
+}
+
+/** The sort column, under its collation when it has one (the keyset condition compares under the same). */
+function sortCol(r: ResourceDescriptor, o: Ordering): string {
+  return o.collate ? `${col(r, o.field)} COLLATE ${q(o.collate)}` : col(r, o.field);
 }
 
 /** Extra select items that carry the exact keyset values of a row (full precision, as text). */
@@ -232,7 +247,7 @@ export function afterKey(r: ResourceDescriptor, o: Ordering, lastKey: unknown, p
     return `${pk} ${cmp} ${pkParam(key[0])}`;
   }
   if (key.length !== 2 || key[1] === null) throw bad();
-  const c = col(r, o.field);
+  const c = sortCol(r, o);
   const t = sqlType(r.fields[o.field]);
   const [v, id] = key;
   if (v === null) {

@@ -118,12 +118,12 @@ type PageRow = { records: string; n: number | string } & Record<string, unknown>
 export function pageStatements(
   r: ResourceDescriptor,
   route: RouteDecl,
-  req: { input: Record<string, unknown>; pathValues: Record<string, unknown>; tenantId: number; hidden: Set<string>; pageNum: number; pageSize: number },
+  req: { input: Record<string, unknown>; pathValues: Record<string, unknown>; tenantId: number; hidden: Set<string>; pageNum: number; pageSize: number; pinyinCollation?: string },
 ) {
   const { input, hidden, pageNum, pageSize } = req;
   const params = new Params();
   const where = [`t.tenant_id = ${params.add(req.tenantId)}`, ...routeWhere(r, route, req.pathValues, params, hidden), ...filterWhere(r, input, params, hidden)];
-  const o = ordering(r, input.sort, input.order, hidden);
+  const o = ordering(r, input.sort, input.order, hidden, req.pinyinCollation);
   const countSql = `SELECT count(*) AS n FROM ${tableOf(r)} WHERE ${where.join(' AND ')}`;
   const countParams = [...params.values];
   const keyed = input.lastKey !== undefined && input.lastKey !== null && input.lastKey !== '';
@@ -151,7 +151,7 @@ function pageHandler(r: ResourceDescriptor, route: RouteDecl, db: Database) {
     const page = await req
       .tenantTx(async (tx) => {
         const hidden = await hiddenFor(tx, auth, r);
-        const { sql, params, countSql, countParams, o, keyed } = pageStatements(r, route, { input, pathValues: req.params, tenantId: auth.tenantId, hidden, pageNum, pageSize });
+        const { sql, params, countSql, countParams, o, keyed } = pageStatements(r, route, { input, pathValues: req.params, tenantId: auth.tenantId, hidden, pageNum, pageSize, pinyinCollation: db.pinyinCollation });
         if (wantCount && db.kind === 'postgres') {
           // Skipped if the page answered the total before the second connection was ready.
           parallelCount = db.tenant(auth.tenantId, async (c) => (settled ? { rows: [] } : c.query<{ n: number | string }>(countSql, countParams)));
@@ -174,7 +174,7 @@ function pageHandler(r: ResourceDescriptor, route: RouteDecl, db: Database) {
   };
 }
 
-function listHandler(r: ResourceDescriptor, route: RouteDecl) {
+function listHandler(r: ResourceDescriptor, route: RouteDecl, db: Database) {
   return async (req: Req) => {
     const input = inputOf(req, route);
     const auth = req.auth!;
@@ -183,7 +183,7 @@ function listHandler(r: ResourceDescriptor, route: RouteDecl) {
         const hidden = await hiddenFor(tx, auth, r);
         const params = new Params();
         const where = [`t.tenant_id = ${params.add(auth.tenantId)}`, ...routeWhere(r, route, req.params, params, hidden), ...filterWhere(r, input, params, hidden)];
-        const o = ordering(r, input.sort, input.order, hidden);
+        const o = ordering(r, input.sort, input.order, hidden, db.pinyinCollation);
         let fields = (route.fields ?? visibleListFields(r, hidden)).filter((f) => !hidden.has(f));
         // A list answers exactly its declared fields (findList/{code}: label, value, sort); pulldowns and trees need their keys.
         const extras = route.action === 'list' && route.fields ? [] : [route.valueField, route.labelField, route.parentField, route.groupBy, r.primaryKey];
@@ -412,7 +412,7 @@ export function mountResource(app: FastifyInstance, r: ResourceDescriptor, db: D
       case 'pulldown':
       case 'tree':
         schema[filterPlace] = filterInputSchema(r, false);
-        handler = listHandler(r, route);
+        handler = listHandler(r, route, db);
         break;
       case 'get':
         schema.response = { 200: envelopeSchema(recordSchema(r, allFields)) };
