@@ -248,7 +248,7 @@ async function countUpTo(db: Database, tenantId: number, r: Pick<ResourceDescrip
 }
 
 /** Streams the filtered query as CSV (UTF-8 BOM so Excel shows Chinese) or xlsx, without OFFSET scans. */
-export function exportHandler(r: ResourceDescriptor, route: RouteDecl, db: Database) {
+export function exportHandler(r: ResourceDescriptor, route: RouteDecl, db: Database, fileTitle = r.title) {
   return async (req: Req, reply: FastifyReply) => {
     const format = String((req.query as Record<string, unknown>)?.format ?? inputOf(req, route).format ?? route.format ?? 'csv');
     if (format !== 'csv' && format !== 'xlsx') throw new ApiError('BAD_REQUEST', '导出格式只能是 csv 或 xlsx');
@@ -259,7 +259,7 @@ export function exportHandler(r: ResourceDescriptor, route: RouteDecl, db: Datab
     if (format === 'xlsx') await refuseOverSheetLimit(db, tenantId, r, p);
     else if ((await countUpTo(db, tenantId, r, p, 1).catch(asCallerError)) === 0) throw new ApiError('BAD_REQUEST', '暂无数据');
     const headers = p.fields.map((f) => r.fields[f].title);
-    reply.header('content-disposition', attachment(`${r.title}_${stamp()}.${format}`));
+    reply.header('content-disposition', attachment(`${fileTitle}_${stamp()}.${format}`));
     if (copy) {
       // The first chunk is awaited before answering, so a COPY that fails to start is still an error status.
       const rows = (await copy(tenantId, csvCopySql(r, p)).catch(asCallerError))[Symbol.asyncIterator]() as AsyncIterator<Buffer>;

@@ -1,3 +1,4 @@
+import { exportFileTitles } from './exportNames.ts';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
@@ -85,7 +86,8 @@ export async function resourceRoutes(services: AppServices) {
       { parseAs: 'buffer', bodyLimit: 20 * 1024 * 1024 },
       (_req, body, done) => done(null, body),
     );
-    for (const r of set.resources.values()) mountResource(app, r, services.db, set.resources, services);
+    const exportTitles = exportFileTitles(set, dirs);
+    for (const r of set.resources.values()) mountResource(app, r, services.db, set.resources, services, exportTitles);
     await app.register(columnConfigRoutes(services, set), { prefix: '/api/wxy-system-server' });
     await app.register(screenDescriptorRoutes(services, set), { prefix: '/api/wxy-system-server' });
     await app.register(printFieldsRoutes(set.resources), { prefix: '/api/wxy-system-server' });

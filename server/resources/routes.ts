@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { invalidDateField } from '../../engine/model/dates.ts';
-import { columnOf, idParamOf, listFields, routeUrl, writableFields } from '../../engine/model/resource.ts';
+import { columnOf, idParamOf, listFields, routeId, routeUrl, writableFields } from '../../engine/model/resource.ts';
 import type { ResourceDescriptor, RouteDecl } from '../../engine/model/types.ts';
 import type { Database, Queryable } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
@@ -385,7 +385,10 @@ const idListSchema = (r: ResourceDescriptor) => ({
 });
 
 /** Mounts every route a resource declares, with its permission, validation and OpenAPI entry. */
-export function mountResource(app: FastifyInstance, r: ResourceDescriptor, db: Database, resources: ReadonlyMap<string, ResourceDescriptor> = new Map(), services?: AppServices): void {
+export function mountResource(
+  app: FastifyInstance, r: ResourceDescriptor, db: Database, resources: ReadonlyMap<string, ResourceDescriptor> = new Map(), services?: AppServices,
+  exportTitles: ReadonlyMap<string, string> = new Map(),
+): void {
   const tags = [r.service];
   const doc = r.document ? docContext(r, resources) : undefined;
   const allFields = Object.keys(r.fields);
@@ -470,7 +473,7 @@ export function mountResource(app: FastifyInstance, r: ResourceDescriptor, db: D
       case 'export':
         schema[filterPlace] = { ...filterInputSchema(r, false), properties: { ...(filterInputSchema(r, false).properties as object), format: { type: ['string', 'null'], enum: ['csv', 'xlsx', null], title: '导出格式' } } };
         if (filterPlace === 'body') schema.querystring = { type: 'object', properties: { format: { type: 'string', enum: ['csv', 'xlsx'], title: '导出格式' } } };
-        handler = exportHandler(r, route, db) as typeof handler;
+        handler = exportHandler(r, route, db, exportTitles.get(`${r.name}#${routeId(route)}`) ?? r.title) as typeof handler;
         break;
       case 'template':
         handler = (route.importer ? docImporter(route.importer)!.template : templateHandler(r, db)) as typeof handler;

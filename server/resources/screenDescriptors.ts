@@ -27,7 +27,7 @@ export function resourcesOfScreen(set: DescriptorSet, screen: ScreenDescriptor):
 }
 
 /** Each module directory's i18n/<lang>.json, read once at start-up. */
-function readModuleTexts(dir: string): Record<string, Record<string, unknown>> {
+export function readModuleTexts(dir: string): Record<string, Record<string, unknown>> {
   const d = path.join(dir, 'i18n');
   const out: Record<string, Record<string, unknown>> = {};
   if (!existsSync(d)) return out;
@@ -36,7 +36,7 @@ function readModuleTexts(dir: string): Record<string, Record<string, unknown>> {
 }
 
 /** The module directory a descriptor file came from (…/<dir>/screens/x.json). */
-const dirOfFile = (file: string) => path.resolve(path.dirname(path.dirname(file)));
+export const dirOfFile = (file: string) => path.resolve(path.dirname(path.dirname(file)));
 
 const routeField = { type: 'string', title: '页面路径', minLength: 1, maxLength: 200, pattern: '^/[A-Za-z0-9_/-]*$', 'x-msg': '页面路径格式不正确' };
 

@@ -306,7 +306,7 @@ describe('shop-base export and import', () => {
     const res = await s.call('POST', api('export'), { token: admin, tenant: 1, body: { regionName: '导出区' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
-    expect(String(res.headers['content-disposition'])).toContain(encodeURIComponent('门店_'));
+    expect(String(res.headers['content-disposition'])).toContain(encodeURIComponent('门店列表_'));
     const text = res.body;
     expect(text.startsWith('\uFEFF门店ID,门店编码,门店名称,门店类型,所属区域,联系人,联系电话,门店地址,营业面积,参考最低成本,开业日期,状态,创建时间\r\n')).toBe(true);
     const lines = text.trim().split('\r\n');
@@ -461,7 +461,7 @@ describe('shop-base export and import', () => {
       expect(none.headers['content-disposition']).toBeUndefined();
     }
     const some = await s.call('POST', api('export'), { token: admin, tenant: 1, body: {} });
-    expect(decodeURIComponent(String(some.headers['content-disposition']))).toMatch(/门店_\d{14}\.csv$/);
+    expect(decodeURIComponent(String(some.headers['content-disposition']))).toMatch(/门店列表_\d{14}\.csv$/);
   });
 
   it('serves an xlsx template with the writable fields', async () => {

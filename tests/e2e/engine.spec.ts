@@ -289,7 +289,9 @@ test('export: the browser CSV has a BOM, the shown columns and every filtered ro
   await page.getByTestId('shop-base-export').click();
   const serverDownloading = page.waitForEvent('download');
   await page.getByTestId('shop-base-export-server').click();
-  const serverFile = readFileSync(await (await serverDownloading).path()).toString('utf8');
+  const serverDownload = await serverDownloading;
+  expect(serverDownload.suggestedFilename()).toMatch(/^门店列表_\d{14}\.csv$/); // named like the browser's file
+  const serverFile = readFileSync(await serverDownload.path()).toString('utf8');
   expect(serverFile).toContain('EUI003');
 
   // nothing to export: 暂无数据
