@@ -9,14 +9,18 @@ import {
   type HorizontalAlign, type TableMenuAction, type VerticalAlignChoice,
 } from '../tableDesign/headerGrid.ts';
 import type { DesignerStore } from '../state/designerStore.ts';
-import { setElementOptions } from '../state/templateOps.ts';
+import { canMoveLayer, moveLayer, setElementOptions } from '../state/templateOps.ts';
 import type { CanvasMenu } from './PaperCanvas.tsx';
 import type { ClipboardActions } from './useDesignerKeys.ts';
 
-function Item({ label, disabled, onClick, testId }: { label: string; disabled?: boolean; onClick: () => void; testId: string }) {
+/** One menu entry; `inline` ones share a row (the alignment buttons), each sized to its label, never wrapped inside. */
+function Item({ label, disabled, onClick, testId, inline }: { label: string; disabled?: boolean; onClick: () => void; testId: string; inline?: boolean }) {
+  const layout = inline
+    ? { flex: '1 1 auto', padding: '4px 4px', textAlign: 'center' as const, whiteSpace: 'nowrap' as const }
+    : { display: 'block', width: '100%', padding: '4px 10px' };
   return (
     <UnstyledButton data-testid={testId} disabled={disabled} data-disabled={disabled ? 'true' : 'false'} onClick={onClick}
-      style={{ display: 'block', width: '100%', padding: '4px 10px', fontSize: 13, opacity: disabled ? 0.4 : 1, cursor: disabled ? 'not-allowed' : 'pointer' }}>
+      style={{ ...layout, fontSize: 13, opacity: disabled ? 0.4 : 1, cursor: disabled ? 'not-allowed' : 'pointer' }}>
       {label}
     </UnstyledButton>
   );
@@ -49,17 +53,11 @@ export function ContextMenus({ store, menu, onClose, clipboard }: { store: Desig
   };
   if (menu.kind !== 'table') {
     const s = store.get();
-    const hasSelection = menu.kind === 'element' && s.selection.length > 0;
-    const layer = (delta: number) => {
-      const p = s.activePanel;
-      let template = s.template;
-      for (const i of s.selection) {
-        const e = template.panels[p].printElements[i];
-        const z = ((e.options as { zIndex?: number }).zIndex ?? 0) + delta;
-        const { zIndex: _z, ...rest } = e.options as Record<string, unknown>;
-        template = setElementOptions(template, p, i, z === 0 ? rest : { ...rest, zIndex: z });
-      }
-      store.commit('batch edit', template);
+    const elements = s.template.panels[s.activePanel]?.printElements ?? [];
+    const hasSelection = menu.kind === 'element' && s.selection.some((i) => elements[i] !== undefined);
+    const layer = (direction: 'up' | 'down') => {
+      const moved = moveLayer(s.template, s.activePanel, s.selection, direction);
+      if (moved.template !== s.template) store.commit('edit', moved.template, { selection: moved.selection });
     };
     return (
       <Frame menu={menu} width={140} onClose={onClose}>
@@ -67,8 +65,8 @@ export function ContextMenus({ store, menu, onClose, clipboard }: { store: Desig
         <Item testId="menu-paste" label={t('ui.paste')} disabled={s.clipboard.length === 0} onClick={run(clipboard.paste)} />
         <Item testId="menu-delete" label={t('ui.delete')} disabled={!hasSelection} onClick={run(clipboard.remove)} />
         <Divider my={2} />
-        <Item testId="menu-forward" label={t('ui.bringForward')} disabled={!hasSelection} onClick={run(() => layer(1))} />
-        <Item testId="menu-backward" label={t('ui.sendBackward')} disabled={!hasSelection} onClick={run(() => layer(-1))} />
+        <Item testId="menu-forward" label={t('ui.bringForward')} disabled={!hasSelection || !canMoveLayer(elements, s.selection, 'up')} onClick={run(() => layer('up'))} />
+        <Item testId="menu-backward" label={t('ui.sendBackward')} disabled={!hasSelection || !canMoveLayer(elements, s.selection, 'down')} onClick={run(() => layer('down'))} />
       </Frame>
     );
   }
@@ -95,14 +93,15 @@ export function ContextMenus({ store, menu, onClose, clipboard }: { store: Desig
       {action('deleteColumn', () => deleteColumn(columns, r))}
       <Divider my={2} />
       <Text size="xs" c="dimmed" px={10}>{t('tableMenu.align')}</Text>
-      <Group gap={0} px={4} wrap="nowrap">
+      {/* a long translation moves a whole button to the next line rather than breaking its label */}
+      <Group gap={0} px={4} wrap="wrap" data-testid="table-menu-align-row">
         {(['left', 'center', 'right', 'default'] as const).map((h) => (
-          <Item key={h} testId={`table-menu-align-${h}`} disabled={!range} label={t(`tableMenu.align${h[0].toUpperCase()}${h.slice(1)}`)} onClick={align(h)} />
+          <Item key={h} inline testId={`table-menu-align-${h}`} disabled={!range} label={t(`tableMenu.align${h[0].toUpperCase()}${h.slice(1)}`)} onClick={align(h)} />
         ))}
       </Group>
-      <Group gap={0} px={4} wrap="nowrap">
+      <Group gap={0} px={4} wrap="wrap" data-testid="table-menu-valign-row">
         {(['top', 'middle', 'bottom', 'default'] as const).map((v) => (
-          <Item key={v} testId={`table-menu-valign-${v}`} disabled={!range} label={t(`tableMenu.vAlign${v[0].toUpperCase()}${v.slice(1)}`)} onClick={align(undefined, v)} />
+          <Item key={v} inline testId={`table-menu-valign-${v}`} disabled={!range} label={t(`tableMenu.vAlign${v[0].toUpperCase()}${v.slice(1)}`)} onClick={align(undefined, v)} />
         ))}
       </Group>
       <Divider my={2} />

@@ -148,6 +148,8 @@ export function PaperCanvas({ store, onMenu, reveal }: { store: DesignerStore; o
 
   const onElementMenu = useCallback((index: number, e: React.MouseEvent) => {
     e.preventDefault();
+    // the paper under it would otherwise replace this menu by its own (nothing selected)
+    e.stopPropagation();
     const s = store.get();
     if (!s.selection.includes(index)) store.set({ selection: [index], cellRange: null, column: null });
     onMenu({ kind: 'element', x: e.clientX, y: e.clientY });

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { emptyTemplate } from '../core/template/index.ts';
 import { ELEMENT_REGISTRY } from '../elements/registry.ts';
 import { createDesignerStore } from './designerStore.ts';
-import { addElement, addPanel, deleteElements, moveElements, pasteElements, removePanel } from './templateOps.ts';
+import { addElement, addPanel, canMoveLayer, deleteElements, moveElements, moveLayer, pasteElements, removePanel, stackingOrder } from './templateOps.ts';
+import type { PrintTemplate } from '../core/template/index.ts';
 
 describe('designer store and template edits', () => {
   it('undo keeps the identity of every element the step did not change (only the moved one redraws)', () => {
@@ -80,5 +81,56 @@ describe('designer store and template edits', () => {
     t = removePanel(t, 0);
     expect(t.panels.map((p) => p.index)).toEqual([0]);
     expect(removePanel(t, 0)).toBe(t);
+  });
+
+  describe('上移一层 / 下移一层', () => {
+    /** a panel of rects named by their title, with the zIndex given (undefined = unset) */
+    const panelOf = (...items: Array<[string, number?]>): PrintTemplate => items.reduce((t, [title, z]) => {
+      const e = ELEMENT_REGISTRY.rect.create({ left: 0, top: 0 });
+      return addElement(t, 0, { ...e, options: { ...e.options, title, ...(z === undefined ? {} : { zIndex: z }) } } as typeof e);
+    }, emptyTemplate());
+    const stack = (t: PrintTemplate) => stackingOrder(t.panels[0].printElements).map((i) => (t.panels[0].printElements[i].options as { title?: string }).title);
+
+    it('orders by zIndex, then by place in the list', () => {
+      expect(stack(panelOf(['a', 2], ['b'], ['c', -1], ['d']))).toEqual(['c', 'b', 'd', 'a']);
+    });
+
+    it('swaps one element with its neighbour in the stack; the selection follows it; nothing else changes', () => {
+      const t = panelOf(['a'], ['b'], ['c']);
+      expect(canMoveLayer(t.panels[0].printElements, [0], 'up')).toBe(true);
+      expect(canMoveLayer(t.panels[0].printElements, [0], 'down')).toBe(false);
+      expect(canMoveLayer(t.panels[0].printElements, [2], 'up')).toBe(false);
+      const up = moveLayer(t, 0, [0], 'up');
+      expect(stack(up.template)).toEqual(['b', 'a', 'c']);
+      expect(up.selection).toEqual([1]);
+      expect(up.template.panels[0].printElements[2]).toBe(t.panels[0].printElements[2]);
+      const down = moveLayer(up.template, 0, up.selection, 'down');
+      expect(stack(down.template)).toEqual(['a', 'b', 'c']);
+      expect(down.selection).toEqual([0]);
+      // at the top already: the same template back
+      expect(moveLayer(t, 0, [2], 'up').template).toBe(t);
+    });
+
+    it('exchanges zIndex values with the neighbour, inventing none', () => {
+      const t = panelOf(['a', 5], ['b'], ['c', 1]);
+      const up = moveLayer(t, 0, [2], 'up');
+      expect(stack(up.template)).toEqual(['b', 'a', 'c']);
+      expect(up.template.panels[0].printElements.map((e) => (e.options as { zIndex?: number }).zIndex)).toEqual([5, undefined, 1]);
+      expect(up.template.panels[0].printElements.map((e) => (e.options as { title?: string }).title)).toEqual(['c', 'b', 'a']);
+      expect(up.selection).toEqual([0]);
+      const down = moveLayer(t, 0, [1], 'down');
+      expect(down.template).toBe(t);
+      expect(canMoveLayer(t.panels[0].printElements, [1], 'down')).toBe(false);
+    });
+
+    it('moves a selected group as a block, stopping at the top', () => {
+      const t = panelOf(['a'], ['b'], ['c'], ['d']);
+      const up = moveLayer(t, 0, [0, 1], 'up');
+      expect(stack(up.template)).toEqual(['c', 'a', 'b', 'd']);
+      const top = moveLayer(moveLayer(up.template, 0, up.selection, 'up').template, 0, [2, 3], 'up');
+      expect(stack(top.template)).toEqual(['c', 'd', 'a', 'b']);
+      expect(canMoveLayer(top.template.panels[0].printElements, [2, 3], 'up')).toBe(false);
+      expect(canMoveLayer(top.template.panels[0].printElements, [2, 3], 'down')).toBe(true);
+    });
   });
 });

@@ -54,6 +54,60 @@ export function pasteElements(t: PrintTemplate, panelIndex: number, elements: re
   return { template, indices: copies.map((_, i) => start + i) };
 }
 
+/**
+ * Stacking order of a panel's elements, bottom first: by zIndex (unset = 0), then by place in the
+ * list (a later element is drawn over an earlier one) — as the canvas and core/paginate draw them.
+ */
+export function stackingOrder(elements: readonly PrintElement[]): number[] {
+  const z = (e: PrintElement) => {
+    const v = Number((e.options as { zIndex?: unknown }).zIndex ?? 0);
+    return Number.isFinite(v) ? v : 0;
+  };
+  return elements.map((_, i) => i).sort((a, b) => z(elements[a]) - z(elements[b]) || a - b);
+}
+
+/** Whether 上移一层 (`up`) or 下移一层 (`down`) would change anything for the selected elements. */
+export function canMoveLayer(elements: readonly PrintElement[], selection: readonly number[], direction: 'up' | 'down'): boolean {
+  const chosen = new Set(selection.filter((i) => i >= 0 && i < elements.length));
+  const order = stackingOrder(elements);
+  const step = direction === 'up' ? 1 : -1;
+  return order.some((i, k) => chosen.has(i) && order[k + step] !== undefined && !chosen.has(order[k + step]));
+}
+
+/**
+ * 上移一层 / 下移一层: each selected element changes places in the stacking order with the nearest
+ * unselected element above (below) it; a selected group moves as a block. The two take each other's
+ * list position and zIndex, so no other element changes and no new layer value is invented. Returns
+ * the template and the selection's new indices (unchanged template when nothing can move).
+ */
+export function moveLayer(t: PrintTemplate, panelIndex: number, selection: readonly number[], direction: 'up' | 'down'): { template: PrintTemplate; selection: number[] } {
+  const elements = t.panels[panelIndex]?.printElements ?? [];
+  const chosen = new Set(selection.filter((i) => i >= 0 && i < elements.length));
+  const slots = stackingOrder(elements);
+  const order = [...slots];
+  if (direction === 'up') {
+    for (let k = order.length - 2; k >= 0; k--) if (chosen.has(order[k]) && !chosen.has(order[k + 1])) [order[k], order[k + 1]] = [order[k + 1], order[k]];
+  } else {
+    for (let k = 1; k < order.length; k++) if (chosen.has(order[k]) && !chosen.has(order[k - 1])) [order[k], order[k - 1]] = [order[k - 1], order[k]];
+  }
+  if (order.every((i, k) => i === slots[k])) return { template: t, selection: [...selection] };
+  // the element now at stacking place k takes the list index and zIndex that place had
+  const next = [...elements];
+  const newIndex = new Map<number, number>();
+  order.forEach((from, k) => {
+    const to = slots[k];
+    newIndex.set(from, to);
+    if (from === to) return;
+    const { zIndex: _z, ...rest } = elements[from].options as Record<string, unknown>;
+    const z = (elements[to].options as { zIndex?: unknown }).zIndex;
+    next[to] = { ...elements[from], options: z === undefined ? rest : { ...rest, zIndex: z } } as PrintElement;
+  });
+  return {
+    template: updatePanel(t, panelIndex, (p) => ({ ...p, printElements: next })),
+    selection: selection.map((i) => newIndex.get(i) ?? i),
+  };
+}
+
 export function clearPanel(t: PrintTemplate, panelIndex: number): PrintTemplate {
   return updatePanel(t, panelIndex, (p) => ({ ...p, printElements: [] }));
 }
