@@ -3,6 +3,7 @@
  * and sliders apply at once (`immediate`); typed values wait for the confirm button.
  */
 import { ActionIcon, Autocomplete, type ComboboxItem, type OptionsFilter, Button, Checkbox, ColorInput, Group, NumberInput, Select, Slider, Stack, Text, TextInput, Textarea, Tooltip } from '@mantine/core';
+import { IconLink, IconUnlink } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WATERMARK_SLIDERS, WATERMARK_TIME_FORMATS, optionsWithStoredValue, type OptionItem } from '../core/options/index.ts';
@@ -89,8 +90,9 @@ function PairControl({ property, target, onChange }: PropertyControlProps) {
     <Group gap={4} wrap="nowrap">
       <NumberInput size="xs" value={value[a]} decimalScale={2} onChange={(v) => set(a, v)} data-testid={`prop-${property.name}-${a}`} style={{ flex: 1 }} />
       <Tooltip label={synced ? t('ui.sync') : t('ui.unsync')}>
-        <ActionIcon size="sm" variant={synced ? 'filled' : 'default'} onClick={() => setSynced(!synced)} data-testid={`prop-${property.name}-sync`} aria-pressed={synced}>
-          {synced ? '🔗' : '⛓'}
+        <ActionIcon size="sm" variant={synced ? 'filled' : 'default'} onClick={() => setSynced(!synced)} data-testid={`prop-${property.name}-sync`} aria-pressed={synced}
+          aria-label={synced ? t('ui.sync') : t('ui.unsync')}>
+          {synced ? <IconLink size={14} /> : <IconUnlink size={14} />}
         </ActionIcon>
       </Tooltip>
       <NumberInput size="xs" value={value[b]} decimalScale={2} onChange={(v) => set(b, v)} data-testid={`prop-${property.name}-${b}`} style={{ flex: 1 }} />
