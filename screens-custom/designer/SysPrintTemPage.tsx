@@ -86,7 +86,7 @@ function Designer({ id, language, businessTypes, onBack }: { id: number | null; 
       language={language}
       host={host}
       saving={save.isPending}
-      onSave={(input) => save.mutate(input)}
+      onSave={(input) => save.mutateAsync(input)}
       onBack={onBack}
       onPrint={(template) => void printInFrame(renderPreviewHtml(template))}
     />

@@ -10,6 +10,7 @@ export const de: DesignerDictionary = {
     copy: 'Kopieren', paste: 'Einfügen', cut: 'Ausschneiden', bringForward: 'Nach vorne', sendBackward: 'Nach hinten', selectAll: 'Alles auswählen',
     choose: 'Auswählen', refresh: 'Aktualisieren', autoSize: 'Automatische Größe', fitWidth: 'An Breite anpassen', fitHeight: 'An Höhe anpassen', realSize: 'Originalgröße',
     autoByAspect: 'Automatisch nach Seitenverhältnis', sync: 'Gekoppelt', unsync: 'Entkoppelt', default: 'Standard', pages: '{{count}} Seiten', close: 'Schließen',
+    requiredChoice: 'Bitte {{field}} auswählen', unsavedTitle: 'Ungespeicherte Änderungen', unsavedLeave: 'Die Vorlage hat ungespeicherte Änderungen. Trotzdem verlassen?', leave: 'Verlassen', cancel: 'Abbrechen',
     required: 'Bitte {{field}} eingeben', loadFailed: 'Die Vorlage kann nicht geöffnet werden: {{message}}', emptyTemplate: 'Keine Vorlagen', headerLine: 'Kopflinie', footerLine: 'Fußlinie',
     paperNumberHint: 'Doppelklick blendet die Seitenzahl ein oder aus', columnsVisible: 'Sichtbar', columnsOrder: 'Zum Sortieren ziehen', extraOption: '(Wert aus der Vorlage)',
     imageSize: 'Bildgröße', watermarkContent: 'Wasserzeichentext', watermarkColor: 'Wasserzeichenfarbe', watermarkFontSize: 'Schriftgröße',

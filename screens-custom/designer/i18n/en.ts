@@ -10,6 +10,7 @@ export const en: DesignerDictionary = {
     copy: 'Copy', paste: 'Paste', cut: 'Cut', bringForward: 'Bring forward', sendBackward: 'Send backward', selectAll: 'Select all',
     choose: 'Choose', refresh: 'Refresh', autoSize: 'Auto size', fitWidth: 'Fit width', fitHeight: 'Fit height', realSize: 'Real size',
     autoByAspect: 'Auto by aspect ratio', sync: 'Synced', unsync: 'Not synced', default: 'Default', pages: '{{count}} pages', close: 'Close',
+    requiredChoice: 'Please select {{field}}', unsavedTitle: 'Unsaved changes', unsavedLeave: 'The template has unsaved changes. Leave anyway?', leave: 'Leave', cancel: 'Cancel',
     required: 'Please enter {{field}}', loadFailed: 'The template cannot be opened: {{message}}', emptyTemplate: 'No templates', headerLine: 'Header line', footerLine: 'Footer line',
     paperNumberHint: 'Double-click to show or hide the paper number', columnsVisible: 'Visible', columnsOrder: 'Drag to reorder', extraOption: '(value from the template)',
     imageSize: 'Image size', watermarkContent: 'Watermark text', watermarkColor: 'Watermark colour', watermarkFontSize: 'Font size',

@@ -10,6 +10,7 @@ export const es: DesignerDictionary = {
     copy: 'Copiar', paste: 'Pegar', cut: 'Cortar', bringForward: 'Traer adelante', sendBackward: 'Enviar atrás', selectAll: 'Seleccionar todo',
     choose: 'Elegir', refresh: 'Actualizar', autoSize: 'Tamaño automático', fitWidth: 'Ajustar al ancho', fitHeight: 'Ajustar al alto', realSize: 'Tamaño real',
     autoByAspect: 'Automático por proporción', sync: 'Vinculado', unsync: 'Desvinculado', default: 'Predeterminado', pages: '{{count}} páginas', close: 'Cerrar',
+    requiredChoice: 'Seleccione {{field}}', unsavedTitle: 'Cambios sin guardar', unsavedLeave: 'La plantilla tiene cambios sin guardar. ¿Salir de todos modos?', leave: 'Salir', cancel: 'Cancelar',
     required: 'Introduzca {{field}}', loadFailed: 'No se puede abrir la plantilla: {{message}}', emptyTemplate: 'Sin plantillas', headerLine: 'Línea de cabecera', footerLine: 'Línea de pie',
     paperNumberHint: 'Doble clic para mostrar u ocultar el número de página', columnsVisible: 'Visible', columnsOrder: 'Arrastre para ordenar', extraOption: '(valor de la plantilla)',
     imageSize: 'Tamaño de imagen', watermarkContent: 'Texto de marca de agua', watermarkColor: 'Color de marca de agua', watermarkFontSize: 'Tamaño de fuente',

@@ -10,6 +10,7 @@ export const fr: DesignerDictionary = {
     copy: 'Copier', paste: 'Coller', cut: 'Couper', bringForward: 'Avancer', sendBackward: 'Reculer', selectAll: 'Tout sélectionner',
     choose: 'Choisir', refresh: 'Actualiser', autoSize: 'Taille automatique', fitWidth: 'Ajuster à la largeur', fitHeight: 'Ajuster à la hauteur', realSize: 'Taille réelle',
     autoByAspect: 'Automatique selon les proportions', sync: 'Liés', unsync: 'Non liés', default: 'Par défaut', pages: '{{count}} pages', close: 'Fermer',
+    requiredChoice: 'Veuillez choisir {{field}}', unsavedTitle: 'Modifications non enregistrées', unsavedLeave: "Le modèle a des modifications non enregistrées. Quitter quand même ?", leave: 'Quitter', cancel: 'Annuler',
     required: 'Veuillez saisir {{field}}', loadFailed: "Le modèle ne peut pas être ouvert : {{message}}", emptyTemplate: 'Aucun modèle', headerLine: "Ligne d'en-tête", footerLine: 'Ligne de pied',
     paperNumberHint: 'Double-cliquez pour afficher ou masquer le numéro de page', columnsVisible: 'Visible', columnsOrder: 'Glissez pour réordonner', extraOption: '(valeur du modèle)',
     imageSize: "Taille de l'image", watermarkContent: 'Texte du filigrane', watermarkColor: 'Couleur du filigrane', watermarkFontSize: 'Taille de police',

@@ -9,6 +9,7 @@ export const zhCN = {
     copy: '复制', paste: '粘贴', cut: '剪切', bringForward: '上移一层', sendBackward: '下移一层', selectAll: '全选',
     choose: '选择', refresh: '刷新', autoSize: '自适应', fitWidth: '适应宽度', fitHeight: '适应高度', realSize: '原始大小',
     autoByAspect: '按比例自动', sync: '同步', unsync: '不同步', default: '默认', pages: '共 {{count}} 页', close: '关闭',
+    requiredChoice: '请选择{{field}}', unsavedTitle: '未保存的修改', unsavedLeave: '模板有未保存的修改，确定离开吗？', leave: '离开', cancel: '取消',
     required: '请输入{{field}}', loadFailed: '模板无法打开：{{message}}', emptyTemplate: '暂无模板', headerLine: '页眉线', footerLine: '页脚线',
     paperNumberHint: '双击切换页码显示', columnsVisible: '显示', columnsOrder: '拖动排序', extraOption: '(模板中的值)',
     imageSize: '图片尺寸', watermarkContent: '水印内容', watermarkColor: '水印颜色', watermarkFontSize: '字体大小',

@@ -4,8 +4,8 @@
  * template page) owns loading and saving; this screen owns the template while it is edited.
  */
 import { DndContext, MeasuringStrategy, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
-import { ActionIcon, Alert, Button, Group, ScrollArea, Select, TextInput, Tooltip } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { ActionIcon, Alert, Button, Group, Modal, ScrollArea, Select, Text, TextInput, Tooltip } from '@mantine/core';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { snapTo } from '../interaction/snap.ts';
 import { units } from '../core/paper/index.ts';
@@ -34,16 +34,24 @@ export interface DesignerScreenProps {
   host?: HostContext;
   language?: string;
   saving?: boolean;
-  onSave(input: { template: PrintTemplate; name: string; businessType: string }): void;
+  /** a returned promise that resolves marks what was sent as saved (leaving then asks nothing) */
+  onSave(input: { template: PrintTemplate; name: string; businessType: string }): void | Promise<unknown>;
+  /** 返回列表; asked first (模板有未保存的修改…) while the template differs from what was last saved */
   onBack?(): void;
   onPrint?(template: PrintTemplate): void;
 }
 
 const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2];
 
-function Toolbar({ store, props, name, setName, businessType, setBusinessType, onPreview, language, setLanguage }: {
+/** What a save stores, as one comparable string: unsaved work is a current one that differs from the last saved. */
+function savedForm(template: PrintTemplate, name: string, businessType: string | null): string {
+  return JSON.stringify({ template, name: name.trim(), businessType: businessType ?? null });
+}
+
+function Toolbar({ store, props, name, setName, businessType, setBusinessType, onPreview, language, setLanguage, onBack, onSaved }: {
   store: DesignerStore; props: DesignerScreenProps; name: string; setName: (v: string) => void; businessType: string | null;
   setBusinessType: (v: string | null) => void; onPreview: () => void; language: string; setLanguage: (v: string) => void;
+  onBack?: () => void; onSaved: (form: string) => void;
 }) {
   const { t } = useTranslation();
   const history = useDesigner(store, (s) => s.history);
@@ -51,16 +59,19 @@ function Toolbar({ store, props, name, setName, businessType, setBusinessType, o
   const [error, setError] = useState<string | null>(null);
   const save = () => {
     if (!name.trim()) return setError(t('ui.required', { field: t('ui.templateName') }));
-    if (!businessType) return setError(t('ui.required', { field: t('ui.businessType') }));
+    if (!businessType) return setError(t('ui.requiredChoice', { field: t('ui.businessType') }));
     setError(null);
-    props.onSave({ template: store.get().template, name: name.trim(), businessType });
+    const template = store.get().template;
+    const sent = savedForm(template, name, businessType);
+    // a failed save is reported by the API client; the work stays unsaved
+    void Promise.resolve(props.onSave({ template, name: name.trim(), businessType })).then(() => onSaved(sent), () => {});
   };
   return (
     <div>
       <Group gap="xs" wrap="wrap" data-testid="designer-toolbar">
-        {props.onBack && <Button size="xs" variant="default" onClick={props.onBack} data-testid="designer-back">{t('ui.back')}</Button>}
+        {onBack && <Button size="xs" variant="default" onClick={onBack} data-testid="designer-back">{t('ui.back')}</Button>}
         <TextInput size="xs" placeholder={t('ui.templateName')} value={name} maxLength={50} onChange={(e) => setName(e.currentTarget.value)} data-testid="designer-name" w={180} />
-        <Select size="xs" placeholder={t('ui.businessType')} data={[...props.businessTypes]} value={businessType} onChange={setBusinessType} data-testid="designer-business-type" w={140} />
+        <Select size="xs" placeholder={t('ui.requiredChoice', { field: t('ui.businessType') })} data={[...props.businessTypes]} value={businessType} onChange={setBusinessType} data-testid="designer-business-type" w={140} />
         <Tooltip label="Ctrl+Z"><ActionIcon variant="default" disabled={!canUndo(history)} onClick={() => store.undo()} data-testid="designer-undo" aria-label={t('ui.undo')}>↶</ActionIcon></Tooltip>
         <Tooltip label="Ctrl+Shift+Z"><ActionIcon variant="default" disabled={!canRedo(history)} onClick={() => store.redo()} data-testid="designer-redo" aria-label={t('ui.redo')}>↷</ActionIcon></Tooltip>
         <Select size="xs" w={90} aria-label={t('ui.zoom')} data={ZOOMS.map((z) => ({ value: String(z), label: `${z * 100}%` }))} value={String(scale)} data-testid="designer-zoom"
@@ -82,6 +93,20 @@ function Toolbar({ store, props, name, setName, businessType, setBusinessType, o
   );
 }
 
+/** 返回列表 with unsaved work: 离开 goes (the work is dropped), 取消 stays in the designer. */
+function LeaveQuestion({ opened, onLeave, onStay }: { opened: boolean; onLeave: () => void; onStay: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened={opened} onClose={onStay} title={t('ui.unsavedTitle')} centered size="sm" data-testid="designer-leave-question">
+      <Text size="sm" data-testid="designer-leave-message">{t('ui.unsavedLeave')}</Text>
+      <Group justify="flex-end" gap="xs" mt="md">
+        <Button variant="default" onClick={onStay} data-testid="designer-leave-cancel">{t('ui.cancel')}</Button>
+        <Button color="red" onClick={onLeave} data-testid="designer-leave-confirm">{t('ui.leave')}</Button>
+      </Group>
+    </Modal>
+  );
+}
+
 export function DesignerScreen(props: DesignerScreenProps) {
   const store = useMemo(() => createDesignerStore(props.initial), [props.initial]);
   const [language, setLanguage] = useState(props.language ?? 'zh-CN');
@@ -91,8 +116,29 @@ export function DesignerScreen(props: DesignerScreenProps) {
   const [menu, setMenu] = useState<CanvasMenu | null>(null);
   const [previewing, setPreviewing] = useState(false);
   const [dropError, setDropError] = useState<string | null>(null);
+  const [leaving, setLeaving] = useState(false);
   const clipboard = useMemo(() => clipboardActions(store), [store]);
-  useDesignerKeys(store, clipboard, !previewing);
+  useDesignerKeys(store, clipboard, !previewing && !leaving);
+
+  // Unsaved work: the template, name and business type against what was opened or last saved.
+  const opened = useMemo(() => savedForm(props.initial, props.name, props.businessType), [props.initial, props.name, props.businessType]);
+  const saved = useRef(opened);
+  useEffect(() => {
+    saved.current = opened;
+  }, [opened]);
+  const form = useRef({ name, businessType });
+  form.current = { name, businessType };
+  const unsaved = () => savedForm(store.get().template, form.current.name, form.current.businessType) !== saved.current;
+  useEffect(() => {
+    const warn = (e: BeforeUnloadEvent) => {
+      if (!unsaved()) return;
+      e.preventDefault();
+      e.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [store]);
+  const onBack = props.onBack && (() => (unsaved() ? setLeaving(true) : props.onBack!()));
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
   const host: HostContext = useMemo(() => {
     const given = props.host ?? {};
@@ -125,7 +171,8 @@ export function DesignerScreen(props: DesignerScreenProps) {
         <div data-testid="designer" style={{ display: 'grid', gridTemplateColumns: '150px minmax(0, 1fr) 320px', gridTemplateRows: 'auto minmax(0, 1fr)', gap: 8, height: 'calc(100vh - 150px)', minHeight: 560 }}>
           <div style={{ gridColumn: '1 / 4' }}>
             <Toolbar store={store} props={props} name={name} setName={setName} businessType={businessType} setBusinessType={setBusinessType}
-              onPreview={() => setPreviewing(true)} language={language} setLanguage={setLanguage} />
+              onPreview={() => setPreviewing(true)} language={language} setLanguage={setLanguage} onBack={onBack}
+              onSaved={(sent) => { saved.current = sent; }} />
             {dropError && <Alert color="red" p={6} mt={6} data-testid="designer-drop-error">{dropError}</Alert>}
           </div>
           <ScrollArea type="auto"><Palette /></ScrollArea>
@@ -140,6 +187,7 @@ export function DesignerScreen(props: DesignerScreenProps) {
           </div>
         </div>
         <ContextMenus store={store} menu={menu} onClose={() => setMenu(null)} clipboard={clipboard} />
+        <LeaveQuestion opened={leaving} onStay={() => setLeaving(false)} onLeave={() => { setLeaving(false); props.onBack?.(); }} />
         <PreviewModal store={store} opened={previewing} onClose={() => setPreviewing(false)} onPrint={props.onPrint ? () => props.onPrint!(store.get().template) : undefined} />
       </DndContext>
     </I18nextProvider>
