@@ -134,6 +134,108 @@ test('undo and redo walk the history; arrows move the box-selected group by 1.5 
   expect(await style(page, 2, 'left')).toBe('54pt');
 });
 
+test('element context menu: copy, paste, layer and delete on the right-clicked element', async ({ page }) => {
+  await openNewTemplate(page);
+  await drop(page, 'rect', 40, 40);
+  await drop(page, 'oval', 240, 40);
+  await expect(elements(page)).toHaveCount(2);
+  // icons are drawn (SVG), not emoji a font may lack
+  await expect(page.getByTestId('palette-icon-image').locator('svg')).toHaveCount(1);
+  await expect(page.getByTestId('prop-coordinate-sync').locator('svg')).toHaveCount(1);
+  await expect(page.getByTestId('prop-widthHeight-sync').locator('svg')).toHaveCount(1);
+  const item = (id: string) => page.getByTestId(`menu-${id}`);
+  await elements(page).first().click();
+  await elements(page).first().click({ button: 'right' });
+  await expect(page.getByTestId('context-menu-element')).toBeVisible();
+  await expect(item('copy')).toHaveAttribute('data-disabled', 'false');
+  await expect(item('delete')).toHaveAttribute('data-disabled', 'false');
+  // nothing copied yet; the rect is the bottom of the stack
+  await expect(item('paste')).toHaveAttribute('data-disabled', 'true');
+  await expect(item('forward')).toHaveAttribute('data-disabled', 'false');
+  await expect(item('backward')).toHaveAttribute('data-disabled', 'true');
+  await page.getByTestId('context-menu-element').getByText('复制', { exact: true }).click();
+  await expect(page.getByTestId('context-menu-element')).toHaveCount(0);
+
+  await elements(page).first().click({ button: 'right' });
+  await expect(item('paste')).toHaveAttribute('data-disabled', 'false');
+  await page.getByTestId('context-menu-element').getByText('粘贴', { exact: true }).click();
+  await expect(elements(page)).toHaveCount(3);
+  expect(await style(page, 2, 'left')).toBe('39pt');
+  await expect(elements(page).nth(2)).toHaveAttribute('data-selected', 'true');
+
+  // the copy is on top: it can only go down, under the oval (the selection follows it)
+  await elements(page).nth(2).click({ button: 'right' });
+  await expect(item('forward')).toHaveAttribute('data-disabled', 'true');
+  await expect(item('backward')).toHaveAttribute('data-disabled', 'false');
+  await item('backward').click();
+  expect(await style(page, 1, 'left')).toBe('39pt');
+  await expect(elements(page).nth(1)).toHaveAttribute('data-selected', 'true');
+  await expect(elements(page).nth(2)).toHaveAttribute('data-type', 'oval');
+
+  await elements(page).nth(1).click({ button: 'right' });
+  await page.getByTestId('context-menu-element').getByText('删除', { exact: true }).click();
+  await expect(elements(page)).toHaveCount(2);
+  expect(await style(page, 0, 'left')).toBe('30pt');
+  await expect(elements(page).nth(1)).toHaveAttribute('data-type', 'oval');
+});
+
+test('返回列表 asks before dropping unsaved changes; 取消 stays, 离开 leaves; closing the tab warns', async ({ page }) => {
+  await openNewTemplate(page);
+  // nothing changed: back to the list at once
+  await page.getByTestId('designer-back').click();
+  await expect(page.getByTestId('template-list')).toBeVisible();
+  await page.getByTestId('template-create').click();
+  await expect(page.getByTestId('design-paper')).toBeVisible();
+
+  await drop(page, 'text', 40, 40);
+  await expect(elements(page)).toHaveCount(1);
+  await page.getByTestId('designer-back').click();
+  const question = page.getByRole('dialog');
+  await expect(question).toContainText('模板有未保存的修改，确定离开吗？');
+  await question.getByRole('button', { name: '取消' }).click();
+  await expect(question).toHaveCount(0);
+  await expect(elements(page)).toHaveCount(1);
+  await expect(page).toHaveURL(/\?id=new$/);
+
+  // the browser asks too when the tab is closed
+  const unload = page.waitForEvent('dialog');
+  await page.close({ runBeforeUnload: true });
+  const dialog = await unload;
+  expect(dialog.type()).toBe('beforeunload');
+  await dialog.dismiss();
+  await expect(elements(page)).toHaveCount(1);
+
+  await page.getByTestId('designer-back').click();
+  await question.getByRole('button', { name: '离开' }).click();
+  await expect(page.getByTestId('template-list')).toBeVisible();
+  await expect(page).not.toHaveURL(/\?id=/);
+});
+
+test('a saved template leaves without a question until it is changed again', async ({ page }) => {
+  await openNewTemplate(page);
+  // a select asks to choose
+  await expect(page.getByTestId('designer-business-type')).toHaveAttribute('placeholder', '请选择业务类型');
+  await drop(page, 'text', 40, 40);
+  await page.getByTestId('designer-name').fill(`离开测试-${Date.now()}`);
+  await page.getByTestId('designer-business-type').click();
+  await page.getByRole('option').first().click();
+  await page.getByTestId('designer-save').click();
+  await expect(page).toHaveURL(/\?id=\d+$/);
+  // reopened from the server with a fresh history
+  await expect(page.getByTestId('designer-undo')).toBeDisabled();
+  await expect(elements(page)).toHaveCount(1);
+  // saved again after a change, without reopening
+  await drop(page, 'rect', 40, 120);
+  await expect(elements(page)).toHaveCount(2);
+  const edited = page.waitForResponse((r) => r.url().includes('/edit/') && r.request().method() === 'PUT');
+  await page.getByTestId('designer-save').click();
+  expect((await edited).ok()).toBe(true);
+  await expect(elements(page)).toHaveCount(2);
+  await page.getByTestId('designer-back').click();
+  await expect(page.getByTestId('template-list')).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
 test('table design menu: cell selection, column properties, insert, merge and split with the enable rules', async ({ page }) => {
   await openNewTemplate(page);
   await drop(page, 'table', 40, 120);
@@ -147,6 +249,15 @@ test('table design menu: cell selection, column properties, insert, merge and sp
   expect((await menu.boundingBox())!.width).toBe(215);
   await expect(page.getByTestId('table-menu-deleteRow')).toHaveAttribute('data-disabled', 'true');
   await expect(page.getByTestId('table-menu-mergeCells')).toHaveAttribute('data-disabled', 'true');
+  // the alignment buttons sit four to a row, each label on one line (as tall as a one-line entry)
+  const line = (await page.getByTestId('table-menu-deleteRow').boundingBox())!.height;
+  for (const row of [['align-left', 'align-center', 'align-right', 'align-default'], ['valign-top', 'valign-middle', 'valign-bottom', 'valign-default']]) {
+    const boxes = await Promise.all(row.map(async (id) => (await page.getByTestId(`table-menu-${id}`).boundingBox())!));
+    for (const b of boxes) {
+      expect(b.height).toBe(line);
+      expect(b.y).toBe(boxes[0].y);
+    }
+  }
   await page.getByTestId('table-menu-insertColumnRight').click();
   await expect(table.locator('thead th')).toHaveCount(4);
 
