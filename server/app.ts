@@ -117,8 +117,13 @@ export async function buildApp(services: AppServices, opts: BuildOptions = {}): 
     const status = (err as FastifyError).statusCode ?? 500;
     if (status === 413) return reply.status(413).send({ code: 413, msg: '上传内容过大', data: null });
     if (status >= 400 && status < 500) {
-      // Malformed JSON, wrong content type and the like: still a Chinese answer, never a 500.
-      const msg = (err as FastifyError).code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? '不支持的请求内容类型' : '请求内容格式不正确';
+      // Malformed JSON, wrong content type and the like: still a Chinese answer saying what was wrong, never a 500.
+      const code = (err as FastifyError).code;
+      const msg =
+        code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? `不支持的请求内容类型${req.headers['content-type'] ? ` ${String(req.headers['content-type']).split(';')[0]}` : ''}，请以 application/json 发送`
+        : code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? '请求体为空，应为 JSON 对象'
+        : code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError ? '请求体不是合法的 JSON'
+        : '请求内容格式不正确';
       return reply.status(status).send({ code: 400, msg, data: null });
     }
     req.log.error(err);

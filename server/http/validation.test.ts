@@ -22,6 +22,6 @@ describe('chineseValidationMessage', () => {
   });
 
   it('falls back to the property name when a schema has no title', () => {
-    expect(chineseValidationMessage(err({ keyword: 'type', instancePath: '/pageSize', params: { type: 'integer' } }), 'params')).toBe('pageSize格式不正确');
+    expect(chineseValidationMessage(err({ keyword: 'type', instancePath: '/pageSize', params: { type: 'integer' } }), 'params')).toBe('pageSize应为整数');
   });
 });

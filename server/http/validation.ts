@@ -8,6 +8,11 @@ interface SchemaLike {
 
 const PLACE: Record<string, string> = { body: '', querystring: '参数', params: '路径参数', headers: '请求头' };
 
+/** What a JSON Schema type is called in a message (…应为整数). */
+const TYPE_NAMES: Record<string, string> = {
+  integer: '整数', number: '数字', string: '文本', boolean: '是/否（true 或 false）', array: '列表', object: '对象', null: '空',
+};
+
 function labelOf(err: FastifySchemaValidationError & { parentSchema?: SchemaLike }, dataVar: string): string {
   const parent = err.parentSchema;
   if (err.keyword === 'required') {
@@ -53,8 +58,12 @@ function fieldMessage(err: FastifySchemaValidationError & { parentSchema?: Schem
       return Number(p.limit) <= 1 ? `${label}不能为空` : `${label}至少${p.limit}项`;
     case 'maxItems':
       return `${label}最多${p.limit}项`;
-    case 'type':
-      return `${label}格式不正确`;
+    case 'type': {
+      const want = String(p.type ?? '').split(',')[0];
+      // The whole body of the wrong kind (an array, a string, null, text/plain): say what it should be.
+      if (!err.instancePath && dataVar === 'body') return want === 'array' ? '请求体应为 JSON 数组' : '请求体应为 JSON 对象';
+      return TYPE_NAMES[want] ? `${label}应为${TYPE_NAMES[want]}` : `${label}格式不正确`;
+    }
     default:
       return `${label}格式不正确`;
   }

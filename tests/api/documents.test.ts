@@ -121,7 +121,7 @@ describe('document layer: 其他入库', () => {
     const n = await count();
     const cases: [Json[], string][] = [
       [[{ skuId: skus[0].skuId, quantity: 1 }, { skuId: skus[1].skuId, quantity: 0 }], '第2行：数量不能小于1'],
-      [[{ skuId: skus[0].skuId, quantity: 1.5 }], '第1行：数量格式不正确'],
+      [[{ skuId: skus[0].skuId, quantity: 1.5 }], '第1行：数量应为整数'],
       [[{ skuId: skus[0].skuId, quantity: -3 }], '第1行：数量不能小于1'],
       [[{ skuId: skus[0].skuId }], '第1行：数量不能为空'],
       [[{ skuId: 999999, quantity: 1 }], '第1行：商品不存在或已停用'],

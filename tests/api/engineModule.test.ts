@@ -69,7 +69,7 @@ describe('a module from descriptors alone', () => {
   it('validates with the field titles, and names a unique clash', async () => {
     expect((await call(admin, 'POST', 'save', { price: 1 })).json()).toEqual({ code: 400, msg: '名称不能为空', data: null });
     expect((await call(admin, 'POST', 'save', { name: '贵', price: 1e9 })).json().msg).toBe('零售价不能大于99999999');
-    expect((await call(admin, 'PUT', 'update/abc', { name: 'x' })).json().msg).toBe('ID格式不正确');
+    expect((await call(admin, 'PUT', 'update/abc', { name: 'x' })).json().msg).toBe('ID应为整数');
     await call(admin, 'POST', 'save', { name: '唯一' });
     expect((await call(admin, 'POST', 'save', { name: '唯一' })).json()).toMatchObject({ code: 4090, msg: '名称已存在' });
   });

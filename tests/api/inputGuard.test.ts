@@ -81,6 +81,20 @@ describe('characters and numbers the database cannot hold', () => {
     expect(short.json().code).toBe(400);
   });
 
+  it('a body of the wrong kind says what it should be, and a field of the wrong type says which type', async () => {
+    const url = '/api/wxy-shop-server/shop-base/page/1/20';
+    const post = async (contentType: string, payload: string, to = url) => {
+      const r = await s.app.inject({ method: 'POST', url: to, headers: { authorization: `Bearer ${await s.login('admin', 'admin123')}`, 'x-tenant-id': '1', 'content-type': contentType }, payload });
+      return { status: r.statusCode, json: r.json() as Json };
+    };
+    for (const body of ['[]', '"x"', 'null']) refused(await post('application/json', body), '请求体应为 JSON 对象');
+    refused(await post('text/plain', 'hello'), '请求体应为 JSON 对象');
+    refused(await post('application/json', '{bad'), '请求体不是合法的 JSON');
+    refused(await post('application/json', ''), '请求体为空，应为 JSON 对象');
+    refused(await post('application/json', '{}', '/api/wxy-shop-server/shop-base/page/1/abc'), '每页条数应为整数');
+    refused(await post('application/json', JSON.stringify({ shopCode: 'TY1', shopName: '类型', shopType: 'a' }), '/api/wxy-shop-server/shop-base/add'), '门店类型应为整数');
+  });
+
   it('the login still takes its query form', async () => {
     const r = await s.app.inject({ method: 'POST', url: '/api/wxy-auth-server/oauth/token?grant_type=password&username=admin&password=admin123', headers: { authorization: BASIC, 'x-tenant-id': '1' } });
     expect(r.statusCode).toBe(200);

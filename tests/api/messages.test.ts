@@ -97,7 +97,7 @@ describe('permissions and bad input', () => {
       [{ userIds: [shopId], ...notice(1, { queue: 'topic/all' }) }, '消息队列取值不在允许范围内'],
       [{ userIds: [shopId], ...notice(1, { messageTypeInfo: '<b>x</b>' }) }, '消息类型不能包含 < > ; -- /* 等特殊字符'],
       [{ userIds: [shopId], ...notice(1, { noticeTemplateInfo: '长'.repeat(501) }) }, '消息内容长度不能超过500个字符'],
-      [{ userIds: [shopId], ...notice(1, { businessType: 'abc' }) }, '业务类型格式不正确'],
+      [{ userIds: [shopId], ...notice(1, { businessType: 'abc' }) }, '业务类型应为整数'],
       [{ userIds: [shopId], businessType: 1, messageTypeInfo: '通知' }, '消息内容不能为空'],
       [{ userIds: [shopId], ...notice(1, { businessId: "1' OR 1=1" }) }, '业务单据ID只能包含字母、数字、下划线或 -'],
     ];
@@ -115,16 +115,16 @@ describe('permissions and bad input', () => {
     for (const [url, msg] of [
       ['ms/list/1/20?isRead=2', '是否已读取值不在允许范围内'],
       ['ms/list/0/20', '页码不能小于1'],
-      ['ms/list/1/abc', '每页条数格式不正确'],
+      ['ms/list/1/abc', '每页条数应为整数'],
     ]) {
       const res = await s.call('GET', sys(url), { token: shop, tenant: 1 });
       expect(res.statusCode, url).toBe(400);
       expect(res.json().msg).toBe(msg);
     }
-    expect((await s.call('PUT', sys('ms/read/abc'), { token: shop, tenant: 1 })).json().msg).toBe('消息ID格式不正确');
-    expect((await s.call('POST', sys('ms/batch/read'), { token: shop, tenant: 1, body: { ids: ['x'] } })).json().msg).toBe('消息ID格式不正确');
+    expect((await s.call('PUT', sys('ms/read/abc'), { token: shop, tenant: 1 })).json().msg).toBe('消息ID应为整数');
+    expect((await s.call('POST', sys('ms/batch/read'), { token: shop, tenant: 1, body: { ids: ['x'] } })).json().msg).toBe('消息ID应为整数');
     expect((await s.call('POST', sys('ms/batch/read'), { token: shop, tenant: 1, body: { ids: [] } })).json().msg).toBe('消息ID列表不能为空');
-    expect((await s.call('POST', sys('ms/batch/read'), { token: shop, tenant: 1, body: '{"ids": [' })).json().msg).toBe('请求内容格式不正确');
+    expect((await s.call('POST', sys('ms/batch/read'), { token: shop, tenant: 1, body: '{"ids": [' })).json().msg).toBe('请求体不是合法的 JSON');
   });
 });
 

@@ -181,7 +181,7 @@ describe('shop-base batch status switch (PUT edit-state/batch)', () => {
       [{ ids: [], status: 0 }, '门店ID列表不能为空'],
       [{ status: 0 }, '门店ID列表不能为空'],
       [{ ids: Array.from({ length: 1001 }, (_, i) => i + 1), status: 0 }, '门店ID列表最多1000项'],
-      [{ ids: ['abc'], status: 0 }, '门店ID格式不正确'],
+      [{ ids: ['abc'], status: 0 }, '门店ID应为整数'],
     ];
     for (const [body, msg] of cases) {
       const res = await a.call('PUT', 'edit-state/batch', body);

@@ -68,7 +68,7 @@ describe('profile and lookups', () => {
   it('answers malformed JSON with a 400, not a 500', async () => {
     const res = await s.call('PUT', sys('user/profile'), { token: shop, tenant: 1, body: '{"name": ' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 400, msg: '请求内容格式不正确' });
+    expect(res.json()).toMatchObject({ code: 400, msg: '请求体不是合法的 JSON' });
   });
 
   it('serves branding by id (public) and by domain, dictionaries, server time, names map, users by number, version log', async () => {
@@ -97,7 +97,7 @@ describe('profile and lookups', () => {
 
   it('rejects a page size over the limit and a page number of 0', async () => {
     expect((await s.call('GET', sys('sys-version-log/findPage/0/20'), { token: shop, tenant: 1 })).json().msg).toBe('页码不能小于1');
-    expect((await s.call('GET', sys('sys-version-log/findPage/1/abc'), { token: shop, tenant: 1 })).json().msg).toBe('每页条数格式不正确');
+    expect((await s.call('GET', sys('sys-version-log/findPage/1/abc'), { token: shop, tenant: 1 })).json().msg).toBe('每页条数应为整数');
   });
 });
 
