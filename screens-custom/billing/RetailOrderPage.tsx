@@ -13,12 +13,12 @@ import { printReceipt, type SettledOrder } from './receipt';
 import { RefundDialog } from './RefundDialog';
 
 const O = '/wxy-order-server';
-const PAY_TYPES = [
-  { value: '1', label: '现金' },
-  { value: '2', label: '银行卡' },
-  { value: '3', label: '微信' },
-  { value: '4', label: '支付宝' },
-];
+const PAY_TYPE_NAMES: Record<number, string> = { 1: '现金', 2: '银行卡', 3: '微信', 4: '支付宝' };
+interface ShopPayMethod {
+  payType: number;
+  enabled: boolean;
+  sort: number;
+}
 
 const newUuid = () => crypto.randomUUID();
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
@@ -53,6 +53,16 @@ export default function RetailOrderPage() {
     enabled: Boolean(shopId),
   });
 
+  // The shop's enabled payment methods in its order (门店支付方式); settlement refuses any other.
+  const payMethods = useQuery({
+    queryKey: ['register', 'payMethods', shopId],
+    queryFn: () => call<ShopPayMethod[]>({ method: 'GET', url: `/wxy-shop-server/shop-pay-method-config/getByShop/${shopId}`, silent: true }),
+    enabled: Boolean(shopId),
+    staleTime: 60_000,
+  });
+  const payOptions = (payMethods.data ?? []).filter((m) => m.enabled).map((m) => ({ value: String(m.payType), label: PAY_TYPE_NAMES[m.payType] ?? String(m.payType) }));
+  const currentPayType = payOptions.some((o) => o.value === payType) ? payType : (payOptions[0]?.value ?? payType);
+
   const scan = useMutation({
     mutationFn: (c: string) => call<ScannedSku & { shopName: string }>({ method: 'POST', url: `${O}/order/scanCode`, data: { code: c, shopId }, silent: true }),
     onSuccess: (sku) => {
@@ -78,7 +88,7 @@ export default function RetailOrderPage() {
           shopId,
           isPractice: practice,
           lines: cart.map((l) => ({ skuId: l.skuId, quantity: l.quantity, price: l.retailPrice })),
-          payments: [{ payType: Number(payType), amount: payType === '1' ? Number(tendered) : totalFen / 100 }],
+          payments: [{ payType: Number(currentPayType), amount: currentPayType === '1' ? Number(tendered) : totalFen / 100 }],
         },
       }),
     onSuccess: (order) => {
@@ -131,7 +141,7 @@ export default function RetailOrderPage() {
     setTimeout(() => scanRef.current?.focus(), 0);
   };
 
-  const change = payType === '1' ? changeDue(totalFen, tendered) : 0;
+  const change = currentPayType === '1' ? changeDue(totalFen, tendered) : 0;
 
   return (
     <Stack p="md" gap="sm" data-testid="register">
@@ -221,8 +231,9 @@ export default function RetailOrderPage() {
 
       <Modal opened={paying} onClose={() => setPaying(false)} title={`收款 · 应收 ¥${yuan(totalFen)}`} centered>
         <Stack>
-          <SegmentedControl data={PAY_TYPES} value={payType} onChange={setPayType} data-testid="register-pay-type" />
-          {payType === '1' && (
+          {payMethods.isError && <Alert color="red">支付方式加载失败：{messageOf(payMethods.error)}</Alert>}
+          <SegmentedControl data={payOptions} value={currentPayType} onChange={setPayType} data-testid="register-pay-type" />
+          {currentPayType === '1' && (
             <NumberInput
               label="实收现金"
               min={0}

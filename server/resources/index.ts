@@ -1,4 +1,5 @@
 import { exportFileTitles } from './exportNames.ts';
+import { payMethodRoutes } from '../domains/shops/payMethodRoutes.ts';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
@@ -97,6 +98,7 @@ export async function resourceRoutes(services: AppServices) {
     await app.register(returnOrderRoutes, { prefix: '/api/wxy-warehouse-server' });
     await app.register(onlineOrderRoutes(), { prefix: '/api/wxy-member-server' });
     await app.register(orderRoutes(services.db), { prefix: '/api/wxy-order-server' });
+    await app.register(payMethodRoutes, { prefix: '/api/wxy-shop-server' });
   };
   return { set, plugin };
 }

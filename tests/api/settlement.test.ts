@@ -159,3 +159,52 @@ describe('退款', () => {
     expect((await admin('GET', `${O}/sale/order/print/${order.orderNo}`)).json.data.status).toBe(1);
   });
 });
+
+describe('门店支付方式 (shop-pay-method-config)', () => {
+  const P = 'wxy-shop-server/shop-pay-method-config';
+  const methodsOf = async (shopId: number, who: Caller = admin) => (await who('GET', `${P}/getByShop/${shopId}`)).json.data as Json[];
+  const setEnabled = (configId: number, enabled: boolean) => admin('PUT', `${P}/update`, { configId, enabled });
+
+  it('every shop has 现金, 银行卡, 微信 and 支付宝 in order, a new shop too; the cashier reads them, only head office changes them', async () => {
+    const methods = await methodsOf(shopRow.shopId, shop);
+    expect(methods.map((m) => [m.payType, m.enabled])).toEqual([[1, true], [2, true], [3, true], [4, true]]);
+    const added = (await admin('POST', 'wxy-shop-server/shop-base/add', { shopCode: 'PAY001', shopName: '支付方式新店', shopType: 1 })).json.data;
+    expect((await methodsOf(added.shopId)).map((m) => m.payType)).toEqual([1, 2, 3, 4]);
+    expect((await shop('PUT', `${P}/update`, { configId: methods[2].configId, enabled: false })).status).toBe(403);
+    // init only fills what is missing
+    expect((await admin('POST', `${P}/init`, { shopIds: [added.shopId] })).json).toMatchObject({ code: 200, data: { created: 0 } });
+    await s.db.tenant(1, (tx) => tx.query(`DELETE FROM shop_pay_method_config WHERE shop_id = $1 AND pay_type = 4`, [added.shopId]));
+    expect((await admin('POST', `${P}/init`, {})).json.data.created).toBe(1);
+    expect((await admin('POST', `${P}/init`, { shopIds: [99999999] })).json.msg).toBe('门店不存在');
+    // another tenant sees none of them
+    expect(await methodsOf(shopRow.shopId, other)).toEqual([]);
+    const page = (await admin('POST', `${P}/findPage`, { pageNum: 1, pageSize: 10, shopName: '支付方式新店' })).json.data;
+    expect(page.total).toBe(4);
+    expect(page.records[0]).toMatchObject({ shopName: '支付方式新店', payType: 1, enabled: true });
+  });
+
+  it('settlement refuses a method the shop has switched off, names it, sells nothing; the last method cannot be switched off', async () => {
+    const methods = await methodsOf(shopRow.shopId);
+    const wechat = methods.find((m) => m.payType === 3)!;
+    expect((await setEnabled(wechat.configId, false)).status).toBe(200);
+    try {
+      const before = await stock(skus[0].skuId);
+      const refused = await sale([{ skuId: skus[0].skuId, quantity: 1 }], [{ payType: 3, amount: skus[0].retailPrice }]);
+      expect(refused.status).toBe(400);
+      expect(refused.json.msg).toBe('本店未开通微信支付，请换一种支付方式');
+      expect(await stock(skus[0].skuId)).toBe(before);
+      expect((await sale([{ skuId: skus[0].skuId, quantity: 1 }], [{ payType: 4, amount: skus[0].retailPrice }])).status).toBe(200);
+      // switching off the other three leaves one: the last is refused with the shop's name
+      const rest = methods.filter((m) => m.payType !== 3);
+      expect((await setEnabled(rest[0].configId, false)).status).toBe(200);
+      expect((await setEnabled(rest[1].configId, false)).status).toBe(200);
+      const last = await setEnabled(rest[2].configId, false);
+      expect(last.status).toBe(400);
+      expect(last.json.msg).toBe(`${shopRow.shopName}至少要保留一种可用的支付方式`);
+      for (const m of rest.slice(0, 2)) await setEnabled(m.configId, true);
+    } finally {
+      await setEnabled(wechat.configId, true);
+    }
+    expect((await methodsOf(shopRow.shopId)).every((m) => m.enabled)).toBe(true);
+  });
+});

@@ -88,6 +88,10 @@ test('a browser is activated as a shop cash register (login asked, comes back, b
     if (held.length === 2) break;
   }
   expect(held).toHaveLength(2);
+  // Head office switched 微信 off for this shop (门店支付方式): the register does not offer it.
+  const methods = (await (await request.get(`/api/wxy-shop-server/shop-pay-method-config/getByShop/${shopId}`, { headers })).json()).data as { configId: number; payType: number }[];
+  const wechat = methods.find((m) => m.payType === 3)!;
+  expect((await (await request.put('/api/wxy-shop-server/shop-pay-method-config/update', { headers, data: { configId: wechat.configId, enabled: false } })).json()).code).toBe(200);
   await page.goto('/orderInfo/retailOrder');
   const scan = page.getByTestId('register-scan');
   await expect(scan).toBeFocused();
@@ -97,6 +101,10 @@ test('a browser is activated as a shop cash register (login asked, comes back, b
   await expect(page.getByTestId('register-cart').locator('tbody tr')).toHaveCount(2);
   await expect(page.getByTestId('register-total')).toContainText('共 3 件');
   await scan.press('F9');
+  const payTypes = page.getByTestId('register-pay-type');
+  await expect(payTypes).toContainText('支付宝');
+  await expect(payTypes.getByText('现金', { exact: true })).toBeVisible();
+  await expect(payTypes.getByText('微信', { exact: true })).toHaveCount(0);
   await page.getByTestId('register-tendered').fill('1000');
   await expect(page.getByTestId('register-change')).toContainText('找零 ¥');
   await page.getByTestId('register-confirm').click();
@@ -116,4 +124,5 @@ test('a browser is activated as a shop cash register (login asked, comes back, b
   await expect(page.getByTestId('refund-done')).toContainText('商品已退回门店库存');
   const after = await (await request.post('/api/wxy-order-server/order/findPage', { headers, data: { pageNum: 1, pageSize: 10, orderNo } })).json();
   expect(after.data.records[0].status).toBe(2);
+  await request.put('/api/wxy-shop-server/shop-pay-method-config/update', { headers, data: { configId: wechat.configId, enabled: true } });
 });

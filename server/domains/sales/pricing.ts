@@ -58,6 +58,12 @@ export interface Payment {
   amount: number;
 }
 
+/** A payment in a method the shop has not enabled (门店支付方式) is refused; the register offers only enabled ones. */
+export function assertShopTakes(enabled: number[], payments: Payment[]): void {
+  const refused = payments.map((p) => p.payType).find((t) => !enabled.includes(t));
+  if (refused !== undefined) throw new ApiError('BAD_REQUEST', `本店未开通${PAY_TYPES[refused] ?? '该'}支付，请换一种支付方式`);
+}
+
 /**
  * Payments must cover the total; only cash gives change, and never more than the cash handed over (a card or
  * QR payment is for the exact amount it leaves).

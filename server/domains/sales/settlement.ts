@@ -3,7 +3,7 @@ import type { Database, Queryable } from '../../db/index.ts';
 import { nextDocNo } from '../../documents/numbers.ts';
 import { ApiError } from '../../errors.ts';
 import { postStock } from '../stock/ledger.ts';
-import { priceLines, settlePayments, toYuan, type CartLine, type Payment, type PricedSku } from './pricing.ts';
+import { assertShopTakes, priceLines, settlePayments, toYuan, type CartLine, type Payment, type PricedSku } from './pricing.ts';
 
 /**
  * 结算 (order settlement): a sale of one register, exactly once per client-generated uuid, in one tenant
@@ -39,6 +39,7 @@ export async function settle(db: Database, auth: AuthContext, input: SettlementI
       const shop = await shopOf(tx, auth, input.shopId);
       const skus = await skusOf(tx, input.lines.map((l) => l.skuId));
       const priced = priceLines(input.lines, skus);
+      assertShopTakes(shop.pay_types.map(Number), input.payments);
       const { paidFen, changeFen } = settlePayments(priced.totalFen, input.payments);
       // A concurrent duplicate (the same uuid sent twice at once) waits here for the first and inserts nothing;
       // it then answers the first one's result (below).
@@ -92,13 +93,16 @@ interface ShopRow {
   shop_name: string;
   status: number;
   wh_id: number | null;
+  /** The payment methods the shop has enabled (门店支付方式). */
+  pay_types: number[];
 }
 
 /** The shop sold in and the warehouse its stock leaves from; a register bound to a shop sells only there. */
 export async function shopOf(tx: Queryable, auth: AuthContext, shopId: number): Promise<ShopRow & { wh_id: number }> {
   if (auth.shopId && auth.shopId !== shopId) throw new ApiError('FORBIDDEN', '本收银设备只能为所属门店收银');
   const r = await tx.query<ShopRow>(
-    `SELECT s.shop_id, s.shop_name, s.status, (SELECT w.wh_id FROM wh_base_info w WHERE w.shop_id = s.shop_id AND w.status = 1 ORDER BY w.wh_id LIMIT 1) AS wh_id
+    `SELECT s.shop_id, s.shop_name, s.status, (SELECT w.wh_id FROM wh_base_info w WHERE w.shop_id = s.shop_id AND w.status = 1 ORDER BY w.wh_id LIMIT 1) AS wh_id,
+            ARRAY(SELECT c.pay_type FROM shop_pay_method_config c WHERE c.shop_id = s.shop_id AND c.enabled) AS pay_types
        FROM shop_base s WHERE s.shop_id = $1`,
     [shopId],
   );
