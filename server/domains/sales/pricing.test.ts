@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { priceLines, settlePayments, type PricedSku } from './pricing.ts';
+import { assertShopTakes, priceLines, settlePayments, type PricedSku } from './pricing.ts';
 
 const skus = new Map<number, PricedSku>([
   [1, { skuId: 1, skuName: '可乐 330ml', retailPrice: 3.5, status: 1 }],
@@ -43,5 +43,13 @@ describe('register payments', () => {
     expect(() => settlePayments(2040, [{ payType: 1, amount: 20.405 }])).toThrow('现金金额必须大于0，最多2位小数');
     expect(() => settlePayments(2040, [{ payType: 1, amount: 0 }])).toThrow('现金金额必须大于0');
     expect(() => settlePayments(2040, [{ payType: 9, amount: 30 }])).toThrow('支付方式不正确');
+  });
+});
+
+describe('the shop’s payment methods', () => {
+  it('takes only methods the shop has enabled, naming the first one it refuses', () => {
+    expect(() => assertShopTakes([1, 2, 4], [{ payType: 1, amount: 5 }, { payType: 4, amount: 3 }])).not.toThrow();
+    expect(() => assertShopTakes([1, 2, 4], [{ payType: 1, amount: 5 }, { payType: 3, amount: 3 }])).toThrow('本店未开通微信支付，请换一种支付方式');
+    expect(() => assertShopTakes([], [{ payType: 1, amount: 5 }])).toThrow('本店未开通现金支付');
   });
 });
