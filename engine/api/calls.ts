@@ -43,8 +43,10 @@ export async function downloadFile(endpoint: EndpointRef, body: Record_ | undefi
       throw error;
     });
   const disposition = String(response.headers['content-disposition'] ?? '');
-  const match = /filename\*=UTF-8''([^;]+)|filename="?([^";]+)"?/i.exec(disposition);
-  const name = match ? decodeURIComponent(match[1] ?? match[2]) : fallbackName;
+  // The UTF-8 name (门店列表_20261125064124.csv) wins over the ASCII fallback that comes first in the header.
+  const utf8 = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
+  const ascii = /filename="?([^";]+)"?/i.exec(disposition);
+  const name = utf8 ? decodeURIComponent(utf8[1]) : ascii ? ascii[1] : fallbackName;
   saveBlob(response.data, name);
 }
 

@@ -218,7 +218,11 @@ export const xlsxBatches = (db: Database, tenantId: number, r: ResourceDescripto
   textBatches(db, tenantId, r, p, (params) => xlsxRowExpr(r, p.fields, p.labels, params), (params, done) => `string_agg(replace(s.line, '${ROW_NO}', (s.rn + ${params.add(done + 1)}::bigint)::text), '')`);
 
 const stamp = () => new Date().toISOString().replace(/[-:T]/g, '').slice(0, 14);
-export const attachment = (name: string) => `attachment; filename="export"; filename*=UTF-8''${encodeURIComponent(name)}`;
+/** The Chinese file name (RFC 5987), and for old clients an ASCII one keeping its time stamp and extension. */
+export const attachment = (name: string) => {
+  const ascii = `export${name.replace(/^[^_]*/, '').replace(/[^\w.-]/g, '') || `.${name.split('.').pop()}`}`;
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+};
 
 /** Rows one xlsx sheet holds besides its header row (Excel's limit is 1,048,576 rows). */
 export const XLSX_MAX_DATA_ROWS = 1_048_575;

@@ -208,3 +208,65 @@ describe('门店支付方式 (shop-pay-method-config)', () => {
     expect((await methodsOf(shopRow.shopId)).every((m) => m.enabled)).toBe(true);
   });
 });
+
+describe('会员 at the register (mb-base-info, points through the ledger)', () => {
+  const M = 'wxy-member-server';
+  const memberRow = async (memberId: number) =>
+    (await s.db.tenant(1, (tx) => tx.query<{ points: number; order_count: number; total_amount: string }>(`SELECT points, order_count, total_amount FROM mb_base_info WHERE member_id = $1`, [memberId]))).rows[0];
+  const ledger = async (memberId: number) =>
+    (await s.db.tenant(1, (tx) => tx.query<{ points: number; points_after: number; ref_type: string }>(`SELECT points, points_after, ref_type FROM mb_points_ledger WHERE member_id = $1 ORDER BY ledger_id`, [memberId]))).rows;
+
+  it('the cashier finds a member by phone, or registers one on the spot; phones are unique, practice members apart', async () => {
+    expect((await admin('GET', `${M}/mb-base-info/info/13800000005/0`)).json.data).toMatchObject({ phoneNumber: '13800000005', points: expect.any(Number) });
+    // the lookup is the register's (收银结算); shop01 has no register, but registers members from the member list
+    expect((await shop('GET', `${M}/mb-base-info/info/13800000005/0`)).status).toBe(403);
+    const none = await admin('GET', `${M}/mb-base-info/info/13912345678/0`);
+    expect(none.json).toMatchObject({ code: 200, data: null, msg: '未找到该手机号的会员' });
+    expect((await admin('GET', `${M}/mb-base-info/info/12345/0`)).json.msg).toBe('手机号码格式不正确');
+    const added = await shop('POST', `${M}/mb-base-info/add`, { phoneNumber: '13912345678', memberName: '钱多多', sex: 2, shopId: shopRow.shopId });
+    expect(added.status).toBe(200);
+    expect(added.json.data).toMatchObject({ phoneNumber: '13912345678', memberName: '钱多多', points: 0, shopName: shopRow.shopName, memberLevel: 1 });
+    const twice = await shop('POST', `${M}/mb-base-info/add`, { phoneNumber: '13912345678', memberName: '又一个' });
+    expect(twice.status).toBe(409);
+    expect(twice.json.msg).toMatch(/手机号码/);
+    // the same phone may be a practice member (练习收银), found only as one
+    expect((await shop('POST', `${M}/mb-base-info/add`, { phoneNumber: '13912345678', isPractice: true })).status).toBe(200);
+    expect((await admin('GET', `${M}/mb-base-info/info/13912345678/1`)).json.data.memberId).not.toBe(added.json.data.memberId);
+    // another tenant has no such member; shop staff may not edit members
+    expect((await other('GET', `${M}/mb-base-info/info/13912345678/0`)).json.data).toBeNull();
+    expect((await shop('PUT', `${M}/mb-base-info/edit/detail`, { memberId: added.json.data.memberId, memberName: '改名' })).status).toBe(403);
+    expect((await admin('GET', `${M}/mb-consume-rule/info`)).json.data).toEqual({ pointsPerYuan: 1 });
+  });
+
+  it('a sale for a member earns whole-yuan points once (a retried settlement adds nothing); a refund takes them back once', async () => {
+    const member = (await admin('GET', `${M}/mb-base-info/info/13800000007/0`)).json.data;
+    const before = await memberRow(member.memberId);
+    const uuid = randomUUID();
+    const body = { uuid, shopId: shopRow.shopId, memberId: member.memberId, lines: [{ skuId: skus[0].skuId, quantity: 3 }, { skuId: skus[1].skuId, quantity: 1 }], payments: [{ payType: 1, amount: 1000 }] };
+    const first = await admin('POST', `${O}/order/settlement`, body);
+    expect(first.status).toBe(200);
+    const total = first.json.data.payAmount as number;
+    expect(first.json.data).toMatchObject({ memberId: member.memberId, memberPhone: '13800000007', memberName: member.memberName, pointsEarned: Math.floor(total) });
+    expect((await admin('POST', `${O}/order/settlement`, body)).json.data.orderNo).toBe(first.json.data.orderNo);
+    const after = await memberRow(member.memberId);
+    expect(after.points).toBe(before.points + Math.floor(total));
+    expect(after.order_count).toBe(before.order_count + 1);
+    expect(Number(after.total_amount)).toBeCloseTo(Number(before.total_amount) + total, 2);
+    expect((await ledger(member.memberId)).at(-1)).toMatchObject({ points: Math.floor(total), points_after: after.points, ref_type: 'sale' });
+
+    expect((await admin('PUT', `${O}/order-pay/refund`, { orderNo: first.json.data.orderNo })).status).toBe(200);
+    expect((await admin('PUT', `${O}/order-pay/refund`, { orderNo: first.json.data.orderNo })).status).toBe(409);
+    const refunded = await memberRow(member.memberId);
+    expect(refunded.points).toBe(before.points);
+    expect(refunded.order_count).toBe(before.order_count);
+    expect((await ledger(member.memberId)).at(-1)).toMatchObject({ points: -Math.floor(total), points_after: before.points, ref_type: 'saleRefund' });
+  });
+
+  it('refuses a member of the other kind (practice sale, real member) or an unknown one, selling nothing', async () => {
+    const member = (await admin('GET', `${M}/mb-base-info/info/13800000008/0`)).json.data;
+    const practice = await sale([{ skuId: skus[0].skuId, quantity: 1 }], [{ payType: 1, amount: 100 }], { isPractice: true, memberId: member.memberId });
+    expect(practice.json).toMatchObject({ code: 400, msg: '会员不存在' });
+    expect((await sale([{ skuId: skus[0].skuId, quantity: 1 }], [{ payType: 1, amount: 100 }], { memberId: 99999999 })).json.msg).toBe('会员不存在');
+    expect((await memberRow(member.memberId)).order_count).toBe(0);
+  });
+});

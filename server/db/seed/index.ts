@@ -9,10 +9,11 @@ import { seedFulfilmentDemo } from './fulfilmentDemo.ts';
 import { seedAllocationDemo } from './allocationDemo.ts';
 import { seedPurchaseDemo, seedSupplierMrbDemo } from './purchaseDemo.ts';
 import { seedOrdersDemo } from './ordersDemo.ts';
+import { seedMembersDemo } from './membersDemo.ts';
 import { seedStocktakeDemo } from './stocktakeDemo.ts';
 
 /** Bump when the demo data changes, so existing data dirs are topped up at the next start. */
-export const SEED_VERSION = '2026-11-22.designer-out.1+notices-1+engine-modules-3+designer-ui-1+detail-pages-1+stock-1+fulfilment-1+perm-1+allocation-1+purchase-1+stocktake-2+return-1+supplier-mrb-1+devices-1+orders-1+pay-methods-1';
+export const SEED_VERSION = '2026-11-22.designer-out.1+notices-1+engine-modules-3+designer-ui-1+detail-pages-1+stock-1+fulfilment-1+perm-1+allocation-1+purchase-1+stocktake-2+return-1+supplier-mrb-1+devices-1+orders-1+pay-methods-1+members-1';
 
 interface TenantSeed {
   id: number;
@@ -78,6 +79,7 @@ export const DICTIONARIES: Record<string, [string, string][]> = {
   examType: [['入职考试', '1'], ['岗位考核', '2'], ['安全培训', '3']],
   examStatus: [['草稿', '0'], ['已发布', '1'], ['已结束', '2']],
   payType: [['现金', '1'], ['银行卡', '2'], ['微信', '3'], ['支付宝', '4']],
+  memberLevel: [['普通会员', '1'], ['银卡会员', '2'], ['金卡会员', '3']],
 };
 
 const VERSION_LOGS = [
@@ -194,6 +196,7 @@ export async function seedDemoData(db: Database, moduleMenus: MenuSeed[] = readM
     await seedPurchaseDemo(db, t.id);
     await seedSupplierMrbDemo(db, t.id);
     await seedStocktakeDemo(db, t.id);
+    await seedMembersDemo(db, t.id);
     await seedOrdersDemo(db, t.id);
   }
   await db.system((tx) =>

@@ -29,6 +29,13 @@ export async function seedOrdersDemo(db: Database, tenantId: number): Promise<vo
     // Cash rounded up to the next 10 yuan (change given), or the exact amount by WeChat / card.
     const payments = i % 3 === 0 ? [{ payType: 1, amount: Math.ceil(totalFen / 1000) * 10 }] : [{ payType: i % 3 === 1 ? 3 : 2, amount: totalFen / 100 }];
     const uuid = `00000000-0000-4000-8000-${String(tenantId).padStart(6, '0')}${String(i).padStart(6, '0')}`;
-    await settle(db, auth, { uuid, shopId: shop.shop_id, lines, payments, remark: '演示订单' });
+    // Two of them for members (1380000000x), who earn points by the consume rule.
+    const member = i === 1 || i === 2 ? await memberId(db, tenantId, `1380000000${i}`) : null;
+    await settle(db, auth, { uuid, shopId: shop.shop_id, lines, payments, remark: '演示订单', memberId: member });
   }
+}
+
+async function memberId(db: Database, tenantId: number, phone: string): Promise<number | null> {
+  const r = await db.tenant(tenantId, (tx) => tx.query<{ member_id: number }>(`SELECT member_id FROM mb_base_info WHERE phone_number = $1 AND NOT is_practice`, [phone]));
+  return r.rows[0]?.member_id ?? null;
 }

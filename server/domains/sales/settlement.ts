@@ -3,6 +3,7 @@ import type { Database, Queryable } from '../../db/index.ts';
 import { nextDocNo } from '../../documents/numbers.ts';
 import { ApiError } from '../../errors.ts';
 import { postStock } from '../stock/ledger.ts';
+import { earnPoints, memberForSale, pointsFor, takeBackPoints } from '../members/points.ts';
 import { assertShopTakes, priceLines, settlePayments, toYuan, type CartLine, type Payment, type PricedSku } from './pricing.ts';
 
 /**
@@ -19,6 +20,8 @@ export interface SettlementInput {
   lines: CartLine[];
   payments: Payment[];
   remark?: string | null;
+  /** The member the sale is for (会员): earns points by the consume rule. */
+  memberId?: number | null;
 }
 
 class AlreadySettled extends Error {}
@@ -41,15 +44,17 @@ export async function settle(db: Database, auth: AuthContext, input: SettlementI
       const priced = priceLines(input.lines, skus);
       assertShopTakes(shop.pay_types.map(Number), input.payments);
       const { paidFen, changeFen } = settlePayments(priced.totalFen, input.payments);
+      const member = input.memberId ? await memberForSale(tx, input.memberId, Boolean(input.isPractice)) : null;
+      const points = member ? pointsFor(priced.totalFen, Number(member.points_per_yuan)) : 0;
       // A concurrent duplicate (the same uuid sent twice at once) waits here for the first and inserts nothing;
       // it then answers the first one's result (below).
       const inserted = await tx.query<{ order_id: number }>(
         `INSERT INTO po_order (tenant_id, order_no, client_uuid, shop_id, shop_name, wh_id, is_practice, total_quantity, total_amount, pay_amount,
-                               paid_amount, change_amount, remark, cashier_user_id, cashier_name)
-         VALUES (app_current_tenant(), $1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10, $11, $12, $13)
+                               paid_amount, change_amount, remark, cashier_user_id, cashier_name, member_id, member_phone, member_name, points_earned)
+         VALUES (app_current_tenant(), $1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
          ON CONFLICT (tenant_id, client_uuid) DO NOTHING RETURNING order_id`,
         [orderNo, input.uuid, shop.shop_id, shop.shop_name, shop.wh_id, Boolean(input.isPractice), priced.quantity, toYuan(priced.totalFen), toYuan(paidFen), toYuan(changeFen),
-          input.remark ?? null, auth.userId, auth.displayName ?? auth.userName],
+          input.remark ?? null, auth.userId, auth.displayName ?? auth.userName, member?.member_id ?? null, member?.phone_number ?? null, member?.member_name ?? null, points],
       );
       if (!inserted.rows[0]) throw new AlreadySettled();
       const id = inserted.rows[0].order_id;
@@ -65,6 +70,7 @@ export async function settle(db: Database, auth: AuthContext, input: SettlementI
         `INSERT INTO po_order_pay (tenant_id, order_id, pay_type, amount) SELECT app_current_tenant(), $1, t, a FROM unnest($2::int[], $3::numeric[]) AS p(t, a)`,
         [id, input.payments.map((p) => p.payType), input.payments.map((p) => p.amount)],
       );
+      if (member) await earnPoints(tx, member.member_id, id, orderNo, toYuan(priced.totalFen), points);
       if (!input.isPractice) {
         // Last, so the shop's balance rows stay locked only for the posting itself.
         await postStock(tx, auth, { docType: 'sale', docId: id, docNo: orderNo }, lines.rows.map((l) => ({ whId: shop.wh_id, skuId: l.sku_id, qty: -Number(l.quantity), lineId: l.det_id })));
@@ -127,6 +133,7 @@ export async function readOrder(tx: Queryable, orderId: number): Promise<Record<
     `SELECT order_id AS "orderId", order_no AS "orderNo", client_uuid AS uuid, shop_id AS "shopId", shop_name AS "shopName", is_practice AS "isPractice",
             status, total_quantity::float8 AS "totalQuantity", total_amount::float8 AS "totalAmount", pay_amount::float8 AS "payAmount",
             paid_amount::float8 AS "paidAmount", change_amount::float8 AS "changeAmount", cashier_name AS "cashierName", remark,
+            member_id AS "memberId", member_phone AS "memberPhone", member_name AS "memberName", points_earned AS "pointsEarned",
             refund_amount::float8 AS "refundAmount", to_char(refund_time, 'YYYY-MM-DD HH24:MI:SS') AS "refundTime", refund_user_name AS "refundUserName", refund_reason AS "refundReason",
             to_char(create_time, 'YYYY-MM-DD HH24:MI:SS') AS "createTime"
        FROM po_order WHERE order_id = $1`,
@@ -154,8 +161,8 @@ export const ORDER_STATUS = { done: 1, refunded: 2 } as const;
  * order moved no stock and moves none back.
  */
 export async function refundOrder(tx: Queryable, auth: AuthContext, orderNo: string, reason: string | null): Promise<Record<string, unknown>> {
-  const r = await tx.query<{ order_id: number; status: number; shop_id: number; wh_id: number | null; is_practice: boolean; pay_amount: string }>(
-    `SELECT order_id, status, shop_id, wh_id, is_practice, pay_amount FROM po_order WHERE order_no = $1 FOR UPDATE`,
+  const r = await tx.query<{ order_id: number; status: number; shop_id: number; wh_id: number | null; is_practice: boolean; pay_amount: string; member_id: number | null; points_earned: number }>(
+    `SELECT order_id, status, shop_id, wh_id, is_practice, pay_amount, member_id, points_earned FROM po_order WHERE order_no = $1 FOR UPDATE`,
     [orderNo],
   );
   const o = r.rows[0];
@@ -166,6 +173,7 @@ export async function refundOrder(tx: Queryable, auth: AuthContext, orderNo: str
     `UPDATE po_order SET status = $2, refund_amount = pay_amount, refund_time = now(), refund_user_name = $3, refund_reason = $4 WHERE order_id = $1`,
     [o.order_id, ORDER_STATUS.refunded, auth.displayName ?? auth.userName, reason],
   );
+  if (o.member_id) await takeBackPoints(tx, o.member_id, o.order_id, orderNo, Number(o.pay_amount), Number(o.points_earned));
   if (!o.is_practice && o.wh_id) {
     const lines = (await tx.query<{ det_id: number; sku_id: number; quantity: string; unit_cost: string }>(
       `SELECT det_id, sku_id, quantity, unit_cost FROM po_order_det WHERE order_id = $1`, [o.order_id],
