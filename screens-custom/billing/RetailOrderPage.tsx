@@ -11,6 +11,7 @@ import { addScanned, cartTotals, changeDue, lineFen, removeLine, setQuantity, yu
 import { beep } from './beep';
 import { printReceipt, type SettledOrder } from './receipt';
 import { RefundDialog } from './RefundDialog';
+import { MemberBox, type RegisterMember } from './MemberBox';
 
 const O = '/wxy-order-server';
 const PAY_TYPE_NAMES: Record<number, string> = { 1: '现金', 2: '银行卡', 3: '微信', 4: '支付宝' };
@@ -44,6 +45,7 @@ export default function RetailOrderPage() {
   const [tendered, setTendered] = useState<string | number>('');
   const [settled, setSettled] = useState<SettledOrder | null>(null);
   const [refunding, setRefunding] = useState(false);
+  const [member, setMember] = useState<RegisterMember | null>(null);
   const scanRef = useRef<HTMLInputElement>(null);
   const { quantity, totalFen } = cartTotals(cart);
 
@@ -88,6 +90,7 @@ export default function RetailOrderPage() {
           shopId,
           isPractice: practice,
           lines: cart.map((l) => ({ skuId: l.skuId, quantity: l.quantity, price: l.retailPrice })),
+          memberId: member?.memberId ?? null,
           payments: [{ payType: Number(currentPayType), amount: currentPayType === '1' ? Number(tendered) : totalFen / 100 }],
         },
       }),
@@ -135,6 +138,7 @@ export default function RetailOrderPage() {
 
   const nextSale = () => {
     setCart([]);
+    setMember(null);
     setUuid(newUuid());
     setSettled(null);
     setScanError(null);
@@ -172,6 +176,7 @@ export default function RetailOrderPage() {
         disabled={Boolean(settled)}
         data-testid="register-scan"
       />
+      <MemberBox practice={practice} shopId={shopId} member={member} onMember={setMember} disabled={Boolean(settled)} />
       <Table striped withTableBorder data-testid="register-cart">
         <Table.Thead>
           <Table.Tr>
@@ -211,6 +216,7 @@ export default function RetailOrderPage() {
         <Alert color="green" title={`收款成功：${settled.orderNo}`} data-testid="register-settled">
           <Stack gap="xs">
             <Text>实收 ¥{settled.paidAmount.toFixed(2)}，找零 <b>¥{settled.changeAmount.toFixed(2)}</b></Text>
+            {settled.memberId && <Text data-testid="register-points">会员 {settled.memberName ?? settled.memberPhone} 本单积分 +{settled.pointsEarned}</Text>}
             <Group>
               <Button variant="default" onClick={() => printReceipt(settled)} data-testid="register-print">打印小票</Button>
               <Button onClick={nextSale} data-testid="register-next">下一单</Button>

@@ -12,6 +12,10 @@ export interface SettledOrder {
   createTime: string;
   detList: { skuName: string; quantity: number; unitPrice: number; amount: number }[];
   payList: { payType: number; amount: number }[];
+  memberId?: number | null;
+  memberPhone?: string | null;
+  memberName?: string | null;
+  pointsEarned?: number;
 }
 
 const PAY = ['', '现金', '银行卡', '微信', '支付宝'];
@@ -22,6 +26,8 @@ export function receiptHtml(o: SettledOrder): string {
   const lines = o.detList
     .map((l) => `<tr><td>${esc(l.skuName)}</td><td class="r">${l.quantity}</td><td class="r">${l.unitPrice.toFixed(2)}</td><td class="r">${l.amount.toFixed(2)}</td></tr>`)
     .join('');
+  // The member's phone is masked on paper (138****0007); points earned by this sale.
+  const member = o.memberPhone ? `<div>会员：${esc(o.memberPhone.replace(/^(\d{3})\d{4}(\d{4})$/, '$1****$2'))}　本单积分：${o.pointsEarned ?? 0}</div>` : '';
   const pays = o.payList.map((p) => `<div>${esc(PAY[p.payType] ?? '')}：${p.amount.toFixed(2)}</div>`).join('');
   return `<!doctype html><html><head><meta charset="utf-8"><title>${esc(o.orderNo)}</title><style>
     body{font:12px/1.5 "Noto Sans CJK SC",sans-serif;width:58mm;margin:0 auto}h3{text-align:center;margin:4px 0}
@@ -30,7 +36,7 @@ export function receiptHtml(o: SettledOrder): string {
     <h3>${esc(o.shopName)}${o.isPractice ? '（练习）' : ''}</h3>
     <div>单号：${esc(o.orderNo)}</div><div>时间：${esc(o.createTime)}</div><div>收银员：${esc(o.cashierName)}</div><hr>
     <table><tr><th align="left">商品</th><th class="r">数量</th><th class="r">单价</th><th class="r">金额</th></tr>${lines}</table><hr>
-    <div>共 ${o.totalQuantity} 件　应收：${o.totalAmount.toFixed(2)}</div>${pays}<div>找零：${o.changeAmount.toFixed(2)}</div><hr>
+    <div>共 ${o.totalQuantity} 件　应收：${o.totalAmount.toFixed(2)}</div>${pays}<div>找零：${o.changeAmount.toFixed(2)}</div>${member}<hr>
     <div style="text-align:center">谢谢惠顾，欢迎再次光临</div>
   </body></html>`;
 }

@@ -100,6 +100,16 @@ test('a browser is activated as a shop cash register (login asked, comes back, b
   await expect(page.getByText('未找到条码「0000000000000」对应的商品')).toBeVisible();
   await expect(page.getByTestId('register-cart').locator('tbody tr')).toHaveCount(2);
   await expect(page.getByTestId('register-total')).toContainText('共 3 件');
+  // A new customer gives a phone number: not a member yet, registered on the spot, the sale is theirs.
+  const memberPhone = page.getByTestId('register-member-phone');
+  await memberPhone.fill('13911112222');
+  await memberPhone.press('Enter');
+  await expect(page.getByTestId('register-member-none')).toContainText('未找到会员 13911112222');
+  await page.getByTestId('register-member-new').click();
+  await page.getByTestId('register-member-name').fill('柳新客');
+  await page.getByTestId('register-member-save').click();
+  await expect(page.getByTestId('register-member')).toContainText('柳新客');
+  await expect(page.getByTestId('register-member')).toContainText('139****2222');
   await scan.press('F9');
   const payTypes = page.getByTestId('register-pay-type');
   await expect(payTypes).toContainText('支付宝');
@@ -110,6 +120,7 @@ test('a browser is activated as a shop cash register (login asked, comes back, b
   await page.getByTestId('register-confirm').click();
   await expect(page.getByTestId('register-settled')).toContainText(/收款成功：XS\d{8}-\d{4}/);
   const orderNo = ((await page.getByTestId('register-settled').textContent()) ?? '').match(/XS\d{8}-\d{4}/)![0];
+  await expect(page.getByTestId('register-points')).toContainText(/会员 柳新客 本单积分 \+\d+/);
   await page.getByTestId('register-next').click();
   await expect(page.getByTestId('register-cart').locator('tbody tr')).toHaveCount(0);
   await expect(page.getByTestId('register-previous')).toContainText(orderNo);

@@ -1,0 +1,93 @@
+import { Badge, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useState, type KeyboardEvent } from 'react';
+import { call } from '../../src/api/http';
+
+const M = '/wxy-member-server';
+const PHONE = /^1[3-9]\d{9}$/;
+const LEVELS: Record<number, string> = { 1: '普通会员', 2: '银卡会员', 3: '金卡会员' };
+
+export interface RegisterMember {
+  memberId: number;
+  phoneNumber: string;
+  memberName: string | null;
+  memberLevel: number;
+  points: number;
+}
+
+const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+/**
+ * The sale's member: typed phone number + Enter finds them (mb-base-info info/{phone}/{isPractice}); an unknown
+ * number offers to register them on the spot (mb-base-info add, at this shop). Practice sales find practice members.
+ */
+export function MemberBox(props: { practice: boolean; shopId: number | null; member: RegisterMember | null; onMember: (m: RegisterMember | null) => void; disabled?: boolean }) {
+  const [phone, setPhone] = useState('');
+  const [notFound, setNotFound] = useState<string | null>(null);
+  const [registering, setRegistering] = useState(false);
+  const [name, setName] = useState('');
+  const [sex, setSex] = useState<string | null>(null);
+
+  const find = useMutation({
+    mutationFn: (p: string) => call<RegisterMember | null>({ method: 'GET', url: `${M}/mb-base-info/info/${p}/${props.practice ? 1 : 0}`, silent: true }),
+    onSuccess: (m, p) => {
+      setNotFound(m ? null : p);
+      if (m) props.onMember(m);
+    },
+  });
+  const add = useMutation({
+    mutationFn: () =>
+      call<RegisterMember>({
+        method: 'POST', url: `${M}/mb-base-info/add`, silent: true,
+        data: { phoneNumber: notFound, memberName: name.trim() || null, sex: sex ? Number(sex) : null, shopId: props.shopId, isPractice: props.practice },
+      }),
+    onSuccess: (m) => {
+      props.onMember(m);
+      setRegistering(false);
+      setNotFound(null);
+      setName('');
+      setSex(null);
+    },
+  });
+
+  const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key !== 'Enter') return;
+    e.preventDefault();
+    if (PHONE.test(phone)) find.mutate(phone);
+  };
+  const phoneError = phone.length === 11 && !PHONE.test(phone) ? '手机号码格式不正确' : find.isError ? messageOf(find.error) : null;
+
+  if (props.member) {
+    const m = props.member;
+    return (
+      <Group gap="sm" data-testid="register-member">
+        <Badge size="lg" variant="light" color="grape">会员 {m.memberName ?? ''} {m.phoneNumber.replace(/^(\d{3})\d{4}(\d{4})$/, '$1****$2')}</Badge>
+        <Text size="sm">{LEVELS[m.memberLevel] ?? ''} · 积分 {m.points}</Text>
+        <Button size="xs" variant="subtle" color="gray" disabled={props.disabled} onClick={() => { props.onMember(null); setPhone(''); }} data-testid="register-member-clear">
+          取消会员
+        </Button>
+      </Group>
+    );
+  }
+  return (
+    <Group gap="sm" align="flex-start">
+      <TextInput w={220} placeholder="会员手机号，回车查询" value={phone} maxLength={11} inputMode="numeric" disabled={props.disabled}
+        onChange={(e) => { setPhone(e.currentTarget.value.replace(/\D/g, '')); setNotFound(null); }} onKeyDown={onKey}
+        error={phoneError} data-testid="register-member-phone" />
+      {notFound && (
+        <Group gap="xs" mt={6}>
+          <Text size="sm" c="dimmed" data-testid="register-member-none">未找到会员 {notFound}</Text>
+          <Button size="xs" variant="light" onClick={() => setRegistering(true)} data-testid="register-member-new">登记为新会员</Button>
+        </Group>
+      )}
+      <Modal opened={registering} onClose={() => setRegistering(false)} title={`登记会员 ${notFound ?? ''}`} centered>
+        <Stack>
+          <TextInput label="会员姓名" maxLength={24} value={name} onChange={(e) => setName(e.currentTarget.value)} data-autofocus data-testid="register-member-name" />
+          <Select label="性别" data={[{ value: '1', label: '男' }, { value: '2', label: '女' }]} value={sex} onChange={setSex} clearable />
+          {add.isError && <Text c="red" size="sm">{messageOf(add.error)}</Text>}
+          <Button loading={add.isPending} onClick={() => add.mutate()} data-testid="register-member-save">登记并使用</Button>
+        </Stack>
+      </Modal>
+    </Group>
+  );
+}
