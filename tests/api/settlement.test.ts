@@ -270,3 +270,52 @@ describe('会员 at the register (mb-base-info, points through the ledger)', () 
     expect((await memberRow(member.memberId)).order_count).toBe(0);
   });
 });
+
+describe('挂单 / 取单 (order temp/save, temp/list, getPdInfo, takeOrderDet, deleteById)', () => {
+  const park = (body: Json) => admin('POST', `${O}/order/temp/save`, { shopId: shopRow.shopId, ...body });
+
+  it('parks a cart with its member, lists it, and gives it back once with today\'s prices; a second take is refused', async () => {
+    const member = (await admin('GET', `wxy-member-server/mb-base-info/info/13800000009/0`)).json.data;
+    const parked = await park({ memberId: member.memberId, lines: [{ skuId: skus[0].skuId, quantity: 2 }, { skuId: skus[1].skuId, quantity: 1 }, { skuId: skus[0].skuId, quantity: 1 }] });
+    expect(parked.json).toMatchObject({ code: 200, msg: '已挂单' });
+    const id = parked.json.data.id;
+    const list = (await admin('GET', `${O}/order/temp/list?shopId=${shopRow.shopId}`)).json.data as Json[];
+    expect(list[0]).toMatchObject({ id, totalQuantity: 4, memberPhone: '13800000009', totalAmount: Math.round((skus[0].retailPrice * 3 + skus[1].retailPrice) * 100) / 100 });
+    expect((await admin('GET', `${O}/order/temp/list?shopId=${shopRow.shopId}&isPractice=true`)).json.data).toEqual([]);
+    expect((await admin('GET', `${O}/order/getPdInfo/${id}`)).json.data.detList).toHaveLength(2);
+    // the price changes while the sale is parked: it comes back at today's price
+    await s.db.tenant(1, (tx) => tx.query(`UPDATE pd_sku SET retail_price = retail_price + 1 WHERE sku_id = $1`, [skus[1].skuId]));
+    try {
+      const taken = (await admin('GET', `${O}/order/takeOrderDet/${id}`)).json.data;
+      expect(taken.member).toMatchObject({ memberId: member.memberId });
+      expect(taken.detList.find((l: Json) => l.skuId === skus[0].skuId)).toMatchObject({ quantity: 3, retailPrice: skus[0].retailPrice, available: await stock(skus[0].skuId) });
+      expect(taken.detList.find((l: Json) => l.skuId === skus[1].skuId).retailPrice).toBeCloseTo(skus[1].retailPrice + 1, 2);
+    } finally {
+      await s.db.tenant(1, (tx) => tx.query(`UPDATE pd_sku SET retail_price = retail_price - 1 WHERE sku_id = $1`, [skus[1].skuId]));
+    }
+    const again = await admin('GET', `${O}/order/takeOrderDet/${id}`);
+    expect(again.status).toBe(404);
+    expect(again.json.msg).toBe('挂单不存在或已被取走');
+  });
+
+  it('two registers taking the same parked sale at once: one gets it', async () => {
+    const id = (await park({ lines: [{ skuId: skus[2].skuId, quantity: 1 }] })).json.data.id;
+    const both = await Promise.all([admin('GET', `${O}/order/takeOrderDet/${id}`), admin('GET', `${O}/order/takeOrderDet/${id}`)]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 404]);
+  });
+
+  it('deletes a parked sale once, keeps at most 20 per shop, refuses bad input, shop01 and other tenants', async () => {
+    const id = (await park({ lines: [{ skuId: skus[0].skuId, quantity: 1 }] })).json.data.id;
+    expect((await admin('DELETE', `${O}/order/deleteById/${id}`)).status).toBe(200);
+    expect((await admin('DELETE', `${O}/order/deleteById/${id}`)).status).toBe(404);
+    expect((await park({ lines: [] })).json.msg).toBe('商品不能为空');
+    expect((await park({ lines: [{ skuId: 99999999, quantity: 1 }] })).json.msg).toBe('商品不存在');
+    expect((await shop('POST', `${O}/order/temp/save`, { shopId: shopRow.shopId, lines: [{ skuId: skus[0].skuId, quantity: 1 }] })).status).toBe(403);
+    const mine = (await park({ lines: [{ skuId: skus[0].skuId, quantity: 1 }] })).json.data.id;
+    expect((await other('GET', `${O}/order/takeOrderDet/${mine}`)).status).toBe(404);
+    const existing = ((await admin('GET', `${O}/order/temp/list?shopId=${shopRow.shopId}`)).json.data as Json[]).length;
+    for (let i = existing; i < 20; i++) expect((await park({ lines: [{ skuId: skus[0].skuId, quantity: 1 }] })).status).toBe(200);
+    expect((await park({ lines: [{ skuId: skus[0].skuId, quantity: 1 }] })).json.msg).toBe('本店已有 20 笔挂单，请先取单或删除后再挂单');
+    for (const t of (await admin('GET', `${O}/order/temp/list?shopId=${shopRow.shopId}`)).json.data as Json[]) await admin('DELETE', `${O}/order/deleteById/${t.id}`);
+  });
+});

@@ -1,0 +1,144 @@
+import type { FastifyInstance } from 'fastify';
+import type { AuthContext } from '../../context.ts';
+import type { Queryable } from '../../db/index.ts';
+import { ApiError } from '../../errors.ts';
+import { ok } from '../../http/envelope.ts';
+import { plainText } from '../../http/fields.ts';
+import { asCallerError } from '../../resources/dbErrors.ts';
+import { memberForSale } from '../members/points.ts';
+import { shopOf } from './settlement.ts';
+
+/**
+ * 挂单 / 取单: a sale in progress parked (temp/save) and taken back once (takeOrderDet/{id}: the cart with today's
+ * prices and stock, and the member; the parked row is gone in the same transaction, so two registers cannot both
+ * take it), or thrown away (deleteById/{id}). A shop parks at most MAX_PARKED sales per mode (practice apart).
+ */
+
+const tags = ['wxy-order-server'];
+const SELL = 'order:retail:sell';
+export const MAX_PARKED = 20;
+const id = (title: string) => ({ type: 'integer', minimum: 1, maximum: 2147483647, title });
+
+interface ParkBody {
+  shopId: number;
+  isPractice?: boolean;
+  memberId?: number | null;
+  remark?: string | null;
+  lines: { skuId: number; quantity: number }[];
+}
+
+const parkBody = {
+  type: 'object', required: ['shopId', 'lines'], additionalProperties: false,
+  properties: {
+    shopId: id('门店'),
+    isPractice: { type: 'boolean', title: '练习收银' },
+    memberId: { ...id('会员'), type: ['integer', 'null'] },
+    remark: { ...plainText('备注', 200), type: ['string', 'null'] },
+    lines: {
+      type: 'array', title: '商品', minItems: 1, maxItems: 500,
+      items: { type: 'object', required: ['skuId', 'quantity'], additionalProperties: false, properties: { skuId: id('商品'), quantity: { type: 'integer', minimum: 1, maximum: 9999, title: '数量' } } },
+    },
+  },
+};
+
+async function park(tx: Queryable, auth: AuthContext, b: ParkBody) {
+  const shop = await shopOf(tx, auth, b.shopId);
+  const practice = Boolean(b.isPractice);
+  if (b.memberId) await memberForSale(tx, b.memberId, practice);
+  // One parked sale at a time per shop: the count below cannot be raced past the limit.
+  await tx.query(`SELECT 1 FROM shop_base WHERE shop_id = $1 FOR NO KEY UPDATE`, [shop.shop_id]);
+  const n = (await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM po_order_temp WHERE shop_id = $1 AND is_practice = $2`, [shop.shop_id, practice])).rows[0].n;
+  if (n >= MAX_PARKED) throw new ApiError('BAD_REQUEST', `本店已有 ${n} 笔挂单，请先取单或删除后再挂单`);
+  const merged = new Map<number, number>();
+  for (const l of b.lines) merged.set(l.skuId, (merged.get(l.skuId) ?? 0) + l.quantity);
+  const skus = await tx.query<{ sku_id: number; retail_price: string }>(`SELECT sku_id, retail_price FROM pd_sku WHERE sku_id = ANY($1::int[])`, [[...merged.keys()]]);
+  if (skus.rows.length !== merged.size) throw new ApiError('BAD_REQUEST', '商品不存在');
+  const price = new Map(skus.rows.map((s) => [s.sku_id, Math.round(Number(s.retail_price) * 100)]));
+  const lines = [...merged].map(([skuId, quantity]) => ({ skuId, quantity }));
+  const totalFen = lines.reduce((a, l) => a + price.get(l.skuId)! * l.quantity, 0);
+  const r = await tx.query<{ temp_id: number }>(
+    `INSERT INTO po_order_temp (tenant_id, shop_id, shop_name, is_practice, member_id, lines, total_quantity, total_amount, remark, cashier_user_id, cashier_name)
+     VALUES (app_current_tenant(), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING temp_id`,
+    [shop.shop_id, shop.shop_name, practice, b.memberId ?? null, JSON.stringify(lines), lines.reduce((a, l) => a + l.quantity, 0), totalFen / 100,
+      b.remark ?? null, auth.userId, auth.displayName ?? auth.userName],
+  );
+  return r.rows[0].temp_id;
+}
+
+const LIST_SQL = `
+  SELECT t.temp_id AS id, t.shop_id AS "shopId", t.shop_name AS "shopName", t.is_practice AS "isPractice", t.total_quantity AS "totalQuantity",
+         t.total_amount::float8 AS "totalAmount", t.remark, t.cashier_name AS "cashierName", to_char(t.create_time, 'YYYY-MM-DD HH24:MI:SS') AS "createTime",
+         t.member_id AS "memberId", m.phone_number AS "memberPhone", m.member_name AS "memberName"
+    FROM po_order_temp t LEFT JOIN mb_base_info m ON m.member_id = t.member_id`;
+
+/** A parked sale with its lines at today's price and the shop's stock now, and its member. */
+async function parkedCart(tx: Queryable, auth: AuthContext, tempId: number, lock: boolean) {
+  const t = (await tx.query<Record<string, unknown> & { shopId: number }>(`${LIST_SQL} WHERE t.temp_id = $1${lock ? ' FOR UPDATE OF t' : ''}`, [tempId])).rows[0];
+  if (!t) throw new ApiError('NOT_FOUND', '挂单不存在或已被取走');
+  const shop = await shopOf(tx, auth, t.shopId);
+  const lines = await tx.query(
+    `SELECT s.sku_id AS "skuId", s.sku_code AS "skuCode", s.sku_name AS "skuName", s.barcode, s.spec, s.unit, s.retail_price::float8 AS "retailPrice", s.status,
+            l.quantity, coalesce(b.on_hand - b.reserved, 0)::float8 AS available
+       FROM po_order_temp t CROSS JOIN LATERAL jsonb_to_recordset(t.lines) AS l("skuId" int, quantity int)
+       JOIN pd_sku s ON s.sku_id = l."skuId" LEFT JOIN stock_balance b ON b.sku_id = s.sku_id AND b.wh_id = $2
+      WHERE t.temp_id = $1`,
+    [tempId, shop.wh_id],
+  );
+  const member = t.memberId
+    ? (await tx.query(`SELECT member_id AS "memberId", phone_number AS "phoneNumber", member_name AS "memberName", member_level AS "memberLevel", points FROM mb_base_info WHERE member_id = $1`, [t.memberId])).rows[0] ?? null
+    : null;
+  return { ...t, member, detList: lines.rows };
+}
+
+export const parkedSaleRoutes = async (app: FastifyInstance) => {
+  app.post<{ Body: ParkBody }>('/order/temp/save', {
+    config: { perm: SELL },
+    schema: { tags, summary: `挂单：保存收银中的商品（和会员），收银台可先为下一位顾客收银；每店最多 ${MAX_PARKED} 笔`, body: parkBody },
+  }, async (req) => {
+    const tempId = await req.tenantTx((tx) => park(tx, req.auth!, req.body)).catch(asCallerError);
+    return ok({ id: tempId }, '已挂单');
+  });
+
+  app.get<{ Querystring: { shopId: number; isPractice?: boolean } }>('/order/temp/list', {
+    config: { perm: SELL },
+    schema: {
+      tags, summary: '本店的挂单（新的在前）',
+      querystring: { type: 'object', required: ['shopId'], properties: { shopId: id('门店'), isPractice: { type: 'boolean', title: '练习收银' } } },
+    },
+  }, async (req) => {
+    const rows = await req.tenantTx(async (tx) => {
+      await shopOf(tx, req.auth!, req.query.shopId);
+      return (await tx.query(`${LIST_SQL} WHERE t.shop_id = $1 AND t.is_practice = $2 ORDER BY t.temp_id DESC`, [req.query.shopId, Boolean(req.query.isPractice)])).rows;
+    }).catch(asCallerError);
+    return ok(rows);
+  });
+
+  app.get<{ Params: { id: number } }>('/order/getPdInfo/:id', {
+    config: { perm: SELL },
+    schema: { tags, summary: '查看挂单的商品（今日价格和本店库存），不取走', params: { type: 'object', required: ['id'], properties: { id: id('挂单') } } },
+  }, async (req) => ok(await req.tenantTx((tx) => parkedCart(tx, req.auth!, req.params.id, false)).catch(asCallerError)));
+
+  app.get<{ Params: { id: number } }>('/order/takeOrderDet/:id', {
+    config: { perm: SELL },
+    schema: { tags, summary: '取单：取回挂单的商品和会员继续收银；挂单随即删除，只能取一次', params: { type: 'object', required: ['id'], properties: { id: id('挂单') } } },
+  }, async (req) => {
+    const cart = await req.tenantTx(async (tx) => {
+      const c = await parkedCart(tx, req.auth!, req.params.id, true);
+      await tx.query(`DELETE FROM po_order_temp WHERE temp_id = $1`, [req.params.id]);
+      return c;
+    }).catch(asCallerError);
+    return ok(cart, '已取单');
+  });
+
+  app.delete<{ Params: { id: number } }>('/order/deleteById/:id', {
+    config: { perm: SELL },
+    schema: { tags, summary: '删除挂单', params: { type: 'object', required: ['id'], properties: { id: id('挂单') } } },
+  }, async (req) => {
+    await req.tenantTx(async (tx) => {
+      const t = (await tx.query<{ shop_id: number }>(`DELETE FROM po_order_temp WHERE temp_id = $1 RETURNING shop_id`, [req.params.id])).rows[0];
+      if (!t) throw new ApiError('NOT_FOUND', '挂单不存在或已被取走');
+      if (req.auth!.shopId && req.auth!.shopId !== t.shop_id) throw new ApiError('FORBIDDEN', '本收银设备只能删除所属门店的挂单');
+    }).catch(asCallerError);
+    return ok(null, '挂单已删除');
+  });
+};
