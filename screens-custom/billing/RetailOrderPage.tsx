@@ -12,6 +12,7 @@ import { beep } from './beep';
 import { printReceipt, type SettledOrder } from './receipt';
 import { RefundDialog } from './RefundDialog';
 import { MemberBox, type RegisterMember } from './MemberBox';
+import { ParkedSales } from './ParkedSales';
 
 const O = '/wxy-order-server';
 const PAY_TYPE_NAMES: Record<number, string> = { 1: '现金', 2: '银行卡', 3: '微信', 4: '支付宝' };
@@ -46,6 +47,7 @@ export default function RetailOrderPage() {
   const [settled, setSettled] = useState<SettledOrder | null>(null);
   const [refunding, setRefunding] = useState(false);
   const [member, setMember] = useState<RegisterMember | null>(null);
+  const [parkedOpen, setParkedOpen] = useState(false);
   const scanRef = useRef<HTMLInputElement>(null);
   const { quantity, totalFen } = cartTotals(cart);
 
@@ -124,6 +126,12 @@ export default function RetailOrderPage() {
     } else if (e.key === 'F9') {
       e.preventDefault();
       openPay();
+    } else if (e.key === 'F4') {
+      e.preventDefault();
+      document.querySelector<HTMLButtonElement>('[data-testid="register-park"]:not([disabled])')?.click();
+    } else if (e.key === 'F6') {
+      e.preventDefault();
+      setParkedOpen(true);
     } else if (e.key === 'Delete' && !code && cart.length) {
       setCart((c) => c.slice(0, -1));
     }
@@ -209,7 +217,17 @@ export default function RetailOrderPage() {
       </Table>
       <Group justify="space-between">
         <Text size="lg" data-testid="register-total">共 {quantity} 件，应收 <b>¥{yuan(totalFen)}</b></Text>
-        <Button size="lg" disabled={!cart.length || Boolean(settled)} onClick={openPay} data-testid="register-pay">结算（F9）</Button>
+        <Group>
+          <ParkedSales shopId={shopId} practice={practice} cart={cart} member={member} disabled={Boolean(settled)} open={parkedOpen} onOpen={setParkedOpen}
+            onParked={nextSale}
+            onTaken={(lines, m, dropped) => {
+              setCart(lines);
+              setMember(m);
+              setScanError(dropped.length ? `已停用的商品未取回：${dropped.join('、')}` : null);
+              setTimeout(() => scanRef.current?.focus(), 0);
+            }} />
+          <Button size="lg" disabled={!cart.length || Boolean(settled)} onClick={openPay} data-testid="register-pay">结算（F9）</Button>
+        </Group>
       </Group>
 
       {settled && (

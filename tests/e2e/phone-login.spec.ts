@@ -100,6 +100,15 @@ test('a browser is activated as a shop cash register (login asked, comes back, b
   await expect(page.getByText('未找到条码「0000000000000」对应的商品')).toBeVisible();
   await expect(page.getByTestId('register-cart').locator('tbody tr')).toHaveCount(2);
   await expect(page.getByTestId('register-total')).toContainText('共 3 件');
+  // The customer goes back for one more thing: the sale is parked (挂单), the register is free, then taken back.
+  await scan.press('F4');
+  await expect(page.getByTestId('register-cart').locator('tbody tr')).toHaveCount(0);
+  await expect(page.getByTestId('register-parked')).toContainText('1');
+  await scan.press('F6');
+  await page.getByTestId('register-take').click();
+  await expect(page.getByTestId('register-cart').locator('tbody tr')).toHaveCount(2);
+  await expect(page.getByTestId('register-total')).toContainText('共 3 件');
+  await expect(page.getByTestId('register-parked')).not.toContainText('1');
   // A new customer gives a phone number: not a member yet, registered on the spot, the sale is theirs.
   const memberPhone = page.getByTestId('register-member-phone');
   await memberPhone.fill('13911112222');

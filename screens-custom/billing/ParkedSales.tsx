@@ -1,0 +1,99 @@
+import { Badge, Button, Group, Modal, Table, Text } from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { call } from '../../src/api/http';
+import type { CartLine } from './cart';
+import type { RegisterMember } from './MemberBox';
+
+const O = '/wxy-order-server';
+
+interface ParkedSale {
+  id: number;
+  totalQuantity: number;
+  totalAmount: number;
+  memberName: string | null;
+  memberPhone: string | null;
+  cashierName: string | null;
+  createTime: string;
+}
+
+interface TakenSale {
+  member: RegisterMember | null;
+  detList: (CartLine & { status: number })[];
+}
+
+const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+/**
+ * 挂单 (F4) parks the cart and its member on the server and clears the register for the next customer; 取单 (F6)
+ * lists the shop's parked sales and takes one back (today's prices and stock; a disabled SKU stays out).
+ */
+export function ParkedSales(props: {
+  shopId: number; practice: boolean; cart: CartLine[]; member: RegisterMember | null; disabled: boolean;
+  onParked: () => void; onTaken: (cart: CartLine[], member: RegisterMember | null, dropped: string[]) => void;
+  open: boolean; onOpen: (open: boolean) => void;
+}) {
+  const [error, setError] = useState<string | null>(null);
+  const list = useQuery({
+    queryKey: ['register', 'parked', props.shopId, props.practice],
+    queryFn: () => call<ParkedSale[]>({ method: 'GET', url: `${O}/order/temp/list`, params: { shopId: props.shopId, isPractice: props.practice }, silent: true }),
+  });
+  const park = useMutation({
+    mutationFn: () => call<{ id: number }>({
+      method: 'POST', url: `${O}/order/temp/save`, silent: true,
+      data: { shopId: props.shopId, isPractice: props.practice, memberId: props.member?.memberId ?? null, lines: props.cart.map((l) => ({ skuId: l.skuId, quantity: l.quantity })) },
+    }),
+    onSuccess: () => { setError(null); props.onParked(); void list.refetch(); },
+    onError: (e) => setError(messageOf(e)),
+  });
+  const take = useMutation({
+    mutationFn: (id: number) => call<TakenSale>({ method: 'GET', url: `${O}/order/takeOrderDet/${id}`, silent: true }),
+    onSuccess: (t) => {
+      const dropped = t.detList.filter((l) => Number(l.status) !== 1).map((l) => l.skuName);
+      props.onTaken(t.detList.filter((l) => Number(l.status) === 1), t.member, dropped);
+      props.onOpen(false);
+      void list.refetch();
+    },
+    onError: (e) => { setError(messageOf(e)); void list.refetch(); },
+  });
+  const remove = useMutation({
+    mutationFn: (id: number) => call<null>({ method: 'DELETE', url: `${O}/order/deleteById/${id}`, silent: true }),
+    onSettled: () => void list.refetch(),
+  });
+  const count = list.data?.length ?? 0;
+
+  return (
+    <>
+      <Button variant="default" disabled={!props.cart.length || props.disabled} loading={park.isPending} onClick={() => park.mutate()} data-testid="register-park">挂单（F4）</Button>
+      <Button variant="default" disabled={props.disabled} onClick={() => { setError(null); void list.refetch(); props.onOpen(true); }} data-testid="register-parked"
+        rightSection={count ? <Badge size="sm" circle>{count}</Badge> : undefined}>取单（F6）</Button>
+      {error && !props.open && <Text c="red" size="sm" data-testid="register-park-error">{error}</Text>}
+      <Modal opened={props.open} onClose={() => props.onOpen(false)} title="取单" size="lg" centered>
+        {error && <Text c="red" size="sm" mb="sm">{error}</Text>}
+        {props.cart.length > 0 && <Text c="orange" size="sm" mb="sm">收银台上还有商品，请先结算或挂单，再取回挂单</Text>}
+        {count === 0 ? <Text c="dimmed" ta="center" py="md">没有挂单</Text> : (
+          <Table striped data-testid="register-parked-list">
+            <Table.Thead><Table.Tr><Table.Th>挂单时间</Table.Th><Table.Th>件数</Table.Th><Table.Th ta="right">金额</Table.Th><Table.Th>会员</Table.Th><Table.Th>收银员</Table.Th><Table.Th /></Table.Tr></Table.Thead>
+            <Table.Tbody>
+              {list.data!.map((p) => (
+                <Table.Tr key={p.id}>
+                  <Table.Td>{p.createTime.slice(11)}</Table.Td>
+                  <Table.Td>{p.totalQuantity}</Table.Td>
+                  <Table.Td ta="right">¥{p.totalAmount.toFixed(2)}</Table.Td>
+                  <Table.Td>{p.memberName ?? p.memberPhone ?? '—'}</Table.Td>
+                  <Table.Td>{p.cashierName}</Table.Td>
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap">
+                      <Button size="xs" disabled={props.cart.length > 0} loading={take.isPending && take.variables === p.id} onClick={() => take.mutate(p.id)} data-testid="register-take">取回</Button>
+                      <Button size="xs" variant="subtle" color="red" onClick={() => remove.mutate(p.id)}>删除</Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Modal>
+    </>
+  );
+}
