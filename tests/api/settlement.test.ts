@@ -253,6 +253,11 @@ describe('会员 at the register (mb-base-info, points through the ledger)', () 
     expect(after.order_count).toBe(before.order_count + 1);
     expect(Number(after.total_amount)).toBeCloseTo(Number(before.total_amount) + total, 2);
     expect((await ledger(member.memberId)).at(-1)).toMatchObject({ points: Math.floor(total), points_after: after.points, ref_type: 'sale' });
+    // the member's orders, and the order list names the member
+    const theirs = (await admin('GET', `${O}/order/findListByMember/${member.memberId}`)).json.data as Json[];
+    expect(theirs[0]).toMatchObject({ orderNo: first.json.data.orderNo, pointsEarned: Math.floor(total) });
+    const listed = (await admin('POST', `${O}/order/findPage`, { pageNum: 1, pageSize: 5, memberPhone: '13800000007' })).json.data.records as Json[];
+    expect(listed[0]).toMatchObject({ orderNo: first.json.data.orderNo, memberName: member.memberName, memberPhone: '13800000007' });
 
     expect((await admin('PUT', `${O}/order-pay/refund`, { orderNo: first.json.data.orderNo })).status).toBe(200);
     expect((await admin('PUT', `${O}/order-pay/refund`, { orderNo: first.json.data.orderNo })).status).toBe(409);
