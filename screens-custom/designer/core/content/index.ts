@@ -25,6 +25,16 @@ export function elementRawValue(element: PrintElement, data: Record<string, unkn
   return field ? opts(element).testData : undefined;
 }
 
+/**
+ * What a barcode or QR code encodes, and a barcode prints as its caption: the field's value from the
+ * data, else its testData, formatted; the title never (the canvas and preview show exactly this).
+ */
+export function codeValue(element: PrintElement, data: Record<string, unknown> | undefined, registry?: FormatterRegistry, warn?: (m: string) => void): string {
+  const field = elementField(element);
+  const raw = field && data !== undefined ? data[field] : opts(element).testData;
+  return formatElementValue(element, raw, data, registry, warn);
+}
+
 /** The displayed text of a value: formatter (by name), dataType + format, upperCase. */
 export function formatElementValue(element: PrintElement, value: unknown, data: Row | undefined, registry: FormatterRegistry = defaultRegistry, warn?: (m: string) => void): string {
   const o = opts(element);

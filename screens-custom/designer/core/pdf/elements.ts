@@ -2,7 +2,7 @@
 import type { PDFImage } from 'pdf-lib';
 import { htmlText } from '../html/index.ts';
 import { barcodeDrawing, bwipDrawing, qrDrawing } from '../codes/index.ts';
-import { elementRawValue, formatElementValue, textContent } from '../content/index.ts';
+import { codeValue, elementRawValue, textContent } from '../content/index.ts';
 import { DEFAULT_BARCODE_TYPE } from '../options/index.ts';
 import type { Placement } from '../paginate/index.ts';
 import { finiteOr } from '../paginate/metrics.ts';
@@ -35,12 +35,9 @@ export function htmlToText(html: string): string {
   return htmlText(html);
 }
 
-/** The text a code element encodes: its field's value, else its title. */
+/** The text a code element encodes and captions: its value as the preview shows it (never its title). */
 function codeText(ctx: ElementDrawContext, element: PrintElement): string {
-  const raw = elementRawValue(element, ctx.data);
-  if (raw !== undefined && raw !== null && raw !== '') return formatElementValue(element, raw, ctx.data, ctx.registry, ctx.warn);
-  const o = element.options as CommonOptions;
-  return typeof o.title === 'string' ? o.title : element.title ?? '';
+  return codeValue(element, ctx.data, ctx.registry, ctx.warn);
 }
 
 export function imageSrc(element: PrintElement, data: Record<string, unknown> | undefined): string {
@@ -94,7 +91,7 @@ function drawElementBody(ctx: ElementDrawContext, p: Placement, box: Box): void 
       const style = textStyleOf(o);
       const textType = element.options.textType;
       if (textType === 'barcode' || textType === 'qrcode') {
-        const value = formatElementValue(element, elementRawValue(element, ctx.data), ctx.data, ctx.registry, ctx.warn) || (element.options.title ?? '');
+        const value = codeText(ctx, element);
         const { barcodeMode, qrCodeLevel } = element.options;
         const code = ctx.codes.get(`${textType}|${barcodeMode}|${qrCodeLevel}|${value}`, () =>
           textType === 'barcode' ? barcodeDrawing(value, barcodeMode) : qrDrawing(value, 'qrcode', qrCodeLevel));

@@ -103,6 +103,19 @@ describe('vector PDF writer', () => {
     expect(texts).toContain('DB20261121001'); // the barcode's human-readable line is real text
   });
 
+  it('a barcode without a field prints its test data as caption (as the preview shows it), never its title', async () => {
+    const t = withElements(sampleTemplate(), () => [
+      { type: 'barcode', title: '条形码', options: { left: 20, top: 300, width: 160, height: 50, testData: '6901234567892', fontSize: 9, title: '条形码' } },
+      { type: 'text', options: { left: 20, top: 400, width: 160, height: 50, textType: 'barcode', testData: '12345678', title: '条码文本' } },
+    ]);
+    for (const data of [undefined, { other: 1 }]) {
+      const texts = (await pdfPageTexts((await writePdf({ template: t, data, fonts, now: NOW, loadImage: dataUrlOnly })).bytes))[0];
+      expect(texts).toContain('6901234567892');
+      expect(texts).toContain('12345678');
+      expect(texts.join('\n')).not.toMatch(/条形码|条码文本/);
+    }
+  });
+
   it('retries an image 10 times, 500 ms apart, then prints without it', async () => {
     const waits: number[] = [];
     let calls = 0;
