@@ -1,6 +1,6 @@
 /** One element drawn with its plugin's renderer inside its positioned, styled box (canvas and pages alike). */
 import { memo, type CSSProperties, type ReactNode } from 'react';
-import type { Placement } from '../core/paginate/index.ts';
+import { LINE_HEIGHT_EM, textBoxHeight, type Placement } from '../core/paginate/index.ts';
 import type { PrintElement } from '../core/template/index.ts';
 import { pluginFor } from '../elements/registry.ts';
 import { elementCss, type Target } from '../properties/catalogue.ts';
@@ -22,17 +22,22 @@ export function boxOf(element: PrintElement): Box {
 export function frameStyle(element: PrintElement, box: Box, autoHeight = false): CSSProperties {
   const css = elementCss(element.options as Target) as CSSProperties;
   const flows = element.type === 'table' || element.type === 'longText';
+  // the paginator already grew a printed text's height; the canvas grows it the same way
+  const height = textBoxHeight(element, box.height);
   return {
     position: 'absolute',
     left: `${box.left}pt`,
     top: `${box.top}pt`,
     width: `${box.width}pt`,
-    [autoHeight && flows ? 'minHeight' : 'height']: `${box.height}pt`,
+    [autoHeight && flows ? 'minHeight' : 'height']: `${height}pt`,
     boxSizing: 'border-box',
     display: 'flex',
     flexDirection: 'column',
     justifyContent: element.type === 'text' && !css.justifyContent ? 'flex-start' : css.justifyContent,
     fontSize: css.fontSize ?? '9pt',
+    // the line height the paginator and the PDF use (an element's own lineHeight in css wins), never the
+    // browser's `normal`; unitless, so a child with its own font size gets the same em multiple
+    lineHeight: LINE_HEIGHT_EM,
     ...css,
     transformOrigin: 'center',
   };

@@ -26,6 +26,13 @@ function charEm(code: number): number {
   return code >= 65 && code <= 90 ? 0.65 : 0.55;
 }
 
+/**
+ * Line height (em) of text without its own lineHeight. The paginator plans rows with it, the PDF draws
+ * with it and the printed HTML sets it explicitly (a browser's `normal` is 1.448 em in Noto Sans CJK, which
+ * made printed rows taller than planned).
+ */
+export const LINE_HEIGHT_EM = 1.25;
+
 /** A conservative estimate (slightly wide) so that printed text never overflows its computed row. */
 export const estimatedFontMetrics: FontMetrics = {
   textWidth(text, fontSize, fontWeight) {
@@ -34,7 +41,7 @@ export const estimatedFontMetrics: FontMetrics = {
     const bold = fontWeight === 'bold' || fontWeight === 'bolder' || Number(fontWeight) >= 600;
     return em * fontSize * (bold ? 1.06 : 1);
   },
-  lineHeight: (fontSize) => fontSize * 1.25,
+  lineHeight: (fontSize) => fontSize * LINE_HEIGHT_EM,
 };
 
 /** Number of lines `text` wraps to in `width` pt. Explicit newlines count; a non-positive width never loops. */
@@ -59,4 +66,32 @@ export function finiteOr(value: unknown, fallback: number): number {
 /** A finite number > 0, or the fallback. */
 export function positiveOr(value: unknown, fallback: number): number {
   return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+const DEFAULT_TEXT_SIZE = 9;
+const DEFAULT_BORDER_WIDTH = 0.75;
+
+/** pt height of one line of text: its own lineHeight, else fontSize (default 9) × LINE_HEIGHT_EM. */
+export function lineHeightPt(fontSize: unknown, lineHeight?: unknown): number {
+  return positiveOr(lineHeight, positiveOr(fontSize, DEFAULT_TEXT_SIZE) * LINE_HEIGHT_EM);
+}
+
+interface TextBoxOptions {
+  textType?: unknown; fontSize?: unknown; lineHeight?: unknown; borderWidth?: unknown; borderTop?: unknown; borderBottom?: unknown;
+  contentPaddingTop?: unknown; contentPaddingBottom?: unknown;
+}
+
+/**
+ * The height a text element prints at: its own, or, when that is too small for one line (a 15 pt title
+ * keeps the 9.75 pt default box), one line box plus its paddings and borders (the DOM frame is
+ * border-box), so the canvas, the preview and the PDF show the line whole. Code texts keep their box.
+ */
+export function textBoxHeight(element: { type?: unknown; options?: unknown }, height: number): number {
+  if (element.type !== 'text') return height;
+  const o = (element.options && typeof element.options === 'object' ? element.options : {}) as TextBoxOptions;
+  if (o.textType === 'barcode' || o.textType === 'qrcode') return height;
+  const border = (side: unknown) => (side === 'solid' || side === 'dotted' || side === 'dashed' ? Math.min(positiveOr(o.borderWidth, DEFAULT_BORDER_WIDTH), 100) : 0);
+  const need = lineHeightPt(o.fontSize, o.lineHeight) + Math.max(0, finiteOr(o.contentPaddingTop, 0)) + Math.max(0, finiteOr(o.contentPaddingBottom, 0))
+    + border(o.borderTop) + border(o.borderBottom);
+  return Math.max(height, need);
 }

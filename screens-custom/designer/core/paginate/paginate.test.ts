@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { FONT_SIZES } from '../options/index.ts';
 import { createFormatterRegistry } from '../template/registry.ts';
 import type { Panel, PrintElement, PrintElementOf, TableColumn, TableOptions } from '../template/types.ts';
 import {
-  NO_SPACE_MESSAGE, PAGEABLE_HEIGHT_MESSAGE, leafColumns, paginatePanel, paginateTable, paginateTemplate, designPaperNumbers,
+  LINE_HEIGHT_EM, NO_SPACE_MESSAGE, PAGEABLE_HEIGHT_MESSAGE, leafColumns, tableLineHeights, textBoxHeight, paginatePanel, paginateTable, paginateTemplate, designPaperNumbers,
   type FontMetrics, type TableItem, type TablePagination,
 } from './index.ts';
 
@@ -361,6 +362,32 @@ describe('panel: flow, repeated elements, page rules, paper numbers', () => {
     const r = paginatePanel({ panel: panel({}, [bad]), metrics });
     expect(r.pages[0].placements[0].table?.rowIndices).toEqual([0]);
     expect(r.warnings[0]).toMatch(/testData/);
+  });
+
+  it('a text box smaller than its line prints grown to the line (every offered font size), elements below keep their place', () => {
+    for (const fontSize of FONT_SIZES) {
+      const title: PrintElement = { type: 'text', options: { left: 20, top: 60, width: 200, height: 9.75, title: '标题', fontSize, fontWeight: 'bold' } };
+      const below: PrintElement = { type: 'text', options: { left: 20, top: 100, width: 200, height: 14, title: '下一行' } };
+      const placements = paginatePanel({ panel: panel({}, [title, below]) }).pages[0].placements;
+      expect(placements[0].height).toBe(Math.max(9.75, fontSize * LINE_HEIGHT_EM));
+      expect(placements[1].top).toBe(100);
+    }
+    // its own line height, paddings and borders count; a code text keeps its box
+    expect(textBoxHeight({ type: 'text', options: { fontSize: 15, lineHeight: 20, contentPaddingTop: 3, borderTop: 'solid', borderBottom: 'solid', borderWidth: 1.5 } }, 9.75)).toBe(26);
+    expect(textBoxHeight({ type: 'text', options: { fontSize: 15, textType: 'barcode' } }, 9.75)).toBe(9.75);
+    expect(textBoxHeight({ type: 'text', options: { fontSize: 9 } }, 24)).toBe(24);
+    // a 15 pt title designed in the header band stays a repeated header element, grown
+    const head: PrintElement = { type: 'text', options: { left: 20, top: 35, width: 200, height: 9.75, title: '标题', fontSize: 15 } };
+    const r = paginatePanel({ panel: panel({}, [head]) });
+    expect(r.pages[0].placements[0]).toMatchObject({ role: 'header', height: 18.75 });
+  });
+
+  it('a table tells its renderers the line heights its rows were planned with', () => {
+    const el: PrintElementOf<'table'> = { type: 'table', options: { left: 20, top: 100, width: 550, columns: COLS, fontSize: 9, tableHeaderFontSize: 12, tableFooterRepeat: 'no', testData: JSON.stringify(rows(3)) } };
+    const p = paginatePanel({ panel: panel({}, [el]) }).pages[0].placements[0];
+    expect(p.tableLayout?.lineHeights).toEqual({ body: 11.25, header: 15 });
+    expect(p.table?.lanes[0].map((i) => i.height)).toEqual([13.25, 13.25, 13.25]);
+    expect(tableLineHeights({ lineHeight: 14 })).toEqual({ body: 14, header: 14 });
   });
 
   it('a long text splits across pages by lines', () => {

@@ -7,8 +7,8 @@ import { DESIGNER_CONSTANTS } from '../options/index.ts';
 import type { FormatterRegistry, Row } from '../template/registry.ts';
 import type { Panel, PrintElement, PrintElementOf, PrintTemplate } from '../template/types.ts';
 import { panelGeometry, type PanelGeometry } from './geometry.ts';
-import { estimatedFontMetrics, finiteOr, positiveOr, type FontMetrics } from './metrics.ts';
-import { NO_SPACE_MESSAGE, PAGEABLE_HEIGHT_MESSAGE, paginateTable, parseTableTestData, type LeafColumn, type PaginationError, type TablePage } from './table.ts';
+import { estimatedFontMetrics, finiteOr, positiveOr, textBoxHeight, type FontMetrics } from './metrics.ts';
+import { NO_SPACE_MESSAGE, PAGEABLE_HEIGHT_MESSAGE, paginateTable, parseTableTestData, type LeafColumn, type PaginationError, type TableLineHeights, type TablePage } from './table.ts';
 
 export interface Placement {
   elementIndex: number;
@@ -21,7 +21,7 @@ export interface Placement {
   /** the part of a table printed on this page */
   table?: TablePage;
   /** a table's printed leaf columns and header row heights (what a renderer needs to draw `table`) */
-  tableLayout?: { columns: LeafColumn[]; headerRowHeights: number[] };
+  tableLayout?: { columns: LeafColumn[]; headerRowHeights: number[]; lineHeights: TableLineHeights };
   /** the lines [from, to) of a long text printed on this page */
   lines?: { from: number; to: number; total: number };
   /** shown in red instead of the element when it cannot be laid out */
@@ -163,7 +163,8 @@ export function paginatePanel(input: PanelPaginationInput): PanelPagination {
   elements.forEach((element, elementIndex) => {
     const box = elementBox(element);
     const flows = element.type === 'table' || element.type === 'longText';
-    const base = { elementIndex, element, ...box };
+    // header/footer roles go by the designed box; a text too small for its line prints grown (textBoxHeight)
+    const base = { elementIndex, element, ...box, height: textBoxHeight(element, box.height) };
     if (element.options?.fixed === true) repeated.push({ ...base, role: 'fixed' });
     else if (!flows && box.top + box.height <= paperHeader + EPS && paperHeader > 0) repeated.push({ ...base, role: 'header' });
     else if (!flows && box.top >= designFooter - EPS) repeated.push({ ...base, role: 'footer' });
@@ -200,7 +201,7 @@ export function paginatePanel(input: PanelPaginationInput): PanelPagination {
         continue;
       }
       result.warnings.forEach(warn);
-      const tableLayout = { columns: result.columns, headerRowHeights: result.headerRowHeights };
+      const tableLayout = { columns: result.columns, headerRowHeights: result.headerRowHeights, lineHeights: result.lineHeights };
       for (const tp of result.pages) placed.push({ ...base, page: tp.pageIndex, top: tp.top, height: tp.height, table: tp, tableLayout });
       const end = result.pages[result.pages.length - 1];
       anchors.push({ designBottom: box.top + box.height, page: end.pageIndex, y: end.top + end.height });
@@ -256,13 +257,15 @@ export function paginatePanel(input: PanelPaginationInput): PanelPagination {
       continue;
     }
 
-    // A fixed-size element: moves to the next page when it would cross the footer line.
+    // A fixed-size element: moves to the next page when it would cross the footer line. Elements below
+    // keep their designed distance (the anchor), whatever a text grew by.
     let { page, y } = pos;
-    if (y + box.height > geometry.footerLine(page, false) + EPS && y > paperHeader + EPS) {
+    const height = textBoxHeight(element, box.height);
+    if (y + height > geometry.footerLine(page, false) + EPS && y > paperHeader + EPS) {
       page++;
       y = paperHeader;
     }
-    placed.push({ ...base, page, top: y, height: box.height });
+    placed.push({ ...base, page, top: y, height });
     anchors.push({ designBottom: box.top + box.height, page, y: y + box.height });
     lastPageUsed = Math.max(lastPageUsed, page);
   }

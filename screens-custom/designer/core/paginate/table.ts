@@ -7,7 +7,7 @@ import { formatterRegistry as defaultRegistry, type FormatterRegistry, type Row 
 import type { Panel, PrintElementOf, TableColumn, TableOptions } from '../template/types.ts';
 import { DEFAULT_SUMMARY_DECIMALS, formatSummaryNumber, roundHalfUp, toChineseUpperCase } from '../upperCase/index.ts';
 import { panelGeometry } from './geometry.ts';
-import { countLines, estimatedFontMetrics, finiteOr, positiveOr, type FontMetrics } from './metrics.ts';
+import { countLines, estimatedFontMetrics, finiteOr, LINE_HEIGHT_EM, positiveOr, type FontMetrics } from './metrics.ts';
 
 export const NO_SPACE_MESSAGE = 'Not enough space for table pagination, please adjust the header/footer lines';
 export const PAGEABLE_HEIGHT_MESSAGE = 'Not enough space to show the content below, pageable height vs required height';
@@ -71,7 +71,7 @@ export interface TablePage {
 }
 
 export type TablePagination =
-  | { ok: true; pages: TablePage[]; columns: LeafColumn[]; headerRowHeights: number[]; warnings: string[] }
+  | { ok: true; pages: TablePage[]; columns: LeafColumn[]; headerRowHeights: number[]; lineHeights: TableLineHeights; warnings: string[] }
   | { ok: false; error: PaginationError; warnings: string[] };
 
 export interface TablePaginationInput {
@@ -88,8 +88,10 @@ export interface TablePaginationInput {
 
 const DEFAULT_FONT_SIZE = 9;
 const DEFAULT_TABLE_WIDTH = 550;
-const CELL_PADDING_V = 2;
-const CELL_PADDING_H = 3;
+/** Cell paddings the rows are planned with: 1 pt above and below (2 in all), 3 pt left and right. */
+export const TABLE_CELL_PADDING = { vertical: 2, horizontal: 3 } as const;
+const CELL_PADDING_V = TABLE_CELL_PADDING.vertical;
+const CELL_PADDING_H = TABLE_CELL_PADDING.horizontal;
 const DEFAULT_CODE_CELL_HEIGHT = 30;
 const EPS = 1e-6;
 const MAX_WARNINGS = 20;
@@ -422,6 +424,24 @@ function mergeLane(lane: TableItem[], merges: NonNullable<ReturnType<typeof comp
   }
 }
 
+/** pt line heights a table's rows are planned with: body (and summaries, groups) and header cells. */
+export interface TableLineHeights {
+  body: number;
+  header: number;
+}
+
+/**
+ * The line heights of a table: its lineHeight, else the metrics' line of its font size; the header's
+ * own font size gets its own line. Renderers set exactly these (never the browser's `normal`).
+ */
+export function tableLineHeights(opts: TableOptions, metrics: FontMetrics = estimatedFontMetrics): TableLineHeights {
+  const fontSize = Math.min(positiveOr(opts.fontSize, DEFAULT_FONT_SIZE), 1000);
+  const body = positiveOr(opts.lineHeight, positiveOr(metrics.lineHeight(fontSize), fontSize * LINE_HEIGHT_EM));
+  const headerFontSize = Math.min(positiveOr(opts.tableHeaderFontSize, fontSize), 1000);
+  const header = opts.tableHeaderFontSize ? positiveOr(metrics.lineHeight(headerFontSize), headerFontSize * LINE_HEIGHT_EM) : body;
+  return { body, header };
+}
+
 type Result<T> = { ok: true; value: T } | { ok: false; error: PaginationError };
 
 /**
@@ -436,7 +456,8 @@ export function paginateTable(input: TablePaginationInput): TablePagination {
   const metrics = input.metrics ?? estimatedFontMetrics;
   const geometry = panelGeometry(input.panel);
   const fontSize = Math.min(positiveOr(opts.fontSize, DEFAULT_FONT_SIZE), 1000);
-  const lineHeight = positiveOr(opts.lineHeight, positiveOr(metrics.lineHeight(fontSize), fontSize * 1.25));
+  const lineHeights = tableLineHeights(opts, metrics);
+  const lineHeight = lineHeights.body;
   const grid = Math.max(1, Math.min(4, Math.floor(finiteOr(opts.gridColumns, 1))));
   const gutter = Math.max(0, finiteOr(opts.gridColumnsGutter, 0));
   const tableWidth = positiveOr(opts.width, DEFAULT_TABLE_WIDTH);
@@ -456,7 +477,7 @@ export function paginateTable(input: TablePaginationInput): TablePagination {
 
   // Header height: each header row is as tall as its tallest single-row title (or the set row height).
   const headerFontSize = Math.min(positiveOr(opts.tableHeaderFontSize, fontSize), 1000);
-  const headerLineHeight = opts.tableHeaderFontSize ? positiveOr(metrics.lineHeight(headerFontSize), headerFontSize * 1.25) : lineHeight;
+  const headerLineHeight = lineHeights.header;
   const headerRows = (Array.isArray(opts.columns) ? opts.columns : []).map((r) => (Array.isArray(r) ? r.filter((c) => c && c.checked !== false) : []));
   const headerRowHeights = headerRows.map((cells) => {
     let h = positiveOr(opts.tableHeaderRowHeight, 0);
@@ -661,5 +682,5 @@ export function paginateTable(input: TablePaginationInput): TablePagination {
     const height = headerH + Math.max(0, ...p.used) + footer.reduce((a, f) => a + f.height, 0);
     return { pageIndex: p.pageIndex, top: p.top, height, showHeader: p.showHeader, headerHeight: headerH, lanes: p.lanes, footer, rowIndices };
   });
-  return { ok: true, pages, columns, headerRowHeights, warnings };
+  return { ok: true, pages, columns, headerRowHeights, lineHeights, warnings };
 }

@@ -13,7 +13,7 @@ import { parseColor } from './color.ts';
 import { drawCode, type CodeCache } from './codes.ts';
 import { isBold, type FontKind } from './fonts.ts';
 import { drawRichLayout, layoutHtml } from './richText.ts';
-import { backgroundOf, contentBox, drawSideBorders, radiusOf, strokeOf, textStyleOf as baseTextStyle } from './style.ts';
+import { backgroundOf, contentBox, drawSideBorders, insideBorders, radiusOf, strokeOf, textStyleOf as baseTextStyle } from './style.ts';
 import { drawTablePart } from './table.ts';
 import { blockLines, drawLines, drawTextBlock, lineHeightOf } from './textLayout.ts';
 
@@ -87,7 +87,8 @@ function drawElementBody(ctx: ElementDrawContext, p: Placement, box: Box): void 
   const o = (element.options ?? {}) as CommonOptions;
   switch (element.type) {
     case 'text': {
-      const inner = contentBox(box, o);
+      // inside the borders too, as the DOM's border-box frame lays its text
+      const inner = contentBox(insideBorders(box, o), o);
       const style = textStyleOf(o);
       const textType = element.options.textType;
       if (textType === 'barcode' || textType === 'qrcode') {

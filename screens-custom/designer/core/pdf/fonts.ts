@@ -6,6 +6,7 @@
 import fontkit from '@pdf-lib/fontkit';
 import type { PDFDocument, PDFFont } from 'pdf-lib';
 import type { FontMetrics } from '../paginate/index.ts';
+import { LINE_HEIGHT_EM } from '../paginate/metrics.ts';
 
 export type FontKind = 'sans' | 'serif';
 export type FontWeightName = 'regular' | 'bold';
@@ -52,8 +53,8 @@ export function fontSourceOf(bytes: PdfFontBytes): PdfFontSource {
   };
 }
 
-/** Line height of text without its own lineHeight, as a multiple of the font size (the paginator's default). */
-export const LINE_HEIGHT_EM = 1.25;
+/** Line height of text without its own lineHeight, as a multiple of the font size: the paginator's (one constant for all outputs). */
+export { LINE_HEIGHT_EM };
 
 interface FontkitGlyphSource {
   unitsPerEm: number;

@@ -10,7 +10,7 @@ import { validateTemplate } from '../template/index.ts';
 import { PDF_FONT_FILES } from './fontFiles.ts';
 import { dataUrlOnly, loadWithRetry, writePdf, type PdfFontBytes } from './index.ts';
 import { SAMPLE_PNG, sampleData, sampleTemplate } from './sampleTemplate.ts';
-import { pdfPageTexts } from './testing/pdfText.ts';
+import { pdfPageContent, pdfPageRuns, pdfPageTexts } from './testing/pdfText.ts';
 
 const require = createRequire(import.meta.url);
 let fonts: PdfFontBytes;
@@ -101,6 +101,22 @@ describe('vector PDF writer', () => {
     expect(filledPaths.length).toBe(2); // the barcode's bars and the QR code's modules, one path each
     for (const p of filledPaths) expect((p.match(/ m\n/g) ?? []).length).toBeGreaterThan(20);
     expect(texts).toContain('DB20261121001'); // the barcode's human-readable line is real text
+  });
+
+  it('a 15 pt bold title in the default 9.75 pt box prints whole: the box grows to its line, the glyphs inside it, nothing clipped', async () => {
+    const t: PrintTemplate = { ...sampleTemplate(), panels: [{ index: 0, paperType: 'A4', width: 210, height: 297, paperHeader: 0, paperFooter: 841.89, printElements: [
+      { type: 'text', options: { left: 20, top: 60, width: 200, height: 9.75, title: '商品调拨单', fontSize: 15, fontWeight: 'bold' } },
+    ] }] };
+    const out = await writePdf({ template: t, fonts, now: NOW, loadImage: dataUrlOnly });
+    const run = (await pdfPageRuns(out.bytes))[0].find((r) => r.text === '商品调拨单')!;
+    expect(run).toMatchObject({ font: 'NotoSansSC-Bold', size: 15 });
+    const baseline = units.mmToPt(297) - run.y;
+    // CSS's line box: baseline at half-leading + ascent (1.16 em) in a 1.25 em line, the same as the DOM
+    expect(baseline).toBeCloseTo(60 + (18.75 - 1.448 * 15) / 2 + 1.16 * 15, 2);
+    // the ideographic face (0.88 em above the baseline, 0.12 below) lies inside the grown 18.75 pt box
+    expect(baseline - 0.88 * 15).toBeGreaterThanOrEqual(60);
+    expect(baseline + 0.12 * 15).toBeLessThanOrEqual(60 + 18.75);
+    expect(await pdfPageContent(out.bytes)).not.toMatch(/ re W n/);
   });
 
   it('a barcode without a field prints its test data as caption (as the preview shows it), never its title', async () => {

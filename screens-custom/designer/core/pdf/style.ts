@@ -33,6 +33,14 @@ export function contentBox(box: Box, o: CommonOptions): Box {
   return { left: box.left + l, top: box.top + t, width: Math.max(0, box.width - l - r), height: Math.max(0, box.height - t - b) };
 }
 
+/** The box inside the side borders a text element sets (a CSS border-box frame lays its content there). */
+export function insideBorders(box: Box, o: CommonOptions): Box {
+  const w = (v: unknown) => (v === 'solid' || v === 'dotted' || v === 'dashed' ? strokeOf(o).width : 0);
+  const l = w(o.borderLeft);
+  const t = w(o.borderTop);
+  return { left: box.left + l, top: box.top + t, width: Math.max(0, box.width - l - w(o.borderRight)), height: Math.max(0, box.height - t - w(o.borderBottom)) };
+}
+
 export function strokeOf(o: CommonOptions, style?: LineStyle): Stroke {
   return {
     color: parseColor(o.borderColor) ?? BLACK,
