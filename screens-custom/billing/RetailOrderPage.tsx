@@ -60,7 +60,7 @@ export default function RetailOrderPage() {
   // The shop's enabled payment methods in its order (门店支付方式); settlement refuses any other.
   const payMethods = useQuery({
     queryKey: ['register', 'payMethods', shopId],
-    queryFn: () => call<ShopPayMethod[]>({ method: 'GET', url: `/wxy-shop-server/shop-pay-method-config/getByShop/${shopId}`, silent: true }),
+    queryFn: () => call<ShopPayMethod[]>({ method: 'GET', url: `/wxy-shop-server/shop-pay-method-config/getByShop/${shopId}`, params: { sort: 'sort', order: 'asc' }, silent: true }),
     enabled: Boolean(shopId),
     staleTime: 60_000,
   });

@@ -162,12 +162,16 @@ describe('退款', () => {
 
 describe('门店支付方式 (shop-pay-method-config)', () => {
   const P = 'wxy-shop-server/shop-pay-method-config';
-  const methodsOf = async (shopId: number, who: Caller = admin) => (await who('GET', `${P}/getByShop/${shopId}`)).json.data as Json[];
+  const methodsOf = async (shopId: number, who: Caller = admin) => (await who('GET', `${P}/getByShop/${shopId}?sort=sort&order=asc`)).json.data as Json[];
   const setEnabled = (configId: number, enabled: boolean) => admin('PUT', `${P}/update`, { configId, enabled });
 
   it('every shop has 现金, 银行卡, 微信 and 支付宝 in order, a new shop too; the cashier reads them, only head office changes them', async () => {
     const methods = await methodsOf(shopRow.shopId, shop);
     expect(methods.map((m) => [m.payType, m.enabled])).toEqual([[1, true], [2, true], [3, true], [4, true]]);
+    // head office puts 支付宝 first: the register lists it first
+    expect((await admin('PUT', `${P}/update`, { configId: methods[3].configId, sort: 0 })).status).toBe(200);
+    expect((await methodsOf(shopRow.shopId)).map((m) => m.payType)).toEqual([4, 1, 2, 3]);
+    await admin('PUT', `${P}/update`, { configId: methods[3].configId, sort: 4 });
     const added = (await admin('POST', 'wxy-shop-server/shop-base/add', { shopCode: 'PAY001', shopName: '支付方式新店', shopType: 1 })).json.data;
     expect((await methodsOf(added.shopId)).map((m) => m.payType)).toEqual([1, 2, 3, 4]);
     expect((await shop('PUT', `${P}/update`, { configId: methods[2].configId, enabled: false })).status).toBe(403);
@@ -181,6 +185,9 @@ describe('门店支付方式 (shop-pay-method-config)', () => {
     const page = (await admin('POST', `${P}/findPage`, { pageNum: 1, pageSize: 10, shopName: '支付方式新店' })).json.data;
     expect(page.total).toBe(4);
     expect(page.records[0]).toMatchObject({ shopName: '支付方式新店', payType: 1, enabled: true });
+    // a shop deleted takes its methods with it
+    expect((await admin('DELETE', `wxy-shop-server/shop-base/delete/${added.shopId}`)).status).toBe(200);
+    expect(await methodsOf(added.shopId)).toEqual([]);
   });
 
   it('settlement refuses a method the shop has switched off, names it, sells nothing; the last method cannot be switched off', async () => {
