@@ -1,5 +1,5 @@
 // Browser tests drive Debian's Chromium; install it when missing (never a Playwright browser download),
-// with Debian's CJK fonts, which the designer's image snapshot was taken with.
+// with Debian's CJK fonts, which the designer's image snapshot was taken with, and poppler-utils (pdftoppm).
 import { existsSync } from 'node:fs';
 import { execSync } from 'node:child_process';
 
@@ -23,6 +23,14 @@ if (!hasCjkFonts) {
   } catch {
     console.warn('fonts-noto-cjk could not be installed: the designer image snapshot will differ');
   }
+}
+// pdftoppm (poppler-utils) renders a PDF page for the print test's check that a title prints whole.
+try {
+  execSync('command -v pdftoppm', { stdio: 'ignore', shell: '/bin/sh' });
+} catch {
+  const sudo = process.getuid && process.getuid() === 0 ? '' : 'sudo ';
+  console.log('pdftoppm missing; installing poppler-utils with apt-get...');
+  execSync(`${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq poppler-utils`, { stdio: 'inherit' });
 }
 if (!existsSync(CHROMIUM)) {
   console.error(`Chromium is still missing at ${CHROMIUM}`);
