@@ -236,6 +236,9 @@ describe('会员 at the register (mb-base-info, points through the ledger)', () 
     const twice = await shop('POST', `${M}/mb-base-info/add`, { phoneNumber: '13912345678', memberName: '又一个' });
     expect(twice.status).toBe(409);
     expect(twice.json.msg).toMatch(/手机号码/);
+    // any number the shared phone rule takes (second digit 2-9) is a member's number, never a 500
+    expect((await shop('POST', `${M}/mb-base-info/add`, { phoneNumber: '12912345678', memberName: '二字头' })).status).toBe(200);
+    expect((await admin('GET', `${M}/mb-base-info/info/12912345678/0`)).json.data.memberName).toBe('二字头');
     // the same phone may be a practice member (练习收银), found only as one
     expect((await shop('POST', `${M}/mb-base-info/add`, { phoneNumber: '13912345678', isPractice: true })).status).toBe(200);
     expect((await admin('GET', `${M}/mb-base-info/info/13912345678/1`)).json.data.memberId).not.toBe(added.json.data.memberId);

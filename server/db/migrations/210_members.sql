@@ -23,7 +23,7 @@ CREATE TABLE mb_base_info (
   create_time      timestamptz NOT NULL DEFAULT now(),
   UNIQUE (tenant_id, phone_number, is_practice),
   UNIQUE (tenant_id, member_id),
-  CHECK (phone_number ~ '^1[3-9][0-9]{9}$')
+  CHECK (phone_number ~ '^1[2-9][0-9]{9}$')
 );
 CREATE INDEX mb_base_info_tenant_id ON mb_base_info (tenant_id, member_id);
 CREATE INDEX mb_base_info_tenant_time ON mb_base_info (tenant_id, create_time, member_id);

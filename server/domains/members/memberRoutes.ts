@@ -9,7 +9,7 @@ import { asCallerError } from '../../resources/dbErrors.ts';
 
 const tags = ['wxy-member-server'];
 const SELL = 'order:retail:sell';
-const PHONE = { type: 'string', title: '手机号码', pattern: '^1[3-9]\\d{9}$', 'x-msg': '手机号码格式不正确' };
+const PHONE = { type: 'string', title: '手机号码', pattern: '^1[2-9]\\d{9}$', 'x-msg': '手机号码格式不正确' };
 
 export const memberRoutes = async (app: FastifyInstance) => {
   app.get<{ Params: { phoneNumber: string; isPractice: string } }>('/mb-base-info/info/:phoneNumber/:isPractice', {
