@@ -2,9 +2,10 @@ import { Badge, Button, Group, Modal, Select, Stack, Text, TextInput } from '@ma
 import { useMutation } from '@tanstack/react-query';
 import { useState, type KeyboardEvent } from 'react';
 import { call } from '../../src/api/http';
+import { isValidPhone } from '../../src/forms/inputRules';
+import { maskPhone } from './receipt';
 
 const M = '/wxy-member-server';
-const PHONE = /^1[3-9]\d{9}$/;
 const LEVELS: Record<number, string> = { 1: '普通会员', 2: '银卡会员', 3: '金卡会员' };
 
 export interface RegisterMember {
@@ -53,15 +54,15 @@ export function MemberBox(props: { practice: boolean; shopId: number | null; mem
   const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key !== 'Enter') return;
     e.preventDefault();
-    if (PHONE.test(phone)) find.mutate(phone);
+    if (isValidPhone(phone)) find.mutate(phone);
   };
-  const phoneError = phone.length === 11 && !PHONE.test(phone) ? '手机号码格式不正确' : find.isError ? messageOf(find.error) : null;
+  const phoneError = phone.length === 11 && !isValidPhone(phone) ? '手机号码格式不正确' : find.isError ? messageOf(find.error) : null;
 
   if (props.member) {
     const m = props.member;
     return (
       <Group gap="sm" data-testid="register-member">
-        <Badge size="lg" variant="light" color="grape">会员 {m.memberName ?? ''} {m.phoneNumber.replace(/^(\d{3})\d{4}(\d{4})$/, '$1****$2')}</Badge>
+        <Badge size="lg" variant="light" color="grape">会员 {m.memberName ?? ''} {maskPhone(m.phoneNumber)}</Badge>
         <Text size="sm">{LEVELS[m.memberLevel] ?? ''} · 积分 {m.points}</Text>
         <Button size="xs" variant="subtle" color="gray" disabled={props.disabled} onClick={() => { props.onMember(null); setPhone(''); }} data-testid="register-member-clear">
           取消会员

@@ -9,13 +9,12 @@ import { DEVICE_ACTIVE_PATH } from '../../src/router/staticRoutes';
 import { appState } from '../../src/store/appStore';
 import { addScanned, cartTotals, changeDue, lineFen, removeLine, setQuantity, yuan, type CartLine, type ScannedSku } from './cart';
 import { beep } from './beep';
-import { printReceipt, type SettledOrder } from './receipt';
+import { PAY_NAMES, printReceipt, type SettledOrder } from './receipt';
 import { RefundDialog } from './RefundDialog';
 import { MemberBox, type RegisterMember } from './MemberBox';
 import { ParkedSales } from './ParkedSales';
 
 const O = '/wxy-order-server';
-const PAY_TYPE_NAMES: Record<number, string> = { 1: '现金', 2: '银行卡', 3: '微信', 4: '支付宝' };
 interface ShopPayMethod {
   payType: number;
   enabled: boolean;
@@ -64,7 +63,7 @@ export default function RetailOrderPage() {
     enabled: Boolean(shopId),
     staleTime: 60_000,
   });
-  const payOptions = (payMethods.data ?? []).filter((m) => m.enabled).map((m) => ({ value: String(m.payType), label: PAY_TYPE_NAMES[m.payType] ?? String(m.payType) }));
+  const payOptions = (payMethods.data ?? []).filter((m) => m.enabled).map((m) => ({ value: String(m.payType), label: PAY_NAMES[m.payType] ?? String(m.payType) }));
   const currentPayType = payOptions.some((o) => o.value === payType) ? payType : (payOptions[0]?.value ?? payType);
 
   const scan = useMutation({

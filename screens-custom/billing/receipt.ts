@@ -18,7 +18,11 @@ export interface SettledOrder {
   pointsEarned?: number;
 }
 
-const PAY = ['', '现金', '银行卡', '微信', '支付宝'];
+/** Payment method names by pay type (1 现金 … 4 支付宝). */
+export const PAY_NAMES = ['', '现金', '银行卡', '微信', '支付宝'];
+
+/** 13800000007 -> 138****0007, as a phone is shown on paper and on screen. */
+export const maskPhone = (phone: string) => phone.replace(/^(\d{3})\d{4}(\d{4})$/, '$1****$2');
 const esc = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The 58 mm receipt's HTML (shop, lines, total, payments, change). */
@@ -27,8 +31,8 @@ export function receiptHtml(o: SettledOrder): string {
     .map((l) => `<tr><td>${esc(l.skuName)}</td><td class="r">${l.quantity}</td><td class="r">${l.unitPrice.toFixed(2)}</td><td class="r">${l.amount.toFixed(2)}</td></tr>`)
     .join('');
   // The member's phone is masked on paper (138****0007); points earned by this sale.
-  const member = o.memberPhone ? `<div>会员：${esc(o.memberPhone.replace(/^(\d{3})\d{4}(\d{4})$/, '$1****$2'))}　本单积分：${o.pointsEarned ?? 0}</div>` : '';
-  const pays = o.payList.map((p) => `<div>${esc(PAY[p.payType] ?? '')}：${p.amount.toFixed(2)}</div>`).join('');
+  const member = o.memberPhone ? `<div>会员：${esc(maskPhone(o.memberPhone))}　本单积分：${o.pointsEarned ?? 0}</div>` : '';
+  const pays = o.payList.map((p) => `<div>${esc(PAY_NAMES[p.payType] ?? '')}：${p.amount.toFixed(2)}</div>`).join('');
   return `<!doctype html><html><head><meta charset="utf-8"><title>${esc(o.orderNo)}</title><style>
     body{font:12px/1.5 "Noto Sans CJK SC",sans-serif;width:58mm;margin:0 auto}h3{text-align:center;margin:4px 0}
     table{width:100%;border-collapse:collapse}.r{text-align:right}hr{border:0;border-top:1px dashed #000}

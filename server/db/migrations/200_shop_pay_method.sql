@@ -18,25 +18,22 @@ CREATE TABLE shop_pay_method_config (
 -- PGlite (80,000 referential checks planned while the table still looked empty).
 CREATE INDEX shop_pay_method_config_tenant_id ON shop_pay_method_config (tenant_id, config_id);
 
--- The default methods of a shop (现金, 银行卡, 微信, 支付宝, all enabled), never twice.
-CREATE FUNCTION shop_pay_method_defaults(p_tenant integer, p_shop integer) RETURNS integer LANGUAGE sql AS $$
+-- The default methods of shops (现金, 银行卡, 微信, 支付宝, all enabled), never twice; set-based, so a bulk load of
+-- 20,000 shops inserts their methods in one statement.
+CREATE FUNCTION shop_pay_method_defaults(p_shops integer[]) RETURNS integer LANGUAGE sql AS $$
   WITH ins AS (
     INSERT INTO shop_pay_method_config (tenant_id, shop_id, shop_name, pay_type, sort)
     SELECT b.tenant_id, b.shop_id, b.shop_name, m.pay_type, m.pay_type
       FROM shop_base b CROSS JOIN (VALUES (1), (2), (3), (4)) AS m(pay_type)
-     WHERE b.tenant_id = p_tenant AND b.shop_id = p_shop
+     WHERE b.shop_id = ANY(p_shops)
     ON CONFLICT (tenant_id, shop_id, pay_type) DO NOTHING
     RETURNING 1)
   SELECT count(*)::integer FROM ins
 $$;
 
--- Statement-level, from the transition table: a bulk load of 20,000 shops inserts their methods in one statement.
 CREATE FUNCTION shop_base_pay_methods() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO shop_pay_method_config (tenant_id, shop_id, shop_name, pay_type, sort)
-  SELECT n.tenant_id, n.shop_id, n.shop_name, m.pay_type, m.pay_type
-    FROM new_shops n CROSS JOIN (VALUES (1), (2), (3), (4)) AS m(pay_type)
-  ON CONFLICT (tenant_id, shop_id, pay_type) DO NOTHING;
+  PERFORM shop_pay_method_defaults(ARRAY(SELECT shop_id FROM new_shops));
   RETURN NULL;
 END $$;
 CREATE TRIGGER shop_base_pay_methods AFTER INSERT ON shop_base REFERENCING NEW TABLE AS new_shops
@@ -82,7 +79,7 @@ BEGIN
 END $$;
 CREATE TRIGGER shop_pay_method_keep_one BEFORE UPDATE OF enabled ON shop_pay_method_config FOR EACH ROW EXECUTE FUNCTION shop_pay_method_keep_one();
 
-SELECT shop_pay_method_defaults(tenant_id, shop_id) FROM shop_base;
+SELECT shop_pay_method_defaults(ARRAY(SELECT shop_id FROM shop_base));
 
 ALTER TABLE shop_pay_method_config ENABLE ROW LEVEL SECURITY;
 ALTER TABLE shop_pay_method_config FORCE ROW LEVEL SECURITY;

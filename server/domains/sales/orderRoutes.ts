@@ -17,7 +17,7 @@ const SELL = 'order:retail:sell';
 const LIST = 'order:order:list';
 const REFUND = 'order:retail:refund';
 const ORDER_NO = { type: 'string', title: '订单号', pattern: '^[A-Z]{2}\\d{8}-\\d{4,}$', 'x-msg': '订单号格式不正确' };
-const id = (title: string) => ({ type: 'integer', minimum: 1, maximum: 2147483647, title });
+export const id = (title: string) => ({ type: 'integer', minimum: 1, maximum: 2147483647, title });
 
 const settlementBody = {
   type: 'object',

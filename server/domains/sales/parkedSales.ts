@@ -6,6 +6,7 @@ import { ok } from '../../http/envelope.ts';
 import { plainText } from '../../http/fields.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
 import { memberForSale } from '../members/points.ts';
+import { id } from './orderRoutes.ts';
 import { shopOf } from './settlement.ts';
 
 /**
@@ -17,7 +18,6 @@ import { shopOf } from './settlement.ts';
 const tags = ['wxy-order-server'];
 const SELL = 'order:retail:sell';
 export const MAX_PARKED = 20;
-const id = (title: string) => ({ type: 'integer', minimum: 1, maximum: 2147483647, title });
 
 interface ParkBody {
   shopId: number;

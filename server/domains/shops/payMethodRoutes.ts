@@ -29,10 +29,7 @@ export const payMethodRoutes = async (app: FastifyInstance) => {
         `SELECT shop_id FROM shop_base WHERE $1::int[] IS NULL OR shop_id = ANY($1::int[]) ORDER BY shop_id`, [shopIds],
       );
       if (shopIds && shops.rows.length !== new Set(shopIds).size) throw new ApiError('BAD_REQUEST', '门店不存在');
-      const res = await tx.query<{ n: number }>(
-        `SELECT coalesce(sum(shop_pay_method_defaults($1, s)), 0)::int AS n FROM unnest($2::int[]) AS s`,
-        [req.auth!.tenantId, shops.rows.map((r) => r.shop_id)],
-      );
+      const res = await tx.query<{ n: number }>(`SELECT shop_pay_method_defaults($1::int[]) AS n`, [shops.rows.map((r) => r.shop_id)]);
       return res.rows[0].n;
     }).catch(asCallerError);
     return ok({ created }, created ? `已补充 ${created} 条支付方式` : '所有门店的支付方式已齐全');
