@@ -134,7 +134,8 @@ function checkResource(r: ResourceDescriptor, file: string, err: (pointer: strin
     if (needsId.includes(route.action) && !idParamOf(route)) err(`${p}/path`, `a ${route.action} route needs an id parameter such as {${r.primaryKey}}`);
     const bound = route.pathFilters ?? {};
     const extra = params.filter((q) => q !== 'pageNum' && q !== 'pageSize' && q !== route.field && !Object.hasOwn(bound, q) && !(route.action === 'docPrint' && q === 'type'));
-    if (extra.length > 1) err(`${p}/path`, `at most one id parameter, found ${extra.join(', ')}`);
+    // A document action may take more (audit/{id}/{auditUserId}): the function gets them like body fields.
+    if (extra.length > 1 && route.action !== 'docAction') err(`${p}/path`, `at most one id parameter, found ${extra.join(', ')}`);
     if (route.action === 'setField' || route.action === 'batchSetField') {
       if (!route.field) err(p, `a ${route.action} route names its "field"`);
       else if (!has(route.field)) err(`${p}/field`, `field "${route.field}" is not in fields`);

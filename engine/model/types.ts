@@ -73,6 +73,7 @@ export type ActionKind =
   // Documents (the resource's `document` block; server/documents/):
   | 'docCreate' // header + lines in one body; numbered, initial status, event row
   | 'docUpdate' // header + lines (replacing them) while the status is editable
+  | 'docMerge' // the spec's merge/save: a create without the key in the body, an update (while editable) with it
   | 'docGet' // header + lines + history + the actions the caller may run now
   | 'docDelete' // one document while its status is editable
   | 'docBatchDelete' // body {ids}: each document on its own, a per-document result
@@ -143,6 +144,8 @@ export interface DocActionDecl {
    * `{<bodyField>: [{<lines primary key>, <field>: value}]}`, validated like the lines resource's fields.
    */
   lineInput?: string[];
+  /** Body fields the action takes besides `note` (an audit's result and remark), as JSON Schema properties with a Chinese title. */
+  input?: Record<string, { type: string | string[]; title: string; enum?: (string | number | null)[]; maxLength?: number; minimum?: number; maximum?: number }>;
 }
 
 /** The lines of a document: a child resource whose rows belong to one header. */
@@ -174,7 +177,8 @@ export interface DocumentDecl {
   initialStatus: number;
   /** Statuses in which the document may still be edited or deleted. */
   editable: number[];
-  lines: DocLinesDecl;
+  /** The lines; absent for a header-only document (a petty-cash spend, an attendance request). */
+  lines?: DocLinesDecl;
   /** Domain function run on create and update inside the transaction (extra checks, computed header fields). */
   onSave?: string;
   actions: DocActionDecl[];

@@ -35,6 +35,8 @@ import {
   docBodySchema,
   docContext,
   docCreateHandler,
+  docMergeBodySchema,
+  docMergeHandler,
   docDeleteHandler,
   docGetHandler,
   docIdsSchema,
@@ -77,7 +79,7 @@ function prepareBody(r: ResourceDescriptor, route: RouteDecl, body: unknown): vo
     const f = r.fields[k];
     if (v === '' && f && (f.type !== 'string' || f.format === 'date' || f.format === 'date-time')) b[k] = null;
   }
-  const bad = (route.action === 'create' || route.action === 'update') && invalidDateField(r.fields, b);
+  const bad = ['create', 'update', 'docCreate', 'docUpdate', 'docMerge'].includes(route.action) && invalidDateField(r.fields, b);
   if (bad) throw new ApiError('BAD_REQUEST', bad.message);
 }
 
@@ -479,7 +481,7 @@ export function mountResource(
         handler = (route.importer ? docImporter(route.importer)!.template : templateHandler(r, db)) as typeof handler;
         break;
       case 'import':
-        handler = (route.importer ? docImporter(route.importer)!.run : importHandler(r, db)) as typeof handler;
+        handler = (route.importer ? (req: Req, reply: FastifyReply) => docImporter(route.importer!)!.run(req, reply, doc) : importHandler(r, db)) as typeof handler;
         break;
       case 'docCreate':
         schema.body = docBodySchema(doc!, route, 'create');
@@ -488,6 +490,10 @@ export function mountResource(
       case 'docUpdate':
         schema.body = docBodySchema(doc!, route, 'update');
         handler = docUpdateHandler(doc!, route);
+        break;
+      case 'docMerge':
+        schema.body = docMergeBodySchema(doc!, route);
+        handler = docMergeHandler(doc!, route);
         break;
       case 'docGet':
         handler = docGetHandler(doc!, route);
@@ -504,7 +510,7 @@ export function mountResource(
         handler = docActionHandler(doc!, route);
         break;
       case 'docBatchAction':
-        schema.body = docIdsSchema(doc!);
+        schema.body = docIdsSchema(doc!, r.document!.actions.find((a) => a.id === route.docAction));
         handler = docBatchActionHandler(doc!, route);
         break;
       case 'docSkuOptions':
