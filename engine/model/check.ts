@@ -131,6 +131,8 @@ function checkResource(r: ResourceDescriptor, file: string, err: (pointer: strin
       err(`${p}/perm`, 'a route names the permission it needs ("perm"), or "anyUser": true when every logged-in user may call it');
     if (route.perm && route.anyUser) err(`${p}/anyUser`, 'a route with a "perm" is not open to any user');
     if (route.action !== 'page' && (params.includes('pageNum') || params.includes('pageSize'))) err(`${p}/path`, 'only a page route takes {pageNum}/{pageSize}');
+    if (route.action === 'custom' && !route.handler) err(`${p}/handler`, 'a custom route names the handler a domain registers ("handler")');
+    if (route.action !== 'custom' && route.handler) err(`${p}/handler`, 'only a custom route names a handler');
     if (needsId.includes(route.action) && !idParamOf(route)) err(`${p}/path`, `a ${route.action} route needs an id parameter such as {${r.primaryKey}}`);
     const bound = route.pathFilters ?? {};
     const extra = params.filter((q) => q !== 'pageNum' && q !== 'pageSize' && q !== route.field && !Object.hasOwn(bound, q) && !(route.action === 'docPrint' && q === 'type'));

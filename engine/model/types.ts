@@ -80,6 +80,7 @@ export type ActionKind =
   | 'docAction' // one state-machine action on one document (route names it in `docAction`)
   | 'docBatchAction' // the same action on many documents, body {ids}, a per-document result
   | 'docPrint' // ticket/{id}/{type}: the document with its type's print template, type pdf (the PDF) or data ({template, data})
+  | 'custom' // a domain's own handler, registered by key (server/resources/customRoutes.ts; the route names it in `handler`)
   | 'docSkuOptions'; // GET, the SKUs a line may take: ?keyword= (scan or type) or ?codes=a,b (pasted lines), with ?whId= their stock there
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -98,6 +99,8 @@ export interface RouteDecl {
   summary?: string;
   /** setField: the field it writes (value from the path param of that name, else from the body); batchSetField: from the body. */
   field?: string;
+  /** custom: key of the handler a domain registered (server/resources/customRoutes.ts). */
+  handler?: string;
   /** import, template: a document importer registered by a domain (server/documents/registry.ts) instead of the generic row import. */
   importer?: string;
   /** setField, batchSetField: values allowed (defaults to the field's enum). */
@@ -288,6 +291,8 @@ export interface ActionDecl {
   visibleWhen?: RowCondition[];
   /** Button colour hint. */
   danger?: boolean;
+  /** call in the toolbar: false when the call takes no selected rows (生成对账单); it sends `body` alone. */
+  selection?: boolean;
 }
 
 export interface FormDecl {

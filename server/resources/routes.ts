@@ -26,6 +26,7 @@ import { filterInputSchema, paramsSchema, recordSchema, writeBodySchema } from '
 import { asCallerError, constraintError } from './dbErrors.ts';
 import { exportHandler } from './exporter.ts';
 import { importHandler, templateHandler } from './importer.ts';
+import { customRoute } from './customRoutes.ts';
 import { checkParent, parentFieldOf, refuseDeletingParents } from './treeGuards.ts';
 import {
   docActionHandler,
@@ -477,6 +478,12 @@ export function mountResource(
         if (filterPlace === 'body') schema.querystring = { type: 'object', properties: { format: { type: 'string', enum: ['csv', 'xlsx'], title: '导出格式' } } };
         handler = exportHandler(r, route, db, exportTitles.get(`${r.name}#${routeId(route)}`) ?? r.title) as typeof handler;
         break;
+      case 'custom': {
+        const custom = customRoute(route.handler, `${r.name} ${route.method} ${route.path}`);
+        Object.assign(schema, custom.schema);
+        handler = custom.handler as typeof handler;
+        break;
+      }
       case 'template':
         handler = (route.importer ? docImporter(route.importer)!.template : templateHandler(r, db)) as typeof handler;
         break;

@@ -285,7 +285,8 @@ describe('备用金对账', () => {
     expect(await balance()).toBe(before - 20);
     expect(await sql(`SELECT amount::float8 AS amount, to_char(biz_date, 'YYYY-MM-DD') AS d FROM petty_cash_ledger WHERE ref_type = 'reconciliation' AND ref_id = $1`, [r.reconId])).toEqual([{ amount: -20, d: last.endDate }]);
     const detail = (await admin('GET', `${P}/shop-petty-cash-reconciliation/detail/${r.reconId}`)).json.data;
-    expect(detail.history.map((h: Json) => h.actionLabel)).toEqual(['生成', '修改', '审核']);
+    expect(detail.history.map((h: Json) => h.actionLabel)).toEqual(['生成', '重新计算', '修改', '审核']);
+    expect(detail.history[1].note).toMatch(/^账面余额 [\d.]+ → [\d.]+$/);
     // Audited ones are left alone by a new generate.
     const again = await admin('POST', `${P}/shop-petty-cash-reconciliation/generate`, { date: last.endDate, shopIds: [shopId] });
     expect(again.json.data).toMatchObject({ created: 0, refreshed: 0, skipped: 1 });

@@ -42,13 +42,21 @@ export async function generateReconciliations(tx: Queryable, auth: AuthContext, 
      WHERE ($3::int[] IS NULL OR c.shop_id = ANY($3::int[]))
      GROUP BY c.shop_id, c.shop_name`;
   const params = [period.beginDate, period.endDate, shopIds];
+  // Recomputed ones say so in their history, with the book balance before and after (a count entered earlier stays).
   const refreshed = await tx.query(
-    `WITH f AS (${figures})
-     UPDATE petty_cash_reconciliation r
-        SET shop_name = f.shop_name, end_date = $2::date, opening_balance = f.opening, income_amount = f.income, spend_amount = f.spend,
-            book_balance = f.opening + f.income - f.spend, pending_amount = f.pending, record_count = f.records
-       FROM f WHERE r.shop_id = f.shop_id AND r.begin_date = $1::date AND r.status = 1`,
-    params,
+    `WITH f AS (${figures}),
+     old AS (SELECT recon_id, book_balance FROM petty_cash_reconciliation WHERE begin_date = $1::date AND status = 1),
+     upd AS (
+       UPDATE petty_cash_reconciliation r
+          SET shop_name = f.shop_name, end_date = $2::date, opening_balance = f.opening, income_amount = f.income, spend_amount = f.spend,
+              book_balance = f.opening + f.income - f.spend, pending_amount = f.pending, record_count = f.records
+         FROM f WHERE r.shop_id = f.shop_id AND r.begin_date = $1::date AND r.status = 1
+       RETURNING r.recon_id, r.book_balance)
+     INSERT INTO doc_event (tenant_id, doc_type, doc_id, action, action_label, from_status, to_status, note, user_id, user_name)
+     SELECT app_current_tenant(), $4, upd.recon_id, 'refresh', '重新计算', 1, 1,
+            '账面余额 ' || to_char(old.book_balance, 'FM999999990.00') || ' → ' || to_char(upd.book_balance, 'FM999999990.00'), $5, $6
+       FROM upd JOIN old USING (recon_id)`,
+    [...params, RECON_TYPE, auth.userId, auth.displayName ?? auth.userName],
   );
   const skipped = await tx.query<{ n: string }>(
     `SELECT count(*) AS n FROM petty_cash_reconciliation WHERE begin_date = $1::date AND status <> 1 AND ($2::int[] IS NULL OR shop_id = ANY($2::int[]))`,

@@ -5,6 +5,7 @@ import { asCallerError } from '../../resources/dbErrors.ts';
 import { availableOf } from './ledger.ts';
 import { BILLING_CYCLES, dayText, parseDay, periodOf, recentPeriods } from './periods.ts';
 import { generateReconciliations } from './reconciliation.ts';
+import { registerCustomRoute } from '../../resources/customRoutes.ts';
 
 /**
  * The petty-cash calls that are not a descriptor's list, form or document action: the tenant's settings and
@@ -238,44 +239,44 @@ export const pettyCashRoutes = async (app: FastifyInstance) => {
     },
   );
 
-  // ---------------------------------------------------------------- reconciliation
-  app.post<{ Body: { date?: string | null; shopIds?: number[] | null } | null }>(
-    '/shop-petty-cash-reconciliation/generate',
-    {
-      config: { perm: 'pettyCash:recon:generate' },
-      schema: {
-        tags,
-        summary: '生成对账单：date 所在账期（默认上一个账期；账期须已结束），shopIds 不传为全部门店；未审核的重新计算，已审核的不变',
-        body: {
-          type: ['object', 'null'],
-          additionalProperties: false,
-          properties: { date: day('账期内任一日期'), shopIds: { type: ['array', 'null'], maxItems: 5000, title: '门店', items: id('门店') } },
-        },
-      },
-    },
-    async (req) => {
-      const auth = req.auth!;
-      const result = await req
-        .tenantTx(async (tx) => {
-          const cfg = await configOf(tx);
-          const today = (await tx.query<{ d: string }>(`SELECT to_char(current_date, 'YYYY-MM-DD') AS d`)).rows[0].d;
-          const current = periodOf(cfg.billingCycle, today);
-          const date = req.body?.date ?? dayText(new Date(parseDay(current.beginDate)!.getTime() - 86_400_000));
-          if (!parseDay(date)) throw new ApiError('BAD_REQUEST', '日期格式应为 YYYY-MM-DD');
-          const period = periodOf(cfg.billingCycle, date);
-          if (period.endDate >= today) throw new ApiError('BAD_REQUEST', `账期 ${period.label}（${period.beginDate} 至 ${period.endDate}）尚未结束，不能生成对账单`);
-          const shopIds = req.body?.shopIds?.length ? [...new Set(req.body.shopIds)] : null;
-          if (shopIds) {
-            const found = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM petty_cash_shop_config WHERE shop_id = ANY($1::int[])`, [shopIds]);
-            if (found.rows[0].n !== shopIds.length) throw new ApiError('BAD_REQUEST', '门店不存在');
-          }
-          // One generate per tenant at a time: a second click waits here and then finds the first one's rows.
-          await tx.query(`SELECT pg_advisory_xact_lock(hashtext('petty-cash-generate'), app_current_tenant())`);
-          return { ...(await generateReconciliations(tx, auth, period, shopIds)), label: period.label };
-        })
-        .catch(asCallerError);
-      const parts = [result.created && `新生成 ${result.created} 张`, result.refreshed && `重新计算 ${result.refreshed} 张`, result.skipped && `${result.skipped} 张已审核未变`].filter(Boolean);
-      return ok(result, `${result.label}对账单：${parts.join('，') || '没有门店'}`);
-    },
-  );
 };
+
+/**
+ * shop-petty-cash-reconciliation/generate (a descriptor route, "custom"): the period of `date` (default: the last
+ * finished one), for the named shops or all; unaudited ones are recomputed, audited ones left alone.
+ */
+registerCustomRoute('pettyCash.generateReconciliations', {
+  schema: {
+    body: {
+      type: ['object', 'null'],
+      additionalProperties: false,
+      properties: { date: day('账期内任一日期'), shopIds: { type: ['array', 'null'], maxItems: 5000, title: '门店', items: id('门店') } },
+    },
+  },
+  handler: async (req) => {
+    const auth = req.auth!;
+    const body = req.body as { date?: string | null; shopIds?: number[] | null } | null | undefined;
+    const result = await req
+      .tenantTx(async (tx) => {
+        const cfg = await configOf(tx);
+        const today = (await tx.query<{ d: string }>(`SELECT to_char(current_date, 'YYYY-MM-DD') AS d`)).rows[0].d;
+        const current = periodOf(cfg.billingCycle, today);
+        const date = body?.date ?? dayText(new Date(parseDay(current.beginDate)!.getTime() - 86_400_000));
+        if (!parseDay(date)) throw new ApiError('BAD_REQUEST', '日期格式应为 YYYY-MM-DD');
+        const period = periodOf(cfg.billingCycle, date);
+        if (period.endDate >= today) throw new ApiError('BAD_REQUEST', `账期 ${period.label}（${period.beginDate} 至 ${period.endDate}）尚未结束，不能生成对账单`);
+        const shopIds = body?.shopIds?.length ? [...new Set(body.shopIds)] : null;
+        if (shopIds) {
+          const found = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM petty_cash_shop_config WHERE shop_id = ANY($1::int[])`, [shopIds]);
+          if (found.rows[0].n !== shopIds.length) throw new ApiError('BAD_REQUEST', '门店不存在');
+        }
+        // One generate per tenant at a time: a second click waits here and then finds the first one's rows.
+        await tx.query(`SELECT pg_advisory_xact_lock(hashtext('petty-cash-generate'), app_current_tenant())`);
+        return { ...(await generateReconciliations(tx, auth, period, shopIds)), label: period.label };
+      })
+      .catch(asCallerError);
+    const parts = [result.created && `新生成 ${result.created} 张`, result.refreshed && `重新计算 ${result.refreshed} 张`, result.skipped && `${result.skipped} 张已审核未变`].filter(Boolean);
+    const message = `${result.label}对账单：${parts.join('，') || '没有门店'}`;
+    return ok({ ...result, message }, message);
+  },
+});
