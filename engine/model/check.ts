@@ -137,7 +137,7 @@ function checkResource(r: ResourceDescriptor, file: string, err: (pointer: strin
     const bound = route.pathFilters ?? {};
     const extra = params.filter((q) => q !== 'pageNum' && q !== 'pageSize' && q !== route.field && !Object.hasOwn(bound, q) && !(route.action === 'docPrint' && q === 'type'));
     // A document action may take more (audit/{id}/{auditUserId}): the function gets them like body fields.
-    if (extra.length > 1 && route.action !== 'docAction') err(`${p}/path`, `at most one id parameter, found ${extra.join(', ')}`);
+    if (extra.length > 1 && route.action !== 'docAction' && route.action !== 'custom') err(`${p}/path`, `at most one id parameter, found ${extra.join(', ')}`);
     if (route.action === 'setField' || route.action === 'batchSetField') {
       if (!route.field) err(p, `a ${route.action} route names its "field"`);
       else if (!has(route.field)) err(`${p}/field`, `field "${route.field}" is not in fields`);

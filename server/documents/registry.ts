@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DocActionDecl, ResourceDescriptor } from '../../engine/model/types.ts';
-import type { AuthContext } from '../context.ts';
+import type { AppServices, AuthContext } from '../context.ts';
 import type { Queryable } from '../db/index.ts';
 import type { DocContext } from './routes.ts';
 
@@ -72,7 +72,7 @@ export const docFnReadsLines = (key: string): boolean => fnOptions.get(key)?.lin
 export interface DocImporter {
   template: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
   /** `doc`: the document's context, for an importer that creates documents through the layer (importDocuments). */
-  run: (req: FastifyRequest, reply: FastifyReply, doc?: DocContext) => Promise<unknown>;
+  run: (req: FastifyRequest, reply: FastifyReply, doc?: DocContext, services?: AppServices) => Promise<unknown>;
 }
 
 const importers = new Map<string, DocImporter>();

@@ -15,3 +15,4 @@ import './pettyCash/records.ts';
 import './pettyCash/transfers.ts';
 import './pettyCash/reconciliation.ts';
 import './pettyCash/imports.ts';
+import './shops/merchants.ts';

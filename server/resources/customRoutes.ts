@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import type { AppServices } from '../context.ts';
 import type { Req } from './access.ts';
 
 /**
@@ -9,7 +10,7 @@ import type { Req } from './access.ts';
 export interface CustomRoute {
   /** Fastify schema parts of the input (body, querystring, params), each property with a Chinese title. */
   schema: { body?: Record<string, unknown>; querystring?: Record<string, unknown>; params?: Record<string, unknown> };
-  handler: (req: Req, reply: FastifyReply) => Promise<unknown>;
+  handler: (req: Req, reply: FastifyReply, services: AppServices) => Promise<unknown>;
 }
 
 const routes = new Map<string, CustomRoute>();

@@ -481,14 +481,14 @@ export function mountResource(
       case 'custom': {
         const custom = customRoute(route.handler, `${r.name} ${route.method} ${route.path}`);
         Object.assign(schema, custom.schema);
-        handler = custom.handler as typeof handler;
+        handler = ((req: Req, reply: FastifyReply) => custom.handler(req, reply, services!)) as typeof handler;
         break;
       }
       case 'template':
         handler = (route.importer ? docImporter(route.importer)!.template : templateHandler(r, db)) as typeof handler;
         break;
       case 'import':
-        handler = (route.importer ? (req: Req, reply: FastifyReply) => docImporter(route.importer!)!.run(req, reply, doc) : importHandler(r, db)) as typeof handler;
+        handler = (route.importer ? (req: Req, reply: FastifyReply) => docImporter(route.importer!)!.run(req, reply, doc, services) : importHandler(r, db)) as typeof handler;
         break;
       case 'docCreate':
         schema.body = docBodySchema(doc!, route, 'create');
