@@ -35,9 +35,11 @@ export function noticeDestination(businessType: number, businessId: string | num
     case 18: return to('/storageManage/inventorySheetDet');
     case 36: return to('/memberInfo/operationPlan', { ...id, type: '4' });
     case 1001: return to('/memberInfo/rechargeActivityDet');
-    // Ours (the spec names no petty-cash types): a record waiting for audit or audited, a transfer to confirm.
-    case 2001: return to('/pettyCash/recordDetail');
-    case 2002: return to('/pettyCash/transferDetail');
+    // Ours (the spec names none): 20xx approvals (server/domains/process), 201x petty cash (a record to audit or
+    // audited, a transfer to confirm), 2021 a cashier's hand-over that did not match.
+    case 2011: return to('/pettyCash/recordDetail');
+    case 2012: return to('/pettyCash/transferDetail');
+    case 2021: return to('/orderInfo/classRecord', {});
     // 4 leads nowhere; 37 and 38 (HR matters) have no screen path in the spec yet; unknown types go nowhere.
     default: return null;
   }

@@ -76,7 +76,7 @@ describe('备用金记录', () => {
     expect(rec.actions).toEqual([]);
     expect(await balance()).toBe(before); // nothing moves before the audit
     const notices = await sql<{ business_type: number; message_type_info: string }>(`SELECT business_type, message_type_info FROM sys_message WHERE user_id = $1 AND business_id = $2`, [adminId, String(rec.recordId)]);
-    expect(notices).toEqual([expect.objectContaining({ business_type: 2001, message_type_info: '备用金待审核' })]);
+    expect(notices).toEqual([expect.objectContaining({ business_type: 2011, message_type_info: '备用金待审核' })]);
     // shop01 may not audit
     expect((await shop('POST', `${P}/petty-cash-record/single/audit`, { recordId: rec.recordId })).status).toBe(403);
     const audited = await admin('POST', `${P}/petty-cash-record/single/audit`, { recordId: rec.recordId, auditRemark: '票据清楚' });
@@ -93,7 +93,7 @@ describe('备用金记录', () => {
     expect(edit.json.msg).toContain('已审核');
     expect((await shop('DELETE', `${P}/petty-cash-record/delete/${rec.recordId}`)).status).toBe(409);
     // The audit's notice reaches the shop's person on the pettycash queue.
-    const back = await sql<{ message_type_info: string }>(`SELECT message_type_info FROM sys_message WHERE business_type = 2001 AND business_id = $1 AND user_id <> $2`, [String(rec.recordId), adminId]);
+    const back = await sql<{ message_type_info: string }>(`SELECT message_type_info FROM sys_message WHERE business_type = 2011 AND business_id = $1 AND user_id <> $2`, [String(rec.recordId), adminId]);
     expect(back.map((m) => m.message_type_info)).toEqual(['备用金审核通过']);
   });
 

@@ -74,7 +74,7 @@ describe('收银班次', () => {
     expect(closed.status, closed.body).toBe(200);
     expect(closed.json.data).toMatchObject({ status: 2, countedCash: cents(live.expectedCash - 5), differenceAmount: -5, orderCount: 3 });
     const notice = (await s.db.tenant(1, (tx) => tx.query<Json>(`SELECT business_type, message_type_info FROM sys_message WHERE user_id = $1 AND business_id = $2`, [adminId, String(classId)]))).rows;
-    expect(notice).toEqual([{ business_type: 2003, message_type_info: '交班短款' }]);
+    expect(notice).toEqual([{ business_type: 2021, message_type_info: '交班短款' }]);
     // A sale after the hand-over is not the closed shift's; the shift cannot be handed over twice.
     await sell(shop, 1, [{ payType: 1, amount: p }]);
     expect((await admin('GET', `${S}/shop-class-record/info/${classId}`)).json.data).toMatchObject({ orderCount: 3, differenceAmount: -5 });

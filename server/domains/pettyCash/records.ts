@@ -13,7 +13,7 @@ import { checkPictures } from './pictures.ts';
  * submit again). Status 1 待审核, 2 已审核, 3 已驳回; nothing changes after 2.
  */
 
-export const RECORD_NOTICE = 2001;
+export const RECORD_NOTICE = 2011;
 export const AUDIT_PERM = 'pettyCash:record:audit';
 const SPEND = 1;
 

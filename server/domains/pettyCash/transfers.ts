@@ -9,7 +9,7 @@ import { postPettyCash, yuan } from './ledger.ts';
  * once, and only then the float grows (status 1 待确认 -> 2 已确认). Editable and deletable until confirmed.
  */
 
-export const TRANSFER_NOTICE = 2002;
+export const TRANSFER_NOTICE = 2012;
 export const CONFIRM_PERM = 'pettyCash:transfer:confirm';
 
 registerDocFn(

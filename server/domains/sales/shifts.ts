@@ -21,7 +21,7 @@ import { id } from './orderRoutes.ts';
 const tags = ['wxy-shop-server'];
 const SELL = 'order:retail:sell';
 const LIST = 'shop:classRecord:list';
-export const SHIFT_NOTICE = 2003;
+export const SHIFT_NOTICE = 2021;
 
 export interface PayFigure {
   payType: number;
