@@ -145,3 +145,42 @@ describe('支付终端（单台）', () => {
     expect((await admin('POST', `${P}/shop-merchant/add`, { shopId: 999999, merchantType: 1, merchantNo: 'M3', terminalNo: 'T0301' })).json.msg).toBe('门店不存在');
   });
 });
+
+describe('门店二维码、门店仓、参考保底成本、区域门店', () => {
+  it('a shop’s QR code as PNG, many in a ZIP named by code and name', async () => {
+    const png = await admin('GET', `${P}/shop-base/qr-code/${shops[0].shop_id}`);
+    expect(png.status).toBe(200);
+    expect(png.raw.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+    expect(decodeURIComponent(String((await s.call('GET', `/api/${P}/shop-base/qr-code/${shops[0].shop_id}`, { token: adminToken, tenant: 1 })).headers['content-disposition']))).toContain(`门店二维码_${shops[0].shop_code}_${shops[0].shop_name}.png`);
+    const zip = await admin('POST', `${P}/shop-base/qr-code/download`, { ids: [shops[0].shop_id, shops[1].shop_id] });
+    expect(zip.status).toBe(200);
+    const JSZip = (await import('jszip')).default;
+    const files = Object.keys((await JSZip.loadAsync(zip.raw)).files);
+    expect(files).toEqual([shops[0], shops[1]].map((x) => `${x.shop_code}_${x.shop_name}.png`).sort());
+    expect((await other('GET', `${P}/shop-base/qr-code/${shops[0].shop_id}`)).status).toBe(404);
+  });
+
+  it('the shop’s warehouse; a reference minimum cost from its region’s shops; a shop’s region path and a region’s shops', async () => {
+    const wh = (await s.db.tenant(1, (tx) => tx.query<{ wh_id: number; shop_id: number }>(`SELECT wh_id, shop_id FROM wh_base_info WHERE shop_id IS NOT NULL AND status = 1 ORDER BY wh_id LIMIT 1`))).rows[0];
+    expect((await admin('POST', `${P}/shop-base/selectWhIdByShopId`, { shopId: wh.shop_id })).json.data.whId).toBe(wh.wh_id);
+    expect((await admin('POST', `${P}/shop-base/selectWhIdByShopId`, { shopId: 999999 })).status).toBe(404);
+    // Three peers of the region at 100, 200 and 900 yuan per m²: the median (200) times this shop's 50 m².
+    const region = (await s.db.tenant(1, (tx) => tx.query<{ region_name: string; ids: number[] }>(
+      `SELECT region_name, (array_agg(shop_id ORDER BY shop_id))[1:4] AS ids FROM shop_base WHERE region_name IS NOT NULL GROUP BY region_name HAVING count(*) >= 4 ORDER BY region_name LIMIT 1`,
+    ))).rows[0];
+    await s.db.tenant(1, async (tx) => {
+      await tx.query(`UPDATE shop_base SET area = NULL, min_cost = NULL WHERE region_name = $1`, [region.region_name]);
+      await tx.query(`UPDATE shop_base SET area = 10, min_cost = v FROM unnest($1::int[], $2::numeric[]) AS x(id, v) WHERE shop_id = x.id`, [region.ids.slice(1), [1000, 2000, 9000]]);
+      await tx.query(`UPDATE shop_base SET area = 50 WHERE shop_id = $1`, [region.ids[0]]);
+    });
+    const ref = (await admin('GET', `${P}/shop-base/ref-min-cost/${region.ids[0]}`)).json.data;
+    expect(ref).toMatchObject({ regionName: region.region_name, sampleShops: 3, costPerSqm: 200, refMinCost: 10000, area: 50 });
+    const info = (await admin('GET', `${P}/shop-region/shop/info?shopId=${region.ids[0]}`)).json.data;
+    expect(info.regionPath.at(-1).regionName).toBe(region.region_name);
+    const regionId = (await s.db.tenant(1, (tx) => tx.query<{ region_id: number }>(`SELECT region_id FROM shop_region WHERE region_name = $1`, [region.region_name]))).rows[0].region_id;
+    const page = (await admin('POST', `${P}/shop-region/shop/page/1/2`, { regionId })).json.data;
+    expect(page.total).toBe((await s.db.tenant(1, (tx) => tx.query(`SELECT 1 FROM shop_base WHERE region_name = $1`, [region.region_name]))).rows.length);
+    expect(page.records).toHaveLength(2);
+    expect((await admin('POST', `${P}/shop-region/shop/page/1/2`, { regionId: 999999 })).status).toBe(404);
+  });
+});
