@@ -17,3 +17,4 @@ import './pettyCash/reconciliation.ts';
 import './pettyCash/imports.ts';
 import './shops/merchants.ts';
 import './shops/shopExtras.ts';
+import './shops/onlineOrders.ts';

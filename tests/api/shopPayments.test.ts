@@ -25,7 +25,7 @@ beforeAll(async () => {
   await grantShopStaff(s, 'shop:jhMcht:list');
   shop = callerFor(s, await s.login('shop01', 'shop123'));
   other = callerFor(s, await s.login('admin', 'admin123', 2), 2);
-  shops = (await s.db.tenant(1, (tx) => tx.query<{ shop_id: number; shop_code: string; shop_name: string }>(`SELECT shop_id, shop_code, shop_name FROM shop_base ORDER BY shop_id LIMIT 3`))).rows;
+  shops = (await s.db.tenant(1, (tx) => tx.query<{ shop_id: number; shop_code: string; shop_name: string }>(`SELECT shop_id, shop_code, shop_name FROM shop_base ORDER BY shop_id LIMIT 3 OFFSET 10`))).rows;
 }, 180_000);
 afterAll(async () => s?.stop());
 
@@ -54,7 +54,7 @@ describe('支付终端', () => {
     expect([del.status, del.json.msg]).toEqual([400, '门店“测试删除店”还有支付终端或商户配置，请先解绑后再删除']);
     await admin('PUT', `${P}/shop-merchant/shop-bind-terminal/${shops[0].shop_id}/T0001`);
     expect((await admin('DELETE', `wxy-shop-server/shop-base/delete/${fresh}`)).status).toBe(200);
-    expect((await other('POST', `${P}/shop-merchant/page`, { pageNum: 1, pageSize: 10 })).json.data.total).toBe(0);
+    expect((await other('POST', `${P}/shop-merchant/page`, { pageNum: 1, pageSize: 10, terminalNo: 'T0001' })).json.data.total).toBe(0);
     expect((await shop('POST', `${P}/shop-merchant/page`, { pageNum: 1, pageSize: 10 })).status).toBe(403);
   });
 
@@ -182,5 +182,40 @@ describe('门店二维码、门店仓、参考保底成本、区域门店', () =
     expect(page.total).toBe((await s.db.tenant(1, (tx) => tx.query(`SELECT 1 FROM shop_base WHERE region_name = $1`, [region.region_name]))).rows.length);
     expect(page.records).toHaveLength(2);
     expect((await admin('POST', `${P}/shop-region/shop/page/1/2`, { regionId: 999999 })).status).toBe(404);
+  });
+});
+
+describe('线上订单', () => {
+  it('merge keeps one row per shop, platform and day; import by shop code updates a day; a future day is refused', async () => {
+    const day = '2026-11-01';
+    const shopId = shops[2].shop_id;
+    const first = await admin('POST', `${P}/shop-online-order/merge`, { shopId, platform: 1, orderDate: day, orderCount: 12, orderAmount: 345.6 });
+    expect([first.status, first.json.msg]).toEqual([200, '已新增']);
+    const second = await admin('POST', `${P}/shop-online-order/merge`, { shopId, platform: 1, orderDate: day, orderCount: 13, orderAmount: 400, refundAmount: 20 });
+    expect(second.json.msg).toBe('已更新当天的数据');
+    const rows = (await admin('POST', `${P}/shop-online-order/list`, { pageNum: 1, pageSize: 10, shopId, orderDateStart: day, orderDateEnd: day })).json.data.records;
+    expect(rows).toEqual([expect.objectContaining({ platform: 1, orderCount: 13, orderAmount: 400, refundAmount: 20, shopName: shops[2].shop_name })]);
+    expect((await admin('POST', `${P}/shop-online-order/merge`, { shopId, platform: 1, orderDate: '2999-01-01', orderCount: 1, orderAmount: 1 })).json.msg).toBe('日期不能晚于今天');
+    expect((await admin('POST', `${P}/shop-online-order/merge`, { shopId, platform: 2, orderDate: day, orderCount: 1, orderAmount: 1, refundAmount: 2 })).json.msg).toBe('退款金额不能大于订单金额');
+    const dup = await admin('POST', `${P}/shop-online-order/add`, { shopId, platform: 1, orderDate: day, orderCount: 1, orderAmount: 1 });
+    expect(dup.status).toBe(409);
+    const tpl = (await admin('GET', `${P}/shop-online-order/template`)).raw;
+    const bad = await uploadXlsx(s, adminToken, `${P}/shop-online-order/import`, await fillTemplate(tpl, [
+      { 门店编码: shops[2].shop_code, 平台: '美团', 日期: day, 订单数: 20, 订单金额: 500 },
+      { 门店编码: shops[2].shop_code, 平台: '美团', 日期: day, 订单数: 21, 订单金额: 501 },
+      { 门店编码: shops[2].shop_code, 平台: '拼多多', 日期: day, 订单数: 1, 订单金额: 1 },
+    ]));
+    expect(bad.json().data.errors).toEqual([
+      { row: 3, field: '日期', message: '与第2行是同一门店、平台和日期' },
+      { row: 4, field: '平台', message: '平台应为 美团、饿了么、京东到家、抖音 之一' },
+    ]);
+    const good = await uploadXlsx(s, adminToken, `${P}/shop-online-order/import`, await fillTemplate(tpl, [
+      { 门店编码: shops[2].shop_code, 平台: '美团', 日期: day, 订单数: 20, 订单金额: 500 },
+      { 门店编码: shops[2].shop_code, 平台: '饿了么', 日期: day, 订单数: 5, 订单金额: 99.5 },
+    ]));
+    expect(good.json().msg).toBe('导入成功：新增 1 条，更新 1 条');
+    const after = (await admin('POST', `${P}/shop-online-order/list`, { pageNum: 1, pageSize: 10, shopId, orderDateStart: day, orderDateEnd: day })).json.data.records as Json[];
+    expect(after.map((r) => [r.platform, r.orderCount, r.orderAmount]).sort()).toEqual([[1, 20, 500], [2, 5, 99.5]]);
+    expect((await shop('POST', `${P}/shop-online-order/list`, { pageNum: 1, pageSize: 10 })).status).toBe(403);
   });
 });
