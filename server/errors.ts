@@ -16,6 +16,8 @@ export const ErrorCodes = {
   NOT_FOUND: { code: 4040, status: 404, msg: '记录不存在' },
   ROUTE_NOT_FOUND: { code: 404, status: 404, msg: '请求地址不存在' },
   CONFLICT: { code: 4090, status: 409, msg: '数据已存在' },
+  // A device on a shop's network (camera box) did not answer within its timeout.
+  DEVICE_OFFLINE: { code: 4240, status: 424, msg: '设备离线，请检查设备的网络和电源后重试' },
   // Files (wxy-file-server)
   FILE_TOO_LARGE: { code: 4130, status: 413, msg: '文件过大' },
   FILE_TYPE_REFUSED: { code: 4150, status: 415, msg: '不支持的文件类型' },

@@ -8,6 +8,7 @@ import { migrate } from './db/migrate.ts';
 import { seedDemoData } from './db/seed/index.ts';
 import { readModuleMenus } from './db/seed/moduleMenus.ts';
 import { logSmsSender, outboxSmsSender, type SmsSender } from './auth/sms.ts';
+import { startAiBoxPoll } from './domains/aiBox/poll.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -47,6 +48,7 @@ export async function startServer(config: ServerConfig, opts: BuildOptions & { s
     throw err;
   }
   const url = opts.listen !== false ? await app.listen({ port: config.port, host: config.host }) : '';
+  const aiBoxPoll = startAiBoxPoll(opened, app.log);
   let closing: Promise<void> | undefined;
   return {
     app,
@@ -54,6 +56,7 @@ export async function startServer(config: ServerConfig, opts: BuildOptions & { s
     url,
     close: () =>
       (closing ??= (async () => {
+        await aiBoxPoll.stop();
         await app!.close();
         await opened.close();
       })()),

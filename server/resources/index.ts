@@ -4,6 +4,7 @@ import { pettyCashRoutes } from '../domains/pettyCash/routes.ts';
 import { classRecordPayRoute, shiftRoutes } from '../domains/sales/shifts.ts';
 import { memberRoutes } from '../domains/members/memberRoutes.ts';
 import { parkedSaleRoutes } from '../domains/sales/parkedSales.ts';
+import { aiBoxRoutes } from '../domains/aiBox/routes.ts';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
@@ -108,6 +109,7 @@ export async function resourceRoutes(services: AppServices) {
     await app.register(classRecordPayRoute, { prefix: '/api/wxy-order-server' });
     await app.register(memberRoutes, { prefix: '/api/wxy-member-server' });
     await app.register(parkedSaleRoutes, { prefix: '/api/wxy-order-server' });
+    await app.register(aiBoxRoutes(services), { prefix: '/api/wxy-shop-server' });
   };
   return { set, plugin };
 }
