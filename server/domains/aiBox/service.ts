@@ -18,13 +18,18 @@ export interface BoxRow {
   nvr_address: string | null;
   status: number;
   last_seen_at: Date | null;
+  /** last_seen_at as the lists show date-times (YYYY-MM-DD HH:mm:ss). */
+  last_seen_text: string | null;
+  last_check_text: string | null;
+  firmware_version: string | null;
   counts_until: Date | null;
 }
 
 export const STATUS = { unknown: 0, online: 1, offline: 2 } as const;
 export const STATUS_NAMES: Record<number, string> = { 0: '未检测', 1: '在线', 2: '离线' };
 
-const BOX_COLUMNS = `ai_box_id, shop_id, shop_name, box_name, serial_no, address, nvr_address, status, last_seen_at, counts_until`;
+const BOX_COLUMNS = `ai_box_id, shop_id, shop_name, box_name, serial_no, address, nvr_address, status, last_seen_at, counts_until, firmware_version,
+  to_char(last_seen_at, 'YYYY-MM-DD HH24:MI:SS') AS last_seen_text, to_char(last_check_at, 'YYYY-MM-DD HH24:MI:SS') AS last_check_text`;
 
 export async function loadBox(tx: Queryable, aiBoxId: number): Promise<BoxRow> {
   const row = (await tx.query<BoxRow>(`SELECT ${BOX_COLUMNS} FROM shop_ai_box WHERE ai_box_id = $1`, [aiBoxId])).rows[0];
@@ -32,11 +37,8 @@ export async function loadBox(tx: Queryable, aiBoxId: number): Promise<BoxRow> {
   return row;
 }
 
-/** 2026-11-25 18:01:41, China time, for messages. */
-export const chinaTime = (t: Date | string | null): string => (t ? new Date(t).toLocaleString('sv-SE', { timeZone: 'Asia/Shanghai' }) : '');
-
-export const offlineMessage = (box: Pick<BoxRow, 'box_name' | 'last_seen_at'>, reason: string): string =>
-  `客流设备「${box.box_name}」离线（${reason}），${box.last_seen_at ? `最后应答时间 ${chinaTime(box.last_seen_at)}` : '从未应答过'}`;
+export const offlineMessage = (box: Pick<BoxRow, 'box_name' | 'last_seen_text'>, reason: string): string =>
+  `客流设备「${box.box_name}」离线（${reason}），${box.last_seen_text ? `最后应答时间 ${box.last_seen_text}` : '从未应答过'}`;
 
 /** Writes what the box answered: online and seen now, or offline with the reason; the last answer's time stays. */
 export async function recordContact(tx: Queryable, aiBoxId: number, outcome: { ok: true; firmwareVersion?: string | null } | { ok: false; error: string }): Promise<BoxRow | undefined> {
@@ -104,23 +106,26 @@ export async function pingBox(run: TenantRunner, aiBoxId: number): Promise<PingR
   }
   const box = await run((tx) => recordContact(tx, aiBoxId, outcome));
   if (!box) throw new ApiError('NOT_FOUND', '客流设备不存在');
-  const fw = await run((tx) => tx.query<{ firmware_version: string | null; last_check_at: Date }>(`SELECT firmware_version, last_check_at FROM shop_ai_box WHERE ai_box_id = $1`, [aiBoxId]));
   return {
     aiBoxId,
     online: outcome.ok,
     status: box.status,
     statusName: STATUS_NAMES[box.status],
-    lastSeenAt: box.last_seen_at ? new Date(box.last_seen_at).toISOString() : null,
-    lastCheckAt: new Date(fw.rows[0].last_check_at).toISOString(),
-    firmwareVersion: fw.rows[0].firmware_version,
+    lastSeenAt: box.last_seen_text,
+    lastCheckAt: box.last_check_text!,
+    firmwareVersion: box.firmware_version,
     message: outcome.ok ? `客流设备「${box.box_name}」在线` : offlineMessage(box, outcome.error),
   };
 }
 
-/** The hour before the cursor is read again: its total may have grown since. First read: the last 7 days. */
+/**
+ * The two hours before the cursor's are read again: their totals may still grow (a box that finishes an hour
+ * late, or answers while the hour is running). First read: the last 7 days.
+ */
+export const REREAD_HOURS = 2;
 export function countsSince(cursor: Date | null, now = new Date()): Date {
   if (!cursor) return new Date(hourOf(now).getTime() - 7 * 24 * 3600_000);
-  return new Date(hourOf(cursor).getTime() - 3600_000);
+  return new Date(hourOf(cursor).getTime() - REREAD_HOURS * 3600_000);
 }
 
 /** One row per (channel, hour); a box that repeats an hour in one answer counts once (the last figure). */
