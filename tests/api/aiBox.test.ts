@@ -256,6 +256,18 @@ describe('客流设备', () => {
     expect((await admin('POST', `${B}/save`, { shopId: theirShop.shopId, boxName: '越权', serialNo: 'SIM-8888', address: sim.address })).json.msg).toBe('所属门店不存在');
   });
 
+  it('another address is not yet checked (未检测) until the next answer', async () => {
+    expect((await admin('GET', `${B}/get/${box2Id}`)).json.data.status).toBe(1);
+    expect((await admin('PUT', `${B}/update/${box2Id}`, { shopId: shops[1].shopId, boxName: '二店盒子', serialNo: 'SIM-0002', address: sim2.address })).status).toBe(200);
+    expect((await admin('GET', `${B}/get/${box2Id}`)).json.data.status).toBe(1);
+    const moved = await admin('PUT', `${B}/update/${box2Id}`, { shopId: shops[1].shopId, boxName: '二店盒子', serialNo: 'SIM-0002', address: `localhost:${sim2.address.split(':')[1]}` });
+    expect(moved.status).toBe(200);
+    const row = (await admin('GET', `${B}/get/${box2Id}`)).json.data;
+    expect(row).toMatchObject({ status: 0, lastError: null });
+    expect(row.lastSeenAt).toBeTruthy();
+    expect((await admin('PUT', `${B}/update/${box2Id}`, { shopId: shops[1].shopId, boxName: '二店盒子', serialNo: 'SIM-0002', address: 'a:b' })).json.msg).toContain('主机:端口');
+  });
+
   it('deleting a box removes its channels and keeps the counted visitors', async () => {
     expect((await admin('DELETE', `${B}/deleteById/${box2Id}`)).status).toBe(200);
     expect((await admin('GET', `${B}/get/${box2Id}`)).status).toBe(404);

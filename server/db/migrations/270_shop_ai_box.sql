@@ -37,6 +37,20 @@ BEGIN
 END $$;
 CREATE TRIGGER shop_ai_box_shop_name BEFORE INSERT OR UPDATE OF shop_id ON shop_ai_box FOR EACH ROW EXECUTE FUNCTION shop_ai_box_shop_name();
 
+-- Another address or serial number is not yet checked (未检测). The counts cursor stays: a replaced device's
+-- hours before the swap remain the old one's (one row per box, channel and hour).
+CREATE FUNCTION shop_ai_box_moved() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NEW.address IS DISTINCT FROM OLD.address OR NEW.serial_no IS DISTINCT FROM OLD.serial_no THEN
+    NEW.status := 0;
+    NEW.last_error := NULL;
+    NEW.algorithm_status := NULL;
+  END IF;
+  IF NEW.serial_no IS DISTINCT FROM OLD.serial_no THEN NEW.firmware_version := NULL; END IF;
+  RETURN NEW;
+END $$;
+CREATE TRIGGER shop_ai_box_moved BEFORE UPDATE OF address, serial_no ON shop_ai_box FOR EACH ROW EXECUTE FUNCTION shop_ai_box_moved();
+
 -- The NVR channels a box watches (set by update/nvr/config) and the counting lines drawn on each channel's
 -- image (shop-nvr-channel/lineation), in pixels of that image.
 CREATE TABLE shop_nvr_channel (
