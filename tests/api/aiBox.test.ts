@@ -153,6 +153,10 @@ describe('客流设备', () => {
       ],
     });
     expect(((await admin('GET', `${C}/findList/${boxId}`)).json.data as Json[])[0].linesPushedAt).toBeTruthy();
+    // What the drawing screen reads back: the lines and the snapshot they were drawn on.
+    const back = await admin('GET', L);
+    expect(back.json.data).toMatchObject({ channelNo: 1, imageWidth: 1280, imageHeight: 720, lines: [{ name: '进门线', direction: 'in' }] });
+    expect(back.json.data.snapshotUrl).toContain('/api/wxy-file-server/');
   });
 
   it('counts pulled twice are not doubled; a grown hour is replaced, not added', async () => {
@@ -184,6 +188,14 @@ describe('客流设备', () => {
     expect(rows).toHaveLength(4);
     expect(sumIn(rows)).toBe(46);
     expect(rows.find((r) => r.countHour === listed(hoursAgo(1)) && r.channelNo === 1)).toMatchObject({ inCount: 9, outCount: 4 });
+
+    // Several pulls at once (the poll, a second process, a click): still one row per hour and channel.
+    sim.setCount(1, hoursAgo(1), 10, 4);
+    const together = await Promise.all([1, 2, 3].map(() => admin('POST', `${P}/pull`, { aiBoxId: boxId })));
+    expect(together.map((r) => r.status)).toEqual([200, 200, 200]);
+    rows = await countsOf(boxId);
+    expect(rows).toHaveLength(4);
+    expect(sumIn(rows)).toBe(47);
 
     // A silent box: the pull says so, writes nothing, marks it 离线.
     sim2.mode = 'silent';
@@ -218,7 +230,7 @@ describe('客流设备', () => {
     } finally {
       await poll.stop();
     }
-    expect(sumIn(await countsOf(boxId))).toBe(48);
+    expect(sumIn(await countsOf(boxId))).toBe(49);
   });
 
   it('demo tenant 1 has offline demo boxes and a week of hourly counts', async () => {
@@ -228,6 +240,11 @@ describe('客流设备', () => {
     for (const d of demo) expect(d.lastSeenAt).toBeTruthy();
     const week = (await admin('POST', `${P}/findPage`, { pageNum: 1, pageSize: 1, aiBoxId: demo[0].aiBoxId })).json.data;
     expect(week.total).toBe(7 * 12);
+    // The daily view the reports read: one row per shop and day, under the caller's row-level security.
+    const daily = await s.db.tenant(1, (tx) => tx.query<{ shop_id: number; days: number }>(`SELECT shop_id, count(*)::int AS days FROM shop_passengers_daily WHERE shop_id = $1 GROUP BY shop_id`, [demo[0].shopId]));
+    expect(daily.rows[0].days).toBeGreaterThanOrEqual(7);
+    const theirs = await s.db.tenant(2, (tx) => tx.query(`SELECT 1 FROM shop_passengers_daily WHERE shop_id = $1`, [demo[0].shopId]));
+    expect(theirs.rows).toHaveLength(0);
   });
 
   it('refuses shop01; another tenant sees and touches nothing of ours', async () => {
@@ -248,6 +265,8 @@ describe('客流设备', () => {
     const ch1 = ((await admin('GET', `${C}/findList/${boxId}`)).json.data as Json[])[0];
     expect((await other('PUT', `${C}/lineation/${ch1.channelId}`, { lines: [] })).status).toBe(404);
     expect((await other('GET', `${C}/findList/${boxId}`)).json.data).toEqual([]);
+    expect((await other('GET', `${C}/lineation/${ch1.channelId}`)).status).toBe(404);
+    expect((await shop('GET', `${C}/lineation/${ch1.channelId}`)).status).toBe(403);
     const counts = (await other('POST', `${P}/findPage`, { pageNum: 1, pageSize: 500 })).json.data;
     expect(counts.records.some((r: Json) => r.aiBoxId === boxId)).toBe(false);
     expect((await other('POST', `${P}/pull`, { aiBoxId: boxId })).status).toBe(404);

@@ -106,6 +106,12 @@ BEGIN
 END $$;
 CREATE TRIGGER shop_passengers_count_fill BEFORE INSERT OR UPDATE ON shop_passengers_count FOR EACH ROW EXECUTE FUNCTION shop_passengers_count_fill();
 
+-- Visitors per shop and day (China date), every channel's entries summed: what the reports (conversion of
+-- visitors into orders, issue 16) read. security_invoker: the caller's row-level security applies.
+CREATE VIEW shop_passengers_daily WITH (security_invoker = true) AS
+  SELECT tenant_id, shop_id, count_date, sum(in_count)::int AS in_count, sum(out_count)::int AS out_count, count(DISTINCT count_hour)::int AS hours
+    FROM shop_passengers_count GROUP BY tenant_id, shop_id, count_date;
+
 CREATE FUNCTION shop_base_renamed_ai_boxes() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF NEW.shop_name IS DISTINCT FROM OLD.shop_name THEN

@@ -243,4 +243,42 @@ export const aiBoxRoutes = (services: AppServices) => async (app: FastifyInstanc
       return ok(answers, `已刷新 ${answers.length} 个通道的截图`);
     },
   );
+
+  /** The lines drawn on a channel with the image they were drawn on (its last snapshot's link), for the drawing screen. */
+  app.get<{ Params: { channelId: number } }>(
+    '/shop-nvr-channel/lineation/:channelId',
+    {
+      config: { perm: 'shop:aiBox:list' },
+      schema: {
+        tags: ['wxy-shop-server'],
+        summary: '通道划线：图像尺寸、最近一次截图的链接与保存的划线',
+        params: { type: 'object', required: ['channelId'], properties: { channelId: { type: 'integer', minimum: 1, maximum: 2147483647, title: '通道' } } },
+      },
+    },
+    async (req) => {
+      const row = await req.tenantTx(async (tx) =>
+        (
+          await tx.query<StoredFile & { channel_id: number; ai_box_id: number; channel_no: number; channel_name: string | null; image_width: number; image_height: number; lines: CountingLine[]; has_file: boolean }>(
+            `SELECT c.channel_id, c.ai_box_id, c.channel_no, c.channel_name, c.image_width, c.image_height, c.lines,
+                    f.bucket, f.object_key, f.file_name, f.file_type, f.content_type, f.file_size::float8 AS file_size, f.sha256, f.extra, f.created_at, f.object_key IS NOT NULL AS has_file
+               FROM shop_nvr_channel c LEFT JOIN file_object f ON f.bucket = c.snapshot_bucket AND f.object_key = c.snapshot_key
+              WHERE c.channel_id = $1`,
+            [req.params.channelId],
+          )
+        ).rows[0],
+      );
+      if (!row) throw new ApiError('NOT_FOUND', '通道不存在');
+      const snapshotUrl = row.has_file ? fileInfo(row, req.auth!.tenantId, await secret()).url : null;
+      return ok({
+        channelId: row.channel_id,
+        aiBoxId: row.ai_box_id,
+        channelNo: row.channel_no,
+        channelName: row.channel_name,
+        imageWidth: row.image_width,
+        imageHeight: row.image_height,
+        snapshotUrl,
+        lines: row.lines,
+      });
+    },
+  );
 };
