@@ -157,6 +157,11 @@ describe('客流设备', () => {
     const back = await admin('GET', L);
     expect(back.json.data).toMatchObject({ channelNo: 1, imageWidth: 1280, imageHeight: 720, lines: [{ name: '进门线', direction: 'in' }] });
     expect(back.json.data.snapshotUrl).toContain('/api/wxy-file-server/');
+    // The camera now sends half-size images: the lines move with the picture.
+    sim.image = { width: 640, height: 360 };
+    expect((await admin('POST', `${B}/refresh/nvr/img/${boxId}`, {})).json.data.map((c: Json) => [c.channelNo, c.imageWidth])).toEqual([[1, 640], [2, 640]]);
+    expect((await admin('GET', L)).json.data).toMatchObject({ imageWidth: 640, lines: [{ points: [{ x: 50, y: 300 }, { x: 600, y: 300 }] }] });
+    sim.image = { width: 1280, height: 720 };
   });
 
   it('counts pulled twice are not doubled; a grown hour is replaced, not added', async () => {

@@ -16,6 +16,8 @@ export interface SimBox {
   calls: { method: string; path: string; body: unknown }[];
   nvrConfig: unknown;
   linesConfig: unknown;
+  /** Size of the snapshots the box sends. */
+  image: { width: number; height: number };
   setCount(channelNo: number, hour: string, inCount: number, outCount: number): void;
   close(): Promise<void>;
 }
@@ -37,6 +39,7 @@ export async function startSimBox(serialNo: string, opts: { mode?: SimBox['mode'
     calls: [],
     nvrConfig: null,
     linesConfig: null,
+    image: { width: opts.imageWidth ?? 1280, height: opts.imageHeight ?? 720 },
     setCount(channelNo, hour, inCount, outCount) {
       this.counts.set(`${channelNo}|${new Date(hour).toISOString()}`, { in: inCount, out: outCount });
     },
@@ -65,7 +68,7 @@ export async function startSimBox(serialNo: string, opts: { mode?: SimBox['mode'
         case 'GET /api/algorithm/status':
           return send(200, { status: box.algorithm, channels: [{ channelNo: 1, status: box.algorithm }] });
         case 'GET /api/nvr/snapshot': {
-          res.writeHead(200, { 'content-type': 'image/jpeg', 'x-image-width': String(opts.imageWidth ?? 1280), 'x-image-height': String(opts.imageHeight ?? 720) });
+          res.writeHead(200, { 'content-type': 'image/jpeg', 'x-image-width': String(box.image.width), 'x-image-height': String(box.image.height) });
           return res.end(JPEG);
         }
         case 'PUT /api/nvr/config':

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkAddress, checkLines, hourOf, pathLength } from './lines.ts';
+import { checkAddress, checkLines, hourOf, pathLength, scaleLines } from './lines.ts';
 
 describe('counting lines', () => {
   const line = (points: unknown, direction: unknown = 'in', name?: string) => ({ name, direction, points });
@@ -26,6 +26,14 @@ describe('counting lines', () => {
     expect(checkLines([line([{ x: 1, y: 1 }, { x: 9, y: 1 }], 'in', 'a'), line([{ x: 1, y: 2 }, { x: 9, y: 2 }], 'out', 'a')], 1920, 1080)).toEqual({ ok: false, msg: '划线名称「a」重复' });
     expect(checkLines({}, 1920, 1080).ok).toBe(false);
     expect(checkLines(Array.from({ length: 9 }, () => line([{ x: 1, y: 1 }, { x: 9, y: 9 }])), 1920, 1080).ok).toBe(false);
+  });
+
+  it('moves lines onto an image of another size', () => {
+    const lines = [{ name: 'a', direction: 'in' as const, points: [{ x: 0, y: 540 }, { x: 1920, y: 541 }] }];
+    expect(scaleLines(lines, { width: 1920, height: 1080 }, { width: 1280, height: 720 })).toEqual([{ name: 'a', direction: 'in', points: [{ x: 0, y: 360 }, { x: 1280, y: 361 }] }]);
+    expect(scaleLines(lines, { width: 1920, height: 1080 }, { width: 1920, height: 1080 })).toBe(lines);
+    const moved = scaleLines(lines, { width: 1920, height: 1080 }, { width: 640, height: 360 });
+    expect(checkLines(moved, 640, 360).ok).toBe(true);
   });
 
   it('measures a polyline', () => {

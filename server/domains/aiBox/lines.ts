@@ -54,6 +54,20 @@ export function checkLines(input: unknown, width: number, height: number): Lines
   return { ok: true, lines };
 }
 
+/**
+ * Lines drawn on an image of one size, moved onto the same camera's image of another size (a new snapshot came
+ * at another resolution): every point scaled, rounded to a pixel, kept inside the new image.
+ */
+export function scaleLines(lines: CountingLine[], from: { width: number; height: number }, to: { width: number; height: number }): CountingLine[] {
+  if (from.width === to.width && from.height === to.height) return lines;
+  const sx = to.width / from.width;
+  const sy = to.height / from.height;
+  return lines.map((l) => ({
+    ...l,
+    points: l.points.map((p) => ({ x: Math.min(to.width, Math.max(0, Math.round(p.x * sx))), y: Math.min(to.height, Math.max(0, Math.round(p.y * sy))) })),
+  }));
+}
+
 export function pathLength(points: Point[]): number {
   let len = 0;
   for (let i = 1; i < points.length; i++) len += Math.hypot(points[i].x - points[i - 1].x, points[i].y - points[i - 1].y);

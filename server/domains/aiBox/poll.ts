@@ -24,9 +24,14 @@ export function startAiBoxPoll(db: Database, log: Log, env: NodeJS.ProcessEnv = 
     const tenants = await db.system((tx) => tx.query<{ id: number }>(`SELECT id FROM sys_tenant ORDER BY id`));
     for (const t of tenants.rows) {
       if (stopped) return;
-      const results = await pullTenant(db, t.id);
-      const offline = results.filter((r) => !r.online);
-      if (results.length) log.info({ tenantId: t.id, boxes: results.length, offline: offline.length, changed: results.reduce((s, r) => s + r.changed, 0) }, 'ai box counts polled');
+      // One tenant's failure (its database refusing a row) does not keep the others from being read.
+      try {
+        const results = await pullTenant(db, t.id);
+        const offline = results.filter((r) => !r.online);
+        if (results.length) log.info({ tenantId: t.id, boxes: results.length, offline: offline.length, changed: results.reduce((s, r) => s + r.changed, 0) }, 'ai box counts polled');
+      } catch (err) {
+        log.warn({ err, tenantId: t.id }, 'ai box poll of a tenant failed');
+      }
     }
   };
   const schedule = () => {

@@ -11,7 +11,7 @@ import { registerCustomRoute } from '../../resources/customRoutes.ts';
 import type { Req } from '../../resources/access.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
 import type { CountingLine } from './lines.ts';
-import { checkAddress, checkLines } from './lines.ts';
+import { checkAddress, checkLines, scaleLines } from './lines.ts';
 import { loadBox, pingBox, pullCounts, pullMany, withBox, type PullResult } from './service.ts';
 
 /**
@@ -227,9 +227,13 @@ export const aiBoxRoutes = (services: AppServices) => async (app: FastifyInstanc
                 [type.type.bucket, objectKey, `通道${c.channel_no}截图.${ext}`, ext, type.type.contentType, spool.size, spool.sha256, JSON.stringify({ aiBoxId: String(aiBoxId), channelNo: String(c.channel_no) }), req.auth!.userId],
               )
             ).rows[0];
+            // Lines drawn on the old image move with it when the new one has another size.
+            const ch = (await tx.query<{ image_width: number; image_height: number; lines: CountingLine[] }>(`SELECT image_width, image_height, lines FROM shop_nvr_channel WHERE channel_id = $1 FOR UPDATE`, [c.channel_id])).rows[0];
+            if (!ch) throw new ApiError('NOT_FOUND', '通道不存在');
+            const lines = scaleLines(ch.lines, { width: ch.image_width, height: ch.image_height }, { width: shot.width, height: shot.height });
             await tx.query(
-              `UPDATE shop_nvr_channel SET snapshot_bucket = $2, snapshot_key = $3, snapshot_time = now(), image_width = $4, image_height = $5 WHERE channel_id = $1`,
-              [c.channel_id, type.type.bucket, objectKey, shot.width, shot.height],
+              `UPDATE shop_nvr_channel SET snapshot_bucket = $2, snapshot_key = $3, snapshot_time = now(), image_width = $4, image_height = $5, lines = $6::jsonb WHERE channel_id = $1`,
+              [c.channel_id, type.type.bucket, objectKey, shot.width, shot.height, JSON.stringify(lines)],
             );
             return f;
           })
