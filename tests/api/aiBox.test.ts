@@ -225,6 +225,8 @@ describe('客流设备', () => {
     const recent = (await admin('POST', `${P}/findPage`, { pageNum: 1, pageSize: 10, aiBoxId: boxId, countDateStart: yesterday, countDateEnd: today })).json.data;
     expect(recent.total).toBe(4);
     expect((await admin('POST', `${P}/findPage`, { pageNum: 1, pageSize: 10, countDateStart: 'x' })).status).toBe(400);
+    const two = (await admin('POST', `${P}/findPage`, { pageNum: 1, pageSize: 1000, shopIds: [shops[0].shopId, shops[1].shopId], countDateStart: yesterday })).json.data;
+    expect(new Set(two.records.map((r: Json) => r.shopId))).toEqual(new Set([shops[0].shopId, shops[1].shopId]));
   });
 
   it('the background poll reads the boxes by itself, once per hour and channel', async () => {
@@ -250,6 +252,16 @@ describe('客流设备', () => {
     expect(daily.rows[0].days).toBeGreaterThanOrEqual(7);
     const theirs = await s.db.tenant(2, (tx) => tx.query(`SELECT 1 FROM shop_passengers_daily WHERE shop_id = $1`, [demo[0].shopId]));
     expect(theirs.rows).toHaveLength(0);
+  });
+
+  it('menus 门店管理 → 客流设备 and 客流统计 open their screens', async () => {
+    const token = await s.login('admin', 'admin123');
+    for (const route of ['/shopManage/aiBox', '/shopManage/passengersCount']) {
+      const res = await s.call('GET', `/api/wxy-system-server/screen-descriptor?route=${encodeURIComponent(route)}`, { token, tenant: 1 });
+      expect(res.statusCode).toBe(200);
+    }
+    const shopToken = await s.login('shop01', 'shop123');
+    expect((await s.call('GET', `/api/wxy-system-server/screen-descriptor?route=${encodeURIComponent('/shopManage/aiBox')}`, { token: shopToken, tenant: 1 })).statusCode).toBe(403);
   });
 
   it('refuses shop01; another tenant sees and touches nothing of ours', async () => {
