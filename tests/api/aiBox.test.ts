@@ -73,7 +73,8 @@ describe('客流设备', () => {
   });
 
   it('ping: online with the time of the answer; a silent box is 离线 within the timeout, keeping the last answer’s time', async () => {
-    const on = await admin('POST', `${B}/ping/${boxId}`);
+    // As the list's row button calls it: the row's key in the body.
+    const on = await admin('POST', `${B}/ping/${boxId}`, { aiBoxId: boxId });
     expect(on.status).toBe(200);
     expect(on.json.data).toMatchObject({ online: true, status: 1, statusName: '在线', firmwareVersion: 'sim-1.0' });
     const seen = on.json.data.lastSeenAt;
@@ -144,7 +145,7 @@ describe('客流设备', () => {
     expect((await admin('PUT', `${B}/update/lines/config/${boxId}`)).json.msg).toBe('还没有任何通道划线，请先在通道图像上划线');
     const saved = await admin('PUT', L, { lines: [{ name: '进门线', direction: 'in', points: [{ x: 100, y: 600 }, { x: 1200, y: 600 }] }] });
     expect(saved.status).toBe(200);
-    const pushed = await admin('PUT', `${B}/update/lines/config/${boxId}`);
+    const pushed = await admin('PUT', `${B}/update/lines/config/${boxId}`, { aiBoxId: boxId });
     expect(pushed.status).toBe(200);
     expect(sim.linesConfig).toEqual({
       channels: [
