@@ -102,6 +102,7 @@ describe('客流设备', () => {
     expect((await admin('POST', `${B}/ping/${boxId}`)).json.data.online).toBe(true);
     const alg = await admin('GET', `${B}/algorithm/status/${boxId}`);
     expect(alg.json.data).toMatchObject({ status: 'running', statusName: '运行中' });
+    expect((await admin('GET', `${B}/get/${boxId}`)).json.data.algorithmStatus).toBe('运行中');
     sim.mode = 'refuse';
     const refused = await admin('GET', `${B}/algorithm/status/${boxId}`);
     expect(refused.status).toBe(400);

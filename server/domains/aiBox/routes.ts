@@ -17,7 +17,8 @@ import { loadBox, pingBox, pullCounts, pullMany, withBox, type PullResult } from
 /**
  * Calls of the camera boxes beside the descriptors' list and edit (schemas/resources/shop-ai-box.json,
  * shop-nvr-channel.json, shop-passengers-count.json): the descriptors declare these as "custom" routes, so their
- * permissions and the screens' buttons come from there; the snapshot (which needs the file service) is a hand route.
+ * permissions and the screens' buttons come from there. The snapshot and the lines with their picture need the file
+ * service (its store and link signing), so they are hand routes (aiBoxRoutes).
  */
 
 const idOf = (req: Req, name: string): number => Number(req.params[name]);
@@ -36,8 +37,9 @@ registerCustomRoute('aiBox.algorithmStatus', {
   handler: async (req) => {
     const { result, box } = await withBox(runner(req), idOf(req, 'aiBoxId'), (b) => b.algorithmStatus());
     const status = result.status.slice(0, 32);
-    await req.tenantTx((tx) => tx.query(`UPDATE shop_ai_box SET algorithm_status = $2 WHERE ai_box_id = $1`, [box.ai_box_id, status]));
     const names: Record<string, string> = { running: '运行中', stopped: '已停止', error: '异常' };
+    // The list shows what a person reads: 运行中, not the box's word for it.
+    await req.tenantTx((tx) => tx.query(`UPDATE shop_ai_box SET algorithm_status = $2 WHERE ai_box_id = $1`, [box.ai_box_id, names[status] ?? status]));
     return ok({ aiBoxId: box.ai_box_id, status, statusName: names[status] ?? status, channels: result.channels }, `算法${names[status] ?? status}`);
   },
 });
