@@ -92,6 +92,8 @@ CREATE TABLE shop_passengers_count (
 CREATE INDEX shop_passengers_count_tenant_id ON shop_passengers_count (tenant_id, count_id);
 CREATE INDEX shop_passengers_count_shop_date ON shop_passengers_count (tenant_id, shop_id, count_date, count_hour);
 CREATE INDEX shop_passengers_count_date ON shop_passengers_count (tenant_id, count_date, count_id);
+-- The list's order (newest hour first) read from an index, also deep into a year of hours.
+CREATE INDEX shop_passengers_count_hour ON shop_passengers_count (tenant_id, count_hour, count_id);
 
 -- The shop's name and the shop's local date (China) of the hour, whoever writes the row.
 CREATE FUNCTION shop_passengers_count_fill() RETURNS trigger LANGUAGE plpgsql AS $$
