@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimBox, type SimBox } from '../../../tests/support/aiBoxSim.ts';
-import { BoxRefused, BoxUnreachable, boxTimeoutMs, httpAiBox } from './adapter.ts';
+import { BoxRefused, BoxUnreachable, boxTimeoutMs, httpAiBox, unusableHost } from './adapter.ts';
 import { countsSince, dedupeCounts } from './service.ts';
 
 /** The HTTP adapter against the simulated box: answers, refusals, silence within the timeout, garbage. */
@@ -76,6 +76,17 @@ describe('AI box adapter (HTTP)', () => {
     };
     const stalled = await httpAiBox(oddAddress, 300).ping().catch((e) => e);
     expect(stalled).toBeInstanceOf(BoxUnreachable);
+  });
+
+  it('never calls link-local, 0.x or multicast addresses', async () => {
+    expect(unusableHost('169.254.169.254:80')).toBe(true);
+    expect(unusableHost('0.0.0.0:8080')).toBe(true);
+    expect(unusableHost('239.1.1.1:80')).toBe(true);
+    expect(unusableHost('192.168.1.20:8080')).toBe(false);
+    expect(unusableHost('box.shop.local:80')).toBe(false);
+    const err = await httpAiBox('169.254.169.254:80', 300).ping().catch((e) => e);
+    expect(err).toBeInstanceOf(BoxRefused);
+    expect(err.message).toContain('不是可用的设备地址');
   });
 
   it('timeout from AI_BOX_TIMEOUT_MS, default 3000', () => {

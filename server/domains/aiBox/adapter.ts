@@ -77,11 +77,23 @@ export function boxTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
 
 const MAX_SNAPSHOT_BYTES = 10 * 1024 * 1024;
 
+/**
+ * Addresses no camera box has: link-local (169.254.x.x, where cloud hosts answer their metadata), 0.x and
+ * multicast. The server refuses to call them, whatever was registered.
+ */
+export function unusableHost(address: string): boolean {
+  const host = address.slice(0, address.lastIndexOf(':'));
+  if (!/^\d+\.\d+\.\d+\.\d+$/.test(host)) return false;
+  const [a, b] = host.split('.').map(Number);
+  return a === 0 || (a === 169 && b === 254) || a >= 224;
+}
+
 /** The HTTP implementation against the box at `address` (host:port). */
 export function httpAiBox(address: string, timeoutMs = boxTimeoutMs()): AiBoxAdapter {
   const base = `http://${address}`;
 
   async function call(method: 'GET' | 'PUT', path: string, body?: unknown): Promise<Response> {
+    if (unusableHost(address)) throw new BoxRefused(`地址 ${address} 不是可用的设备地址（链路本地、组播或 0.x 地址）`);
     let res: Response;
     try {
       res = await fetch(`${base}${path}`, {
