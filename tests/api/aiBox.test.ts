@@ -167,10 +167,12 @@ describe('客流设备', () => {
   });
 
   it('counts pulled twice are not doubled; a grown hour is replaced, not added', async () => {
-    sim.setCount(1, hoursAgo(3), 12, 10);
-    sim.setCount(1, hoursAgo(2), 20, 18);
-    sim.setCount(2, hoursAgo(2), 5, 5);
-    sim.setCount(1, hoursAgo(1), 7, 3);
+    // The hours fixed once, so the test means the same hours if the clock passes an hour meanwhile.
+    const [h1, h2, h3] = [hoursAgo(1), hoursAgo(2), hoursAgo(3)];
+    sim.setCount(1, h3, 12, 10);
+    sim.setCount(1, h2, 20, 18);
+    sim.setCount(2, h2, 5, 5);
+    sim.setCount(1, h1, 7, 3);
     const first = await admin('POST', `${P}/pull`, { aiBoxId: boxId });
     expect(first.status).toBe(200);
     expect(first.json.data.results[0]).toMatchObject({ online: true, hours: 4, changed: 4 });
@@ -188,16 +190,16 @@ describe('客流设备', () => {
     expect(sumIn(rows)).toBe(44);
 
     // The last hour grew at the box: its row holds the new total.
-    sim.setCount(1, hoursAgo(1), 9, 4);
+    sim.setCount(1, h1, 9, 4);
     const grown = await admin('POST', `${P}/pull`, { aiBoxId: boxId });
     expect(grown.json.data.results[0].changed).toBe(1);
     rows = await countsOf(boxId);
     expect(rows).toHaveLength(4);
     expect(sumIn(rows)).toBe(46);
-    expect(rows.find((r) => r.countHour === listed(hoursAgo(1)) && r.channelNo === 1)).toMatchObject({ inCount: 9, outCount: 4 });
+    expect(rows.find((r) => r.countHour === listed(h1) && r.channelNo === 1)).toMatchObject({ inCount: 9, outCount: 4 });
 
     // Several pulls at once (the poll, a second process, a click): still one row per hour and channel.
-    sim.setCount(1, hoursAgo(1), 10, 4);
+    sim.setCount(1, h1, 10, 4);
     const together = await Promise.all([1, 2, 3].map(() => admin('POST', `${P}/pull`, { aiBoxId: boxId })));
     expect(together.map((r) => r.status)).toEqual([200, 200, 200]);
     rows = await countsOf(boxId);
