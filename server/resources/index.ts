@@ -3,6 +3,8 @@ import { payMethodRoutes } from '../domains/shops/payMethodRoutes.ts';
 import { pettyCashRoutes } from '../domains/pettyCash/routes.ts';
 import { classRecordPayRoute, shiftRoutes } from '../domains/sales/shifts.ts';
 import { memberRoutes } from '../domains/members/memberRoutes.ts';
+import { targetRoutes } from '../domains/targets/targetRoutes.ts';
+import { meetingRoutes } from '../domains/meetings/meetingRoutes.ts';
 import { parkedSaleRoutes } from '../domains/sales/parkedSales.ts';
 import { aiBoxRoutes } from '../domains/aiBox/routes.ts';
 import path from 'node:path';
@@ -110,6 +112,8 @@ export async function resourceRoutes(services: AppServices) {
     await app.register(memberRoutes, { prefix: '/api/wxy-member-server' });
     await app.register(parkedSaleRoutes, { prefix: '/api/wxy-order-server' });
     await app.register(aiBoxRoutes(services), { prefix: '/api/wxy-shop-server' });
+    await app.register(targetRoutes, { prefix: '/api/wxy-shop-server' });
+    await app.register(meetingRoutes, { prefix: '/api/wxy-shop-server' });
   };
   return { set, plugin };
 }
