@@ -22,6 +22,8 @@ export const PAGES: Readonly<Record<string, Page>> = {
   '/storageManage/sysPrintTem': lazyPage(() => import('../../screens-custom/designer/SysPrintTemPage')),
   '/orderInfo/retailOrder': lazyPage(() => import('../../screens-custom/billing/RetailOrderPage')),
   '/orderInfo/practiceCash': lazyPage(() => import('../../screens-custom/billing/RetailOrderPage')),
+  '/shopManage/meeting': lazyPage(() => import('../../screens-custom/meetings/MeetingPage')),
+  '/shopManage/performanceTarget': lazyPage(() => import('../../screens-custom/meetings/PerformanceTargetPage')),
 };
 
 /** The generic screen page: loads the path's screen descriptor from the server at run time. */

@@ -9,7 +9,7 @@ import type { Req } from '../../resources/access.ts';
 import { netSalesOfPeriods, salesByDayAndSeller } from './sales.ts';
 import { daysOfMonth, isMonth, MONTH_PATTERN, reachRate, toFen } from './split.ts';
 import {
-  amountFen, assertMonth, dayTargets, reachByDay, reachInfo, refreshDayTargets, reportConfig, saveReportConfig, shopOfTenant, targetOf,
+  amountFen, assertMonth, dayTargets, reachByDay, reachInfo, recentSellers, refreshDayTargets, reportConfig, saveReportConfig, shopOfTenant, targetOf,
   userTargetsOf, writeTarget, type TargetInput,
 } from './targets.ts';
 
@@ -149,6 +149,16 @@ export const targetRoutes = async (app: FastifyInstance) => {
     config: { perm: TARGET_PERMS.list },
     schema: { tags, summary: '每日达成：当月每天的目标、实际销售、达成率与累计', querystring: monthQuery },
   }, async (req) => ok(await req.tenantTx((tx) => reachByDay(tx, req.query.shopId, req.query.targetMoonTime)).catch(asCallerError)));
+
+  app.get<{ Params: { shopId: number; targetMoonTime: string } }>('/shop-performance-target/sellers/:shopId/:targetMoonTime', {
+    config: { perm: TARGET_PERMS.list },
+    schema: { tags, summary: '拆分目标可选的人员：近 90 天在该店销售的人员（默认拆分对象）与全部启用的用户', params: monthQuery },
+  }, async (req) => req.tenantTx(async (tx) => {
+    await shopOfTenant(tx, req.params.shopId);
+    const recent = await recentSellers(tx, req.params.shopId, req.params.targetMoonTime);
+    const users = (await tx.query<{ userId: number; userNo: string; name: string }>(`SELECT id AS "userId", user_no AS "userNo", name FROM sys_user WHERE status = 1 ORDER BY id LIMIT 1000`)).rows;
+    return ok({ recent, users });
+  }).catch(asCallerError));
 
   app.post<{ Body: TargetInput }>('/shop-performance-target/add', {
     config: { perm: TARGET_PERMS.add },

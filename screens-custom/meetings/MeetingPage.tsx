@@ -1,0 +1,55 @@
+import { Alert, Group, Select, Stack, Tabs, TextInput, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { appState } from '../../src/store/appStore';
+import { listShops, localDay } from './api';
+import { DailyMeetingPanel } from './DailyMeetingPanel';
+import { ShopMeetingPanel } from './ShopMeetingPanel';
+import { WeeklyMeetingPanel } from './WeeklyMeetingPanel';
+
+/**
+ * 会议管理 (/shopManage/meeting): a shop's daily, weekly and shop meetings. Choose the shop and the day; each tab
+ * shows its meeting of that day (week) with the figures from the orders and targets, or a new one pre-filled.
+ */
+export default function MeetingPage() {
+  const shops = useQuery({ queryKey: ['meeting', 'shops'], queryFn: listShops });
+  // On a shop's register computer, that shop first.
+  const deviceShopId = Number(useSnapshot(appState).deviceShopId) || null;
+  const [shopId, setShopId] = useState<string | null>(null);
+  const [day, setDay] = useState(localDay());
+  const [tab, setTab] = useState<string | null>('daily');
+  useEffect(() => {
+    if (!shopId && shops.data?.length) setShopId(String(shops.data.find((s) => s.shopId === deviceShopId)?.shopId ?? shops.data.find((s) => s.status === 1)?.shopId ?? shops.data[0].shopId));
+  }, [shops.data, shopId, deviceShopId]);
+  const id = shopId ? Number(shopId) : null;
+  const validDay = /^\d{4}-\d{2}-\d{2}$/.test(day);
+  return (
+    <Stack data-testid="meeting-page">
+      <Group>
+        <Title order={4}>会议管理</Title>
+        <Select
+          w={220} label="门店" searchable data-testid="meeting-shop"
+          data={(shops.data ?? []).map((s) => ({ value: String(s.shopId), label: `${s.shopName}（${s.shopCode}）` }))}
+          value={shopId} onChange={setShopId} allowDeselect={false}
+        />
+        <TextInput type="date" label={tab === 'weekly' ? '周内任一天' : '会议日期'} value={day} max={localDay()} onChange={(e) => setDay(e.currentTarget.value)} data-testid="meeting-day" />
+      </Group>
+      {shops.isError && <Alert color="red">门店列表加载失败</Alert>}
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="daily">日会</Tabs.Tab>
+          <Tabs.Tab value="weekly">周会</Tabs.Tab>
+          <Tabs.Tab value="shop">店会</Tabs.Tab>
+        </Tabs.List>
+        {id && validDay && (
+          <>
+            <Tabs.Panel value="daily" pt="sm"><DailyMeetingPanel key={`${id}-${day}`} shopId={id} day={day} /></Tabs.Panel>
+            <Tabs.Panel value="weekly" pt="sm"><WeeklyMeetingPanel key={`${id}-${day}`} shopId={id} day={day} /></Tabs.Panel>
+            <Tabs.Panel value="shop" pt="sm"><ShopMeetingPanel key={`${id}-${day}`} shopId={id} day={day} /></Tabs.Panel>
+          </>
+        )}
+      </Tabs>
+    </Stack>
+  );
+}

@@ -1,0 +1,323 @@
+import { call } from '../../src/api/http';
+
+/** Calls of 会议管理 and 绩效目标 (wxy-shop-server) the hand-written screens make, with their answers' shapes. */
+
+export const S = '/wxy-shop-server';
+
+export interface ShopOption {
+  shopId: number;
+  shopCode: string;
+  shopName: string;
+  status: number;
+}
+
+export const listShops = () => call<ShopOption[]>({ method: 'POST', url: `${S}/shop-base/list`, data: {} });
+
+export interface Page<T> {
+  records: T[];
+  total: number;
+}
+
+// ---- 日会 ---------------------------------------------------------------------------------------------------------
+export interface DailyPerson {
+  userId: number | null;
+  userName: string;
+  yesterdayTarget: number;
+  yesterdayActual: number;
+  yesterdayOrders: number;
+  yesterdayReachRate: number | null;
+  todayTarget: number;
+  todayGoal: number | null;
+  remark: string | null;
+}
+
+export interface CountRow {
+  skuId: number;
+  skuCode: string;
+  skuName: string;
+  spec?: string | null;
+  unit?: string | null;
+  bookQuantity: number;
+  countedQuantity?: number | null;
+  diffQuantity?: number | null;
+  remark?: string | null;
+}
+
+export interface DailyMeeting {
+  meetingId: number | null;
+  shopId: number;
+  shopName: string;
+  meetingDate: string;
+  yesterday: string;
+  hostName?: string | null;
+  summary: string | null;
+  todayPlan: string | null;
+  yesterdayTarget: number;
+  yesterdayActual: number;
+  yesterdayReachRate: number | null;
+  todayTarget: number;
+  hasWarehouse?: boolean;
+  detList: DailyPerson[];
+  inventoryList: CountRow[];
+  createUserName?: string;
+  createTime?: string;
+}
+
+export const dailyForm = (shopId: number, meetingDate: string) =>
+  call<DailyMeeting>({ method: 'GET', url: `${S}/shop-daily-meeting/selectOnUpdate`, params: { shopId, meetingDate } });
+
+export const findInventory = (shopId: number, keyword: string) =>
+  call<{ whId: number; list: CountRow[] }>({ method: 'POST', url: `${S}/shop-daily-meeting/meetingFindInventory`, data: { shopId, keyword: keyword || null, limit: 20 } });
+
+export interface DailySave {
+  shopId: number;
+  meetingDate: string;
+  summary: string | null;
+  todayPlan: string | null;
+  detList: { userId: number | null; todayGoal: number | null; remark: string | null }[];
+  inventoryList: { skuId: number; countedQuantity: number; remark?: string | null }[];
+}
+
+export const saveDaily = (body: DailySave) => call<{ meetingId: number }>({ method: 'POST', url: `${S}/shop-daily-meeting/save`, data: { ...body, inventoryList: body.inventoryList.length ? body.inventoryList : null } });
+
+/** An existing meeting: its minutes, the sellers' goals and the counts, as three calls. */
+export async function updateDaily(meetingId: number, body: DailySave): Promise<void> {
+  await call({ method: 'PUT', url: `${S}/shop-daily-meeting/update`, data: { meetingId, summary: body.summary, todayPlan: body.todayPlan } });
+  if (body.detList.length) await call({ method: 'PUT', url: `${S}/shop-daily-meeting/updateDetail`, data: { meetingId, detList: body.detList } });
+  if (body.inventoryList.length) await call({ method: 'POST', url: `${S}/shop-daily-meeting/meetingInventorySave`, data: { meetingId, list: body.inventoryList } });
+}
+
+export interface DailyListRow {
+  meetingId: number;
+  shopName: string;
+  meetingDate: string;
+  hostName: string | null;
+  summary: string | null;
+  yesterdayTarget: number;
+  yesterdayActual: number;
+  todayTarget: number;
+  inventoryCount: number;
+}
+
+export const dailyPage = (pageNum: number, pageSize: number, shopId: number | null) =>
+  call<Page<DailyListRow>>({ method: 'POST', url: `${S}/shop-daily-meeting/findPage/${pageNum}/${pageSize}`, data: { shopId } });
+
+// ---- 周会 ---------------------------------------------------------------------------------------------------------
+export interface WeeklyPerson {
+  detId?: number;
+  userId: number | null;
+  userName: string;
+  weekTarget: number;
+  weekActual: number;
+  weekOrders: number;
+  reachRate: number | null;
+  suggestedNextWeekTarget?: number;
+  nextWeekTarget: number | null;
+  remark: string | null;
+}
+
+export interface WeeklyMeeting {
+  meetingId: number | null;
+  shopId: number;
+  shopName: string;
+  weekYear: number;
+  weekNum: number;
+  weekStart: string;
+  weekEnd: string;
+  label: string;
+  weekTarget: number;
+  weekActual: number;
+  reachRate: number | null;
+  summary?: string | null;
+  nextWeekPlan?: string | null;
+  detList: WeeklyPerson[];
+}
+
+export async function weeklyForm(shopId: number, weekDateStr: string): Promise<WeeklyMeeting> {
+  const pre = await call<WeeklyMeeting>({ method: 'GET', url: `${S}/shop-weekly-meeting/selectOnInsert`, params: { shopId, weekDateStr } });
+  return pre.meetingId ? call<WeeklyMeeting>({ method: 'GET', url: `${S}/shop-weekly-meeting/get/${pre.meetingId}` }) : pre;
+}
+
+export interface WeeklySave {
+  shopId: number;
+  weekDateStr: string;
+  summary: string | null;
+  nextWeekPlan: string | null;
+  detList: { userId: number | null; nextWeekTarget: number | null; remark: string | null }[];
+}
+
+export const saveWeekly = (body: WeeklySave) => call<{ meetingId: number }>({ method: 'POST', url: `${S}/shop-weekly-meeting/save`, data: body });
+
+export async function updateWeekly(meetingId: number, body: WeeklySave): Promise<void> {
+  await call({ method: 'PUT', url: `${S}/shop-weekly-meeting/update/${meetingId}`, data: { summary: body.summary, nextWeekPlan: body.nextWeekPlan } });
+  if (body.detList.length) await call({ method: 'PUT', url: `${S}/shop-weekly-meeting/personalTarget/update`, data: { meetingId, list: body.detList } });
+}
+
+export interface WeeklyListRow {
+  meetingId: number;
+  shopName: string;
+  weekYear: number;
+  weekNum: number;
+  weekStart: string;
+  weekEnd: string;
+  hostName: string | null;
+  weekTarget: number;
+  weekActual: number;
+}
+
+export const weeklyPage = (pageNum: number, pageSize: number, shopId: number | null) =>
+  call<Page<WeeklyListRow>>({ method: 'POST', url: `${S}/shop-weekly-meeting/findPage/${pageNum}/${pageSize}`, data: { shopId } });
+
+export const deleteWeekly = (id: number) => call({ method: 'DELETE', url: `${S}/shop-weekly-meeting/deleteById/${id}` });
+
+// ---- 店会 ---------------------------------------------------------------------------------------------------------
+export interface ShopSales {
+  shopName: string;
+  date: string;
+  dayTarget: number;
+  dayActual: number;
+  dayReachRate: number | null;
+  monthTarget: number;
+  monthActual: number;
+  monthReachRate: number | null;
+  monthToDateTarget: number;
+  monthToDateActual: number;
+  monthToDateReachRate: number | null;
+  timeProgress: number;
+}
+
+export interface UserDayTarget {
+  userId: number | null;
+  userName: string;
+  dayTarget: number;
+  dayActual: number;
+  dayReachRate: number | null;
+  monthTarget: number;
+  monthActual: number;
+  monthReachRate: number | null;
+}
+
+export const shopSales = (shopId: number, date: string) => call<ShopSales>({ method: 'GET', url: `${S}/shop-meeting/query/sale/${shopId}`, params: { date } });
+export const userDayTargets = (shopId: number, date: string) => call<UserDayTarget[]>({ method: 'GET', url: `${S}/shop-meeting/query/user-day-target/${shopId}`, params: { date } });
+export const shopMeetingInit = (shopId: number, date: string) =>
+  call<{ attendees: string; meetingTypes: { value: number; label: string }[] }>({ method: 'GET', url: `${S}/shop-meeting/query/init/${shopId}`, params: { date } });
+
+export interface ShopMeetingRow {
+  meetingId: number;
+  shopName: string;
+  meetingDate: string;
+  meetingType: number;
+  title: string;
+  attendees: string | null;
+  hostName: string | null;
+  monthTarget: number;
+  monthActual: number;
+}
+
+export const shopMeetingPage = (pageNum: number, pageSize: number, shopId: number | null) =>
+  call<Page<ShopMeetingRow>>({ method: 'POST', url: `${S}/shop-meeting/findPage/${pageNum}/${pageSize}`, data: { shopId } });
+export const addShopMeeting = (body: { shopId: number; meetingDate: string; meetingType: number; title: string; content: string | null; attendees: string | null }) =>
+  call<{ meetingId: number }>({ method: 'POST', url: `${S}/shop-meeting/add`, data: body });
+export const deleteShopMeeting = (id: number) => call({ method: 'DELETE', url: `${S}/shop-meeting/delete/${id}` });
+
+// ---- 绩效目标 -------------------------------------------------------------------------------------------------------
+export interface TargetRow {
+  targetId: number;
+  shopId: number;
+  shopName: string;
+  targetMoonTime: string;
+  targetAmount: number;
+  actualAmount: number;
+  reachRate: number | null;
+  userCount: number;
+  remark: string | null;
+  updateUserName: string | null;
+  updateTime: string;
+}
+
+export const targetPage = (pageNum: number, pageSize: number, filter: { shopId: number | null; targetMoonTime: string | null }) =>
+  call<Page<TargetRow>>({ method: 'POST', url: `${S}/shop-performance-target/list/${pageNum}/${pageSize}`, data: filter });
+
+export interface TargetDetail {
+  targetId: number | null;
+  shopId: number;
+  shopName: string;
+  targetMoonTime: string;
+  targetAmount: number;
+  remark: string | null;
+  exists: boolean;
+  actualAmount: number;
+  reachRate: number | null;
+  userTargets: { userId: number; userName: string; targetAmount: number; actualAmount: number; reachRate: number | null }[];
+}
+
+export const targetDetail = (shopId: number, month: string) => call<TargetDetail>({ method: 'GET', url: `${S}/shop-performance-target/detail/${shopId}/${month}` });
+
+export interface TargetSave {
+  targetId?: number;
+  shopId: number;
+  targetMoonTime: string;
+  targetAmount: number;
+  remark: string | null;
+  userTargets: { userId: number; targetAmount: number }[] | null;
+}
+
+export const addTarget = (body: TargetSave) => call({ method: 'POST', url: `${S}/shop-performance-target/add`, data: body });
+export const editTarget = (body: TargetSave) => call({ method: 'PUT', url: `${S}/shop-performance-target/edit`, data: body });
+export const deleteTargets = (ids: number[]) => call({ method: 'DELETE', url: `${S}/shop-performance-target/delete`, data: { ids } });
+
+export interface ReachInfo {
+  shopName: string;
+  targetMoonTime: string;
+  targetAmount: number;
+  actualAmount: number;
+  soldAmount: number;
+  refundAmount: number;
+  orderCount: number;
+  reachRate: number | null;
+  gapAmount: number;
+  daysInMonth: number;
+  daysElapsed: number;
+  timeProgress: number;
+  level: 'good' | 'normal' | 'warn' | null;
+  users: { userId: number | null; userName: string; targetAmount: number; actualAmount: number; reachRate: number | null; orderCount: number }[];
+}
+
+export const reachInfo = (shopId: number, targetMoonTime: string) => call<ReachInfo>({ method: 'GET', url: `${S}/shop-performance-target/reach/info`, params: { shopId, targetMoonTime } });
+
+export interface ReachDay {
+  date: string;
+  weekend: boolean;
+  targetAmount: number;
+  actualAmount: number;
+  refundAmount: number;
+  orderCount: number;
+  reachRate: number | null;
+  cumulativeTarget: number;
+  cumulativeActual: number;
+  cumulativeReachRate: number | null;
+}
+
+export const reachByDay = (shopId: number, targetMoonTime: string) => call<ReachDay[]>({ method: 'GET', url: `${S}/shop-performance-target/reach/list-day`, params: { shopId, targetMoonTime } });
+
+export interface ReportConfig {
+  warnRate: number;
+  goodRate: number;
+  weekendWeight: number;
+}
+
+export const getReportConfig = () => call<ReportConfig>({ method: 'GET', url: `${S}/shop-performance-target/report-config/get` });
+export const saveReportConfig = (c: ReportConfig) => call({ method: 'POST', url: `${S}/shop-performance-target/report-config/save`, data: c });
+export const refreshDays = (targetMoonTime: string) => call<{ targets: number }>({ method: 'POST', url: `${S}/shop-user-performance-target/refresh`, data: { targetMoonTime } });
+
+export interface UserOption {
+  id: number;
+  name: string;
+}
+
+/** Yuan with 2 decimals and thousands separators; empty for null. */
+export const money = (v: number | null | undefined) => (v === null || v === undefined ? '' : v.toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+export const rate = (v: number | null | undefined) => (v === null || v === undefined ? '—' : `${v.toFixed(2)}%`);
+export const rateColor = (v: number | null | undefined, warn = 80, good = 100) => (v === null || v === undefined ? 'dimmed' : v >= good ? 'teal' : v < warn ? 'red' : 'orange');
+export const localDay = (d = new Date()) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+export const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
