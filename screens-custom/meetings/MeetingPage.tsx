@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { appState } from '../../src/store/appStore';
-import { listShops, localDay } from './api';
+import { call } from '../../src/api/http';
+import { listShops, localDay, S } from './api';
 import { DailyMeetingPanel } from './DailyMeetingPanel';
 import { ShopMeetingPanel } from './ShopMeetingPanel';
 import { WeeklyMeetingPanel } from './WeeklyMeetingPanel';
@@ -17,13 +18,22 @@ export default function MeetingPage() {
   // On a shop's register computer, that shop first.
   const deviceShopId = Number(useSnapshot(appState).deviceShopId) || null;
   const [shopId, setShopId] = useState<string | null>(null);
-  const [day, setDay] = useState(localDay());
+  const [day, setDay] = useState<string | null>(null);
   const [tab, setTab] = useState<string | null>('daily');
   useEffect(() => {
     if (!shopId && shops.data?.length) setShopId(String(shops.data.find((s) => s.shopId === deviceShopId)?.shopId ?? shops.data.find((s) => s.status === 1)?.shopId ?? shops.data[0].shopId));
   }, [shops.data, shopId, deviceShopId]);
   const id = shopId ? Number(shopId) : null;
-  const validDay = /^\d{4}-\d{2}-\d{2}$/.test(day);
+  // The meeting day is the server's calendar day (the browser's zone may differ from the database's).
+  const serverDay = useQuery({
+    queryKey: ['meeting', 'today', id],
+    queryFn: () => call<{ meetingDate: string }>({ method: 'GET', url: `${S}/shop-daily-meeting/canInsert/${id}` }),
+    enabled: Boolean(id) && day === null,
+  });
+  useEffect(() => {
+    if (day === null && serverDay.data) setDay(serverDay.data.meetingDate);
+  }, [serverDay.data, day]);
+  const validDay = day !== null && /^\d{4}-\d{2}-\d{2}$/.test(day);
   return (
     <Stack data-testid="meeting-page">
       <Group>
@@ -33,7 +43,7 @@ export default function MeetingPage() {
           data={(shops.data ?? []).map((s) => ({ value: String(s.shopId), label: `${s.shopName}（${s.shopCode}）` }))}
           value={shopId} onChange={setShopId} allowDeselect={false}
         />
-        <TextInput type="date" label={tab === 'weekly' ? '周内任一天' : '会议日期'} value={day} max={localDay()} onChange={(e) => setDay(e.currentTarget.value)} data-testid="meeting-day" />
+        <TextInput type="date" label={tab === 'weekly' ? '周内任一天' : '会议日期'} value={day ?? ''} max={serverDay.data?.meetingDate ?? localDay()} onChange={(e) => setDay(e.currentTarget.value)} data-testid="meeting-day" />
       </Group>
       {shops.isError && <Alert color="red">门店列表加载失败</Alert>}
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
@@ -42,7 +52,7 @@ export default function MeetingPage() {
           <Tabs.Tab value="weekly">周会</Tabs.Tab>
           <Tabs.Tab value="shop">店会</Tabs.Tab>
         </Tabs.List>
-        {id && validDay && (
+        {id && validDay && day && (
           <>
             <Tabs.Panel value="daily" pt="sm"><DailyMeetingPanel key={`${id}-${day}`} shopId={id} day={day} /></Tabs.Panel>
             <Tabs.Panel value="weekly" pt="sm"><WeeklyMeetingPanel key={`${id}-${day}`} shopId={id} day={day} /></Tabs.Panel>
