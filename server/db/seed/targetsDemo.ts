@@ -13,7 +13,8 @@ import { addDays } from '../../domains/meetings/week.ts';
  * month's targets split between them, and a daily, a weekly and a shop meeting held on those figures. Fixed uuids
  * make the sales exactly-once; targets and meetings are added only where none exist (people's edits stay).
  */
-const HISTORY_DAYS = 14;
+/** At least two weeks, and the whole month so far, so this month's reach keeps pace with the calendar. */
+const historyDays = (today: string) => Math.min(31, Math.max(14, Number(today.slice(8, 10)) - 1));
 
 export async function seedTargetsDemo(db: Database, tenantId: number): Promise<void> {
   // Demo tenant 1 only: the second chain stays a plain tenant for isolation checks (and start-up stays quick).
@@ -38,10 +39,11 @@ export async function seedTargetsDemo(db: Database, tenantId: number): Promise<v
     tenantId, userId: u.id, userName: u.user_name, displayName: u.name, shopId: null, tokenHash: '', roles: [u.user_name === 'admin' ? 'admin' : 'shop_staff'], isAdmin: u.user_name === 'admin',
   });
   let n = 0;
+  const HISTORY_DAYS = historyDays(today);
   for (let k = HISTORY_DAYS; k >= 1; k--) {
     const day = addDays(today, -k);
     for (const [ui, u] of users.entries()) {
-      for (let j = 0; j < 1 + ((k + ui) % 3 === 0 ? 1 : 0) + (ui === 0 ? 1 : 0); j++, n++) {
+      for (let j = 0; j < 1 + (ui === 0 && k % 3 !== 0 ? 1 : 0); j++, n++) {
         const lines = [skus[(n * 3) % skus.length], skus[(n * 7 + 5) % skus.length]].map((s, x) => ({ skuId: s.sku_id, quantity: 1 + ((n + x) % 2) }));
         const totalFen = lines.reduce((a, l) => a + Math.round(Number(skus.find((s) => s.sku_id === l.skuId)!.retail_price) * 100) * l.quantity, 0);
         const uuid = `00000000-0000-4000-8001-${String(tenantId).padStart(4, '0')}${String(k).padStart(3, '0')}${ui}${String(j).padStart(4, '0')}`;
@@ -57,7 +59,7 @@ export async function seedTargetsDemo(db: Database, tenantId: number): Promise<v
   }
   const admin = users.find((u) => u.user_name === 'admin') ?? users[0];
   await db.tenant(tenantId, async (tx) => {
-    // Targets: about 10% above the pace of the last two weeks, 60/40 between the two sellers (all to one if alone).
+    // Targets: about 5% above the pace of the history, 60/40 between the two sellers (all to one if alone).
     const pace = (await tx.query<{ fen: number }>(
       `SELECT round(coalesce(sum(pay_amount), 0) * 100 / $2)::float8 AS fen FROM po_order WHERE shop_id = $1 AND NOT is_practice AND status IN (1, 2) AND create_time >= current_date - $2::int AND create_time < current_date`,
       [shop.shop_id, HISTORY_DAYS],
@@ -65,7 +67,7 @@ export async function seedTargetsDemo(db: Database, tenantId: number): Promise<v
     for (const month of [...new Set([addDays(today, -HISTORY_DAYS).slice(0, 7), today.slice(0, 7)])]) {
       if (await targetOf(tx, shop.shop_id, month)) continue;
       const days = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate();
-      const amount = Math.max(100, Math.round((Number(pace) * days * 1.1) / 10000) * 100);
+      const amount = Math.max(100, Math.round((Number(pace) * days * 1.05) / 10000) * 100);
       const first = users.length > 1 ? Math.round(amount * 0.6) : amount;
       await writeTarget(tx, authOf(admin), {
         shopId: shop.shop_id, targetMoonTime: month, targetAmount: amount, remark: '演示目标',
