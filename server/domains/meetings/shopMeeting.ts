@@ -3,6 +3,7 @@ import type { Queryable } from '../../db/index.ts';
 import { ApiError } from '../../errors.ts';
 import { figuresByPerson, reachInfo, shopOfTenant, uniqueAsConflict, userTargetsOf } from '../targets/targets.ts';
 import { daysOfMonth, reachRate, toFen } from '../targets/split.ts';
+import { salesByDayAndSeller } from '../targets/sales.ts';
 import { meetingDay } from './dailyMeeting.ts';
 
 /**
@@ -16,8 +17,9 @@ export const SHOP_MEETING_TYPES: Record<number, string> = { 1: '经营分析会'
 export async function shopSales(tx: Queryable, shopId: number, day: string) {
   const month = day.slice(0, 7);
   const info = await reachInfo(tx, shopId, month);
-  const d = await figuresByPerson(tx, shopId, day, day);
-  const toDate = await figuresByPerson(tx, shopId, `${month}-01`, day);
+  const sales = await salesByDayAndSeller(tx, shopId, `${month}-01`, daysOfMonth(month).at(-1)!);
+  const d = await figuresByPerson(tx, shopId, day, day, sales);
+  const toDate = await figuresByPerson(tx, shopId, `${month}-01`, day, sales);
   return {
     shopId, shopName: info.shopName, date: day, month,
     dayTarget: d.targetFen / 100, dayActual: d.actualFen / 100, dayReachRate: reachRate(d.actualFen, d.targetFen),
@@ -30,8 +32,10 @@ export async function shopSales(tx: Queryable, shopId: number, day: string) {
 /** Each seller's target and sales of the day and of the month so far (query/user-day-target). */
 export async function userDayTargets(tx: Queryable, shopId: number, day: string) {
   const month = day.slice(0, 7);
-  const d = await figuresByPerson(tx, shopId, day, day);
-  const m = await figuresByPerson(tx, shopId, `${month}-01`, daysOfMonth(month).at(-1)!);
+  const last = daysOfMonth(month).at(-1)!;
+  const sales = await salesByDayAndSeller(tx, shopId, `${month}-01`, last);
+  const d = await figuresByPerson(tx, shopId, day, day, sales);
+  const m = await figuresByPerson(tx, shopId, `${month}-01`, last, sales);
   const monthOf = new Map(m.persons.map((p) => [p.userId, p]));
   const ids = new Set([...d.persons.map((p) => p.userId), ...m.persons.map((p) => p.userId)]);
   return [...ids].map((userId) => {

@@ -1,7 +1,7 @@
 import type { AuthContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import { ApiError } from '../../errors.ts';
-import { netBySeller, salesByDayAndSeller } from './sales.ts';
+import { netBySeller, salesByDayAndSeller, type SalesRow } from './sales.ts';
 import { daysOfMonth, isMonth, isWeekend, reachRate, splitFen, splitMonthByDay, toFen } from './split.ts';
 
 /**
@@ -259,9 +259,13 @@ export interface PersonFigures {
  * Target against sales per seller for the days [from, to] of a shop: sellers with a target first (in the target's
  * order), then anyone else who sold (no target), then sales without a cashier (未指定). Sums in fen.
  */
-export async function figuresByPerson(tx: Queryable, shopId: number, from: string, to: string): Promise<{ persons: PersonFigures[]; targetFen: number; actualFen: number }> {
+export async function figuresByPerson(
+  tx: Queryable, shopId: number, from: string, to: string, monthSales?: SalesRow[],
+): Promise<{ persons: PersonFigures[]; targetFen: number; actualFen: number }> {
   const targets = await dayTargets(tx, shopId, from, to);
-  const sales = netBySeller(await salesByDayAndSeller(tx, shopId, from, to));
+  // Rows already read for a wider period (the month) serve any days inside it: one scan of the orders, not one per figure.
+  const rows = monthSales ? monthSales.filter((r) => r.day >= from && r.day <= to) : await salesByDayAndSeller(tx, shopId, from, to);
+  const sales = netBySeller(rows);
   const people = new Map<number | null, { userName: string; targetFen: number }>();
   const names = await tx.query<{ user_id: number; user_name: string }>(
     `SELECT DISTINCT ON (t.user_id) t.user_id, coalesce(u.name, t.user_name) AS user_name
@@ -303,8 +307,8 @@ export async function reachInfo(tx: Queryable, shopId: number, month: string) {
   const target = await targetOf(tx, shopId, month);
   const days = daysOfMonth(month);
   const cfg = await reportConfig(tx);
-  const fig = await figuresByPerson(tx, shopId, days[0], days.at(-1)!);
   const sales = await salesByDayAndSeller(tx, shopId, days[0], days.at(-1)!);
+  const fig = await figuresByPerson(tx, shopId, days[0], days.at(-1)!, sales);
   const now = await today(tx);
   const elapsed = now < days[0] ? 0 : now > days.at(-1)! ? days.length : days.indexOf(now) + 1;
   const targetFen = target ? toFen(target.targetAmount) : 0;
