@@ -239,6 +239,21 @@ describe('门店月度目标', () => {
 });
 
 describe('绩效目标的权限与租户隔离', () => {
+  it('shop01’s menus hold 绩效目标 to read and export and 会议管理 with the daily meeting, nothing more', async () => {
+    const d = (await shop('GET', 'wxy-system-server/user/permissions')).json.data;
+    const shopManage = d.menuVOList.find((m: Json) => m.path === '/shopManage');
+    const perms = (path: string) => (shopManage.childList.find((c: Json) => c.path === path)?.childList ?? []).map((b: Json) => b.perms).sort();
+    expect(perms('/shopManage/performanceTarget')).toEqual(['shop:target:export', 'shop:target:list']);
+    expect(perms('/shopManage/meeting')).toEqual(['shop:meeting:daily', 'shop:meeting:list']);
+  });
+
+  it('two managers adding the same shop-month at once: one target, the other a 409', async () => {
+    const body = { shopId: otherShopId, targetMoonTime: '2026-07', targetAmount: 700 };
+    const [a, b] = await Promise.all([admin('POST', `${S}/shop-performance-target/add`, body), admin('POST', `${S}/shop-performance-target/add`, body)]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    expect(await count(`SELECT count(*)::int AS n FROM shop_performance_target WHERE target_moon_time = '2026-07'`)).toBe(1);
+  });
+
   it('shop01 reads targets and reach but may not add, edit, delete, import or configure', async () => {
     expect((await shop('POST', `${S}/shop-performance-target/list/1/10`, {})).status).toBe(200);
     expect((await shop('GET', `${S}/shop-performance-target/reach/info?shopId=${shopId}&targetMoonTime=${MONTH}`)).status).toBe(200);
