@@ -61,6 +61,11 @@ export async function benchTargets(): Promise<void> {
                                       timestamptz '2026-08-01 09:00' + ((i::bigint * 7919) % (92 * 24 * 3600)) * interval '1 second' AS t) s`,
         [orders, shopIds, sellers],
       );
+    });
+    // Fresh statistics first: the lines' foreign-key checks on po_order would otherwise be planned for the
+    // few demo orders (a scan per line, hours instead of seconds).
+    await raw.query('ANALYZE po_order');
+    await server.db.tenant(1, async (tx) => {
       await tx.query(
         `INSERT INTO po_order_det (tenant_id, order_id, line_no, sku_id, quantity, unit_price)
          SELECT 1, o.order_id, n, ($1::int[])[1 + (o.order_id * n) % array_length($1::int[], 1)], 1, round(o.pay_amount / 3, 2)

@@ -153,20 +153,30 @@ export async function updateDailyDetail(tx: Queryable, auth: AuthContext, meetin
   await tx.query(`UPDATE shop_daily_meeting SET update_user_name = $2, update_time = now() WHERE meeting_id = $1`, [meetingId, auth.displayName ?? auth.userName]);
 }
 
-/** SKUs of the shop's warehouse to count: by code, name or barcode, or the given ids; with the book quantity. */
+/**
+ * SKUs of the shop's warehouse to count, with the book quantity: the given ids (a SKU the warehouse never held
+ * counts from 0), else the warehouse's SKUs by code, name or barcode, else those it has on hand.
+ */
 export async function findInventory(tx: Queryable, shopId: number, keyword: string | null, skuIds: number[] | null, limit: number) {
   const shop = await shopOfTenant(tx, shopId);
   if (!shop.whId) throw new ApiError('BAD_REQUEST', `门店「${shop.shopName}」没有启用的门店仓，无法盘点库存`);
-  const r = await tx.query(
-    `SELECT s.sku_id AS "skuId", s.sku_code AS "skuCode", s.sku_name AS "skuName", s.barcode, s.spec, s.unit, coalesce(b.on_hand, 0)::float8 AS "bookQuantity"
-       FROM pd_sku s LEFT JOIN stock_balance b ON b.wh_id = $1 AND b.sku_id = s.sku_id
-      WHERE s.status = 1
-        AND ($3::int[] IS NULL OR s.sku_id = ANY($3::int[]))
-        AND ($2::text IS NULL OR s.sku_code ILIKE '%' || $2 || '%' OR s.sku_name ILIKE '%' || $2 || '%' OR s.barcode = $2)
-        AND ($3::int[] IS NOT NULL OR $2::text IS NOT NULL OR b.on_hand > 0)
-      ORDER BY (b.on_hand IS NULL), s.sku_code, s.sku_id LIMIT $4`,
-    [shop.whId, keyword || null, skuIds, limit],
-  );
+  const r = skuIds
+    ? await tx.query(
+      `SELECT s.sku_id AS "skuId", s.sku_code AS "skuCode", s.sku_name AS "skuName", s.barcode, s.spec, s.unit, coalesce(b.on_hand, 0)::float8 AS "bookQuantity"
+         FROM pd_sku s LEFT JOIN stock_balance b ON b.wh_id = $1 AND b.sku_id = s.sku_id
+        WHERE s.sku_id = ANY($2::int[]) AND s.status = 1 ORDER BY s.sku_code, s.sku_id LIMIT $3`,
+      [shop.whId, skuIds, limit],
+    )
+    // Only the warehouse's rows are read (unique key tenant, warehouse, SKU), whatever the size of the catalogue.
+    : await tx.query(
+      `SELECT b.sku_id AS "skuId", b.sku_code AS "skuCode", b.sku_name AS "skuName", b.barcode, b.spec, b.unit, b.on_hand::float8 AS "bookQuantity"
+         FROM stock_balance b
+        WHERE b.wh_id = $1
+          AND ($2::text IS NULL OR b.sku_code ILIKE '%' || $2 || '%' OR b.sku_name ILIKE '%' || $2 || '%' OR b.barcode = $2)
+          AND ($2::text IS NOT NULL OR b.on_hand > 0)
+        ORDER BY b.sku_code, b.sku_id LIMIT $3`,
+      [shop.whId, keyword, limit],
+    );
   return { whId: shop.whId, list: r.rows };
 }
 
