@@ -2,6 +2,7 @@ import { exportFileTitles } from './exportNames.ts';
 import { payMethodRoutes } from '../domains/shops/payMethodRoutes.ts';
 import { memberRoutes } from '../domains/members/memberRoutes.ts';
 import { parkedSaleRoutes } from '../domains/sales/parkedSales.ts';
+import { processRoutes } from '../domains/process/routes.ts';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
@@ -103,6 +104,7 @@ export async function resourceRoutes(services: AppServices) {
     await app.register(payMethodRoutes, { prefix: '/api/wxy-shop-server' });
     await app.register(memberRoutes, { prefix: '/api/wxy-member-server' });
     await app.register(parkedSaleRoutes, { prefix: '/api/wxy-order-server' });
+    await app.register(processRoutes, { prefix: '/api/wxy-process-server' });
   };
   return { set, plugin };
 }

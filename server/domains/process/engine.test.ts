@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseProcess, ProcessModelError } from './bpmn.ts';
 import { approveTask, rejectRun, startRun, ProcessRuntimeError } from './engine.ts';
 import { conditionHolds, evaluate, parseExpression } from './expression.ts';
-import { bpmnXml, pettyCashXml } from './testBpmn.ts';
+import { bpmnXml, pettyCashXml } from './bpmnXml.ts';
 
 const u = (id: string, name: string, attrs: Record<string, string> = { 'flowable:assignee': '1' }) => ({ type: 'userTask' as const, id, name, attrs });
 
