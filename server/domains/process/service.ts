@@ -168,7 +168,7 @@ export async function deployDefinition(tx: Queryable, auth: AuthContext, input: 
   const row = (
     await tx.query<{ id: number }>(
       `INSERT INTO wf_definition(tenant_id, deployment_id, process_key, name, version, business_type, description, bpmn_xml, deploy_user_id, deploy_user_name)
-       SELECT $1, nextval('wf_deployment_seq'), $2, $3, coalesce(max(version), 0) + 1, $4, $5, $6, $7, $8 FROM wf_definition WHERE process_key = $2
+       SELECT $1::int, nextval('wf_deployment_seq'), $2::text, $3::text, coalesce(max(version), 0) + 1, $4::text, $5::text, $6::text, $7::int, $8::text FROM wf_definition WHERE process_key = $2::text
        RETURNING definition_id AS id`,
       [auth.tenantId, model.key, model.name, input.businessType?.trim() || null, input.description?.trim() || null, input.bpmnXml, auth.userId, who(auth)],
     )
@@ -348,7 +348,7 @@ export async function startProcess(tx: Queryable, auth: AuthContext, input: Star
   const inst = (
     await tx.query<InstanceRow>(
       `INSERT INTO wf_instance(tenant_id, definition_id, process_key, process_name, business_type, business_id, title, variables, run_state, status, applicant_id, applicant_name, shop_id, end_time)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, CASE WHEN $10 = 1 THEN NULL ELSE now() END)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::smallint, $11, $12, $13, CASE WHEN $10::smallint = 1 THEN NULL ELSE now() END)
        RETURNING *`,
       [auth.tenantId, def.definition_id, input.processKey, def.name, businessType, businessId, title, JSON.stringify(vars), JSON.stringify(step.state),
         step.finished ? INSTANCE_STATUS.approved : INSTANCE_STATUS.running, auth.userId, who(auth), shopId],
