@@ -1,4 +1,7 @@
-/** Builds small BPMN 2.0 documents for tests and the demo seed (no diagram: the designer lays one out on open). */
+/**
+ * Builds small BPMN 2.0 documents for tests and the demo seed, with a simple left-to-right diagram (BPMN DI) so
+ * the designer and the instance view can draw them: a node's column is its longest distance from the start.
+ */
 export interface El {
   type: 'startEvent' | 'endEvent' | 'userTask' | 'exclusiveGateway' | 'parallelGateway' | 'serviceTask' | 'task';
   id: string;
@@ -26,10 +29,11 @@ export function bpmnXml(key: string, name: string, els: El[], flows: Fl[], defau
     ),
   ].join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>
-<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:flowable="http://flowable.org/bpmn" id="Definitions_${key}" targetNamespace="http://bpmn.io/schema/bpmn">
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI" xmlns:dc="http://www.omg.org/spec/DD/20100524/DC" xmlns:di="http://www.omg.org/spec/DD/20100524/DI" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:flowable="http://flowable.org/bpmn" id="Definitions_${esc(key)}" targetNamespace="http://bpmn.io/schema/bpmn">
   <bpmn:process id="${esc(key)}" name="${esc(name)}" isExecutable="true">
 ${body}
   </bpmn:process>
+${diagram(key, els, flows)}
 </bpmn:definitions>`;
 }
 
@@ -54,3 +58,45 @@ export const pettyCashXml = (key = 'pettyCash', name = '备用金审批') =>
     ],
     { amountGateway: 'f4' },
   );
+
+const SIZE: Record<El['type'], [number, number]> = {
+  startEvent: [36, 36], endEvent: [36, 36], exclusiveGateway: [50, 50], parallelGateway: [50, 50], userTask: [100, 80], serviceTask: [100, 80], task: [100, 80],
+};
+
+function diagram(key: string, els: El[], flows: Fl[]): string {
+  const col = new Map<string, number>();
+  const start = els.find((e) => e.type === 'startEvent');
+  if (start) col.set(start.id, 0);
+  // Longest distance from the start, bounded by the element count (loops stop growing).
+  for (let round = 0; round < els.length; round++) {
+    for (const f of flows) {
+      const c = col.get(f.from);
+      if (c !== undefined && (col.get(f.to) ?? -1) < c + 1 && c + 1 < els.length) col.set(f.to, c + 1);
+    }
+  }
+  const rows = new Map<number, number>();
+  const centre = new Map<string, { x: number; y: number }>();
+  const shapes = els.map((e) => {
+    const c = col.get(e.id) ?? 0;
+    const r = rows.get(c) ?? 0;
+    rows.set(c, r + 1);
+    const [w, h] = SIZE[e.type];
+    const cx = 120 + c * 170;
+    const cy = 140 + r * 130;
+    centre.set(e.id, { x: cx, y: cy });
+    return `      <bpmndi:BPMNShape id="${esc(e.id)}_di" bpmnElement="${esc(e.id)}"><dc:Bounds x="${cx - w / 2}" y="${cy - h / 2}" width="${w}" height="${h}" /></bpmndi:BPMNShape>`;
+  });
+  const edges = flows.map((f) => {
+    const a = centre.get(f.from) ?? { x: 0, y: 0 };
+    const b = centre.get(f.to) ?? { x: 0, y: 0 };
+    // A flow skipping a column on the same row goes round underneath the shapes in between.
+    const skips = Math.abs((col.get(f.to) ?? 0) - (col.get(f.from) ?? 0)) > 1;
+    const points = a.y === b.y ? (skips ? [a, { x: a.x, y: a.y + 90 }, { x: b.x, y: b.y + 90 }, b] : [a, b]) : [a, { x: a.x, y: b.y }, b];
+    return `      <bpmndi:BPMNEdge id="${esc(f.id)}_di" bpmnElement="${esc(f.id)}">${points.map((p) => `<di:waypoint x="${p.x}" y="${p.y}" />`).join('')}</bpmndi:BPMNEdge>`;
+  });
+  return `  <bpmndi:BPMNDiagram id="Diagram_${esc(key)}">
+    <bpmndi:BPMNPlane id="Plane_${esc(key)}" bpmnElement="${esc(key)}">
+${[...shapes, ...edges].join('\n')}
+    </bpmndi:BPMNPlane>
+  </bpmndi:BPMNDiagram>`;
+}
