@@ -22,6 +22,11 @@ export const PAGES: Readonly<Record<string, Page>> = {
   '/storageManage/sysPrintTem': lazyPage(() => import('../../screens-custom/designer/SysPrintTemPage')),
   '/orderInfo/retailOrder': lazyPage(() => import('../../screens-custom/billing/RetailOrderPage')),
   '/orderInfo/practiceCash': lazyPage(() => import('../../screens-custom/billing/RetailOrderPage')),
+  '/processManage/processDefinition': lazyPage(() => import('../../screens-custom/process/ProcessDefinitionPage')),
+  '/processManage/processDesign': lazyPage(() => import('../../screens-custom/process/ProcessDesignPage')),
+  '/processManage/myTodo': lazyPage(() => import('../../screens-custom/process/TaskListPage')),
+  '/processManage/myDone': lazyPage(() => import('../../screens-custom/process/TaskListPage')),
+  '/processManage/processInstance': lazyPage(() => import('../../screens-custom/process/ProcessInstancePage')),
 };
 
 /** The generic screen page: loads the path's screen descriptor from the server at run time. */
