@@ -10,10 +10,11 @@ import { InstanceDetail, STATUS_COLOR } from './InstanceDetail';
 
 type Row = Task & { id: number };
 
-/** 我的待办 (/processManage/myTodo) and 我的已办 (/processManage/myDone): approve or reject with a comment, transfer. */
-export default function TaskListPage() {
-  const { pathname } = useLocation();
-  const done = pathname.endsWith('/myDone');
+/**
+ * 我的待办 (/processManage/myTodo) and 我的已办 (/processManage/myDone): approve or reject with a comment, transfer.
+ * Which one is fixed per page (MyTodoPage, MyDonePage): a kept-alive tab must not follow the current location.
+ */
+export function TaskListPage({ done }: { done: boolean }) {
   const [params, setParams] = useSearchParams();
   const [paging, setPaging] = useState(FIRST_PAGE);
   const [titleDraft, setTitleDraft] = useState('');
@@ -24,8 +25,9 @@ export default function TaskListPage() {
     queryKey: ['process', done ? 'done' : 'todo', paging.page, paging.size, title],
     queryFn: () => (done ? processApi.done : processApi.todo)(paging.page, paging.size, { title }),
   });
-  // A notice opens the instance's waiting task (?processInstanceId=).
-  const wanted = Number(params.get('processInstanceId')) || null;
+  // A notice opens the instance's waiting task (?processInstanceId=), on this page only (not in a kept-alive twin).
+  const here = useLocation().pathname === (done ? '/processManage/myDone' : '/processManage/myTodo');
+  const wanted = here ? Number(params.get('processInstanceId')) || null : null;
   useEffect(() => {
     if (!wanted || !list.data) return;
     const t = list.data.records.find((r) => r.processInstanceId === wanted);

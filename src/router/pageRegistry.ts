@@ -24,8 +24,8 @@ export const PAGES: Readonly<Record<string, Page>> = {
   '/orderInfo/practiceCash': lazyPage(() => import('../../screens-custom/billing/RetailOrderPage')),
   '/processManage/processDefinition': lazyPage(() => import('../../screens-custom/process/ProcessDefinitionPage')),
   '/processManage/processDesign': lazyPage(() => import('../../screens-custom/process/ProcessDesignPage')),
-  '/processManage/myTodo': lazyPage(() => import('../../screens-custom/process/TaskListPage')),
-  '/processManage/myDone': lazyPage(() => import('../../screens-custom/process/TaskListPage')),
+  '/processManage/myTodo': lazyPage(() => import('../../screens-custom/process/MyTodoPage')),
+  '/processManage/myDone': lazyPage(() => import('../../screens-custom/process/MyDonePage')),
   '/processManage/processInstance': lazyPage(() => import('../../screens-custom/process/ProcessInstancePage')),
 };
 

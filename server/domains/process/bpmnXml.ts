@@ -89,9 +89,17 @@ function diagram(key: string, els: El[], flows: Fl[]): string {
   const edges = flows.map((f) => {
     const a = centre.get(f.from) ?? { x: 0, y: 0 };
     const b = centre.get(f.to) ?? { x: 0, y: 0 };
-    // A flow skipping a column on the same row goes round underneath the shapes in between.
+    const half = (id: string) => SIZE[els.find((e) => e.id === id)?.type ?? 'task'];
+    const [wa, ha] = half(f.from);
+    const [wb, hb] = half(f.to);
+    // Edges start and end on the shapes' borders; a flow skipping a column on the same row goes round underneath.
     const skips = Math.abs((col.get(f.to) ?? 0) - (col.get(f.from) ?? 0)) > 1;
-    const points = a.y === b.y ? (skips ? [a, { x: a.x, y: a.y + 90 }, { x: b.x, y: b.y + 90 }, b] : [a, b]) : [a, { x: a.x, y: b.y }, b];
+    const points =
+      a.y === b.y
+        ? skips
+          ? [{ x: a.x, y: a.y + ha / 2 }, { x: a.x, y: a.y + 90 }, { x: b.x, y: b.y + 90 }, { x: b.x, y: b.y + hb / 2 }]
+          : [{ x: a.x + wa / 2, y: a.y }, { x: b.x - wb / 2, y: b.y }]
+        : [{ x: a.x, y: a.y + (b.y > a.y ? ha / 2 : -ha / 2) }, { x: a.x, y: b.y }, { x: b.x - wb / 2, y: b.y }];
     return `      <bpmndi:BPMNEdge id="${esc(f.id)}_di" bpmnElement="${esc(f.id)}">${points.map((p) => `<di:waypoint x="${p.x}" y="${p.y}" />`).join('')}</bpmndi:BPMNEdge>`;
   });
   return `  <bpmndi:BPMNDiagram id="Diagram_${esc(key)}">
