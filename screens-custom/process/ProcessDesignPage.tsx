@@ -28,6 +28,12 @@ interface El {
   businessObject: Bo;
   source?: El;
 }
+interface Box4 {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
 interface Moddle {
   create(type: string, props: object): unknown;
 }
@@ -64,8 +70,11 @@ export default function ProcessDesignPage() {
       setLoadError(`无法打开该流程文件：${(e as Error).message}`);
       return;
     }
-    const canvas = m.get<{ getRootElement(): El; zoom(l: string): void }>('canvas');
+    const canvas = m.get<{ getRootElement(): El; zoom(l: string): void; viewbox(box?: Box4): Box4 }>('canvas');
     canvas.zoom('fit-viewport');
+    // Leave room for the palette on the left.
+    const vb = canvas.viewbox();
+    canvas.viewbox({ x: vb.x - 120, y: vb.y - 30, width: vb.width + 160, height: vb.height + 60 });
     setRoot(canvas.getRootElement());
     setSelected(null);
   };
