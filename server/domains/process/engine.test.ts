@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseProcess, ProcessModelError } from './bpmn.ts';
 import { approveTask, rejectRun, startRun, ProcessRuntimeError } from './engine.ts';
 import { conditionHolds, evaluate, parseExpression } from './expression.ts';
+import { refusal, transferred } from './taskRules.ts';
 import { bpmnXml, pettyCashXml } from './bpmnXml.ts';
 
 const u = (id: string, name: string, attrs: Record<string, string> = { 'flowable:assignee': '1' }) => ({ type: 'userTask' as const, id, name, attrs });
@@ -147,5 +148,46 @@ describe('running a process', () => {
     const m = await parseProcess(bpmnXml('loop', 'L', [{ type: 'startEvent', id: 's' }, { type: 'exclusiveGateway', id: 'g1' }, { type: 'exclusiveGateway', id: 'g2' }, { type: 'endEvent', id: 'e' }],
       [{ id: 'a', from: 's', to: 'g1' }, { id: 'b', from: 'g1', to: 'g2' }, { id: 'c', from: 'g2', to: 'g1', cond: '${true}' }, { id: 'd', from: 'g2', to: 'e', cond: '${false}' }]));
     expect(() => startRun(m, {})).toThrow(/无限循环/);
+  });
+});
+
+describe('who may complete, and transfer', () => {
+  const manager = { userId: 7, roles: ['shop_manager'], isAdmin: false };
+  const finance = { userId: 8, roles: ['finance'], isAdmin: false };
+  const admin = { userId: 1, roles: ['admin'], isAdmin: true };
+  const userTask = { status: 0, assignee_id: 7, assignee_name: '店长01', candidate_roles: null };
+  const roleTask = { status: 0, assignee_id: null, assignee_name: null, candidate_roles: ['finance'] };
+  it('the assignee, a holder of a candidate role, or an admin; a done task refuses everyone with 409', () => {
+    expect(refusal(userTask, manager)).toBeNull();
+    expect(refusal(userTask, finance)).toEqual({ kind: 'FORBIDDEN', msg: '只有该任务的审批人（店长01）才能处理' });
+    expect(refusal(userTask, admin)).toBeNull();
+    expect(refusal(roleTask, finance)).toBeNull();
+    expect(refusal(roleTask, manager)).toEqual({ kind: 'FORBIDDEN', msg: '只有该任务的审批人（角色 finance）才能处理' });
+    expect(refusal({ ...userTask, status: 1, completed_by_name: '店长01' }, manager)).toEqual({ kind: 'CONFLICT', msg: '该任务已被店长01处理（同意），不能重复审批' });
+    expect(refusal({ ...userTask, status: 2, completed_by_name: '系统管理员' }, admin)?.kind).toBe('CONFLICT');
+  });
+  it('a transfer makes the task the colleague’s alone: the former assignee and the roles lose it', () => {
+    const t = transferred(roleTask, { id: 7, name: '店长01' })!;
+    expect(t).toMatchObject({ assignee_id: 7, assignee_name: '店长01', candidate_roles: null });
+    expect(refusal(t, manager)).toBeNull();
+    expect(refusal(t, finance)?.kind).toBe('FORBIDDEN');
+    const back = transferred(t, { id: 8, name: '财务01' })!;
+    expect(refusal(back, manager)?.kind).toBe('FORBIDDEN');
+    expect(refusal(back, finance)).toBeNull();
+    expect(transferred(back, { id: 8, name: '财务01' })).toBeNull();
+  });
+});
+
+describe('versions', () => {
+  it('an instance runs on the model it started with, whatever a later version says', async () => {
+    const v1 = await parseProcess(pettyCashXml());
+    const v2 = await parseProcess(pettyCashXml().replace('amount &gt; 500', 'amount &gt; 1000'));
+    const vars = { amount: 800 };
+    const started = startRun(v1, vars);
+    // Its own version: 800 > 500 goes to finance.
+    expect(approveTask(v1, started.state, started.opened[0].token, vars).opened.map((t) => t.node.id)).toEqual(['financeApprove']);
+    // The later version would end it: which model an instance uses is the service's choice (its definition id).
+    expect(approveTask(v2, started.state, started.opened[0].token, vars).finished).toBe(true);
+    expect(startRun(v2, vars).opened.map((t) => t.node.id)).toEqual(['managerApprove']);
   });
 });

@@ -15,6 +15,7 @@ import { notifyUsersInTx } from '../../messages/messageService.ts';
 import type { NoticeQueue } from '../../messages/queues.ts';
 import { describeElement, parseProcess, ProcessModelError, type FlowNode, type ProcessModel } from './bpmn.ts';
 import { approveTask, ProcessRuntimeError, rejectRun, startRun, type RunState, type Step } from './engine.ts';
+import { refusal, TASK_STATUS_NAMES, transferred } from './taskRules.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Registries other domains fill
@@ -73,7 +74,7 @@ export function registerProcessBusiness(businessType: string, b: ProcessBusiness
 export const INSTANCE_STATUS = { running: 1, approved: 2, rejected: 3, cancelled: 4 } as const;
 export const INSTANCE_STATUS_NAMES: Record<number, string> = { 1: '审批中', 2: '已通过', 3: '已驳回', 4: '已撤销' };
 export const TASK_STATUS = { pending: 0, approved: 1, rejected: 2, cancelled: 3 } as const;
-export const TASK_STATUS_NAMES: Record<number, string> = { 0: '待审批', 1: '同意', 2: '驳回', 3: '已取消' };
+export { TASK_STATUS_NAMES };
 const ACTION_NAMES: Record<string, string> = { start: '发起', approve: '同意', reject: '驳回', transfer: '转交', end: '结束', cancel: '撤销' };
 
 /** taskType of task/complete: 1 / approve / agree = 同意, 2 / reject / refuse = 驳回. */
@@ -491,15 +492,6 @@ async function endInstance(tx: Queryable, auth: AuthContext, inst: InstanceRow, 
   }
 }
 
-/** May the caller act on this task: its assignee, one of its candidate roles, or an admin. */
-function mayHandle(task: TaskRow, auth: AuthContext): boolean {
-  if (auth.isAdmin) return true;
-  if (task.assignee_id !== null) return task.assignee_id === auth.userId;
-  return (task.candidate_roles ?? []).some((r) => auth.roles.includes(r));
-}
-
-const handlerName = (task: TaskRow) => task.assignee_name ?? `角色 ${(task.candidate_roles ?? []).join('、')}`;
-
 async function lockInstance(tx: Queryable, instanceId: number): Promise<InstanceRow> {
   const inst = (await tx.query<InstanceRow>(`SELECT * FROM wf_instance WHERE instance_id = $1 FOR UPDATE`, [instanceId])).rows[0];
   if (!inst) throw new ApiError('NOT_FOUND', `流程实例 ${instanceId} 不存在`);
@@ -511,8 +503,8 @@ async function pendingTask(tx: Queryable, auth: AuthContext, instanceId: number 
     await tx.query<TaskRow>(`SELECT * FROM wf_task WHERE task_id = $1 AND ($2::bigint IS NULL OR instance_id = $2)`, [taskId, instanceId])
   ).rows[0];
   if (!task) throw new ApiError('NOT_FOUND', `任务 ${taskId} 不存在${instanceId !== null ? '或不属于该流程实例' : ''}`);
-  if (task.status !== TASK_STATUS.pending) throw new ApiError('CONFLICT', `该任务已被${task.completed_by_name ?? ''}处理（${TASK_STATUS_NAMES[task.status]}），不能重复审批`);
-  if (!mayHandle(task, auth)) throw new ApiError('FORBIDDEN', `只有该任务的审批人（${handlerName(task)}）才能处理`);
+  const refused = refusal(task, auth);
+  if (refused) throw new ApiError(refused.kind, refused.msg);
   return task;
 }
 
@@ -579,7 +571,7 @@ export async function transferTask(tx: Queryable, auth: AuthContext, input: Tran
   const task = await pendingTask(tx, auth, null, input.taskId);
   const target = await findUser(tx, input.userId);
   if (!target) throw new ApiError('BAD_REQUEST', `转交对象（userId）「${input.userId}」不存在或已停用`);
-  if (task.assignee_id === target.id) throw new ApiError('BAD_REQUEST', `该任务已由 ${target.name} 审批，不能转交给同一人`);
+  if (!transferred(task, target)) throw new ApiError('BAD_REQUEST', `该任务已由 ${target.name} 审批，不能转交给同一人`);
   const moved = await tx.query(
     `UPDATE wf_task SET assignee_id = $2, assignee_name = $3, candidate_roles = NULL
       WHERE task_id = $1 AND status = 0 AND assignee_id IS NOT DISTINCT FROM $4 RETURNING task_id`,
