@@ -159,5 +159,6 @@ const parts: [string, () => Promise<void>][] = [
   ['stocktake', async () => (await import('./documents.ts')).benchStocktake()],
   ['settlement', async () => (await import('./documents.ts')).benchSettlement()],
   ['designer-ui', async () => (await import('./designer-ui.ts')).benchDesignerUi()],
+  ['process', async () => (await import('./process.ts')).benchProcess()],
 ];
 for (const [name, part] of parts) if (!only || only.includes(name)) await part();

@@ -91,11 +91,11 @@ const who = (auth: AuthContext) => auth.displayName || auth.userName;
 // Models: a definition's XML never changes, so its parsed model is kept per tenant and id.
 
 const models = new Map<string, Promise<ProcessModel>>();
-async function modelOf(tenantId: number, definitionId: number, xml: string): Promise<ProcessModel> {
+async function modelOf(tenantId: number, definitionId: number, xml: string | (() => Promise<string>)): Promise<ProcessModel> {
   const key = `${tenantId}:${definitionId}`;
   let m = models.get(key);
   if (!m) {
-    m = parseProcess(xml);
+    m = typeof xml === 'string' ? parseProcess(xml) : xml().then(parseProcess);
     models.set(key, m);
     m.catch(() => models.delete(key));
     if (models.size > 500) models.delete(models.keys().next().value!);
@@ -534,8 +534,9 @@ export async function completeTask(tx: Queryable, auth: AuthContext, input: Comp
   );
   if (!done.rows.length) throw new ApiError('CONFLICT', '该任务已被处理，不能重复审批');
   await history(tx, auth, inst.instance_id, input.action, { taskId: task.task_id, nodeId: task.node_id, nodeName: task.node_name, comment });
-  const def = (await tx.query<{ bpmn_xml: string }>(`SELECT bpmn_xml FROM wf_definition WHERE definition_id = $1`, [inst.definition_id])).rows[0];
-  const model = await modelOf(auth.tenantId, inst.definition_id, def.bpmn_xml);
+  const model = await modelOf(auth.tenantId, inst.definition_id, async () =>
+    (await tx.query<{ bpmn_xml: string }>(`SELECT bpmn_xml FROM wf_definition WHERE definition_id = $1`, [inst.definition_id])).rows[0].bpmn_xml,
+  );
   let status: number = INSTANCE_STATUS.running;
   let opened: StartResult['tasks'] = [];
   if (input.action === 'reject') {
