@@ -37,7 +37,7 @@ export function noticeDestination(businessType: number, businessId: string | num
     case 1001: return to('/memberInfo/rechargeActivityDet');
     // 审批待办 of a document type without its own notice type (server/domains/process/service.ts PROCESS_NOTICE_TYPE): the instance.
     case 2001: return to('/processManage/myTodo', { processInstanceId: String(businessId ?? '') });
-    // 4 leads nowhere; 37 and 38 (HR matters) have no screen path in the spec yet; unknown types go nowhere.
+    // 4 and 2002 (an approval's outcome told to its applicant) lead nowhere; 37 and 38 (HR matters) have no screen path in the spec yet; unknown types go nowhere.
     default: return null;
   }
 }

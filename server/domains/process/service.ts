@@ -59,8 +59,10 @@ export interface ProcessBusiness {
   noticeId?: 'business' | 'instance';
 }
 
-/** The generic approval notice: opens 我的待办 (src/notices/noticeDestination.ts). */
+/** The generic approval notice to an approver: opens 我的待办 at the instance (src/notices/noticeDestination.ts). */
 export const PROCESS_NOTICE_TYPE = 2001;
+/** The generic notice of an outcome (approved, rejected, cancelled) to the applicant: read in the message centre. */
+export const PROCESS_RESULT_NOTICE_TYPE = 2002;
 const businesses = new Map<string, ProcessBusiness>();
 
 /** How a document type's approval notices look (type, queue, label); unregistered types use PROCESS_NOTICE_TYPE. */
@@ -450,14 +452,14 @@ async function usersWithRoles(tx: Queryable, roles: string[]): Promise<number[]>
   ).rows.map((r) => r.id);
 }
 
-async function notify(tx: Queryable, tenantId: number, users: number[], inst: InstanceRow, text: string) {
+async function notify(tx: Queryable, tenantId: number, users: number[], inst: InstanceRow, text: string, result = false) {
   if (!users.length) return;
   const b = businesses.get(inst.business_type);
   await notifyUsersInTx(tx, tenantId, users, {
     queue: b?.queue ?? 'user-message',
-    businessType: b?.noticeType ?? PROCESS_NOTICE_TYPE,
+    businessType: b?.noticeType ?? (result ? PROCESS_RESULT_NOTICE_TYPE : PROCESS_NOTICE_TYPE),
     businessId: b && b.noticeId !== 'instance' ? inst.business_id : inst.instance_id,
-    messageTypeInfo: b ? `${b.label}审批` : '审批待办',
+    messageTypeInfo: b ? `${b.label}审批` : result ? '审批结果' : '审批待办',
     noticeTemplateInfo: text.slice(0, 500),
   });
 }
@@ -476,7 +478,7 @@ async function endInstance(tx: Queryable, auth: AuthContext, inst: InstanceRow, 
       : outcome === 'rejected' ? `${inst.title}：被 ${who(auth)} 驳回${comment ? `，意见：${comment}` : ''}`
       : `${inst.title}：审批已撤销${comment ? `（${comment}）` : ''}`;
     const applicant = (await tx.query<{ id: number }>(`SELECT id FROM sys_user WHERE id = $1 AND status = 1`, [inst.applicant_id])).rows;
-    if (applicant.length) await notify(tx, auth.tenantId, [inst.applicant_id], inst, text);
+    if (applicant.length) await notify(tx, auth.tenantId, [inst.applicant_id], inst, text, true);
   }
   for (const hook of endHooks.get(inst.business_type) ?? []) {
     await hook(tx, {
