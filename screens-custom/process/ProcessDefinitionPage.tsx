@@ -1,4 +1,4 @@
-import { Badge, Button, Checkbox, FileButton, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Checkbox, FileButton, Group, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -21,6 +21,8 @@ export default function ProcessDefinitionPage() {
   const [viewing, setViewing] = useState<Definition | null>(null);
   const [removing, setRemoving] = useState<Definition | null>(null);
   const [cascade, setCascade] = useState(false);
+  const [trying, setTrying] = useState<Definition | null>(null);
+  const [trial, setTrial] = useState<{ amount: string | number; reason: string }>({ amount: 800, reason: '' });
   const list = useQuery({ queryKey: ['process', 'definitions', paging.page, paging.size, filter], queryFn: () => processApi.definitions(paging.page, paging.size, filter) });
   const refresh = () => client.invalidateQueries({ queryKey: ['process'] });
   const importFile = useMutation({
@@ -34,6 +36,15 @@ export default function ProcessDefinitionPage() {
   const remove = useMutation({
     mutationFn: () => processApi.remove(removing!.deploymentId, cascade),
     onSuccess: () => { notifySuccess({ text: '已删除' }); setRemoving(null); void refresh(); },
+  });
+  const tryRun = useMutation({
+    mutationFn: () => processApi.tryRun(trying!.key, { amount: Number(trial.amount) || 0, reason: trial.reason.trim() }, `试运行：${trying!.name} ${Number(trial.amount) || 0} 元`),
+    onSuccess: (r) => {
+      const next = r.tasks.map((t) => `${t.taskName}（${t.assigneeName ?? `角色 ${(t.candidateRoles ?? []).join('、')}`}）`).join('、');
+      notifySuccess({ text: next ? `已发起，待 ${next} 审批` : `已发起，流程${r.statusName}` });
+      setTrying(null);
+      void refresh();
+    },
   });
   const view = useQuery({
     queryKey: ['process', 'definition-xml', viewing?.processDefinitionId],
@@ -66,6 +77,11 @@ export default function ProcessDefinitionPage() {
           <Permission perm="process:definition:delete">
             <Button size="xs" variant="subtle" color="red" onClick={() => { setCascade(false); setRemoving(r); }}>删除</Button>
           </Permission>
+          {r.latest && !r.suspended && (
+            <Permission perm="process:instance:start">
+              <Button size="xs" variant="subtle" onClick={() => setTrying(r)} data-testid={`process-try-${r.key}`}>试运行</Button>
+            </Permission>
+          )}
         </Group>
       ),
     },
@@ -92,6 +108,17 @@ export default function ProcessDefinitionPage() {
       <PagedTable columns={columns} data={data} loading={list.isFetching} paging={paging} onPaging={setPaging} testId="process-definition-table" />
       <Modal opened={viewing !== null} onClose={() => setViewing(null)} title={viewing ? `${viewing.name} v${viewing.version}` : ''} size="xl">
         {view.data?.records[0]?.bpmnXml && <BpmnView xml={view.data.records[0].bpmnXml} height={420} />}
+      </Modal>
+      <Modal opened={trying !== null} onClose={() => setTrying(null)} title={trying ? `试运行：${trying.name}` : ''}>
+        <Stack>
+          <Text size="sm" c="dimmed">以您为申请人发起一张演示单据，按最新版本审批；门店为第一个设置了店长的门店。</Text>
+          <NumberInput label="金额（amount）" min={0} decimalScale={2} value={trial.amount} onChange={(v) => setTrial({ ...trial, amount: v })} data-testid="try-amount" />
+          <TextInput label="事由（reason）" maxLength={100} value={trial.reason} onChange={(e) => setTrial({ ...trial, reason: e.currentTarget.value })} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setTrying(null)}>取消</Button>
+            <Button loading={tryRun.isPending} onClick={() => tryRun.mutate()} data-testid="try-submit">发起</Button>
+          </Group>
+        </Stack>
       </Modal>
       <Modal opened={removing !== null} onClose={() => setRemoving(null)} title="删除流程定义">
         {removing && (

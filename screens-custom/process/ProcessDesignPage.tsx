@@ -182,10 +182,10 @@ function ElementPanel({ el, modeling, moddle }: { el: El; modeling: Modeling; mo
   const isUserTask = el.type === 'bpmn:UserTask';
   const fromExclusive = el.type === 'bpmn:SequenceFlow' && el.source?.type === 'bpmn:ExclusiveGateway';
   const assignee = isUserTask ? readAssignee({ assignee: bo.assignee, candidateGroups: bo.candidateGroups }) : null;
-  const [kind, setKind] = useState<AssigneeKind>(assignee?.kind ?? 'shopManager');
+  const [kind, setKind] = useState<AssigneeKind | null>(assignee?.kind ?? null);
   const [value, setValue] = useState(assignee?.value ?? '');
   useEffect(() => {
-    setKind(assignee?.kind ?? 'shopManager');
+    setKind(assignee?.kind ?? null);
     setValue(assignee?.value ?? '');
   }, [el.id]);
   const setAssignee = (c: AssigneeChoice) => {
@@ -203,9 +203,10 @@ function ElementPanel({ el, modeling, moddle }: { el: El; modeling: Modeling; mo
           <Select
             label="审批人"
             data={ASSIGNEE_KINDS}
+            placeholder="请选择审批人"
             value={kind}
             allowDeselect={false}
-            onChange={(v) => setAssignee({ kind: (v as AssigneeKind) ?? 'shopManager', value: v === 'user' || v === 'role' ? value : '' })}
+            onChange={(v) => v && setAssignee({ kind: v as AssigneeKind, value: v === 'user' || v === 'role' ? value : '' })}
             data-testid="assignee-kind"
           />
           {(kind === 'user' || kind === 'role') && (

@@ -105,6 +105,12 @@ export const processApi = {
   transfer: (taskId: number, userId: string, comment: string) => call<{ assigneeName: string }>({ method: 'POST', url: `${P}/task/transferTask`, data: { taskId, userId, comment } }),
   instances: (page: number, size: number, q: { title?: string; status?: number | ''; processKey?: string } = {}) =>
     call<Page<Instance>>({ method: 'GET', url: `${P}/instance/list/${page}/${size}`, params: qs(q) }),
+  tryRun: (processKey: string, variables: Record<string, unknown>, title?: string) =>
+    call<{ processInstanceId: number; statusName: string; tasks: { taskName: string; assigneeName: string | null; candidateRoles: string[] | null }[] }>({
+      method: 'POST',
+      url: `${P}/instance/start`,
+      data: { processKey, variables, ...(title ? { title } : {}) },
+    }),
   details: (id: number) => call<InstanceDetails>({ method: 'GET', url: `${P}/instance/list/details/${id}` }),
   audit: (id: number) => call<{ records: HistoryRecord[] }>({ method: 'POST', url: `${P}/instance/audit/${id}` }),
 };

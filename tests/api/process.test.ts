@@ -80,8 +80,9 @@ describe('demo data and permissions', () => {
       ['GET', `${P}/definition/list/1/10`], ['POST', `${P}/definition/save/and/Deployment`], ['POST', `${P}/definition/suspension/1/2`],
       ['DELETE', `${P}/definition/delete/1/false`], ['GET', `${P}/task/agents/list/1/10`], ['GET', `${P}/task/completes/list/1/10`],
       ['GET', `${P}/instance/list/1/10`], ['POST', `${P}/task/complete/1/1/1`], ['POST', `${P}/task/transferTask`],
+      ['POST', `${P}/instance/start`],
     ]) {
-      const r = await shop(m, url, m === 'GET' || m === 'DELETE' ? undefined : { bpmnXml: pettyCashXml(), taskId: 1, userId: 1 });
+      const r = await shop(m, url, m === 'GET' || m === 'DELETE' ? undefined : { bpmnXml: pettyCashXml(), taskId: 1, userId: 1, processKey: 'pettyCash' });
       expect(r.status, url).toBe(403);
       expect(r.json.msg).toBe('您无权限执行该操作');
     }
@@ -149,6 +150,24 @@ describe('deploying definitions', () => {
     expect(d.history.map((h: Json) => h.actionName)).toEqual(['发起', '同意', '同意', '结束']);
     expect(d.history[1]).toMatchObject({ userName: '店长01', comment: '同意', nodeName: '店长审批' });
     expect((await finance('GET', `${P}/task/completes/list/1/10`)).json.data.records[0]).toMatchObject({ taskName: '财务审批', statusName: '同意' });
+  });
+});
+
+describe('试运行 (a demo document through the latest version)', () => {
+  it('starts as the caller at the first shop with a manager; unknown keys and other tenants are refused', async () => {
+    const before = await count('wf_instance');
+    const r = await admin('POST', `${P}/instance/start`, { processKey: 'pettyCash', variables: { amount: 300 }, title: '试运行 300 元' });
+    expect(r.status).toBe(200);
+    expect(r.json.data).toMatchObject({ version: 2, statusName: '审批中', tasks: [{ taskName: '店长审批', assigneeName: '店长01', candidateRoles: null }] });
+    const inst = (await admin('GET', `${P}/instance/list/1/1`)).json.data.records[0];
+    expect(inst).toMatchObject({ title: '试运行 300 元', businessType: 'demo', applicantName: '系统管理员', shopId });
+    expect(inst.businessId).toMatch(/^TRY-\d{14}-\d{4}$/);
+    expect((await admin('POST', `${P}/instance/start`, { processKey: 'nope' })).json.msg).toBe('流程「nope」尚未部署，无法发起审批');
+    expect((await admin('POST', `${P}/instance/start`, {})).status).toBe(400);
+    expect((await other('POST', `${P}/instance/start`, { processKey: 'pettyCash' })).json.msg).toBe('流程「pettyCash」尚未部署，无法发起审批');
+    expect(await count('wf_instance')).toBe(before + 1);
+    // It is manager01's to approve like any other.
+    expect((await complete(manager, await taskOf(manager, r.json.data.processInstanceId), 1)).json.data.statusName).toBe('已通过');
   });
 });
 

@@ -13,6 +13,7 @@ import {
   myDoneTasks,
   myPendingTasks,
   setSuspension,
+  startProcess,
   taskAction,
   transferTask,
 } from './service.ts';
@@ -33,6 +34,7 @@ export const PROCESS_PERMS = {
   transfer: 'process:task:transfer',
   done: 'process:task:done',
   instances: 'process:instance:list',
+  tryRun: 'process:instance:start',
 } as const;
 
 const ID = (title: string) => ({ type: 'integer', minimum: 1, maximum: 2147483647, title });
@@ -239,6 +241,42 @@ export const processRoutes = async (app: FastifyInstance) => {
     async (req) => {
       const all = await canListAll(req);
       return ok(await req.tenantTx((tx) => instanceAudit(tx, req.auth!, req.params.processInstanceId, all)));
+    },
+  );
+
+  app.post<{ Body: { processKey: string; title?: string; shopId?: number; variables?: Record<string, unknown> } }>(
+    '/process/instance/start',
+    {
+      config: { perm: PROCESS_PERMS.tryRun },
+      schema: {
+        tags,
+        summary: '试运行：以当前用户为申请人发起一个演示单据（业务类型 demo）的审批，检验刚部署的流程；门店默认为第一个设置了店长的门店',
+        body: {
+          type: 'object',
+          required: ['processKey'],
+          properties: {
+            processKey: { type: 'string', minLength: 1, maxLength: 64, title: '流程标识' },
+            title: TEXT('标题', 100),
+            shopId: ID('门店'),
+            variables: { type: 'object', title: '单据字段', additionalProperties: true, maxProperties: 50 },
+          },
+        },
+      },
+    },
+    async (req) => {
+      const b = req.body;
+      const r = await req.tenantTx(async (tx) => {
+        const shopId = b.shopId ?? req.auth!.shopId ?? (await tx.query<{ shop_id: number }>(`SELECT shop_id FROM wf_shop_manager ORDER BY shop_id LIMIT 1`)).rows[0]?.shop_id ?? null;
+        const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
+        return startProcess(tx, req.auth!, {
+          processKey: b.processKey,
+          businessType: 'demo',
+          businessId: `TRY-${stamp}-${Math.floor(Math.random() * 1e4).toString().padStart(4, '0')}`,
+          title: b.title,
+          variables: { ...(b.variables ?? {}), shopId },
+        });
+      });
+      return ok(r, '已发起');
     },
   );
 
