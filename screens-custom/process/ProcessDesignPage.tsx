@@ -10,6 +10,7 @@ import flowable from '../../server/domains/process/flowableModdle.json';
 import { notifySuccess } from '../../src/feedback/notify';
 import { ASSIGNEE_KINDS, blankProcessXml, readAssignee, writeAssignee, type AssigneeChoice, type AssigneeKind } from './assignee';
 import { processApi } from './api';
+import { chineseTranslate } from './translate';
 
 /** What the panel needs of a diagram element (bpmn-js shapes and connections). */
 interface Bo {
@@ -80,7 +81,7 @@ export default function ProcessDesignPage() {
   };
 
   useEffect(() => {
-    const m = new Modeler({ container: host.current!, moddleExtensions: { flowable }, keyboard: { bindTo: document } });
+    const m = new Modeler({ container: host.current!, moddleExtensions: { flowable }, additionalModules: [chineseTranslate] });
     modeler.current = m;
     const bus = m.get<{ on(e: string, fn: (ev: { newSelection?: El[] }) => void): void }>('eventBus');
     bus.on('selection.changed', (ev) => setSelected(ev.newSelection?.[0] ?? null));
