@@ -129,6 +129,10 @@ describe('deploying definitions', () => {
     expect(r.json.data).toMatchObject({ key: 'pettyCash', version: 2, latest: true, runningCount: 0 });
     const latest = (await admin('GET', `${P}/definition/list/1/10?latest=true`)).json.data.records;
     expect(latest.map((d: Json) => d.version)).toEqual([2]);
+    // A .bpmn file posted as it is deploys too.
+    const token = await s.login('admin', 'admin123');
+    const file = await s.call('POST', `/api/${P}/definition/save/and/Deployment`, { token, tenant: 1, body: pettyCashXml('fileKey', '文件导入'), headers: { 'content-type': 'application/xml' } });
+    expect(file.json().data).toMatchObject({ key: 'fileKey', name: '文件导入', version: 1 });
     const withXml = (await admin('GET', `${P}/definition/list/1/1?processDefinitionId=${r.json.data.processDefinitionId}&withXml=true`)).json.data.records[0];
     expect(withXml.bpmnXml).toContain('amount &gt; 1000');
     // The demo (800, v1: above 500 goes to finance) still runs on v1.

@@ -58,6 +58,8 @@ async function canListAll(req: FastifyRequest): Promise<boolean> {
 }
 
 export const processRoutes = async (app: FastifyInstance) => {
+  // A .bpmn file may also be posted as the body itself (Content-Type application/xml or text/xml).
+  app.addContentTypeParser(['application/xml', 'text/xml'], { parseAs: 'string', bodyLimit: 2 * 1024 * 1024 }, (_req, body, done) => done(null, { bpmnXml: body }));
   app.get<Paged & { Querystring: { key?: string; name?: string; latest?: boolean; processDefinitionId?: number; withXml?: boolean } }>(
     '/process/definition/list/:pageNum/:pageSize',
     {
@@ -87,7 +89,7 @@ export const processRoutes = async (app: FastifyInstance) => {
       config: { perm: PROCESS_PERMS.deploy },
       schema: {
         tags,
-        summary: '保存并部署流程定义：BPMN 2.0 XML（流程 id 为流程标识），每次部署生成新版本，运行中的实例仍按原版本执行',
+        summary: '保存并部署流程定义：BPMN 2.0 XML（JSON 的 bpmnXml，或直接以 application/xml 发送文件），流程 id 为流程标识；每次部署生成新版本，运行中的实例仍按原版本执行',
         body: {
           type: 'object',
           properties: {
