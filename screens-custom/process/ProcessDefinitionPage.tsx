@@ -23,6 +23,8 @@ export default function ProcessDefinitionPage() {
   const [cascade, setCascade] = useState(false);
   const [trying, setTrying] = useState<Definition | null>(null);
   const [trial, setTrial] = useState<{ amount: string | number; reason: string }>({ amount: 800, reason: '' });
+  const dict = useQuery({ queryKey: ['process', 'dictionary', 'processBusinessType'], queryFn: () => processApi.dictionary('processBusinessType'), staleTime: 60_000 });
+  const businessNames = new Map((dict.data ?? []).map((d) => [d.value, d.label]));
   const list = useQuery({ queryKey: ['process', 'definitions', paging.page, paging.size, filter], queryFn: () => processApi.definitions(paging.page, paging.size, filter) });
   const refresh = () => client.invalidateQueries({ queryKey: ['process'] });
   const importFile = useMutation({
@@ -57,6 +59,7 @@ export default function ProcessDefinitionPage() {
     { key: 'name', title: '流程名称', render: (r) => r.name },
     { key: 'version', title: '版本', render: (r) => <Group gap={4}>v{r.version}{r.latest && <Badge size="xs" variant="light">最新</Badge>}</Group>, width: 90 },
     { key: 'state', title: '状态', render: (r) => <Badge color={r.suspended ? 'gray' : 'green'}>{r.suspended ? '挂起' : '激活'}</Badge>, width: 80 },
+    { key: 'businessType', title: '业务类型', render: (r) => (r.businessType ? businessNames.get(r.businessType) ?? r.businessType : '') },
     { key: 'running', title: '审批中', render: (r) => r.runningCount, width: 70 },
     { key: 'deployUser', title: '部署人', render: (r) => r.deployUserName ?? '' },
     { key: 'deployTime', title: '部署时间', render: (r) => r.deployTime },

@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Checkbox, FileButton, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import Modeler from 'bpmn-js/lib/Modeler';
 import 'bpmn-js/dist/assets/diagram-js.css';
 import 'bpmn-js/dist/assets/bpmn-js.css';
@@ -44,6 +44,7 @@ interface Modeling {
 }
 
 const DEFINITION_LIST = '/processManage/processDefinition';
+const DESIGN_PATH = '/processManage/processDesign';
 
 /**
  * 流程设计 (/processManage/processDesign, ?processDefinitionId= opens a version to derive the next): bpmn-js Modeler
@@ -53,6 +54,7 @@ const DEFINITION_LIST = '/processManage/processDefinition';
 export default function ProcessDesignPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  const { pathname } = useLocation();
   const definitionId = Number(params.get('processDefinitionId')) || null;
   const host = useRef<HTMLDivElement>(null);
   const modeler = useRef<Modeler | null>(null);
@@ -61,6 +63,7 @@ export default function ProcessDesignPage() {
   const [, setTick] = useState(0);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [businessType, setBusinessType] = useState('');
+  const businessTypes = useQuery({ queryKey: ['process', 'dictionary', 'processBusinessType'], queryFn: () => processApi.dictionary('processBusinessType'), staleTime: 60_000 });
 
   const open = async (xml: string) => {
     const m = modeler.current!;
@@ -80,30 +83,54 @@ export default function ProcessDesignPage() {
     setSelected(null);
   };
 
+  // The tab strip keeps this page alive in React's Activity: hidden, its effects are cleaned up but its state stays.
+  // So the modeler goes with the effect and the drawing waits in `draft` until the page shows again.
+  const draft = useRef<string | null>(null);
+  const loadedFor = useRef<number | null | undefined>(undefined);
   useEffect(() => {
     const m = new Modeler({ container: host.current!, moddleExtensions: { flowable }, additionalModules: [chineseTranslate] });
     modeler.current = m;
     const bus = m.get<{ on(e: string, fn: (ev: { newSelection?: El[] }) => void): void }>('eventBus');
     bus.on('selection.changed', (ev) => setSelected(ev.newSelection?.[0] ?? null));
     bus.on('elements.changed', () => setTick((t) => t + 1));
+    const kept = draft.current;
+    draft.current = null;
+    if (kept && loadedFor.current !== undefined && loadedFor.current !== -1) void open(kept);
+    return () => {
+      modeler.current = null;
+      setSelected(null);
+      setRoot(null);
+      void m
+        .saveXML({ format: false })
+        .then(({ xml }) => { draft.current = xml ?? null; }, () => undefined)
+        .finally(() => m.destroy());
+    };
+  }, []);
+
+  // What to open: this page's own ?processDefinitionId= (a blank process without one). A kept-alive tab hears every
+  // location change; it reloads only when shown with another target, so a drawing survives a visit to another tab.
+  const here = pathname === DESIGN_PATH;
+  const wanted = here ? definitionId : undefined;
+  useEffect(() => {
+    if (wanted === undefined || wanted === loadedFor.current || !modeler.current) return;
+    loadedFor.current = wanted;
     let alive = true;
     (async () => {
-      if (definitionId) {
-        const d = (await processApi.definitions(1, 1, { processDefinitionId: definitionId, withXml: true })).records[0];
+      if (wanted) {
+        const d = (await processApi.definitions(1, 1, { processDefinitionId: wanted, withXml: true })).records[0];
         if (!alive) return;
         if (d?.bpmnXml) {
           setBusinessType(d.businessType ?? '');
           return open(d.bpmnXml);
         }
       }
+      setBusinessType('');
       if (alive) await open(blankProcessXml());
     })();
     return () => {
       alive = false;
-      m.destroy();
-      modeler.current = null;
     };
-  }, [definitionId]);
+  }, [wanted]);
 
   const modeling = () => modeler.current!.get<Modeling>('modeling');
   const deploy = useMutation({
@@ -113,6 +140,8 @@ export default function ProcessDesignPage() {
     },
     onSuccess: (d) => {
       notifySuccess({ text: `已部署「${d.name}」v${d.version}` });
+      // Deployed: the next visit opens what it is asked for, even the same target again.
+      loadedFor.current = -1;
       navigate(DEFINITION_LIST);
     },
   });
@@ -143,7 +172,15 @@ export default function ProcessDesignPage() {
             onChange={(e) => root && modeling().updateProperties(root, { name: e.currentTarget.value })}
             data-testid="design-name"
           />
-          <TextInput label="业务类型" w={160} placeholder="如 pettyCash" value={businessType} onChange={(e) => setBusinessType(e.currentTarget.value)} />
+          <Select
+            label="业务类型"
+            w={160}
+            placeholder="不限"
+            clearable
+            data={businessTypes.data ?? []}
+            value={businessType || null}
+            onChange={(v) => setBusinessType(v ?? '')}
+          />
         </Group>
         <Group>
           <FileButton onChange={(f) => f && f.text().then(open)} accept=".bpmn,.xml,text/xml,application/xml">
@@ -158,7 +195,7 @@ export default function ProcessDesignPage() {
       <Group align="stretch" gap="sm" wrap="nowrap">
         <Box ref={host} style={{ flex: 1, height: 'calc(100vh - 260px)', minHeight: 420, border: '1px solid var(--mantine-color-gray-3)', borderRadius: 4, background: '#fff' }} data-testid="design-canvas" />
         <Paper withBorder p="sm" w={300} data-testid="design-panel">
-          {selected ? <ElementPanel el={selected} modeling={modeling()} moddle={modeler.current!.get<Moddle>('moddle')} /> : <Hint />}
+          {selected && modeler.current ? <ElementPanel el={selected} modeling={modeling()} moddle={modeler.current!.get<Moddle>('moddle')} /> : <Hint />}
         </Paper>
       </Group>
     </Stack>

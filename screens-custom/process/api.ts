@@ -92,6 +92,7 @@ export interface InstanceDetails extends Instance {
 const qs = (q: Record<string, unknown>) => Object.fromEntries(Object.entries(q).filter(([, v]) => v !== '' && v !== undefined && v !== null));
 
 export const processApi = {
+  dictionary: (code: string) => call<{ label: string; value: string }[]>({ method: 'GET', url: `/wxy-process-server/dictionary/list/${code}` }),
   definitions: (page: number, size: number, q: { name?: string; key?: string; latest?: boolean; processDefinitionId?: number; withXml?: boolean } = {}) =>
     call<Page<Definition>>({ method: 'GET', url: `${P}/definition/list/${page}/${size}`, params: qs(q) }),
   deploy: (bpmnXml: string, businessType?: string) =>

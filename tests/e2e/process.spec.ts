@@ -69,6 +69,12 @@ test('draw a two-step process in bpmn-js, deploy it, and try it out', async ({ b
   await page.locator('g[data-element-id="StartEvent_1"]').click();
   await append(page, 'append.append-task', '店长审批');
   await chooseApprover(page, '申请人的店长');
+  // The drawing survives a visit to another tab (the designer is kept alive).
+  await page.getByTestId('tab-/processManage/processDefinition').click();
+  await expect(page.getByTestId('process-definition-table')).toBeVisible();
+  await page.getByTestId('tab-/processManage/processDesign').click();
+  await expect(page.locator('[data-testid="design-canvas"] .djs-shape .djs-label').filter({ hasText: '店长审批' })).toBeVisible();
+  await page.locator('[data-testid="design-canvas"] .djs-shape').filter({ hasText: '店长审批' }).click({ position: { x: 30, y: 20 } });
   await append(page, 'append.append-task', '财务审批');
   // Deployed without the second approver: refused, naming the task.
   await page.getByTestId('design-key').fill('twoStep');
