@@ -7,6 +7,7 @@ import { notifySuccess } from '../../src/feedback/notify';
 import { Permission } from '../../src/permission/Permission';
 import { processApi, type Definition } from './api';
 import { BpmnView } from './BpmnView';
+import { ShopManagerDialog } from './ShopManagerDialog';
 
 type Row = Definition & { id: number };
 export const DESIGN_PATH = '/processManage/processDesign';
@@ -22,6 +23,7 @@ export default function ProcessDefinitionPage() {
   const [removing, setRemoving] = useState<Definition | null>(null);
   const [cascade, setCascade] = useState(false);
   const [trying, setTrying] = useState<Definition | null>(null);
+  const [managers, setManagers] = useState(false);
   const [trial, setTrial] = useState<{ amount: string | number; reason: string }>({ amount: 800, reason: '' });
   const dict = useQuery({ queryKey: ['process', 'dictionary', 'processBusinessType'], queryFn: () => processApi.dictionary('processBusinessType'), staleTime: 60_000 });
   const businessNames = new Map((dict.data ?? []).map((d) => [d.value, d.label]));
@@ -99,6 +101,10 @@ export default function ProcessDefinitionPage() {
             <Button type="submit">查询</Button>
           </Group>
         </form>
+        <Group>
+          <Permission perm="process:shopManager:edit">
+            <Button variant="default" onClick={() => setManagers(true)} data-testid="process-shop-managers">店长设置</Button>
+          </Permission>
         <Permission perm="process:definition:deploy">
           <Group>
             <Button onClick={() => navigate(DESIGN_PATH)} data-testid="process-new">新建流程</Button>
@@ -107,11 +113,13 @@ export default function ProcessDefinitionPage() {
             </FileButton>
           </Group>
         </Permission>
+        </Group>
       </Group>
       <PagedTable columns={columns} data={data} loading={list.isFetching} paging={paging} onPaging={setPaging} testId="process-definition-table" />
       <Modal opened={viewing !== null} onClose={() => setViewing(null)} title={viewing ? `${viewing.name} v${viewing.version}` : ''} size="xl">
         {view.data?.records[0]?.bpmnXml && <BpmnView xml={view.data.records[0].bpmnXml} height={420} />}
       </Modal>
+      <ShopManagerDialog opened={managers} onClose={() => setManagers(false)} />
       <Modal opened={trying !== null} onClose={() => setTrying(null)} title={trying ? `试运行：${trying.name}` : ''}>
         <Stack>
           <Text size="sm" c="dimmed">以您为申请人发起一张演示单据，按最新版本审批；门店为第一个设置了店长的门店。</Text>

@@ -69,6 +69,15 @@ export interface Instance {
   currentAssignees: string | null;
 }
 
+export interface ShopManager {
+  shopId: number;
+  shopCode: string;
+  shopName: string;
+  userId: number | null;
+  userName: string | null;
+  managerName: string | null;
+}
+
 export interface HistoryRecord {
   id: number;
   taskId: number | null;
@@ -112,6 +121,9 @@ export const processApi = {
       url: `${P}/instance/start`,
       data: { processKey, variables, ...(title ? { title } : {}) },
     }),
+  shopManagers: (page: number, size: number, shopName?: string) =>
+    call<Page<ShopManager>>({ method: 'GET', url: `${P}/shop-manager/list/${page}/${size}`, params: qs({ shopName }) }),
+  saveShopManager: (shopId: number, userId: string) => call<ShopManager>({ method: 'POST', url: `${P}/shop-manager/save`, data: { shopId, userId } }),
   details: (id: number) => call<InstanceDetails>({ method: 'GET', url: `${P}/instance/list/details/${id}` }),
   audit: (id: number) => call<{ records: HistoryRecord[] }>({ method: 'POST', url: `${P}/instance/audit/${id}` }),
 };

@@ -255,6 +255,19 @@ describe('completing tasks', () => {
     const before = await count('wf_instance');
     await expect(start({ variables: { shopId: otherShop.shop_id, amount: 1 } })).rejects.toThrow(`门店「${otherShop.shop_name}」未设置店长，无法提交审批（用户任务「店长审批」(managerApprove)）`);
     expect(await count('wf_instance')).toBe(before);
+    // 店长设置: finance01 manages it now, and gets its applications.
+    const SM = `${P}/shop-manager`;
+    expect((await admin('POST', `${SM}/save`, { shopId: otherShop.shop_id, userId: 'nobody' })).json.msg).toBe('店长（userId）「nobody」不存在或已停用');
+    expect((await other('POST', `${SM}/save`, { shopId: otherShop.shop_id, userId: 'admin' })).json.msg).toBe(`门店（shopId）「${otherShop.shop_id}」不存在`);
+    expect((await shop('POST', `${SM}/save`, { shopId: otherShop.shop_id, userId: 'shop01' })).status).toBe(403);
+    expect((await admin('POST', `${SM}/save`, { shopId: otherShop.shop_id, userId: 'finance01' })).json.data).toMatchObject({ shopName: otherShop.shop_name, managerName: '财务01' });
+    const list = (await admin('GET', `${SM}/list/1/100`)).json.data.records;
+    expect(list.find((r: Json) => r.shopId === otherShop.shop_id)).toMatchObject({ userName: 'finance01', managerName: '财务01' });
+    expect(list.find((r: Json) => r.shopId === shopId)).toMatchObject({ userName: 'manager01' });
+    const inst = await start({ variables: { shopId: otherShop.shop_id, amount: 1 } });
+    expect(inst.tasks).toEqual([expect.objectContaining({ taskName: '店长审批', assigneeName: '财务01' })]);
+    expect((await admin('POST', `${SM}/save`, { shopId: otherShop.shop_id, userId: '' })).json.data.userId).toBeNull();
+    await expect(start({ variables: { shopId: otherShop.shop_id, amount: 1 } })).rejects.toThrow('未设置店长');
   });
 });
 

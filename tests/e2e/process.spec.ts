@@ -64,6 +64,10 @@ test('draw a two-step process in bpmn-js, deploy it, and try it out', async ({ b
   const page = await as(browser, 'admin', 'admin123');
   await openFromSidebar(page, '/processManage', '/processManage/processDefinition');
   await expect(page.getByTestId('process-definition-table')).toContainText('备用金审批');
+  // 店长设置: the demo shop's manager approves its "申请人的店长" steps.
+  await page.getByTestId('process-shop-managers').click();
+  await expect(page.getByTestId('shop-manager-table-row').first()).toContainText('店长01');
+  await page.keyboard.press('Escape');
   await page.getByTestId('process-new').click();
   await expect(page).toHaveURL(/\/processManage\/processDesign$/);
   await page.locator('g[data-element-id="StartEvent_1"]').click();

@@ -10,6 +10,8 @@ import {
   instanceAudit,
   instanceDetails,
   listInstances,
+  listShopManagers,
+  setShopManager,
   myDoneTasks,
   myPendingTasks,
   setSuspension,
@@ -35,6 +37,7 @@ export const PROCESS_PERMS = {
   done: 'process:task:done',
   instances: 'process:instance:list',
   tryRun: 'process:instance:start',
+  shopManager: 'process:shopManager:edit',
 } as const;
 
 const ID = (title: string) => ({ type: 'integer', minimum: 1, maximum: 2147483647, title });
@@ -280,6 +283,35 @@ export const processRoutes = async (app: FastifyInstance) => {
       });
       return ok(r, '已发起');
     },
+  );
+
+  app.get<Paged & { Querystring: { shopName?: string } }>(
+    '/process/shop-manager/list/:pageNum/:pageSize',
+    {
+      config: { perm: PROCESS_PERMS.shopManager },
+      schema: { tags, summary: '店长设置：每个门店的店长（“申请人的店长”审批步骤交给他）', params: pageParams(), querystring: { type: 'object', properties: { shopName: TEXT('门店名称', 24) } } },
+    },
+    async (req) => ok(await req.tenantTx((tx) => listShopManagers(tx, req.query.shopName, req.params.pageSize, offsetOf(req.params.pageNum, req.params.pageSize)))),
+  );
+
+  app.post<{ Body: { shopId: number; userId?: number | string | null } }>(
+    '/process/shop-manager/save',
+    {
+      config: { perm: PROCESS_PERMS.shopManager },
+      schema: {
+        tags,
+        summary: '设置门店店长（userId 为用户ID或登录名；空字符串则清除）',
+        body: {
+          type: 'object',
+          required: ['shopId'],
+          properties: {
+            shopId: ID('门店'),
+            userId: { anyOf: [{ type: 'integer', minimum: 1, maximum: 2147483647 }, { type: 'string', maxLength: 24 }], title: '店长' },
+          },
+        },
+      },
+    },
+    async (req) => ok(await req.tenantTx((tx) => setShopManager(tx, req.auth!.tenantId, req.body.shopId, req.body.userId ?? null))),
   );
 
   app.get<{ Params: { code: string } }>(
