@@ -110,6 +110,12 @@ export async function buildApp(services: AppServices, opts: BuildOptions = {}): 
       req.log.warn({ url: req.url, sqlState }, 'input the database refused');
       return reply.status(400).send({ code: 400, msg: '参数超出允许范围或格式不正确', data: null });
     }
+    // A table CHECK, or a trigger's own refusal (WX400) that reached here without a module mapping it.
+    if (sqlState === '23514') {
+      req.log.warn({ url: req.url, sqlState, constraint: (err as { constraint?: unknown }).constraint }, 'check constraint refused input');
+      return reply.status(400).send({ code: 400, msg: '数据不符合规则，请检查后重试', data: null });
+    }
+    if (sqlState === 'WX400' && err.message) return reply.status(400).send({ code: 400, msg: err.message, data: null });
     // A multipart body without its boundary, or cut short: busboy's errors carry no status.
     if (/boundary|unexpected end of (form|multipart)|multipart/i.test(err.message ?? '') && !(err as FastifyError).statusCode) {
       return reply.status(400).send({ code: 400, msg: '上传内容格式不正确（缺少分隔符或内容不完整），请重新上传', data: null });

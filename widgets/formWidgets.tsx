@@ -6,6 +6,7 @@ import { decimalInput, integerInput, negativeDecimalInput, positiveIntegerInput 
 import { formContextOf } from '../engine/forms/formContext';
 import type { RefSelectOptions } from '../engine/model/types.ts';
 import { DateField, DateTimeField } from './datePickers';
+import { ImagesWidget } from './ImagesWidget';
 import { useDictionary, useSelectList } from './dictionary';
 import { withCurrentValue } from './referenceOptions';
 import type { FormWidgetKey } from './keys';
@@ -122,6 +123,8 @@ export const FORM_WIDGET_IMPLEMENTATIONS: Readonly<Record<FormWidgetKey, (props:
   dictSelect: DictSelectWidget,
   select: SelectWidget,
   refSelect: RefSelectWidget,
+  // Receipt photos: uploaded images' object keys, comma-separated (petty-cash records).
+  images: ImagesWidget,
   date: (props) => <DateField {...dateCommon(props)} onChange={(v) => props.onChange(v)} />,
   // The answer's "YYYY-MM-DD HH:mm:ss" shown in the pickers, and sent back in the same form.
   dateTime: (props) => <DateTimeField {...dateCommon(props)} onChange={(v) => props.onChange(v)} />,

@@ -57,12 +57,13 @@ export function DocumentPage({ set, screen, form }: DocumentPageProps) {
   const app = useSnapshot(appState);
   const resource = set.resources.get(screen.resource)!;
   const doc = resource.document!;
-  const linesRes = set.resources.get(doc.lines.resource)!;
+  // A header-only document (a petty-cash spend) has no lines resource and no grid.
+  const linesRes = doc.lines ? set.resources.get(doc.lines.resource) : undefined;
   const routes = useMemo(() => documentRoutes(resource), [resource]);
   const rowKey = resource.primaryKey;
   const granted = (app.user?.fieldPermissionNames ?? []) as string[];
   const hidden = useMemo(() => hiddenFields(resource, granted, screen.fieldPermissions), [resource, granted, screen.fieldPermissions]);
-  const hiddenLines = useMemo(() => hiddenFields(linesRes, granted), [linesRes, granted]);
+  const hiddenLines = useMemo(() => (linesRes ? hiddenFields(linesRes, granted) : new Set<string>()), [linesRes, granted]);
   const context = useMemo(() => screenFormContext(set, screen), [set, screen]);
   // Notices open documents as ?id= (spec 000 §2); the page's own links use the key's name.
   const row = pageFormRow(resource, rowKey, view.query[rowKey] === undefined && view.query.id !== undefined ? { ...view.query, [rowKey]: view.query.id } : view.query);
@@ -86,7 +87,7 @@ export function DocumentPage({ set, screen, form }: DocumentPageProps) {
     // What an action takes per line (实收数量) starts at the line's quantity until the user changes it.
     const qtyField = form.lines?.amount?.quantity ?? 'quantity';
     const perLine = new Set((answer?.actions ?? []).flatMap((id) => doc.actions.find((a) => a.id === id)?.lineInput ?? []));
-    const lines = ((answer?.[doc.lines.bodyField] as RowData[] | undefined) ?? []).map((l) => {
+    const lines = ((doc.lines && (answer?.[doc.lines.bodyField] as RowData[] | undefined)) || []).map((l) => {
       const line: DocLine = { ...l, _key: newLineKey() };
       for (const f of perLine) if (line[f] === null || line[f] === undefined) line[f] = line[qtyField];
       return line;
@@ -107,7 +108,7 @@ export function DocumentPage({ set, screen, form }: DocumentPageProps) {
   const status = info.data ? Number(info.data[doc.statusField]) : doc.initialStatus;
   const isNew = id === undefined || id === null;
   const editable = !form.readOnly && (isNew ? Boolean(routes.create) : doc.editable.includes(status) && Boolean(routes.update));
-  const writableLine = useMemo(() => new Set([...writableFields(linesRes)].filter((f) => f !== linesRes.primaryKey && f !== doc.lines.foreignKey)), [linesRes, doc]);
+  const writableLine = useMemo(() => (linesRes && doc.lines ? new Set([...writableFields(linesRes)].filter((f) => f !== linesRes.primaryKey && f !== doc.lines!.foreignKey)) : new Set<string>()), [linesRes, doc]);
   const editInput = (d: Draft | null) => d && { header: d.header, lines: d.lines.map((l) => Object.fromEntries([...writableLine].map((f) => [f, l[f]]))) };
   const dirty = editable && draft !== null && loaded !== null && !sameDocumentInput(editInput(draft), editInput(loaded));
   const dirtyRef = useRef(dirty);
@@ -128,12 +129,12 @@ export function DocumentPage({ set, screen, form }: DocumentPageProps) {
     if (!draft || busy) return;
     if (formRef.current && !formRef.current.validateForm()) return;
     // A document that may be saved without lines fills them itself (a receipt takes what its purchase still expects).
-    if (!draft.lines.length && (doc.lines.minLines ?? 1) > 0) return notifyWarning({ key: 'engine.document.noLines' });
+    if (doc.lines && !draft.lines.length && (doc.lines.minLines ?? 1) > 0) return notifyWarning({ key: 'engine.document.noLines' });
     const route = isNew ? routes.create! : routes.update!;
     const body: RowData = {
       ...submitBody(resource, draft.header, isNew ? null : { [rowKey]: id }, route),
-      [doc.lines.bodyField]: draft.lines.map((l) => Object.fromEntries([...writableLine].filter((f) => l[f] !== undefined && l[f] !== null && l[f] !== '').map((f) => [f, l[f]]))),
     };
+    if (doc.lines) body[doc.lines.bodyField] = draft.lines.map((l) => Object.fromEntries([...writableLine].filter((f) => l[f] !== undefined && l[f] !== null && l[f] !== '').map((f) => [f, l[f]])));
     setBusy('save');
     try {
       const saved = isNew ? await callEndpoint<DocAnswer>(endpointRefOf(resource, route), {}, body) : await callDoc<DocAnswer>(resource, route, id as number, body);
@@ -158,7 +159,7 @@ export function DocumentPage({ set, screen, form }: DocumentPageProps) {
     setBusy(action.id);
     try {
       const body: RowData = note ? { note } : {};
-      if (action.lineInput?.length && draft) {
+      if (action.lineInput?.length && draft && doc.lines && linesRes) {
         const key = linesRes.primaryKey;
         body[doc.lines.bodyField] = draft.lines.map((l) => ({ [key]: l[key], ...Object.fromEntries(action.lineInput!.map((f) => [f, l[f] ?? null])) }));
       }
@@ -259,12 +260,12 @@ export function DocumentPage({ set, screen, form }: DocumentPageProps) {
             onChange={(e) => setDraft((d) => (d ? { ...d, header: e.formData ?? {} } : d))} />
         </div>
       </Paper>
-      <Paper withBorder p="md">
+      {doc.lines && linesRes && form.lines && (<Paper withBorder p="md">
         <Title order={5} mb="sm">{t('engine.document.lines')}</Title>
-        <LinesGrid lines={draft.lines} onChange={(lines) => setDraft((d) => (d ? { ...d, lines } : d))} grid={form.lines!} resource={linesRes}
+        <LinesGrid lines={draft.lines} onChange={(lines) => setDraft((d) => (d ? { ...d, lines } : d))} grid={form.lines} resource={linesRes}
           skuField={doc.lines.skuField} hidden={hiddenLines} editable={editable} skuOptions={routes.skuOptions ? endpointRefOf(resource, routes.skuOptions) : null}
           whId={whId} inputFields={inputFields} testId={testId} />
-      </Paper>
+      </Paper>)}
       {!isNew && (
         <Paper withBorder p="md">
           <Title order={5} mb="sm">{t('engine.document.history')}</Title>

@@ -228,26 +228,28 @@ export function ListScreen({ set, screen }: ListScreenProps) {
     const route = resolveRoute(set, screen, action.endpoint);
     if (!route || callRunning.current) return;
     const ids = selectedIds(state);
-    if (!row && ids.length === 0) return notifyWarning({ key: 'engine.noSelection' });
+    const whole = !row && action.selection === false;
+    if (!row && !whole && ids.length === 0) return notifyWarning({ key: 'engine.noSelection' });
     callRunning.current = true;
     try {
       // A bulk confirmation may name how many rows it touches ({{count}}).
-      const question = action.confirm ? t(action.confirm, row ? undefined : { count: ids.length }) : row ? null : t('engine.confirmBulk', { count: ids.length, action: t(action.label) });
+      const question = action.confirm ? t(action.confirm, row ? undefined : { count: ids.length }) : row || whole ? null : t('engine.confirmBulk', { count: ids.length, action: t(action.label) });
       if (question && !(await confirmAction(question, action.danger))) return;
       setRunningAction(action.id);
       let answer: unknown;
       try {
         if (row) answer = await callEndpoint(route, rowCallParams(route.route, action, row, rowKey), rowCallBody(route.route, action, row, resource));
-        else answer = await callEndpoint(route, {}, bulkCallBody(action, ids));
+        else answer = await callEndpoint(route, {}, whole ? { ...(action.body ?? {}) } : bulkCallBody(action, ids));
       } catch {
         return; // the API client showed the server's message
       }
-      if (!row) setSelection(state, {});
+      if (!row && !whole) setSelection(state, {});
       // A document batch answers one result per document: 3 条成功，1 条失败：单据 DB… 状态已变更
       if (isBatchResult(answer)) {
         if (answer.fail > 0) notifyWarning({ text: batchMessage(answer) }, 8000);
         else notifySuccess({ text: batchMessage(answer) });
-      } else notifySuccess({ key: route.route.method === 'DELETE' || route.route.action === 'batchDelete' ? 'engine.deleted' : 'engine.done' });
+      } else if (whole && typeof (answer as { message?: unknown } | undefined)?.message === 'string') notifySuccess({ text: String((answer as { message: string }).message) });
+      else notifySuccess({ key: route.route.method === 'DELETE' || route.route.action === 'batchDelete' ? 'engine.deleted' : 'engine.done' });
       await refresh();
     } finally {
       callRunning.current = false;

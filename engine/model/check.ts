@@ -131,10 +131,13 @@ function checkResource(r: ResourceDescriptor, file: string, err: (pointer: strin
       err(`${p}/perm`, 'a route names the permission it needs ("perm"), or "anyUser": true when every logged-in user may call it');
     if (route.perm && route.anyUser) err(`${p}/anyUser`, 'a route with a "perm" is not open to any user');
     if (route.action !== 'page' && (params.includes('pageNum') || params.includes('pageSize'))) err(`${p}/path`, 'only a page route takes {pageNum}/{pageSize}');
+    if (route.action === 'custom' && !route.handler) err(`${p}/handler`, 'a custom route names the handler a domain registers ("handler")');
+    if (route.action !== 'custom' && route.handler) err(`${p}/handler`, 'only a custom route names a handler');
     if (needsId.includes(route.action) && !idParamOf(route)) err(`${p}/path`, `a ${route.action} route needs an id parameter such as {${r.primaryKey}}`);
     const bound = route.pathFilters ?? {};
     const extra = params.filter((q) => q !== 'pageNum' && q !== 'pageSize' && q !== route.field && !Object.hasOwn(bound, q) && !(route.action === 'docPrint' && q === 'type'));
-    if (extra.length > 1) err(`${p}/path`, `at most one id parameter, found ${extra.join(', ')}`);
+    // A document action may take more (audit/{id}/{auditUserId}): the function gets them like body fields.
+    if (extra.length > 1 && route.action !== 'docAction' && route.action !== 'custom') err(`${p}/path`, `at most one id parameter, found ${extra.join(', ')}`);
     if (route.action === 'setField' || route.action === 'batchSetField') {
       if (!route.field) err(p, `a ${route.action} route names its "field"`);
       else if (!has(route.field)) err(`${p}/field`, `field "${route.field}" is not in fields`);

@@ -24,15 +24,17 @@ export function checkDocument(r: ResourceDescriptor, set: DescriptorSet, err: (p
   const checkStatus = (p: string, v: number) => status?.enum && !known.has(v) && err(p, `status ${v} is not in the enum of "${d.statusField}"`);
   checkStatus('/document/initialStatus', d.initialStatus);
   d.editable.forEach((v, i) => checkStatus(`/document/editable/${i}`, v));
-  const lines = set.resources.get(d.lines.resource);
-  if (!lines) err('/document/lines/resource', `no resource "${d.lines.resource}"`);
-  else {
+  // A header-only document (no `lines`) is fine: a petty-cash spend is one amount, not a list.
+  const decl = d.lines;
+  const lines = decl ? set.resources.get(decl.resource) : undefined;
+  if (decl && !lines) err('/document/lines/resource', `no resource "${decl.resource}"`);
+  else if (decl && lines) {
     for (const k of ['foreignKey', 'skuField', 'lineNoField'] as const) {
-      const f = d.lines[k];
+      const f = decl[k];
       if (f && !Object.hasOwn(lines.fields, f)) err(`/document/lines/${k}`, `field "${f}" is not in resource "${lines.name}"`);
     }
-    (d.lines.uniqueBy ?? []).forEach((f, i) => !Object.hasOwn(lines.fields, f) && err(`/document/lines/uniqueBy/${i}`, `field "${f}" is not in resource "${lines.name}"`));
-    if (has(d.lines.bodyField)) err('/document/lines/bodyField', `"${d.lines.bodyField}" is a header field; the lines need a name of their own`);
+    (decl.uniqueBy ?? []).forEach((f, i) => !Object.hasOwn(lines.fields, f) && err(`/document/lines/uniqueBy/${i}`, `field "${f}" is not in resource "${lines.name}"`));
+    if (has(decl.bodyField)) err('/document/lines/bodyField', `"${decl.bodyField}" is a header field; the lines need a name of their own`);
   }
   const ids = new Set<string>();
   d.actions.forEach((a, i) => {
@@ -41,7 +43,8 @@ export function checkDocument(r: ResourceDescriptor, set: DescriptorSet, err: (p
     a.from.forEach((v, j) => checkStatus(`/document/actions/${i}/from/${j}`, v));
     a.to.forEach((v, j) => checkStatus(`/document/actions/${i}/to/${j}`, v));
     (a.lineInput ?? []).forEach((f, j) => {
-      if (lines && !lines.fields[f]) err(`/document/actions/${i}/lineInput/${j}`, `field "${f}" is not in lines resource "${lines.name}"`);
+      if (!decl) err(`/document/actions/${i}/lineInput/${j}`, 'a document without lines takes no line input');
+      else if (lines && !lines.fields[f]) err(`/document/actions/${i}/lineInput/${j}`, `field "${f}" is not in lines resource "${lines.name}"`);
     });
   });
   for (const { route, i } of docRoutes) {
@@ -52,14 +55,14 @@ export function checkDocument(r: ResourceDescriptor, set: DescriptorSet, err: (p
     if (!single && route.action !== 'docUpdate' && route.action !== 'docSkuOptions' && pathParams(route.path).length) err(`${p}/path`, `a ${route.action} route takes its input from the body; its path has no parameters`);
     if (route.action === 'docPrint' && (pathParams(route.path).length !== 2 || !pathParams(route.path).includes('type')))
       err(`${p}/path`, 'a docPrint route takes the document id and {type} (pdf or data): ticket/{id}/{type}');
-    if (route.action === 'docSkuOptions' && (route.method !== 'GET' || !r.document!.lines.skuField))
+    if (route.action === 'docSkuOptions' && (route.method !== 'GET' || !r.document!.lines?.skuField))
       err(`${p}/method`, 'a docSkuOptions route is a GET of a document whose lines name a skuField');
     if ((route.action === 'docAction' || route.action === 'docBatchAction') && !ids.has(route.docAction ?? ''))
       err(`${p}/docAction`, `no document action "${route.docAction ?? ''}" (one of ${[...ids].join(', ')})`);
     if (route.action !== 'docAction' && route.action !== 'docBatchAction' && route.docAction) err(`${p}/docAction`, `only docAction and docBatchAction routes name an action`);
     if ((route.action === 'docAction' || route.action === 'docBatchAction') && route.perm) err(`${p}/perm`, 'an action route takes its permission from the document action');
     if (route.action !== 'docAction' && route.action !== 'docBatchAction' && route.action !== 'docGet' && !route.perm) err(`${p}/perm`, `a ${route.action} route names its permission`);
-    if ((route.action === 'docCreate' || route.action === 'docUpdate' || route.action === 'docAction' || route.action === 'docBatchAction' || route.action === 'docBatchDelete') && route.method !== 'POST' && route.method !== 'PUT')
+    if ((route.action === 'docCreate' || route.action === 'docUpdate' || route.action === 'docMerge' || route.action === 'docAction' || route.action === 'docBatchAction' || route.action === 'docBatchDelete') && route.method !== 'POST' && route.method !== 'PUT')
       if (!(route.action === 'docBatchDelete' && route.method === 'DELETE')) err(`${p}/method`, `a ${route.action} route takes a body: POST or PUT`);
   }
 }

@@ -12,8 +12,13 @@ export function checkDocumentForm(form: FormDecl, r: ResourceDescriptor, set: De
   if (!doc) return err(`${p}/mode`, `a document form needs a resource with a "document" block; "${r.name}" has none`);
   const routes = documentRoutes(r);
   if (!routes.get) err(`${p}/mode`, `resource "${r.name}" has no docGet route for the document page to load`);
-  if (!form.readOnly && !routes.create) err(`${p}/mode`, `resource "${r.name}" has no docCreate route (or mark the form readOnly)`);
+  // A page that only edits documents made elsewhere (a generated reconciliation) needs an update route, not a create.
+  if (!form.readOnly && !routes.create && !routes.update) err(`${p}/mode`, `resource "${r.name}" has no docCreate or docUpdate route (or mark the form readOnly)`);
   (form.summary ?? []).forEach((f, i) => !r.fields[f] && err(`${p}/summary/${i}`, `field "${f}" is not in resource "${r.name}"`));
+  if (!doc.lines) {
+    if (form.lines) err(`${p}/lines`, `resource "${r.name}" is a document without lines; the page has no lines grid`);
+    return;
+  }
   const lines = set.resources.get(doc.lines.resource);
   if (!form.lines) return err(`${p}/lines`, 'a document form declares its lines grid ("lines": {"columns": [...]})');
   if (!lines) return;

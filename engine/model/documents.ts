@@ -48,7 +48,7 @@ export function documentRoutes(r: ResourceDescriptor): DocumentRoutes {
   const first = (kind: ActionKind) => r.routes.find((route) => route.action === kind);
   const actions = new Map<string, RouteDecl>();
   for (const route of r.routes) if (route.action === 'docAction' && route.docAction && !actions.has(route.docAction)) actions.set(route.docAction, route);
-  return { get: first('docGet'), create: first('docCreate'), update: first('docUpdate'), remove: first('docDelete'), print: first('docPrint'), skuOptions: first('docSkuOptions'), actions };
+  return { get: first('docGet'), create: first('docCreate') ?? first('docMerge'), update: first('docUpdate') ?? first('docMerge'), remove: first('docDelete'), print: first('docPrint'), skuOptions: first('docSkuOptions'), actions };
 }
 
 /** The declared actions the answer says the caller may run now, in the descriptor's order. */

@@ -73,12 +73,14 @@ export type ActionKind =
   // Documents (the resource's `document` block; server/documents/):
   | 'docCreate' // header + lines in one body; numbered, initial status, event row
   | 'docUpdate' // header + lines (replacing them) while the status is editable
+  | 'docMerge' // the spec's merge/save: a create without the key in the body, an update (while editable) with it
   | 'docGet' // header + lines + history + the actions the caller may run now
   | 'docDelete' // one document while its status is editable
   | 'docBatchDelete' // body {ids}: each document on its own, a per-document result
   | 'docAction' // one state-machine action on one document (route names it in `docAction`)
   | 'docBatchAction' // the same action on many documents, body {ids}, a per-document result
   | 'docPrint' // ticket/{id}/{type}: the document with its type's print template, type pdf (the PDF) or data ({template, data})
+  | 'custom' // a domain's own handler, registered by key (server/resources/customRoutes.ts; the route names it in `handler`)
   | 'docSkuOptions'; // GET, the SKUs a line may take: ?keyword= (scan or type) or ?codes=a,b (pasted lines), with ?whId= their stock there
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -97,6 +99,8 @@ export interface RouteDecl {
   summary?: string;
   /** setField: the field it writes (value from the path param of that name, else from the body); batchSetField: from the body. */
   field?: string;
+  /** custom: key of the handler a domain registered (server/resources/customRoutes.ts). */
+  handler?: string;
   /** import, template: a document importer registered by a domain (server/documents/registry.ts) instead of the generic row import. */
   importer?: string;
   /** setField, batchSetField: values allowed (defaults to the field's enum). */
@@ -143,6 +147,8 @@ export interface DocActionDecl {
    * `{<bodyField>: [{<lines primary key>, <field>: value}]}`, validated like the lines resource's fields.
    */
   lineInput?: string[];
+  /** Body fields the action takes besides `note` (an audit's result and remark), as JSON Schema properties with a Chinese title. */
+  input?: Record<string, { type: string | string[]; title: string; enum?: (string | number | null)[]; maxLength?: number; minimum?: number; maximum?: number }>;
 }
 
 /** The lines of a document: a child resource whose rows belong to one header. */
@@ -174,7 +180,8 @@ export interface DocumentDecl {
   initialStatus: number;
   /** Statuses in which the document may still be edited or deleted. */
   editable: number[];
-  lines: DocLinesDecl;
+  /** The lines; absent for a header-only document (a petty-cash spend, an attendance request). */
+  lines?: DocLinesDecl;
   /** Domain function run on create and update inside the transaction (extra checks, computed header fields). */
   onSave?: string;
   actions: DocActionDecl[];
@@ -284,6 +291,8 @@ export interface ActionDecl {
   visibleWhen?: RowCondition[];
   /** Button colour hint. */
   danger?: boolean;
+  /** call in the toolbar: false when the call takes no selected rows (生成对账单); it sends `body` alone. */
+  selection?: boolean;
 }
 
 export interface FormDecl {

@@ -1,7 +1,7 @@
 import { ActionIcon, Alert, Badge, Button, Group, Modal, NumberInput, Paper, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { call } from '../../src/api/http';
@@ -13,6 +13,7 @@ import { PAY_NAMES, printReceipt, type SettledOrder } from './receipt';
 import { RefundDialog } from './RefundDialog';
 import { MemberBox, type RegisterMember } from './MemberBox';
 import { ParkedSales } from './ParkedSales';
+import { ShiftBar } from './ShiftBar';
 
 const O = '/wxy-order-server';
 interface ShopPayMethod {
@@ -34,7 +35,12 @@ export default function RetailOrderPage() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const practice = pathname === '/orderInfo/practiceCash';
-  const shopId = Number(useSnapshot(appState).deviceShopId) || null;
+  const app = useSnapshot(appState);
+  const shopId = Number(app.deviceShopId) || null;
+  const userId = Number(app.user?.userId) || null;
+  // Nothing is sold outside an open shift (收银班次): the scan box waits for 开班.
+  const [onShift, setOnShift] = useState(false);
+  const queryClient = useQueryClient();
   const [cart, setCart] = useState<CartLine[]>([]);
   const [uuid, setUuid] = useState(newUuid);
   const [code, setCode] = useState('');
@@ -100,8 +106,14 @@ export default function RetailOrderPage() {
       setScanError(null);
       setPaying(false);
       void previous.refetch();
+      void queryClient.invalidateQueries({ queryKey: ['register', 'shift'] });
     },
   });
+
+  // The scan box takes the focus once the shift is open (it is disabled before).
+  useEffect(() => {
+    if (onShift) setTimeout(() => scanRef.current?.focus(), 0);
+  }, [onShift]);
 
   if (!shopId)
     return (
@@ -168,6 +180,7 @@ export default function RetailOrderPage() {
               上一单 {previous.data.orderNo} · ¥{previous.data.totalAmount.toFixed(2)}
             </Text>
           )}
+          {userId && <ShiftBar userId={userId} shopId={shopId} practice={practice} onShift={setOnShift} />}
           <Button size="xs" variant="default" onClick={() => setRefunding(true)} data-testid="register-refund">退款</Button>
         </Group>
       </Group>
@@ -180,7 +193,7 @@ export default function RetailOrderPage() {
         onChange={(e) => setCode(e.currentTarget.value)}
         onKeyDown={onScanKey}
         error={scanError}
-        disabled={Boolean(settled)}
+        disabled={Boolean(settled) || !onShift}
         data-testid="register-scan"
       />
       <MemberBox practice={practice} shopId={shopId} member={member} onMember={setMember} disabled={Boolean(settled)} />
@@ -225,7 +238,7 @@ export default function RetailOrderPage() {
               setScanError(dropped.length ? `已停用的商品未取回：${dropped.join('、')}` : null);
               setTimeout(() => scanRef.current?.focus(), 0);
             }} />
-          <Button size="lg" disabled={!cart.length || Boolean(settled)} onClick={openPay} data-testid="register-pay">结算（F9）</Button>
+          <Button size="lg" disabled={!cart.length || Boolean(settled) || !onShift} onClick={openPay} data-testid="register-pay">结算（F9）</Button>
         </Group>
       </Group>
 
@@ -249,7 +262,10 @@ export default function RetailOrderPage() {
           setTimeout(() => scanRef.current?.focus(), 0);
         }}
         initialOrderNo={previous.data?.orderNo}
-        onRefunded={() => void previous.refetch()}
+        onRefunded={() => {
+          void previous.refetch();
+          void queryClient.invalidateQueries({ queryKey: ['register', 'shift'] });
+        }}
       />
 
       <Modal opened={paying} onClose={() => setPaying(false)} title={`收款 · 应收 ¥${yuan(totalFen)}`} centered>

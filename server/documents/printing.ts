@@ -1,5 +1,5 @@
 import { TEMPLATE_KIND, TEMPLATE_VERSION, type PrintTemplate } from '../../screens-custom/designer/core/template/types.ts';
-import type { FieldSchema, ResourceDescriptor } from '../../engine/model/types.ts';
+import type { DocLinesDecl, FieldSchema, ResourceDescriptor } from '../../engine/model/types.ts';
 import type { AuthContext } from '../context.ts';
 import type { Queryable } from '../db/index.ts';
 import type { DocContext } from './routes.ts';
@@ -24,10 +24,12 @@ export function documentPrintFields(c: DocContext): PrintField[] {
   const header = Object.entries(c.header.fields)
     .filter(([name, f]) => !isMachineField(name, f))
     .map(([name, f]) => ({ field: f['x-dictionary'] ? `${name}Label` : name, text: f.title }));
+  const stamp = [{ field: 'printTime', text: '打印时间' }, { field: 'printUser', text: '打印人' }];
+  if (!c.lines || !c.doc.lines) return [...header, ...stamp];
   const lines = Object.entries(c.lines.fields)
     .filter(([name, f]) => !isMachineField(name, f))
     .map(([name, f]) => ({ field: f['x-dictionary'] ? `${name}Label` : name, text: `明细·${f.title}` }));
-  return [...header, { field: c.doc.lines.bodyField, text: '明细（表格）' }, ...lines, { field: 'printTime', text: '打印时间' }, { field: 'printUser', text: '打印人' }];
+  return [...header, { field: c.doc.lines.bodyField, text: '明细（表格）' }, ...lines, ...stamp];
 }
 
 async function dictionaryLabels(tx: Queryable, codes: string[]): Promise<Map<string, string>> {
@@ -47,12 +49,14 @@ function withLabels(r: ResourceDescriptor, row: Record<string, unknown>, labels:
 
 /** The print data of a document: its detail answer, `<field>Label` for coded fields, print time and user. */
 export async function documentPrintData(tx: Queryable, auth: AuthContext, c: DocContext, doc: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const codes = [...new Set([...Object.values(c.header.fields), ...Object.values(c.lines.fields)].flatMap((f) => (f['x-dictionary'] ? [f['x-dictionary']] : [])))];
+  const linesRes = c.lines;
+  const bodyField = c.doc.lines?.bodyField;
+  const codes = [...new Set([...Object.values(c.header.fields), ...Object.values(linesRes?.fields ?? {})].flatMap((f) => (f['x-dictionary'] ? [f['x-dictionary']] : [])))];
   const labels = await dictionaryLabels(tx, codes);
-  const lines = ((doc[c.doc.lines.bodyField] as Record<string, unknown>[] | undefined) ?? []).map((l) => withLabels(c.lines, l, labels));
+  const lines = linesRes && bodyField ? { [bodyField]: ((doc[bodyField] as Record<string, unknown>[] | undefined) ?? []).map((l) => withLabels(linesRes, l, labels)) } : {};
   // The database's clock and zone, like every other time the document shows.
   const now = (await tx.query<{ now: string }>(`SELECT to_char(now(), 'YYYY-MM-DD HH24:MI:SS') AS now`)).rows[0].now;
-  return { ...withLabels(c.header, doc, labels), [c.doc.lines.bodyField]: lines, printTime: now, printUser: auth.displayName ?? auth.userName };
+  return { ...withLabels(c.header, doc, labels), ...lines, printTime: now, printUser: auth.displayName ?? auth.userName };
 }
 
 const LINE_COLUMN_ORDER = ['skuCode', 'skuName', 'barcode', 'spec', 'unit'];
@@ -60,7 +64,8 @@ const LINE_COLUMN_ORDER = ['skuCode', 'skuName', 'barcode', 'spec', 'unit'];
 /** An A4 template of the document: title, number as barcode, header fields in two columns, the lines table with sums, signatures. */
 export function defaultDocumentTemplate(c: DocContext): PrintTemplate {
   const skip = new Set([c.doc.numberField, c.header.primaryKey, 'remark']);
-  const headerFields = Object.entries(c.header.fields).filter(([name, f]) => !skip.has(name) && !isMachineField(name, f) && !f['x-detailOnly']).slice(0, 10);
+  // Without lines the header fields have the page to themselves.
+  const headerFields = Object.entries(c.header.fields).filter(([name, f]) => !skip.has(name) && !isMachineField(name, f) && !f['x-detailOnly']).slice(0, c.lines ? 10 : 24);
   const elements: PrintTemplate['panels'][number]['printElements'] = [
     { type: 'text', options: { left: 150, top: 24, width: 295, height: 26, title: c.header.title, fontSize: 18, fontWeight: 'bold', textAlign: 'center' } },
     { type: 'text', options: { left: 20, top: 62, width: 260, height: 14, title: c.header.fields[c.doc.numberField].title, field: c.doc.numberField } },
@@ -72,7 +77,27 @@ export function defaultDocumentTemplate(c: DocContext): PrintTemplate {
   });
   const tableTop = 82 + Math.ceil(headerFields.length / 2) * 18 + 10;
   elements.push({ type: 'hline', options: { left: 20, top: tableTop - 6, width: 555, height: 1, borderWidth: 0.75 } });
-  const lineFields = Object.entries(c.lines.fields).filter(([name, f]) => !isMachineField(name, f) && name !== c.doc.lines.lineNoField && name !== 'remark');
+  if (c.lines && c.doc.lines) addLinesTable(elements, c.lines, c.doc.lines, tableTop);
+  const remarkTop = c.lines ? tableTop + 60 : tableTop;
+  if (Object.hasOwn(c.header.fields, 'remark')) elements.push({ type: 'longText', options: { left: 20, top: remarkTop, width: 555, height: 30, title: '备注', field: 'remark' } });
+  elements.push(
+    { type: 'text', options: { left: 20, top: 790, width: 180, height: 14, title: '制单：________' } },
+    { type: 'text', options: { left: 210, top: 790, width: 180, height: 14, title: '审核：________' } },
+    { type: 'text', options: { left: 400, top: 790, width: 175, height: 14, title: '签收：________' } },
+    { type: 'text', options: { left: 20, top: 808, width: 300, height: 12, title: '打印时间', field: 'printTime', fontSize: 8, color: '#666666' } },
+  );
+  return {
+    version: TEMPLATE_VERSION,
+    kind: TEMPLATE_KIND,
+    panels: [{ index: 0, name: c.header.title, paperType: 'A4', width: 210, height: 297, paperHeader: 0, paperFooter: 780, paperNumberFormat: '第paperNo页/共paperCount页', printElements: elements }],
+  } as PrintTemplate;
+}
+
+type Elements = PrintTemplate['panels'][number]['printElements'];
+
+/** The lines table of the default template: SKU columns first, numeric ones right-aligned and summed. */
+function addLinesTable(elements: Elements, linesRes: ResourceDescriptor, decl: DocLinesDecl, tableTop: number): void {
+  const lineFields = Object.entries(linesRes.fields).filter(([name, f]) => !isMachineField(name, f) && name !== decl.lineNoField && name !== 'remark');
   lineFields.sort(([a], [b]) => (LINE_COLUMN_ORDER.indexOf(a) + 1 || 99) - (LINE_COLUMN_ORDER.indexOf(b) + 1 || 99));
   const shown = lineFields.slice(0, 8);
   const widthLeft = 555 - 36;
@@ -94,20 +119,8 @@ export function defaultDocumentTemplate(c: DocContext): PrintTemplate {
   ];
   elements.push({
     type: 'table',
-    options: { left: 20, top: tableTop, width: 555, height: 40, field: c.doc.lines.bodyField, fontSize: 9, tableFooterRepeat: 'last', tableGrandTotal: true, columns: [columns] },
+    options: { left: 20, top: tableTop, width: 555, height: 40, field: decl.bodyField, fontSize: 9, tableFooterRepeat: 'last', tableGrandTotal: true, columns: [columns] },
   } as never);
-  if (Object.hasOwn(c.header.fields, 'remark')) elements.push({ type: 'longText', options: { left: 20, top: tableTop + 60, width: 555, height: 30, title: '备注', field: 'remark' } });
-  elements.push(
-    { type: 'text', options: { left: 20, top: 790, width: 180, height: 14, title: '制单：________' } },
-    { type: 'text', options: { left: 210, top: 790, width: 180, height: 14, title: '审核：________' } },
-    { type: 'text', options: { left: 400, top: 790, width: 175, height: 14, title: '签收：________' } },
-    { type: 'text', options: { left: 20, top: 808, width: 300, height: 12, title: '打印时间', field: 'printTime', fontSize: 8, color: '#666666' } },
-  );
-  return {
-    version: TEMPLATE_VERSION,
-    kind: TEMPLATE_KIND,
-    panels: [{ index: 0, name: c.header.title, paperType: 'A4', width: 210, height: 297, paperHeader: 0, paperFooter: 780, paperNumberFormat: '第paperNo页/共paperCount页', printElements: elements }],
-  } as PrintTemplate;
 }
 
 /** The tenant's newest template of the document type, else the default one from the descriptors. */

@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DocActionDecl, ResourceDescriptor } from '../../engine/model/types.ts';
-import type { AuthContext } from '../context.ts';
+import type { AppServices, AuthContext } from '../context.ts';
 import type { Queryable } from '../db/index.ts';
+import type { DocContext } from './routes.ts';
 
 /** Which document a posting or an event belongs to. */
 export interface DocRef {
@@ -25,6 +26,8 @@ export interface DocActionContext {
   lines: Record<string, unknown>[];
   /** Extra input of the call (an action's body besides `note`); for onSave `{ created: true }` on a new document, else empty. */
   body: Record<string, unknown>;
+  /** The caller's note of an action (it goes to the history too): a rejection's reason, say. */
+  note?: string;
 }
 
 export interface DocActionResult {
@@ -32,6 +35,8 @@ export interface DocActionResult {
   to?: number;
   /** Written to the history beside the caller's note. */
   note?: string;
+  /** The history's label when the outcome is not the action's own (an 审核 that rejected: 驳回). */
+  label?: string;
 }
 
 export type DocFn = (ctx: DocActionContext) => Promise<DocActionResult | void>;
@@ -66,7 +71,8 @@ export const docFnReadsLines = (key: string): boolean => fnOptions.get(key)?.lin
  */
 export interface DocImporter {
   template: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
-  run: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+  /** `doc`: the document's context, for an importer that creates documents through the layer (importDocuments). */
+  run: (req: FastifyRequest, reply: FastifyReply, doc?: DocContext, services?: AppServices) => Promise<unknown>;
 }
 
 const importers = new Map<string, DocImporter>();

@@ -1,6 +1,6 @@
-import { columnOf, idParamOf, writableFields } from '../../engine/model/resource.ts';
+import { columnOf, idParamOf, pathParams, writableFields } from '../../engine/model/resource.ts';
 import { type BatchResult, batchMessage, STATUS_CHANGED } from '../../engine/model/documents.ts';
-import type { DocActionDecl, DocumentDecl, ResourceDescriptor, RouteDecl } from '../../engine/model/types.ts';
+import type { DocActionDecl, DocLinesDecl, DocumentDecl, ResourceDescriptor, RouteDecl } from '../../engine/model/types.ts';
 import type { FastifyReply } from 'fastify';
 import { validateTemplate } from '../../screens-custom/designer/core/template/index.ts';
 import type { AppServices, AuthContext } from '../context.ts';
@@ -38,12 +38,18 @@ const HEADER_TOTALS: [header: string, line: string][] = [
 
 export interface DocContext {
   header: ResourceDescriptor;
-  lines: ResourceDescriptor;
+  /** The lines resource; absent for a header-only document (a petty-cash spend, an attendance request). */
+  lines?: ResourceDescriptor;
   doc: DocumentDecl;
 }
 
+/** A document with lines: its context narrowed so the lines resource and declaration are there. */
+type LinedContext = DocContext & { lines: ResourceDescriptor; doc: DocumentDecl & { lines: DocLinesDecl } };
+const lined = (c: DocContext): c is LinedContext => !!c.lines && !!c.doc.lines;
+
 export function docContext(r: ResourceDescriptor, resources: ReadonlyMap<string, ResourceDescriptor>): DocContext {
   const doc = r.document!;
+  if (!doc.lines) return { header: r, doc };
   const lines = resources.get(doc.lines.resource);
   if (!lines) throw new Error(`${r.name}: lines resource "${doc.lines.resource}" not loaded`);
   return { header: r, lines, doc };
@@ -53,7 +59,7 @@ const tableOf = (r: ResourceDescriptor) => `${quoteIdent(r.table)} t`;
 const pkCol = (r: ResourceDescriptor) => quoteIdent(columnOf(r, r.primaryKey));
 
 /** Fields the layer sets itself (never from a body). */
-function layerFields(c: DocContext): Set<string> {
+function layerFields(c: LinedContext): Set<string> {
   return new Set([c.doc.lines.foreignKey, c.doc.lines.lineNoField ?? '', ...SKU_COPIES].filter(Boolean));
 }
 
@@ -65,6 +71,7 @@ export function docBodySchema(c: DocContext, route: RouteDecl, mode: 'create' | 
     properties: Record<string, unknown>;
     required?: string[];
   };
+  if (!lined(c)) return headerSchema;
   const lineRoute: RouteDecl = { method: 'POST', path: '', action: 'create' };
   const lineSchema = writeBodySchema(c.lines, lineRoute, 'create') as { properties: Record<string, unknown>; required?: string[] };
   const skip = layerFields(c);
@@ -88,13 +95,13 @@ export function docBodySchema(c: DocContext, route: RouteDecl, mode: 'create' | 
  * (`[{<line key>, <field>: value}]`, each field validated like the lines resource declares it).
  */
 export function docActionBodySchema(c: DocContext, action: DocActionDecl, route?: RouteDecl): Record<string, unknown> {
-  const properties: Record<string, unknown> = { note: { type: ['string', 'null'], maxLength: 200, title: '备注' } };
+  const properties: Record<string, unknown> = { note: { type: ['string', 'null'], maxLength: 200, title: '备注' }, ...actionInput(action) };
   if (route && !idParamOf(route)) {
     const title = c.header.fields[c.header.primaryKey].title;
     properties.id = { type: 'integer', minimum: 1, maximum: 2147483647, title };
     properties[c.header.primaryKey] = { type: 'integer', minimum: 1, maximum: 2147483647, title };
   }
-  if (action.lineInput?.length) {
+  if (action.lineInput?.length && lined(c)) {
     const lineProps: Record<string, unknown> = { [c.lines.primaryKey]: { type: 'integer', minimum: 1, maximum: 2147483647, title: c.lines.fields[c.lines.primaryKey].title } };
     for (const f of action.lineInput) {
       const s = fieldJsonSchema(c.lines.fields[f]);
@@ -124,7 +131,8 @@ async function readHeader(tx: Queryable, c: DocContext, id: unknown, hidden: Set
   return res.rows[0];
 }
 
-async function readLines(tx: Queryable, c: DocContext, id: unknown, hidden: Set<string> = new Set()) {
+async function readLines(tx: Queryable, c: DocContext, id: unknown, hidden: Set<string> = new Set()): Promise<Record<string, unknown>[]> {
+  if (!lined(c)) return [];
   const fields = Object.keys(c.lines.fields).filter((f) => !hidden.has(f));
   const order = c.doc.lines.lineNoField ? `t.${quoteIdent(columnOf(c.lines, c.doc.lines.lineNoField))}, ` : '';
   return (
@@ -150,7 +158,7 @@ export async function readDocument(tx: Queryable, auth: AuthContext, c: DocConte
   const docId = header[c.header.primaryKey] as number;
   return {
     ...header,
-    [c.doc.lines.bodyField]: await readLines(tx, c, docId, await hiddenFor(tx, auth, c.lines)),
+    ...(lined(c) ? { [c.doc.lines.bodyField]: await readLines(tx, c, docId, await hiddenFor(tx, auth, c.lines)) } : {}),
     history: await docHistory(tx, c.doc.type, docId),
     actions: await runnableActions(tx, auth, c, Number(header[c.doc.statusField])),
   };
@@ -165,6 +173,7 @@ type Line = Record<string, unknown>;
 /** The SKUs of the lines exist and are enabled; a SKU (or other uniqueBy value) appears once. Returns the SKU rows by id. */
 async function checkLines(tx: Queryable, c: DocContext, lines: Line[]): Promise<Map<number, Record<string, unknown>>> {
   const skus = new Map<number, Record<string, unknown>>();
+  if (!lined(c)) return skus;
   const skuField = c.doc.lines.skuField;
   if (skuField) {
     const ids = [...new Set(lines.map((l) => Number(l[skuField])))];
@@ -194,7 +203,7 @@ async function checkLines(tx: Queryable, c: DocContext, lines: Line[]): Promise<
 
 async function insertLines(tx: Queryable, auth: AuthContext, c: DocContext, docId: number, lines: Line[], skus: Map<number, Record<string, unknown>>): Promise<void> {
   // A document that may be saved without lines (minLines 0) lets its onSave fill them.
-  if (!lines.length) return;
+  if (!lines.length || !lined(c)) return;
   const skip = layerFields(c);
   // A field the caller may not see is never written from the body (it takes its default).
   const hidden = await hiddenFor(tx, auth, c.lines);
@@ -219,8 +228,13 @@ async function insertLines(tx: Queryable, auth: AuthContext, c: DocContext, docI
   }
 }
 
+async function deleteLines(tx: Queryable, c: DocContext, docId: number): Promise<void> {
+  if (lined(c)) await tx.query(`DELETE FROM ${quoteIdent(c.lines.table)} WHERE ${quoteIdent(columnOf(c.lines, c.doc.lines.foreignKey))} = $1`, [docId]);
+}
+
 /** totalQuantity / totalAmount of the header as the sums of its lines (when both sides declare them). */
 async function refreshTotals(tx: Queryable, c: DocContext, docId: number): Promise<void> {
+  if (!lined(c)) return;
   const sets = HEADER_TOTALS.filter(([h, l]) => Object.hasOwn(c.header.fields, h) && Object.hasOwn(c.lines.fields, l)).map(
     ([h, l]) =>
       `${quoteIdent(columnOf(c.header, h))} = coalesce((SELECT sum(${quoteIdent(columnOf(c.lines, l))}) FROM ${quoteIdent(c.lines.table)} WHERE ${quoteIdent(columnOf(c.lines, c.doc.lines.foreignKey))} = $1), 0)`,
@@ -241,16 +255,19 @@ async function runOnSave(tx: Queryable, auth: AuthContext, c: DocContext, docId:
 }
 
 function splitBody(c: DocContext, body: Record<string, unknown>) {
-  const lines = (body[c.doc.lines.bodyField] as Line[] | undefined) ?? [];
-  const header = Object.fromEntries(Object.entries(body).filter(([k]) => k !== c.doc.lines.bodyField));
+  const bodyField = c.doc.lines?.bodyField;
+  const lines = ((bodyField && body[bodyField]) as Line[] | undefined) ?? [];
+  const header = Object.fromEntries(Object.entries(body).filter(([k]) => k !== bodyField));
   const tooPrecise = (r: ResourceDescriptor, row: Record<string, unknown>) =>
     Object.entries(row).find(([k, v]) => typeof v === 'number' && r.fields[k]?.['x-decimals'] !== undefined && Number(v.toFixed(r.fields[k]['x-decimals'])) !== v);
   const bad = tooPrecise(c.header, header);
   if (bad) throw new ApiError('BAD_REQUEST', `${c.header.fields[bad[0]].title}最多${c.header.fields[bad[0]]['x-decimals']}位小数`);
-  lines.forEach((l, i) => {
-    const b = tooPrecise(c.lines, l);
-    if (b) throw new ApiError('BAD_REQUEST', `第${i + 1}行：${c.lines.fields[b[0]].title}最多${c.lines.fields[b[0]]['x-decimals']}位小数`);
-  });
+  const linesRes = c.lines;
+  if (linesRes)
+    lines.forEach((l, i) => {
+      const b = tooPrecise(linesRes, l);
+      if (b) throw new ApiError('BAD_REQUEST', `第${i + 1}行：${linesRes.fields[b[0]].title}最多${linesRes.fields[b[0]]['x-decimals']}位小数`);
+    });
   return { header, lines };
 }
 
@@ -262,6 +279,7 @@ function headerWrites(c: DocContext, route: RouteDecl, body: Record<string, unkn
 
 const failWith = (c: DocContext) => (err: unknown) => {
   if (err instanceof ApiError) throw err;
+  if (!c.lines) return constraintError(c.header, err);
   // A refusal about a line names the lines resource's field; try the header first.
   try {
     constraintError(c.header, err);
@@ -271,33 +289,75 @@ const failWith = (c: DocContext) => (err: unknown) => {
   constraintError(c.lines, err);
 };
 
+/** Creates one document in the caller's transaction: numbered, initial status, lines, totals, onSave, history. Returns its id. */
+export async function createDocument(tx: Queryable, auth: AuthContext, c: DocContext, route: RouteDecl, body: Record<string, unknown>): Promise<number> {
+  const { header, lines } = splitBody(c, body);
+  const hidden = await hiddenFor(tx, auth, c.header);
+  const skus = await checkLines(tx, c, lines);
+  const values = headerWrites(c, route, header, hidden);
+  for (const [name, f] of Object.entries(c.header.fields)) if (f.default !== undefined && !f.readOnly && !values.some(([k]) => k === name)) values.push([name, f.default]);
+  values.push([c.doc.numberField, await nextDocNo(tx, auth.tenantId, c.doc.prefix)], [c.doc.statusField, c.doc.initialStatus]);
+  if (Object.hasOwn(c.header.fields, 'createUserName')) values.push(['createUserName', auth.displayName ?? auth.userName]);
+  if (Object.hasOwn(c.header.fields, 'createUserId')) values.push(['createUserId', auth.userId]);
+  const params = new Params();
+  const cols = ['tenant_id', ...values.map(([k]) => quoteIdent(columnOf(c.header, k)))];
+  const vals = [params.add(auth.tenantId), ...values.map(([, v]) => params.add(v))];
+  const res = await tx.query<{ id: number }>(`INSERT INTO ${quoteIdent(c.header.table)} (${cols.join(', ')}) VALUES (${vals.join(', ')}) RETURNING ${pkCol(c.header)} AS id`, params.values);
+  const id = Number(res.rows[0].id);
+  if (lines.length) await insertLines(tx, auth, c, id, lines, skus);
+  await refreshTotals(tx, c, id);
+  await runOnSave(tx, auth, c, id, true);
+  await recordDocEvent(tx, auth, { docType: c.doc.type, docId: id, action: 'create', actionLabel: '创建', fromStatus: null, toStatus: c.doc.initialStatus });
+  return id;
+}
+
 export function docCreateHandler(c: DocContext, route: RouteDecl) {
   return async (req: Req) => {
     const auth = req.auth!;
-    const { header, lines } = splitBody(c, req.body ?? {});
     const doc = await req
-      .tenantTx(async (tx) => {
-        const hidden = await hiddenFor(tx, auth, c.header);
-        const skus = await checkLines(tx, c, lines);
-        const values = headerWrites(c, route, header, hidden);
-        for (const [name, f] of Object.entries(c.header.fields)) if (f.default !== undefined && !f.readOnly && !values.some(([k]) => k === name)) values.push([name, f.default]);
-        values.push([c.doc.numberField, await nextDocNo(tx, auth.tenantId, c.doc.prefix)], [c.doc.statusField, c.doc.initialStatus]);
-        if (Object.hasOwn(c.header.fields, 'createUserName')) values.push(['createUserName', auth.displayName ?? auth.userName]);
-        if (Object.hasOwn(c.header.fields, 'createUserId')) values.push(['createUserId', auth.userId]);
-        const params = new Params();
-        const cols = ['tenant_id', ...values.map(([k]) => quoteIdent(columnOf(c.header, k)))];
-        const vals = [params.add(auth.tenantId), ...values.map(([, v]) => params.add(v))];
-        const res = await tx.query<{ id: number }>(`INSERT INTO ${quoteIdent(c.header.table)} (${cols.join(', ')}) VALUES (${vals.join(', ')}) RETURNING ${pkCol(c.header)} AS id`, params.values);
-        const id = Number(res.rows[0].id);
-        if (lines.length) await insertLines(tx, auth, c, id, lines, skus);
-        await refreshTotals(tx, c, id);
-        await runOnSave(tx, auth, c, id, true);
-        await recordDocEvent(tx, auth, { docType: c.doc.type, docId: id, action: 'create', actionLabel: '创建', fromStatus: null, toStatus: c.doc.initialStatus });
-        return readDocument(tx, auth, c, id);
-      })
+      .tenantTx(async (tx) => readDocument(tx, auth, c, await createDocument(tx, auth, c, route, req.body ?? {})))
       .catch(failWith(c));
     return ok(doc, '新增成功');
   };
+}
+
+/**
+ * Creates a document per row of an import in one transaction: each row under a savepoint, so every bad row is
+ * reported with its row number and reason (the same checks as a single save) and then nothing is written.
+ */
+export async function importDocuments(
+  req: Req,
+  c: DocContext,
+  rows: { row: number; body: Record<string, unknown> }[],
+): Promise<{ imported: number; errors: { row: number; field: string; message: string }[] }> {
+  const auth = req.auth!;
+  const route: RouteDecl = { method: 'POST', path: 'import', action: 'docCreate' };
+  const errors: { row: number; field: string; message: string }[] = [];
+  const rollBack = new Error('import refused: roll back');
+  await req
+    .tenantTx(async (tx) => {
+      for (const { row, body } of rows) {
+        await tx.query('SAVEPOINT import_row');
+        try {
+          await createDocument(tx, auth, c, route, body);
+          await tx.query('RELEASE SAVEPOINT import_row');
+        } catch (err) {
+          await tx.query('ROLLBACK TO SAVEPOINT import_row');
+          try {
+            failWith(c)(err);
+          } catch (e) {
+            if (!(e instanceof ApiError)) throw e;
+            errors.push({ row, field: '', message: e.message });
+          }
+          if (errors.length >= 100) break;
+        }
+      }
+      if (errors.length) throw rollBack;
+    })
+    .catch((err) => {
+      if (err !== rollBack) throw err;
+    });
+  return { imported: errors.length ? 0 : rows.length, errors };
 }
 
 /** Locks the header and checks that its status is one of `allowed`; 404 when absent, 409 otherwise. */
@@ -345,7 +405,7 @@ export function docUpdateHandler(c: DocContext, route: RouteDecl) {
           const sets = values.map(([k, v]) => `${quoteIdent(columnOf(c.header, k))} = ${params.add(v)}`);
           await tx.query(`UPDATE ${quoteIdent(c.header.table)} SET ${sets.join(', ')} WHERE ${pkCol(c.header)} = ${params.add(id)}`, params.values);
         }
-        await tx.query(`DELETE FROM ${quoteIdent(c.lines.table)} WHERE ${quoteIdent(columnOf(c.lines, c.doc.lines.foreignKey))} = $1`, [id]);
+        await deleteLines(tx, c, id);
         if (lines.length) await insertLines(tx, auth, c, id, lines, skus);
         await refreshTotals(tx, c, id);
         await runOnSave(tx, auth, c, id, false);
@@ -354,6 +414,29 @@ export function docUpdateHandler(c: DocContext, route: RouteDecl) {
       })
       .catch(failWith(c));
     return ok(doc, '保存成功');
+  };
+}
+
+/** Body of docMerge: a create's body, plus the key (or `id`) that makes it an update. */
+export function docMergeBodySchema(c: DocContext, route: RouteDecl): Record<string, unknown> {
+  const schema = docBodySchema(c, route, 'create') as { properties: Record<string, unknown> };
+  const key = { type: ['integer', 'null'], minimum: 1, maximum: 2147483647, title: c.header.fields[c.header.primaryKey].title };
+  schema.properties[c.header.primaryKey] = key;
+  schema.properties.id = key;
+  return schema;
+}
+
+/** The spec's merge/save calls: without a key the body creates a document, with one it updates that document. */
+export function docMergeHandler(c: DocContext, route: RouteDecl) {
+  const create = docCreateHandler(c, route);
+  const update = docUpdateHandler(c, route);
+  return async (req: Req) => {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const key = body[c.header.primaryKey] ?? body.id;
+    if (key === undefined || key === null) return create(req);
+    req.body = { ...body, [c.header.primaryKey]: key };
+    delete (req.body as Record<string, unknown>).id;
+    return update(req);
   };
 }
 
@@ -373,14 +456,15 @@ export async function runDocAction(tx: Queryable, auth: AuthContext, c: DocConte
   const { note, ...extra } = body;
   const fn = action.fn ? docFn(action.fn) : undefined;
   const lines = fn && docFnReadsLines(action.fn!) ? await readLines(tx, c, id) : [];
-  const result = fn ? await fn({ tx, auth, resource: c.header, action, id, ref, header, lines, body: extra }) : undefined;
+  const noteText = typeof note === 'string' && note.trim() ? note.trim() : undefined;
+  const result = fn ? await fn({ tx, auth, resource: c.header, action, id, ref, header, lines, body: extra, note: noteText }) : undefined;
   const to = result?.to ?? action.to[0];
   if (!action.to.includes(to)) throw new Error(`${action.fn} answered status ${to}, not one of ${action.to.join(', ')}`);
   const notes = [typeof note === 'string' ? note.trim() : '', result?.note ?? ''].filter(Boolean).join('；');
   await recordDocEventAfter(
     tx,
     auth,
-    { docType: c.doc.type, docId: id, action: action.id, actionLabel: action.label, fromStatus: status, toStatus: to, note: notes || null },
+    { docType: c.doc.type, docId: id, action: action.id, actionLabel: result?.label ?? action.label, fromStatus: status, toStatus: to, note: notes || null },
     { sql: `UPDATE ${quoteIdent(c.header.table)} SET ${quoteIdent(columnOf(c.header, c.doc.statusField))} = $1 WHERE ${pkCol(c.header)} = $2`, params: [to, id] },
   );
   return ref;
@@ -397,6 +481,9 @@ export function docActionHandler(c: DocContext, route: RouteDecl) {
     const id = idOf(c, route, req);
     const body = { ...((req.body as Record<string, unknown> | undefined) ?? {}) };
     delete body[c.header.primaryKey];
+    // Path parameters besides the id (audit/{id}/{auditUserId}) reach the domain function like body fields.
+    const idParam = idParamOf(route);
+    for (const p of pathParams(route.path)) if (p !== idParam) body[p] = req.params[p];
     await req.tenantTx((tx) => runDocAction(tx, auth, c, action, id, body)).catch(failWith(c));
     // The answer is read after the commit: the stock rows the action locked are free again meanwhile.
     const doc = await req.tenantTx((tx) => readDocument(tx, auth, c, id));
@@ -448,7 +535,7 @@ export function docBatchActionHandler(c: DocContext, route: RouteDecl) {
 
 async function deleteDocument(tx: Queryable, auth: AuthContext, c: DocContext, id: number): Promise<void> {
   const { status } = await lockInStatus(tx, c, id, c.doc.editable, (st) => notEditable(tx, c, st));
-  await tx.query(`DELETE FROM ${quoteIdent(c.lines.table)} WHERE ${quoteIdent(columnOf(c.lines, c.doc.lines.foreignKey))} = $1`, [id]);
+  await deleteLines(tx, c, id);
   await tx.query(`DELETE FROM ${quoteIdent(c.header.table)} WHERE ${pkCol(c.header)} = $1`, [id]);
   await recordDocEvent(tx, auth, { docType: c.doc.type, docId: id, action: 'delete', actionLabel: '删除', fromStatus: status, toStatus: null });
 }
@@ -468,12 +555,21 @@ export function docBatchDeleteHandler(c: DocContext) {
   };
 }
 
-/** `{ids}` of a batch route: 1 to 1000 document ids. */
-export const docIdsSchema = (c: DocContext) => ({
+/** `{ids}` of a batch route: 1 to 1000 document ids (plus the action's own input, the same for every document). */
+export const docIdsSchema = (c: DocContext, action?: DocActionDecl) => ({
   type: 'object',
   required: ['ids'],
-  properties: { ids: { type: 'array', title: `${c.header.title}ID列表`, minItems: 1, maxItems: 1000, items: { type: 'integer', minimum: 1, maximum: 2147483647, title: `${c.header.title}ID` } }, note: { type: ['string', 'null'], maxLength: 200, title: '备注' } },
+  properties: {
+    ids: { type: 'array', title: `${c.header.title}ID列表`, minItems: 1, maxItems: 1000, items: { type: 'integer', minimum: 1, maximum: 2147483647, title: `${c.header.title}ID` } },
+    note: { type: ['string', 'null'], maxLength: 200, title: '备注' },
+    ...(action ? actionInput(action) : {}),
+  },
 });
+
+/** The action's declared body fields (审核结果, 审核意见), each nullable: the domain function decides what is required. */
+function actionInput(action: DocActionDecl): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(action.input ?? {}).map(([k, v]) => [k, { ...v, type: [...new Set([...[v.type].flat(), 'null'])] }]));
+}
 
 /**
  * ticket/{id}/{type}: the document printed with its type's template (the tenant's newest, else the default

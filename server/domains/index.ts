@@ -11,3 +11,8 @@ import './warehouse/stocktake.ts';
 import './warehouse/returnOrder.ts';
 import './warehouse/supplierMrb.ts';
 import './warehouse/returnImport.ts';
+import './pettyCash/records.ts';
+import './pettyCash/transfers.ts';
+import './pettyCash/reconciliation.ts';
+import './pettyCash/imports.ts';
+import './shops/merchants.ts';

@@ -61,6 +61,8 @@ export function writeRefusal(r: ResourceDescriptor, err: unknown, op: 'write' | 
     const field = named.find((f) => f !== r.primaryKey) ?? named[0];
     return { status: 'BAD_REQUEST', message: `${title(field) ?? '关联数据'}不存在`, field: title(field) };
   }
+  // A CHECK the input guard let through (a quantity below zero, an end before its start): the caller's mistake.
+  if (e.code === '23514') return { status: 'BAD_REQUEST', message: named[0] ? `${title(named[0])}超出允许范围` : '数据不符合规则，请检查后重试', field: title(named[0]) };
   if (e.code === '23502') return { status: 'BAD_REQUEST', message: `${title(named[0]) ?? e.column ?? r.title}不能为空`, field: title(named[0]) };
   if (e.code === CALLER_ERROR_SQLSTATE && e.message) return { status: 'BAD_REQUEST', message: e.message };
   if (typeof e.code === 'string' && e.code.startsWith('22')) return { status: 'BAD_REQUEST', message: '请求参数格式不正确' };

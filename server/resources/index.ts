@@ -1,5 +1,7 @@
 import { exportFileTitles } from './exportNames.ts';
 import { payMethodRoutes } from '../domains/shops/payMethodRoutes.ts';
+import { pettyCashRoutes } from '../domains/pettyCash/routes.ts';
+import { classRecordPayRoute, shiftRoutes } from '../domains/sales/shifts.ts';
 import { memberRoutes } from '../domains/members/memberRoutes.ts';
 import { parkedSaleRoutes } from '../domains/sales/parkedSales.ts';
 import { processRoutes } from '../domains/process/routes.ts';
@@ -102,6 +104,9 @@ export async function resourceRoutes(services: AppServices) {
     await app.register(onlineOrderRoutes(), { prefix: '/api/wxy-member-server' });
     await app.register(orderRoutes(services.db), { prefix: '/api/wxy-order-server' });
     await app.register(payMethodRoutes, { prefix: '/api/wxy-shop-server' });
+    await app.register(pettyCashRoutes, { prefix: '/api/wxy-shop-server' });
+    await app.register(shiftRoutes, { prefix: '/api/wxy-shop-server' });
+    await app.register(classRecordPayRoute, { prefix: '/api/wxy-order-server' });
     await app.register(memberRoutes, { prefix: '/api/wxy-member-server' });
     await app.register(parkedSaleRoutes, { prefix: '/api/wxy-order-server' });
     await app.register(processRoutes, { prefix: '/api/wxy-process-server' });

@@ -26,6 +26,7 @@ import { filterInputSchema, paramsSchema, recordSchema, writeBodySchema } from '
 import { asCallerError, constraintError } from './dbErrors.ts';
 import { exportHandler } from './exporter.ts';
 import { importHandler, templateHandler } from './importer.ts';
+import { customRoute } from './customRoutes.ts';
 import { checkParent, parentFieldOf, refuseDeletingParents } from './treeGuards.ts';
 import {
   docActionHandler,
@@ -35,6 +36,8 @@ import {
   docBodySchema,
   docContext,
   docCreateHandler,
+  docMergeBodySchema,
+  docMergeHandler,
   docDeleteHandler,
   docGetHandler,
   docIdsSchema,
@@ -77,7 +80,7 @@ function prepareBody(r: ResourceDescriptor, route: RouteDecl, body: unknown): vo
     const f = r.fields[k];
     if (v === '' && f && (f.type !== 'string' || f.format === 'date' || f.format === 'date-time')) b[k] = null;
   }
-  const bad = (route.action === 'create' || route.action === 'update') && invalidDateField(r.fields, b);
+  const bad = ['create', 'update', 'docCreate', 'docUpdate', 'docMerge'].includes(route.action) && invalidDateField(r.fields, b);
   if (bad) throw new ApiError('BAD_REQUEST', bad.message);
 }
 
@@ -475,11 +478,17 @@ export function mountResource(
         if (filterPlace === 'body') schema.querystring = { type: 'object', properties: { format: { type: 'string', enum: ['csv', 'xlsx'], title: '导出格式' } } };
         handler = exportHandler(r, route, db, exportTitles.get(`${r.name}#${routeId(route)}`) ?? r.title) as typeof handler;
         break;
+      case 'custom': {
+        const custom = customRoute(route.handler, `${r.name} ${route.method} ${route.path}`);
+        Object.assign(schema, custom.schema);
+        handler = ((req: Req, reply: FastifyReply) => custom.handler(req, reply, services!)) as typeof handler;
+        break;
+      }
       case 'template':
         handler = (route.importer ? docImporter(route.importer)!.template : templateHandler(r, db)) as typeof handler;
         break;
       case 'import':
-        handler = (route.importer ? docImporter(route.importer)!.run : importHandler(r, db)) as typeof handler;
+        handler = (route.importer ? (req: Req, reply: FastifyReply) => docImporter(route.importer!)!.run(req, reply, doc, services) : importHandler(r, db)) as typeof handler;
         break;
       case 'docCreate':
         schema.body = docBodySchema(doc!, route, 'create');
@@ -488,6 +497,10 @@ export function mountResource(
       case 'docUpdate':
         schema.body = docBodySchema(doc!, route, 'update');
         handler = docUpdateHandler(doc!, route);
+        break;
+      case 'docMerge':
+        schema.body = docMergeBodySchema(doc!, route);
+        handler = docMergeHandler(doc!, route);
         break;
       case 'docGet':
         handler = docGetHandler(doc!, route);
@@ -504,7 +517,7 @@ export function mountResource(
         handler = docActionHandler(doc!, route);
         break;
       case 'docBatchAction':
-        schema.body = docIdsSchema(doc!);
+        schema.body = docIdsSchema(doc!, r.document!.actions.find((a) => a.id === route.docAction));
         handler = docBatchActionHandler(doc!, route);
         break;
       case 'docSkuOptions':

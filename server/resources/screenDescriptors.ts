@@ -20,7 +20,7 @@ export function resourcesOfScreen(set: DescriptorSet, screen: ScreenDescriptor):
   walk(screen);
   // A document's lines resource travels with it: the document page's grid reads its fields.
   for (const n of [...names]) {
-    const lines = set.resources.get(n)?.document?.lines.resource;
+    const lines = set.resources.get(n)?.document?.lines?.resource;
     if (lines && set.resources.has(lines)) names.add(lines);
   }
   return [...names].map((n) => set.resources.get(n)).filter((r): r is ResourceDescriptor => !!r);

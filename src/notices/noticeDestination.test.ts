@@ -34,3 +34,11 @@ describe('notice navigation by businessType', () => {
     expect(noticeDestination(2002, 42)).toBeNull();
   });
 });
+
+describe('our notice types', () => {
+  it('petty cash and shift notices open their screens', () => {
+    expect(noticeDestination(2011, 7)).toEqual({ path: '/pettyCash/recordDetail', query: { id: '7' } });
+    expect(noticeDestination(2012, 8)).toEqual({ path: '/pettyCash/transferDetail', query: { id: '8' } });
+    expect(noticeDestination(2021, 9)).toEqual({ path: '/orderInfo/classRecord', query: {} });
+  });
+});

@@ -35,9 +35,14 @@ export function noticeDestination(businessType: number, businessId: string | num
     case 18: return to('/storageManage/inventorySheetDet');
     case 36: return to('/memberInfo/operationPlan', { ...id, type: '4' });
     case 1001: return to('/memberInfo/rechargeActivityDet');
-    // 审批待办 of a document type without its own notice type (server/domains/process/service.ts PROCESS_NOTICE_TYPE): the instance.
+    // Ours (the spec names none): 2001 an approval waiting for the user (opens 我的待办 at the instance; 2002, its
+    // outcome told to the applicant, leads nowhere; server/domains/process), 201x petty cash (a record to audit or
+    // audited, a transfer to confirm), 2021 a cashier's hand-over that did not match.
     case 2001: return to('/processManage/myTodo', { processInstanceId: String(businessId ?? '') });
-    // 4 and 2002 (an approval's outcome told to its applicant) lead nowhere; 37 and 38 (HR matters) have no screen path in the spec yet; unknown types go nowhere.
+    case 2011: return to('/pettyCash/recordDetail');
+    case 2012: return to('/pettyCash/transferDetail');
+    case 2021: return to('/orderInfo/classRecord', {});
+    // 4 leads nowhere; 37 and 38 (HR matters) have no screen path in the spec yet; unknown types go nowhere.
     default: return null;
   }
 }

@@ -94,6 +94,12 @@ test('a browser is activated as a shop cash register (login asked, comes back, b
   expect((await (await request.put('/api/wxy-shop-server/shop-pay-method-config/update', { headers, data: { configId: wechat.configId, enabled: false } })).json()).code).toBe(200);
   await page.goto('/orderInfo/retailOrder');
   const scan = page.getByTestId('register-scan');
+  // Nothing is sold before the shift is opened with the drawer's change float (开班).
+  await expect(page.getByTestId('register-open-shift-ok')).toBeVisible();
+  await expect(scan).toBeDisabled();
+  await page.getByTestId('register-opening-cash').fill('100');
+  await page.getByTestId('register-open-shift-ok').click();
+  await expect(page.getByTestId('register-shift')).toContainText('当班');
   await expect(scan).toBeFocused();
   for (const code of [held[0], held[1], held[0]]) await scan.pressSequentially(`${code}\n`, { delay: 5 });
   await scan.pressSequentially('0000000000000\n');
@@ -144,5 +150,15 @@ test('a browser is activated as a shop cash register (login asked, comes back, b
   await expect(page.getByTestId('refund-done')).toContainText('商品已退回门店库存');
   const after = await (await request.post('/api/wxy-order-server/order/findPage', { headers, data: { pageNum: 1, pageSize: 10, orderNo } })).json();
   expect(after.data.records[0].status).toBe(2);
+  // 交班: the cash taken went back with the refund, so the drawer should hold the float; counted equal, it matches.
+  await page.keyboard.press('Escape');
+  await page.getByTestId('register-handover').click();
+  await expect(page.getByTestId('register-expected-cash')).toContainText('应有现金 ¥100.00');
+  await expect(page.getByTestId('register-handover-pays')).toContainText('现金');
+  await page.getByTestId('register-counted-cash').fill('100');
+  await page.getByTestId('register-handover-ok').click();
+  await expect(page.getByTestId('register-handed-difference')).toHaveText('钱箱相符');
+  await page.getByTestId('register-handed-ok').click();
+  await expect(page.getByTestId('register-open-shift-ok')).toBeVisible();
   await request.put('/api/wxy-shop-server/shop-pay-method-config/update', { headers, data: { configId: wechat.configId, enabled: true } });
 });

@@ -15,6 +15,9 @@ export const STOCK_DICTIONARIES: Record<string, [string, string][]> = {
   returnStatus: [['草稿', '1'], ['已审核', '2']],
   returnReason: [['滞销', '1'], ['破损', '2'], ['临期', '3'], ['其他', '4']],
   orderStatus: [['已完成', '1'], ['已退款', '2']],
+  classRecordStatus: [['当班', '1'], ['已交班', '2']],
+  merchantType: [['银联POS', '1'], ['聚合扫码', '2'], ['其他', '3']],
+  jhChannel: [['微信', '1'], ['支付宝', '2'], ['聚合支付', '3']],
   supplierMrbStatus: [['草稿', '1'], ['已退货', '2']],
   supplierMrbReason: [['质量问题', '1'], ['临期过期', '2'], ['错发多发', '3'], ['滞销退货', '4'], ['其他', '5']],
   // Ledger doc_type values (server/domains/*): what moved the stock.

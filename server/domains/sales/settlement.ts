@@ -170,8 +170,8 @@ export async function refundOrder(tx: Queryable, auth: AuthContext, orderNo: str
   if (auth.shopId && auth.shopId !== o.shop_id) throw new ApiError('FORBIDDEN', '本收银设备只能为所属门店的订单退款');
   if (Number(o.status) !== ORDER_STATUS.done) throw new ApiError('CONFLICT', `订单 ${orderNo} 已退款，不能重复退款`);
   await tx.query(
-    `UPDATE po_order SET status = $2, refund_amount = pay_amount, refund_time = now(), refund_user_name = $3, refund_reason = $4 WHERE order_id = $1`,
-    [o.order_id, ORDER_STATUS.refunded, auth.displayName ?? auth.userName, reason],
+    `UPDATE po_order SET status = $2, refund_amount = pay_amount, refund_time = now(), refund_user_name = $3, refund_reason = $4, refund_user_id = $5 WHERE order_id = $1`,
+    [o.order_id, ORDER_STATUS.refunded, auth.displayName ?? auth.userName, reason, auth.userId],
   );
   if (o.member_id) await takeBackPoints(tx, o.member_id, o.order_id, orderNo, Number(o.pay_amount), Number(o.points_earned));
   if (!o.is_practice && o.wh_id) {

@@ -1,0 +1,126 @@
+import { Alert, Badge, Button, Group, Modal, NumberInput, Stack, Table, Text, Textarea } from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { call } from '../../src/api/http';
+
+const S = '/wxy-shop-server/shop-class-record';
+
+interface PayFigure {
+  payType: number;
+  payName: string;
+  saleAmount: number;
+  refundAmount: number;
+  netAmount: number;
+}
+
+export interface Shift {
+  classId: number;
+  startTime: string;
+  openingCash: number;
+  orderCount: number;
+  saleAmount: number;
+  refundCount: number;
+  refundAmount: number;
+  expectedCash: number;
+  countedCash: number | null;
+  differenceAmount: number | null;
+  payList: PayFigure[];
+}
+
+const money = (v: number) => v.toFixed(2);
+const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+/**
+ * The cashier's shift at this register (收银班次): nothing can be sold before the shift is opened with the change
+ * float in the drawer; 交班 shows the shift's money per payment method from the server and the cash the drawer
+ * should hold, takes the counted cash, and tells the cashier at once whether the drawer is over or short.
+ */
+export function ShiftBar({ userId, shopId, practice, onShift }: { userId: number; shopId: number; practice: boolean; onShift: (open: boolean) => void }) {
+  const [opening, setOpening] = useState<string | number>(0);
+  const [handing, setHanding] = useState(false);
+  const [counted, setCounted] = useState<string | number>('');
+  const [remark, setRemark] = useState('');
+  const [handed, setHanded] = useState<Shift | null>(null);
+  const shift = useQuery({
+    queryKey: ['register', 'shift', userId, shopId, practice],
+    queryFn: () => call<Shift | null>({ method: 'GET', url: `${S}/getByUserId/${userId}/${practice}`, params: { shopId }, silent: true }),
+    refetchOnWindowFocus: false,
+  });
+  const open = useMutation({
+    mutationFn: () => call<Shift>({ method: 'POST', url: `${S}/save`, data: { shopId, isPractice: practice, openingCash: Number(opening) || 0 }, silent: true }),
+    onSuccess: () => void shift.refetch(),
+  });
+  const close = useMutation({
+    mutationFn: (classId: number) => call<Shift>({ method: 'PUT', url: `${S}/update/${classId}`, data: { countedCash: Number(counted), remark: remark.trim() || null }, silent: true }),
+    onSuccess: (s) => {
+      setHanded(s);
+      setHanding(false);
+      setCounted('');
+      setRemark('');
+      void shift.refetch();
+    },
+  });
+  const current = shift.data;
+  useEffect(() => onShift(Boolean(current)), [current, onShift]);
+  const startHandOver = async () => {
+    close.reset();
+    await shift.refetch(); // the figures as they are now
+    setHanding(true);
+  };
+
+  return (
+    <>
+      {current && (
+        <Group gap="xs" data-testid="register-shift">
+          <Badge variant="light" color="teal">当班 {current.startTime.slice(11, 16)} 起</Badge>
+          <Text size="sm" c="dimmed">{current.orderCount} 笔 · ¥{money(current.saleAmount)}</Text>
+          <Button size="xs" variant="default" onClick={() => void startHandOver()} data-testid="register-handover">交班</Button>
+        </Group>
+      )}
+
+      <Modal opened={!shift.isPending && !current && !handed} onClose={() => undefined} withCloseButton={false} centered title={practice ? '练习开班' : '开班'} data-testid="register-open-shift">
+        <Stack>
+          <Text size="sm">开始收银前，请清点钱箱里的备用零钱。</Text>
+          {shift.isError && <Alert color="red">班次读取失败：{messageOf(shift.error)}</Alert>}
+          <NumberInput label="备用零钱（元）" min={0} decimalScale={2} value={opening} onChange={setOpening} data-autofocus data-testid="register-opening-cash"
+            onKeyDown={(e) => e.key === 'Enter' && !open.isPending && open.mutate()} />
+          {open.isError && <Alert color="red" data-testid="register-shift-error">{messageOf(open.error)}</Alert>}
+          <Button loading={open.isPending} onClick={() => open.mutate()} data-testid="register-open-shift-ok">开班</Button>
+        </Stack>
+      </Modal>
+
+      <Modal opened={handing && Boolean(current)} onClose={() => setHanding(false)} centered size="lg" title="交班" data-testid="register-handover-dialog">
+        {current && (
+          <Stack>
+            <Text size="sm">开班 {current.startTime} · 销售 {current.orderCount} 笔 ¥{money(current.saleAmount)} · 退款 {current.refundCount} 笔 ¥{money(current.refundAmount)}</Text>
+            <Table withTableBorder data-testid="register-handover-pays">
+              <Table.Thead><Table.Tr><Table.Th>支付方式</Table.Th><Table.Th ta="right">收款</Table.Th><Table.Th ta="right">退款</Table.Th><Table.Th ta="right">净额</Table.Th></Table.Tr></Table.Thead>
+              <Table.Tbody>
+                {current.payList.map((p) => (
+                  <Table.Tr key={p.payType}><Table.Td>{p.payName}</Table.Td><Table.Td ta="right">{money(p.saleAmount)}</Table.Td><Table.Td ta="right">{money(p.refundAmount)}</Table.Td><Table.Td ta="right">{money(p.netAmount)}</Table.Td></Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+            <Text data-testid="register-expected-cash">应有现金 ¥{money(current.expectedCash)}（备用零钱 ¥{money(current.openingCash)} + 现金净收）</Text>
+            <NumberInput label="实点现金（元）" min={0} decimalScale={2} value={counted} onChange={setCounted} data-autofocus data-testid="register-counted-cash" />
+            <Textarea label="备注" maxLength={200} value={remark} onChange={(e) => setRemark(e.currentTarget.value)} placeholder="长短款原因" />
+            {close.isError && <Alert color="red">{messageOf(close.error)}</Alert>}
+            <Button loading={close.isPending} disabled={counted === ''} onClick={() => close.mutate(current.classId)} data-testid="register-handover-ok">确认交班</Button>
+          </Stack>
+        )}
+      </Modal>
+
+      <Modal opened={Boolean(handed)} onClose={() => setHanded(null)} centered title="交班完成" data-testid="register-handed">
+        {handed && (
+          <Stack>
+            <Text>应有现金 ¥{money(handed.expectedCash)}，实点 ¥{money(handed.countedCash ?? 0)}</Text>
+            <Text fw={600} c={handed.differenceAmount ? 'red' : 'teal'} data-testid="register-handed-difference">
+              {handed.differenceAmount ? `${handed.differenceAmount < 0 ? '短款' : '长款'} ¥${money(Math.abs(handed.differenceAmount))}` : '钱箱相符'}
+            </Text>
+            <Button onClick={() => setHanded(null)} data-testid="register-handed-ok">知道了</Button>
+          </Stack>
+        )}
+      </Modal>
+    </>
+  );
+}

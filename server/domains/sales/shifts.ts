@@ -1,0 +1,253 @@
+import type { FastifyInstance } from 'fastify';
+import type { AuthContext } from '../../context.ts';
+import type { Queryable } from '../../db/index.ts';
+import { ApiError } from '../../errors.ts';
+import { ok } from '../../http/envelope.ts';
+import { plainText } from '../../http/fields.ts';
+import { notifyUsersInTx } from '../../messages/messageService.ts';
+import { usersWithPerm } from '../../permissions.ts';
+import { asCallerError } from '../../resources/dbErrors.ts';
+import { PAY_TYPES, CASH } from './pricing.ts';
+import { id } from './orderRoutes.ts';
+
+/**
+ * 收银班次 (shop-class-record): a cashier opens a shift with the change float in the drawer (save), sells, and hands
+ * over (update/{id}) by counting the drawer. Every figure of a shift comes from the orders: its sales (orders this
+ * cashier made at this shop, in this mode, while the shift was open) and its refunds (money this cashier paid back
+ * meanwhile), per payment method; cash expected = float + cash taken (less change) - cash paid back. A counted
+ * drawer that differs is told to whoever manages shifts, on the class-record queue.
+ */
+
+const tags = ['wxy-shop-server'];
+const SELL = 'order:retail:sell';
+const LIST = 'shop:classRecord:list';
+export const SHIFT_NOTICE = 2021;
+
+export interface PayFigure {
+  payType: number;
+  payName: string;
+  saleAmount: number;
+  refundAmount: number;
+  netAmount: number;
+}
+
+interface ShiftRow {
+  classId: number;
+  shopId: number;
+  shopName: string;
+  userId: number;
+  userName: string;
+  isPractice: boolean;
+  status: number;
+  startTime: string;
+  endTime: string | null;
+  openingCash: number;
+  countedCash: number | null;
+  remark: string | null;
+}
+
+const SHIFT_COLUMNS = `class_id AS "classId", shop_id AS "shopId", shop_name AS "shopName", user_id AS "userId", user_name AS "userName",
+  is_practice AS "isPractice", status, to_char(start_time, 'YYYY-MM-DD HH24:MI:SS') AS "startTime", to_char(end_time, 'YYYY-MM-DD HH24:MI:SS') AS "endTime",
+  opening_cash::float8 AS "openingCash", counted_cash::float8 AS "countedCash", remark`;
+
+/**
+ * The shift's money per payment method, in SQL numerics (exact): sales of its orders (cash net of the change
+ * given), refunds it paid back (each refunded order's own payments), up to `until` (now for an open shift).
+ */
+export async function shiftFigures(tx: Queryable, classId: number) {
+  const pays = await tx.query<{ pay_type: number; sale: string; refund: string }>(
+    `WITH c AS (SELECT * FROM shop_class_record WHERE class_id = $1),
+     sold AS (
+       SELECT o.order_id, o.change_amount FROM po_order o, c
+        WHERE o.cashier_user_id = c.user_id AND o.shop_id = c.shop_id AND o.is_practice = c.is_practice
+          AND o.create_time >= c.start_time AND o.create_time < coalesce(c.end_time, now() + interval '1 second')),
+     back AS (
+       SELECT o.order_id, o.change_amount FROM po_order o, c
+        WHERE o.refund_user_id = c.user_id AND o.shop_id = c.shop_id AND o.is_practice = c.is_practice
+          AND o.refund_time >= c.start_time AND o.refund_time < coalesce(c.end_time, now() + interval '1 second')),
+     per AS (
+       SELECT p.pay_type, p.order_id, sum(p.amount) - CASE WHEN p.pay_type = ${CASH} THEN max(x.change_amount) ELSE 0 END AS amount
+         FROM po_order_pay p JOIN (SELECT * FROM sold UNION SELECT * FROM back) x ON x.order_id = p.order_id
+        GROUP BY p.pay_type, p.order_id)
+     SELECT per.pay_type,
+            coalesce(sum(per.amount) FILTER (WHERE per.order_id IN (SELECT order_id FROM sold)), 0)::text AS sale,
+            coalesce(sum(per.amount) FILTER (WHERE per.order_id IN (SELECT order_id FROM back)), 0)::text AS refund
+       FROM per GROUP BY per.pay_type ORDER BY per.pay_type`,
+    [classId],
+  );
+  const counts = await tx.query<{ orders: number; sales: string; refunds: number; refunded: string }>(
+    `WITH c AS (SELECT * FROM shop_class_record WHERE class_id = $1)
+     SELECT (SELECT count(*)::int FROM po_order o WHERE o.cashier_user_id = c.user_id AND o.shop_id = c.shop_id AND o.is_practice = c.is_practice
+               AND o.create_time >= c.start_time AND o.create_time < coalesce(c.end_time, now() + interval '1 second')) AS orders,
+            (SELECT coalesce(sum(o.pay_amount), 0)::text FROM po_order o WHERE o.cashier_user_id = c.user_id AND o.shop_id = c.shop_id AND o.is_practice = c.is_practice
+               AND o.create_time >= c.start_time AND o.create_time < coalesce(c.end_time, now() + interval '1 second')) AS sales,
+            (SELECT count(*)::int FROM po_order o WHERE o.refund_user_id = c.user_id AND o.shop_id = c.shop_id AND o.is_practice = c.is_practice
+               AND o.refund_time >= c.start_time AND o.refund_time < coalesce(c.end_time, now() + interval '1 second')) AS refunds,
+            (SELECT coalesce(sum(o.refund_amount), 0)::text FROM po_order o WHERE o.refund_user_id = c.user_id AND o.shop_id = c.shop_id AND o.is_practice = c.is_practice
+               AND o.refund_time >= c.start_time AND o.refund_time < coalesce(c.end_time, now() + interval '1 second')) AS refunded
+       FROM c`,
+    [classId],
+  );
+  const byType = new Map(pays.rows.map((r) => [Number(r.pay_type), r]));
+  const payList: PayFigure[] = Object.entries(PAY_TYPES).map(([k, name]) => {
+    const r = byType.get(Number(k));
+    const sale = Number(r?.sale ?? 0);
+    const refund = Number(r?.refund ?? 0);
+    return { payType: Number(k), payName: name, saleAmount: sale, refundAmount: refund, netAmount: Math.round((sale - refund) * 100) / 100 };
+  });
+  const c = counts.rows[0];
+  const cash = payList.find((p) => p.payType === CASH)!;
+  return { orderCount: c.orders, saleAmount: Number(c.sales), refundCount: c.refunds, refundAmount: Number(c.refunded), cashAmount: cash.netAmount, payList };
+}
+
+async function readShift(tx: Queryable, classId: number) {
+  const r = await tx.query<ShiftRow>(`SELECT ${SHIFT_COLUMNS} FROM shop_class_record WHERE class_id = $1`, [classId]);
+  if (!r.rows[0]) return undefined;
+  const f = await shiftFigures(tx, classId);
+  const expectedCash = Math.round((r.rows[0].openingCash + f.cashAmount) * 100) / 100;
+  const countedCash = r.rows[0].countedCash;
+  return { ...r.rows[0], ...f, expectedCash, differenceAmount: countedCash === null ? null : Math.round((countedCash - expectedCash) * 100) / 100 };
+}
+
+async function openShift(tx: Queryable, auth: AuthContext, b: { shopId: number; isPractice?: boolean; openingCash?: number }) {
+  const shop = await tx.query<{ shop_name: string; status: number }>(`SELECT shop_name, status FROM shop_base WHERE shop_id = $1`, [b.shopId]);
+  if (!shop.rows[0]) throw new ApiError('BAD_REQUEST', '门店不存在');
+  if (Number(shop.rows[0].status) !== 1) throw new ApiError('BAD_REQUEST', `门店“${shop.rows[0].shop_name}”已停用，不能开班`);
+  if (auth.shopId && auth.shopId !== b.shopId) throw new ApiError('FORBIDDEN', '本收银设备只能在所属门店开班');
+  const res = await tx.query<{ class_id: number }>(
+    `INSERT INTO shop_class_record (tenant_id, shop_id, shop_name, user_id, user_name, is_practice, opening_cash)
+     VALUES (app_current_tenant(), $1, $2, $3, $4, $5, $6)
+     ON CONFLICT (tenant_id, user_id, shop_id, is_practice) WHERE status = 1 DO NOTHING RETURNING class_id`,
+    [b.shopId, shop.rows[0].shop_name, auth.userId, auth.displayName ?? auth.userName, b.isPractice ?? false, b.openingCash ?? 0],
+  );
+  if (!res.rows[0]) throw new ApiError('CONFLICT', '您在本门店还有未交班的班次，请先交班');
+  return readShift(tx, res.rows[0].class_id);
+}
+
+async function closeShift(tx: Queryable, auth: AuthContext, classId: number, b: { countedCash: number; remark?: string | null }) {
+  const r = await tx.query<{ user_id: number; status: number; shop_name: string; user_name: string }>(
+    `SELECT user_id, status, shop_name, user_name FROM shop_class_record WHERE class_id = $1 FOR UPDATE`,
+    [classId],
+  );
+  const row = r.rows[0];
+  if (!row) throw new ApiError('NOT_FOUND', '班次不存在');
+  if (row.user_id !== auth.userId && !auth.isAdmin) throw new ApiError('FORBIDDEN', '只能为自己的班次交班');
+  if (Number(row.status) !== 1) throw new ApiError('CONFLICT', '该班次已交班，不能重复交班');
+  await tx.query(`UPDATE shop_class_record SET end_time = now() WHERE class_id = $1`, [classId]);
+  const f = await shiftFigures(tx, classId);
+  await tx.query(
+    `UPDATE shop_class_record SET status = 2, order_count = $2, sale_amount = $3, refund_count = $4, refund_amount = $5, cash_amount = $6,
+            expected_cash = opening_cash + $6::numeric, counted_cash = $7, remark = $8
+      WHERE class_id = $1`,
+    [classId, f.orderCount, f.saleAmount, f.refundCount, f.refundAmount, f.cashAmount, b.countedCash, b.remark?.trim() || null],
+  );
+  const shift = (await readShift(tx, classId))!;
+  if (shift.differenceAmount) {
+    const who = (await usersWithPerm(tx, LIST)).filter((u) => u !== auth.userId);
+    if (who.length)
+      await notifyUsersInTx(tx, auth.tenantId, who, {
+        queue: 'class/reocrd/user-message',
+        businessType: SHIFT_NOTICE,
+        businessId: classId,
+        messageTypeInfo: shift.differenceAmount < 0 ? '交班短款' : '交班长款',
+        noticeTemplateInfo: `${row.shop_name} ${row.user_name} 交班：应有现金 ${shift.expectedCash.toFixed(2)} 元，实点 ${b.countedCash.toFixed(2)} 元，${shift.differenceAmount < 0 ? '短款' : '长款'} ${Math.abs(shift.differenceAmount).toFixed(2)} 元${b.remark ? `（${b.remark}）` : ''}。`,
+      });
+  }
+  return shift;
+}
+
+const money = (title: string) => ({ type: 'number', minimum: 0, maximum: 9999999.99, title });
+const twoDecimals = (v: number | undefined | null, title: string) => {
+  if (typeof v === 'number' && Number(v.toFixed(2)) !== v) throw new ApiError('BAD_REQUEST', `${title}最多2位小数`);
+};
+
+export const shiftRoutes = async (app: FastifyInstance) => {
+  app.post<{ Body: { shopId: number; isPractice?: boolean; openingCash?: number } }>(
+    '/shop-class-record/save',
+    {
+      config: { perm: SELL },
+      schema: {
+        tags,
+        summary: '开班：收银员在门店开始一个班次，登记钱箱备用零钱；同一收银员在同一门店只能有一个未交班的班次',
+        body: { type: 'object', required: ['shopId'], additionalProperties: false, properties: { shopId: id('门店'), isPractice: { type: 'boolean', title: '练习收银' }, openingCash: money('备用零钱') } },
+      },
+    },
+    async (req) => {
+      twoDecimals(req.body.openingCash, '备用零钱');
+      return ok(await req.tenantTx((tx) => openShift(tx, req.auth!, req.body)).catch(asCallerError), '开班成功');
+    },
+  );
+
+  app.get<{ Params: { userId: number; isPractice: boolean }; Querystring: { shopId?: number } }>(
+    '/shop-class-record/getByUserId/:userId/:isPractice',
+    {
+      config: { perm: SELL },
+      schema: {
+        tags,
+        summary: '收银员当前未交班的班次（没有则为 null），带本班次实时的销售、退款与应有现金；?shopId= 限定门店',
+        params: { type: 'object', required: ['userId', 'isPractice'], properties: { userId: id('收银员'), isPractice: { type: 'boolean', title: '练习收银' } } },
+        querystring: { type: 'object', properties: { shopId: id('门店') } },
+      },
+    },
+    async (req) => {
+      const auth = req.auth!;
+      if (req.params.userId !== auth.userId && !auth.isAdmin) throw new ApiError('FORBIDDEN', '只能查看自己的班次');
+      const shift = await req.tenantTx(async (tx) => {
+        const r = await tx.query<{ class_id: number }>(
+          `SELECT class_id FROM shop_class_record WHERE user_id = $1 AND is_practice = $2 AND status = 1 AND ($3::int IS NULL OR shop_id = $3) ORDER BY class_id DESC LIMIT 1`,
+          [req.params.userId, req.params.isPractice, req.query.shopId ?? null],
+        );
+        return r.rows[0] ? readShift(tx, r.rows[0].class_id) : null;
+      });
+      return ok(shift);
+    },
+  );
+
+  app.put<{ Params: { id: number }; Body: { countedCash: number; remark?: string | null } }>(
+    '/shop-class-record/update/:id',
+    {
+      config: { perm: SELL },
+      schema: {
+        tags,
+        summary: '交班：清点钱箱现金，与应有现金（备用零钱 + 现金收款 - 现金退款）比较；班次的销售按支付方式汇总后不再变化',
+        params: { type: 'object', required: ['id'], properties: { id: id('班次') } },
+        body: { type: 'object', required: ['countedCash'], additionalProperties: false, properties: { countedCash: money('实点现金'), remark: { ...plainText('备注', 200), type: ['string', 'null'] } } },
+      },
+    },
+    async (req) => {
+      twoDecimals(req.body.countedCash, '实点现金');
+      return ok(await req.tenantTx((tx) => closeShift(tx, req.auth!, req.params.id, req.body)).catch(asCallerError), '交班成功');
+    },
+  );
+
+  app.get<{ Params: { id: number } }>(
+    '/shop-class-record/info/:id',
+    { config: { perm: LIST }, schema: { tags, summary: '班次详情：按支付方式的销售、退款与现金', params: { type: 'object', required: ['id'], properties: { id: id('班次') } } } },
+    async (req) => {
+      const shift = await req.tenantTx((tx) => readShift(tx, req.params.id));
+      if (!shift) throw new ApiError('NOT_FOUND', '班次不存在');
+      return ok(shift);
+    },
+  );
+};
+
+/** order/classRecordPay?classId= (wxy-order-server): a shift's money per payment method, for its hand-over slip. */
+export const classRecordPayRoute = async (app: FastifyInstance) => {
+  app.get<{ Querystring: { classId: number } }>(
+    '/order/classRecordPay',
+    {
+      config: { perm: SELL },
+      schema: { tags: ['wxy-order-server'], summary: '班次按支付方式的收款、退款与净额（交班单）', querystring: { type: 'object', required: ['classId'], properties: { classId: id('班次') } } },
+    },
+    async (req) => {
+      const auth = req.auth!;
+      const data = await req.tenantTx(async (tx) => {
+        const owner = await tx.query<{ user_id: number }>(`SELECT user_id FROM shop_class_record WHERE class_id = $1`, [req.query.classId]);
+        if (!owner.rows[0]) throw new ApiError('NOT_FOUND', '班次不存在');
+        if (owner.rows[0].user_id !== auth.userId && !auth.isAdmin) throw new ApiError('FORBIDDEN', '只能查看自己的班次');
+        return (await shiftFigures(tx, req.query.classId)).payList;
+      });
+      return ok(data);
+    },
+  );
+};

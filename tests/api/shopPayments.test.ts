@@ -1,0 +1,147 @@
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './harness.ts';
+import { callerFor, fillTemplate, grantShopStaff, uploadXlsx, type Caller, type Json } from './resourceCalls.ts';
+
+/**
+ * A shop's payment side: terminals (shop-merchant) and merchant accounts whose keys are stored sealed, never
+ * answered by lists, downloaded only with their own permission and logged (shop-jh-mcht-config).
+ */
+let s: TestServer;
+let admin: Caller;
+let shop: Caller;
+let other: Caller;
+let adminToken: string;
+let shops: { shop_id: number; shop_code: string; shop_name: string }[];
+
+const P = 'wxy-shop-server';
+const KEY = 'MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7demo';
+
+beforeAll(async () => {
+  s = await startTestServer();
+  adminToken = await s.login('admin', 'admin123');
+  admin = callerFor(s, adminToken);
+  await grantShopStaff(s, 'shop:jhMcht:list');
+  shop = callerFor(s, await s.login('shop01', 'shop123'));
+  other = callerFor(s, await s.login('admin', 'admin123', 2), 2);
+  shops = (await s.db.tenant(1, (tx) => tx.query<{ shop_id: number; shop_code: string; shop_name: string }>(`SELECT shop_id, shop_code, shop_name FROM shop_base ORDER BY shop_id LIMIT 3`))).rows;
+}, 180_000);
+afterAll(async () => s?.stop());
+
+describe('支付终端', () => {
+  it('adds terminals in a batch, all or none; checks a shop; moves a terminal to another shop', async () => {
+    const add = await admin('POST', `${P}/shop-merchant/add-batch`, { shopId: shops[0].shop_id, merchantType: 1, merchantNo: 'M898310000001', terminalNos: ['T0001', 'T0002'] });
+    expect(add.status, add.body).toBe(200);
+    expect(add.json.msg).toBe(`已为${shops[0].shop_name}添加 2 台终端`);
+    const dup = await admin('POST', `${P}/shop-merchant/add-batch`, { shopId: shops[1].shop_id, merchantType: 1, merchantNo: 'M898310000002', terminalNos: ['T0003', 'T0002'] });
+    expect([dup.status, dup.json.msg]).toEqual([409, `终端号 T0002 已绑定在门店“${shops[0].shop_name}”，请用“绑定终端”改绑`]);
+    const bad = await admin('POST', `${P}/shop-merchant/add-batch`, { shopId: shops[1].shop_id, merchantType: 1, merchantNo: 'M 1', terminalNos: ['T9'] });
+    expect([bad.status, bad.json.msg]).toEqual([400, '商户号只能包含字母、数字、下划线或短横线，最多32位']);
+    expect((await admin('POST', `${P}/shop-merchant/page`, { pageNum: 1, pageSize: 10, terminalNo: 'T0003' })).json.data.total).toBe(0);
+    const check = (await admin('GET', `${P}/shop-merchant/check-rel-shop/${shops[0].shop_id}/1`)).json.data;
+    expect(check).toMatchObject({ related: true });
+    expect(check.records.map((r: Json) => r.terminalNo)).toEqual(['T0001', 'T0002']);
+    expect((await admin('GET', `${P}/shop-merchant/check-rel-shop/${shops[0].shop_id}/2`)).json.data.related).toBe(false);
+    const moved = await admin('PUT', `${P}/shop-merchant/shop-bind-terminal/${shops[1].shop_id}/T0002`);
+    expect(moved.json.msg).toBe(`终端 T0002 已从${shops[0].shop_name}改绑到${shops[1].shop_name}`);
+    expect((await admin('GET', `${P}/shop-merchant/check-rel-shop/${shops[1].shop_id}/1`)).json.data.records.map((r: Json) => r.terminalNo)).toEqual(['T0002']);
+    expect((await admin('PUT', `${P}/shop-merchant/shop-bind-terminal/${shops[1].shop_id}/NOPE`)).status).toBe(404);
+    // A shop with terminals keeps them: it cannot be deleted until they are unbound.
+    const fresh = (await s.db.tenant(1, (tx) => tx.query<{ shop_id: number }>(`INSERT INTO shop_base (tenant_id, shop_code, shop_name) VALUES (1, 'TST901', '测试删除店') RETURNING shop_id`))).rows[0].shop_id;
+    await admin('PUT', `${P}/shop-merchant/shop-bind-terminal/${fresh}/T0001`);
+    const del = await admin('DELETE', `wxy-shop-server/shop-base/delete/${fresh}`);
+    expect([del.status, del.json.msg]).toEqual([400, '门店“测试删除店”还有支付终端或商户配置，请先解绑后再删除']);
+    await admin('PUT', `${P}/shop-merchant/shop-bind-terminal/${shops[0].shop_id}/T0001`);
+    expect((await admin('DELETE', `wxy-shop-server/shop-base/delete/${fresh}`)).status).toBe(200);
+    expect((await other('POST', `${P}/shop-merchant/page`, { pageNum: 1, pageSize: 10 })).json.data.total).toBe(0);
+    expect((await shop('POST', `${P}/shop-merchant/page`, { pageNum: 1, pageSize: 10 })).status).toBe(403);
+  });
+
+  it('imports terminals by shop code; a bad or taken terminal is reported by row, nothing written', async () => {
+    const tpl = (await admin('GET', `${P}/shop-merchant/template`)).raw;
+    const bad = await uploadXlsx(s, adminToken, `${P}/shop-merchant/import`, await fillTemplate(tpl, [
+      { 门店编码: shops[2].shop_code, 商户类型: '聚合扫码', 商户号: 'M1', 终端号: 'T0100' },
+      { 门店编码: shops[2].shop_code, 商户类型: '刷脸', 商户号: 'M1', 终端号: 'T0101' },
+      { 门店编码: shops[2].shop_code, 商户类型: '银联POS', 商户号: 'M1', 终端号: 'T0001' },
+    ]));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().data.errors).toEqual([
+      { row: 3, field: '商户类型', message: '商户类型应为 银联POS、聚合扫码、其他 之一' },
+      { row: 4, field: '终端号', message: `终端号 T0001 已绑定在门店“${shops[0].shop_name}”` },
+    ]);
+    const good = await uploadXlsx(s, adminToken, `${P}/shop-merchant/import`, await fillTemplate(tpl, [{ 门店编码: shops[2].shop_code, 商户类型: '聚合扫码', 商户号: 'M1', 终端号: 'T0100' }]));
+    expect(good.statusCode, good.body).toBe(200);
+    expect((await admin('GET', `${P}/shop-merchant/check-rel-shop/${shops[2].shop_id}/2`)).json.data.records).toHaveLength(1);
+  });
+});
+
+describe('商户配置与密钥', () => {
+  it('keeps the key sealed, never lists it, downloads it only with its permission and logs every download', async () => {
+    const saved = await admin('POST', `${P}/shop-jh-mcht-config/save`, { shopId: shops[0].shop_id, channel: 3, mchtNo: 'JH10001', appId: 'app.demo_1', secretKey: KEY });
+    expect(saved.status, saved.body).toBe(200);
+    const id = saved.json.data.id;
+    const stored = (await s.db.tenant(1, (tx) => tx.query<{ key_sealed: string; key_hint: string }>(`SELECT key_sealed, key_hint FROM shop_jh_mcht_config WHERE id = $1`, [id]))).rows[0];
+    expect(stored.key_sealed).not.toContain('MIIE');
+    expect(stored.key_sealed).toMatch(/^v1:/);
+    // The seal's key is not in the database: it is a file of the data dir, readable by its owner only.
+    const keyFile = path.join(s.config.dataDir, 'secrets', 'merchant.key');
+    expect(statSync(keyFile).mode & 0o077).toBe(0);
+    expect(readFileSync(keyFile, 'utf8')).toMatch(/^[0-9a-f]{64}$/);
+    const list = await shop('POST', `${P}/shop-jh-mcht-config/findPage`, { pageNum: 1, pageSize: 10 });
+    expect(list.status).toBe(200);
+    expect(list.body).not.toContain('MIIE');
+    expect(list.body).not.toContain('v1:');
+    expect(list.json.data.records[0]).toMatchObject({ mchtNo: 'JH10001', keyHint: stored.key_hint, downloadCount: 0 });
+    expect((await admin('GET', `${P}/shop-jh-mcht-config/getByShopId/${shops[0].shop_id}`)).body).not.toContain('MIIE');
+    // shop01 may list but not download.
+    expect((await shop('GET', `${P}/shop-jh-mcht-config/downloadKey/${id}`)).status).toBe(403);
+    const dl = await admin('GET', `${P}/shop-jh-mcht-config/downloadKey/${id}`);
+    expect(dl.status).toBe(200);
+    expect(dl.body).toBe(KEY);
+    expect(String(dl.raw.length)).toBeTruthy();
+    const after = (await admin('POST', `${P}/shop-jh-mcht-config/findPage`, { pageNum: 1, pageSize: 10 })).json.data.records[0];
+    expect(after).toMatchObject({ downloadCount: 1, lastDownloadUser: '系统管理员' });
+    const log = (await s.db.tenant(1, (tx) => tx.query<{ action: string; user_name: string }>(`SELECT action, user_name FROM shop_jh_mcht_key_log WHERE config_id = $1 ORDER BY log_id`, [id]))).rows;
+    expect(log).toEqual([{ action: 'create', user_name: '系统管理员' }, { action: 'download', user_name: '系统管理员' }]);
+    // A new key replaces the old one; the fingerprint changes; a second account for the same shop and channel is refused.
+    const rotated = await admin('PUT', `${P}/shop-jh-mcht-config/updateKey/${id}`, { secretKey: `${KEY}-2026` });
+    expect(rotated.json.data.keyHint).not.toBe(stored.key_hint);
+    expect((await admin('GET', `${P}/shop-jh-mcht-config/downloadKey/${id}`)).body).toBe(`${KEY}-2026`);
+    const twice = await admin('POST', `${P}/shop-jh-mcht-config/save`, { shopId: shops[0].shop_id, channel: 3, mchtNo: 'JH2', secretKey: KEY });
+    expect([twice.status, twice.json.msg]).toEqual([409, '该门店在这个支付渠道已有商户配置，请修改原配置']);
+    expect((await admin('POST', `${P}/shop-jh-mcht-config/save`, { shopId: shops[0].shop_id, channel: 1, mchtNo: 'JH2', secretKey: 'short' })).status).toBe(400);
+    // Editing the account never touches its key.
+    expect((await admin('PUT', `${P}/shop-jh-mcht-config/update/${id}`, { mchtNo: 'JH10002', secretKey: 'x'.repeat(20) })).status).toBe(200);
+    expect((await admin('GET', `${P}/shop-jh-mcht-config/downloadKey/${id}`)).body).toBe(`${KEY}-2026`);
+    // Another tenant neither lists nor downloads it.
+    expect((await other('GET', `${P}/shop-jh-mcht-config/downloadKey/${id}`)).status).toBe(404);
+    expect((await other('POST', `${P}/shop-jh-mcht-config/findPage`, { pageNum: 1, pageSize: 10 })).json.data.total).toBe(0);
+  });
+
+  it('imports accounts with their keys sealed; a bad row is reported and nothing written', async () => {
+    const tpl = (await admin('GET', `${P}/shop-jh-mcht-config/template`)).raw;
+    const bad = await uploadXlsx(s, adminToken, `${P}/shop-jh-mcht-config/import`, await fillTemplate(tpl, [
+      { 门店编码: shops[1].shop_code, 支付渠道: '微信', 商户号: 'WX1', 商户密钥: KEY },
+      { 门店编码: shops[1].shop_code, 支付渠道: '支付宝', 商户号: 'ZFB1', 商户密钥: 'short' },
+    ]));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().data.errors).toEqual([{ row: 3, field: '商户密钥', message: '商户密钥长度应为16到4096个字符' }]);
+    const good = await uploadXlsx(s, adminToken, `${P}/shop-jh-mcht-config/import`, await fillTemplate(tpl, [{ 门店编码: shops[1].shop_code, 支付渠道: '微信', 商户号: 'WX1', 商户密钥: KEY }]));
+    expect(good.statusCode, good.body).toBe(200);
+    const row = (await s.db.tenant(1, (tx) => tx.query<{ id: number; key_sealed: string }>(`SELECT id, key_sealed FROM shop_jh_mcht_config WHERE mcht_no = 'WX1'`))).rows[0];
+    expect(row.key_sealed).not.toContain('MIIE');
+    expect((await admin('GET', `${P}/shop-jh-mcht-config/downloadKey/${row.id}`)).body).toBe(KEY);
+  });
+});
+
+describe('支付终端（单台）', () => {
+  it('adds one terminal from the screen’s form; a taken terminal number is a clear 409', async () => {
+    const one = await admin('POST', `${P}/shop-merchant/add`, { shopId: shops[2].shop_id, merchantType: 1, merchantNo: 'M3', terminalNo: 'T0300' });
+    expect(one.status, one.body).toBe(200);
+    expect(one.json.data).toMatchObject({ shopName: shops[2].shop_name, terminalNo: 'T0300' });
+    const again = await admin('POST', `${P}/shop-merchant/add`, { shopId: shops[1].shop_id, merchantType: 1, merchantNo: 'M3', terminalNo: 'T0300' });
+    expect([again.status, again.json.msg]).toEqual([409, '终端号已存在']);
+    expect((await admin('POST', `${P}/shop-merchant/add`, { shopId: 999999, merchantType: 1, merchantNo: 'M3', terminalNo: 'T0301' })).json.msg).toBe('门店不存在');
+  });
+});
