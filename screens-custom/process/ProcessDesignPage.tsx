@@ -19,6 +19,7 @@ interface Bo {
   $type: string;
   assignee?: string;
   candidateGroups?: string;
+  candidateUsers?: string;
   conditionExpression?: { body?: string };
   default?: Bo;
   sourceRef?: Bo;
@@ -208,7 +209,7 @@ function Hint() {
       <Title order={6}>属性</Title>
       <Text size="sm" c="dimmed">选中图中的元素编辑属性。</Text>
       <Text size="sm">可执行的元素：开始事件、用户任务、排他网关、并行网关、结束事件。</Text>
-      <Text size="sm">用户任务须设置审批人：申请人的店长、角色、指定用户或申请人。</Text>
+      <Text size="sm">用户任务须设置审批人：申请人的店长、角色、指定用户、多人（任一人审批，或签）或申请人。会签（都要同意）请用并行网关分支。</Text>
       <Text size="sm">排他网关的出线写条件，读单据字段，如 {'${amount > 500}'}；可设一条默认出线。</Text>
       <Text size="sm">驳回即结束流程并退回申请人。</Text>
     </Stack>
@@ -219,7 +220,7 @@ function ElementPanel({ el, modeling, moddle }: { el: El; modeling: Modeling; mo
   const bo = el.businessObject;
   const isUserTask = el.type === 'bpmn:UserTask';
   const fromExclusive = el.type === 'bpmn:SequenceFlow' && el.source?.type === 'bpmn:ExclusiveGateway';
-  const assignee = isUserTask ? readAssignee({ assignee: bo.assignee, candidateGroups: bo.candidateGroups }) : null;
+  const assignee = isUserTask ? readAssignee({ assignee: bo.assignee, candidateGroups: bo.candidateGroups, candidateUsers: bo.candidateUsers }) : null;
   const [kind, setKind] = useState<AssigneeKind | null>(assignee?.kind ?? null);
   const [value, setValue] = useState(assignee?.value ?? '');
   useEffect(() => {
@@ -244,13 +245,13 @@ function ElementPanel({ el, modeling, moddle }: { el: El; modeling: Modeling; mo
             placeholder="请选择审批人"
             value={kind}
             allowDeselect={false}
-            onChange={(v) => v && setAssignee({ kind: v as AssigneeKind, value: v === 'user' || v === 'role' ? value : '' })}
+            onChange={(v) => v && setAssignee({ kind: v as AssigneeKind, value: v === 'user' || v === 'users' || v === 'role' ? value : '' })}
             data-testid="assignee-kind"
           />
-          {(kind === 'user' || kind === 'role') && (
+          {(kind === 'user' || kind === 'users' || kind === 'role') && (
             <TextInput
-              label={kind === 'user' ? '用户（登录名或ID）' : '角色编码（多个用逗号分隔）'}
-              placeholder={kind === 'user' ? '如 finance01' : '如 finance'}
+              label={kind === 'user' ? '用户（登录名或ID）' : kind === 'users' ? '用户登录名（多个用逗号分隔，任一人审批）' : '角色编码（多个用逗号分隔）'}
+              placeholder={kind === 'user' ? '如 finance01' : kind === 'users' ? '如 finance01,manager01' : '如 finance'}
               value={value}
               onChange={(e) => setAssignee({ kind, value: e.currentTarget.value })}
               data-testid="assignee-value"

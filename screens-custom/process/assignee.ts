@@ -3,11 +3,11 @@
  * (server/domains/process/bpmn.ts): assignee = a user (id or login name), ${shopManager}, ${applicant};
  * candidateGroups = role codes.
  */
-export type AssigneeKind = 'user' | 'role' | 'shopManager' | 'applicant';
+export type AssigneeKind = 'user' | 'users' | 'role' | 'shopManager' | 'applicant';
 
 export interface AssigneeChoice {
   kind: AssigneeKind;
-  /** Login name or id (user), role codes separated by commas (role). */
+  /** Login name or id (user), login names separated by commas (users: any one of them), role codes separated by commas (role). */
   value: string;
 }
 
@@ -15,12 +15,14 @@ export const ASSIGNEE_KINDS: { value: AssigneeKind; label: string }[] = [
   { value: 'shopManager', label: '申请人的店长' },
   { value: 'role', label: '角色' },
   { value: 'user', label: '指定用户' },
+  { value: 'users', label: '多人（任一人审批即可）' },
   { value: 'applicant', label: '申请人' },
 ];
 
 export interface AssigneeAttrs {
   assignee?: string;
   candidateGroups?: string;
+  candidateUsers?: string;
 }
 
 export function readAssignee(a: AssigneeAttrs): AssigneeChoice | null {
@@ -31,16 +33,22 @@ export function readAssignee(a: AssigneeAttrs): AssigneeChoice | null {
     return { kind: 'user', value: assignee };
   }
   if (a.candidateGroups?.trim()) return { kind: 'role', value: a.candidateGroups.trim() };
+  if (a.candidateUsers?.trim()) return { kind: 'users', value: a.candidateUsers.trim() };
   return null;
 }
 
+type Attrs = { 'flowable:assignee': string | undefined; 'flowable:candidateGroups': string | undefined; 'flowable:candidateUsers': string | undefined };
+const list = (v: string) => v.split(/[,，\s]+/).filter(Boolean).join(',') || undefined;
+
 /** The attributes to set (undefined removes one). */
-export function writeAssignee(c: AssigneeChoice): { 'flowable:assignee': string | undefined; 'flowable:candidateGroups': string | undefined } {
+export function writeAssignee(c: AssigneeChoice): Attrs {
+  const none: Attrs = { 'flowable:assignee': undefined, 'flowable:candidateGroups': undefined, 'flowable:candidateUsers': undefined };
   switch (c.kind) {
-    case 'shopManager': return { 'flowable:assignee': '${shopManager}', 'flowable:candidateGroups': undefined };
-    case 'applicant': return { 'flowable:assignee': '${applicant}', 'flowable:candidateGroups': undefined };
-    case 'user': return { 'flowable:assignee': c.value.trim() || undefined, 'flowable:candidateGroups': undefined };
-    case 'role': return { 'flowable:assignee': undefined, 'flowable:candidateGroups': c.value.split(/[,，\s]+/).filter(Boolean).join(',') || undefined };
+    case 'shopManager': return { ...none, 'flowable:assignee': '${shopManager}' };
+    case 'applicant': return { ...none, 'flowable:assignee': '${applicant}' };
+    case 'user': return { ...none, 'flowable:assignee': c.value.trim() || undefined };
+    case 'users': return { ...none, 'flowable:candidateUsers': list(c.value) };
+    case 'role': return { ...none, 'flowable:candidateGroups': list(c.value) };
   }
 }
 

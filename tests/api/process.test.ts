@@ -250,6 +250,26 @@ describe('completing tasks', () => {
     expect((await complete(manager, await taskOf(manager, inst.processInstanceId), 1)).json.data.statusName).toBe('已通过');
   });
 
+  it('any one of several users (或签): the first completes, the other is told it is done', async () => {
+    const xml = bpmnXml('anyOf', '或签', [
+      { type: 'startEvent', id: 's' }, { type: 'userTask', id: 'a', name: '任一审批', attrs: { 'flowable:candidateUsers': 'manager01,finance01' } }, { type: 'endEvent', id: 'e' },
+    ], [{ id: 'f1', from: 's', to: 'a' }, { id: 'f2', from: 'a', to: 'e' }]);
+    const bad = xml.replace('manager01,finance01', 'manager01,nobody');
+    expect((await admin('POST', `${P}/definition/save/and/Deployment`, { bpmnXml: bad })).json.msg).toBe('用户任务「任一审批」(a) 的审批人「nobody」不存在或已停用');
+    expect((await admin('POST', `${P}/definition/save/and/Deployment`, { bpmnXml: xml })).status).toBe(200);
+    const inst = await start({ processKey: 'anyOf' });
+    expect(inst.tasks).toEqual([expect.objectContaining({ taskName: '任一审批', assigneeName: '店长01、财务01' })]);
+    const mt = await taskOf(manager, inst.processInstanceId);
+    const ft = await taskOf(finance, inst.processInstanceId);
+    expect(mt.taskId).toBe(ft.taskId);
+    expect((await complete(shop, ft, 1)).status).toBe(403);
+    expect((await complete(finance, ft, 1)).json.data.statusName).toBe('已通过');
+    const late = await complete(manager, mt, 1);
+    expect(late.status).toBe(409);
+    expect(late.json.msg).toBe('该任务已被财务01处理（同意），不能重复审批');
+    expect(await taskOf(manager, inst.processInstanceId)).toBeUndefined();
+  });
+
   it('a shop without a manager cannot start the shop-manager step', async () => {
     const otherShop = (await s.db.tenant(1, (tx) => tx.query<{ shop_id: number; shop_name: string }>(`SELECT shop_id, shop_name FROM shop_base WHERE shop_id <> $1 ORDER BY shop_id LIMIT 1`, [shopId]))).rows[0];
     const before = await count('wf_instance');

@@ -58,10 +58,12 @@ CREATE TABLE wf_task (
   node_id          varchar(64) NOT NULL,
   node_name        varchar(64) NOT NULL,
   token_id         varchar(16) NOT NULL,
-  -- Who may complete it: one user, or anyone with one of the roles (codes).
+  -- Who may complete it: one user, or any one of the candidate users (或签; assignee_name lists them), or anyone
+  -- with one of the roles (codes).
   assignee_id      integer,
-  assignee_name    varchar(48),
+  assignee_name    varchar(200),
   candidate_roles  text[],
+  candidate_users  integer[],
   -- 0 待办, 1 同意, 2 驳回, 3 已取消 (another branch rejected, or the instance was cancelled)
   status           smallint NOT NULL DEFAULT 0 CHECK (status IN (0, 1, 2, 3)),
   completed_by     integer,
@@ -69,12 +71,13 @@ CREATE TABLE wf_task (
   comment          varchar(500),
   create_time      timestamptz NOT NULL DEFAULT now(),
   complete_time    timestamptz,
-  CHECK (assignee_id IS NOT NULL OR cardinality(candidate_roles) > 0),
+  CHECK (assignee_id IS NOT NULL OR cardinality(candidate_roles) > 0 OR cardinality(candidate_users) > 0),
   UNIQUE (tenant_id, task_id),
   FOREIGN KEY (tenant_id, instance_id) REFERENCES wf_instance (tenant_id, instance_id) ON DELETE CASCADE
 );
 CREATE INDEX wf_task_pending_user ON wf_task (tenant_id, assignee_id, task_id DESC) WHERE status = 0;
 CREATE INDEX wf_task_pending_roles ON wf_task USING gin (candidate_roles) WHERE status = 0;
+CREATE INDEX wf_task_pending_users ON wf_task USING gin (candidate_users) WHERE status = 0;
 CREATE INDEX wf_task_done_by ON wf_task (tenant_id, completed_by, complete_time DESC);
 CREATE INDEX wf_task_instance ON wf_task (tenant_id, instance_id, task_id);
 

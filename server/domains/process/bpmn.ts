@@ -7,7 +7,9 @@
  * - flowable:assignee="12" or "zhangsan": that user (id or login name);
  * - flowable:assignee="${shopManager}": the applicant's shop manager; "${applicant}" / "${initiator}": the applicant;
  *   any other "${field}": the user whose id the business document's field holds;
+ * - flowable:candidateUsers="zhangsan,lisi": any one of them (或签), once;
  * - flowable:candidateGroups="finance,admin": anyone with one of those roles (codes) may take it, once.
+ * Every branch of a parallel gateway must approve (会签).
  */
 import { BpmnModdle } from 'bpmn-moddle';
 import flowable from './flowableModdle.json' with { type: 'json' };
@@ -15,6 +17,7 @@ import { ExpressionError, parseExpression, type Expr } from './expression.ts';
 
 export type Assignee =
   | { kind: 'user'; user: string }
+  | { kind: 'users'; users: string[] }
   | { kind: 'role'; roles: string[] }
   | { kind: 'shopManager' }
   | { kind: 'applicant' }
@@ -132,9 +135,10 @@ function assigneeOf(el: ModdleEl): Assignee | undefined {
   }
   const users = attr('candidateUsers');
   if (users) {
-    const list = users.split(',').map((u) => u.trim()).filter(Boolean);
-    if (list.length !== 1) throw new ProcessModelError(`${describeElement(el)} 只能指定一个候选人，多人审批请用角色或并行网关`, el.id);
-    return { kind: 'user', user: list[0] };
+    const list = [...new Set(users.split(',').map((u) => u.trim()).filter(Boolean))];
+    if (list.some((u) => u.includes('${'))) throw new ProcessModelError(`${describeElement(el)} 的候选人不支持表达式`, el.id);
+    if (list.length > 20) throw new ProcessModelError(`${describeElement(el)} 的候选人不能超过 20 个`, el.id);
+    return list.length === 1 ? { kind: 'user', user: list[0] } : { kind: 'users', users: list };
   }
   return undefined;
 }

@@ -52,6 +52,12 @@ describe('BPMN validation', () => {
     expect(m.nodes.financeApprove.assignee).toEqual({ kind: 'role', roles: ['finance'] });
     expect(m.nodes.amountGateway.defaultFlow).toBe('f4');
   });
+  it('reads candidate users: one is that user, several are any one of them (或签)', async () => {
+    const one = (users: string) => bpmnXml('p', 'P', [{ type: 'startEvent', id: 's' }, u('t', '审批', { 'flowable:candidateUsers': users }), { type: 'endEvent', id: 'e' }], [{ id: 'a', from: 's', to: 't' }, { id: 'b', from: 't', to: 'e' }]);
+    expect((await parseProcess(one('finance01'))).nodes.t.assignee).toEqual({ kind: 'user', user: 'finance01' });
+    expect((await parseProcess(one('finance01, manager01,finance01'))).nodes.t.assignee).toEqual({ kind: 'users', users: ['finance01', 'manager01'] });
+    await expect(parseProcess(one('${x}'))).rejects.toThrow('用户任务「审批」(t) 的候选人不支持表达式');
+  });
   it('names the element at fault', async () => {
     const base = (els: Parameters<typeof bpmnXml>[2], flows: Parameters<typeof bpmnXml>[3]) => bpmnXml('p', 'P', els, flows);
     expect(await refuse('not xml')).toMatch(/不是合法的 BPMN 2.0 XML|根元素/);
@@ -165,6 +171,13 @@ describe('who may complete, and transfer', () => {
     expect(refusal(roleTask, manager)).toEqual({ kind: 'FORBIDDEN', msg: '只有该任务的审批人（角色 finance）才能处理' });
     expect(refusal({ ...userTask, status: 1, completed_by_name: '店长01' }, manager)).toEqual({ kind: 'CONFLICT', msg: '该任务已被店长01处理（同意），不能重复审批' });
     expect(refusal({ ...userTask, status: 2, completed_by_name: '系统管理员' }, admin)?.kind).toBe('CONFLICT');
+  });
+  it('candidate users: any one of them, nobody else', () => {
+    const anyOf = { status: 0, assignee_id: null, assignee_name: '店长01、财务01', candidate_roles: null, candidate_users: [7, 8] };
+    expect(refusal(anyOf, manager)).toBeNull();
+    expect(refusal(anyOf, finance)).toBeNull();
+    expect(refusal(anyOf, { userId: 9, roles: ['finance'], isAdmin: false })).toEqual({ kind: 'FORBIDDEN', msg: '只有该任务的审批人（店长01、财务01）才能处理' });
+    expect(transferred(anyOf, { id: 9, name: '张三' })).toMatchObject({ assignee_id: 9, candidate_users: null, candidate_roles: null });
   });
   it('a transfer makes the task the colleague’s alone: the former assignee and the roles lose it', () => {
     const t = transferred(roleTask, { id: 7, name: '店长01' })!;

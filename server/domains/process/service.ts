@@ -130,9 +130,9 @@ async function checkAssignees(tx: Queryable, model: ProcessModel): Promise<void>
     const a = n.assignee;
     if (!a) continue;
     const d = describeNode(n);
-    if (a.kind === 'user') {
-      const u = await findUser(tx, a.user);
-      if (!u) throw new ApiError('BAD_REQUEST', `${d} 的审批人「${a.user}」不存在或已停用`);
+    for (const ref of a.kind === 'user' ? [a.user] : a.kind === 'users' ? a.users : []) {
+      const u = await findUser(tx, ref);
+      if (!u) throw new ApiError('BAD_REQUEST', `${d} 的审批人「${ref}」不存在或已停用`);
     }
     if (a.kind === 'role') {
       const found = (await tx.query<{ code: string }>(`SELECT code FROM sys_role WHERE code = ANY($1::text[])`, [a.roles])).rows.map((r) => r.code);
@@ -296,6 +296,7 @@ interface TaskRow {
   assignee_id: number | null;
   assignee_name: string | null;
   candidate_roles: string[] | null;
+  candidate_users: number[] | null;
   status: number;
   completed_by_name: string | null;
 }
@@ -390,7 +391,7 @@ async function resolveAssignee(tx: Queryable, inst: InstanceRow, node: FlowNode,
   const user = async (ref: string | number, what: string) => {
     const u = await findUser(tx, ref);
     if (!u) throw new ApiError('BAD_REQUEST', `${d} 的${what}「${ref}」不存在或已停用，无法提交审批`);
-    return { assigneeId: u.id, assigneeName: u.name, roles: null };
+    return { assigneeId: u.id as number | null, assigneeName: u.name as string | null, roles: null as string[] | null, users: null as number[] | null };
   };
   switch (a.kind) {
     case 'user':
@@ -402,8 +403,13 @@ async function resolveAssignee(tx: Queryable, inst: InstanceRow, node: FlowNode,
       if (v === null || v === undefined || v === '') throw new ApiError('BAD_REQUEST', `${d} 的审批人取单据字段「${a.name}」，但单据没有填写该字段`);
       return user(String(v), `审批人（${a.name}）`);
     }
+    case 'users': {
+      const found = [];
+      for (const ref of a.users) found.push((await user(ref, '候选人')));
+      return { assigneeId: null, assigneeName: found.map((f) => f.assigneeName).join('、').slice(0, 200), roles: null, users: found.map((f) => f.assigneeId!) };
+    }
     case 'role':
-      return { assigneeId: null, assigneeName: null, roles: a.roles };
+      return { assigneeId: null, assigneeName: null, roles: a.roles, users: null };
     case 'shopManager': {
       if (inst.shop_id === null) throw new ApiError('BAD_REQUEST', `${d} 由申请人的店长审批，但单据没有门店（shopId）`);
       const m = (
@@ -417,7 +423,7 @@ async function resolveAssignee(tx: Queryable, inst: InstanceRow, node: FlowNode,
         const shop = (await tx.query<{ shop_name: string }>(`SELECT shop_name FROM shop_base WHERE shop_id = $1`, [inst.shop_id])).rows[0];
         throw new ApiError('BAD_REQUEST', `门店「${shop?.shop_name ?? inst.shop_id}」未设置店长，无法提交审批（${d}）`);
       }
-      return { assigneeId: m.id, assigneeName: m.name, roles: null };
+      return { assigneeId: m.id, assigneeName: m.name, roles: null, users: null };
     }
   }
 }
@@ -430,13 +436,13 @@ async function openTasks(tx: Queryable, auth: AuthContext, inst: InstanceRow, mo
     const a = await resolveAssignee(tx, inst, t.node, vars);
     const row = (
       await tx.query<{ task_id: string }>(
-        `INSERT INTO wf_task(tenant_id, instance_id, node_id, node_name, token_id, assignee_id, assignee_name, candidate_roles)
-         VALUES (app_current_tenant(), $1, $2, $3, $4, $5, $6, $7) RETURNING task_id`,
-        [inst.instance_id, t.node.id, t.node.name.slice(0, 64), t.token, a.assigneeId, a.assigneeName, a.roles],
+        `INSERT INTO wf_task(tenant_id, instance_id, node_id, node_name, token_id, assignee_id, assignee_name, candidate_roles, candidate_users)
+         VALUES (app_current_tenant(), $1, $2, $3, $4, $5, $6, $7, $8) RETURNING task_id`,
+        [inst.instance_id, t.node.id, t.node.name.slice(0, 64), t.token, a.assigneeId, a.assigneeName, a.roles, a.users],
       )
     ).rows[0];
     out.push({ taskId: Number(row.task_id), taskName: t.node.name, assigneeName: a.assigneeName, candidateRoles: a.roles });
-    const recipients = a.assigneeId !== null ? [a.assigneeId] : await usersWithRoles(tx, a.roles!);
+    const recipients = a.assigneeId !== null ? [a.assigneeId] : a.users ?? (await usersWithRoles(tx, a.roles!));
     await notify(tx, auth.tenantId, recipients, inst, `${inst.title}：请审批（${t.node.name}），申请人 ${inst.applicant_name}`);
   }
   return out;
@@ -576,7 +582,7 @@ export async function transferTask(tx: Queryable, auth: AuthContext, input: Tran
   if (!target) throw new ApiError('BAD_REQUEST', `转交对象（userId）「${input.userId}」不存在或已停用`);
   if (!transferred(task, target)) throw new ApiError('BAD_REQUEST', `该任务已由 ${target.name} 审批，不能转交给同一人`);
   const moved = await tx.query(
-    `UPDATE wf_task SET assignee_id = $2, assignee_name = $3, candidate_roles = NULL
+    `UPDATE wf_task SET assignee_id = $2, assignee_name = $3, candidate_roles = NULL, candidate_users = NULL
       WHERE task_id = $1 AND status = 0 AND assignee_id IS NOT DISTINCT FROM $4 RETURNING task_id`,
     [task.task_id, target.id, target.name, task.assignee_id],
   );
@@ -613,7 +619,7 @@ function decorateTask(r: Record<string, unknown>): Record<string, unknown> {
 /** My pending tasks: mine by name, or offered to one of my roles. */
 export async function myPendingTasks(tx: Queryable, auth: AuthContext, f: TaskFilter, limit: number, offset: number) {
   const where = `FROM wf_task t JOIN wf_instance i ON i.instance_id = t.instance_id
-    WHERE t.status = 0 AND (t.assignee_id = $1 OR (t.assignee_id IS NULL AND t.candidate_roles && $2::text[])) ${taskFilterSql(3)}`;
+    WHERE t.status = 0 AND (t.assignee_id = $1 OR (t.assignee_id IS NULL AND (t.candidate_roles && $2::text[] OR t.candidate_users @> ARRAY[$1]::int[]))) ${taskFilterSql(3)}`;
   const params = [auth.userId, auth.roles, ...taskFilterParams(f)];
   const total = (await tx.query<{ n: number }>(`SELECT count(*)::int AS n ${where}`, params)).rows[0].n;
   const rows = (await tx.query<Record<string, unknown>>(`SELECT ${TASK_COLUMNS} ${where} ORDER BY t.task_id DESC LIMIT $6 OFFSET $7`, [...params, limit, offset])).rows;
@@ -668,7 +674,7 @@ async function readableInstance(tx: Queryable, auth: AuthContext, instanceId: nu
   if (!row) throw new ApiError('NOT_FOUND', `流程实例 ${instanceId} 不存在`);
   if (!canListAll && row.applicantId !== auth.userId) {
     const involved = await tx.query(
-      `SELECT 1 FROM wf_task WHERE instance_id = $1 AND (assignee_id = $2 OR completed_by = $2 OR candidate_roles && $3::text[]) LIMIT 1`,
+      `SELECT 1 FROM wf_task WHERE instance_id = $1 AND (assignee_id = $2 OR completed_by = $2 OR candidate_roles && $3::text[] OR candidate_users @> ARRAY[$2]::int[]) LIMIT 1`,
       [instanceId, auth.userId, auth.roles],
     );
     if (!involved.rows.length) throw new ApiError('FORBIDDEN', '您无权查看该流程实例（只有申请人、审批人和流程实例管理员可以查看）');

@@ -7,6 +7,7 @@ export interface TaskHolder {
   assignee_id: number | null;
   assignee_name: string | null;
   candidate_roles: string[] | null;
+  candidate_users?: number[] | null;
   completed_by_name?: string | null;
 }
 
@@ -21,10 +22,12 @@ export const TASK_STATUS_NAMES: Record<number, string> = { 0: '待审批', 1: '�
 export function mayHandle(task: TaskHolder, actor: Actor): boolean {
   if (actor.isAdmin) return true;
   if (task.assignee_id !== null) return task.assignee_id === actor.userId;
+  if ((task.candidate_users ?? []).includes(actor.userId)) return true;
   return (task.candidate_roles ?? []).some((r) => actor.roles.includes(r));
 }
 
-export const handlerName = (task: TaskHolder) => task.assignee_name ?? `角色 ${(task.candidate_roles ?? []).join('、')}`;
+export const handlerName = (task: TaskHolder) =>
+  [task.assignee_name, task.candidate_roles?.length ? `角色 ${task.candidate_roles.join('、')}` : null].filter(Boolean).join('、') || '未指定';
 
 /** Why the actor may not act on the task now (status and kind of the refusal), or null when they may. */
 export function refusal(task: TaskHolder, actor: Actor): { kind: 'CONFLICT' | 'FORBIDDEN'; msg: string } | null {
@@ -36,5 +39,5 @@ export function refusal(task: TaskHolder, actor: Actor): { kind: 'CONFLICT' | 'F
 /** The task after a transfer to `target`: theirs by name, no longer offered to roles; null when it is theirs already. */
 export function transferred<T extends TaskHolder>(task: T, target: { id: number; name: string }): T | null {
   if (task.assignee_id === target.id) return null;
-  return { ...task, assignee_id: target.id, assignee_name: target.name, candidate_roles: null };
+  return { ...task, assignee_id: target.id, assignee_name: target.name, candidate_roles: null, candidate_users: null };
 }
