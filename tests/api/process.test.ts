@@ -250,6 +250,14 @@ describe('completing tasks', () => {
     expect((await complete(manager, await taskOf(manager, inst.processInstanceId), 1)).json.data.statusName).toBe('已通过');
   });
 
+  it('a document has one running approval: submitted again (or twice at once) it is refused', async () => {
+    const before = await count('wf_instance');
+    const twice = await Promise.allSettled([start({ businessId: 'DOC-1', variables: { amount: 1 } }), start({ businessId: 'DOC-1', variables: { amount: 1 } })]);
+    expect(twice.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect(String((twice.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason.message)).toBe('该单据已在审批中，不能重复提交');
+    expect(await count('wf_instance')).toBe(before + 1);
+  });
+
   it('any one of several users (或签): the first completes, the other is told it is done', async () => {
     const xml = bpmnXml('anyOf', '或签', [
       { type: 'startEvent', id: 's' }, { type: 'userTask', id: 'a', name: '任一审批', attrs: { 'flowable:candidateUsers': 'manager01,finance01' } }, { type: 'endEvent', id: 'e' },

@@ -350,13 +350,19 @@ export async function startProcess(tx: Queryable, auth: AuthContext, input: Star
   const step = asRuntime(() => startRun(model, vars));
   const title = (input.title?.trim() || `${def.name} ${businessId}`).slice(0, 100);
   const inst = (
-    await tx.query<InstanceRow>(
+    await tx
+      .query<InstanceRow>(
       `INSERT INTO wf_instance(tenant_id, definition_id, process_key, process_name, business_type, business_id, title, variables, run_state, status, applicant_id, applicant_name, shop_id, end_time)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::smallint, $11, $12, $13, CASE WHEN $10::smallint = 1 THEN NULL ELSE now() END)
        RETURNING *`,
       [auth.tenantId, def.definition_id, input.processKey, def.name, businessType, businessId, title, JSON.stringify(vars), JSON.stringify(step.state),
         step.finished ? INSTANCE_STATUS.approved : INSTANCE_STATUS.running, auth.userId, who(auth), shopId],
-    )
+      )
+      .catch((e: { code?: string; constraint?: string }) => {
+        // The same document submitted twice at the same moment: the second meets the one-running-instance index.
+        if (e.code === '23505' && e.constraint === 'wf_instance_running_doc') throw new ApiError('CONFLICT', '该单据已在审批中，不能重复提交');
+        throw e;
+      })
   ).rows[0];
   await history(tx, auth, inst.instance_id, 'start', { nodeId: model.startId, nodeName: model.nodes[model.startId].name });
   const tasks = await openTasks(tx, auth, inst, model, step);
