@@ -334,7 +334,8 @@ export async function startProcess(tx: Queryable, auth: AuthContext, input: Star
   if (JSON.stringify(variables).length > MAX_VARIABLES) throw new ApiError('BAD_REQUEST', '流程变量（variables）过大');
   const def = (
     await tx.query<{ definition_id: number; version: number; name: string; suspended: boolean; bpmn_xml: string }>(
-      `SELECT definition_id, version, name, suspended, bpmn_xml FROM wf_definition WHERE process_key = $1 AND deleted_at IS NULL ORDER BY version DESC LIMIT 1`,
+      // FOR SHARE: a delete or suspension of this version waits for the start to commit (then sees its instance).
+      `SELECT definition_id, version, name, suspended, bpmn_xml FROM wf_definition WHERE process_key = $1 AND deleted_at IS NULL ORDER BY version DESC LIMIT 1 FOR SHARE`,
       [input.processKey],
     )
   ).rows[0];
