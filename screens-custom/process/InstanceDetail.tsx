@@ -6,7 +6,7 @@ import { BpmnView } from './BpmnView';
 export const STATUS_COLOR: Record<number, string> = { 1: 'orange', 2: 'green', 3: 'red', 4: 'gray' };
 const TASK_COLOR: Record<number, string> = { 0: 'orange', 1: 'green', 2: 'red', 3: 'gray' };
 
-const fieldLabels: Record<string, string> = { amount: '金额', reason: '事由', shopId: '门店ID' };
+const fieldLabels: Record<string, string> = { amount: '金额', reason: '事由' };
 
 /** 流程实例详情: the drawing with the path so far, the document's fields, every task and the audit trail. */
 export function InstanceDetail({ processInstanceId }: { processInstanceId: number }) {
@@ -14,13 +14,13 @@ export function InstanceDetail({ processInstanceId }: { processInstanceId: numbe
   if (q.isLoading) return <Loader />;
   const d = q.data as InstanceDetails | undefined;
   if (!d) return <Text c="dimmed">流程实例不存在或无权查看</Text>;
-  const fields = Object.entries(d.variables ?? {}).filter(([k, v]) => !['applicantId'].includes(k) && v !== null && typeof v !== 'object');
+  const fields = Object.entries(d.variables ?? {}).filter(([k, v]) => !['applicantId', 'shopId'].includes(k) && v !== null && typeof v !== 'object');
   return (
     <Stack data-testid="instance-detail">
       <Group>
         <Title order={5}>{d.title}</Title>
         <Badge color={STATUS_COLOR[d.status]} data-testid="instance-status">{d.statusName}</Badge>
-        <Text size="sm" c="dimmed">{d.processName} v{d.version} · 申请人 {d.applicantName} · {d.startTime}</Text>
+        <Text size="sm" c="dimmed">{d.processName} v{d.version} · 申请人 {d.applicantName}{d.shopName ? `（${d.shopName}）` : ''} · {d.startTime}</Text>
       </Group>
       {fields.length > 0 && (
         <Group gap="lg">

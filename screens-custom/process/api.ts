@@ -62,6 +62,7 @@ export interface Instance {
   status: number;
   statusName: string;
   applicantName: string;
+  shopName: string | null;
   variables: Record<string, unknown>;
   startTime: string;
   endTime: string | null;

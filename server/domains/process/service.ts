@@ -644,7 +644,8 @@ export async function myDoneTasks(tx: Queryable, auth: AuthContext, f: TaskFilte
 
 const INSTANCE_COLUMNS = `i.instance_id::int AS "processInstanceId", i.definition_id AS "processDefinitionId", d.version, i.process_key AS "processKey",
   i.process_name AS "processName", i.title, i.business_type AS "businessType", i.business_id AS "businessId", i.status,
-  i.applicant_id AS "applicantId", i.applicant_name AS "applicantName", i.shop_id AS "shopId", i.variables,
+  i.applicant_id AS "applicantId", i.applicant_name AS "applicantName", i.shop_id AS "shopId",
+  (SELECT s.shop_name FROM shop_base s WHERE s.shop_id = i.shop_id) AS "shopName", i.variables,
   to_char(i.start_time, 'YYYY-MM-DD HH24:MI:SS') AS "startTime", to_char(i.end_time, 'YYYY-MM-DD HH24:MI:SS') AS "endTime",
   (SELECT string_agg(t.node_name, '、' ORDER BY t.task_id) FROM wf_task t WHERE t.instance_id = i.instance_id AND t.status = 0) AS "currentTaskNames",
   (SELECT string_agg(coalesce(t.assignee_name, '角色 ' || array_to_string(t.candidate_roles, '、')), '、' ORDER BY t.task_id) FROM wf_task t WHERE t.instance_id = i.instance_id AND t.status = 0) AS "currentAssignees"`;
