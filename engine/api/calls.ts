@@ -23,11 +23,11 @@ export function callEndpoint<T>(endpoint: EndpointRef, params: Record_, body?: u
 }
 
 /** Downloads a file answer (template, server export) and hands it to the browser. */
-export async function downloadFile(endpoint: EndpointRef, body: Record_ | undefined, fallbackName: string): Promise<void> {
+export async function downloadFile(endpoint: EndpointRef, body: Record_ | undefined, fallbackName: string, pathParams: Record_ = {}): Promise<void> {
   const response = await client
     .request<Blob>({
       method: endpoint.method,
-      url: fillPath(endpoint.path, {}),
+      url: fillPath(endpoint.path, pathParams),
       data: endpoint.method === 'GET' ? undefined : body ?? {},
       params: endpoint.method === 'GET' && body ? toSearchParams(body) : undefined,
       responseType: 'blob',

@@ -17,7 +17,7 @@ import { useDictionary, labelMap } from '../../widgets/dictionary';
 import { FILTER_WIDGET_IMPLEMENTATIONS } from '../../widgets/filterWidgets';
 import { formatterFor, stylerFor } from '../../widgets/formatters';
 import type { FilterWidgetKey } from '../../widgets/keys';
-import { callEndpoint, fetchListPage } from '../api/calls';
+import { callEndpoint, downloadFile, fetchListPage } from '../api/calls';
 import { columnHeaderKey, fetchColumnHeader, saveColumnHeader } from '../api/columnHeader';
 import { ColumnDrawer } from '../columns/ColumnDrawer';
 import { groupFileConfigs, savedWidths, selectedProps, toFileConfigs } from '../columns/columnConfig';
@@ -257,6 +257,27 @@ export function ListScreen({ set, screen }: ListScreenProps) {
     }
   };
 
+  // A file answer (a QR code, a ZIP of them): the row's key goes where the route takes it, a bulk sends {ids}.
+  const runDownload = async (action: ActionDecl, row: RowData | null) => {
+    const route = resolveRoute(set, screen, action.endpoint);
+    if (!route || callRunning.current) return;
+    const ids = selectedIds(state);
+    const whole = !row && action.selection === false;
+    if (!row && !whole && ids.length === 0) return notifyWarning({ key: 'engine.noSelection' });
+    if (action.confirm && !(await confirmAction(t(action.confirm, row ? undefined : { count: ids.length }), action.danger))) return;
+    callRunning.current = true;
+    setRunningAction(action.id);
+    try {
+      const body = row ? rowCallBody(route.route, action, row, resource) : whole ? { ...(action.body ?? {}) } : bulkCallBody(action, ids);
+      await downloadFile(route, body, `${t(action.label)}`, row ? rowCallParams(route.route, action, row, rowKey) : {});
+    } catch {
+      // the API client showed the server's message
+    } finally {
+      callRunning.current = false;
+      setRunningAction(null);
+    }
+  };
+
   const openForm = (action: ActionDecl, row: RowData | null) => {
     const decl = action.form ? screen.forms?.[action.form] : undefined;
     if (!decl) return;
@@ -276,6 +297,7 @@ export function ListScreen({ set, screen }: ListScreenProps) {
   const runAction = (action: ActionDecl, row: RowData | null) => {
     if (action.kind === 'form') return openForm(action, row);
     if (action.kind === 'call') return void runCall(action, row);
+    if (action.kind === 'download') return void runDownload(action, row);
     if (action.kind === 'link' && action.to) {
       const query = Object.fromEntries(Object.entries(action.query ?? {}).map(([k, field]) => [k, String(row?.[field] ?? '')]));
       return navigateTo(fullPathOf(action.to, query));

@@ -130,7 +130,7 @@ function checkResource(r: ResourceDescriptor, file: string, err: (pointer: strin
     if (!route.perm && !route.anyUser && route.action !== 'docAction' && route.action !== 'docBatchAction')
       err(`${p}/perm`, 'a route names the permission it needs ("perm"), or "anyUser": true when every logged-in user may call it');
     if (route.perm && route.anyUser) err(`${p}/anyUser`, 'a route with a "perm" is not open to any user');
-    if (route.action !== 'page' && (params.includes('pageNum') || params.includes('pageSize'))) err(`${p}/path`, 'only a page route takes {pageNum}/{pageSize}');
+    if (route.action !== 'page' && route.action !== 'custom' && (params.includes('pageNum') || params.includes('pageSize'))) err(`${p}/path`, 'only a page route takes {pageNum}/{pageSize}');
     if (route.action === 'custom' && !route.handler) err(`${p}/handler`, 'a custom route names the handler a domain registers ("handler")');
     if (route.action !== 'custom' && route.handler) err(`${p}/handler`, 'only a custom route names a handler');
     if (needsId.includes(route.action) && !idParamOf(route)) err(`${p}/path`, `a ${route.action} route needs an id parameter such as {${r.primaryKey}}`);
@@ -183,10 +183,13 @@ function checkResource(r: ResourceDescriptor, file: string, err: (pointer: strin
  * sets the route's field to one of its allowed values and nothing else.
  */
 function checkBulkAction(a: ActionDecl, r: ResourceDescriptor, set: DescriptorSet, s: ScreenDescriptor, p: string, err: (pointer: string, message: string) => void): void {
-  if (a.kind !== 'call') return err(`${p}/kind`, `a bulk action is a "call" of a batchDelete or batchSetField route, not "${a.kind}"`);
+  if (a.kind !== 'call' && a.kind !== 'download') return err(`${p}/kind`, `a bulk action is a "call" of a batchDelete or batchSetField route, not "${a.kind}"`);
   const hit = a.endpoint ? resolveEndpoint(set, s, a.endpoint) : null;
   if (!hit) return;
   const { route } = hit;
+  // A domain's own route says in its schema what it takes; a download sends the ids like a call.
+  if (route.action === 'custom') return;
+  if (a.kind === 'download') return err(`${p}/endpoint`, `a bulk download needs a custom route that answers a file for {ids}, "${a.endpoint}" is a ${route.action}`);
   if (route.action === 'setField') {
     const batch = r.routes.find((b) => b.action === 'batchSetField' && b.field === route.field);
     return err(

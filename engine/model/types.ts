@@ -268,7 +268,8 @@ export interface FilterFieldDecl {
   defaultValue?: unknown;
 }
 
-export type ScreenActionKind = 'form' | 'call' | 'link' | 'export' | 'import' | 'columns';
+/** download: the route answers a file (a shop's QR code, a ZIP of them, a key) that the browser saves. */
+export type ScreenActionKind = 'form' | 'call' | 'link' | 'export' | 'import' | 'columns' | 'download';
 
 export interface ActionDecl {
   id: string;

@@ -16,3 +16,5 @@ import './pettyCash/transfers.ts';
 import './pettyCash/reconciliation.ts';
 import './pettyCash/imports.ts';
 import './shops/merchants.ts';
+import './shops/shopExtras.ts';
+import './shops/onlineOrders.ts';

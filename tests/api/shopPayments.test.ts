@@ -25,7 +25,7 @@ beforeAll(async () => {
   await grantShopStaff(s, 'shop:jhMcht:list');
   shop = callerFor(s, await s.login('shop01', 'shop123'));
   other = callerFor(s, await s.login('admin', 'admin123', 2), 2);
-  shops = (await s.db.tenant(1, (tx) => tx.query<{ shop_id: number; shop_code: string; shop_name: string }>(`SELECT shop_id, shop_code, shop_name FROM shop_base ORDER BY shop_id LIMIT 3`))).rows;
+  shops = (await s.db.tenant(1, (tx) => tx.query<{ shop_id: number; shop_code: string; shop_name: string }>(`SELECT shop_id, shop_code, shop_name FROM shop_base ORDER BY shop_id LIMIT 3 OFFSET 10`))).rows;
 }, 180_000);
 afterAll(async () => s?.stop());
 
@@ -54,7 +54,7 @@ describe('支付终端', () => {
     expect([del.status, del.json.msg]).toEqual([400, '门店“测试删除店”还有支付终端或商户配置，请先解绑后再删除']);
     await admin('PUT', `${P}/shop-merchant/shop-bind-terminal/${shops[0].shop_id}/T0001`);
     expect((await admin('DELETE', `wxy-shop-server/shop-base/delete/${fresh}`)).status).toBe(200);
-    expect((await other('POST', `${P}/shop-merchant/page`, { pageNum: 1, pageSize: 10 })).json.data.total).toBe(0);
+    expect((await other('POST', `${P}/shop-merchant/page`, { pageNum: 1, pageSize: 10, terminalNo: 'T0001' })).json.data.total).toBe(0);
     expect((await shop('POST', `${P}/shop-merchant/page`, { pageNum: 1, pageSize: 10 })).status).toBe(403);
   });
 
@@ -143,5 +143,79 @@ describe('支付终端（单台）', () => {
     const again = await admin('POST', `${P}/shop-merchant/add`, { shopId: shops[1].shop_id, merchantType: 1, merchantNo: 'M3', terminalNo: 'T0300' });
     expect([again.status, again.json.msg]).toEqual([409, '终端号已存在']);
     expect((await admin('POST', `${P}/shop-merchant/add`, { shopId: 999999, merchantType: 1, merchantNo: 'M3', terminalNo: 'T0301' })).json.msg).toBe('门店不存在');
+  });
+});
+
+describe('门店二维码、门店仓、参考保底成本、区域门店', () => {
+  it('a shop’s QR code as PNG, many in a ZIP named by code and name', async () => {
+    const png = await admin('GET', `${P}/shop-base/qr-code/${shops[0].shop_id}`);
+    expect(png.status).toBe(200);
+    expect(png.raw.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+    expect(decodeURIComponent(String((await s.call('GET', `/api/${P}/shop-base/qr-code/${shops[0].shop_id}`, { token: adminToken, tenant: 1 })).headers['content-disposition']))).toContain(`门店二维码_${shops[0].shop_code}_${shops[0].shop_name}.png`);
+    const zip = await admin('POST', `${P}/shop-base/qr-code/download`, { ids: [shops[0].shop_id, shops[1].shop_id] });
+    expect(zip.status).toBe(200);
+    const JSZip = (await import('jszip')).default;
+    const files = Object.keys((await JSZip.loadAsync(zip.raw)).files);
+    expect(files).toEqual([shops[0], shops[1]].map((x) => `${x.shop_code}_${x.shop_name}.png`).sort());
+    expect((await other('GET', `${P}/shop-base/qr-code/${shops[0].shop_id}`)).status).toBe(404);
+  });
+
+  it('the shop’s warehouse; a reference minimum cost from its region’s shops; a shop’s region path and a region’s shops', async () => {
+    const wh = (await s.db.tenant(1, (tx) => tx.query<{ wh_id: number; shop_id: number }>(`SELECT wh_id, shop_id FROM wh_base_info WHERE shop_id IS NOT NULL AND status = 1 ORDER BY wh_id LIMIT 1`))).rows[0];
+    expect((await admin('POST', `${P}/shop-base/selectWhIdByShopId`, { shopId: wh.shop_id })).json.data.whId).toBe(wh.wh_id);
+    expect((await admin('POST', `${P}/shop-base/selectWhIdByShopId`, { shopId: 999999 })).status).toBe(404);
+    // Three peers of the region at 100, 200 and 900 yuan per m²: the median (200) times this shop's 50 m².
+    const region = (await s.db.tenant(1, (tx) => tx.query<{ region_name: string; ids: number[] }>(
+      `SELECT region_name, (array_agg(shop_id ORDER BY shop_id))[1:4] AS ids FROM shop_base WHERE region_name IS NOT NULL GROUP BY region_name HAVING count(*) >= 4 ORDER BY region_name LIMIT 1`,
+    ))).rows[0];
+    await s.db.tenant(1, async (tx) => {
+      await tx.query(`UPDATE shop_base SET area = NULL, min_cost = NULL WHERE region_name = $1`, [region.region_name]);
+      await tx.query(`UPDATE shop_base SET area = 10, min_cost = v FROM unnest($1::int[], $2::numeric[]) AS x(id, v) WHERE shop_id = x.id`, [region.ids.slice(1), [1000, 2000, 9000]]);
+      await tx.query(`UPDATE shop_base SET area = 50 WHERE shop_id = $1`, [region.ids[0]]);
+    });
+    const ref = (await admin('GET', `${P}/shop-base/ref-min-cost/${region.ids[0]}`)).json.data;
+    expect(ref).toMatchObject({ regionName: region.region_name, sampleShops: 3, costPerSqm: 200, refMinCost: 10000, area: 50 });
+    const info = (await admin('GET', `${P}/shop-region/shop/info?shopId=${region.ids[0]}`)).json.data;
+    expect(info.regionPath.at(-1).regionName).toBe(region.region_name);
+    const regionId = (await s.db.tenant(1, (tx) => tx.query<{ region_id: number }>(`SELECT region_id FROM shop_region WHERE region_name = $1`, [region.region_name]))).rows[0].region_id;
+    const page = (await admin('POST', `${P}/shop-region/shop/page/1/2`, { regionId })).json.data;
+    expect(page.total).toBe((await s.db.tenant(1, (tx) => tx.query(`SELECT 1 FROM shop_base WHERE region_name = $1`, [region.region_name]))).rows.length);
+    expect(page.records).toHaveLength(2);
+    expect((await admin('POST', `${P}/shop-region/shop/page/1/2`, { regionId: 999999 })).status).toBe(404);
+  });
+});
+
+describe('线上订单', () => {
+  it('merge keeps one row per shop, platform and day; import by shop code updates a day; a future day is refused', async () => {
+    const day = '2026-11-01';
+    const shopId = shops[2].shop_id;
+    const first = await admin('POST', `${P}/shop-online-order/merge`, { shopId, platform: 1, orderDate: day, orderCount: 12, orderAmount: 345.6 });
+    expect([first.status, first.json.msg]).toEqual([200, '已新增']);
+    const second = await admin('POST', `${P}/shop-online-order/merge`, { shopId, platform: 1, orderDate: day, orderCount: 13, orderAmount: 400, refundAmount: 20 });
+    expect(second.json.msg).toBe('已更新当天的数据');
+    const rows = (await admin('POST', `${P}/shop-online-order/list`, { pageNum: 1, pageSize: 10, shopId, orderDateStart: day, orderDateEnd: day })).json.data.records;
+    expect(rows).toEqual([expect.objectContaining({ platform: 1, orderCount: 13, orderAmount: 400, refundAmount: 20, shopName: shops[2].shop_name })]);
+    expect((await admin('POST', `${P}/shop-online-order/merge`, { shopId, platform: 1, orderDate: '2999-01-01', orderCount: 1, orderAmount: 1 })).json.msg).toBe('日期不能晚于今天');
+    expect((await admin('POST', `${P}/shop-online-order/merge`, { shopId, platform: 2, orderDate: day, orderCount: 1, orderAmount: 1, refundAmount: 2 })).json.msg).toBe('退款金额不能大于订单金额');
+    const dup = await admin('POST', `${P}/shop-online-order/add`, { shopId, platform: 1, orderDate: day, orderCount: 1, orderAmount: 1 });
+    expect(dup.status).toBe(409);
+    const tpl = (await admin('GET', `${P}/shop-online-order/template`)).raw;
+    const bad = await uploadXlsx(s, adminToken, `${P}/shop-online-order/import`, await fillTemplate(tpl, [
+      { 门店编码: shops[2].shop_code, 平台: '美团', 日期: day, 订单数: 20, 订单金额: 500 },
+      { 门店编码: shops[2].shop_code, 平台: '美团', 日期: day, 订单数: 21, 订单金额: 501 },
+      { 门店编码: shops[2].shop_code, 平台: '拼多多', 日期: day, 订单数: 1, 订单金额: 1 },
+    ]));
+    expect(bad.json().data.errors).toEqual([
+      { row: 3, field: '日期', message: '与第2行是同一门店、平台和日期' },
+      { row: 4, field: '平台', message: '平台应为 美团、饿了么、京东到家、抖音 之一' },
+    ]);
+    const good = await uploadXlsx(s, adminToken, `${P}/shop-online-order/import`, await fillTemplate(tpl, [
+      { 门店编码: shops[2].shop_code, 平台: '美团', 日期: day, 订单数: 20, 订单金额: 500 },
+      { 门店编码: shops[2].shop_code, 平台: '饿了么', 日期: day, 订单数: 5, 订单金额: 99.5 },
+    ]));
+    expect(good.json().msg).toBe('导入成功：新增 1 条，更新 1 条');
+    const after = (await admin('POST', `${P}/shop-online-order/list`, { pageNum: 1, pageSize: 10, shopId, orderDateStart: day, orderDateEnd: day })).json.data.records as Json[];
+    expect(after.map((r) => [r.platform, r.orderCount, r.orderAmount]).sort()).toEqual([[1, 20, 500], [2, 5, 99.5]]);
+    expect((await shop('POST', `${P}/shop-online-order/list`, { pageNum: 1, pageSize: 10 })).status).toBe(403);
   });
 });

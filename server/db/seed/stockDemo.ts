@@ -18,6 +18,7 @@ export const STOCK_DICTIONARIES: Record<string, [string, string][]> = {
   classRecordStatus: [['当班', '1'], ['已交班', '2']],
   merchantType: [['银联POS', '1'], ['聚合扫码', '2'], ['其他', '3']],
   jhChannel: [['微信', '1'], ['支付宝', '2'], ['聚合支付', '3']],
+  onlinePlatform: [['美团', '1'], ['饿了么', '2'], ['京东到家', '3'], ['抖音', '4']],
   supplierMrbStatus: [['草稿', '1'], ['已退货', '2']],
   supplierMrbReason: [['质量问题', '1'], ['临期过期', '2'], ['错发多发', '3'], ['滞销退货', '4'], ['其他', '5']],
   // Ledger doc_type values (server/domains/*): what moved the stock.
