@@ -18,3 +18,4 @@ import './pettyCash/imports.ts';
 import './shops/merchants.ts';
 import './shops/shopExtras.ts';
 import './shops/onlineOrders.ts';
+import './sales/preSale.ts';

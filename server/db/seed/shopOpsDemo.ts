@@ -1,4 +1,10 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { ResourceDescriptor, RouteDecl } from '../../../engine/model/types.ts';
+import type { AuthContext } from '../../context.ts';
+import { createDocument, runDocAction, type DocContext } from '../../documents/routes.ts';
 import type { Database } from '../index.ts';
+import '../../domains/index.ts';
 
 /**
  * The first shops' payment terminals (a bank POS and a scan box each) and two weeks of their delivery-platform
@@ -23,5 +29,32 @@ export async function seedShopOpsDemo(db: Database, tenantId: number): Promise<v
         CROSS JOIN LATERAL (SELECT 8 + (s.shop_id * 5 + d * 7 + p * 3) % 23 AS n) k
        ON CONFLICT (tenant_id, shop_id, platform, order_date) DO NOTHING`,
     );
+  });
+}
+
+/**
+ * Two pre-sales at the first shop with a shop warehouse, made through the document layer (so the goods are really
+ * reserved): one waiting to be picked up tomorrow, one already picked up. Once per tenant.
+ */
+export async function seedPreSaleDemo(db: Database, tenantId: number): Promise<void> {
+  const read = (name: string) => JSON.parse(readFileSync(path.resolve('schemas/resources', `${name}.json`), 'utf8')) as ResourceDescriptor;
+  const header = read('po-pre-sale-order');
+  const c: DocContext = { header, lines: read('po-pre-sale-order-det'), doc: header.document! };
+  await db.tenant(tenantId, async (tx) => {
+    if ((await tx.query(`SELECT 1 FROM po_pre_sale_order LIMIT 1`)).rows.length) return;
+    const admin = (await tx.query<{ id: number; user_name: string; name: string }>(`SELECT id, user_name, name FROM sys_user WHERE user_name = 'admin'`)).rows[0];
+    const wh = (await tx.query<{ wh_id: number; shop_id: number }>(`SELECT wh_id, shop_id FROM wh_base_info WHERE shop_id IS NOT NULL AND status = 1 ORDER BY wh_id LIMIT 1`)).rows[0];
+    if (!admin || !wh) return;
+    const skus = (await tx.query<{ sku_id: number }>(
+      `SELECT b.sku_id FROM stock_balance b JOIN pd_sku s ON s.sku_id = b.sku_id WHERE b.wh_id = $1 AND b.on_hand - b.reserved >= 20 AND s.status = 1 AND s.retail_price > 0 ORDER BY b.sku_id LIMIT 3`,
+      [wh.wh_id],
+    )).rows;
+    if (skus.length < 3) return;
+    const auth: AuthContext = { tenantId, userId: admin.id, userName: admin.user_name, displayName: admin.name, shopId: null, tokenHash: '', roles: ['admin'], isAdmin: true };
+    const route: RouteDecl = { method: 'POST', path: 'save', action: 'docCreate' };
+    const tomorrow = (await tx.query<{ d: string }>(`SELECT to_char(current_date + 1, 'YYYY-MM-DD') AS d`)).rows[0].d;
+    await createDocument(tx, auth, c, route, { shopId: wh.shop_id, customerName: '王女士', customerPhone: '13800000003', pickupDate: tomorrow, depositAmount: 10, payType: 3, remark: '生日会用，下午来取', detList: [{ skuId: skus[0].sku_id, quantity: 6 }, { skuId: skus[1].sku_id, quantity: 2 }] });
+    const done = await createDocument(tx, auth, c, route, { shopId: wh.shop_id, customerName: '陈先生', customerPhone: '13800000004', pickupDate: tomorrow, depositAmount: 0, payType: 1, detList: [{ skuId: skus[2].sku_id, quantity: 2 }] });
+    await runDocAction(tx, auth, c, c.doc.actions.find((a) => a.id === 'pickUp')!, done, {});
   });
 }

@@ -18,11 +18,12 @@ export const STOCK_DICTIONARIES: Record<string, [string, string][]> = {
   classRecordStatus: [['当班', '1'], ['已交班', '2']],
   merchantType: [['银联POS', '1'], ['聚合扫码', '2'], ['其他', '3']],
   jhChannel: [['微信', '1'], ['支付宝', '2'], ['聚合支付', '3']],
+  preSaleStatus: [['待提货', '1'], ['已提货', '2'], ['已取消', '3']],
   onlinePlatform: [['美团', '1'], ['饿了么', '2'], ['京东到家', '3'], ['抖音', '4']],
   supplierMrbStatus: [['草稿', '1'], ['已退货', '2']],
   supplierMrbReason: [['质量问题', '1'], ['临期过期', '2'], ['错发多发', '3'], ['滞销退货', '4'], ['其他', '5']],
   // Ledger doc_type values (server/domains/*): what moved the stock.
-  docType: [['其他入库', 'otherStockIn'], ['其他出库', 'otherStockOut'], ['采购入库', 'receipt'], ['调拨', 'allocation'], ['盘点', 'inventory'], ['退货', 'returnOrder'], ['退供应商', 'supplierMrb'], ['销售', 'sale'], ['销售退货', 'saleRefund']],
+  docType: [['其他入库', 'otherStockIn'], ['其他出库', 'otherStockOut'], ['采购入库', 'receipt'], ['调拨', 'allocation'], ['盘点', 'inventory'], ['退货', 'returnOrder'], ['退供应商', 'supplierMrb'], ['销售', 'sale'], ['销售退货', 'saleRefund'], ['预售', 'preSale']],
 };
 
 export async function seedDictionaries(tx: Queryable, dictionaries: Record<string, [string, string][]>): Promise<void> {
