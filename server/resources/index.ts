@@ -7,6 +7,7 @@ import { targetRoutes } from '../domains/targets/targetRoutes.ts';
 import { meetingRoutes } from '../domains/meetings/meetingRoutes.ts';
 import { parkedSaleRoutes } from '../domains/sales/parkedSales.ts';
 import { aiBoxRoutes } from '../domains/aiBox/routes.ts';
+import { processRoutes } from '../domains/process/routes.ts';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
@@ -114,6 +115,7 @@ export async function resourceRoutes(services: AppServices) {
     await app.register(aiBoxRoutes(services), { prefix: '/api/wxy-shop-server' });
     await app.register(targetRoutes, { prefix: '/api/wxy-shop-server' });
     await app.register(meetingRoutes, { prefix: '/api/wxy-shop-server' });
+    await app.register(processRoutes, { prefix: '/api/wxy-process-server' });
   };
   return { set, plugin };
 }

@@ -29,6 +29,10 @@ describe('notice navigation by businessType', () => {
     expect(noticeDestination(10, 1)?.path).toBe(noticeDestination(17, 1)?.path);
     expect(noticeDestination(1001, 8)).toEqual({ path: '/memberInfo/rechargeActivityDet', query: { id: '8' } });
   });
+  it('an approval waiting for the user opens 我的待办 at its instance; its outcome goes nowhere', () => {
+    expect(noticeDestination(2001, 42)).toEqual({ path: '/processManage/myTodo', query: { processInstanceId: '42' } });
+    expect(noticeDestination(2002, 42)).toBeNull();
+  });
 });
 
 describe('our notice types', () => {

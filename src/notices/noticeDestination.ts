@@ -35,8 +35,10 @@ export function noticeDestination(businessType: number, businessId: string | num
     case 18: return to('/storageManage/inventorySheetDet');
     case 36: return to('/memberInfo/operationPlan', { ...id, type: '4' });
     case 1001: return to('/memberInfo/rechargeActivityDet');
-    // Ours (the spec names none): 20xx approvals (server/domains/process), 201x petty cash (a record to audit or
+    // Ours (the spec names none): 2001 an approval waiting for the user (opens 我的待办 at the instance; 2002, its
+    // outcome told to the applicant, leads nowhere; server/domains/process), 201x petty cash (a record to audit or
     // audited, a transfer to confirm), 2021 a cashier's hand-over that did not match.
+    case 2001: return to('/processManage/myTodo', { processInstanceId: String(businessId ?? '') });
     case 2011: return to('/pettyCash/recordDetail');
     case 2012: return to('/pettyCash/transferDetail');
     case 2021: return to('/orderInfo/classRecord', {});

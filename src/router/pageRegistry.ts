@@ -24,6 +24,11 @@ export const PAGES: Readonly<Record<string, Page>> = {
   '/orderInfo/practiceCash': lazyPage(() => import('../../screens-custom/billing/RetailOrderPage')),
   '/shopManage/meeting': lazyPage(() => import('../../screens-custom/meetings/MeetingPage')),
   '/shopManage/performanceTarget': lazyPage(() => import('../../screens-custom/meetings/PerformanceTargetPage')),
+  '/processManage/processDefinition': lazyPage(() => import('../../screens-custom/process/ProcessDefinitionPage')),
+  '/processManage/processDesign': lazyPage(() => import('../../screens-custom/process/ProcessDesignPage')),
+  '/processManage/myTodo': lazyPage(() => import('../../screens-custom/process/MyTodoPage')),
+  '/processManage/myDone': lazyPage(() => import('../../screens-custom/process/MyDonePage')),
+  '/processManage/processInstance': lazyPage(() => import('../../screens-custom/process/ProcessInstancePage')),
 };
 
 /** The generic screen page: loads the path's screen descriptor from the server at run time. */

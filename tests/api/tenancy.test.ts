@@ -23,13 +23,13 @@ describe('tenant isolation', () => {
     const t2 = await s.login('admin', 'admin123', 2);
     const names = async (token: string, tenant: number) =>
       ((await s.call('GET', '/api/wxy-system-server/user/findPage/1/100', { token, tenant })).json().data.records as { name: string }[]).map((r) => r.name).sort();
-    expect(await names(t1, 1)).toEqual(['系统管理员', '门店店员01'].sort());
+    expect(await names(t1, 1)).toEqual(['系统管理员', '门店店员01', '店长01', '财务01'].sort());
     expect(await names(t2, 2)).toEqual(['第二连锁管理员']);
   });
 
   it('a query that forgets its tenant filter sees only its tenant, and nothing when no tenant is set (RLS)', async () => {
     const t1 = await s.db.tenant(1, (tx) => tx.query<{ tenant_id: number }>(`SELECT tenant_id FROM sys_user`));
-    expect(t1.rows.length).toBe(2);
+    expect(t1.rows.length).toBe(4);
     expect(new Set(t1.rows.map((r) => r.tenant_id))).toEqual(new Set([1]));
     const none = await s.db.system(async (tx) => {
       await tx.query(`SET LOCAL ROLE ${APP_ROLE}`);

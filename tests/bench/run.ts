@@ -160,5 +160,6 @@ const parts: [string, () => Promise<void>][] = [
   ['settlement', async () => (await import('./documents.ts')).benchSettlement()],
   ['targets', async () => (await import('./targets.ts')).benchTargets()],
   ['designer-ui', async () => (await import('./designer-ui.ts')).benchDesignerUi()],
+  ['process', async () => (await import('./process.ts')).benchProcess()],
 ];
 for (const [name, part] of parts) if (!only || only.includes(name)) await part();

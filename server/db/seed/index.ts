@@ -15,9 +15,10 @@ import { seedPettyCashDemo } from './pettyCashDemo.ts';
 import { seedTargetsDemo } from './targetsDemo.ts';
 import { seedPreSaleDemo, seedShopOpsDemo } from './shopOpsDemo.ts';
 import { seedAiBoxDemo } from './aiBoxDemo.ts';
+import { seedProcessDemo } from './processDemo.ts';
 
 /** Bump when the demo data changes, so existing data dirs are topped up at the next start. */
-export const SEED_VERSION = '2026-11-22.designer-out.1+notices-1+engine-modules-3+designer-ui-1+detail-pages-1+stock-1+fulfilment-1+perm-1+allocation-1+purchase-1+stocktake-2+return-1+supplier-mrb-1+devices-1+orders-1+pay-methods-1+members-1+petty-cash-1+shifts-1+shop-ops-1+pre-sale-1+ai-box-1+targets-meetings-1';
+export const SEED_VERSION = '2026-11-22.designer-out.1+notices-1+engine-modules-3+designer-ui-1+detail-pages-1+stock-1+fulfilment-1+perm-1+allocation-1+purchase-1+stocktake-2+return-1+supplier-mrb-1+devices-1+orders-1+pay-methods-1+members-1+petty-cash-1+shifts-1+shop-ops-1+pre-sale-1+ai-box-1+targets-meetings-1+process-1';
 
 interface TenantSeed {
   id: number;
@@ -40,6 +41,9 @@ export const DEMO_TENANTS: TenantSeed[] = [
     users: [
       { userNo: 'A0001', userName: 'admin', name: '系统管理员', password: 'admin123', role: 'admin', phone: '13800000000' },
       { userNo: 'S0001', userName: 'shop01', name: '门店店员01', password: 'shop123', role: 'shop_staff', phone: '13800000001' },
+      // 审批流程 demo approvers: the first shop's manager and the finance role (server/db/seed/processDemo.ts).
+      { userNo: 'M0001', userName: 'manager01', name: '店长01', password: 'manager123', role: 'shop_manager' },
+      { userNo: 'F0001', userName: 'finance01', name: '财务01', password: 'finance123', role: 'finance' },
     ],
   },
   {
@@ -56,6 +60,8 @@ export const DEMO_TENANTS: TenantSeed[] = [
 const ROLES = [
   { code: 'admin', name: '管理员' },
   { code: 'shop_staff', name: '门店店员' },
+  { code: 'shop_manager', name: '店长' },
+  { code: 'finance', name: '财务' },
 ];
 /**
  * shop_staff lacks 进价总金额 and 成本总金额, and 毛利率 too: retail price and margin together give the
@@ -84,6 +90,11 @@ export const DICTIONARIES: Record<string, [string, string][]> = {
   examStatus: [['草稿', '0'], ['已发布', '1'], ['已结束', '2']],
   payType: [['现金', '1'], ['银行卡', '2'], ['微信', '3'], ['支付宝', '4']],
   memberLevel: [['普通会员', '1'], ['银卡会员', '2'], ['金卡会员', '3']],
+  // 审批流程 (wxy-process-server dictionary/list/{code}).
+  processStatus: [['审批中', '1'], ['已通过', '2'], ['已驳回', '3'], ['已撤销', '4']],
+  taskStatus: [['待审批', '0'], ['同意', '1'], ['驳回', '2'], ['已取消', '3']],
+  processBusinessType: [['备用金', 'pettyCash'], ['对账单', 'reconciliation'], ['考勤申请', 'attendance'], ['团购', 'groupPurchase'], ['演示申请', 'demo']],
+  processAssigneeType: [['指定用户', 'user'], ['角色', 'role'], ['申请人的店长', 'shopManager'], ['申请人', 'applicant']],
 };
 
 const VERSION_LOGS = [
@@ -207,6 +218,7 @@ export async function seedDemoData(db: Database, moduleMenus: MenuSeed[] = readM
     await seedPreSaleDemo(db, t.id);
     await seedAiBoxDemo(db, t.id);
     await seedTargetsDemo(db, t.id);
+    await seedProcessDemo(db, t.id);
   }
   await db.system((tx) =>
     tx.query(`INSERT INTO app_meta(key, value) VALUES ('seed_version', $1) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`, [version]),

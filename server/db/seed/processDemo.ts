@@ -1,0 +1,42 @@
+import type { AuthContext } from '../../context.ts';
+import type { Database, Queryable } from '../index.ts';
+import { deployDefinition, startProcess } from '../../domains/process/service.ts';
+import { pettyCashXml } from '../../domains/process/bpmnXml.ts';
+
+async function userAuth(tx: Queryable, tenantId: number, userName: string): Promise<AuthContext | null> {
+  const u = (
+    await tx.query<{ id: number; name: string; roles: string[] }>(
+      `SELECT u.id, u.name, array(SELECT r.code FROM sys_user_role ur JOIN sys_role r ON r.id = ur.role_id WHERE ur.user_id = u.id ORDER BY r.code) AS roles
+         FROM sys_user u WHERE u.user_name = $1`,
+      [userName],
+    )
+  ).rows[0];
+  if (!u) return null;
+  return { tenantId, userId: u.id, userName, displayName: u.name, shopId: null, tokenHash: '', roles: u.roles, isAdmin: u.roles.includes('admin') };
+}
+
+/**
+ * 审批流程 demo (tenant 1): manager01 manages the first shop, the 备用金审批 process (店长, then 财务 when the amount
+ * is above 500) is deployed once, and shop01 has one application of 800 元 waiting for manager01.
+ */
+export async function seedProcessDemo(db: Database, tenantId: number): Promise<void> {
+  if (tenantId !== 1) return;
+  await db.tenant(tenantId, async (tx) => {
+    const shop = (await tx.query<{ shop_id: number }>(`SELECT min(shop_id) AS shop_id FROM shop_base`)).rows[0]?.shop_id;
+    const manager = await userAuth(tx, tenantId, 'manager01');
+    const admin = await userAuth(tx, tenantId, 'admin');
+    const applicant = await userAuth(tx, tenantId, 'shop01');
+    if (!shop || !manager || !admin || !applicant) return;
+    await tx.query(`INSERT INTO wf_shop_manager(tenant_id, shop_id, user_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [tenantId, shop, manager.userId]);
+    const deployed = await tx.query(`SELECT 1 FROM wf_definition WHERE process_key = 'pettyCash'`);
+    if (deployed.rows.length) return;
+    await deployDefinition(tx, admin, { bpmnXml: pettyCashXml(), businessType: 'pettyCash', description: '门店备用金：店长审批，金额大于 500 元再由财务审批' });
+    await startProcess(tx, applicant, {
+      processKey: 'pettyCash',
+      businessType: 'demo',
+      businessId: 'DEMO-0001',
+      title: '演示：门店备用金申请 800.00 元',
+      variables: { amount: 800, reason: '门店日常采购', shopId: shop },
+    });
+  });
+}
