@@ -19,3 +19,4 @@ import './shops/merchants.ts';
 import './shops/shopExtras.ts';
 import './shops/onlineOrders.ts';
 import './sales/preSale.ts';
+import './pettyCash/approval.ts';

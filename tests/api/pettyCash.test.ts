@@ -320,3 +320,42 @@ describe('费用用途与门店备用金', () => {
     expect((await other('GET', `${P}/petty-cash-shop-config/get/${shopId}`)).status).toBe(404);
   });
 });
+
+describe('备用金走审批流程', () => {
+  it('with 走审批流程 on, a spend waits for the 备用金审批 process: the manager approves it (ledger moves once) or finance rejects it with a comment', async () => {
+    const W = 'wxy-process-server/process';
+    const manager = callerFor(s, await s.login('manager01', 'manager123'));
+    const finance = callerFor(s, await s.login('finance01', 'finance123'));
+    const managed = (await sql<{ shop_id: number }>(`SELECT shop_id FROM wf_shop_manager LIMIT 1`))[0].shop_id;
+    expect(managed).toBe(shopId);
+    const cfg = (await admin('POST', `${P}/petty-cash-config/list`, { pageNum: 1, pageSize: 1 })).json.data.records[0];
+    expect((await admin('POST', `${P}/petty-cash-config/save`, { configId: cfg.configId, billingCycle: 1, allowOverdraft: false, needPicture: true, useProcess: true })).status).toBe(200);
+    const taskFor = async (c: Caller, recordNo: string) =>
+      ((await c('GET', `${W}/task/agents/list/1/100`)).json.data.records as Json[]).find((t) => String(t.title).includes(recordNo));
+    try {
+      // 30 yuan: the shop manager's approval is the whole process.
+      const small = (await spend(shop, 30)).json.data;
+      expect(small.status).toBe(1);
+      const direct = await admin('POST', `${P}/petty-cash-record/single/audit`, { recordId: small.recordId });
+      expect([direct.status, direct.json.msg]).toEqual([409, '该备用金记录正在审批流程中，请由审批人在“我的待办”中审批']);
+      const before = await balance();
+      const t1 = (await taskFor(manager, small.recordNo))!;
+      expect((await manager('POST', `${W}/task/complete/${t1.processInstanceId}/${t1.taskId}/1`, { comment: '同意' })).status).toBe(200);
+      const approved = (await admin('GET', `${P}/petty-cash-record/get/${small.recordId}`)).json.data;
+      expect(approved).toMatchObject({ status: 2, auditUserName: expect.any(String), balanceAfter: before - 30 });
+      expect(approved.history.at(-1)).toMatchObject({ actionLabel: '审批通过' });
+      expect(await balance()).toBe(before - 30);
+      // 520 yuan of 维修费 (above 500 needs finance too): the manager passes it on, finance rejects it.
+      const big = (await spend(shop, 520, { usageId: usage['维修费'] })).json.data;
+      const t2 = (await taskFor(manager, big.recordNo))!;
+      await manager('POST', `${W}/task/complete/${t2.processInstanceId}/${t2.taskId}/1`, {});
+      expect((await admin('GET', `${P}/petty-cash-record/get/${big.recordId}`)).json.data.status).toBe(1);
+      const t3 = (await taskFor(finance, big.recordNo))!;
+      expect((await finance('POST', `${W}/task/complete/${t3.processInstanceId}/${t3.taskId}/2`, { comment: '请附维修报价单' })).status).toBe(200);
+      expect((await admin('GET', `${P}/petty-cash-record/get/${big.recordId}`)).json.data).toMatchObject({ status: 3, auditRemark: '请附维修报价单' });
+      expect(await balance()).toBe(before - 30);
+    } finally {
+      await admin('POST', `${P}/petty-cash-config/save`, { configId: cfg.configId, billingCycle: 1, allowOverdraft: false, needPicture: true, useProcess: false });
+    }
+  });
+});

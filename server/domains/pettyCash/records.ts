@@ -6,6 +6,7 @@ import { notifyUsersInTx } from '../../messages/messageService.ts';
 import { usersWithPerm } from '../../permissions.ts';
 import { availableOf, postPettyCash, yuan } from './ledger.ts';
 import { checkPictures } from './pictures.ts';
+import { refuseWhileInProcess, startRecordApproval, usesProcess } from './approval.ts';
 
 /**
  * 备用金记录 (petty-cash-record): a shop spends from its float (or takes money in) and shows the receipts; the
@@ -84,8 +85,10 @@ registerDocFn(
       usage.usage_type,
       pictures,
     ]);
-    if (body.created)
-      await notifyAuditors(tx, auth, shop, id, `${shop.shop_name} ${auth.displayName ?? auth.userName} 提交了备用金记录 ${ref.docNo}（${usage.usage_name} ${yuan(amount)} 元），请审核。`);
+    if (!body.created) return;
+    // With 走审批流程 on, the process's approvers are told (its own notices); otherwise the shop's auditor.
+    if (await usesProcess(tx)) await startRecordApproval(tx, auth, { id, docNo: ref.docNo, shopId: Number(header.shopId), amount, usageName: usage.usage_name, usageType: Number(usage.usage_type) });
+    else await notifyAuditors(tx, auth, shop, id, `${shop.shop_name} ${auth.displayName ?? auth.userName} 提交了备用金记录 ${ref.docNo}（${usage.usage_name} ${yuan(amount)} 元），请审核。`);
   },
   { lines: false },
 );
@@ -96,6 +99,8 @@ registerDocFn(
     const shop = await shopOf(tx, header.shopId);
     if (Number(header.usageType) === SPEND) await checkAvailable(tx, Number(header.shopId), id, Number(header.amount));
     await tx.query(`UPDATE petty_cash_record SET audit_user_id = NULL, audit_user_name = NULL, audit_time = NULL, audit_remark = NULL WHERE record_id = $1`, [id]);
+    if (await usesProcess(tx))
+      return void (await startRecordApproval(tx, auth, { id, docNo: ref.docNo, shopId: Number(header.shopId), amount: Number(header.amount), usageName: String(header.usageName), usageType: Number(header.usageType) }));
     await notifyAuditors(tx, auth, shop, id, `${shop.shop_name} 重新提交了备用金记录 ${ref.docNo}（${String(header.usageName)} ${yuan(Number(header.amount))} 元），请审核。`);
   },
   { lines: false },
@@ -110,6 +115,7 @@ registerDocFn(
   async ({ tx, auth, id, ref, header, body, note, action }) => {
     const auditStatus = action?.id === 'reject' ? 3 : body.auditStatus === undefined || body.auditStatus === null ? 2 : Number(body.auditStatus);
     if (auditStatus !== 2 && auditStatus !== 3) throw new ApiError('BAD_REQUEST', '审核结果只能是 2（通过）或 3（驳回）');
+    await refuseWhileInProcess(tx, id);
     const shop = await shopOf(tx, header.shopId);
     if (!auth.isAdmin && shop.audit_user_id && shop.audit_user_id !== auth.userId)
       throw new ApiError('FORBIDDEN', `门店“${shop.shop_name}”的备用金由 ${shop.audit_user_name ?? '指定审核人'} 审核`);
