@@ -2,6 +2,7 @@ import { exportFileTitles } from './exportNames.ts';
 import { payMethodRoutes } from '../domains/shops/payMethodRoutes.ts';
 import { pettyCashRoutes } from '../domains/pettyCash/routes.ts';
 import { classRecordPayRoute, shiftRoutes } from '../domains/sales/shifts.ts';
+import { dailyManagementRoutes } from '../domains/shops/dailyManagement.ts';
 import { memberRoutes } from '../domains/members/memberRoutes.ts';
 import { targetRoutes } from '../domains/targets/targetRoutes.ts';
 import { meetingRoutes } from '../domains/meetings/meetingRoutes.ts';
@@ -109,6 +110,7 @@ export async function resourceRoutes(services: AppServices) {
     await app.register(payMethodRoutes, { prefix: '/api/wxy-shop-server' });
     await app.register(pettyCashRoutes, { prefix: '/api/wxy-shop-server' });
     await app.register(shiftRoutes, { prefix: '/api/wxy-shop-server' });
+    await app.register(dailyManagementRoutes, { prefix: '/api/wxy-shop-server' });
     await app.register(classRecordPayRoute, { prefix: '/api/wxy-order-server' });
     await app.register(memberRoutes, { prefix: '/api/wxy-member-server' });
     await app.register(parkedSaleRoutes, { prefix: '/api/wxy-order-server' });

@@ -98,3 +98,26 @@ describe('收银班次', () => {
     expect((await admin('POST', `${S}/shop-class-record/save`, { shopId: 999999 })).json.msg).toBe('门店不存在');
   });
 });
+
+describe('门店日常管理', () => {
+  it('each shop’s day from what it did: the daily meeting, the shifts handed over with their over/short, petty cash; who has not committed', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const page = (await admin('POST', `${S}/shop-daily-management/findPage`, { date: today, shopId, pageNum: 1, pageSize: 10 })).json.data;
+    expect(page.total).toBe(1);
+    const row = page.records[0];
+    const shifts = (await s.db.tenant(1, (tx) => tx.query<{ n: number; d: number }>(
+      `SELECT count(*)::int AS n, coalesce(sum(difference_amount), 0)::float8 AS d FROM shop_class_record WHERE shop_id = $1 AND status = 2 AND NOT is_practice AND start_time::date = current_date`, [shopId]))).rows[0];
+    expect(row).toMatchObject({ shopId, date: today, shiftCount: shifts.n, shiftDifference: shifts.d });
+    const held = (await s.db.tenant(1, (tx) => tx.query(`SELECT 1 FROM shop_daily_meeting WHERE shop_id = $1 AND meeting_date = current_date`, [shopId]))).rows.length > 0;
+    expect(row.committed).toBe(held);
+    const stats = (await admin('POST', `${S}/shop-daily-management/statistics`, { date: today })).json.data;
+    const shops = (await s.db.tenant(1, (tx) => tx.query(`SELECT 1 FROM shop_base WHERE status = 1`))).rows.length;
+    expect(stats).toMatchObject({ expected: shops, uncommitted: shops - stats.committed });
+    const missing = (await admin('POST', `${S}/shop-daily-management/shop/uncommitted`, { date: today })).json.data as Json[];
+    expect(missing).toHaveLength(stats.uncommitted);
+    const csv = await admin('POST', `${S}/shop-daily-management/export`, { date: today });
+    expect(csv.body.split('\r\n')[0]).toBe('\uFEFF日期,门店编码,门店名称,日会,日会时间,盘点商品数,交班次数,交班长短款,备用金笔数,备用金支出');
+    expect((await admin('POST', `${S}/shop-daily-management/findPage`, { dateStart: '2026-01-01', dateEnd: '2026-06-01' })).json.msg).toBe('一次最多查询62天');
+    expect((await shop('POST', `${S}/shop-daily-management/findPage`, {})).status).toBe(403);
+  });
+});
