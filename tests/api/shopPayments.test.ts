@@ -219,3 +219,40 @@ describe('线上订单', () => {
     expect((await shop('POST', `${P}/shop-online-order/list`, { pageNum: 1, pageSize: 10 })).status).toBe(403);
   });
 });
+
+describe('门店档案', () => {
+  it('links uploaded pictures to a shop, answers fresh links, lists floor plans and how complete each profile is', async () => {
+    const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+    const upload = async (name: string) => {
+      const boundary = '----wxyprofile';
+      const body = Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="fileName"\r\n\r\n${name}\r\n--${boundary}\r\nContent-Disposition: form-data; name="fileSize"\r\n\r\n${PNG.length}\r\n`),
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n`), PNG, Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      const res = await s.app.inject({ method: 'POST', url: '/api/wxy-file-server/file/upload', headers: { authorization: `Bearer ${adminToken}`, 'x-tenant-id': '1', 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: body });
+      return res.json().data as { videoObjectKey: string; videoBucketName: string };
+    };
+    const shopId = shops[1].shop_id;
+    const door = await upload('门头.png');
+    const added = await admin('POST', `${P}/shop-multimedia/upload`, { shopId, mediaType: 1, ...door });
+    expect(added.status, added.body).toBe(200);
+    expect(added.json.data).toMatchObject({ mediaTypeName: '门头照', fileName: '门头.png', shopName: shops[1].shop_name });
+    expect(added.json.data.url).toContain('/api/wxy-file-server/video/downSeeding');
+    expect((await admin('POST', `${P}/shop-multimedia/upload`, { shopId, mediaType: 1, ...door })).json.msg).toBe('该文件已在门店档案中');
+    expect((await admin('POST', `${P}/shop-multimedia/upload`, { shopId, mediaType: 4, ...door })).json.msg).toBe('视频请上传 mp4 或 ogg 文件');
+    expect((await admin('POST', `${P}/shop-multimedia/upload`, { shopId, mediaType: 1, videoObjectKey: '202611/nope.png', videoBucketName: 'image' })).json.msg).toBe('文件不存在，请重新上传');
+    const plan = (await admin('POST', `${P}/shop-multimedia/upload`, { shopId, mediaType: 2, ...(await upload('平面图.png')) })).json.data;
+    const dl = (await admin('GET', `${P}/shop-multimedia/download/${plan.id}`)).json.data;
+    expect(dl.downloadUrl).toContain('/api/wxy-file-server/video/downloadFile');
+    // An image link opens with the page's session (its cookie), as in <img src>.
+    expect((await s.app.inject({ method: 'GET', url: dl.url, headers: { cookie: `Admin-Token=${adminToken}` } })).headers['content-type']).toBe('image/png');
+    const plans = (await admin('POST', `${P}/shop-rel-planar-pic-multimedia/page/ding`, { shopId })).json.data;
+    expect(plans.records.map((r: Json) => r.fileName)).toEqual(['平面图.png']);
+    const before = (await admin('POST', `${P}/shop-base/page/profile`, { shopName: shops[1].shop_name })).json.data.records[0];
+    expect(before).toMatchObject({ doorPhotos: 1, planarPics: 1, complete: false });
+    expect((await admin('POST', `${P}/shop-profile/add`, { shopId, businessHours: '09:00-22:00', description: '社区店' })).status).toBe(200);
+    expect((await admin('POST', `${P}/shop-base/page/profile`, { shopName: shops[1].shop_name })).json.data.records[0]).toMatchObject({ businessHours: '09:00-22:00', complete: true });
+    expect((await other('GET', `${P}/shop-multimedia/download/${plan.id}`)).status).toBe(404);
+    expect((await shop('POST', `${P}/shop-multimedia/upload`, { shopId, mediaType: 1, ...door })).status).toBe(403);
+  });
+});
