@@ -17,6 +17,12 @@ let skus: Json[];
 
 const O = 'wxy-order-server';
 
+/** What the register may sell: on hand less what pre-sales hold (reserved). */
+async function available(skuId: number) {
+  const r = await s.db.tenant(1, (tx) => tx.query<{ a: string }>(`SELECT on_hand - reserved AS a FROM stock_balance WHERE wh_id = $1 AND sku_id = $2`, [whId, skuId]));
+  return Number(r.rows[0]?.a ?? 0);
+}
+
 async function stock(skuId: number) {
   const r = await s.db.tenant(1, (tx) => tx.query<{ on_hand: string }>(`SELECT on_hand FROM stock_balance WHERE wh_id = $1 AND sku_id = $2`, [whId, skuId]));
   return Number(r.rows[0]?.on_hand ?? 0);
@@ -50,7 +56,7 @@ afterAll(async () => s?.stop());
 describe('收银扫码', () => {
   it('finds a SKU by barcode or code with its price and the shop’s stock; an unknown code is a clear 404', async () => {
     const byBarcode = await admin('POST', `${O}/order/scanCode`, { code: skus[0].barcode, shopId: shopRow.shopId });
-    expect(byBarcode.json.data).toMatchObject({ skuId: skus[0].skuId, retailPrice: skus[0].retailPrice, available: await stock(skus[0].skuId) });
+    expect(byBarcode.json.data).toMatchObject({ skuId: skus[0].skuId, retailPrice: skus[0].retailPrice, available: await available(skus[0].skuId) });
     expect((await admin('POST', `${O}/order/scanCode`, { code: skus[1].skuCode, shopId: shopRow.shopId })).json.data.skuId).toBe(skus[1].skuId);
     const unknown = await admin('POST', `${O}/order/scanCode`, { code: '0000000000000', shopId: shopRow.shopId });
     expect(unknown.status).toBe(404);
@@ -303,7 +309,7 @@ describe('挂单 / 取单 (order temp/save, temp/list, getPdInfo, takeOrderDet, 
     try {
       const taken = (await admin('GET', `${O}/order/takeOrderDet/${id}`)).json.data;
       expect(taken.member).toMatchObject({ memberId: member.memberId });
-      expect(taken.detList.find((l: Json) => l.skuId === skus[0].skuId)).toMatchObject({ quantity: 3, retailPrice: skus[0].retailPrice, available: await stock(skus[0].skuId) });
+      expect(taken.detList.find((l: Json) => l.skuId === skus[0].skuId)).toMatchObject({ quantity: 3, retailPrice: skus[0].retailPrice, available: await available(skus[0].skuId) });
       expect(taken.detList.find((l: Json) => l.skuId === skus[1].skuId).retailPrice).toBeCloseTo(skus[1].retailPrice + 1, 2);
     } finally {
       await s.db.tenant(1, (tx) => tx.query(`UPDATE pd_sku SET retail_price = retail_price - 1 WHERE sku_id = $1`, [skus[1].skuId]));
