@@ -20,3 +20,4 @@ import './shops/shopExtras.ts';
 import './shops/onlineOrders.ts';
 import './sales/preSale.ts';
 import './pettyCash/approval.ts';
+import './shops/shopPoi.ts';

@@ -256,3 +256,27 @@ describe('门店档案', () => {
     expect((await shop('POST', `${P}/shop-multimedia/upload`, { shopId, mediaType: 1, ...door })).status).toBe(403);
   });
 });
+
+describe('平台门店匹配', () => {
+  it('matches the platform stores whose name carries one shop’s name, one to one; counts the shops left; imports and matches by hand', async () => {
+    const unmatchedBefore = (await admin('GET', `${P}/shop-rel-poi/findUnmatchShopCount/1`)).json.data;
+    const auto = await admin('POST', `${P}/shop-rel-poi/relevanceReachMate`, { platformType: 1 });
+    expect(auto.status, auto.body).toBe(200);
+    expect(auto.json.data.matched).toBeGreaterThanOrEqual(5);
+    const matched = (await admin('POST', `${P}/shop-rel-poi/findPage`, { pageNum: 1, pageSize: 50, platformType: 1, matchType: 1 })).json.data.records as Json[];
+    for (const m of matched) expect(m.poiName).toContain(String(m.shopName).replace(/店$/, ''));
+    expect(((await admin('POST', `${P}/shop-rel-poi/findPage`, { pageNum: 1, pageSize: 50, poiName: '测试门店' })).json.data.records as Json[])[0].matchType).toBe(0);
+    const after = (await admin('GET', `${P}/shop-rel-poi/findUnmatchShopCount/1`)).json.data;
+    expect(after.unmatched).toBe(unmatchedBefore.unmatched - auto.json.data.matched);
+    // Import a 饿了么 store with its shop code: matched by hand; the same shop twice on one platform is refused.
+    const tpl = (await admin('GET', `${P}/shop-rel-poi/template`)).raw;
+    const good = await uploadXlsx(s, adminToken, `${P}/shop-rel-poi/import`, await fillTemplate(tpl, [{ 平台: '饿了么', 平台门店ID: 'ELM001', 平台门店名称: '某店', 门店编码: shops[0].shop_code }]));
+    expect(good.statusCode, good.body).toBe(200);
+    const row = ((await admin('POST', `${P}/shop-rel-poi/findPage`, { pageNum: 1, pageSize: 5, platformType: 2 })).json.data.records as Json[])[0];
+    expect(row).toMatchObject({ poiId: 'ELM001', shopName: shops[0].shop_name, matchType: 2 });
+    const twice = await uploadXlsx(s, adminToken, `${P}/shop-rel-poi/import`, await fillTemplate(tpl, [{ 平台: '饿了么', 平台门店ID: 'ELM002', 平台门店名称: '某店2', 门店编码: shops[0].shop_code }]));
+    expect([twice.statusCode, twice.json().msg]).toEqual([409, '同一个门店在一个平台只能对应一个平台门店，请检查“门店编码”列']);
+    expect((await admin('PUT', `${P}/shop-rel-poi/edit`, { id: row.id, shopId: null })).json.data).toMatchObject({ shopId: null, matchType: 0 });
+    expect((await shop('POST', `${P}/shop-rel-poi/findPage`, { pageNum: 1, pageSize: 5 })).status).toBe(403);
+  });
+});

@@ -29,6 +29,15 @@ export async function seedShopOpsDemo(db: Database, tenantId: number): Promise<v
         CROSS JOIN LATERAL (SELECT 8 + (s.shop_id * 5 + d * 7 + p * 3) % 23 AS n) k
        ON CONFLICT (tenant_id, shop_id, platform, order_date) DO NOTHING`,
     );
+    // The 美团 store list of the first shops, not yet matched (自动匹配 on 平台门店匹配 pairs them), and one store
+    // that is none of ours.
+    await tx.query(
+      `INSERT INTO shop_rel_poi (tenant_id, platform_type, poi_id, poi_name, poi_address)
+       SELECT app_current_tenant(), 1, 'MT' || s.shop_code, '鲜到家便利（' || s.shop_name || '）', s.address
+         FROM (SELECT shop_code, shop_name, address FROM shop_base WHERE status = 1 ORDER BY shop_id LIMIT 5) s
+       UNION ALL SELECT app_current_tenant(), 1, 'MT-OTHER-1', '鲜到家便利（测试门店）', NULL
+       ON CONFLICT (tenant_id, platform_type, poi_id) DO NOTHING`,
+    );
   });
 }
 

@@ -19,6 +19,7 @@ export const STOCK_DICTIONARIES: Record<string, [string, string][]> = {
   merchantType: [['银联POS', '1'], ['聚合扫码', '2'], ['其他', '3']],
   jhChannel: [['微信', '1'], ['支付宝', '2'], ['聚合支付', '3']],
   preSaleStatus: [['待提货', '1'], ['已提货', '2'], ['已取消', '3']],
+  poiMatchType: [['未匹配', '0'], ['自动匹配', '1'], ['人工匹配', '2']],
   onlinePlatform: [['美团', '1'], ['饿了么', '2'], ['京东到家', '3'], ['抖音', '4']],
   supplierMrbStatus: [['草稿', '1'], ['已退货', '2']],
   supplierMrbReason: [['质量问题', '1'], ['临期过期', '2'], ['错发多发', '3'], ['滞销退货', '4'], ['其他', '5']],
