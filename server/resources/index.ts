@@ -4,6 +4,7 @@ import { pettyCashRoutes } from '../domains/pettyCash/routes.ts';
 import { classRecordPayRoute, shiftRoutes } from '../domains/sales/shifts.ts';
 import { dailyManagementRoutes } from '../domains/shops/dailyManagement.ts';
 import { shopProfileRoutes } from '../domains/shops/shopProfile.ts';
+import { reportConfigRoutes } from '../domains/shops/reportConfig.ts';
 import { memberRoutes } from '../domains/members/memberRoutes.ts';
 import { targetRoutes } from '../domains/targets/targetRoutes.ts';
 import { meetingRoutes } from '../domains/meetings/meetingRoutes.ts';
@@ -113,6 +114,7 @@ export async function resourceRoutes(services: AppServices) {
     await app.register(shiftRoutes, { prefix: '/api/wxy-shop-server' });
     await app.register(dailyManagementRoutes, { prefix: '/api/wxy-shop-server' });
     await app.register(shopProfileRoutes(services), { prefix: '/api/wxy-shop-server' });
+    await app.register(reportConfigRoutes, { prefix: '/api/wxy-shop-server' });
     await app.register(classRecordPayRoute, { prefix: '/api/wxy-order-server' });
     await app.register(memberRoutes, { prefix: '/api/wxy-member-server' });
     await app.register(parkedSaleRoutes, { prefix: '/api/wxy-order-server' });

@@ -280,3 +280,19 @@ describe('平台门店匹配', () => {
     expect((await shop('POST', `${P}/shop-rel-poi/findPage`, { pageNum: 1, pageSize: 5 })).status).toBe(403);
   });
 });
+
+describe('报表设置', () => {
+  it('the counting rules start at their defaults and are saved; report columns are renamed (empty gives the default back) or hidden', async () => {
+    expect((await admin('GET', `${P}/shop-report-base-config/info`)).json.data).toMatchObject({ businessDayStart: 0, costBasis: 1, includeOnline: true, weekStart: 1 });
+    const saved = await admin('POST', `${P}/shop-report-base-config/save`, { businessDayStart: 4, costBasis: 2, includeOnline: false, weekStart: 7 });
+    expect(saved.json.data).toMatchObject({ businessDayStart: 4, costBasis: 2, includeOnline: false, weekStart: 7, updateUserName: '系统管理员' });
+    expect((await admin('POST', `${P}/shop-report-base-config/save`, { businessDayStart: 9, costBasis: 2, includeOnline: false, weekStart: 7 })).status).toBe(400);
+    expect((await other('GET', `${P}/shop-report-base-config/info`)).json.data.businessDayStart).toBe(0);
+    const cols = (await admin('POST', `${P}/shop-report-defined-config/findPage`, { pageNum: 1, pageSize: 50, reportCode: 'shopSale' })).json.data.records as Json[];
+    const margin = cols.find((c) => c.fieldName === 'grossMargin')!;
+    expect(margin).toMatchObject({ defaultName: '毛利率', displayName: '毛利率', visible: true });
+    expect((await admin('PUT', `${P}/shop-report-defined-config/edit`, { id: margin.id, displayName: '毛利%', visible: false })).json.data).toMatchObject({ displayName: '毛利%', visible: false });
+    expect((await admin('PUT', `${P}/shop-report-defined-config/edit`, { id: margin.id, displayName: ' ' })).json.data.displayName).toBe('毛利率');
+    expect((await shop('GET', `${P}/shop-report-base-config/info`)).status).toBe(403);
+  });
+});

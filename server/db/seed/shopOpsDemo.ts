@@ -5,6 +5,7 @@ import type { AuthContext } from '../../context.ts';
 import { createDocument, runDocAction, type DocContext } from '../../documents/routes.ts';
 import type { Database } from '../index.ts';
 import '../../domains/index.ts';
+import { seedReportColumns } from '../../domains/shops/reportConfig.ts';
 
 /**
  * The first shops' payment terminals (a bank POS and a scan box each) and two weeks of their delivery-platform
@@ -12,6 +13,7 @@ import '../../domains/index.ts';
  * day: seeding again adds nothing twice.
  */
 export async function seedShopOpsDemo(db: Database, tenantId: number): Promise<void> {
+  await seedReportColumns(db, tenantId);
   await db.tenant(tenantId, async (tx) => {
     await tx.query(
       `INSERT INTO shop_merchant (tenant_id, shop_id, merchant_type, merchant_no, terminal_no, remark)
