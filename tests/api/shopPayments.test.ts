@@ -158,6 +158,8 @@ describe('门店二维码、门店仓、参考保底成本、区域门店', () =
     const files = Object.keys((await JSZip.loadAsync(zip.raw)).files);
     expect(files).toEqual([shops[0], shops[1]].map((x) => `${x.shop_code}_${x.shop_name}.png`).sort());
     expect((await other('GET', `${P}/shop-base/qr-code/${shops[0].shop_id}`)).status).toBe(404);
+    // Head office hands QR codes out: shop staff who may read shops may not download them.
+    expect((await shop('GET', `${P}/shop-base/qr-code/${shops[0].shop_id}`)).status).toBe(403);
   });
 
   it('the shop’s warehouse; a reference minimum cost from its region’s shops; a shop’s region path and a region’s shops', async () => {
