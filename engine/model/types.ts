@@ -184,6 +184,8 @@ export interface DocumentDecl {
   lines?: DocLinesDecl;
   /** Domain function run on create and update inside the transaction (extra checks, computed header fields). */
   onSave?: string;
+  /** Domain function run before a delete, inside the transaction: it may refuse (throw) or tidy up. */
+  onDelete?: string;
   actions: DocActionDecl[];
 }
 

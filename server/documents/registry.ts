@@ -92,6 +92,7 @@ export function unknownDocFns(resources: Iterable<ResourceDescriptor>): string[]
     const d = r.document;
     if (!d) continue;
     if (d.onSave && !fns.has(d.onSave)) missing.push(`${r.name}: onSave "${d.onSave}"`);
+    if (d.onDelete && !fns.has(d.onDelete)) missing.push(`${r.name}: onDelete "${d.onDelete}"`);
     for (const a of d.actions) if (a.fn && !fns.has(a.fn)) missing.push(`${r.name}: action ${a.id} fn "${a.fn}"`);
   }
   return missing;

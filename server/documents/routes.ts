@@ -534,7 +534,9 @@ export function docBatchActionHandler(c: DocContext, route: RouteDecl) {
 }
 
 async function deleteDocument(tx: Queryable, auth: AuthContext, c: DocContext, id: number): Promise<void> {
-  const { status } = await lockInStatus(tx, c, id, c.doc.editable, (st) => notEditable(tx, c, st));
+  const { header, status } = await lockInStatus(tx, c, id, c.doc.editable, (st) => notEditable(tx, c, st));
+  // The domain may refuse (a record still in an approval) or tidy up first; it sees the document as it is.
+  if (c.doc.onDelete) await docFn(c.doc.onDelete)!({ tx, auth, resource: c.header, id, ref: refOf(c, header), header, lines: [], body: {} });
   await deleteLines(tx, c, id);
   await tx.query(`DELETE FROM ${quoteIdent(c.header.table)} WHERE ${pkCol(c.header)} = $1`, [id]);
   await recordDocEvent(tx, auth, { docType: c.doc.type, docId: id, action: 'delete', actionLabel: '删除', fromStatus: status, toStatus: null });

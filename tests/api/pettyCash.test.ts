@@ -321,6 +321,17 @@ describe('费用用途与门店备用金', () => {
   });
 });
 
+describe('撤回', () => {
+  it('a pending record is withdrawn by the shop (nothing was posted); its history keeps the withdrawal', async () => {
+    const rec = (await spend(shop, 4)).json.data;
+    const before = await balance();
+    expect((await shop('DELETE', `${P}/petty-cash-record/delete/${rec.recordId}`)).status).toBe(200);
+    expect((await admin('GET', `${P}/petty-cash-record/get/${rec.recordId}`)).status).toBe(404);
+    expect(await balance()).toBe(before);
+    expect(await sql(`SELECT action_label FROM doc_event WHERE doc_type = 'pettyCashRecord' AND doc_id = $1 ORDER BY event_id`, [rec.recordId])).toEqual([{ action_label: '创建' }, { action_label: '删除' }]);
+  });
+});
+
 describe('备用金走审批流程', () => {
   it('with 走审批流程 on, a spend waits for the 备用金审批 process: the manager approves it (ledger moves once) or finance rejects it with a comment', async () => {
     const W = 'wxy-process-server/process';
@@ -338,6 +349,8 @@ describe('备用金走审批流程', () => {
       expect(small.status).toBe(1);
       const direct = await admin('POST', `${P}/petty-cash-record/single/audit`, { recordId: small.recordId });
       expect([direct.status, direct.json.msg]).toEqual([409, '该备用金记录正在审批流程中，请由审批人在“我的待办”中审批']);
+      const withdraw = await shop('DELETE', `${P}/petty-cash-record/delete/${small.recordId}`);
+      expect([withdraw.status, withdraw.json.msg]).toEqual([409, '该备用金记录正在审批流程中，不能撤回']);
       const before = await balance();
       const t1 = (await taskFor(manager, small.recordNo))!;
       expect((await manager('POST', `${W}/task/complete/${t1.processInstanceId}/${t1.taskId}/1`, { comment: '同意' })).status).toBe(200);

@@ -1,6 +1,7 @@
 import type { AuthContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import { recordDocEvent } from '../../documents/history.ts';
+import { registerDocFn } from '../../documents/registry.ts';
 import { ApiError } from '../../errors.ts';
 import { notifyUsersInTx } from '../../messages/messageService.ts';
 import { onProcessEnd, PROCESS_NOTICE_TYPE, registerProcessBusiness, startProcess } from '../process/service.ts';
@@ -36,10 +37,13 @@ export async function startRecordApproval(tx: Queryable, auth: AuthContext, r: {
 }
 
 /** 409 when the record is in a running approval: its approvers decide it in 我的待办, not here. */
-export async function refuseWhileInProcess(tx: Queryable, recordId: number): Promise<void> {
+export async function refuseWhileInProcess(tx: Queryable, recordId: number, message = '该备用金记录正在审批流程中，请由审批人在“我的待办”中审批'): Promise<void> {
   const running = await tx.query(`SELECT 1 FROM wf_instance WHERE business_type = $1 AND business_id = $2 AND status = 1`, [BUSINESS_TYPE, String(recordId)]);
-  if (running.rows.length) throw new ApiError('CONFLICT', '该备用金记录正在审批流程中，请由审批人在“我的待办”中审批');
+  if (running.rows.length) throw new ApiError('CONFLICT', message);
 }
+
+/** A record in a running approval is not withdrawn under its approvers' feet. */
+registerDocFn('pettyCash.recordDelete', async ({ tx, id }) => refuseWhileInProcess(tx, id, '该备用金记录正在审批流程中，不能撤回'), { lines: false });
 
 onProcessEnd(BUSINESS_TYPE, async (tx, e) => {
   if (e.outcome === 'cancelled') return; // the definition was deleted: the record waits for a direct audit again
