@@ -29,8 +29,8 @@ import { FormDialog, type OpenForm } from '../forms/FormDialog';
 import { ImportDialog } from '../importer/ImportDialog';
 import { type ActionDecl, type ColumnDecl, type DescriptorSet, type ScreenDescriptor, hiddenFields } from '../model/index.ts';
 import {
-  type RowData, bulkCallBody, defaultColumnProps, defaultFilterValues, fieldOptions, filterRequest, isRangeFilter, pageFormPath, resolveRoute, rowCallBody,
-  rowCallParams, rowMatches, screenFormContext, screenListKey, visibleColumns,
+  type RowData, actionRequest, defaultColumnProps, defaultFilterValues, fieldOptions, filterRequest, isRangeFilter, pageFormPath, resolveRoute,
+  rowMatches, screenFormContext, screenListKey, visibleColumns,
 } from '../runtime/screenModel';
 import { DataTable, type ListColumnDef } from './DataTable';
 import { Pager } from './Pager';
@@ -238,8 +238,8 @@ export function ListScreen({ set, screen }: ListScreenProps) {
       setRunningAction(action.id);
       let answer: unknown;
       try {
-        if (row) answer = await callEndpoint(route, rowCallParams(route.route, action, row, rowKey), rowCallBody(route.route, action, row, resource));
-        else answer = await callEndpoint(route, {}, whole ? { ...(action.body ?? {}) } : bulkCallBody(action, ids));
+        const { params, body } = actionRequest(route.route, action, row, ids, resource, rowKey);
+        answer = await callEndpoint(route, params, body);
       } catch {
         return; // the API client showed the server's message
       }
@@ -268,8 +268,8 @@ export function ListScreen({ set, screen }: ListScreenProps) {
     callRunning.current = true;
     setRunningAction(action.id);
     try {
-      const body = row ? rowCallBody(route.route, action, row, resource) : whole ? { ...(action.body ?? {}) } : bulkCallBody(action, ids);
-      await downloadFile(route, body, `${t(action.label)}`, row ? rowCallParams(route.route, action, row, rowKey) : {});
+      const { params, body } = actionRequest(route.route, action, row, ids, resource, rowKey);
+      await downloadFile(route, body, t(action.label), params);
     } catch {
       // the API client showed the server's message
     } finally {

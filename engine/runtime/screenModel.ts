@@ -118,6 +118,15 @@ export function rowCallBody(route: RouteDecl, action: Pick<ActionDecl, 'body'>, 
   return { ...(action.body ?? {}), [resource.primaryKey]: row[resource.primaryKey] };
 }
 
+/**
+ * The request of a call or download action: a row's key where its route takes it, the selected ids of a bulk
+ * action, or the body alone of a toolbar action that takes no selection (`"selection": false`).
+ */
+export function actionRequest(route: RouteDecl, action: Pick<ActionDecl, 'body' | 'selection'>, row: RowData | null, ids: readonly string[], resource: ResourceDescriptor, rowKey: string): { params: RowData; body: RowData | undefined } {
+  if (row) return { params: rowCallParams(route, action, row, rowKey), body: rowCallBody(route, action, row, resource) };
+  return { params: {}, body: action.selection === false ? { ...(action.body ?? {}) } : bulkCallBody(action, ids) };
+}
+
 /** Body of a bulk call: `{ids}` plus the action's fixed fields. */
 export function bulkCallBody(action: Pick<ActionDecl, 'body'>, ids: readonly string[]): RowData {
   return { ...(action.body ?? {}), ids: ids.map((id) => (/^\d+$/.test(id) ? Number(id) : id)) };

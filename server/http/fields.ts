@@ -3,6 +3,8 @@
  * address 100, introduction 100, default 24, input 48, phone 11. `title` is the Chinese field name the
  * validation messages use. Free text refuses markup and SQL punctuation so neither can be stored and replayed later.
  */
+import { ApiError } from '../errors.ts';
+
 export const MAX_LENGTH = { name: 24, url: 1024, email: 256, address: 100, introduction: 100, default: 24, input: 48, phone: 11 } as const;
 
 // No markup and no SQL statement punctuation: a name or note never needs < > ; -- or /*.
@@ -46,3 +48,11 @@ export const userNameField = (title = '用户名') => ({
 });
 
 export const passwordField = (title = '密码') => ({ type: 'string', title, minLength: 1, maxLength: MAX_LENGTH.input });
+
+/** A row id in a path, query or body: a positive 32-bit integer. */
+export const idField = (title: string) => ({ type: 'integer', minimum: 1, maximum: 2147483647, title });
+
+/** A money amount a hand route takes: at most 2 decimals (JSON Schema's multipleOf trips on binary fractions). */
+export function assertCents(value: number | null | undefined, title: string): void {
+  if (typeof value === 'number' && Number(value.toFixed(2)) !== value) throw new ApiError('BAD_REQUEST', `${title}最多2位小数`);
+}

@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness.ts';
-import { callerFor, fillTemplate, headerOf, uploadXlsx, type Caller, type Json } from './resourceCalls.ts';
+import { callerFor, fillTemplate, headerOf, uploadPng, uploadXlsx, type Caller, type Json } from './resourceCalls.ts';
 
 /**
  * 备用金 (wxy-shop-server petty cash): a shop records a spend with its receipt photo, the auditor audits it once and
@@ -19,20 +18,8 @@ let shopId: number;
 let usage: Record<string, number>;
 
 const P = 'wxy-shop-server';
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
-async function photo(token: string, tenant = 1): Promise<string> {
-  const boundary = `----wxy${randomBytes(8).toString('hex')}`;
-  const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="fileName"\r\n\r\n小票.png\r\n--${boundary}\r\nContent-Disposition: form-data; name="fileSize"\r\n\r\n${PNG.length}\r\n`),
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="小票.png"\r\nContent-Type: image/png\r\n\r\n`),
-    PNG,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const res = await s.app.inject({ method: 'POST', url: '/api/wxy-file-server/file/upload', headers: { authorization: `Bearer ${token}`, 'x-tenant-id': String(tenant), 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: body });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data.videoObjectKey;
-}
+const photo = async (token: string) => (await uploadPng(s, token, '小票.png')).videoObjectKey;
 
 const sql = async <T extends Json>(text: string, params: unknown[] = [], tenant = 1) => (await s.db.tenant(tenant, (tx) => tx.query<T>(text, params))).rows;
 const balance = async (id = shopId) => Number((await sql<{ b: string }>(`SELECT balance AS b FROM petty_cash_shop_config WHERE shop_id = $1`, [id]))[0].b);

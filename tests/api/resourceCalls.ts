@@ -54,3 +54,20 @@ export async function grantShopStaff(s: TestServer, perm: string): Promise<void>
   );
   expect(grant.rowCount, perm).toBe(1);
 }
+
+/** A 1×1 PNG: the smallest real image the file service takes. */
+export const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+/** Uploads TINY_PNG as `name` through file/upload, as the browser's FormData does; answers the stored file's info. */
+export async function uploadPng(s: TestServer, token: string, name: string, tenant = 1): Promise<{ videoObjectKey: string; videoBucketName: string }> {
+  const boundary = `----wxy${Math.random().toString(16).slice(2)}`;
+  const body = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="fileName"\r\n\r\n${name}\r\n--${boundary}\r\nContent-Disposition: form-data; name="fileSize"\r\n\r\n${TINY_PNG.length}\r\n`),
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n`),
+    TINY_PNG,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const res = await s.app.inject({ method: 'POST', url: '/api/wxy-file-server/file/upload', headers: { authorization: `Bearer ${token}`, 'x-tenant-id': String(tenant), 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: body });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data;
+}

@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness.ts';
-import { callerFor, fillTemplate, grantShopStaff, uploadXlsx, type Caller, type Json } from './resourceCalls.ts';
+import { callerFor, fillTemplate, grantShopStaff, uploadPng, uploadXlsx, type Caller, type Json } from './resourceCalls.ts';
 
 /**
  * A shop's payment side: terminals (shop-merchant) and merchant accounts whose keys are stored sealed, never
@@ -224,16 +224,7 @@ describe('线上订单', () => {
 
 describe('门店档案', () => {
   it('links uploaded pictures to a shop, answers fresh links, lists floor plans and how complete each profile is', async () => {
-    const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-    const upload = async (name: string) => {
-      const boundary = '----wxyprofile';
-      const body = Buffer.concat([
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="fileName"\r\n\r\n${name}\r\n--${boundary}\r\nContent-Disposition: form-data; name="fileSize"\r\n\r\n${PNG.length}\r\n`),
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n`), PNG, Buffer.from(`\r\n--${boundary}--\r\n`),
-      ]);
-      const res = await s.app.inject({ method: 'POST', url: '/api/wxy-file-server/file/upload', headers: { authorization: `Bearer ${adminToken}`, 'x-tenant-id': '1', 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: body });
-      return res.json().data as { videoObjectKey: string; videoBucketName: string };
-    };
+    const upload = (name: string) => uploadPng(s, adminToken, name);
     const shopId = shops[1].shop_id;
     const door = await upload('门头.png');
     const added = await admin('POST', `${P}/shop-multimedia/upload`, { shopId, mediaType: 1, ...door });

@@ -6,6 +6,7 @@ import { nextDocNo } from '../../documents/numbers.ts';
 import { recordDocEvent } from '../../documents/history.ts';
 import type { Database, Queryable } from '../index.ts';
 import { seedDictionaries } from './stockDemo.ts';
+import { dbToday } from '../calendar.ts';
 
 export const PETTY_CASH_DICTIONARIES: Record<string, [string, string][]> = {
   pettyCashUsageType: [['费用支出', '1'], ['备用金收入', '2']],
@@ -62,7 +63,7 @@ export async function seedPettyCashDemo(db: Database, tenantId: number): Promise
     const auth: AuthContext = { tenantId, userId: admin.id, userName: admin.user_name, displayName: admin.name, shopId: null, tokenHash: '', roles: ['admin'], isAdmin: true };
     const shops = (await tx.query<{ shop_id: number; shop_name: string; shop_type: number }>(`SELECT shop_id, shop_name, shop_type FROM shop_base WHERE status = 1 ORDER BY shop_id LIMIT 3`)).rows;
     await tx.query(`UPDATE petty_cash_shop_config SET float_amount = 2000, audit_user_id = $1, audit_user_name = $2`, [admin.id, admin.name]);
-    const today = (await tx.query<{ d: string }>(`SELECT to_char(current_date, 'YYYY-MM-DD') AS d`)).rows[0].d;
+    const today = await dbToday(tx);
     const thisMonth = periodOf(1, today);
     const lastMonth = periodOf(1, new Date(Date.parse(`${thisMonth.beginDate}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10));
     const lastDay = (n: number) => `${lastMonth.beginDate.slice(0, 8)}${String(n).padStart(2, '0')}`;

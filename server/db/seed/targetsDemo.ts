@@ -6,6 +6,7 @@ import { saveDailyMeeting } from '../../domains/meetings/dailyMeeting.ts';
 import { saveWeeklyMeeting } from '../../domains/meetings/weeklyMeeting.ts';
 import { addShopMeeting } from '../../domains/meetings/shopMeeting.ts';
 import { addDays } from '../../domains/meetings/week.ts';
+import { dbToday } from '../calendar.ts';
 
 /**
  * 绩效目标 and 会议管理 demo: two weeks of sales at the first shop with a shop warehouse by its two sellers (admin
@@ -30,7 +31,7 @@ export async function seedTargetsDemo(db: Database, tenantId: number): Promise<v
         WHERE b.wh_id = $1 AND b.on_hand - b.reserved >= 15 AND s.status = 1 AND s.retail_price > 0 ORDER BY s.sku_id LIMIT 40`,
       [shop.wh_id],
     )).rows;
-    const today = (await tx.query<{ d: string }>(`SELECT to_char(current_date, 'YYYY-MM-DD') AS d`)).rows[0].d;
+    const today = await dbToday(tx);
     return { shop, users, skus, today };
   });
   if (!found || found.skus.length < 10) return;

@@ -1,11 +1,11 @@
 import type { FastifyReply } from 'fastify';
-import type { Queryable } from '../../db/index.ts';
 import { importDocuments } from '../../documents/routes.ts';
 import { registerDocImporter } from '../../documents/registry.ts';
 import { ApiError } from '../../errors.ts';
 import type { Req } from '../../resources/access.ts';
 import { report, type ImportRowError } from '../../resources/importer.ts';
 import { amountOf, dateOf, readSheet, template, text } from '../../resources/sheetImport.ts';
+import { shopIdsByCode } from '../shops/shopCodes.ts';
 
 /**
  * Imports of petty-cash records and transfers: people name shops by code and usages by name, so the rows are
@@ -13,11 +13,6 @@ import { amountOf, dateOf, readSheet, template, text } from '../../resources/she
  * row becomes a document through the document layer, with the same checks as one saved on the screen. Any bad
  * row answers the per-row report and nothing is written.
  */
-
-async function shopIds(tx: Queryable, codes: string[]): Promise<Map<string, number>> {
-  const r = await tx.query<{ shop_code: string; shop_id: number }>(`SELECT shop_code, shop_id FROM shop_base WHERE shop_code = ANY($1::text[])`, [codes]);
-  return new Map(r.rows.map((x) => [x.shop_code, Number(x.shop_id)]));
-}
 
 function answer(reply: FastifyReply, total: number, result: { imported: number; errors: ImportRowError[] }, what: string) {
   if (result.errors.length) return reply.status(400).send(report(total, 0, result.errors));
@@ -34,7 +29,7 @@ registerDocImporter('pettyCashRecord', {
     if (Array.isArray(sheet)) return reply.status(400).send(report(0, 0, sheet));
     const errors: ImportRowError[] = [];
     const { shops, usages } = await req.tenantTx(async (tx) => ({
-      shops: await shopIds(tx, [...new Set(sheet.rows.map((r) => text(r.get('门店编码'))))]),
+      shops: await shopIdsByCode(tx, [...new Set(sheet.rows.map((r) => text(r.get('门店编码'))))]),
       usages: new Map((await tx.query<{ usage_name: string; usage_id: number }>(`SELECT usage_name, usage_id FROM shop_petty_cash_usage_config`)).rows.map((u) => [u.usage_name, Number(u.usage_id)])),
     }));
     const bodies: { row: number; body: Record<string, unknown> }[] = [];
@@ -75,7 +70,7 @@ registerDocImporter('pettyCashTransfer', {
     const sheet = await readSheet(req, TRANSFER_COLUMNS.slice(0, 3));
     if (Array.isArray(sheet)) return reply.status(400).send(report(0, 0, sheet));
     const errors: ImportRowError[] = [];
-    const shops = await req.tenantTx((tx) => shopIds(tx, [...new Set(sheet.rows.map((r) => text(r.get('门店编码'))))]));
+    const shops = await req.tenantTx((tx) => shopIdsByCode(tx, [...new Set(sheet.rows.map((r) => text(r.get('门店编码'))))]));
     const bodies: { row: number; body: Record<string, unknown> }[] = [];
     for (const r of sheet.rows) {
       const fail = (field: string, message: string) => void errors.push({ row: r.row, field, message });

@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/index.ts';
 import { registerDocFn } from '../../documents/registry.ts';
 import { ApiError } from '../../errors.ts';
 import { notifyUsersInTx } from '../../messages/messageService.ts';
-import { usersWithPerm } from '../../permissions.ts';
+import { notifyConfirmers } from '../../messages/notifyPermHolders.ts';
 import { availableOf, postPettyCash, yuan } from './ledger.ts';
 import { checkPictures } from './pictures.ts';
 import { refuseWhileInProcess, startRecordApproval, usesProcess } from './approval.ts';
@@ -59,9 +59,9 @@ async function checkAvailable(tx: Queryable, shopId: number, recordId: number, a
 
 /** Who is told a record waits: the shop's own auditor when it has one, else everyone who may audit (not the maker). */
 async function notifyAuditors(tx: Queryable, auth: AuthContext, shop: ShopRow, id: number, text: string): Promise<void> {
-  const users = shop.audit_user_id ? [shop.audit_user_id] : (await usersWithPerm(tx, AUDIT_PERM)).filter((u) => u !== auth.userId);
-  if (users.length)
-    await notifyUsersInTx(tx, auth.tenantId, users, { queue: 'pettycash/user-message', businessType: RECORD_NOTICE, businessId: id, messageTypeInfo: '备用金待审核', noticeTemplateInfo: text });
+  const message = { queue: 'pettycash/user-message' as const, businessType: RECORD_NOTICE, businessId: id, messageTypeInfo: '备用金待审核', noticeTemplateInfo: text };
+  if (shop.audit_user_id) await notifyUsersInTx(tx, auth.tenantId, [shop.audit_user_id], message);
+  else await notifyConfirmers(tx, auth, AUDIT_PERM, message);
 }
 
 registerDocFn(

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Queryable } from '../../db/index.ts';
 import { ApiError } from '../../errors.ts';
 import { ok } from '../../http/envelope.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
@@ -6,6 +7,8 @@ import { availableOf } from './ledger.ts';
 import { BILLING_CYCLES, dayText, parseDay, periodOf, recentPeriods } from './periods.ts';
 import { generateReconciliations } from './reconciliation.ts';
 import { registerCustomRoute } from '../../resources/customRoutes.ts';
+import { idField } from '../../http/fields.ts';
+import { dbToday } from '../../db/calendar.ts';
 
 /**
  * The petty-cash calls that are not a descriptor's list, form or document action: the tenant's settings and
@@ -15,7 +18,6 @@ import { registerCustomRoute } from '../../resources/customRoutes.ts';
  * (schemas/resources/petty-cash-*.json, shop-petty-cash-*.json).
  */
 
-const id = (title: string) => ({ type: 'integer', minimum: 1, maximum: 2147483647, title });
 const optId = (title: string) => ({ type: ['integer', 'null'], minimum: 1, maximum: 2147483647, title });
 const day = (title: string) => ({ type: ['string', 'null'], format: 'date', title });
 
@@ -60,7 +62,7 @@ const RECORD_COLUMNS = `r.record_id AS "recordId", r.record_no AS "recordNo", r.
   r.audit_user_name AS "auditUserName", to_char(r.audit_time, 'YYYY-MM-DD HH24:MI:SS') AS "auditTime", r.audit_remark AS "auditRemark",
   r.create_user_name AS "createUserName", to_char(r.create_time, 'YYYY-MM-DD HH24:MI:SS') AS "createTime"`;
 
-async function configOf(tx: { query: <T>(sql: string, params?: unknown[]) => Promise<{ rows: T[] }> }) {
+async function configOf(tx: Queryable) {
   const res = await tx.query<{ billing_cycle: number; allow_overdraft: boolean; need_picture: boolean; update_user_name: string | null; update_time: string | null }>(
     `SELECT billing_cycle, allow_overdraft, need_picture, update_user_name, to_char(update_time, 'YYYY-MM-DD HH24:MI:SS') AS update_time FROM petty_cash_config`,
   );
@@ -91,7 +93,7 @@ export const pettyCashRoutes = async (app: FastifyInstance) => {
       schema: { tags, summary: '对账周期与账期：?date= 所在账期（默认今天）及之前共 12 个账期', querystring: { type: 'object', properties: { date: { type: 'string', format: 'date', title: '日期' } } } },
     },
     async (req) => {
-      const { cfg, today } = await req.tenantTx(async (tx) => ({ cfg: await configOf(tx), today: (await tx.query<{ d: string }>(`SELECT to_char(current_date, 'YYYY-MM-DD') AS d`)).rows[0].d }));
+      const { cfg, today } = await req.tenantTx(async (tx) => ({ cfg: await configOf(tx), today: await dbToday(tx) }));
       const date = req.query.date ?? today;
       if (!parseDay(date)) throw new ApiError('BAD_REQUEST', '日期格式应为 YYYY-MM-DD');
       return ok({ billingCycle: cfg.billingCycle, billingCycleName: cfg.billingCycleName, current: periodOf(cfg.billingCycle, date), periods: recentPeriods(cfg.billingCycle, date, 12) });
@@ -101,7 +103,7 @@ export const pettyCashRoutes = async (app: FastifyInstance) => {
   // ---------------------------------------------------------------- one shop's float
   app.get<{ Params: { shopId: number } }>(
     '/petty-cash-shop-config/get/:shopId',
-    { config: { perm: 'pettyCash:record:list' }, schema: { tags, summary: '门店备用金：额度、审核人、余额、待审核支出与可用金额', params: { type: 'object', required: ['shopId'], properties: { shopId: id('门店') } } } },
+    { config: { perm: 'pettyCash:record:list' }, schema: { tags, summary: '门店备用金：额度、审核人、余额、待审核支出与可用金额', params: { type: 'object', required: ['shopId'], properties: { shopId: idField('门店') } } } },
     async (req) => {
       const data = await req.tenantTx(async (tx) => {
         const cfg = await tx.query<Record<string, unknown>>(
@@ -170,7 +172,7 @@ export const pettyCashRoutes = async (app: FastifyInstance) => {
     '/petty-cash-record/findListByIds',
     {
       config: { perm: 'pettyCash:record:list' },
-      schema: { tags, summary: '按 ID 取备用金记录（批量打印、核对）', body: { type: 'object', additionalProperties: false, required: ['ids'], properties: { ids: { type: 'array', minItems: 1, maxItems: 1000, title: '记录ID列表', items: id('记录ID') } } } },
+      schema: { tags, summary: '按 ID 取备用金记录（批量打印、核对）', body: { type: 'object', additionalProperties: false, required: ['ids'], properties: { ids: { type: 'array', minItems: 1, maxItems: 1000, title: '记录ID列表', items: idField('记录ID') } } } },
     },
     async (req) => {
       const rows = await req.tenantTx((tx) => tx.query(`SELECT ${RECORD_COLUMNS} FROM petty_cash_record r WHERE r.record_id = ANY($1::int[]) ORDER BY r.record_id`, [req.body.ids]));
@@ -201,7 +203,7 @@ export const pettyCashRoutes = async (app: FastifyInstance) => {
       schema: {
         tags,
         summary: '某门店某用途最近一次记录（待审核或已审核）：提交前提醒是否重复报销',
-        querystring: { type: 'object', required: ['shopId', 'usageId'], properties: { shopId: id('门店'), usageId: id('费用用途') } },
+        querystring: { type: 'object', required: ['shopId', 'usageId'], properties: { shopId: idField('门店'), usageId: idField('费用用途') } },
       },
     },
     async (req) => {
@@ -250,7 +252,7 @@ registerCustomRoute('pettyCash.generateReconciliations', {
     body: {
       type: ['object', 'null'],
       additionalProperties: false,
-      properties: { date: day('账期内任一日期'), shopIds: { type: ['array', 'null'], maxItems: 5000, title: '门店', items: id('门店') } },
+      properties: { date: day('账期内任一日期'), shopIds: { type: ['array', 'null'], maxItems: 5000, title: '门店', items: idField('门店') } },
     },
   },
   handler: async (req) => {
@@ -259,7 +261,7 @@ registerCustomRoute('pettyCash.generateReconciliations', {
     const result = await req
       .tenantTx(async (tx) => {
         const cfg = await configOf(tx);
-        const today = (await tx.query<{ d: string }>(`SELECT to_char(current_date, 'YYYY-MM-DD') AS d`)).rows[0].d;
+        const today = await dbToday(tx);
         const current = periodOf(cfg.billingCycle, today);
         const date = body?.date ?? dayText(new Date(parseDay(current.beginDate)!.getTime() - 86_400_000));
         if (!parseDay(date)) throw new ApiError('BAD_REQUEST', '日期格式应为 YYYY-MM-DD');

@@ -1,8 +1,9 @@
 import { registerDocFn } from '../../documents/registry.ts';
 import { ApiError } from '../../errors.ts';
 import { notifyUsersInTx } from '../../messages/messageService.ts';
-import { usersWithPerm } from '../../permissions.ts';
+import { notifyConfirmers } from '../../messages/notifyPermHolders.ts';
 import { postPettyCash, yuan } from './ledger.ts';
+import { dbToday } from '../../db/calendar.ts';
 
 /**
  * 备用金调拨 (shop-petty-cash/transfer): head office sends money to a shop's float; the shop confirms it arrived,
@@ -21,15 +22,13 @@ registerDocFn(
     await tx.query(`UPDATE petty_cash_transfer SET shop_name = $2 WHERE order_id = $1`, [id, shop.rows[0].shop_name]);
     if (!body.created) return;
     // Everyone who may confirm transfers (users are not tied to shops yet); not the sender.
-    const to = (await usersWithPerm(tx, CONFIRM_PERM)).filter((u) => u !== auth.userId);
-    if (to.length)
-      await notifyUsersInTx(tx, auth.tenantId, to, {
-        queue: 'pettycash/user-message',
-        businessType: TRANSFER_NOTICE,
-        businessId: id,
-        messageTypeInfo: '备用金调拨待确认',
-        noticeTemplateInfo: `总部向 ${shop.rows[0].shop_name} 调拨备用金 ${yuan(String(header.amount))} 元（${ref.docNo}），收到后请确认。`,
-      });
+    await notifyConfirmers(tx, auth, CONFIRM_PERM, {
+      queue: 'pettycash/user-message',
+      businessType: TRANSFER_NOTICE,
+      businessId: id,
+      messageTypeInfo: '备用金调拨待确认',
+      noticeTemplateInfo: `总部向 ${shop.rows[0].shop_name} 调拨备用金 ${yuan(String(header.amount))} 元（${ref.docNo}），收到后请确认。`,
+    });
   },
   { lines: false },
 );
@@ -38,8 +37,7 @@ registerDocFn(
   'pettyCash.transferConfirm',
   async ({ tx, auth, id, ref, header }) => {
     const who = auth.displayName ?? auth.userName;
-    const day = await tx.query<{ d: string }>(`SELECT to_char(current_date, 'YYYY-MM-DD') AS d`);
-    const balance = await postPettyCash(tx, { shopId: Number(header.shopId), amount: String(header.amount), refType: 'transfer', refId: id, refNo: ref.docNo, bizDate: day.rows[0].d, userName: who });
+    const balance = await postPettyCash(tx, { shopId: Number(header.shopId), amount: String(header.amount), refType: 'transfer', refId: id, refNo: ref.docNo, bizDate: await dbToday(tx), userName: who });
     await tx.query(`UPDATE petty_cash_transfer SET confirm_user_name = $2, confirm_time = now() WHERE order_id = $1`, [id, who]);
     const maker = Number(header.createUserId);
     if (maker && maker !== auth.userId)

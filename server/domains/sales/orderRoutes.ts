@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/index.ts';
 import { ApiError } from '../../errors.ts';
 import { ok } from '../../http/envelope.ts';
-import { plainText } from '../../http/fields.ts';
+import { idField, plainText } from '../../http/fields.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
 import { readOrder, refundOrder, settle, shopOf, type SettlementInput } from './settlement.ts';
 
@@ -17,7 +17,7 @@ const SELL = 'order:retail:sell';
 const LIST = 'order:order:list';
 const REFUND = 'order:retail:refund';
 const ORDER_NO = { type: 'string', title: '订单号', pattern: '^[A-Z]{2}\\d{8}-\\d{4,}$', 'x-msg': '订单号格式不正确' };
-export const id = (title: string) => ({ type: 'integer', minimum: 1, maximum: 2147483647, title });
+export const id = idField;
 
 const settlementBody = {
   type: 'object',

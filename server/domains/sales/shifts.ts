@@ -3,9 +3,8 @@ import type { AuthContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import { ApiError } from '../../errors.ts';
 import { ok } from '../../http/envelope.ts';
-import { plainText } from '../../http/fields.ts';
-import { notifyUsersInTx } from '../../messages/messageService.ts';
-import { usersWithPerm } from '../../permissions.ts';
+import { assertCents, plainText } from '../../http/fields.ts';
+import { notifyConfirmers } from '../../messages/notifyPermHolders.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
 import { PAY_TYPES, CASH } from './pricing.ts';
 import { id } from './orderRoutes.ts';
@@ -50,21 +49,25 @@ const SHIFT_COLUMNS = `class_id AS "classId", shop_id AS "shopId", shop_name AS 
   is_practice AS "isPractice", status, to_char(start_time, 'YYYY-MM-DD HH24:MI:SS') AS "startTime", to_char(end_time, 'YYYY-MM-DD HH24:MI:SS') AS "endTime",
   opening_cash::float8 AS "openingCash", counted_cash::float8 AS "countedCash", remark`;
 
+/** The orders a shift sold and the refunds it paid back (cash change and amounts kept), for both queries below. */
+const SHIFT_ORDERS = `
+  c AS (SELECT * FROM shop_class_record WHERE class_id = $1),
+  sold AS (
+    SELECT o.order_id, o.change_amount, o.pay_amount, o.refund_amount FROM po_order o, c
+     WHERE o.cashier_user_id = c.user_id AND o.shop_id = c.shop_id AND o.is_practice = c.is_practice
+       AND o.create_time >= c.start_time AND o.create_time < coalesce(c.end_time, now() + interval '1 second')),
+  back AS (
+    SELECT o.order_id, o.change_amount, o.pay_amount, o.refund_amount FROM po_order o, c
+     WHERE o.refund_user_id = c.user_id AND o.shop_id = c.shop_id AND o.is_practice = c.is_practice
+       AND o.refund_time >= c.start_time AND o.refund_time < coalesce(c.end_time, now() + interval '1 second'))`;
+
 /**
  * The shift's money per payment method, in SQL numerics (exact): sales of its orders (cash net of the change
- * given), refunds it paid back (each refunded order's own payments), up to `until` (now for an open shift).
+ * given), refunds it paid back (each refunded order's own payments), up to its hand-over (now while open).
  */
 export async function shiftFigures(tx: Queryable, classId: number) {
   const pays = await tx.query<{ pay_type: number; sale: string; refund: string }>(
-    `WITH c AS (SELECT * FROM shop_class_record WHERE class_id = $1),
-     sold AS (
-       SELECT o.order_id, o.change_amount FROM po_order o, c
-        WHERE o.cashier_user_id = c.user_id AND o.shop_id = c.shop_id AND o.is_practice = c.is_practice
-          AND o.create_time >= c.start_time AND o.create_time < coalesce(c.end_time, now() + interval '1 second')),
-     back AS (
-       SELECT o.order_id, o.change_amount FROM po_order o, c
-        WHERE o.refund_user_id = c.user_id AND o.shop_id = c.shop_id AND o.is_practice = c.is_practice
-          AND o.refund_time >= c.start_time AND o.refund_time < coalesce(c.end_time, now() + interval '1 second')),
+    `WITH ${SHIFT_ORDERS},
      per AS (
        SELECT p.pay_type, p.order_id, sum(p.amount) - CASE WHEN p.pay_type = ${CASH} THEN max(x.change_amount) ELSE 0 END AS amount
          FROM po_order_pay p JOIN (SELECT * FROM sold UNION SELECT * FROM back) x ON x.order_id = p.order_id
@@ -76,16 +79,9 @@ export async function shiftFigures(tx: Queryable, classId: number) {
     [classId],
   );
   const counts = await tx.query<{ orders: number; sales: string; refunds: number; refunded: string }>(
-    `WITH c AS (SELECT * FROM shop_class_record WHERE class_id = $1)
-     SELECT (SELECT count(*)::int FROM po_order o WHERE o.cashier_user_id = c.user_id AND o.shop_id = c.shop_id AND o.is_practice = c.is_practice
-               AND o.create_time >= c.start_time AND o.create_time < coalesce(c.end_time, now() + interval '1 second')) AS orders,
-            (SELECT coalesce(sum(o.pay_amount), 0)::text FROM po_order o WHERE o.cashier_user_id = c.user_id AND o.shop_id = c.shop_id AND o.is_practice = c.is_practice
-               AND o.create_time >= c.start_time AND o.create_time < coalesce(c.end_time, now() + interval '1 second')) AS sales,
-            (SELECT count(*)::int FROM po_order o WHERE o.refund_user_id = c.user_id AND o.shop_id = c.shop_id AND o.is_practice = c.is_practice
-               AND o.refund_time >= c.start_time AND o.refund_time < coalesce(c.end_time, now() + interval '1 second')) AS refunds,
-            (SELECT coalesce(sum(o.refund_amount), 0)::text FROM po_order o WHERE o.refund_user_id = c.user_id AND o.shop_id = c.shop_id AND o.is_practice = c.is_practice
-               AND o.refund_time >= c.start_time AND o.refund_time < coalesce(c.end_time, now() + interval '1 second')) AS refunded
-       FROM c`,
+    `WITH ${SHIFT_ORDERS}
+     SELECT (SELECT count(*)::int FROM sold) AS orders, (SELECT coalesce(sum(pay_amount), 0)::text FROM sold) AS sales,
+            (SELECT count(*)::int FROM back) AS refunds, (SELECT coalesce(sum(refund_amount), 0)::text FROM back) AS refunded`,
     [classId],
   );
   const byType = new Map(pays.rows.map((r) => [Number(r.pay_type), r]));
@@ -143,23 +139,18 @@ async function closeShift(tx: Queryable, auth: AuthContext, classId: number, b: 
   );
   const shift = (await readShift(tx, classId))!;
   if (shift.differenceAmount) {
-    const who = (await usersWithPerm(tx, LIST)).filter((u) => u !== auth.userId);
-    if (who.length)
-      await notifyUsersInTx(tx, auth.tenantId, who, {
-        queue: 'class/reocrd/user-message',
-        businessType: SHIFT_NOTICE,
-        businessId: classId,
-        messageTypeInfo: shift.differenceAmount < 0 ? '交班短款' : '交班长款',
-        noticeTemplateInfo: `${row.shop_name} ${row.user_name} 交班：应有现金 ${shift.expectedCash.toFixed(2)} 元，实点 ${b.countedCash.toFixed(2)} 元，${shift.differenceAmount < 0 ? '短款' : '长款'} ${Math.abs(shift.differenceAmount).toFixed(2)} 元${b.remark ? `（${b.remark}）` : ''}。`,
-      });
+    await notifyConfirmers(tx, auth, LIST, {
+      queue: 'class/reocrd/user-message',
+      businessType: SHIFT_NOTICE,
+      businessId: classId,
+      messageTypeInfo: shift.differenceAmount < 0 ? '交班短款' : '交班长款',
+      noticeTemplateInfo: `${row.shop_name} ${row.user_name} 交班：应有现金 ${shift.expectedCash.toFixed(2)} 元，实点 ${b.countedCash.toFixed(2)} 元，${shift.differenceAmount < 0 ? '短款' : '长款'} ${Math.abs(shift.differenceAmount).toFixed(2)} 元${b.remark ? `（${b.remark}）` : ''}。`,
+    });
   }
   return shift;
 }
 
 const money = (title: string) => ({ type: 'number', minimum: 0, maximum: 9999999.99, title });
-const twoDecimals = (v: number | undefined | null, title: string) => {
-  if (typeof v === 'number' && Number(v.toFixed(2)) !== v) throw new ApiError('BAD_REQUEST', `${title}最多2位小数`);
-};
 
 export const shiftRoutes = async (app: FastifyInstance) => {
   app.post<{ Body: { shopId: number; isPractice?: boolean; openingCash?: number } }>(
@@ -173,7 +164,7 @@ export const shiftRoutes = async (app: FastifyInstance) => {
       },
     },
     async (req) => {
-      twoDecimals(req.body.openingCash, '备用零钱');
+      assertCents(req.body.openingCash, '备用零钱');
       return ok(await req.tenantTx((tx) => openShift(tx, req.auth!, req.body)).catch(asCallerError), '开班成功');
     },
   );
@@ -215,7 +206,7 @@ export const shiftRoutes = async (app: FastifyInstance) => {
       },
     },
     async (req) => {
-      twoDecimals(req.body.countedCash, '实点现金');
+      assertCents(req.body.countedCash, '实点现金');
       return ok(await req.tenantTx((tx) => closeShift(tx, req.auth!, req.params.id, req.body)).catch(asCallerError), '交班成功');
     },
   );

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../db/index.ts';
 import { ApiError } from '../../errors.ts';
 import { ok } from '../../http/envelope.ts';
+import { dbToday } from '../../db/calendar.ts';
 
 /**
  * 门店日常管理 (shop-daily-management): each shop's day at a glance, from what the shop really did — the daily
@@ -40,7 +41,7 @@ const filterSchema = {
 };
 
 async function range(tx: Queryable, f: Filter | null | undefined): Promise<{ start: string; end: string }> {
-  const today = (await tx.query<{ d: string }>(`SELECT to_char(current_date, 'YYYY-MM-DD') AS d`)).rows[0].d;
+  const today = await dbToday(tx);
   const start = f?.date ?? f?.dateStart ?? today;
   const end = f?.date ?? f?.dateEnd ?? start;
   if (end < start) throw new ApiError('BAD_REQUEST', '结束日期不能早于开始日期');

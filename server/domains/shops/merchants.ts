@@ -10,6 +10,8 @@ import { asCallerError } from '../../resources/dbErrors.ts';
 import { report, type ImportRowError } from '../../resources/importer.ts';
 import { readSheet, template, text } from '../../resources/sheetImport.ts';
 import { merchantSecretBox } from '../../security/secretBox.ts';
+import { idField } from '../../http/fields.ts';
+import { shopIdsByCode } from './shopCodes.ts';
 
 /**
  * A shop's payment side: its terminals (shop-merchant: add-batch, check-rel-shop, shop-bind-terminal, import) and
@@ -18,7 +20,6 @@ import { merchantSecretBox } from '../../security/secretBox.ts';
  * before it reaches the database and leaves it only through downloadKey, each time written to the key log.
  */
 
-const id = (title: string) => ({ type: 'integer', minimum: 1, maximum: 2147483647, title });
 const NO = /^[A-Za-z0-9_-]{1,32}$/;
 const noField = (title: string) => ({ type: 'string', minLength: 1, maxLength: 32, pattern: NO.source, 'x-msg': `${title}只能包含字母、数字、下划线或短横线，最多32位`, title });
 const MERCHANT_TYPES: Record<string, number> = { 银联POS: 1, 聚合扫码: 2, 其他: 3 };
@@ -41,7 +42,7 @@ registerCustomRoute('shopMerchant.addBatch', {
       additionalProperties: false,
       required: ['shopId', 'merchantType', 'merchantNo', 'terminalNos'],
       properties: {
-        shopId: id('门店'),
+        shopId: idField('门店'),
         merchantType: { type: 'integer', enum: [1, 2, 3], title: '商户类型' },
         merchantNo: noField('商户号'),
         terminalNos: { type: 'array', minItems: 1, maxItems: 100, uniqueItems: true, title: '终端号', items: noField('终端号') },
@@ -69,7 +70,7 @@ registerCustomRoute('shopMerchant.addBatch', {
 });
 
 registerCustomRoute('shopMerchant.checkRelShop', {
-  schema: { params: { type: 'object', required: ['shopId', 'merchantType'], properties: { shopId: id('门店'), merchantType: { type: 'integer', enum: [1, 2, 3], title: '商户类型' } } } },
+  schema: { params: { type: 'object', required: ['shopId', 'merchantType'], properties: { shopId: idField('门店'), merchantType: { type: 'integer', enum: [1, 2, 3], title: '商户类型' } } } },
   handler: async (req) => {
     const p = req.params as unknown as { shopId: number; merchantType: number };
     const rows = await req.tenantTx((tx) =>
@@ -84,7 +85,7 @@ registerCustomRoute('shopMerchant.checkRelShop', {
 });
 
 registerCustomRoute('shopMerchant.bindTerminal', {
-  schema: { params: { type: 'object', required: ['shopId', 'terminalNo'], properties: { shopId: id('门店'), terminalNo: noField('终端号') } } },
+  schema: { params: { type: 'object', required: ['shopId', 'terminalNo'], properties: { shopId: idField('门店'), terminalNo: noField('终端号') } } },
   handler: async (req) => {
     const p = req.params as unknown as { shopId: number; terminalNo: string };
     const moved = await req
@@ -103,11 +104,6 @@ registerCustomRoute('shopMerchant.bindTerminal', {
   },
 });
 
-async function shopsByCode(tx: Queryable, codes: string[]) {
-  const r = await tx.query<{ shop_code: string; shop_id: number }>(`SELECT shop_code, shop_id FROM shop_base WHERE shop_code = ANY($1::text[])`, [codes]);
-  return new Map(r.rows.map((x) => [x.shop_code, Number(x.shop_id)]));
-}
-
 const TERMINAL_COLUMNS = ['门店编码', '商户类型', '商户号', '终端号', '备注'];
 
 registerDocImporter('shopMerchant', {
@@ -117,7 +113,7 @@ registerDocImporter('shopMerchant', {
     const sheet = await readSheet(req, TERMINAL_COLUMNS.slice(0, 4));
     if (Array.isArray(sheet)) return reply.status(400).send(report(0, 0, sheet));
     const errors: ImportRowError[] = [];
-    const shops = await req.tenantTx((tx) => shopsByCode(tx, [...new Set(sheet.rows.map((r) => text(r.get('门店编码'))))]));
+    const shops = await req.tenantTx((tx) => shopIdsByCode(tx, [...new Set(sheet.rows.map((r) => text(r.get('门店编码'))))]));
     const seen = new Map<string, number>();
     const rows: { shopId: number; type: number; merchantNo: string; terminalNo: string; remark: string | null }[] = [];
     for (const r of sheet.rows) {
@@ -167,7 +163,7 @@ const configBody = {
   additionalProperties: false,
   required: ['shopId', 'mchtNo', 'secretKey'],
   properties: {
-    shopId: id('门店'),
+    shopId: idField('门店'),
     channel: { type: 'integer', enum: [1, 2, 3], title: '支付渠道' },
     mchtNo: noField('商户号'),
     appId: { type: ['string', 'null'], maxLength: 64, pattern: '^[A-Za-z0-9_.-]*$', 'x-msg': 'AppID只能包含字母、数字、下划线、点或短横线', title: 'AppID' },
@@ -209,7 +205,7 @@ registerCustomRoute('jhMcht.save', {
 
 registerCustomRoute('jhMcht.updateKey', {
   schema: {
-    params: { type: 'object', required: ['id'], properties: { id: id('商户配置') } },
+    params: { type: 'object', required: ['id'], properties: { id: idField('商户配置') } },
     body: { type: 'object', additionalProperties: false, required: ['secretKey'], properties: { secretKey: keyField } },
   },
   handler: async (req, _reply, services) => {
@@ -231,7 +227,7 @@ registerCustomRoute('jhMcht.updateKey', {
 });
 
 registerCustomRoute('jhMcht.downloadKey', {
-  schema: { params: { type: 'object', required: ['id'], properties: { id: id('商户配置') } } },
+  schema: { params: { type: 'object', required: ['id'], properties: { id: idField('商户配置') } } },
   handler: async (req, reply: FastifyReply, services) => {
     const configId = Number((req.params as { id: number }).id);
     const auth = req.auth!;
@@ -270,7 +266,7 @@ registerDocImporter('jhMcht', {
     const sheet = await readSheet(req, ['门店编码', '商户号', '商户密钥']);
     if (Array.isArray(sheet)) return reply.status(400).send(report(0, 0, sheet));
     const errors: ImportRowError[] = [];
-    const shops = await req.tenantTx((tx) => shopsByCode(tx, [...new Set(sheet.rows.map((r) => text(r.get('门店编码'))))]));
+    const shops = await req.tenantTx((tx) => shopIdsByCode(tx, [...new Set(sheet.rows.map((r) => text(r.get('门店编码'))))]));
     const inputs: { row: number; body: ConfigInput }[] = [];
     for (const r of sheet.rows) {
       const fail = (field: string, message: string) => void errors.push({ row: r.row, field, message });

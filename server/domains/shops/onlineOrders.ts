@@ -7,6 +7,8 @@ import { registerCustomRoute } from '../../resources/customRoutes.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
 import { report, type ImportRowError } from '../../resources/importer.ts';
 import { amountOf, dateOf, readSheet, template, text } from '../../resources/sheetImport.ts';
+import { assertCents, idField } from '../../http/fields.ts';
+import { shopIdsByCode } from './shopCodes.ts';
 
 /**
  * 门店线上订单 (shop-online-order): a shop's orders on each delivery platform per day. `merge` and the import write
@@ -41,7 +43,6 @@ async function mergeDays(tx: Queryable, who: string, days: Day[]): Promise<{ cre
   return { created, updated: r.rows.length - created };
 }
 
-const id = (title: string) => ({ type: 'integer', minimum: 1, maximum: 2147483647, title });
 const money = (title: string) => ({ type: 'number', minimum: 0, maximum: 99999999.99, title });
 
 registerCustomRoute('shopOnlineOrder.merge', {
@@ -52,7 +53,7 @@ registerCustomRoute('shopOnlineOrder.merge', {
       required: ['shopId', 'platform', 'orderDate', 'orderCount', 'orderAmount'],
       properties: {
         id: { type: ['integer', 'null'], title: '记录ID' },
-        shopId: id('门店'),
+        shopId: idField('门店'),
         platform: { type: 'integer', enum: [1, 2, 3, 4], title: '平台' },
         orderDate: { type: 'string', format: 'date', title: '日期' },
         orderCount: { type: 'integer', minimum: 0, maximum: 999999, title: '订单数' },
@@ -64,10 +65,8 @@ registerCustomRoute('shopOnlineOrder.merge', {
   },
   handler: async (req) => {
     const b = req.body as unknown as Day;
-    for (const [k, title] of [['orderAmount', '订单金额'], ['refundAmount', '退款金额']] as const) {
-      const v = b[k];
-      if (typeof v === 'number' && Number(v.toFixed(2)) !== v) throw new ApiError('BAD_REQUEST', `${title}最多2位小数`);
-    }
+    assertCents(b.orderAmount, '订单金额');
+    assertCents(b.refundAmount, '退款金额');
     const auth = req.auth!;
     const r = await req.tenantTx((tx) => mergeDays(tx, auth.displayName ?? auth.userName, [b])).catch(asCallerError);
     return ok(r, r.created ? '已新增' : '已更新当天的数据');
@@ -84,7 +83,7 @@ registerDocImporter('shopOnlineOrder', {
     if (Array.isArray(sheet)) return reply.status(400).send(report(0, 0, sheet));
     const errors: ImportRowError[] = [];
     const codes = [...new Set(sheet.rows.map((r) => text(r.get('门店编码'))))];
-    const shops = new Map((await req.tenantTx((tx) => tx.query<{ shop_code: string; shop_id: number }>(`SELECT shop_code, shop_id FROM shop_base WHERE shop_code = ANY($1::text[])`, [codes]))).rows.map((x) => [x.shop_code, Number(x.shop_id)]));
+    const shops = await req.tenantTx((tx) => shopIdsByCode(tx, codes));
     const days: Day[] = [];
     const seen = new Map<string, number>();
     for (const r of sheet.rows) {

@@ -4,6 +4,7 @@ import { zipStored } from '../../files/zip.ts';
 import { ok } from '../../http/envelope.ts';
 import type { Req } from '../../resources/access.ts';
 import { registerCustomRoute } from '../../resources/customRoutes.ts';
+import { idField } from '../../http/fields.ts';
 
 /**
  * The shop calls that are not a list or a form: each shop's QR code (a PNG, or a ZIP of many) leading to the
@@ -11,7 +12,6 @@ import { registerCustomRoute } from '../../resources/customRoutes.ts';
  * place in the region tree with the shops under a region.
  */
 
-const id = (title: string) => ({ type: 'integer', minimum: 1, maximum: 2147483647, title });
 const MAX_ZIP = 5000;
 
 /** What a shop's QR code opens: the h5 scan page of this server for the tenant and shop. */
@@ -25,7 +25,7 @@ const qrPng = (text: string) => QRCode.toBuffer(text, { type: 'png', width: 480,
 const fileNameOf = (code: string, name: string) => `${code}_${name}`.replace(/[\\/:*?"<>|\s]+/g, '_');
 
 registerCustomRoute('shopBase.qrCode', {
-  schema: { params: { type: 'object', required: ['shopId'], properties: { shopId: id('门店') } } },
+  schema: { params: { type: 'object', required: ['shopId'], properties: { shopId: idField('门店') } } },
   handler: async (req, reply) => {
     const shopId = Number((req.params as { shopId: number }).shopId);
     const shop = (await req.tenantTx((tx) => tx.query<{ shop_code: string; shop_name: string }>(`SELECT shop_code, shop_name FROM shop_base WHERE shop_id = $1`, [shopId]))).rows[0];
@@ -39,7 +39,7 @@ registerCustomRoute('shopBase.qrCode', {
 });
 
 registerCustomRoute('shopBase.qrZip', {
-  schema: { body: { type: ['object', 'null'], additionalProperties: false, properties: { ids: { type: ['array', 'null'], maxItems: MAX_ZIP, title: '门店', items: id('门店') } } } },
+  schema: { body: { type: ['object', 'null'], additionalProperties: false, properties: { ids: { type: ['array', 'null'], maxItems: MAX_ZIP, title: '门店', items: idField('门店') } } } },
   handler: async (req, reply) => {
     const ids = (req.body as { ids?: number[] | null } | null)?.ids ?? null;
     const shops = (
@@ -63,7 +63,7 @@ registerCustomRoute('shopBase.qrZip', {
 });
 
 registerCustomRoute('shopBase.whOfShop', {
-  schema: { body: { type: 'object', required: ['shopId'], additionalProperties: false, properties: { shopId: id('门店') } } },
+  schema: { body: { type: 'object', required: ['shopId'], additionalProperties: false, properties: { shopId: idField('门店') } } },
   handler: async (req) => {
     const shopId = (req.body as { shopId: number }).shopId;
     const wh = await req.tenantTx(async (tx) => {
@@ -84,7 +84,7 @@ registerCustomRoute('shopBase.whOfShop', {
  * figures (their median, so one odd shop does not move it), times this shop's area.
  */
 registerCustomRoute('shopBase.refMinCost', {
-  schema: { params: { type: 'object', required: ['shopId'], properties: { shopId: id('门店') } } },
+  schema: { params: { type: 'object', required: ['shopId'], properties: { shopId: idField('门店') } } },
   handler: async (req) => {
     const shopId = Number((req.params as { shopId: number }).shopId);
     const data = await req.tenantTx(async (tx) => {
@@ -118,7 +118,7 @@ registerCustomRoute('shopBase.refMinCost', {
 
 /** shop-region/shop/info?shopId=: the shop's region and the path to it from the top of the tree. */
 registerCustomRoute('shopRegion.shopInfo', {
-  schema: { querystring: { type: 'object', required: ['shopId'], properties: { shopId: id('门店') } } },
+  schema: { querystring: { type: 'object', required: ['shopId'], properties: { shopId: idField('门店') } } },
   handler: async (req) => {
     const shopId = Number((req.query as { shopId: number }).shopId);
     const data = await req.tenantTx(async (tx) => {
@@ -141,8 +141,8 @@ registerCustomRoute('shopRegion.shopInfo', {
 /** shop-region/shop/page/{pageNum}/{pageSize} {regionId}: the shops of a region and of the regions under it. */
 registerCustomRoute('shopRegion.shopPage', {
   schema: {
-    params: { type: 'object', required: ['pageNum', 'pageSize'], properties: { pageNum: { ...id('页码') }, pageSize: { type: 'integer', minimum: 1, maximum: 1000, title: '每页条数' } } },
-    body: { type: 'object', required: ['regionId'], additionalProperties: false, properties: { regionId: id('区域'), shopName: { type: ['string', 'null'], maxLength: 24, title: '门店名称' } } },
+    params: { type: 'object', required: ['pageNum', 'pageSize'], properties: { pageNum: { ...idField('页码') }, pageSize: { type: 'integer', minimum: 1, maximum: 1000, title: '每页条数' } } },
+    body: { type: 'object', required: ['regionId'], additionalProperties: false, properties: { regionId: idField('区域'), shopName: { type: ['string', 'null'], maxLength: 24, title: '门店名称' } } },
   },
   handler: async (req) => {
     const { pageNum, pageSize } = req.params as unknown as { pageNum: number; pageSize: number };

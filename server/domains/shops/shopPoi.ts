@@ -7,6 +7,7 @@ import { asCallerError } from '../../resources/dbErrors.ts';
 import { report, type ImportRowError } from '../../resources/importer.ts';
 import { readSheet, template, text } from '../../resources/sheetImport.ts';
 import { PLATFORMS } from './onlineOrders.ts';
+import { shopIdsByCode } from './shopCodes.ts';
 
 /**
  * 平台门店匹配 (shop-rel-poi): the platforms' stores (POIs) imported from their store lists and matched to our shops.
@@ -65,7 +66,7 @@ registerDocImporter('shopRelPoi', {
     const sheet = await readSheet(req, COLUMNS.slice(0, 3));
     if (Array.isArray(sheet)) return reply.status(400).send(report(0, 0, sheet));
     const codes = [...new Set(sheet.rows.map((r) => text(r.get('门店编码'))).filter(Boolean))];
-    const shops = new Map((await req.tenantTx((tx) => tx.query<{ shop_code: string; shop_id: number }>(`SELECT shop_code, shop_id FROM shop_base WHERE shop_code = ANY($1::text[])`, [codes]))).rows.map((x) => [x.shop_code, Number(x.shop_id)]));
+    const shops = await req.tenantTx((tx) => shopIdsByCode(tx, codes));
     const errors: ImportRowError[] = [];
     const rows: { platform: number; poiId: string; name: string; address: string | null; shopId: number | null }[] = [];
     const seen = new Map<string, number>();

@@ -5,6 +5,7 @@ import { ApiError } from '../../errors.ts';
 import { fileInfo, STORED_FILE_SELECT, type StoredFile } from '../../files/fileInfo.ts';
 import { fileServiceOf } from '../../files/service.ts';
 import { ok } from '../../http/envelope.ts';
+import { idField } from '../../http/fields.ts';
 
 /**
  * 门店档案: a shop's hours and description (shop-profile/add), its pictures and videos linked from the file service
@@ -16,7 +17,6 @@ import { ok } from '../../http/envelope.ts';
 const tags = ['wxy-shop-server'];
 const LIST = 'shop:base:list';
 const EDIT = 'shop:base:edit';
-const id = (title: string) => ({ type: 'integer', minimum: 1, maximum: 2147483647, title });
 export const MEDIA_TYPES: Record<number, string> = { 1: '门头照', 2: '平面图', 3: '陈列照', 4: '视频' };
 const paging = {
   pageNum: { type: ['integer', 'null'], minimum: 1, maximum: 100000, title: '页码' },
@@ -65,7 +65,7 @@ export const shopProfileRoutes = (services: AppServices) => async (app: FastifyI
         summary: '保存门店档案：营业时间、门店介绍（已有则更新）',
         body: {
           type: 'object', additionalProperties: false, required: ['shopId'],
-          properties: { shopId: id('门店'), businessHours: { type: ['string', 'null'], maxLength: 48, title: '营业时间' }, description: { type: ['string', 'null'], maxLength: 500, title: '门店介绍' } },
+          properties: { shopId: idField('门店'), businessHours: { type: ['string', 'null'], maxLength: 48, title: '营业时间' }, description: { type: ['string', 'null'], maxLength: 500, title: '门店介绍' } },
         },
       },
     },
@@ -95,7 +95,7 @@ export const shopProfileRoutes = (services: AppServices) => async (app: FastifyI
         body: {
           type: 'object', additionalProperties: false, required: ['shopId', 'mediaType', 'videoObjectKey', 'videoBucketName'],
           properties: {
-            shopId: id('门店'),
+            shopId: idField('门店'),
             mediaType: { type: 'integer', enum: [1, 2, 3, 4], title: '类型' },
             videoObjectKey: { type: 'string', minLength: 1, maxLength: 128, title: '文件键' },
             videoBucketName: { type: 'string', enum: ['image', 'video'], title: '文件桶' },
@@ -127,7 +127,7 @@ export const shopProfileRoutes = (services: AppServices) => async (app: FastifyI
 
   app.get<{ Params: { id: number } }>(
     '/shop-multimedia/download/:id',
-    { config: { perm: LIST }, schema: { tags, summary: '门店档案文件：新签发的查看与下载链接', params: { type: 'object', required: ['id'], properties: { id: id('文件') } } } },
+    { config: { perm: LIST }, schema: { tags, summary: '门店档案文件：新签发的查看与下载链接', params: { type: 'object', required: ['id'], properties: { id: idField('文件') } } } },
     async (req) => {
       const auth = req.auth!;
       const one = await req.tenantTx(async (tx) => withLinks(services, auth.tenantId, tx, (await tx.query<MediaRow>(`${MEDIA_SELECT} WHERE m.id = $1`, [req.params.id])).rows));
@@ -141,7 +141,7 @@ export const shopProfileRoutes = (services: AppServices) => async (app: FastifyI
     '/shop-rel-planar-pic-multimedia/page/ding',
     {
       config: { perm: LIST },
-      schema: { tags, summary: '门店平面图分页（带查看链接）', body: { type: ['object', 'null'], additionalProperties: false, properties: { ...paging, shopId: { ...id('门店'), type: ['integer', 'null'] }, shopName: { type: ['string', 'null'], maxLength: 24, title: '门店名称' } } } },
+      schema: { tags, summary: '门店平面图分页（带查看链接）', body: { type: ['object', 'null'], additionalProperties: false, properties: { ...paging, shopId: { ...idField('门店'), type: ['integer', 'null'] }, shopName: { type: ['string', 'null'], maxLength: 24, title: '门店名称' } } } },
     },
     async (req) => {
       const f = req.body ?? {};

@@ -8,6 +8,7 @@ import { cellValue, fileBuffer, report, type ImportRowError } from '../../resour
 import type { Req } from '../../resources/access.ts';
 import { netSalesOfPeriods, salesByDayAndSeller } from './sales.ts';
 import { daysOfMonth, isMonth, MONTH_PATTERN, reachRate, toFen } from './split.ts';
+import { shopIdsByCode } from '../shops/shopCodes.ts';
 import {
   amountFen, assertMonth, dayTargets, reachByDay, reachInfo, recentSellers, refreshDayTargets, reportConfig, saveReportConfig, shopOfTenant, targetOf,
   userTargetsOf, writeTarget, type TargetInput,
@@ -285,7 +286,7 @@ export const targetRoutes = async (app: FastifyInstance) => {
     if (!rows.length) throw new ApiError('BAD_REQUEST', '暂无数据');
     const errors: ImportRowError[] = [];
     const result = await req.tenantTx(async (tx) => {
-      const shops = new Map((await tx.query<{ shop_code: string; shop_id: number }>(`SELECT shop_code, shop_id FROM shop_base WHERE shop_code = ANY($1::text[])`, [rows.map((r) => r.code)])).rows.map((s) => [s.shop_code, s.shop_id]));
+      const shops = await shopIdsByCode(tx, rows.map((r) => r.code));
       const seen = new Map<string, number>();
       const inputs: { row: number; input: TargetInput }[] = [];
       for (const r of rows) {

@@ -3,6 +3,7 @@ import type { Queryable } from '../../db/index.ts';
 import { ApiError } from '../../errors.ts';
 import { netBySeller, salesByDayAndSeller, type SalesRow } from './sales.ts';
 import { daysOfMonth, isMonth, isWeekend, reachRate, splitFen, splitMonthByDay, toFen } from './split.ts';
+import { dbToday } from '../../db/calendar.ts';
 
 /**
  * 绩效目标 service: a shop's month target, its split to sellers and days, and what was reached (from the orders).
@@ -292,10 +293,8 @@ export async function figuresByPerson(
   return { persons, targetFen, actualFen };
 }
 
-/** Today in the database session's calendar. */
-export async function today(tx: Queryable): Promise<string> {
-  return (await tx.query<{ d: string }>(`SELECT to_char(current_date, 'YYYY-MM-DD') AS d`)).rows[0].d;
-}
+/** Today in the database session's calendar (the meetings and targets name it so). */
+export const today = dbToday;
 
 /**
  * 达成情况 of a shop's month: the target, what was sold (net of refunds), the reach, how far the month is

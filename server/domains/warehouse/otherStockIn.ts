@@ -1,7 +1,7 @@
 import { registerDocFn } from '../../documents/registry.ts';
 import { ApiError } from '../../errors.ts';
 import { postStock } from '../stock/ledger.ts';
-import { notifyConfirmers } from './notifyConfirmers.ts';
+import { notifyConfirmers } from '../../messages/notifyPermHolders.ts';
 
 /**
  * 其他入库 (wh-other-stock-in): goods that come in without a purchase (a gift, a found surplus, an opening

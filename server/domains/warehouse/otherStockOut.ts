@@ -1,7 +1,7 @@
 import { registerDocFn } from '../../documents/registry.ts';
 import { ApiError } from '../../errors.ts';
 import { postStock } from '../stock/ledger.ts';
-import { notifyConfirmers } from './notifyConfirmers.ts';
+import { notifyConfirmers } from '../../messages/notifyPermHolders.ts';
 
 /**
  * 其他出库 (wh-other-stock-out): goods that leave without a sale or a transfer (damage, samples, own use).

@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/index.ts';
 import { registerDocFn } from '../../documents/registry.ts';
 import { ApiError } from '../../errors.ts';
 import { postStock } from '../stock/ledger.ts';
-import { notifyConfirmers } from './notifyConfirmers.ts';
+import { notifyConfirmers } from '../../messages/notifyPermHolders.ts';
 
 /**
  * 退供应商 (pd-supplier-mrb): goods of an audited receipt sent back to the supplier.

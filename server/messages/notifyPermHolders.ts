@@ -1,10 +1,10 @@
-import type { AuthContext } from '../../context.ts';
-import type { Queryable } from '../../db/index.ts';
-import { type NewMessage, notifyUsersInTx } from '../../messages/messageService.ts';
-import { usersWithPerm } from '../../permissions.ts';
+import type { AuthContext } from '../context.ts';
+import type { Queryable } from '../db/index.ts';
+import { type NewMessage, notifyUsersInTx } from './messageService.ts';
+import { usersWithPerm } from '../permissions.ts';
 
 /**
- * A new document waits for someone who may run its next action: everyone holding `perm` (admins included)
+ * Something waits for whoever may act on it (confirm a document, watch the shifts): everyone holding `perm` (admins included)
  * gets the notice, except whoever made the document (they know already). Written in the document's
  * transaction, so a refused save sends nothing.
  */
