@@ -9,6 +9,7 @@ import { seedDemoData } from './db/seed/index.ts';
 import { readModuleMenus } from './db/seed/moduleMenus.ts';
 import { logSmsSender, outboxSmsSender, type SmsSender } from './auth/sms.ts';
 import { startAiBoxPoll } from './domains/aiBox/poll.ts';
+import { startJobRunner } from './jobs/runner.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -49,6 +50,7 @@ export async function startServer(config: ServerConfig, opts: BuildOptions & { s
   }
   const url = opts.listen !== false ? await app.listen({ port: config.port, host: config.host }) : '';
   const aiBoxPoll = startAiBoxPoll(opened, app.log);
+  const jobRunner = startJobRunner(opened, app.log);
   let closing: Promise<void> | undefined;
   return {
     app,
@@ -57,6 +59,7 @@ export async function startServer(config: ServerConfig, opts: BuildOptions & { s
     close: () =>
       (closing ??= (async () => {
         await aiBoxPoll.stop();
+        await jobRunner.stop();
         await app!.close();
         await opened.close();
       })()),

@@ -21,6 +21,7 @@ export const engineEn: EngineMessages = {
     confirmAction: 'Run “{{action}}”?', actionDone: '{{action}} done', confirmDelete: 'Delete document {{no}}?',
     historyNote: 'Note', historyTime: 'Time', historyAction: 'Action', historyUser: 'User', historyStatus: 'Status',
   },
+  job: { done: 'Finished', failed: 'The job failed' },
   columns: {
     button: 'Columns', title: 'Choose columns', available: 'Available fields', chosen: 'Chosen fields (drag or use the arrows to order)', selectAll: 'All',
     up: 'Move up', down: 'Move down', remove: 'Remove', saved: 'Columns saved', atLeastOne: 'Choose at least one field',

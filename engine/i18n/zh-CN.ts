@@ -20,6 +20,7 @@ export const engineZhCN = {
     confirmAction: '确定执行“{{action}}”吗？', actionDone: '{{action}}成功', confirmDelete: '确定删除单据 {{no}} 吗？',
     historyNote: '备注', historyTime: '时间', historyAction: '操作', historyUser: '操作人', historyStatus: '状态',
   },
+  job: { done: '计算完成', failed: '任务失败' },
   columns: {
     button: '设置显示字段', title: '设置显示字段', available: '可选字段', chosen: '已选字段（拖动或用箭头排序）', selectAll: '全选',
     up: '上移', down: '下移', remove: '移除', saved: '表头已保存', atLeastOne: '请至少选择一个字段',

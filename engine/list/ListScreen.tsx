@@ -24,6 +24,7 @@ import { groupFileConfigs, savedWidths, selectedProps, toFileConfigs } from '../
 import { confirmAction } from '../dialog/confirm';
 import type { CsvColumn } from '../export/csv';
 import { ExportControls } from '../export/ExportControls';
+import { followJob, isJobView } from '../jobs/followJob';
 import { rangeWithinLimit, searchLimitDays } from '../filters/timeLimit';
 import { FormDialog, type OpenForm } from '../forms/FormDialog';
 import { ImportDialog } from '../importer/ImportDialog';
@@ -244,6 +245,13 @@ export function ListScreen({ set, screen }: ListScreenProps) {
         return; // the API client showed the server's message
       }
       if (!row && !whole) setSelection(state, {});
+      // A long computation (计算, 刷新) answers its background job: its progress is shown until it ends.
+      if (isJobView(answer)) {
+        callRunning.current = false;
+        setRunningAction(null);
+        if ((await followJob(answer)).status === 'done') await refresh();
+        return;
+      }
       // A document batch answers one result per document: 3 条成功，1 条失败：单据 DB… 状态已变更
       if (isBatchResult(answer)) {
         if (answer.fail > 0) notifyWarning({ text: batchMessage(answer) }, 8000);

@@ -4,6 +4,7 @@ import { userRoutes } from './users.ts';
 import { lookupRoutes } from './lookups.ts';
 import { loginRecordRoutes } from './loginRecords.ts';
 import { messageRoutes } from '../messages/routes.ts';
+import { jobRoutes } from '../jobs/routes.ts';
 
 /** wxy-system-server: the calls the shell and the personal centre make. */
 export const systemRoutes = (services: AppServices) => async (app: FastifyInstance) => {
@@ -11,4 +12,5 @@ export const systemRoutes = (services: AppServices) => async (app: FastifyInstan
   await app.register(lookupRoutes(services));
   await app.register(loginRecordRoutes());
   await app.register(messageRoutes(services));
+  await app.register(jobRoutes);
 };
