@@ -1,0 +1,125 @@
+import type { FastifyReply } from 'fastify';
+import type { AuthContext } from '../../context.ts';
+import type { Queryable } from '../../db/index.ts';
+import { dbToday } from '../../db/calendar.ts';
+import { ApiError } from '../../errors.ts';
+import { offsetOf } from '../../http/envelope.ts';
+import { fieldPermissionNames } from '../../permissions.ts';
+import { attachment, csvCell } from '../../resources/exporter.ts';
+import { reportPeriod, type Period } from './period.ts';
+
+/**
+ * What the analysis reports share: their filter fields (JSON Schema with Chinese titles), the period, paging over
+ * an aggregate, the field permissions that hide cost and margin (进价总金额, 成本总金额, 毛利率) and CSV export.
+ */
+
+export type Row = Record<string, unknown>;
+
+export const nullableId = (title: string) => ({ type: ['integer', 'null'], minimum: 1, maximum: 2147483647, title });
+export const nullableText = (title: string, maxLength: number) => ({
+  type: ['string', 'null'], title, maxLength, pattern: '^(?!.*(--|/\\*))[^<>;]*$', 'x-msg': `${title}不能包含 < > ; -- /* 等特殊字符`,
+});
+export const dayField = (title: string) => ({ type: ['string', 'null'], title, maxLength: 10 });
+
+/** Filters every analysis report takes: the period, where (region, shops) and what (SKU, SPU, keyword, supplier). */
+export const SCOPE_PROPS = {
+  dateStart: dayField('开始日期'),
+  dateEnd: dayField('结束日期'),
+  regionName: nullableText('区域', 24),
+  shopId: nullableId('门店'),
+  shopIds: { type: ['array', 'null'], title: '门店', maxItems: 1000, items: { type: 'integer', minimum: 1, maximum: 2147483647, title: '门店' } },
+  skuId: nullableId('SKU'),
+  spuId: nullableId('商品'),
+  supplierId: nullableId('供应商'),
+  keyword: nullableText('商品关键字', 48),
+} as const;
+
+export interface Scope {
+  dateStart?: string | null;
+  dateEnd?: string | null;
+  regionName?: string | null;
+  shopId?: number | null;
+  shopIds?: number[] | null;
+  skuId?: number | null;
+  spuId?: number | null;
+  supplierId?: number | null;
+  keyword?: string | null;
+}
+
+export async function periodOf(tx: Queryable, f: Scope): Promise<Period> {
+  return reportPeriod(f, await dbToday(tx));
+}
+
+/** SQL parameters collected while a query is built: `p.add(v)` answers `$n`. */
+export class Params {
+  readonly values: unknown[] = [];
+  add(v: unknown): string {
+    this.values.push(v);
+    return `$${this.values.length}`;
+  }
+}
+
+export const likeOf = (s: string) => `%${s.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The shops a report covers (enabled ones, narrowed by region and shop): SQL over shop_base `alias`. */
+export function shopWhere(f: Scope, p: Params, alias = 'sb'): string {
+  const w = [`${alias}.status = 1`];
+  if (f.regionName?.trim()) w.push(`${alias}.region_name = ${p.add(f.regionName.trim())}`);
+  if (f.shopId) w.push(`${alias}.shop_id = ${p.add(f.shopId)}`);
+  if (f.shopIds?.length) w.push(`${alias}.shop_id = ANY(${p.add(f.shopIds)}::int[])`);
+  return w.join(' AND ');
+}
+
+/** The SKUs a report covers, over pd_sku `alias`; null when every SKU counts (no join needed). */
+export function skuWhere(f: Scope, p: Params, alias = 'k'): string | null {
+  const w: string[] = [];
+  if (f.skuId) w.push(`${alias}.sku_id = ${p.add(f.skuId)}`);
+  if (f.spuId) w.push(`${alias}.spu_id = ${p.add(f.spuId)}`);
+  if (f.supplierId) w.push(`${alias}.supplier_id = ${p.add(f.supplierId)}`);
+  if (f.keyword?.trim()) {
+    const exact = p.add(f.keyword.trim());
+    const like = p.add(likeOf(f.keyword));
+    w.push(`(${alias}.sku_code = ${exact} OR ${alias}.barcode = ${exact} OR ${alias}.sku_name ILIKE ${like} OR ${alias}.spu_name ILIKE ${like})`);
+  }
+  return w.length ? w.join(' AND ') : null;
+}
+
+/** One page of an aggregate query with its exact total (count(*) OVER the grouped rows, one statement). */
+export async function aggregatePage(tx: Queryable, sql: string, p: Params, orderBy: string, pageNum: number, pageSize: number): Promise<{ records: Row[]; total: number }> {
+  const res = await tx.query<Row & { __total: number }>(
+    `SELECT *, count(*) OVER () AS "__total" FROM (${sql}) g ORDER BY ${orderBy} LIMIT ${p.add(pageSize)} OFFSET ${p.add(offsetOf(pageNum, pageSize))}`,
+    p.values,
+  );
+  let total = Number(res.rows[0]?.__total ?? 0);
+  if (!res.rows.length && pageNum > 1) total = Number((await tx.query<{ n: number }>(`SELECT count(*) AS n FROM (${sql}) g`, p.values.slice(0, -2))).rows[0].n);
+  return { records: res.rows.map(({ __total: _t, ...r }) => r), total };
+}
+
+/** Field permission name -> the answer fields it reveals; callers without it never receive them. */
+export type FieldGuards = Partial<Record<'进价总金额' | '成本总金额' | '零售价' | '供应商' | '毛利率', string[]>>;
+
+export async function hiddenByGuards(tx: Queryable, auth: AuthContext, guards: FieldGuards): Promise<Set<string>> {
+  const granted = new Set(await fieldPermissionNames(tx, auth));
+  const hidden = new Set<string>();
+  for (const [name, fields] of Object.entries(guards)) if (!granted.has(name)) for (const f of fields ?? []) hidden.add(f);
+  return hidden;
+}
+
+export function withoutFields<T extends Row>(rows: T[], hidden: Set<string>): T[] {
+  if (!hidden.size) return rows;
+  return rows.map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => !hidden.has(k))) as T);
+}
+
+/** A CSV file (UTF-8 BOM) of `rows` under `columns` (field, title); hidden fields are left out, headers too. */
+export function sendCsv(reply: FastifyReply, fileTitle: string, columns: [string, string][], rows: Row[], hidden: Set<string>): FastifyReply {
+  if (!rows.length) throw new ApiError('BAD_REQUEST', '暂无数据');
+  const cols = columns.filter(([f]) => !hidden.has(f));
+  const lines = [cols.map(([, t]) => csvCell(t)).join(','), ...rows.map((r) => cols.map(([f]) => csvCell(r[f])).join(','))];
+  const stamp = new Date().toISOString().replace(/[-:T]/g, '').slice(0, 14);
+  return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', attachment(`${fileTitle}_${stamp}.csv`)).send(`\uFEFF${lines.join('\r\n')}\r\n`);
+}
+
+/** Numbers come back from SQL as text (numeric) or float8: amounts with 2 decimals, quantities with 3. */
+export const money = (v: unknown): number => Math.round(Number(v ?? 0) * 100) / 100;
+export const qty = (v: unknown): number => Math.round(Number(v ?? 0) * 1000) / 1000;
+export const fen = (v: unknown): number => Math.round(Number(v ?? 0) * 100);
