@@ -1,0 +1,275 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Queryable } from '../../db/index.ts';
+import { dbToday } from '../../db/calendar.ts';
+import { nextDocNo } from '../../documents/numbers.ts';
+import { ApiError } from '../../errors.ts';
+import { ok } from '../../http/envelope.ts';
+import { idField } from '../../http/fields.ts';
+import { asCallerError } from '../../resources/dbErrors.ts';
+import type { Req } from '../../resources/access.ts';
+import { isDay } from '../analysis/period.ts';
+import { aggregatePage, dayField, hiddenByGuards, nullableId, nullableText, Params, periodOf, sendCsv, withoutFields, type Row } from '../analysis/reportHttp.ts';
+import { correctionFen, ENTRY_TYPES, paymentFen } from './rules.ts';
+import {
+  ENTRY_COLUMNS, ENTRY_ORDER, entriesCte, entriesSql, finishEntry, finishStatementRow, STATEMENT_COLUMNS, STATEMENT_GUARDS, statementSql, type StatementFilter,
+} from './statement.ts';
+
+/**
+ * 供应商对账 and 供应商往来账 (wxy-order-server supplier/...): reconciliation-stat/v2 (page, summary, export,
+ * detail/{pdSupplierId}) and account-det (add-payment-order, list, last-balance, update, export).
+ */
+
+export const SUPPLIER_ACCOUNT_PERMS = {
+  statement: 'supplier:reconciliation:list',
+  statementExport: 'supplier:reconciliation:export',
+  list: 'supplier:account:list',
+  pay: 'supplier:account:pay',
+  edit: 'supplier:account:edit',
+  export: 'supplier:account:export',
+} as const;
+
+const tags = ['wxy-order-server'];
+const FILTER_PROPS = {
+  pageNum: { type: ['integer', 'null'], minimum: 1, maximum: 1000000, title: '页码' },
+  pageSize: { type: ['integer', 'null'], minimum: 1, maximum: 999999, title: '每页条数' },
+  supplierId: nullableId('供应商'),
+  pdSupplierId: nullableId('供应商'),
+  supplierName: nullableText('供应商名称', 48),
+  detType: { type: ['integer', 'null'], enum: [1, 2, 3, 4, null], title: '类型' },
+  dateStart: dayField('开始日期'),
+  dateEnd: dayField('结束日期'),
+} as const;
+const FILTER_BODY = { type: ['object', 'null'], additionalProperties: false, properties: FILTER_PROPS } as const;
+type Filter = StatementFilter & { pageNum?: number | null; pageSize?: number | null };
+
+const PAYMENT_BODY = {
+  type: 'object',
+  required: ['amount'],
+  additionalProperties: false,
+  properties: {
+    supplierId: nullableId('供应商'),
+    pdSupplierId: nullableId('供应商'),
+    amount: { type: 'number', title: '付款金额' },
+    payDate: dayField('付款日期'),
+    payMethod: { type: ['integer', 'null'], enum: [1, 2, 3, 4, null], title: '付款方式' },
+    remark: nullableText('备注', 200),
+    clientUuid: { type: ['string', 'null'], format: 'uuid', title: '请求编号' },
+  },
+} as const;
+type PaymentBody = { supplierId?: number | null; pdSupplierId?: number | null; amount: number; payDate?: string | null; payMethod?: number | null; remark?: string | null; clientUuid?: string | null };
+
+const UPDATE_BODY = {
+  type: 'object',
+  required: ['detId', 'amount', 'remark'],
+  additionalProperties: false,
+  properties: {
+    detId: idField('付款记录'),
+    amount: { type: 'number', title: '付款金额' },
+    remark: { ...nullableText('更正原因', 200), type: 'string', minLength: 1 },
+  },
+} as const;
+
+const ROW_SELECT = `det_id AS "detId", det_no AS "detNo", supplier_id AS "pdSupplierId", supplier_name AS "supplierName", det_type AS "detType",
+  amount::float8 AS amount, new_amount::float8 AS "newAmount", to_char(pay_date, 'YYYY-MM-DD') AS "payDate", pay_method AS "payMethod", corrects_id AS "correctsId",
+  payment_id AS "paymentId", remark, create_user_name AS "createUserName", to_char(create_time, 'YYYY-MM-DD HH24:MI:SS') AS "createTime"`;
+
+/** What we owe one supplier now: the sum of its entries. */
+async function balanceOf(tx: Queryable, supplierId: number): Promise<{ balance: number; lastDate: string | null }> {
+  const p = new Params();
+  const r = await tx.query<{ balance: string; last: string | null }>(
+    `WITH ${entriesCte(p, supplierId)} SELECT coalesce(sum(delta), 0) AS balance, to_char(max(biz_date), 'YYYY-MM-DD') AS last FROM entries`,
+    p.values,
+  );
+  return { balance: Math.round(Number(r.rows[0].balance) * 100) / 100, lastDate: r.rows[0].last };
+}
+
+async function supplierOf(tx: Queryable, id: number | null | undefined): Promise<{ id: number; supplier_name: string; supplier_no: string }> {
+  if (!id) throw new ApiError('BAD_REQUEST', '供应商不能为空');
+  const r = await tx.query<{ id: number; supplier_name: string; supplier_no: string }>(`SELECT id, supplier_name, supplier_no FROM pd_supplier WHERE id = $1`, [id]);
+  if (!r.rows[0]) throw new ApiError('BAD_REQUEST', '供应商不存在');
+  return r.rows[0];
+}
+
+const pageOf = (f: Filter | null | undefined) => ({ pageNum: f?.pageNum ?? 1, pageSize: f?.pageSize ?? 20 });
+
+export const supplierAccountRoutes = async (app: FastifyInstance) => {
+  // ---- reconciliation-stat/v2 ---------------------------------------------------------------------------------
+  app.post<{ Body: Filter | null }>('/supplier/reconciliation-stat/v2/page', {
+    config: { perm: SUPPLIER_ACCOUNT_PERMS.statement },
+    schema: { tags, body: FILTER_BODY, summary: '供应商对账（分页，body 带 pageNum、pageSize）：每个供应商的期初应付、本期收货（已审核收货单，按收货价）、退货（已确认退供应商单）、付款、期末应付' },
+  }, async (req) => {
+    const f = req.body ?? {};
+    const { pageNum, pageSize } = pageOf(f);
+    return ok(await req.tenantTx(async (tx) => {
+      const per = await periodOf(tx, f);
+      const p = new Params();
+      const page = await aggregatePage(tx, statementSql(f, per, p), p, '"supplierName", "pdSupplierId"', pageNum, pageSize);
+      const hidden = await hiddenByGuards(tx, req.auth!, STATEMENT_GUARDS);
+      return { ...page, records: withoutFields(page.records.map(finishStatementRow), hidden), dateStart: per.start, dateEnd: per.end };
+    }).catch(asCallerError));
+  });
+
+  app.post<{ Body: Filter | null }>('/supplier/reconciliation-stat/v2/summary', {
+    config: { perm: SUPPLIER_ACCOUNT_PERMS.statement },
+    schema: { tags, body: FILTER_BODY, summary: '供应商对账合计：供应商数、期初应付、本期收货、退货、付款、期末应付' },
+  }, async (req) => {
+    const f = req.body ?? {};
+    return ok(await req.tenantTx(async (tx) => {
+      const per = await periodOf(tx, f);
+      const p = new Params();
+      const r = (await tx.query<Row>(
+        `SELECT count(*)::int AS "supplierCount", coalesce(sum("openingBalance"), 0) AS "openingBalance", coalesce(sum("receiptAmount"), 0) AS "receiptAmount",
+                coalesce(sum("returnAmount"), 0) AS "returnAmount", coalesce(sum("paymentAmount"), 0) AS "paymentAmount", coalesce(sum("closingBalance"), 0) AS "closingBalance"
+           FROM (${statementSql(f, per, p)}) g`,
+        p.values,
+      )).rows[0];
+      const hidden = await hiddenByGuards(tx, req.auth!, STATEMENT_GUARDS);
+      return withoutFields([{ ...finishStatementRow(r), dateStart: per.start, dateEnd: per.end }], hidden)[0];
+    }).catch(asCallerError));
+  });
+
+  app.post<{ Body: Filter | null }>('/supplier/reconciliation-stat/v2/export', {
+    config: { perm: SUPPLIER_ACCOUNT_PERMS.statementExport },
+    schema: { tags, body: FILTER_BODY, summary: '导出供应商对账（CSV）' },
+  }, async (req, reply) => {
+    const f = req.body ?? {};
+    const { rows, hidden } = await req.tenantTx(async (tx) => {
+      const per = await periodOf(tx, f);
+      const p = new Params();
+      const r = await tx.query<Row>(`SELECT * FROM (${statementSql(f, per, p)}) g ORDER BY "supplierName", "pdSupplierId"`, p.values);
+      return { rows: r.rows.map(finishStatementRow), hidden: await hiddenByGuards(tx, req.auth!, STATEMENT_GUARDS) };
+    }).catch(asCallerError);
+    return sendCsv(reply, '供应商对账', STATEMENT_COLUMNS, rows, hidden);
+  });
+
+  const detail = async (req: Req & { params: { pdSupplierId: number } }, f: Filter) => {
+    const { pageNum, pageSize } = pageOf({ pageSize: 1000, ...f });
+    return ok(await req.tenantTx(async (tx) => {
+      const per = await periodOf(tx, f);
+      await supplierOf(tx, req.params.pdSupplierId);
+      const scoped = { ...f, pdSupplierId: req.params.pdSupplierId, supplierId: null };
+      const p = new Params();
+      const head = (await tx.query<Row>(statementSql(scoped, per, p), p.values)).rows[0];
+      const q = new Params();
+      const lines = await aggregatePage(tx, entriesSql(scoped, per, q), q, ENTRY_ORDER, pageNum, pageSize);
+      const hidden = await hiddenByGuards(tx, req.auth!, STATEMENT_GUARDS);
+      const s = (await tx.query<Row>(`SELECT id AS "pdSupplierId", supplier_no AS "supplierNo", supplier_name AS "supplierName", contact_name AS "contactName", phone,
+                                              bank_name AS "bankName", bank_account AS "bankAccount", payment_days AS "paymentDays" FROM pd_supplier WHERE id = $1`, [req.params.pdSupplierId])).rows[0];
+      const figures = head ? finishStatementRow(head) : { openingBalance: 0, receiptAmount: 0, receiptCount: 0, returnAmount: 0, returnCount: 0, paymentAmount: 0, paymentCount: 0, closingBalance: 0 };
+      return {
+        ...withoutFields([{ ...figures, ...s }], hidden)[0],
+        dateStart: per.start,
+        dateEnd: per.end,
+        records: withoutFields(lines.records.map(finishEntry), hidden),
+        total: lines.total,
+      };
+    }).catch(asCallerError));
+  };
+  const detailParams = { type: 'object', required: ['pdSupplierId'], properties: { pdSupplierId: idField('供应商') } } as const;
+  app.get<{ Params: { pdSupplierId: number }; Querystring: Filter }>('/supplier/reconciliation-stat/v2/detail/:pdSupplierId', {
+    config: { perm: SUPPLIER_ACCOUNT_PERMS.statement },
+    schema: { tags, params: detailParams, querystring: { type: 'object', additionalProperties: false, properties: FILTER_PROPS }, summary: '某供应商的对账明细：期间合计与逐笔（收货、退货、付款、更正）及每笔后的应付余额' },
+  }, (req) => detail(req as never, req.query ?? {}));
+  app.post<{ Params: { pdSupplierId: number }; Body: Filter | null }>('/supplier/reconciliation-stat/v2/detail/:pdSupplierId', {
+    config: { perm: SUPPLIER_ACCOUNT_PERMS.statement },
+    schema: { tags, params: detailParams, body: FILTER_BODY, summary: '某供应商的对账明细（POST，筛选在请求体中）' },
+  }, (req) => detail(req as never, req.body ?? {}));
+
+  // ---- account-det ----------------------------------------------------------------------------------------------
+  app.post<{ Body: PaymentBody }>('/supplier/account-det/add-payment-order', {
+    config: { perm: SUPPLIER_ACCOUNT_PERMS.pay },
+    schema: { tags, body: PAYMENT_BODY, summary: '登记付款：供应商往来账记一笔付款（金额精确到分，同一 clientUuid 只记一次），答复付款记录与付款后的应付余额' },
+  }, async (req) => {
+    const b = req.body;
+    const amountFen = paymentFen(b.amount);
+    const auth = req.auth!;
+    return ok(await req.tenantTx(async (tx) => {
+      const supplier = await supplierOf(tx, b.pdSupplierId ?? b.supplierId);
+      const today = await dbToday(tx);
+      const payDate = b.payDate?.trim() || today;
+      if (!isDay(payDate)) throw new ApiError('BAD_REQUEST', '付款日期格式不正确，应为 YYYY-MM-DD');
+      if (payDate > today) throw new ApiError('BAD_REQUEST', '付款日期不能晚于今天');
+      if (b.clientUuid) {
+        const first = await tx.query<Row>(`SELECT ${ROW_SELECT} FROM pd_supplier_account_det WHERE client_uuid = $1`, [b.clientUuid]);
+        if (first.rows[0]) return { ...first.rows[0], ...(await balanceOf(tx, Number(first.rows[0].pdSupplierId))) };
+      }
+      const no = await nextDocNo(tx, auth.tenantId, 'FK');
+      const r = await tx.query<Row>(
+        `INSERT INTO pd_supplier_account_det (tenant_id, det_no, supplier_id, supplier_name, det_type, amount, pay_date, pay_method, client_uuid, remark, create_user_id, create_user_name)
+         VALUES (app_current_tenant(), $1, $2, $3, 3, $4::numeric / 100, $5, $6, $7, $8, $9, $10)
+         ON CONFLICT (tenant_id, client_uuid) DO NOTHING RETURNING ${ROW_SELECT}`,
+        [no, supplier.id, supplier.supplier_name, amountFen, payDate, b.payMethod ?? 1, b.clientUuid ?? null, b.remark?.trim() || null, auth.userId, auth.displayName ?? auth.userName],
+      );
+      // A twin request with the same uuid committed between our look and our insert: answer the first one.
+      const row = r.rows[0] ?? (await tx.query<Row>(`SELECT ${ROW_SELECT} FROM pd_supplier_account_det WHERE client_uuid = $1`, [b.clientUuid])).rows[0];
+      return { ...row, ...(await balanceOf(tx, supplier.id)) };
+    }).catch(asCallerError), '付款已登记');
+  });
+
+  app.put<{ Body: { detId: number; amount: number; remark: string } }>('/supplier/account-det/update', {
+    config: { perm: SUPPLIER_ACCOUNT_PERMS.edit },
+    schema: { tags, body: UPDATE_BODY, summary: '更正付款：不改原记录，记一笔更正（差额），原记录与更正都留在往来账中；一条记录只能更正一次（再更正请更正最新一条）' },
+  }, async (req) => {
+    const newFen = paymentFen(req.body.amount);
+    const auth = req.auth!;
+    return ok(await req.tenantTx(async (tx) => {
+      const cur = (await tx.query<{ det_id: number; det_type: number; amount: string; new_amount: string | null; supplier_id: number; supplier_name: string; pay_date: string; pay_method: number; payment_id: number | null }>(
+        `SELECT det_id, det_type, amount, new_amount, supplier_id, supplier_name, to_char(pay_date, 'YYYY-MM-DD') AS pay_date, pay_method, payment_id
+           FROM pd_supplier_account_det WHERE det_id = $1 FOR UPDATE`, [req.body.detId])).rows[0];
+      if (!cur) throw new ApiError('NOT_FOUND', '付款记录不存在');
+      const corrected = await tx.query<{ det_no: string }>(`SELECT det_no FROM pd_supplier_account_det WHERE corrects_id = $1`, [cur.det_id]);
+      if (corrected.rows[0]) throw new ApiError('CONFLICT', `该付款已由 ${corrected.rows[0].det_no} 更正，请更正最新一条记录`);
+      const currentFen = Math.round(Number(cur.det_type === ENTRY_TYPES.payment ? cur.amount : cur.new_amount) * 100);
+      const deltaFen = correctionFen(currentFen, newFen);
+      const no = await nextDocNo(tx, auth.tenantId, 'FKGZ');
+      const r = await tx.query<Row>(
+        `INSERT INTO pd_supplier_account_det (tenant_id, det_no, supplier_id, supplier_name, det_type, amount, new_amount, pay_date, pay_method, corrects_id, payment_id, remark, create_user_id, create_user_name)
+         VALUES (app_current_tenant(), $1, $2, $3, 4, $4::numeric / 100, $5::numeric / 100, $6, $7, $8, $9, $10, $11, $12) RETURNING ${ROW_SELECT}`,
+        [no, cur.supplier_id, cur.supplier_name, deltaFen, newFen, cur.pay_date, cur.pay_method, cur.det_id, cur.payment_id ?? cur.det_id, req.body.remark.trim(), auth.userId, auth.displayName ?? auth.userName],
+      ).catch((e: { code?: string }) => {
+        if (e.code === '23505') throw new ApiError('CONFLICT', '该付款已被更正，请刷新后更正最新一条记录');
+        throw e;
+      });
+      return { ...r.rows[0], ...(await balanceOf(tx, cur.supplier_id)) };
+    }).catch(asCallerError), '付款已更正');
+  });
+
+  app.post<{ Body: Filter | null }>('/supplier/account-det/list', {
+    config: { perm: SUPPLIER_ACCOUNT_PERMS.list },
+    schema: { tags, body: FILTER_BODY, summary: '供应商往来账（分页，body 带 pageNum、pageSize）：收货、退货、付款、更正逐笔，每笔后该供应商的应付余额' },
+  }, async (req) => {
+    const f = req.body ?? {};
+    const { pageNum, pageSize } = pageOf(f);
+    return ok(await req.tenantTx(async (tx) => {
+      const per = await periodOf(tx, f);
+      const p = new Params();
+      const page = await aggregatePage(tx, entriesSql(f, per, p), p, ENTRY_ORDER, pageNum, pageSize);
+      const hidden = await hiddenByGuards(tx, req.auth!, STATEMENT_GUARDS);
+      return { ...page, records: withoutFields(page.records.map(finishEntry), hidden), dateStart: per.start, dateEnd: per.end };
+    }).catch(asCallerError));
+  });
+
+  app.get<{ Querystring: { supplierId?: number; pdSupplierId?: number } }>('/supplier/account-det/last-balance', {
+    config: { perm: SUPPLIER_ACCOUNT_PERMS.list },
+    schema: { tags, querystring: { type: 'object', additionalProperties: false, properties: { supplierId: nullableId('供应商'), pdSupplierId: nullableId('供应商') } }, summary: '供应商当前应付余额（往来账之和）与最近一笔的日期' },
+  }, async (req) => ok(await req.tenantTx(async (tx) => {
+    const s = await supplierOf(tx, req.query.pdSupplierId ?? req.query.supplierId);
+    const b = await balanceOf(tx, s.id);
+    const hidden = await hiddenByGuards(tx, req.auth!, STATEMENT_GUARDS);
+    return withoutFields([{ pdSupplierId: s.id, supplierNo: s.supplier_no, supplierName: s.supplier_name, ...b }], hidden)[0];
+  }).catch(asCallerError)));
+
+  app.post<{ Body: Filter | null }>('/supplier/account-det/export', {
+    config: { perm: SUPPLIER_ACCOUNT_PERMS.export },
+    schema: { tags, body: FILTER_BODY, summary: '导出供应商往来账（CSV）' },
+  }, async (req, reply: FastifyReply) => {
+    const f = req.body ?? {};
+    const { rows, hidden } = await req.tenantTx(async (tx) => {
+      const per = await periodOf(tx, f);
+      const p = new Params();
+      const r = await tx.query<Row>(`SELECT * FROM (${entriesSql(f, per, p)}) g ORDER BY ${ENTRY_ORDER}`, p.values);
+      return { rows: r.rows.map(finishEntry), hidden: await hiddenByGuards(tx, req.auth!, STATEMENT_GUARDS) };
+    }).catch(asCallerError);
+    return sendCsv(reply, '供应商往来账', ENTRY_COLUMNS, rows, hidden);
+  });
+};
