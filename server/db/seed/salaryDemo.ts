@@ -3,6 +3,9 @@ import { seedDictionaries } from './stockDemo.ts';
 
 export const SALARY_DICTIONARIES: Record<string, [string, string][]> = {
   attnClockType: [['上班', '1'], ['下班', '2']],
+  salaryDocStatus: [['待审核', '1'], ['已审核', '2'], ['已驳回', '3']],
+  specialAdjustType: [['加项', '1'], ['扣项', '2']],
+  fdPersonStatus: [['离职', '0'], ['在职', '1']],
 };
 
 /**
