@@ -69,7 +69,7 @@ describe('fdsalary-AutomationBase rules and fd-fdPersonalPc', () => {
     const twice = await admin('POST', `${S}/fd-fdPersonalPc/add`, { userId: staff.id, shopId: shopIds[0], positionRuleId: id, planId, entryDate: '2025-01-02' });
     expect([twice.status, twice.json.msg]).toEqual([409, '人员已存在']);
     const inUse = await admin('DELETE', `${AB}/position/delete/${id}`);
-    expect(inUse.status).toBe(400);
+    expect([inUse.status, inUse.json.msg]).toEqual([409, '该岗位提成规则已被引用，不能删除']);
     const page = await admin('POST', `${S}/fd-fdPersonalPc/page`, { pageNum: 1, pageSize: 20, userName: (await rows(`SELECT name FROM sys_user WHERE id = $1`, [staff.id]))[0].name });
     expect(page.json.data.records[0]).toMatchObject({ userId: staff.id, positionName: '测试店员', shopId: shopIds[0] });
     const up2 = await admin('PUT', `${S}/fd-fdPersonalPc/update`, { id: page.json.data.records[0].id, userId: staff.id, shopId: shopIds[1], positionRuleId: id, planId, entryDate: '2025-01-02', isDistribution: 1 });
