@@ -23,3 +23,4 @@ import './pettyCash/approval.ts';
 import './shops/shopPoi.ts';
 import './attendance/clock.ts';
 import './salary/documents.ts';
+import './salary/salaryRoutes.ts';

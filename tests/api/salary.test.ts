@@ -36,6 +36,9 @@ beforeAll(async () => {
   shopCodes = shops.map((x) => x.shop_code);
   const u = (await rows<{ id: number; user_no: string }>(`SELECT id, user_no FROM sys_user WHERE user_name = 'shop01'`))[0];
   staff = { id: u.id, userNo: u.user_no };
+  // The demo's salary profiles and rules of these people make way for this file's.
+  await rows(`DELETE FROM fd_personal_pc WHERE user_id IN (SELECT id FROM sys_user WHERE user_name IN ('admin', 'shop01'))`);
+  await rows(`DELETE FROM fd_personal_rule`);
   planId = (await rows<{ plan_id: number }>(`INSERT INTO fd_salary_plan (tenant_id, plan_name) VALUES (1, '测试方案') RETURNING plan_id`))[0].plan_id;
 });
 afterAll(async () => {
@@ -210,5 +213,193 @@ describe('fd-monthly-transfer-subsidy-det and special-personal', () => {
     expect(r.json().data.errors.map((e: Json) => [e.row, e.field])).toEqual([[3, '调整类型'], [4, '原因']]);
     expect((await rows(`SELECT count(*)::int AS n FROM fd_special_personal`))[0].n).toBe(before);
     expect((await other('POST', `${SP}/findPage`, { pageNum: 1, pageSize: 20 })).json.data.records).toEqual([]);
+  });
+});
+
+describe('fd-monthly-salary-stat and fd-monthly-salary-det-stat', () => {
+  const ST = `${S}/fd-monthly-salary-stat`;
+  const DET = `${S}/fd-monthly-salary-det-stat`;
+  let adminId: number;
+
+  async function untilDone(jobId: number): Promise<Json> {
+    for (let i = 0; i < 400; i++) {
+      const r = await admin('GET', `${S}/bg-job/info/${jobId}`);
+      if (['done', 'failed'].includes(r.json.data.status)) return r.json.data;
+      await new Promise((res) => setTimeout(res, 50));
+    }
+    throw new Error(`job ${jobId} did not end`);
+  }
+
+  /** The month recomputed in plain SQL from the orders, clock-ins, rules and audited documents (not the server's code). */
+  const expectedSql = `
+    WITH p AS (
+      SELECT pc.user_id, coalesce(pr.base_salary, r.base_salary) AS base, coalesce(pr.commission_rate, r.commission_rate) AS rate, r.required_days,
+             r.position_name, es.settle_date, least(coalesce(es.settle_date, date '2025-06-30'), date '2025-06-30') AS until
+        FROM fd_personal_pc pc JOIN fd_position_rule r ON r.rule_id = pc.position_rule_id
+        LEFT JOIN fd_personal_rule pr ON pr.user_id = pc.user_id
+        LEFT JOIN fd_salary_early_settlement es ON es.user_id = pc.user_id AND es.month = '2025-06' AND es.plan_id = pc.plan_id
+       WHERE pc.plan_id = $1),
+    f AS (
+      SELECT p.*,
+             (SELECT count(DISTINCT clock_date) FROM attn_clock c WHERE c.user_id = p.user_id AND c.clock_date BETWEEN '2025-06-01' AND p.until) AS days,
+             coalesce((SELECT sum(pay_amount) FROM po_order o WHERE o.cashier_user_id = p.user_id AND NOT is_practice AND status IN (1, 2)
+                        AND create_time >= '2025-06-01' AND create_time < p.until + 1), 0)
+           - coalesce((SELECT sum(refund_amount) FROM po_order o WHERE o.cashier_user_id = p.user_id AND NOT is_practice
+                        AND refund_time >= '2025-06-01' AND refund_time < p.until + 1), 0) AS net,
+             coalesce((SELECT sum(amount) FROM fd_monthly_transfer_subsidy_det t WHERE t.user_id = p.user_id AND t.month = '2025-06' AND t.status = 2), 0) AS subsidy,
+             coalesce((SELECT sum(amount) FROM fd_special_personal x WHERE x.user_id = p.user_id AND x.month = '2025-06' AND x.status = 2 AND adjust_type = 1), 0) AS plus,
+             coalesce((SELECT sum(amount) FROM fd_special_personal x WHERE x.user_id = p.user_id AND x.month = '2025-06' AND x.status = 2 AND adjust_type = 2), 0) AS minus,
+             (SELECT pay_rate FROM fd_early_commission_rule e WHERE p.settle_date IS NOT NULL AND (e.position_name = p.position_name OR e.position_name IS NULL)
+                 AND e.min_days <= p.settle_date - date '2025-06-01' + 1 ORDER BY e.position_name IS NULL, e.min_days DESC LIMIT 1) AS early_rate
+        FROM p),
+    g AS (
+      SELECT f.*, round(base * least(days, required_days) / required_days, 2) AS base_pay,
+             round(round(greatest(net, 0) * rate / 100, 2) * CASE WHEN settle_date IS NULL THEN 100 ELSE coalesce(early_rate, 100) END / 100, 2) AS commission
+        FROM f)
+    SELECT user_id, days::int AS work_days, net::text AS sales_amount, base_pay::text, commission::text, subsidy::text, plus::text AS special_add, minus::text AS special_deduct,
+           (base_pay + commission + subsidy + plus - minus)::text AS total_pay
+      FROM g ORDER BY user_id`;
+  const serverRows = () =>
+    rows(
+      `SELECT user_id, work_days, sales_amount::text, base_pay::text, commission::text, subsidy::text, special_add::text, special_deduct::text, total_pay::text
+         FROM fd_monthly_salary_stat WHERE month = '2025-06' AND plan_id = $1 ORDER BY user_id`,
+      [planId],
+    );
+
+  beforeAll(async () => {
+    adminId = (await rows<{ id: number }>(`SELECT id FROM sys_user WHERE user_name = 'admin'`))[0].id;
+    const rule = (await rows<{ rule_id: number }>(`SELECT rule_id FROM fd_position_rule WHERE position_name = '测试店员'`))[0].rule_id;
+    await s.db.tenant(1, async (tx) => {
+      await tx.query(`DELETE FROM fd_personal_pc WHERE user_id = $1`, [adminId]);
+      await tx.query(`INSERT INTO fd_personal_pc (tenant_id, user_id, shop_id, position_rule_id, plan_id, entry_date) VALUES (1, $1, $2, $3, $4, '2024-01-01')`, [adminId, shopIds[0], rule, planId]);
+      // June 2025 belongs to this file only: its orders and clock-ins are made here.
+      await tx.query(`DELETE FROM po_order WHERE create_time >= '2025-06-01' AND create_time < '2025-07-02'`);
+      await tx.query(`DELETE FROM attn_clock WHERE clock_date BETWEEN '2025-06-01' AND '2025-06-30'`);
+      // admin clocks every day (capped at the 26 required), shop01 on 20 days.
+      await tx.query(
+        `INSERT INTO attn_clock (tenant_id, user_id, shop_id, clock_type, clock_time, clock_date, photo_key)
+         SELECT 1, u, $3, t, d + make_interval(hours => 8 + t * 9), d, '202506/00000000-0000-4000-8000-000000000000.png'
+           FROM generate_series(date '2025-06-01', date '2025-06-30', interval '1 day') AS g(day), LATERAL (SELECT g.day::date AS d) x,
+                unnest(ARRAY[$1::int, $2::int]) AS u, unnest(ARRAY[1, 2]) AS t
+          WHERE u = $1 OR extract(day FROM d) <= 20`,
+        [adminId, staff.id, shopIds[0]],
+      );
+      const order = (n: number, user: number, day: string, amount: string, extra: { practice?: boolean; refund?: [string, string]; status?: number } = {}) =>
+        tx.query(
+          `INSERT INTO po_order (tenant_id, order_no, client_uuid, shop_id, status, is_practice, pay_amount, paid_amount, cashier_user_id, create_time, refund_amount, refund_time)
+           VALUES (1, $1, gen_random_uuid(), $2, $3, $4, $5::numeric, $5::numeric, $6, $7::timestamptz, $8::numeric, $9::timestamptz)`,
+          [`SALTEST${n}`, shopIds[0], extra.status ?? 1, extra.practice ?? false, amount, user, day, extra.refund?.[0] ?? '0', extra.refund?.[1] ?? null],
+        );
+      await order(1, adminId, '2025-06-03 10:00', '1234.57');
+      await order(2, adminId, '2025-06-20 15:30', '999.99');
+      await order(3, adminId, '2025-06-25 11:00', '333.33', { status: 2, refund: ['333.33', '2025-06-26 09:00'] });
+      await order(4, adminId, '2025-06-05 10:00', '5000.00', { practice: true });
+      await order(5, adminId, '2025-07-01 10:00', '7777.77');
+      await order(6, staff.id, '2025-06-10 12:00', '2468.01');
+      await order(7, staff.id, '2025-05-31 23:00', '100.00', { status: 2, refund: ['100.00', '2025-06-02 10:00'] });
+    });
+    const early = await admin('POST', `${AB}/earlycommission/add`, { positionName: '测试店员', minDays: 10, payRate: 50 });
+    expect(early.status, early.body).toBe(200);
+  });
+
+  it('refresh computes the month as a background job; asking again while it runs answers the same job; figures equal a plain SQL recomputation', async () => {
+    const [a, b] = await Promise.all([admin('POST', `${ST}/refresh/2025-06/${planId}`), admin('POST', `${ST}/refresh/2025-06/${planId}`)]);
+    expect([a.status, b.status], a.body + b.body).toEqual([200, 200]);
+    expect(b.json.data.jobId).toBe(a.json.data.jobId);
+    expect(a.json.data).toMatchObject({ kind: 'salaryMonth', key: `2025-06/${planId}` });
+    const done = await untilDone(a.json.data.jobId);
+    expect(done.status, done.error).toBe('done');
+    expect(done.result.people).toBe(2);
+    const expected = await rows(expectedSql, [planId]);
+    expect(expected).toHaveLength(2);
+    expect(await serverRows()).toEqual(expected);
+    // shop01 has the personal rule (4500 base, 4 %) and the audited subsidy and adjustments of the first tests.
+    const staffRow = (await serverRows()).find((r) => r.user_id === staff.id)!;
+    expect(staffRow).toMatchObject({ work_days: 20, sales_amount: '2368.01', subsidy: '150.50', special_add: '300.00', special_deduct: '50.50' });
+    const page = await admin('POST', `${ST}/findPage`, { pageNum: 1, pageSize: 20, month: '2025-06', fdSalaryPlanId: planId });
+    expect(page.json.data.total).toBe(2);
+    expect(page.json.data.records.find((r: Json) => r.userId === staff.id)).toMatchObject({ totalPay: Number(staffRow.total_pay), fdSalaryPlanId: planId });
+    // The detail shows how each figure was made; its items add up to the total.
+    const det = await admin('POST', `${DET}/findPage`, { pageNum: 1, pageSize: 50, month: '2025-06', fdSalaryPlanId: planId, userId: staff.id });
+    expect(det.json.data.records.map((r: Json) => r.itemName)).toEqual(['底薪', '销售提成', '调岗补贴', '特殊人员加项', '特殊人员扣项', '实发合计']);
+    const items = det.json.data.records as Json[];
+    expect(Math.round(items.slice(0, 5).reduce((sum, r) => sum + r.amount * 100, 0))).toBe(Math.round(Number(staffRow.total_pay) * 100));
+    expect(items[0].basis).toBe('底薪 4500.00 元（个人规则） × 出勤 20/26 天（打卡 20 天）');
+    expect(items[1].basis).toBe('净销售额 2368.01 元 × 4%（个人规则）');
+    const last = await admin('GET', `${ST}/last-refresh-time?month=2025-06&fdSalaryPlanId=${planId}`);
+    expect(last.json.data).toMatchObject({ lastRefreshTime: done.finishTime, frozen: false, runningJob: null });
+    expect((await admin('GET', `${DET}/last-refresh-time`)).json.data.lastRefreshTime).not.toBeNull();
+  });
+
+  it('early settlement computes a leaving person up to their last day with the early rule; undone until frozen', async () => {
+    const row = (await admin('POST', `${ST}/findPage`, { pageNum: 1, pageSize: 20, month: '2025-06', fdSalaryPlanId: planId, userId: adminId })).json.data.records[0];
+    const before = await serverRows();
+    const bad = await admin('POST', `${ST}/earlySettlement`, { id: row.id, earlySettleDate: '2025-07-01' });
+    expect([bad.status, bad.json.msg]).toEqual([400, '提前结算日期应在 2025-06 月内']);
+    const missing = await admin('POST', `${ST}/earlySettlement`, { id: row.id });
+    expect(missing.status).toBe(400);
+    expect(missing.json.msg).toContain('提前结算日期');
+    const settled = await admin('POST', `${ST}/earlySettlement`, { id: row.id, earlySettleDate: '2025-06-15' });
+    expect(settled.status, settled.body).toBe(200);
+    expect(settled.json.data).toMatchObject({ earlySettleDate: '2025-06-15' });
+    const after = await serverRows();
+    expect(after).toEqual(await rows(expectedSql, [planId]));
+    // Up to the 15th: 15 days clocked, only the sale of the 3rd, half of its commission (rule: at least 10 days, 50 %).
+    expect(after.find((r) => r.user_id === adminId)).toMatchObject({ work_days: 15, sales_amount: '1234.57', commission: '18.52' });
+    expect(after.find((r) => r.user_id === staff.id)).toEqual(before.find((r) => r.user_id === staff.id));
+    const det = await admin('POST', `${DET}/findPage`, { pageNum: 1, pageSize: 50, userId: adminId, month: '2025-06', itemName: '销售提成' });
+    expect(det.json.data.records[0].basis).toContain('2025-06-15 提前结算，在岗 15 天，按规则（不少于 10 天）发放 50%（应计 37.04 元）');
+    // Undone: back to the whole month.
+    const undo = await admin('POST', `${ST}/unEarlySettlement`, { id: row.id });
+    expect(undo.status, undo.body).toBe(200);
+    expect(await serverRows()).toEqual(before);
+    expect((await admin('POST', `${ST}/unEarlySettlement`, { id: row.id })).status).toBe(409);
+  });
+
+  it('a frozen month is never recomputed: refresh, early settlement and its documents are refused with 409', async () => {
+    const before = await serverRows();
+    const frozen = await admin('POST', `${ST}/freeze`, { month: '2025-06', fdSalaryPlanId: planId });
+    expect(frozen.status, frozen.body).toBe(200);
+    const msg = `2025-06 月（测试方案）薪资已冻结，不能再修改或重新计算`;
+    const again = await admin('POST', `${ST}/refresh/2025-06/${planId}`);
+    expect([again.status, again.json.msg]).toEqual([409, msg]);
+    const det = await admin('POST', `${DET}/refresh`, { month: '2025-06', fdSalaryPlanId: planId });
+    expect([det.status, det.json.msg]).toEqual([409, msg]);
+    expect((await admin('POST', `${ST}/freeze`, { month: '2025-06', fdSalaryPlanId: planId })).status).toBe(409);
+    const row = (await serverRows())[0];
+    const id = (await rows<{ id: number }>(`SELECT id FROM fd_monthly_salary_stat WHERE user_id = $1 AND month = '2025-06' AND plan_id = $2`, [row.user_id, planId]))[0].id;
+    expect((await admin('POST', `${ST}/earlySettlement`, { id, earlySettleDate: '2025-06-10' })).status).toBe(409);
+    const sub = await admin('POST', `${SUB}/save`, { month: '2025-06', userId: staff.id, fromShopId: shopIds[0], toShopId: shopIds[1], days: 1, amount: 10 });
+    expect([sub.status, sub.json.msg]).toEqual([409, msg]);
+    // A later sale changes nothing in the frozen month.
+    await s.db.tenant(1, (tx) => tx.query(`UPDATE po_order SET pay_amount = pay_amount + 1000, paid_amount = paid_amount + 1000 WHERE order_no = 'SALTEST6'`));
+    expect(await serverRows()).toEqual(before);
+    expect((await admin('GET', `${ST}/last-refresh-time?month=2025-06&fdSalaryPlanId=${planId}`)).json.data).toMatchObject({ frozen: true, freezeUserName: '系统管理员' });
+  });
+
+  it('bad input names the field; shop staff are refused (403); another tenant sees nothing and cannot compute this plan', async () => {
+    const badMonth = await admin('POST', `${ST}/refresh/2025-13/${planId}`);
+    expect(badMonth.status).toBe(400);
+    expect(badMonth.json.msg).toContain('月份');
+    const badPlan = await admin('POST', `${ST}/refresh/2025-05/abc`);
+    expect(badPlan.status).toBe(400);
+    expect(badPlan.json.msg).toContain('薪资方案');
+    const ghost = await admin('POST', `${ST}/refresh/2025-05/99999999`);
+    expect([ghost.status, ghost.json.msg]).toEqual([400, '薪资方案（fdSalaryPlanId）不存在']);
+    expect((await admin('POST', `${ST}/freeze`, { month: '2025-05', fdSalaryPlanId: planId })).json.msg).toBe('2025-05 月（测试方案）薪资尚未计算，不能冻结');
+    for (const [m, url, body] of [
+      ['POST', `${ST}/findPage`, { pageNum: 1, pageSize: 20 }],
+      ['POST', `${ST}/refresh/2025-05/${planId}`, undefined],
+      ['POST', `${ST}/freeze`, { month: '2025-05', fdSalaryPlanId: planId }],
+      ['POST', `${ST}/earlySettlement`, { id: 1, earlySettleDate: '2025-05-02' }],
+      ['GET', `${ST}/last-refresh-time`, undefined],
+      ['POST', `${DET}/findPage`, { pageNum: 1, pageSize: 20 }],
+      ['POST', `${DET}/refresh`, {}],
+    ] as const)
+      expect((await shop(m, url, body)).status, url).toBe(403);
+    expect((await other('POST', `${ST}/findPage`, { pageNum: 1, pageSize: 20, month: '2025-06' })).json.data.total).toBe(0);
+    expect((await other('POST', `${DET}/findPage`, { pageNum: 1, pageSize: 20, month: '2025-06' })).json.data.total).toBe(0);
+    const cross = await other('POST', `${ST}/refresh/2025-06/${planId}`);
+    expect([cross.status, cross.json.msg]).toEqual([400, '薪资方案（fdSalaryPlanId）不存在']);
   });
 });
