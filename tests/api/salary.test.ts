@@ -96,7 +96,7 @@ describe('fdsalary-AutomationBase rules and fd-fdPersonalPc', () => {
     const eq = await admin('POST', `${AB}/earlycommission/query`, { pageNum: 1, pageSize: 20, positionName: '测试店员' });
     expect(eq.json.data.records).toEqual([expect.objectContaining({ minDays: 15, payRate: 80 })]);
     expect((await admin('PUT', `${AB}/earlycommission/update`, { id: e.json.data.id, positionName: '测试店员', minDays: 15, payRate: 70 })).status).toBe(200);
-    const tmp = await admin('POST', `${AB}/earlycommission/add`, { minDays: 0, payRate: 10 });
+    const tmp = await admin('POST', `${AB}/earlycommission/add`, { minDays: 3, payRate: 10 });
     expect((await admin('DELETE', `${AB}/earlycommission/delete/${tmp.json.data.id}`)).status).toBe(200);
     expect(await rows(`SELECT 1 FROM fd_early_commission_rule WHERE rule_id = $1`, [tmp.json.data.id])).toHaveLength(0);
   });
@@ -256,8 +256,9 @@ describe('fd-monthly-salary-stat and fd-monthly-salary-det-stat', () => {
       SELECT f.*, round(base * least(days, required_days) / required_days, 2) AS base_pay,
              round(round(greatest(net, 0) * rate / 100, 2) * CASE WHEN settle_date IS NULL THEN 100 ELSE coalesce(early_rate, 100) END / 100, 2) AS commission
         FROM f)
-    SELECT user_id, days::int AS work_days, net::text AS sales_amount, base_pay::text, commission::text, subsidy::text, plus::text AS special_add, minus::text AS special_deduct,
-           (base_pay + commission + subsidy + plus - minus)::text AS total_pay
+    SELECT user_id, days::int AS work_days, net::numeric(16,2)::text AS sales_amount, base_pay::numeric(12,2)::text AS base_pay, commission::numeric(12,2)::text AS commission,
+           subsidy::numeric(12,2)::text AS subsidy, plus::numeric(12,2)::text AS special_add, minus::numeric(12,2)::text AS special_deduct,
+           (base_pay + commission + subsidy + plus - minus)::numeric(14,2)::text AS total_pay
       FROM g ORDER BY user_id`;
   const serverRows = () =>
     rows(
@@ -339,16 +340,16 @@ describe('fd-monthly-salary-stat and fd-monthly-salary-det-stat', () => {
     const missing = await admin('POST', `${ST}/earlySettlement`, { id: row.id });
     expect(missing.status).toBe(400);
     expect(missing.json.msg).toContain('提前结算日期');
-    const settled = await admin('POST', `${ST}/earlySettlement`, { id: row.id, earlySettleDate: '2025-06-15' });
+    const settled = await admin('POST', `${ST}/earlySettlement`, { id: row.id, earlySettleDate: '2025-06-14' });
     expect(settled.status, settled.body).toBe(200);
-    expect(settled.json.data).toMatchObject({ earlySettleDate: '2025-06-15' });
+    expect(settled.json.data).toMatchObject({ earlySettleDate: '2025-06-14' });
     const after = await serverRows();
     expect(after).toEqual(await rows(expectedSql, [planId]));
-    // Up to the 15th: 15 days clocked, only the sale of the 3rd, half of its commission (rule: at least 10 days, 50 %).
-    expect(after.find((r) => r.user_id === adminId)).toMatchObject({ work_days: 15, sales_amount: '1234.57', commission: '18.52' });
+    // Up to the 14th: 14 days clocked, only the sale of the 3rd, half of its commission (rule: at least 10 days, 50 %).
+    expect(after.find((r) => r.user_id === adminId)).toMatchObject({ work_days: 14, sales_amount: '1234.57', commission: '18.52' });
     expect(after.find((r) => r.user_id === staff.id)).toEqual(before.find((r) => r.user_id === staff.id));
     const det = await admin('POST', `${DET}/findPage`, { pageNum: 1, pageSize: 50, userId: adminId, month: '2025-06', itemName: '销售提成' });
-    expect(det.json.data.records[0].basis).toContain('2025-06-15 提前结算，在岗 15 天，按规则（不少于 10 天）发放 50%（应计 37.04 元）');
+    expect(det.json.data.records[0].basis).toContain('2025-06-14 提前结算，在岗 14 天，按规则（不少于 10 天）发放 50%（应计 37.04 元）');
     // Undone: back to the whole month.
     const undo = await admin('POST', `${ST}/unEarlySettlement`, { id: row.id });
     expect(undo.status, undo.body).toBe(200);

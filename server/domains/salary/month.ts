@@ -119,15 +119,17 @@ export async function computePeople(tx: Queryable, month: string, planId: number
 }
 
 /**
- * Writes computed people into the month (replacing their rows, or the whole month when `whole`), under the month's
+ * Writes computed people into the month (their rows updated in place; with `whole`, the month's other rows removed), under the month's
  * lock; a frozen month refuses (409).
  */
 export async function writePeople(tx: Queryable, month: string, planId: number, people: PersonMonth[], whole: boolean): Promise<number> {
   const m = await lockMonth(tx, month, planId);
   if (m.frozen) throw new ApiError('CONFLICT', frozenMessage(month, m.planName));
-  if (whole) await tx.query(`DELETE FROM fd_monthly_salary_stat WHERE month = $1 AND plan_id = $2`, [month, planId]);
-  else await tx.query(`DELETE FROM fd_monthly_salary_stat WHERE month = $1 AND plan_id = $2 AND user_id = ANY($3::int[])`, [month, planId, people.map((p) => p.userId)]);
+  const ids = people.map((p) => p.userId);
+  // A person's row keeps its id across refreshes (a screen holding it still finds it); people gone from the month go.
+  if (whole) await tx.query(`DELETE FROM fd_monthly_salary_stat WHERE month = $1 AND plan_id = $2 AND NOT (user_id = ANY($3::int[]))`, [month, planId, ids]);
   if (!people.length) return 0;
+  await tx.query(`DELETE FROM fd_monthly_salary_det_stat WHERE month = $1 AND plan_id = $2 AND user_id = ANY($3::int[])`, [month, planId, ids]);
   const y = (f: number) => (f / 100).toFixed(2);
   const rows = people.map((p) => {
     const r = p.result;
@@ -145,7 +147,13 @@ export async function writePeople(tx: Queryable, month: string, planId: number, 
             x.sales_amount, x.base_salary, x.base_pay, x.commission_rate, x.commission, x.subsidy, x.special_add, x.special_deduct, x.total_pay, x.early_settle_date
        FROM jsonb_to_recordset($1::jsonb) AS x(user_id int, user_name text, shop_id int, shop_name text, position_name text, required_days int, work_days int,
             sales_amount numeric, base_salary numeric, base_pay numeric, commission_rate numeric, commission numeric, subsidy numeric, special_add numeric,
-            special_deduct numeric, total_pay numeric, early_settle_date date)`,
+            special_deduct numeric, total_pay numeric, early_settle_date date)
+     ON CONFLICT (tenant_id, month, plan_id, user_id) DO UPDATE SET
+       plan_name = EXCLUDED.plan_name, user_name = EXCLUDED.user_name, shop_id = EXCLUDED.shop_id, shop_name = EXCLUDED.shop_name,
+       position_name = EXCLUDED.position_name, required_days = EXCLUDED.required_days, work_days = EXCLUDED.work_days, sales_amount = EXCLUDED.sales_amount,
+       base_salary = EXCLUDED.base_salary, base_pay = EXCLUDED.base_pay, commission_rate = EXCLUDED.commission_rate, commission = EXCLUDED.commission,
+       subsidy = EXCLUDED.subsidy, special_add = EXCLUDED.special_add, special_deduct = EXCLUDED.special_deduct, total_pay = EXCLUDED.total_pay,
+       early_settle_date = EXCLUDED.early_settle_date, refresh_time = now()`,
     [JSON.stringify(rows), month, planId, m.planName],
   );
   const items = people.flatMap((p) => p.result.items.map((i) => ({ user_id: p.userId, user_name: p.userName, item_no: i.itemNo, item_name: i.itemName, basis: i.basis.slice(0, 200), amount: y(i.amountFen) })));

@@ -149,6 +149,7 @@ async function recomputePerson(tx: Queryable, month: string, planId: number, use
        FROM fd_monthly_salary_stat WHERE month = $1 AND plan_id = $2 AND user_id = $3`,
     [month, planId, userId],
   );
+  if (!r.rows[0]) throw new ApiError('CONFLICT', '该人员已不在本月薪资中（薪资档案已删除或停用），请重新计算');
   return r.rows[0];
 }
 
