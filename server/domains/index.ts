@@ -21,3 +21,4 @@ import './shops/onlineOrders.ts';
 import './sales/preSale.ts';
 import './pettyCash/approval.ts';
 import './shops/shopPoi.ts';
+import './reports/contributionRoutes.ts';
