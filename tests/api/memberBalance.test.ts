@@ -187,4 +187,29 @@ describe('余额支付', () => {
     expect(await balanceOf(m.memberId)).toBeGreaterThanOrEqual(0);
     expect(await ledgerSum(m.memberId)).toBe(await balanceOf(m.memberId));
   });
+
+  it('作废 (updateInvalidByOrderNo) reverses stock, balance and points once; a second call is 409; shop01 and another tenant are refused', async () => {
+    const m = await memberOf('13800000017');
+    await recharge(admin, { memberId: m.memberId, amount: 100 });
+    const balance = await balanceOf(m.memberId);
+    const points = async () => Number((await q<{ p: number }>(`SELECT points AS p FROM mb_base_info WHERE member_id = $1`, [m.memberId]))[0].p);
+    const pointsBefore = await points();
+    const stockBefore = await stock(sku.skuId);
+    const order = (await sale({ memberId: m.memberId, lines: [{ skuId: sku.skuId, quantity: 1 }], payments: [{ payType: 5, amount: sku.retailPrice }] })).json.data;
+    expect(await balanceOf(m.memberId)).toBe(Math.round((balance - sku.retailPrice) * 100) / 100);
+    expect(await points()).toBe(pointsBefore + order.pointsEarned);
+    expect((await shop('PUT', `${O}/order/updateInvalidByOrderNo/${order.orderNo}`, {})).status).toBe(403);
+    const theirs = await other('PUT', `${O}/order/updateInvalidByOrderNo/${order.orderNo}`, {});
+    expect(theirs.status, theirs.body).toBe(404);
+    const both = await Promise.all([0, 1].map(() => admin('PUT', `${O}/order/updateInvalidByOrderNo/${order.orderNo}`, { reason: '收银录错' })));
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(both.find((r) => r.status === 409)!.json.msg).toBe(`订单 ${order.orderNo} 已作废，不能作废`);
+    expect(both.find((r) => r.status === 200)!.json.data).toMatchObject({ status: 3, refundAmount: sku.retailPrice, refundReason: '收银录错' });
+    expect(await stock(sku.skuId)).toBe(stockBefore);
+    expect(await balanceOf(m.memberId)).toBe(balance);
+    expect(await ledgerSum(m.memberId)).toBe(balance);
+    expect(await points()).toBe(pointsBefore);
+    expect((await admin('PUT', `${O}/order-pay/refund`, { orderNo: order.orderNo })).json.msg).toBe(`订单 ${order.orderNo} 已作废，不能退款`);
+    expect((await admin('PUT', `${O}/order/updateInvalidByOrderNo/bad;no`, {})).status).toBe(400);
+  });
 });

@@ -49,10 +49,12 @@ const settlementBody = {
 
 /** 作废 (po-order updateInvalidByOrderNo/{orderNo}, a descriptor route so the order list offers it): once; a second call 409. */
 registerCustomRoute('order.invalidate', {
-  schema: { body: { type: ['object', 'null'], additionalProperties: false, properties: { reason: { ...plainText('作废原因', 200), type: ['string', 'null'] } } } },
+  schema: {
+    params: { type: 'object', required: ['orderNo'], properties: { orderNo: ORDER_NO } },
+    body: { type: ['object', 'null'], additionalProperties: false, properties: { reason: { ...plainText('作废原因', 200), type: ['string', 'null'] } } },
+  },
   handler: async (req) => {
-    const orderNo = String((req.params as { orderNo: string }).orderNo);
-    if (!new RegExp(ORDER_NO.pattern).test(orderNo)) throw new ApiError('BAD_REQUEST', ORDER_NO['x-msg']);
+    const orderNo = (req.params as { orderNo: string }).orderNo;
     const reason = (req.body as { reason?: string | null } | null)?.reason?.trim() || null;
     return ok(await req.tenantTx((tx) => invalidateOrder(tx, req.auth!, orderNo, reason)).catch(asCallerError), '作废成功');
   },
