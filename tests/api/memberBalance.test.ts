@@ -204,7 +204,7 @@ describe('余额支付', () => {
     const both = await Promise.all([0, 1].map(() => admin('PUT', `${O}/order/updateInvalidByOrderNo/${order.orderNo}`, { reason: '收银录错' })));
     expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(both.find((r) => r.status === 409)!.json.msg).toBe(`订单 ${order.orderNo} 已作废，不能作废`);
-    expect(both.find((r) => r.status === 200)!.json.data).toMatchObject({ status: 3, refundAmount: sku.retailPrice, refundReason: '收银录错' });
+    expect(both.find((r) => r.status === 200)!.json.data).toMatchObject({ status: 3, refundAmount: 0, refundTime: null, invalidReason: '收银录错', invalidUserName: '系统管理员' });
     expect(await stock(sku.skuId)).toBe(stockBefore);
     expect(await balanceOf(m.memberId)).toBe(balance);
     expect(await ledgerSum(m.memberId)).toBe(balance);

@@ -79,6 +79,12 @@ CREATE INDEX mb_balance_ledger_member ON mb_balance_ledger (tenant_id, member_id
 
 -- What a sale took from the member besides the payments: the coupon discount (pay_amount = total_amount - coupon_amount).
 ALTER TABLE po_order ADD COLUMN coupon_amount numeric(16,2) NOT NULL DEFAULT 0 CHECK (coupon_amount >= 0);
+-- 3 已作废 (updateInvalidByOrderNo): the sale reversed as if it never happened — sales figures count status 1 and 2
+-- only, and an invalidated order is no refund (refund_* stay empty), so nothing is subtracted either.
+ALTER TABLE po_order ADD COLUMN invalid_time timestamptz;
+ALTER TABLE po_order ADD COLUMN invalid_user_id integer;
+ALTER TABLE po_order ADD COLUMN invalid_user_name varchar(48);
+ALTER TABLE po_order ADD COLUMN invalid_reason varchar(200);
 
 DO $$
 DECLARE t text;

@@ -148,6 +148,7 @@ export async function readOrder(tx: Queryable, orderId: number): Promise<Record<
             paid_amount::float8 AS "paidAmount", change_amount::float8 AS "changeAmount", cashier_name AS "cashierName", remark,
             member_id AS "memberId", member_phone AS "memberPhone", member_name AS "memberName", points_earned AS "pointsEarned",
             refund_amount::float8 AS "refundAmount", to_char(refund_time, 'YYYY-MM-DD HH24:MI:SS') AS "refundTime", refund_user_name AS "refundUserName", refund_reason AS "refundReason",
+            to_char(invalid_time, 'YYYY-MM-DD HH24:MI:SS') AS "invalidTime", invalid_user_name AS "invalidUserName", invalid_reason AS "invalidReason",
             to_char(create_time, 'YYYY-MM-DD HH24:MI:SS') AS "createTime"
        FROM po_order WHERE order_id = $1`,
     [orderId],
@@ -181,7 +182,7 @@ export const invalidateOrder = (tx: Queryable, auth: AuthContext, orderNo: strin
 /**
  * Takes a whole sale back in one transaction, once (the order row is locked and must still be 已完成): stock back
  * into the warehouse it left at the cost it left at, the balance it took and its coupon given back, its points
- * taken back. The money paid back is recorded as the order's refund (the shift's drawer counts it either way).
+ * taken back.
  */
 async function reverseOrder(tx: Queryable, auth: AuthContext, orderNo: string, reason: string | null, kind: 'refund' | 'invalid'): Promise<Record<string, unknown>> {
   const r = await tx.query<{ order_id: number; status: number; shop_id: number; wh_id: number | null; is_practice: boolean; pay_amount: string; member_id: number | null; points_earned: number }>(
@@ -196,9 +197,12 @@ async function reverseOrder(tx: Queryable, auth: AuthContext, orderNo: string, r
     const was = Number(o.status) === ORDER_STATUS.refunded ? '已退款' : '已作废';
     throw new ApiError('CONFLICT', kind === 'refund' && was === '已退款' ? `订单 ${orderNo} 已退款，不能重复退款` : `订单 ${orderNo} ${was}，不能${verb}`);
   }
+  // A refund is money paid back on its day; an invalidated order is as if never sold (the figures count status 1 and 2).
   await tx.query(
-    `UPDATE po_order SET status = $2, refund_amount = pay_amount, refund_time = now(), refund_user_name = $3, refund_reason = $4, refund_user_id = $5 WHERE order_id = $1`,
-    [o.order_id, kind === 'refund' ? ORDER_STATUS.refunded : ORDER_STATUS.invalid, auth.displayName ?? auth.userName, reason, auth.userId],
+    kind === 'refund'
+      ? `UPDATE po_order SET status = ${ORDER_STATUS.refunded}, refund_amount = pay_amount, refund_time = now(), refund_user_name = $2, refund_reason = $3, refund_user_id = $4 WHERE order_id = $1`
+      : `UPDATE po_order SET status = ${ORDER_STATUS.invalid}, invalid_time = now(), invalid_user_name = $2, invalid_reason = $3, invalid_user_id = $4 WHERE order_id = $1`,
+    [o.order_id, auth.displayName ?? auth.userName, reason, auth.userId],
   );
   await restoreBalance(tx, auth, o.order_id, orderNo, kind === 'refund' ? 'saleRefund' : 'saleInvalid');
   if (o.member_id) await takeBackPoints(tx, o.member_id, o.order_id, orderNo, Number(o.pay_amount), Number(o.points_earned));
