@@ -27,7 +27,8 @@ export interface FormBodyProps {
   /** How the form's widgets reach other routes (reference selects). */
   context: RecordFormContext;
   onClose: () => void;
-  onSaved: () => void;
+  /** Called with the submit's answer (a background job when the route starts one: the list follows it). */
+  onSaved: (answer?: unknown) => void;
   testId: string;
 }
 
@@ -62,8 +63,8 @@ export function FormBody(props: FormBodyProps) {
       onCancel={props.onClose}
       onSubmit={readOnly ? undefined : async (formData) => {
         const body = submitBody(resource, formData, open.row, open.submit!.route);
-        await callEndpoint(open.submit!, open.row ? rowCallParams(open.submit!.route, {}, open.row, props.rowKey) : {}, body);
-        props.onSaved();
+        const answer = await callEndpoint(open.submit!, open.row ? rowCallParams(open.submit!.route, {}, open.row, props.rowKey) : {}, body);
+        props.onSaved(answer);
       }}
     />
   );

@@ -413,7 +413,13 @@ export function ListScreen({ set, screen }: ListScreenProps) {
       )}
       {form && (
         <FormDialog key={`${form.name}:${String(form.row?.[rowKey] ?? 'new')}`} open={form} resource={resource} hidden={hidden} rowKey={rowKey} context={formContext}
-          onClose={() => setForm(null)} onSaved={() => { setForm(null); notifySuccess({ key: 'engine.saved' }); void refresh(); }} testId={screen.name} />
+          onClose={() => setForm(null)} onSaved={(answer) => {
+            setForm(null);
+            // A form that starts a long computation (计算 a month) answers its job: its progress shows until it ends.
+            if (isJobView(answer)) return void followJob(answer).then((job) => (job.status === 'done' ? refresh() : undefined));
+            notifySuccess({ key: 'engine.saved' });
+            void refresh();
+          }} testId={screen.name} />
       )}
     </Stack>
   );

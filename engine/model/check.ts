@@ -295,7 +295,7 @@ function checkScreen(s: ScreenDescriptor, set: DescriptorSet, ctx: CheckContext,
     key(`${p}/title`, form.title);
     form.fields.forEach((f, i) => !has(f) && err(`${p}/fields/${i}`, `field "${f}" is not in resource "${r.name}"`));
     endpoint(`${p}/load`, form.load, ['get']);
-    endpoint(`${p}/submit`, form.submit, ['create', 'update']);
+    endpoint(`${p}/submit`, form.submit, ['create', 'update', 'custom']);
     if (isPageForm(form) && !form.route) err(`${p}/route`, 'a page form names the menu path it opens at ("route")');
     if (form.route && !isPageForm(form)) err(`${p}/route`, 'only a page form ("mode": "page" or "document") has a route');
     if (form.mode === 'document') checkDocumentForm(form, r, set, p, err);

@@ -21,6 +21,7 @@ import './shops/onlineOrders.ts';
 import './sales/preSale.ts';
 import './pettyCash/approval.ts';
 import './shops/shopPoi.ts';
+import './reports/contributionRoutes.ts';
 import './attendance/clock.ts';
 import './salary/documents.ts';
 import './salary/salaryRoutes.ts';

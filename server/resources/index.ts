@@ -27,6 +27,7 @@ import { printFieldsRoutes } from '../documents/printFieldsRoute.ts';
 import { fulfilmentRoutes } from '../domains/fulfilment/routes.ts';
 import { stocktakeRoutes } from '../domains/warehouse/stocktakeRoutes.ts';
 import { orderRoutes } from '../domains/sales/orderRoutes.ts';
+import { balanceRoutes } from '../domains/members/balanceRoutes.ts';
 import { returnOrderRoutes } from '../domains/warehouse/returnOrder.ts';
 import { onlineOrderRoutes } from '../domains/fulfilment/onlineOrders.ts';
 import '../domains/index.ts';
@@ -109,6 +110,7 @@ export async function resourceRoutes(services: AppServices) {
     await app.register(returnOrderRoutes, { prefix: '/api/wxy-warehouse-server' });
     await app.register(onlineOrderRoutes(), { prefix: '/api/wxy-member-server' });
     await app.register(orderRoutes(services.db), { prefix: '/api/wxy-order-server' });
+    await app.register(balanceRoutes(services.db), { prefix: '/api/wxy-order-server' });
     await app.register(payMethodRoutes, { prefix: '/api/wxy-shop-server' });
     await app.register(pettyCashRoutes, { prefix: '/api/wxy-shop-server' });
     await app.register(shiftRoutes, { prefix: '/api/wxy-shop-server' });
