@@ -46,7 +46,7 @@ beforeAll(async () => {
       [inspectorId, shopId, rule, plan],
     );
   });
-});
+}, 300_000); // start-up and demo seeding on a busy machine
 afterAll(async () => {
   await s?.stop();
 });

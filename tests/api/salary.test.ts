@@ -40,7 +40,7 @@ beforeAll(async () => {
   await rows(`DELETE FROM fd_personal_pc WHERE user_id IN (SELECT id FROM sys_user WHERE user_name IN ('admin', 'shop01'))`);
   await rows(`DELETE FROM fd_personal_rule`);
   planId = (await rows<{ plan_id: number }>(`INSERT INTO fd_salary_plan (tenant_id, plan_name) VALUES (1, '测试方案') RETURNING plan_id`))[0].plan_id;
-});
+}, 300_000); // start-up and demo seeding on a busy machine
 afterAll(async () => {
   await s?.stop();
 });
