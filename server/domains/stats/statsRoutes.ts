@@ -12,7 +12,7 @@ import { periodOf, yuan, type Period } from './period.ts';
 import {
   compositionBySku, ordersOfPeriod, paymentsByType, salesByDay, salesByHour, salesBySeller, salesByShop,
 } from './salesQueries.ts';
-import { shopsOfCall } from './scope.ts';
+import { shopScope, shopsOfCall } from './scope.ts';
 import { composeRecords, hourRecord, netFigures, orderRecord, sellerRecord, shopSaleRecord, totalOf, type CostRights } from './shape.ts';
 import { sendTable, type ExportColumn } from './tableExport.ts';
 
@@ -149,6 +149,17 @@ export async function orderOfScope(tx: Queryable, auth: AuthContext, orderId: nu
 }
 
 export const statsRoutes = async (app: FastifyInstance) => {
+  app.get('/statistics/shops', {
+    schema: { tags, summary: '本人可查看统计的门店（管理员为全部门店）：统计页面的门店筛选项' },
+  }, async (req) => ok(await req.tenantTx(async (tx) => {
+    const scope = await shopScope(tx, req.auth!);
+    return (await tx.query(
+      `SELECT shop_id AS "shopId", shop_code AS "shopCode", shop_name AS "shopName", region_name AS "regionName", status FROM shop_base
+        WHERE $1::int[] IS NULL OR shop_id = ANY($1::int[]) ORDER BY shop_code, shop_id`,
+      [scope],
+    )).rows;
+  })));
+
   // ---- po-shop-sale ------------------------------------------------------------------------------------------
   const SHOP_BODY = bodyOf({ regionName: { ...plainText('区域', 24), type: ['string', 'null'] } });
   app.post<{ Body: (PeriodBody & { regionName?: string | null }) | null }>('/po-shop-sale/list', {
