@@ -29,8 +29,7 @@ CREATE TABLE stat_scan_code_day (
 );
 CREATE INDEX stat_scan_code_day_date ON stat_scan_code_day (tenant_id, stat_date, shop_id);
 
--- Hour-of-day, trend and composition figures read a period's real orders of many shops.
-CREATE INDEX po_order_tenant_refund_time ON po_order (tenant_id, refund_time) WHERE refund_time IS NOT NULL;
+-- A period's refunds of many shops use po_order_tenant_refund_time (migration 257).
 
 DO $$
 DECLARE t text;
