@@ -6,6 +6,9 @@ import { dailyManagementRoutes } from '../domains/shops/dailyManagement.ts';
 import { shopProfileRoutes } from '../domains/shops/shopProfile.ts';
 import { reportConfigRoutes } from '../domains/shops/reportConfig.ts';
 import { memberRoutes } from '../domains/members/memberRoutes.ts';
+import { statsRoutes } from '../domains/stats/statsRoutes.ts';
+import { scanCodeRoutes } from '../domains/stats/scanCode.ts';
+import { dashboardRoutes } from '../domains/stats/dashboard.ts';
 import { targetRoutes } from '../domains/targets/targetRoutes.ts';
 import { meetingRoutes } from '../domains/meetings/meetingRoutes.ts';
 import { parkedSaleRoutes } from '../domains/sales/parkedSales.ts';
@@ -124,6 +127,9 @@ export async function resourceRoutes(services: AppServices) {
     await app.register(targetRoutes, { prefix: '/api/wxy-shop-server' });
     await app.register(meetingRoutes, { prefix: '/api/wxy-shop-server' });
     await app.register(processRoutes, { prefix: '/api/wxy-process-server' });
+    await app.register(statsRoutes, { prefix: '/api/wxy-order-server' });
+    await app.register(scanCodeRoutes, { prefix: '/api/wxy-order-server' });
+    await app.register(dashboardRoutes, { prefix: '/api/wxy-order-server' });
   };
   return { set, plugin };
 }
