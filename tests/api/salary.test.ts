@@ -404,3 +404,42 @@ describe('fd-monthly-salary-stat and fd-monthly-salary-det-stat', () => {
     expect([cross.status, cross.json.msg]).toEqual([400, '薪资方案（fdSalaryPlanId）不存在']);
   });
 });
+
+describe('考勤薪资 screens and demo', () => {
+  const ROUTES = ['/attendManage/clockRecord', '/attendManage/positionCommission', '/attendManage/personalCommission', '/attendManage/earlyCommission',
+    '/attendManage/personalPc', '/attendManage/transferSubsidy', '/attendManage/specialPersonal', '/attendManage/monthlySalary', '/attendManage/monthlySalaryDet'];
+  const screenOf = (token: string, route: string) => s.call('GET', `/api/wxy-system-server/screen-descriptor?route=${encodeURIComponent(route)}`, { token, tenant: 1 });
+
+  it('admin opens every screen of the menu; shop staff none of them', async () => {
+    const shopToken = await s.login('shop01', 'shop123');
+    for (const route of ROUTES) {
+      expect((await screenOf(adminToken, route)).statusCode, route).toBe(200);
+      expect((await screenOf(shopToken, route)).statusCode, route).toBe(403);
+    }
+  });
+
+  it("the toolbar's 计算本月薪资 computes this month of the demo plan, whose figures the demo seeded already", async () => {
+    const demo = (await rows<{ plan_id: number }>(`SELECT plan_id FROM fd_salary_plan WHERE plan_name = '门店薪资方案'`))[0].plan_id;
+    const month = (await rows<{ m: string }>(`SELECT to_char(current_date, 'YYYY-MM') AS m`))[0].m;
+    // This file moved admin and shop01 into its own plan; manager01 stays in the demo plan.
+    const ofDemo = `SELECT user_id, total_pay::text FROM fd_monthly_salary_stat WHERE month = $1 AND plan_id = $2 ORDER BY user_id`;
+    const seeded = (await rows<{ user_id: number }>(ofDemo, [month, demo]));
+    const stay = (await rows<{ user_id: number }>(`SELECT user_id FROM fd_personal_pc WHERE plan_id = $1`, [demo])).map((r) => r.user_id);
+    expect(seeded.length).toBeGreaterThan(0);
+    const r = await admin('POST', `${S}/fd-monthly-salary-det-stat/refresh`, {});
+    expect(r.status, r.body).toBe(200);
+    expect(r.json.data.key).toBe(`${month}/${demo}`);
+    for (let i = 0; i < 400; i++) {
+      const j = await admin('GET', `${S}/bg-job/info/${r.json.data.jobId}`);
+      if (j.json.data.status === 'done') break;
+      expect(j.json.data.status).not.toBe('failed');
+      await new Promise((res) => setTimeout(res, 50));
+    }
+    // Those still in the plan keep the seeded figures (nothing of theirs changed); those who left it are gone from it.
+    expect(stay.length).toBeGreaterThan(0);
+    expect(await rows(ofDemo, [month, demo])).toEqual(seeded.filter((r) => stay.includes(r.user_id)));
+    // Last month was frozen by the demo: refused.
+    const prev = (await rows<{ m: string }>(`SELECT to_char(current_date - interval '1 month', 'YYYY-MM') AS m`))[0].m;
+    expect((await admin('POST', `${S}/fd-monthly-salary-stat/refresh/${prev}/${demo}`)).status).toBe(409);
+  });
+});
