@@ -22,3 +22,4 @@ import './sales/preSale.ts';
 import './pettyCash/approval.ts';
 import './shops/shopPoi.ts';
 import './reports/contributionRoutes.ts';
+import './reports/starRating.ts';
