@@ -23,3 +23,4 @@ import './pettyCash/approval.ts';
 import './shops/shopPoi.ts';
 import './reports/contributionRoutes.ts';
 import './reports/starRating.ts';
+import './reports/accessReport.ts';

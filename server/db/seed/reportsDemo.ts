@@ -4,6 +4,7 @@ import { enqueueJob } from '../../jobs/jobs.ts';
 import { CONTRIBUTION_JOBS } from '../../domains/reports/contribution.ts';
 import { previousMonth } from '../../domains/reports/period.ts';
 import { seedDictionaries } from './stockDemo.ts';
+import { ACCESS_JOB } from '../../domains/reports/accessReport.ts';
 import { STAR_JOBS } from '../../domains/reports/starRating.ts';
 import { DEMO_STAR_RULES } from '../../domains/reports/starRules.ts';
 
@@ -30,9 +31,16 @@ export async function seedReportsDemo(db: Database, tenantId: number): Promise<v
     if (tenantId !== 1) return;
     const month = (await dbToday(tx)).slice(0, 7);
     const who = { tenantId, userId: null, userName: '系统' };
+    // Visitor targets of the shops with camera boxes (this and last month), where none were set.
+    await tx.query(
+      `INSERT INTO access_target (tenant_id, shop_id, target_month, visitor_target, conversion_target, remark)
+       SELECT app_current_tenant(), b.shop_id, m, 9000, 20, '演示客流目标' FROM (SELECT DISTINCT shop_id FROM shop_ai_box) b, unnest($1::text[]) AS m
+       ON CONFLICT DO NOTHING`,
+      [[previousMonth(month), month]],
+    );
     for (const m of [previousMonth(month), month]) {
       // Run in this order (one at a time, oldest first): the stars read the month's contribution figures.
-      for (const kind of [CONTRIBUTION_JOBS.monthly, CONTRIBUTION_JOBS.shop, STAR_JOBS.rating, STAR_JOBS.user]) await enqueueJob(tx, who, kind, m, { month: m });
+      for (const kind of [CONTRIBUTION_JOBS.monthly, CONTRIBUTION_JOBS.shop, STAR_JOBS.rating, STAR_JOBS.user, ACCESS_JOB]) await enqueueJob(tx, who, kind, m, { month: m });
     }
   });
 }
