@@ -6,6 +6,9 @@ import { dailyManagementRoutes } from '../domains/shops/dailyManagement.ts';
 import { shopProfileRoutes } from '../domains/shops/shopProfile.ts';
 import { reportConfigRoutes } from '../domains/shops/reportConfig.ts';
 import { memberRoutes } from '../domains/members/memberRoutes.ts';
+import { statsRoutes } from '../domains/stats/statsRoutes.ts';
+import { scanCodeRoutes } from '../domains/stats/scanCode.ts';
+import { dashboardRoutes } from '../domains/stats/dashboard.ts';
 import { targetRoutes } from '../domains/targets/targetRoutes.ts';
 import { meetingRoutes } from '../domains/meetings/meetingRoutes.ts';
 import { parkedSaleRoutes } from '../domains/sales/parkedSales.ts';
@@ -27,6 +30,7 @@ import { printFieldsRoutes } from '../documents/printFieldsRoute.ts';
 import { fulfilmentRoutes } from '../domains/fulfilment/routes.ts';
 import { stocktakeRoutes } from '../domains/warehouse/stocktakeRoutes.ts';
 import { orderRoutes } from '../domains/sales/orderRoutes.ts';
+import { balanceRoutes } from '../domains/members/balanceRoutes.ts';
 import { returnOrderRoutes } from '../domains/warehouse/returnOrder.ts';
 import { onlineOrderRoutes } from '../domains/fulfilment/onlineOrders.ts';
 import '../domains/index.ts';
@@ -109,6 +113,7 @@ export async function resourceRoutes(services: AppServices) {
     await app.register(returnOrderRoutes, { prefix: '/api/wxy-warehouse-server' });
     await app.register(onlineOrderRoutes(), { prefix: '/api/wxy-member-server' });
     await app.register(orderRoutes(services.db), { prefix: '/api/wxy-order-server' });
+    await app.register(balanceRoutes(services.db), { prefix: '/api/wxy-order-server' });
     await app.register(payMethodRoutes, { prefix: '/api/wxy-shop-server' });
     await app.register(pettyCashRoutes, { prefix: '/api/wxy-shop-server' });
     await app.register(shiftRoutes, { prefix: '/api/wxy-shop-server' });
@@ -122,6 +127,9 @@ export async function resourceRoutes(services: AppServices) {
     await app.register(targetRoutes, { prefix: '/api/wxy-shop-server' });
     await app.register(meetingRoutes, { prefix: '/api/wxy-shop-server' });
     await app.register(processRoutes, { prefix: '/api/wxy-process-server' });
+    await app.register(statsRoutes, { prefix: '/api/wxy-order-server' });
+    await app.register(scanCodeRoutes, { prefix: '/api/wxy-order-server' });
+    await app.register(dashboardRoutes, { prefix: '/api/wxy-order-server' });
   };
   return { set, plugin };
 }

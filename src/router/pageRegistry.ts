@@ -29,6 +29,11 @@ export const PAGES: Readonly<Record<string, Page>> = {
   '/processManage/myTodo': lazyPage(() => import('../../screens-custom/process/MyTodoPage')),
   '/processManage/myDone': lazyPage(() => import('../../screens-custom/process/MyDonePage')),
   '/processManage/processInstance': lazyPage(() => import('../../screens-custom/process/ProcessInstancePage')),
+  '/dataStatistics/shopSale': lazyPage(() => import('../../screens-custom/stats/StatsReportPage')),
+  '/dataStatistics/storeHour': lazyPage(() => import('../../screens-custom/stats/StatsReportPage')),
+  '/dataStatistics/orderSales': lazyPage(() => import('../../screens-custom/stats/StatsReportPage')),
+  '/dataStatistics/salesman': lazyPage(() => import('../../screens-custom/stats/StatsReportPage')),
+  '/dataStatistics/scanCode': lazyPage(() => import('../../screens-custom/stats/StatsReportPage')),
 };
 
 /** The generic screen page: loads the path's screen descriptor from the server at run time. */

@@ -1,6 +1,6 @@
 import type { Period } from './period.ts';
 import { grossMarginRate, sellThroughRate } from './period.ts';
-import { fen, money, Params, qty, shopWhere, skuWhere, type Row, type Scope } from './reportHttp.ts';
+import { fen, money, Params, qty, saleLinesSql, shopWhere, skuWhere, type Row, type Scope } from './reportHttp.ts';
 
 /**
  * 铺货分析 (put-stock-analyse): per SKU (or SPU) over a period, what was put into the shops and what became of it.
@@ -190,18 +190,7 @@ export function putStockDetailSql(detail: PutStockDetail, f: PutStockFilter, per
       const start = p.add(per.start);
       const end = p.add(per.end);
       const k = kw();
-      const lines = `
-        SELECT o.order_id, o.order_no, o.shop_id, o.shop_name, o.cashier_name, o.create_time AS t, '销售' AS kind, d.sku_id, d.sku_code, d.sku_name,
-               d.quantity, d.unit_price, d.amount, round(d.quantity * d.unit_cost, 2) AS cost
-          FROM po_order o JOIN po_order_det d ON d.order_id = o.order_id JOIN pd_sku k ON k.sku_id = d.sku_id
-         WHERE o.shop_id IN (SELECT shop_id FROM s) AND NOT o.is_practice AND o.status IN (1, 2)
-           AND o.create_time >= ${start}::date AND o.create_time < ${end}::date + 1 ${k ? `AND ${k}` : ''}
-        UNION ALL
-        SELECT o.order_id, o.order_no, o.shop_id, o.shop_name, o.refund_user_name, o.refund_time, '退款', d.sku_id, d.sku_code, d.sku_name,
-               -d.quantity, d.unit_price, -d.amount, -round(d.quantity * d.unit_cost, 2)
-          FROM po_order o JOIN po_order_det d ON d.order_id = o.order_id JOIN pd_sku k ON k.sku_id = d.sku_id
-         WHERE o.shop_id IN (SELECT shop_id FROM s) AND NOT o.is_practice AND o.status = 2
-           AND o.refund_time >= ${start}::date AND o.refund_time < ${end}::date + 1 ${k ? `AND ${k}` : ''}`;
+      const lines = saleLinesSql('o.shop_id IN (SELECT shop_id FROM s)', start, end, k);
       if (detail === 'sale')
         return {
           sql: `WITH ${ctes}, l AS (${lines})

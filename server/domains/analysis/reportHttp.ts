@@ -84,6 +84,29 @@ export function skuWhere(f: Scope, p: Params, alias = 'k'): string | null {
   return w.length ? w.join(' AND ') : null;
 }
 
+/**
+ * The sale lines of a period, as every analysis report counts them: lines of the orders sold in it (已完成 or
+ * later 已退款; practice left out) and, negative, the lines of orders refunded in it (a refund counts on its day).
+ * Columns: order_id, order_no, shop_id, shop_name, cashier_name, member_id, t, kind (销售/退款), sku_id, sku_code,
+ * sku_name, quantity, unit_price, amount, cost. `shopScope` is a condition on `o`, `start`/`end` parameters,
+ * `skuCond` a condition on pd_sku `k` (or null).
+ */
+export function saleLinesSql(shopScope: string, start: string, end: string, skuCond: string | null): string {
+  const k = skuCond ? `AND ${skuCond}` : '';
+  return `
+    SELECT o.order_id, o.order_no, o.shop_id, o.shop_name, o.cashier_name, o.member_id, o.create_time AS t, '销售' AS kind, d.sku_id, d.sku_code, d.sku_name,
+           d.quantity, d.unit_price, d.amount, round(d.quantity * d.unit_cost, 2) AS cost
+      FROM po_order o JOIN po_order_det d ON d.order_id = o.order_id JOIN pd_sku k ON k.sku_id = d.sku_id
+     WHERE ${shopScope} AND NOT o.is_practice AND o.status IN (1, 2)
+       AND o.create_time >= ${start}::date AND o.create_time < ${end}::date + 1 ${k}
+    UNION ALL
+    SELECT o.order_id, o.order_no, o.shop_id, o.shop_name, o.refund_user_name, o.member_id, o.refund_time, '退款', d.sku_id, d.sku_code, d.sku_name,
+           -d.quantity, d.unit_price, -d.amount, -round(d.quantity * d.unit_cost, 2)
+      FROM po_order o JOIN po_order_det d ON d.order_id = o.order_id JOIN pd_sku k ON k.sku_id = d.sku_id
+     WHERE ${shopScope} AND NOT o.is_practice AND o.status = 2
+       AND o.refund_time >= ${start}::date AND o.refund_time < ${end}::date + 1 ${k}`;
+}
+
 /** One page of an aggregate query with its exact total (count(*) OVER the grouped rows, one statement). */
 export async function aggregatePage(tx: Queryable, sql: string, p: Params, orderBy: string, pageNum: number, pageSize: number): Promise<{ records: Row[]; total: number }> {
   const res = await tx.query<Row & { __total: number }>(

@@ -6,14 +6,103 @@ import {
   finishDetailRow, finishPutStockRow, PUT_STOCK_COLUMNS, PUT_STOCK_DETAILS, PUT_STOCK_GUARDS, PUT_STOCK_SORTS, putStockDetailSql, putStockListSql, putStockOrder,
   type PutStockDetail, type PutStockFilter,
 } from './putStock.ts';
-import { aggregatePage, hiddenByGuards, Params, periodOf, SCOPE_PROPS, sendCsv, withoutFields } from './reportHttp.ts';
+import { isDay } from './period.ts';
+import { aggregatePage, dayField, hiddenByGuards, nullableText, Params, periodOf, SCOPE_PROPS, sendCsv, withoutFields, type Row } from './reportHttp.ts';
+import {
+  companions, finishMemberRow, finishStockPinRow, MEMBER_COLUMNS, MEMBER_SORTS, memberInfoOrder, memberInfoSql, newProductFigures, newProductSql, SELLING_POINT_SORTS,
+  sellingPointsOrder, sellingPointsSql, STOCK_PIN_COLUMNS, STOCK_PIN_SORTS, stockPinOrder, stockPinSql,
+  type MemberInfoFilter, type NewProductFilter, type SellingPointsFilter, type StockPinFilter,
+} from './reports.ts';
+import { dbToday } from '../../db/calendar.ts';
+import type { Queryable } from '../../db/index.ts';
 
 /** The analysis reports of wxy-report-server, computed on read from the documents, orders and ledgers. */
 
 export const ANALYSIS_PERMS = {
   putStock: 'report:putStock:list',
   putStockExport: 'report:putStock:export',
+  stockPin: 'report:stockPin:list',
+  stockPinExport: 'report:stockPin:export',
+  sellingPoints: 'report:sellingPoints:list',
+  memberInfo: 'report:memberInfo:list',
+  memberInfoExport: 'report:memberInfo:export',
+  newProduct: 'report:newProduct:list',
+  newProductEdit: 'report:newProduct:edit',
 } as const;
+
+const PAGE_IN_BODY = {
+  pageNum: { type: ['integer', 'null'], minimum: 1, maximum: 1000000, title: '页码' },
+  pageSize: { type: ['integer', 'null'], minimum: 1, maximum: 999999, title: '每页条数' },
+} as const;
+const ORDER = { type: ['string', 'null'], enum: ['asc', 'desc', null], title: '排序方向' } as const;
+const sortOf = (values: readonly string[]) => ({ type: ['string', 'null'], enum: [...values, null], title: '排序字段' });
+
+const STOCK_PIN_BODY = {
+  type: ['object', 'null'], additionalProperties: false,
+  properties: {
+    ...SCOPE_PROPS,
+    whId: { type: ['integer', 'null'], minimum: 1, maximum: 2147483647, title: '仓库' },
+    slowDays: { type: ['integer', 'null'], minimum: 1, maximum: 365, title: '滞销天数' },
+    pinStatus: { type: ['integer', 'null'], enum: [1, 2, null], title: '动销状态' },
+    sort: sortOf(STOCK_PIN_SORTS),
+    order: ORDER,
+  },
+} as const;
+const SELLING_POINTS_BODY = { type: ['object', 'null'], additionalProperties: false, properties: { ...SCOPE_PROPS, ...PAGE_IN_BODY, sort: sortOf(SELLING_POINT_SORTS), order: ORDER } } as const;
+const MEMBER_BODY = {
+  type: ['object', 'null'], additionalProperties: false,
+  properties: {
+    ...SCOPE_PROPS, ...PAGE_IN_BODY,
+    phoneNumber: { type: ['string', 'null'], title: '手机号码', maxLength: 11, pattern: '^[0-9]*$', 'x-msg': '手机号码只能是数字' },
+    memberName: nullableText('会员姓名', 24),
+    memberLevel: { type: ['integer', 'null'], minimum: 1, maximum: 99, title: '会员等级' },
+    minOrderCount: { type: ['integer', 'null'], minimum: 1, maximum: 100000, title: '最少消费次数' },
+    sort: sortOf(MEMBER_SORTS),
+    order: ORDER,
+  },
+} as const;
+const NEW_PRODUCT_BODY = {
+  type: ['object', 'null'], additionalProperties: false,
+  properties: { ...SCOPE_PROPS, ...PAGE_IN_BODY, launchDateStart: dayField('上市开始日期'), launchDateEnd: dayField('上市结束日期') },
+} as const;
+const NEW_PRODUCT_MERGE = {
+  type: 'object', required: ['launchDate'], additionalProperties: false,
+  properties: {
+    skuId: { type: ['integer', 'null'], minimum: 1, maximum: 2147483647, title: 'SKU' },
+    skuIds: { type: ['array', 'null'], title: 'SKU', maxItems: 500, items: { type: 'integer', minimum: 1, maximum: 2147483647, title: 'SKU' } },
+    launchDate: { type: 'string', title: '上市日期', maxLength: 10 },
+    observeWeeks: { type: ['integer', 'null'], minimum: 1, maximum: 12, title: '跟踪周数' },
+    isNew: { type: ['integer', 'null'], enum: [0, 1, null], title: '是否新品' },
+    remark: nullableText('备注', 200),
+  },
+} as const;
+type NewProductMerge = { skuId?: number | null; skuIds?: number[] | null; launchDate: string; observeWeeks?: number | null; isNew?: 0 | 1 | null; remark?: string | null };
+
+/** A date filter of a report given as text: a real day or nothing. */
+function assertDay(v: string | null | undefined, title: string): void {
+  if (v && !isDay(v)) throw new ApiError('BAD_REQUEST', `${title}格式不正确，应为 YYYY-MM-DD`);
+}
+
+const STOCK_PIN_GUARDS = { 成本总金额: ['costAmount'] };
+const NEW_PRODUCT_GUARDS = { 供应商: ['supplierName'], 零售价: ['retailPrice'] };
+
+async function stockPinRows(tx: Queryable, f: StockPinFilter, all: boolean, pageNum = 1, pageSize = 999999) {
+  const per = await periodOf(tx, f);
+  const today = await dbToday(tx);
+  const p = new Params();
+  const sql = stockPinSql(f, per, p);
+  const page = all
+    ? { records: (await tx.query<Row>(`SELECT * FROM (${sql}) g ORDER BY ${stockPinOrder(f)}`, p.values)).rows, total: -1 }
+    : await aggregatePage(tx, sql, p, stockPinOrder(f), pageNum, pageSize);
+  return { ...page, records: page.records.map((r) => finishStockPinRow(r, per, today, f.slowDays ?? 30)), per };
+}
+
+async function memberRows(tx: Queryable, f: MemberInfoFilter, pageNum: number, pageSize: number) {
+  const per = await periodOf(tx, f);
+  const p = new Params();
+  const page = await aggregatePage(tx, memberInfoSql(f, per, p), p, memberInfoOrder(f), pageNum, pageSize);
+  return { ...page, records: page.records.map(finishMemberRow), dateStart: per.start, dateEnd: per.end };
+}
 
 const tags = ['wxy-report-server'];
 type PageParams = { pageNum: number; pageSize: number };
@@ -95,4 +184,127 @@ export const analysisRoutes = async (app: FastifyInstance) => {
       return ok(page);
     });
   }
+
+  // ---- stock-pin-analyse (库存动销 / 滞销) ------------------------------------------------------------------------
+  app.post<{ Params: PageParams; Body: StockPinFilter | null }>('/stock-pin-analyse/list/page/:pageNum/:pageSize', {
+    config: { perm: ANALYSIS_PERMS.stockPin },
+    schema: {
+      tags, params: pageParamsSchema, body: STOCK_PIN_BODY,
+      summary: '库存动销分析：门店仓每个有库存的 SKU 的期间销量、日均销量、可售天数、最后销售日期、未销售天数与动销/滞销（从未卖出或 slowDays 天未卖出为滞销）',
+    },
+  }, async (req) => {
+    const f = req.body ?? {};
+    return ok(await req.tenantTx(async (tx) => {
+      const { records, total, per } = await stockPinRows(tx, f, false, req.params.pageNum, req.params.pageSize);
+      return { records: withoutFields(records, await hiddenByGuards(tx, req.auth!, STOCK_PIN_GUARDS)), total, dateStart: per.start, dateEnd: per.end };
+    }).catch(asCallerError));
+  });
+
+  app.post<{ Body: StockPinFilter | null }>('/stock-pin-analyse/export', {
+    config: { perm: ANALYSIS_PERMS.stockPinExport },
+    schema: { tags, body: STOCK_PIN_BODY, summary: '导出库存动销分析（CSV）' },
+  }, async (req, reply) => {
+    const f = req.body ?? {};
+    const { rows, hidden } = await req.tenantTx(async (tx) => ({
+      rows: (await stockPinRows(tx, f, true)).records,
+      hidden: await hiddenByGuards(tx, req.auth!, STOCK_PIN_GUARDS),
+    })).catch(asCallerError);
+    return sendCsv(reply, '库存动销分析', STOCK_PIN_COLUMNS, rows, hidden);
+  });
+
+  // ---- report_common_selling_points (商品卖点) -----------------------------------------------------------------
+  app.post<{ Body: SellingPointsFilter | null }>('/report_common_selling_points/findPage', {
+    config: { perm: ANALYSIS_PERMS.sellingPoints },
+    schema: {
+      tags, body: SELLING_POINTS_BODY,
+      summary: '商品卖点分析（分页，body 带 pageNum、pageSize）：每个 SKU 的成交单数与占全部订单比例、销量、销售额、单均件数、成交均价、销售高峰时段、卖得最好的门店、最常一起购买的商品（连带率）',
+    },
+  }, async (req) => {
+    const f = req.body ?? {};
+    return ok(await req.tenantTx(async (tx) => {
+      const per = await periodOf(tx, f);
+      const p = new Params();
+      const page = await aggregatePage(tx, sellingPointsSql(f, per, p), p, sellingPointsOrder(f), f.pageNum ?? 1, f.pageSize ?? 20);
+      const comp = await companions(tx, f, per, page.records.map((r) => Number(r.skuId)));
+      const records = page.records.map((r) => ({
+        ...r,
+        companionSkuName: comp.get(Number(r.skuId))?.skuName ?? null,
+        companionRate: comp.get(Number(r.skuId))?.rate ?? null,
+      }));
+      return { records, total: page.total, dateStart: per.start, dateEnd: per.end };
+    }).catch(asCallerError));
+  });
+
+  // ---- report-member-info (会员消费) ---------------------------------------------------------------------------
+  app.post<{ Body: MemberInfoFilter | null }>('/report-member-info/findPage', {
+    config: { perm: ANALYSIS_PERMS.memberInfo },
+    schema: {
+      tags, body: MEMBER_BODY,
+      summary: '会员消费分析（分页，body 带 pageNum、pageSize）：期间内在范围门店消费的会员的消费次数、金额、退款、实际消费、客单价、首末次消费、最近到店与未到店天数、常去门店',
+    },
+  }, async (req) => {
+    const f = req.body ?? {};
+    return ok(await req.tenantTx((tx) => memberRows(tx, f, f.pageNum ?? 1, f.pageSize ?? 20)).catch(asCallerError));
+  });
+
+  app.post<{ Body: MemberInfoFilter | null }>('/report-member-info/export', {
+    config: { perm: ANALYSIS_PERMS.memberInfoExport },
+    schema: { tags, body: MEMBER_BODY, summary: '导出会员消费分析（CSV）' },
+  }, async (req, reply) => {
+    const f = req.body ?? {};
+    const rows = await req.tenantTx(async (tx) => (await memberRows(tx, f, 1, 999999)).records).catch(asCallerError);
+    return sendCsv(reply, '会员消费分析', MEMBER_COLUMNS, rows, new Set());
+  });
+
+  // ---- pd-new-product (新品) ------------------------------------------------------------------------------------
+  app.post<{ Body: NewProductFilter | null }>('/pd-new-product/findPage', {
+    config: { perm: ANALYSIS_PERMS.newProduct },
+    schema: {
+      tags, body: NEW_PRODUCT_BODY,
+      summary: '新品分析（分页，body 带 pageNum、pageSize）：设为新品的 SKU 与上市日期，上市后逐周销量与销售额（weeks、week1Quantity…）、合计、动销门店数、上市以来铺货数量、售罄率、门店库存',
+    },
+  }, async (req) => {
+    const f = req.body ?? {};
+    assertDay(f.launchDateStart, '上市开始日期');
+    assertDay(f.launchDateEnd, '上市结束日期');
+    return ok(await req.tenantTx(async (tx) => {
+      const today = await dbToday(tx);
+      const p = new Params();
+      const page = await aggregatePage(tx, newProductSql(f, p), p, '"launchDate" DESC, "skuCode"', f.pageNum ?? 1, f.pageSize ?? 20);
+      const records = await newProductFigures(tx, f, page.records, today);
+      return { records: withoutFields(records, await hiddenByGuards(tx, req.auth!, NEW_PRODUCT_GUARDS)), total: page.total };
+    }).catch(asCallerError));
+  });
+
+  app.post<{ Body: NewProductMerge }>('/pd-new-product/merge', {
+    config: { perm: ANALYSIS_PERMS.newProductEdit },
+    schema: {
+      tags, body: NEW_PRODUCT_MERGE,
+      summary: '设置新品：skuId（或 skuIds 批量）与上市日期、跟踪周数（默认 4）；已设置的 SKU 更新，isNew=0 移出新品',
+    },
+  }, async (req) => {
+    const b = req.body;
+    const ids = [...new Set([...(b.skuIds ?? []), ...(b.skuId ? [b.skuId] : [])])];
+    if (!ids.length) throw new ApiError('BAD_REQUEST', 'SKU不能为空');
+    assertDay(b.launchDate, '上市日期');
+    const auth = req.auth!;
+    return ok(await req.tenantTx(async (tx) => {
+      const today = await dbToday(tx);
+      if (b.launchDate > addYear(today)) throw new ApiError('BAD_REQUEST', '上市日期不能晚于一年以后');
+      const known = await tx.query<{ sku_id: number }>(`SELECT sku_id FROM pd_sku WHERE sku_id = ANY($1::int[])`, [ids]);
+      if (known.rows.length !== ids.length) throw new ApiError('BAD_REQUEST', 'SKU不存在');
+      const who = auth.displayName ?? auth.userName;
+      const r = await tx.query<{ id: number; sku_id: number; inserted: boolean }>(
+        `INSERT INTO pd_new_product (tenant_id, sku_id, launch_date, observe_weeks, is_new, remark, create_user_name, update_user_name)
+         SELECT app_current_tenant(), x, $2::date, coalesce($3, 4), coalesce($4, 1), $5, $6, $6 FROM unnest($1::int[]) AS x
+         ON CONFLICT (tenant_id, sku_id) DO UPDATE SET launch_date = EXCLUDED.launch_date, observe_weeks = coalesce($3, pd_new_product.observe_weeks),
+                is_new = EXCLUDED.is_new, remark = coalesce(EXCLUDED.remark, pd_new_product.remark), update_user_name = $6, update_time = now()
+         RETURNING id, sku_id, (xmax = 0) AS inserted`,
+        [ids, b.launchDate, b.observeWeeks ?? null, b.isNew ?? null, b.remark?.trim() || null, who],
+      );
+      return { saved: r.rows.length, created: r.rows.filter((x) => x.inserted).length, ids: r.rows.map((x) => x.id) };
+    }).catch(asCallerError), '新品已保存');
+  });
 };
+
+const addYear = (day: string) => `${Number(day.slice(0, 4)) + 1}${day.slice(4)}`;

@@ -25,7 +25,7 @@ export const memberRoutes = async (app: FastifyInstance) => {
   }, async (req) => {
     const practice = req.params.isPractice === '1' || req.params.isPractice === 'true';
     const member = await req.tenantTx(async (tx) => (await tx.query(
-      `SELECT member_id AS "memberId", phone_number AS "phoneNumber", member_name AS "memberName", sex, member_level AS "memberLevel", points,
+      `SELECT member_id AS "memberId", phone_number AS "phoneNumber", member_name AS "memberName", sex, member_level AS "memberLevel", points, balance::float8 AS balance,
               total_amount::float8 AS "totalAmount", order_count AS "orderCount", status, shop_name AS "shopName",
               to_char(last_order_time, 'YYYY-MM-DD HH24:MI:SS') AS "lastOrderTime"
          FROM mb_base_info WHERE phone_number = $1 AND is_practice = $2`,

@@ -4,7 +4,8 @@ import { ApiError } from '../../errors.ts';
 import { ok } from '../../http/envelope.ts';
 import { idField, plainText } from '../../http/fields.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
-import { readOrder, refundOrder, settle, shopOf, type SettlementInput } from './settlement.ts';
+import { registerCustomRoute } from '../../resources/customRoutes.ts';
+import { invalidateOrder, readOrder, refundOrder, settle, shopOf, type SettlementInput } from './settlement.ts';
 
 /**
  * The cash register's calls (wxy-order-server): scan a code, settle a sale (settlement and settlementV2, the
@@ -40,11 +41,24 @@ const settlementBody = {
       type: 'array', title: '支付', minItems: 1, maxItems: 10,
       items: {
         type: 'object', required: ['payType', 'amount'], additionalProperties: false,
-        properties: { payType: { type: 'integer', enum: [1, 2, 3, 4], title: '支付方式' }, amount: { type: 'number', minimum: 0.01, maximum: 9999999.99, title: '支付金额' } },
+        properties: { payType: { type: 'integer', enum: [1, 2, 3, 4, 5], title: '支付方式' }, amount: { type: 'number', minimum: 0.01, maximum: 9999999.99, title: '支付金额' } },
       },
     },
   },
 };
+
+/** 作废 (po-order updateInvalidByOrderNo/{orderNo}, a descriptor route so the order list offers it): once; a second call 409. */
+registerCustomRoute('order.invalidate', {
+  schema: {
+    params: { type: 'object', required: ['orderNo'], properties: { orderNo: ORDER_NO } },
+    body: { type: ['object', 'null'], additionalProperties: false, properties: { reason: { ...plainText('作废原因', 200), type: ['string', 'null'] } } },
+  },
+  handler: async (req) => {
+    const orderNo = (req.params as { orderNo: string }).orderNo;
+    const reason = (req.body as { reason?: string | null } | null)?.reason?.trim() || null;
+    return ok(await req.tenantTx((tx) => invalidateOrder(tx, req.auth!, orderNo, reason)).catch(asCallerError), '作废成功');
+  },
+});
 
 export const orderRoutes = (db: Database) => async (app: FastifyInstance) => {
   app.put<{ Body: { orderNo: string; reason?: string | null } }>('/order-pay/refund', {

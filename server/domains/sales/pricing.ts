@@ -5,8 +5,10 @@ import { ApiError } from '../../errors.ts';
  * checks the payments against the total. Pure, so the rules are tested on their own (tests/unit/salesPricing).
  */
 
-export const PAY_TYPES: Readonly<Record<number, string>> = { 1: '现金', 2: '银行卡', 3: '微信', 4: '支付宝' };
+export const PAY_TYPES: Readonly<Record<number, string>> = { 1: '现金', 2: '银行卡', 3: '微信', 4: '支付宝', 5: '余额' };
 export const CASH = 1;
+/** 余额: the member's stored value (会员余额), taken by every shop of the chain, so not one of the shop's configured methods. */
+export const BALANCE = 5;
 
 export const toFen = (yuan: number): number => Math.round(yuan * 100);
 export const toYuan = (fen: number): number => fen / 100;
@@ -60,9 +62,12 @@ export interface Payment {
 
 /** A payment in a method the shop has not enabled (门店支付方式) is refused; the register offers only enabled ones. */
 export function assertShopTakes(enabled: number[], payments: Payment[]): void {
-  const refused = payments.map((p) => p.payType).find((t) => !enabled.includes(t));
+  const refused = payments.map((p) => p.payType).find((t) => t !== BALANCE && !enabled.includes(t));
   if (refused !== undefined) throw new ApiError('BAD_REQUEST', `本店未开通${PAY_TYPES[refused] ?? '该'}支付，请换一种支付方式`);
 }
+
+/** What the payments take from the member's balance, in fen. */
+export const balancePaidFen = (payments: Payment[]) => payments.filter((p) => p.payType === BALANCE).reduce((a, p) => a + toFen(p.amount), 0);
 
 /**
  * Payments must cover the total; only cash gives change, and never more than the cash handed over (a card or

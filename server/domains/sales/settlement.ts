@@ -4,7 +4,8 @@ import { nextDocNo } from '../../documents/numbers.ts';
 import { ApiError } from '../../errors.ts';
 import { postStock } from '../stock/ledger.ts';
 import { earnPoints, memberForSale, pointsFor, takeBackPoints } from '../members/points.ts';
-import { assertShopTakes, priceLines, settlePayments, toYuan, type CartLine, type Payment, type PricedSku } from './pricing.ts';
+import { restoreBalance, spendBalance } from '../members/balance.ts';
+import { assertShopTakes, balancePaidFen, priceLines, settlePayments, toYuan, type CartLine, type Payment, type PricedSku } from './pricing.ts';
 
 /**
  * 结算 (order settlement): a sale of one register, exactly once per client-generated uuid, in one tenant
@@ -43,9 +44,13 @@ export async function settle(db: Database, auth: AuthContext, input: SettlementI
       const skus = await skusOf(tx, input.lines.map((l) => l.skuId));
       const priced = priceLines(input.lines, skus);
       assertShopTakes(shop.pay_types.map(Number), input.payments);
-      const { paidFen, changeFen } = settlePayments(priced.totalFen, input.payments);
+      const payableFen = priced.totalFen;
+      const { paidFen, changeFen } = settlePayments(payableFen, input.payments);
       const member = input.memberId ? await memberForSale(tx, input.memberId, Boolean(input.isPractice)) : null;
-      const points = member ? pointsFor(priced.totalFen, Number(member.points_per_yuan)) : 0;
+      const balanceFen = balancePaidFen(input.payments);
+      if (balanceFen > 0 && !member) throw new ApiError('BAD_REQUEST', '使用余额支付须先录入会员');
+      if (balanceFen > 0 && input.isPractice) throw new ApiError('BAD_REQUEST', '练习收银不能使用会员余额');
+      const points = member ? pointsFor(payableFen, Number(member.points_per_yuan)) : 0;
       // A concurrent duplicate (the same uuid sent twice at once) waits here for the first and inserts nothing;
       // it then answers the first one's result (below).
       const inserted = await tx.query<{ order_id: number }>(
@@ -70,7 +75,8 @@ export async function settle(db: Database, auth: AuthContext, input: SettlementI
         `INSERT INTO po_order_pay (tenant_id, order_id, pay_type, amount) SELECT app_current_tenant(), $1, t, a FROM unnest($2::int[], $3::numeric[]) AS p(t, a)`,
         [id, input.payments.map((p) => p.payType), input.payments.map((p) => p.amount)],
       );
-      if (member) await earnPoints(tx, member.member_id, id, orderNo, toYuan(priced.totalFen), points);
+      if (balanceFen > 0) await spendBalance(tx, auth, member!.member_id, { id, no: orderNo, shopId: shop.shop_id }, balanceFen);
+      if (member) await earnPoints(tx, member.member_id, id, orderNo, toYuan(payableFen), points);
       if (!input.isPractice) {
         // Last, so the shop's balance rows stay locked only for the posting itself.
         await postStock(tx, auth, { docType: 'sale', docId: id, docNo: orderNo }, lines.rows.map((l) => ({ whId: shop.wh_id, skuId: l.sku_id, qty: -Number(l.quantity), lineId: l.det_id })));
@@ -87,6 +93,13 @@ export async function settle(db: Database, auth: AuthContext, input: SettlementI
   }
   // The answer is read after the commit, with nothing locked.
   return db.tenant(auth.tenantId, (tx) => readOrder(tx, orderId));
+}
+
+/** What a cart costs the member before payments: the server's prices (the register's are only compared). */
+export async function payableOf(tx: Queryable, auth: AuthContext, cart: { shopId: number; lines: CartLine[] }): Promise<number> {
+  await shopOf(tx, auth, cart.shopId);
+  const priced = priceLines(cart.lines, await skusOf(tx, cart.lines.map((l) => l.skuId)));
+  return priced.totalFen;
 }
 
 async function orderIdByUuid(tx: Queryable, uuid: string): Promise<number | null> {
@@ -131,10 +144,11 @@ async function skusOf(tx: Queryable, ids: number[]): Promise<Map<number, PricedS
 export async function readOrder(tx: Queryable, orderId: number): Promise<Record<string, unknown>> {
   const h = await tx.query(
     `SELECT order_id AS "orderId", order_no AS "orderNo", client_uuid AS uuid, shop_id AS "shopId", shop_name AS "shopName", is_practice AS "isPractice",
-            status, total_quantity::float8 AS "totalQuantity", total_amount::float8 AS "totalAmount", pay_amount::float8 AS "payAmount",
+            status, total_quantity::float8 AS "totalQuantity", total_amount::float8 AS "totalAmount", coupon_amount::float8 AS "couponAmount", pay_amount::float8 AS "payAmount",
             paid_amount::float8 AS "paidAmount", change_amount::float8 AS "changeAmount", cashier_name AS "cashierName", remark,
             member_id AS "memberId", member_phone AS "memberPhone", member_name AS "memberName", points_earned AS "pointsEarned",
             refund_amount::float8 AS "refundAmount", to_char(refund_time, 'YYYY-MM-DD HH24:MI:SS') AS "refundTime", refund_user_name AS "refundUserName", refund_reason AS "refundReason",
+            to_char(invalid_time, 'YYYY-MM-DD HH24:MI:SS') AS "invalidTime", invalid_user_name AS "invalidUserName", invalid_reason AS "invalidReason",
             to_char(create_time, 'YYYY-MM-DD HH24:MI:SS') AS "createTime"
        FROM po_order WHERE order_id = $1`,
     [orderId],
@@ -153,26 +167,44 @@ export async function readOrder(tx: Queryable, orderId: number): Promise<Record<
   return { ...h.rows[0], detList: lines.rows, payList: pays.rows };
 }
 
-export const ORDER_STATUS = { done: 1, refunded: 2 } as const;
+export const ORDER_STATUS = { done: 1, refunded: 2, invalid: 3 } as const;
 
 /**
  * 退款: the whole order back, once (status 已完成 -> 已退款 with the order row locked; a second click or a
  * second register gets 409). Goods go back into the warehouse they left at the cost they left at; a practice
  * order moved no stock and moves none back.
  */
-export async function refundOrder(tx: Queryable, auth: AuthContext, orderNo: string, reason: string | null): Promise<Record<string, unknown>> {
+export const refundOrder = (tx: Queryable, auth: AuthContext, orderNo: string, reason: string | null) => reverseOrder(tx, auth, orderNo, reason, 'refund');
+
+/** 作废 (updateInvalidByOrderNo): the same reversal as a refund, the order marked 已作废; once. */
+export const invalidateOrder = (tx: Queryable, auth: AuthContext, orderNo: string, reason: string | null) => reverseOrder(tx, auth, orderNo, reason, 'invalid');
+
+/**
+ * Takes a whole sale back in one transaction, once (the order row is locked and must still be 已完成): stock back
+ * into the warehouse it left at the cost it left at, the balance it took and its coupon given back, its points
+ * taken back.
+ */
+async function reverseOrder(tx: Queryable, auth: AuthContext, orderNo: string, reason: string | null, kind: 'refund' | 'invalid'): Promise<Record<string, unknown>> {
   const r = await tx.query<{ order_id: number; status: number; shop_id: number; wh_id: number | null; is_practice: boolean; pay_amount: string; member_id: number | null; points_earned: number }>(
     `SELECT order_id, status, shop_id, wh_id, is_practice, pay_amount, member_id, points_earned FROM po_order WHERE order_no = $1 FOR UPDATE`,
     [orderNo],
   );
   const o = r.rows[0];
+  const verb = kind === 'refund' ? '退款' : '作废';
   if (!o) throw new ApiError('NOT_FOUND', `订单 ${orderNo} 不存在`);
-  if (auth.shopId && auth.shopId !== o.shop_id) throw new ApiError('FORBIDDEN', '本收银设备只能为所属门店的订单退款');
-  if (Number(o.status) !== ORDER_STATUS.done) throw new ApiError('CONFLICT', `订单 ${orderNo} 已退款，不能重复退款`);
+  if (auth.shopId && auth.shopId !== o.shop_id) throw new ApiError('FORBIDDEN', `本收银设备只能为所属门店的订单${verb}`);
+  if (Number(o.status) !== ORDER_STATUS.done) {
+    const was = Number(o.status) === ORDER_STATUS.refunded ? '已退款' : '已作废';
+    throw new ApiError('CONFLICT', kind === 'refund' && was === '已退款' ? `订单 ${orderNo} 已退款，不能重复退款` : `订单 ${orderNo} ${was}，不能${verb}`);
+  }
+  // A refund is money paid back on its day; an invalidated order is as if never sold (the figures count status 1 and 2).
   await tx.query(
-    `UPDATE po_order SET status = $2, refund_amount = pay_amount, refund_time = now(), refund_user_name = $3, refund_reason = $4, refund_user_id = $5 WHERE order_id = $1`,
-    [o.order_id, ORDER_STATUS.refunded, auth.displayName ?? auth.userName, reason, auth.userId],
+    kind === 'refund'
+      ? `UPDATE po_order SET status = ${ORDER_STATUS.refunded}, refund_amount = pay_amount, refund_time = now(), refund_user_name = $2, refund_reason = $3, refund_user_id = $4 WHERE order_id = $1`
+      : `UPDATE po_order SET status = ${ORDER_STATUS.invalid}, invalid_time = now(), invalid_user_name = $2, invalid_reason = $3, invalid_user_id = $4 WHERE order_id = $1`,
+    [o.order_id, auth.displayName ?? auth.userName, reason, auth.userId],
   );
+  await restoreBalance(tx, auth, o.order_id, orderNo, kind === 'refund' ? 'saleRefund' : 'saleInvalid');
   if (o.member_id) await takeBackPoints(tx, o.member_id, o.order_id, orderNo, Number(o.pay_amount), Number(o.points_earned));
   if (!o.is_practice && o.wh_id) {
     const lines = (await tx.query<{ det_id: number; sku_id: number; quantity: string; unit_cost: string }>(

@@ -7,6 +7,7 @@ import { systemApi } from '../../api/system';
 import { formatTime } from '../../components/PagedTable';
 import { appState } from '../../store/appStore';
 import { useUnreadCount } from '../../notices/noticeQueries';
+import { Workbench } from '../../../screens-custom/stats/Workbench';
 
 const SERVER_TIME_REFRESH_MS = 60_000;
 
@@ -19,7 +20,7 @@ function Fact({ label, value, testId }: { label: string; value: React.ReactNode;
   );
 }
 
-/** 首页: welcome, tenant branding and the server's time. */
+/** 首页 / 工作台: welcome, tenant branding, the server's time and the day's picture of the user's shops. */
 export default function HomePage() {
   const { t } = useTranslation();
   const snap = useSnapshot(appState);
@@ -44,6 +45,7 @@ export default function HomePage() {
         <Fact label={t('home.roles')} value={<Group gap={4}>{(user?.roles ?? []).map((role) => <Badge key={role} variant="light">{role}</Badge>)}</Group>} testId="home-roles" />
         <Fact label={t('home.unread')} value={unreadCount} testId="home-unread" />
       </SimpleGrid>
+      <Workbench />
       {tenant?.recordNumber && <Text size="xs" c="dimmed" ta="center">{t('home.record')}: {tenant.recordNumber}</Text>}
     </Stack>
   );

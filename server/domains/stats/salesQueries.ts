@@ -1,0 +1,225 @@
+import type { Queryable } from '../../db/index.ts';
+import type { Period } from './period.ts';
+
+/**
+ * Sales figures read from the orders (po_order, po_order_det), never stored: a real sale (练习收银 left out, 已完成
+ * or later 已退款) counts at the time it was sold, with a plus sign; a refund counts at the time it was made, with
+ * a minus sign (its amount, its items, its cost). So a period's sales are what was sold less what was taken back
+ * in it, the way 绩效目标 counts reach. Money comes back in integer fen; cost is the line's unit cost at the sale.
+ *
+ * Every query takes $1 = first day, $2 = last day (inclusive), $3 = shop ids (int[]; NULL = every shop).
+ */
+
+/** The period's movements: one row per sale (+1) and per refund (-1) of the shops asked. */
+export const MOVES = `moves AS (
+    SELECT o.order_id, o.shop_id, o.create_time AS at, 1 AS sign, o.pay_amount AS amount, o.cashier_user_id, o.cashier_name
+      FROM po_order o
+     WHERE NOT o.is_practice AND o.status IN (1, 2) AND o.create_time >= $1::date AND o.create_time < $2::date + 1
+       AND ($3::int[] IS NULL OR o.shop_id = ANY($3::int[]))
+    UNION ALL
+    SELECT o.order_id, o.shop_id, o.refund_time, -1, o.refund_amount, o.cashier_user_id, o.cashier_name
+      FROM po_order o
+     WHERE NOT o.is_practice AND o.refund_time >= $1::date AND o.refund_time < $2::date + 1
+       AND ($3::int[] IS NULL OR o.shop_id = ANY($3::int[])))`;
+
+/** Line figures of the movements: items and cost with the movement's sign. */
+const LINES = `lines AS (
+    SELECT m.order_id, m.shop_id, m.at, m.sign, m.cashier_user_id, d.sku_id, d.sku_code, d.sku_name, d.spec, d.unit,
+           m.sign * d.quantity AS qty, m.sign * d.amount AS amount, m.sign * d.quantity * d.unit_cost AS cost
+      FROM moves m JOIN po_order_det d ON d.tenant_id = app_current_tenant() AND d.order_id = m.order_id)`;
+
+const fen = (expr: string) => `round(coalesce(${expr}, 0) * 100)::float8`;
+
+export const periodParams = (p: Period, shops: number[] | null) => [p.from, p.to, shops];
+
+export interface ShopSaleRow {
+  shopId: number;
+  shopCode: string;
+  shopName: string;
+  regionName: string | null;
+  soldFen: number;
+  refundFen: number;
+  saleFen: number;
+  orderCount: number;
+  refundCount: number;
+  itemQty: number;
+  costFen: number;
+}
+
+/** Sales per shop of the period: every open shop in the scope, and closed ones that sold. */
+export async function salesByShop(tx: Queryable, p: Period, shops: number[] | null, regionName?: string | null): Promise<ShopSaleRow[]> {
+  const r = await tx.query<Record<string, unknown>>(
+    `WITH ${MOVES}, ${LINES},
+     o AS (SELECT shop_id, sum(CASE WHEN sign > 0 THEN amount END) AS sold, sum(CASE WHEN sign < 0 THEN amount END) AS refunded,
+                  count(*) FILTER (WHERE sign > 0) AS orders, count(*) FILTER (WHERE sign < 0) AS refunds FROM moves GROUP BY shop_id),
+     l AS (SELECT shop_id, sum(qty) AS qty, sum(cost) AS cost FROM lines GROUP BY shop_id)
+     SELECT s.shop_id AS "shopId", s.shop_code AS "shopCode", s.shop_name AS "shopName", s.region_name AS "regionName",
+            ${fen('o.sold')} AS "soldFen", ${fen('o.refunded')} AS "refundFen",
+            coalesce(o.orders, 0)::int AS "orderCount", coalesce(o.refunds, 0)::int AS "refundCount",
+            coalesce(l.qty, 0)::float8 AS "itemQty", ${fen('l.cost')} AS "costFen"
+       FROM shop_base s LEFT JOIN o ON o.shop_id = s.shop_id LEFT JOIN l ON l.shop_id = s.shop_id
+      WHERE ($3::int[] IS NULL OR s.shop_id = ANY($3::int[])) AND (s.status = 1 OR o.shop_id IS NOT NULL)
+        AND ($4::text IS NULL OR s.region_name = $4)
+      ORDER BY coalesce(o.sold, 0) - coalesce(o.refunded, 0) DESC, s.shop_id`,
+    [...periodParams(p, shops), regionName || null],
+  );
+  return r.rows.map((x) => ({
+    ...(x as unknown as ShopSaleRow),
+    saleFen: Number(x.soldFen) - Number(x.refundFen),
+  }));
+}
+
+export interface OrderRow {
+  orderId: number;
+  orderNo: string;
+  shopId: number;
+  shopName: string;
+  createTime: string;
+  cashierName: string | null;
+  status: number;
+  totalQuantity: number;
+  totalFen: number;
+  payFen: number;
+  refundFen: number;
+  refundTime: string | null;
+  costFen: number;
+  memberPhone: string | null;
+}
+
+const ORDER_WHERE = `NOT o.is_practice AND o.status IN (1, 2) AND o.create_time >= $1::date AND o.create_time < $2::date + 1
+  AND ($3::int[] IS NULL OR o.shop_id = ANY($3::int[])) AND ($4::text IS NULL OR o.order_no ILIKE '%' || $4 || '%')
+  AND ($5::int IS NULL OR o.status = $5)`;
+
+/** The real orders sold in the period (newest first), a page of them and their count. */
+export async function ordersOfPeriod(
+  tx: Queryable, p: Period, shops: number[] | null, f: { orderNo?: string | null; status?: number | null }, pageNum: number, pageSize: number,
+): Promise<{ rows: OrderRow[]; total: number }> {
+  const params = [...periodParams(p, shops), f.orderNo?.trim() || null, f.status ?? null];
+  const rows = (await tx.query<OrderRow>(
+    `SELECT o.order_id AS "orderId", o.order_no AS "orderNo", o.shop_id AS "shopId", o.shop_name AS "shopName",
+            to_char(o.create_time, 'YYYY-MM-DD HH24:MI:SS') AS "createTime", o.cashier_name AS "cashierName", o.status,
+            o.total_quantity::float8 AS "totalQuantity", ${fen('o.total_amount')} AS "totalFen", ${fen('o.pay_amount')} AS "payFen",
+            ${fen('o.refund_amount')} AS "refundFen", to_char(o.refund_time, 'YYYY-MM-DD HH24:MI:SS') AS "refundTime",
+            ${fen('(SELECT sum(d.quantity * d.unit_cost) FROM po_order_det d WHERE d.tenant_id = o.tenant_id AND d.order_id = o.order_id)')} AS "costFen",
+            o.member_phone AS "memberPhone"
+       FROM po_order o WHERE ${ORDER_WHERE}
+      ORDER BY o.create_time DESC, o.order_id DESC LIMIT $6 OFFSET $7`,
+    [...params, pageSize, (pageNum - 1) * pageSize],
+  )).rows;
+  const total = rows.length < pageSize && (rows.length || pageNum === 1)
+    ? (pageNum - 1) * pageSize + rows.length
+    : (await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM po_order o WHERE ${ORDER_WHERE}`, params)).rows[0].n;
+  return { rows: rows.map((x) => ({ ...x, orderId: Number(x.orderId), shopId: Number(x.shopId) })), total };
+}
+
+export interface ComposeRow {
+  skuId: number;
+  skuCode: string | null;
+  skuName: string | null;
+  spec: string | null;
+  unit: string | null;
+  spuName: string | null;
+  qty: number;
+  amountFen: number;
+  costFen: number;
+  orderCount: number;
+}
+
+/** What the sales were made of: net quantity, amount and cost per SKU (refunds subtracted), biggest first. */
+export async function compositionBySku(tx: Queryable, p: Period, shops: number[] | null): Promise<ComposeRow[]> {
+  const r = await tx.query<ComposeRow>(
+    `WITH ${MOVES}, ${LINES}
+     SELECT l.sku_id AS "skuId", max(l.sku_code) AS "skuCode", max(l.sku_name) AS "skuName", max(l.spec) AS spec, max(l.unit) AS unit,
+            (SELECT s.spu_name FROM pd_sku s WHERE s.sku_id = l.sku_id) AS "spuName",
+            sum(l.qty)::float8 AS qty, ${fen('sum(l.amount)')} AS "amountFen", ${fen('sum(l.cost)')} AS "costFen",
+            count(DISTINCT l.order_id) FILTER (WHERE l.sign > 0)::int AS "orderCount"
+       FROM lines l GROUP BY l.sku_id
+      HAVING sum(l.qty) <> 0 OR sum(l.amount) <> 0
+      ORDER BY sum(l.amount) DESC, l.sku_id`,
+    periodParams(p, shops),
+  );
+  return r.rows.map((x) => ({ ...x, skuId: Number(x.skuId) }));
+}
+
+export interface HourRow {
+  shopId: number;
+  hour: number;
+  saleFen: number;
+  orderCount: number;
+}
+
+/** Net sales and orders sold per shop and hour of the day (0-23, the database session's clock). */
+export async function salesByHour(tx: Queryable, p: Period, shops: number[] | null): Promise<HourRow[]> {
+  const r = await tx.query<HourRow>(
+    `WITH ${MOVES}
+     SELECT shop_id AS "shopId", extract(hour FROM at)::int AS hour, ${fen('sum(sign * amount)')} AS "saleFen",
+            count(*) FILTER (WHERE sign > 0)::int AS "orderCount"
+       FROM moves GROUP BY 1, 2 ORDER BY 1, 2`,
+    periodParams(p, shops),
+  );
+  return r.rows.map((x) => ({ ...x, shopId: Number(x.shopId) }));
+}
+
+export interface DayRow {
+  day: string;
+  saleFen: number;
+  orderCount: number;
+}
+
+/** Net sales and orders sold per day of the period (days without sales are absent). */
+export async function salesByDay(tx: Queryable, p: Period, shops: number[] | null): Promise<DayRow[]> {
+  const r = await tx.query<DayRow>(
+    `WITH ${MOVES}
+     SELECT to_char(at, 'YYYY-MM-DD') AS day, ${fen('sum(sign * amount)')} AS "saleFen", count(*) FILTER (WHERE sign > 0)::int AS "orderCount"
+       FROM moves GROUP BY 1 ORDER BY 1`,
+    periodParams(p, shops),
+  );
+  return r.rows;
+}
+
+export interface SellerRow {
+  shopId: number;
+  shopName: string;
+  userId: number | null;
+  userNo: string | null;
+  userName: string | null;
+  soldFen: number;
+  refundFen: number;
+  orderCount: number;
+  refundCount: number;
+  itemQty: number;
+  costFen: number;
+}
+
+/** Sales per shop and seller (the order's cashier); a refund is subtracted from the seller who sold. */
+export async function salesBySeller(tx: Queryable, p: Period, shops: number[] | null): Promise<SellerRow[]> {
+  const r = await tx.query<SellerRow>(
+    `WITH ${MOVES}, ${LINES},
+     o AS (SELECT shop_id, cashier_user_id, max(cashier_name) AS cashier_name, sum(CASE WHEN sign > 0 THEN amount END) AS sold,
+                  sum(CASE WHEN sign < 0 THEN amount END) AS refunded, count(*) FILTER (WHERE sign > 0) AS orders, count(*) FILTER (WHERE sign < 0) AS refunds
+             FROM moves GROUP BY 1, 2),
+     l AS (SELECT shop_id, cashier_user_id, sum(qty) AS qty, sum(cost) AS cost FROM lines GROUP BY 1, 2)
+     SELECT o.shop_id AS "shopId", s.shop_name AS "shopName", o.cashier_user_id AS "userId", u.user_no AS "userNo",
+            coalesce(u.name, o.cashier_name) AS "userName", ${fen('o.sold')} AS "soldFen", ${fen('o.refunded')} AS "refundFen",
+            o.orders::int AS "orderCount", o.refunds::int AS "refundCount", coalesce(l.qty, 0)::float8 AS "itemQty", ${fen('l.cost')} AS "costFen"
+       FROM o JOIN shop_base s ON s.shop_id = o.shop_id
+       LEFT JOIN l ON l.shop_id = o.shop_id AND l.cashier_user_id IS NOT DISTINCT FROM o.cashier_user_id
+       LEFT JOIN sys_user u ON u.id = o.cashier_user_id
+      ORDER BY coalesce(o.sold, 0) - coalesce(o.refunded, 0) DESC, o.shop_id, o.cashier_user_id`,
+    periodParams(p, shops),
+  );
+  return r.rows.map((x) => ({ ...x, shopId: Number(x.shopId), userId: x.userId === null ? null : Number(x.userId) }));
+}
+
+/** Money taken per payment method of the orders sold in the period (refunds give back the whole order's payments). */
+export async function paymentsByType(tx: Queryable, p: Period, shops: number[] | null): Promise<{ payType: number; amountFen: number }[]> {
+  const r = await tx.query<{ payType: number; amountFen: number }>(
+    `WITH ${MOVES}
+     SELECT y.pay_type::int AS "payType",
+            ${fen('sum(m.sign * (y.amount - CASE WHEN y.pay_type = 1 THEN o.change_amount ELSE 0 END))')} AS "amountFen"
+       FROM moves m JOIN po_order o ON o.order_id = m.order_id JOIN po_order_pay y ON y.tenant_id = o.tenant_id AND y.order_id = m.order_id
+      GROUP BY 1 ORDER BY 1`,
+    periodParams(p, shops),
+  );
+  return r.rows;
+}

@@ -1,0 +1,410 @@
+import { randomUUID } from 'node:crypto';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './harness.ts';
+import { callerFor, headerOf, type Caller, type Json } from './resourceCalls.ts';
+
+/**
+ * 数据统计 (wxy-order-server po-shop-sale, po-sell-store-hour, po-order-sales, statistics) and the 工作台: every
+ * figure is recomputed here by plain SQL over po_order (practice left out, refunds subtracted on their day), shop
+ * staff see only their shops and no cost or margin, another tenant sees nothing, bad periods are 400s by name.
+ */
+let s: TestServer;
+let admin: Caller;
+let shop: Caller;
+let other: Caller;
+let staffShop: number;
+let otherShop: number;
+let staffId: number;
+let skus: { skuId: number; retailPrice: number }[];
+let otherSkus: { skuId: number; retailPrice: number }[];
+const O = 'wxy-order-server';
+const D1 = '2025-06-10';
+const D2 = '2025-06-11';
+const P = { startDate: D1, endDate: D2 };
+const orders: Record<string, { orderNo: string; orderId: number; amount: number }> = {};
+
+async function q<T = Json>(sql: string, params: unknown[] = [], tenant = 1): Promise<T[]> {
+  return (await s.db.tenant(tenant, (tx) => tx.query(sql, params))).rows as T[];
+}
+
+async function saleOn(day: string, shopId: number, list: typeof skus, idx: number, qty: number, opts: { practice?: boolean; cashier?: number; hour?: number } = {}) {
+  const r = await admin('POST', `${O}/order/settlement`, {
+    uuid: randomUUID(), shopId, isPractice: opts.practice ?? false, lines: [{ skuId: list[idx].skuId, quantity: qty }, { skuId: list[idx + 1].skuId, quantity: 1 }],
+    payments: [{ payType: 3, amount: Math.round((list[idx].retailPrice * qty + list[idx + 1].retailPrice) * 100) / 100 }],
+  });
+  expect(r.status, r.body).toBe(200);
+  await q(`UPDATE po_order SET create_time = $2::date + make_interval(hours => $4::int), cashier_user_id = coalesce($3, cashier_user_id) WHERE order_no = $1`, [r.json.data.orderNo, day, opts.cashier ?? null, opts.hour ?? 10]);
+  return { orderNo: r.json.data.orderNo as string, orderId: r.json.data.orderId as number, amount: r.json.data.payAmount as number };
+}
+
+/** The plain-SQL truth of a period: per shop net sales (fen), net orders, net items, net cost (fen). */
+async function truth(from: string, to: string, tenant = 1) {
+  return q<{ shop_id: number; sale: number; orders: number; items: number; cost: number }>(
+    `WITH m AS (
+       SELECT order_id, shop_id, 1 AS sg, pay_amount AS amt FROM po_order WHERE NOT is_practice AND status IN (1, 2) AND create_time::date BETWEEN $1 AND $2
+       UNION ALL SELECT order_id, shop_id, -1, refund_amount FROM po_order WHERE NOT is_practice AND refund_time IS NOT NULL AND refund_time::date BETWEEN $1 AND $2)
+     SELECT m.shop_id, round(sum(m.sg * m.amt) * 100)::float8 AS sale, sum(m.sg)::int AS orders,
+            coalesce((SELECT sum(m2.sg * d.quantity) FROM m m2 JOIN po_order_det d ON d.order_id = m2.order_id WHERE m2.shop_id = m.shop_id), 0)::float8 AS items,
+            round(coalesce((SELECT sum(m2.sg * d.quantity * d.unit_cost) FROM m m2 JOIN po_order_det d ON d.order_id = m2.order_id WHERE m2.shop_id = m.shop_id), 0) * 100)::float8 AS cost
+       FROM m GROUP BY m.shop_id`,
+    [from, to],
+    tenant,
+  );
+}
+
+const today = async () => (await q<{ d: string }>(`SELECT to_char(current_date, 'YYYY-MM-DD') AS d`))[0].d;
+
+beforeAll(async () => {
+  s = await startTestServer();
+  admin = callerFor(s, await s.login('admin', 'admin123'));
+  shop = callerFor(s, await s.login('shop01', 'shop123'));
+  other = callerFor(s, await s.login('admin', 'admin123', 2), 2);
+  staffId = (await q<{ id: number }>(`SELECT id FROM sys_user WHERE user_name = 'shop01'`))[0].id;
+  const mine = await q<{ shop_id: number }>(`SELECT shop_id FROM sys_user_shop WHERE user_id = $1`, [staffId]);
+  expect(mine.length, 'the demo gives shop01 a shop').toBe(1);
+  staffShop = mine[0].shop_id;
+  const whs = await q<{ wh_id: number; shop_id: number }>(`SELECT DISTINCT ON (shop_id) wh_id, shop_id FROM wh_base_info WHERE status = 1 AND shop_id IS NOT NULL ORDER BY shop_id, wh_id`);
+  otherShop = whs.find((w) => w.shop_id !== staffShop)!.shop_id;
+  const stockOf = (shopId: number) => q<{ skuId: number; retailPrice: number }>(
+    `SELECT s.sku_id AS "skuId", s.retail_price::float8 AS "retailPrice" FROM stock_balance b JOIN pd_sku s ON s.sku_id = b.sku_id
+      WHERE b.wh_id = $1 AND b.on_hand - b.reserved >= 30 AND s.status = 1 AND s.retail_price > 0 ORDER BY s.sku_id LIMIT 4`, [whs.find((w) => w.shop_id === shopId)!.wh_id]);
+  skus = await stockOf(staffShop);
+  otherSkus = await stockOf(otherShop);
+  // D1: two sales at shop01's shop (one by shop01), one at another shop, a practice sale; one of D1's refunded on D2.
+  orders.a = await saleOn(D1, staffShop, skus, 0, 2, { hour: 9 });
+  orders.b = await saleOn(D1, staffShop, skus, 1, 1, { cashier: staffId, hour: 15 });
+  orders.c = await saleOn(D1, otherShop, otherSkus, 0, 3, { hour: 15 });
+  orders.p = await saleOn(D1, staffShop, skus, 2, 4, { practice: true });
+  const refund = await admin('PUT', `${O}/order-pay/refund`, { orderNo: orders.a.orderNo, reason: '测试退款' });
+  expect(refund.status, refund.body).toBe(200);
+  await q(`UPDATE po_order SET refund_time = $2::date + time '18:30' WHERE order_no = $1`, [orders.a.orderNo, D2]);
+}, 400_000);
+
+afterAll(async () => {
+  await s?.stop();
+});
+
+describe('po-shop-sale', () => {
+  it('list: per shop net sales, orders, items, average ticket and margin equal plain SQL', async () => {
+    const r = await admin('POST', `${O}/po-shop-sale/list`, P);
+    expect(r.status, r.body).toBe(200);
+    const t = await truth(D1, D2);
+    for (const x of t) {
+      const rec = r.json.data.records.find((y: Json) => y.shopId === x.shop_id);
+      expect(rec, `shop ${x.shop_id}`).toBeTruthy();
+      expect(Math.round(rec.saleAmount * 100)).toBe(x.sale);
+      expect(rec.orderCount).toBe(x.orders);
+      expect(rec.itemCount).toBe(x.items);
+      expect(Math.round(rec.costAmount * 100)).toBe(x.cost);
+      expect(Math.round(rec.grossProfit * 100)).toBe(x.sale - x.cost);
+      if (x.orders) expect(rec.avgPrice).toBe(Math.round(x.sale / x.orders) / 100);
+    }
+    // The test's own sales: shop01's shop sold a + b on D1 and gave a back on D2; practice left out.
+    const mine = r.json.data.records.find((y: Json) => y.shopId === staffShop);
+    expect(mine.saleAmount).toBe(orders.b.amount);
+    expect(mine.soldAmount).toBe(Math.round((orders.a.amount + orders.b.amount) * 100) / 100);
+    expect(mine.refundAmount).toBe(orders.a.amount);
+    expect(mine.orderCount).toBe(1);
+    const sum = t.reduce((a, x) => a + x.sale, 0);
+    expect(Math.round(r.json.data.summary.saleAmount * 100)).toBe(sum);
+    // Only D1: the refund falls outside, so a counts.
+    const d1 = await admin('POST', `${O}/po-shop-sale/list`, { startDate: D1, endDate: D1 });
+    expect(d1.json.data.records.find((y: Json) => y.shopId === staffShop).saleAmount).toBe(Math.round((orders.a.amount + orders.b.amount) * 100) / 100);
+  });
+
+  it('list defaults to today and matches SQL over the demo sales', async () => {
+    const d = await today();
+    const r = await admin('POST', `${O}/po-shop-sale/list`, {});
+    expect(r.status, r.body).toBe(200);
+    expect(r.json.data.startDate).toBe(d);
+    const t = await truth(d, d);
+    expect(t.length, 'the demo sold today').toBeGreaterThan(0);
+    for (const x of t) expect(Math.round(r.json.data.records.find((y: Json) => y.shopId === x.shop_id).saleAmount * 100)).toBe(x.sale);
+  });
+
+  it('order/list pages the real orders sold in the period', async () => {
+    const r = await admin('POST', `${O}/po-shop-sale/order/list`, { ...P, pageNum: 1, pageSize: 2 });
+    expect(r.status, r.body).toBe(200);
+    const n = (await q<{ n: number }>(`SELECT count(*)::int AS n FROM po_order WHERE NOT is_practice AND status IN (1, 2) AND create_time::date BETWEEN $1 AND $2`, [D1, D2]))[0].n;
+    expect(r.json.data.total).toBe(n);
+    expect(r.json.data.records.length).toBe(Math.min(2, n));
+    const all = await admin('POST', `${O}/po-shop-sale/order/list`, { ...P, pageNum: 1, pageSize: 100 });
+    const nos = all.json.data.records.map((x: Json) => x.orderNo);
+    expect(nos).toContain(orders.a.orderNo);
+    expect(nos).not.toContain(orders.p.orderNo);
+    expect(all.json.data.records.find((x: Json) => x.orderNo === orders.a.orderNo)).toMatchObject({ status: 2, statusName: '已退款', refundAmount: orders.a.amount });
+  });
+
+  it('pd/compose: net quantity and amount per SKU equal SQL', async () => {
+    const r = await admin('POST', `${O}/po-shop-sale/pd/compose`, { ...P, shopId: staffShop });
+    expect(r.status, r.body).toBe(200);
+    const t = await q<{ sku_id: number; qty: number; amt: number }>(
+      `WITH m AS (SELECT order_id, 1 AS sg FROM po_order WHERE shop_id = $3 AND NOT is_practice AND status IN (1, 2) AND create_time::date BETWEEN $1 AND $2
+                  UNION ALL SELECT order_id, -1 FROM po_order WHERE shop_id = $3 AND NOT is_practice AND refund_time::date BETWEEN $1 AND $2)
+       SELECT d.sku_id, sum(m.sg * d.quantity)::float8 AS qty, round(sum(m.sg * d.amount) * 100)::float8 AS amt FROM m JOIN po_order_det d ON d.order_id = m.order_id GROUP BY 1`,
+      [D1, D2, staffShop],
+    );
+    for (const x of t.filter((y) => y.qty !== 0 || y.amt !== 0)) {
+      const rec = r.json.data.records.find((y: Json) => y.skuId === x.sku_id);
+      expect(rec.quantity).toBe(x.qty);
+      expect(Math.round(rec.saleAmount * 100)).toBe(x.amt);
+    }
+    const shares = r.json.data.records.reduce((a: number, x: Json) => a + (x.share ?? 0), 0);
+    expect(Math.abs(shares - 100)).toBeLessThan(0.1);
+  });
+
+  it('sales/det: one order\'s lines and payments; cost only for those who may see it', async () => {
+    const r = await admin('GET', `${O}/po-shop-sale/sales/det/${orders.b.orderId}`);
+    expect(r.status, r.body).toBe(200);
+    const lines = await q<{ n: number }>(`SELECT count(*)::int AS n FROM po_order_det WHERE order_id = $1`, [orders.b.orderId]);
+    expect(r.json.data.lines.length).toBe(lines[0].n);
+    expect(r.json.data.lines[0]).toHaveProperty('costAmount');
+    expect(r.json.data.payments[0]).toMatchObject({ payType: 3, payTypeName: '微信', amount: orders.b.amount });
+    const mine = await shop('GET', `${O}/po-shop-sale/sales/det/${orders.b.orderId}`);
+    expect(mine.status, mine.body).toBe(200);
+    expect(mine.json.data.lines[0]).not.toHaveProperty('costAmount');
+    expect(mine.json.data.lines[0]).not.toHaveProperty('grossMargin');
+    // Another shop's order is not shop01's to read, another tenant's nobody's.
+    expect((await shop('GET', `${O}/po-shop-sale/sales/det/${orders.c.orderId}`)).status).toBe(404);
+    expect((await other('GET', `${O}/po-shop-sale/sales/det/${orders.c.orderId}`)).status).toBe(404);
+  });
+
+  it('export: xlsx of the list, cost and margin columns only for those who may see them; CSV on request', async () => {
+    const x = await admin('POST', `${O}/po-shop-sale/export`, P);
+    expect(x.status, x.body).toBe(200);
+    expect(String(x.raw.length)).not.toBe('0');
+    const head = await headerOf(x.raw);
+    expect(head).toEqual(expect.arrayContaining(['门店', '销售额（元）', '客单数', '毛利率（%）', '成本（元）']));
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(x.raw as never);
+    expect(wb.worksheets[0].rowCount - 1).toBe((await admin('POST', `${O}/po-shop-sale/list`, P)).json.data.records.length);
+    const mine = await shop('POST', `${O}/po-shop-sale/export`, P);
+    expect(mine.status, mine.body).toBe(200);
+    const mh = await headerOf(mine.raw);
+    expect(mh).toContain('销售额（元）');
+    expect(mh).not.toContain('毛利率（%）');
+    expect(mh).not.toContain('成本（元）');
+    expect(mh).not.toContain('毛利（元）');
+    const csv = await admin('POST', `${O}/po-shop-sale/export`, { ...P, type: 'order', format: 'csv' });
+    expect(csv.status, csv.body).toBe(200);
+    expect(csv.body.startsWith('\uFEFF订单号,')).toBe(true);
+    expect(csv.body).toContain(orders.b.orderNo);
+    const empty = await admin('POST', `${O}/po-shop-sale/export`, { startDate: '2020-01-01', endDate: '2020-01-02', type: 'order' });
+    expect(empty.status).toBe(400);
+    expect(empty.json.msg).toBe('暂无数据');
+  });
+});
+
+describe('scope, field permissions and tenants', () => {
+  it('shop staff see only their shops and no cost, profit or margin', async () => {
+    const r = await shop('POST', `${O}/po-shop-sale/list`, P);
+    expect(r.status, r.body).toBe(200);
+    expect(r.json.data.records.map((x: Json) => x.shopId)).toEqual([staffShop]);
+    for (const k of ['costAmount', 'grossProfit', 'grossMargin']) {
+      expect(r.json.data.records[0]).not.toHaveProperty(k);
+      expect(r.json.data.summary).not.toHaveProperty(k);
+    }
+    const refused = await shop('POST', `${O}/po-shop-sale/list`, { ...P, shopId: otherShop });
+    expect(refused.status).toBe(403);
+    expect(refused.json.msg).toMatch(/^无权查看门店「.+」的数据$/);
+    const orders2 = await shop('POST', `${O}/po-shop-sale/order/list`, { ...P, pageSize: 100 });
+    expect(new Set(orders2.json.data.records.map((x: Json) => x.shopId))).toEqual(new Set([staffShop]));
+    const hours = await shop('POST', `${O}/po-sell-store-hour/findPage`, P);
+    expect(hours.json.data.records.map((x: Json) => x.shopId)).toEqual([staffShop]);
+  });
+
+  it('tenant 2 sees none of tenant 1', async () => {
+    const r = await other('POST', `${O}/po-shop-sale/list`, P);
+    expect(r.status, r.body).toBe(200);
+    const t1 = new Set((await q<{ shop_id: number }>(`SELECT shop_id FROM shop_base`)).map((x) => x.shop_id));
+    expect(r.json.data.records.filter((x: Json) => t1.has(x.shopId))).toEqual([]);
+    expect(r.json.data.summary.saleAmount).toBe(0);
+    const named = await other('POST', `${O}/po-shop-sale/list`, { ...P, shopId: staffShop });
+    expect(named.status).toBe(400);
+    expect(named.json.msg).toBe('门店不存在');
+    const sum = await other('POST', `${O}/po-order-sales/order/sales`, P);
+    expect(sum.json.data.saleAmount).toBe(0);
+  });
+
+  it('bad periods are 400s naming the field', async () => {
+    const cases: [Json, RegExp][] = [
+      [{ startDate: '2025-13-01', endDate: D2 }, /^开始日期格式不正确/],
+      [{ startDate: D1, endDate: '2025-02-30' }, /^结束日期格式不正确/],
+      [{ startDate: D2, endDate: D1 }, /^结束日期不能早于开始日期$/],
+      [{ startDate: '2099-01-01', endDate: '2099-01-02' }, /^开始日期不能晚于今天$/],
+      [{ startDate: '2020-01-01', endDate: D2 }, /^日期范围不能超过 366 天$/],
+      [{ startDate: 20250610 }, /开始日期/],
+    ];
+    for (const [body, msg] of cases) {
+      for (const url of ['po-shop-sale/list', 'po-sell-store-hour/findPage', 'po-order-sales/order/sales', 'statistics/salesman/list']) {
+        const r = await admin('POST', `${O}/${url}`, body);
+        expect(r.status, `${url} ${JSON.stringify(body)} ${r.body}`).toBe(400);
+        expect(r.json.msg).toMatch(msg);
+      }
+    }
+    const bad = await admin('POST', `${O}/po-shop-sale/list`, { ...P, shopId: 'x' });
+    expect(bad.status).toBe(400);
+    expect(bad.json.msg).toContain('门店');
+  });
+});
+
+describe('hours, order summary, sellers and the receipt', () => {
+  it('po-sell-store-hour: per shop and hour net sales equal SQL', async () => {
+    const r = await admin('POST', `${O}/po-sell-store-hour/findPage`, { ...P, pageNum: 1, pageSize: 100 });
+    expect(r.status, r.body).toBe(200);
+    const t = await q<{ shop_id: number; h: number; sale: number }>(
+      `WITH m AS (SELECT shop_id, create_time AS at, pay_amount AS amt FROM po_order WHERE NOT is_practice AND status IN (1, 2) AND create_time::date BETWEEN $1 AND $2
+                  UNION ALL SELECT shop_id, refund_time, -refund_amount FROM po_order WHERE NOT is_practice AND refund_time::date BETWEEN $1 AND $2)
+       SELECT shop_id, extract(hour FROM at)::int AS h, round(sum(amt) * 100)::float8 AS sale FROM m GROUP BY 1, 2`, [D1, D2]);
+    for (const x of t) {
+      const rec = r.json.data.records.find((y: Json) => y.shopId === x.shop_id);
+      expect(Math.round(rec[`h${x.h}`] * 100), `shop ${x.shop_id} ${x.h}:00`).toBe(x.sale);
+    }
+    const mine = r.json.data.records.find((y: Json) => y.shopId === staffShop);
+    expect(mine.h18).toBe(-orders.a.amount);
+    expect(r.json.data.hours[15].saleAmount).toBe(Math.round((orders.b.amount + orders.c.amount) * 100) / 100);
+  });
+
+  it('po-order-sales/order/sales: totals, payments and days add up to the SQL net sales', async () => {
+    const r = await admin('POST', `${O}/po-order-sales/order/sales`, P);
+    expect(r.status, r.body).toBe(200);
+    const t = await truth(D1, D2);
+    const net = t.reduce((a, x) => a + x.sale, 0);
+    expect(Math.round(r.json.data.saleAmount * 100)).toBe(net);
+    expect(r.json.data.orderCount).toBe(t.reduce((a, x) => a + x.orders, 0));
+    expect(Math.round(r.json.data.payments.reduce((a: number, p: Json) => a + p.amount, 0) * 100)).toBe(net);
+    expect(Math.round(r.json.data.days.reduce((a: number, d: Json) => a + d.saleAmount, 0) * 100)).toBe(net);
+    expect(r.json.data.days.map((d: Json) => d.date)).toEqual([D1, D2]);
+  });
+
+  it('statistics/salesman: each seller\'s net sales equal SQL; the refund is the seller\'s who sold', async () => {
+    const r = await admin('POST', `${O}/statistics/salesman/list`, P);
+    expect(r.status, r.body).toBe(200);
+    const t = await q<{ shop_id: number; uid: number; sale: number }>(
+      `WITH m AS (SELECT shop_id, cashier_user_id AS uid, pay_amount AS amt FROM po_order WHERE NOT is_practice AND status IN (1, 2) AND create_time::date BETWEEN $1 AND $2
+                  UNION ALL SELECT shop_id, cashier_user_id, -refund_amount FROM po_order WHERE NOT is_practice AND refund_time::date BETWEEN $1 AND $2)
+       SELECT shop_id, uid, round(sum(amt) * 100)::float8 AS sale FROM m GROUP BY 1, 2`, [D1, D2]);
+    for (const x of t) {
+      const rec = r.json.data.records.find((y: Json) => y.shopId === x.shop_id && y.userId === x.uid);
+      expect(Math.round(rec.saleAmount * 100)).toBe(x.sale);
+    }
+    expect(r.json.data.records.find((y: Json) => y.shopId === staffShop && y.userId === staffId).saleAmount).toBe(orders.b.amount);
+    const x = await admin('POST', `${O}/statistics/salesman/export`, P);
+    expect(x.status, x.body).toBe(200);
+    expect(await headerOf(x.raw)).toEqual(expect.arrayContaining(['门店', '导购', '销售额（元）', '毛利率（%）']));
+    const mine = await shop('POST', `${O}/statistics/salesman/export`, { ...P, format: 'csv' });
+    expect(mine.status, mine.body).toBe(200);
+    expect(mine.body.split('\r\n')[0]).not.toContain('毛利');
+  });
+
+  it('statistics/receipt/order/simple: shop, lines, payments and totals of one order', async () => {
+    const r = await admin('GET', `${O}/statistics/receipt/order/simple/${orders.b.orderId}`);
+    expect(r.status, r.body).toBe(200);
+    const o = (await q<Json>(`SELECT shop_name, pay_amount::float8 AS pay, total_quantity::float8 AS qty FROM po_order WHERE order_id = $1`, [orders.b.orderId]))[0];
+    expect(r.json.data.shop.shopName).toBe(o.shop_name);
+    expect(r.json.data.totals).toMatchObject({ payAmount: o.pay, totalQuantity: o.qty });
+    expect(r.json.data.lines.reduce((a: number, l: Json) => a + l.quantity, 0)).toBe(o.qty);
+    expect(r.json.data.lines[0]).not.toHaveProperty('costFen');
+    expect(r.json.data.payments).toEqual([{ payType: 3, payTypeName: '微信', amount: orders.b.amount }]);
+    expect((await admin('GET', `${O}/statistics/receipt/order/simple/999999999`)).status).toBe(404);
+    expect((await other('GET', `${O}/statistics/receipt/order/simple/${orders.b.orderId}`)).status).toBe(404);
+  });
+});
+
+describe('工作台', () => {
+  it('admin: today\'s sales, orders, trend, hours and tops over every shop equal SQL', async () => {
+    const d = await today();
+    const r = await admin('GET', `${O}/statistics/dashboard`);
+    expect(r.status, r.body).toBe(200);
+    const data = r.json.data;
+    const t = await truth(d, d);
+    expect(Math.round(data.todaySales.saleAmount * 100)).toBe(t.reduce((a, x) => a + x.sale, 0));
+    expect(data.todaySales.orderCount).toBe(t.reduce((a, x) => a + x.orders, 0));
+    expect(data.todaySales.saleAmount).toBeGreaterThan(0);
+    expect(data.trend.length).toBe(7);
+    expect(data.trend.at(-1)).toMatchObject({ date: d, saleAmount: data.todaySales.saleAmount });
+    expect(Math.round(data.hours.reduce((a: number, h: Json) => a + h.saleAmount, 0) * 100)).toBe(Math.round(data.todaySales.saleAmount * 100));
+    const week = await truth(data.trend[0].date, d);
+    const best = [...week].sort((a, b) => b.sale - a.sale)[0];
+    expect(data.topShops[0]).toMatchObject({ shopId: best.shop_id, saleAmount: best.sale / 100 });
+    expect(data.topSkus.length).toBeGreaterThan(0);
+    expect(data.topSkus.length).toBeLessThanOrEqual(5);
+    for (const a of data.stockAlerts.records) expect(a.available).toBeGreaterThanOrEqual(0);
+    // Today's target: the sellers' day targets of today.
+    const target = (await q<{ fen: number }>(`SELECT round(coalesce(sum(target_amount), 0) * 100)::float8 AS fen FROM shop_user_performance_daily_target WHERE target_date = current_date`))[0].fen;
+    if (target > 0) expect(Math.round(data.todaySales.targetAmount * 100)).toBeGreaterThanOrEqual(target);
+    const thirty = await admin('GET', `${O}/statistics/dashboard?days=30`);
+    expect(thirty.json.data.trend.length).toBe(30);
+    expect((await admin('GET', `${O}/statistics/dashboard?days=9`)).status).toBe(400);
+  });
+
+  it('shop01: only their shop; manager01: the approval waiting for them; tenant 2: nothing of tenant 1', async () => {
+    const d = await today();
+    const r = await shop('GET', `${O}/statistics/dashboard`);
+    expect(r.status, r.body).toBe(200);
+    const mine = (await truth(d, d)).find((x) => x.shop_id === staffShop);
+    expect(Math.round(r.json.data.todaySales.saleAmount * 100)).toBe(mine?.sale ?? 0);
+    expect(r.json.data.topShops.every((x: Json) => x.shopId === staffShop)).toBe(true);
+    const manager = callerFor(s, await s.login('manager01', 'manager123'));
+    const m = await manager('GET', `${O}/statistics/dashboard`);
+    expect(m.status, m.body).toBe(200);
+    const managerId = (await q<{ id: number }>(`SELECT id FROM sys_user WHERE user_name = 'manager01'`))[0].id;
+    const waiting = (await q<{ n: number }>(`SELECT count(*)::int AS n FROM wf_task t JOIN wf_instance i ON i.instance_id = t.instance_id WHERE t.status = 0 AND i.status = 1 AND t.assignee_id = $1`, [managerId]))[0].n;
+    expect(waiting).toBeGreaterThan(0);
+    expect(m.json.data.pendingTasks.total).toBeGreaterThanOrEqual(waiting);
+    expect(m.json.data.pendingTasks.link).toBe('/processManage/myTodo');
+    const o = await other('GET', `${O}/statistics/dashboard`);
+    expect(o.status).toBe(200);
+    // Tenant 2's own demo sales only.
+    expect(Math.round(o.json.data.todaySales.saleAmount * 100)).toBe((await truth(d, d, 2)).reduce((a, x) => a + x.sale, 0));
+    const t1 = new Set((await q<{ shop_id: number }>(`SELECT shop_id FROM shop_base`)).map((x) => x.shop_id));
+    expect(o.json.data.topShops.filter((x: Json) => t1.has(x.shopId))).toEqual([]);
+    expect(o.json.data.pendingTasks.total).toBe(0);
+  });
+});
+
+describe('stat/scan-code', () => {
+  it('reads nothing before a merge and says so; merge counts each order line of a real sale per shop and day', async () => {
+    const before = await admin('POST', `${O}/stat/scan-code/page`, P);
+    expect(before.status, before.body).toBe(200);
+    expect(before.json.data.records).toEqual([]);
+    expect(before.json.data.unmergedDays).toEqual([D1, D2]);
+    expect(before.json.data.mergeHint).toBe('所选日期尚未统计扫码数据，请点击「统计」');
+    expect((await shop('POST', `${O}/stat/scan-code/merge`, P)).status).toBe(403);
+    const m = await admin('POST', `${O}/stat/scan-code/merge`, P);
+    expect(m.status, m.body).toBe(200);
+    const again = await admin('POST', `${O}/stat/scan-code/merge`, P);
+    expect(again.json.data.rows).toBe(m.json.data.rows);
+    const t = await q<{ shop_id: number; day: string; scans: number; skus: number }>(
+      `SELECT o.shop_id, to_char(o.create_time, 'YYYY-MM-DD') AS day, count(*)::int AS scans, count(DISTINCT d.sku_id)::int AS skus
+         FROM po_order o JOIN po_order_det d ON d.order_id = o.order_id
+        WHERE NOT o.is_practice AND o.status IN (1, 2) AND o.create_time::date BETWEEN $1 AND $2 GROUP BY 1, 2`, [D1, D2]);
+    const page = await admin('POST', `${O}/stat/scan-code/page`, { ...P, pageNum: 1, pageSize: 100 });
+    expect(page.json.data.total).toBe(t.length);
+    expect(page.json.data.unmergedDays).toEqual([]);
+    expect(page.json.data.mergeHint).toBeNull();
+    for (const x of t) {
+      expect(page.json.data.records.find((r: Json) => r.shopId === x.shop_id && r.statDate === x.day)).toMatchObject({ scanCount: x.scans, skuCount: x.skus });
+    }
+    const trend = await admin('POST', `${O}/stat/scan-code/trend-list`, P);
+    expect(trend.json.data.records.map((r: Json) => [r.date, r.merged])).toEqual([[D1, true], [D2, true]]);
+    expect(trend.json.data.records[0].scanCount).toBe(t.filter((x) => x.day === D1).reduce((a, x) => a + x.scans, 0));
+    const dept = await admin('POST', `${O}/stat/scan-code/dept-list`, P);
+    expect(dept.json.data.records.reduce((a: number, r: Json) => a + r.scanCount, 0)).toBe(t.reduce((a, x) => a + x.scans, 0));
+    const open = (await q<{ n: number }>(`SELECT count(*)::int AS n FROM shop_base WHERE status = 1`))[0].n;
+    const num = await admin('POST', `${O}/stat/scan-code/shop-num`, P);
+    expect(num.json.data).toMatchObject({ shopTotal: open, scannedShopNum: new Set(t.map((x) => x.shop_id)).size, unscannedShopNum: open - new Set(t.map((x) => x.shop_id)).size });
+    const x = await admin('POST', `${O}/stat/scan-code/export`, P);
+    expect(x.status, x.body).toBe(200);
+    expect(await headerOf(x.raw)).toEqual(['日期', '部门（区域）', '门店', '扫码次数', '扫码SKU数', '订单数', '商品件数', '统计时间']);
+    // shop01 may not read scan statistics (head office's), tenant 2 reads only its own snapshot.
+    expect((await shop('POST', `${O}/stat/scan-code/page`, P)).status).toBe(403);
+    const o = await other('POST', `${O}/stat/scan-code/page`, P);
+    expect(o.json.data.records).toEqual([]);
+    expect(o.json.data.unmergedDays).toEqual([D1, D2]);
+    const bad = await admin('POST', `${O}/stat/scan-code/merge`, { startDate: '2025-06-31' });
+    expect(bad.status).toBe(400);
+    expect(bad.json.msg).toMatch(/^开始日期格式不正确/);
+  });
+});
