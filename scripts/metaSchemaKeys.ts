@@ -11,12 +11,13 @@ import { STOCK_DICTIONARIES } from '../server/db/seed/stockDemo.ts';
 import { FULFILMENT_DICTIONARIES } from '../server/db/seed/fulfilmentDemo.ts';
 import { PETTY_CASH_DICTIONARIES } from '../server/db/seed/pettyCashDemo.ts';
 import { AI_BOX_DICTIONARIES } from '../server/db/seed/aiBoxDemo.ts';
+import { SALARY_DICTIONARIES } from '../server/db/seed/salaryDemo.ts';
 import { REPORT_DICTIONARIES } from '../server/db/seed/reportsDemo.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
 function dictionaryCode() {
-  const codes = [...new Set(Object.keys({ ...DICTIONARIES, ...STOCK_DICTIONARIES, ...FULFILMENT_DICTIONARIES, ...PETTY_CASH_DICTIONARIES, ...AI_BOX_DICTIONARIES, ...REPORT_DICTIONARIES }))].sort();
+  const codes = [...new Set(Object.keys({ ...DICTIONARIES, ...STOCK_DICTIONARIES, ...FULFILMENT_DICTIONARIES, ...PETTY_CASH_DICTIONARIES, ...AI_BOX_DICTIONARIES, ...REPORT_DICTIONARIES, ...SALARY_DICTIONARIES }))].sort();
   // Users add dictionaries on the 数据字典 page, so any code is allowed; the seeded ones are offered.
   return { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_]*$', description: 'Data dictionary code: a seeded one (listed) or one made on the 数据字典 page.', examples: codes };
 }

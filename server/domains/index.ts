@@ -22,5 +22,8 @@ import './sales/preSale.ts';
 import './pettyCash/approval.ts';
 import './shops/shopPoi.ts';
 import './reports/contributionRoutes.ts';
+import './attendance/clock.ts';
+import './salary/documents.ts';
+import './salary/salaryRoutes.ts';
 import './reports/starRating.ts';
 import './reports/accessReport.ts';

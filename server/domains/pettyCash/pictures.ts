@@ -4,7 +4,7 @@ import { ApiError } from '../../errors.ts';
 /**
  * Receipt photos of a petty-cash record: the object keys of images uploaded through the file service, kept
  * comma-separated (`202611/<uuid>.jpg,…`). Keys, not links: a signed link expires, a key is read again with
- * fresh links (file/info). Each must be an image this tenant uploaded.
+ * fresh links (file/info). Each must be an image this tenant uploaded. (打卡照片 of attendance are checked the same way.)
  */
 
 export const MAX_PICTURES = 9;
@@ -14,18 +14,18 @@ export const pictureKeys = (value: unknown): string[] =>
   typeof value === 'string' ? value.split(',').map((k) => k.trim()).filter(Boolean) : [];
 
 /** The pictures as they are stored (deduplicated, trimmed), or a 400 naming what is wrong. */
-export async function checkPictures(tx: Queryable, value: unknown, required: boolean): Promise<string | null> {
+export async function checkPictures(tx: Queryable, value: unknown, required: boolean, title = '票据照片', max = MAX_PICTURES): Promise<string | null> {
   const keys = [...new Set(pictureKeys(value))];
   if (!keys.length) {
-    if (required) throw new ApiError('BAD_REQUEST', '请上传票据照片');
+    if (required) throw new ApiError('BAD_REQUEST', `请上传${title}`);
     return null;
   }
-  if (keys.length > MAX_PICTURES) throw new ApiError('BAD_REQUEST', `票据照片最多${MAX_PICTURES}张`);
+  if (keys.length > max) throw new ApiError('BAD_REQUEST', `${title}最多${max}张`);
   const bad = keys.find((k) => !KEY.test(k));
-  if (bad) throw new ApiError('BAD_REQUEST', `票据照片“${bad.slice(0, 60)}”不是上传的图片`);
+  if (bad) throw new ApiError('BAD_REQUEST', `${title}“${bad.slice(0, 60)}”不是上传的图片`);
   const found = await tx.query<{ object_key: string }>(`SELECT object_key FROM file_object WHERE bucket = 'image' AND object_key = ANY($1::text[])`, [keys]);
   const have = new Set(found.rows.map((r) => r.object_key));
   const missing = keys.find((k) => !have.has(k));
-  if (missing) throw new ApiError('BAD_REQUEST', `票据照片“${missing}”不存在，请重新上传`);
+  if (missing) throw new ApiError('BAD_REQUEST', `${title}“${missing}”不存在，请重新上传`);
   return keys.join(',');
 }
