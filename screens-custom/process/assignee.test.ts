@@ -3,7 +3,7 @@ import { describeAssignee, readAssignee, writeAssignee } from './assignee';
 
 describe('designer approver attributes', () => {
   it('round-trips every kind through the Flowable attributes the server reads', () => {
-    for (const c of [{ kind: 'shopManager', value: '' }, { kind: 'applicant', value: '' }, { kind: 'user', value: 'finance01' }, { kind: 'role', value: 'finance,admin' }, { kind: 'users', value: 'finance01,manager01' }] as const) {
+    for (const c of [{ kind: 'shopManager', value: '' }, { kind: 'deptHead', value: '' }, { kind: 'applicant', value: '' }, { kind: 'user', value: 'finance01' }, { kind: 'role', value: 'finance,admin' }, { kind: 'users', value: 'finance01,manager01' }] as const) {
       const attrs = writeAssignee(c);
       expect(readAssignee({ assignee: attrs['flowable:assignee'], candidateGroups: attrs['flowable:candidateGroups'], candidateUsers: attrs['flowable:candidateUsers'] })).toEqual(c);
     }

@@ -1,9 +1,9 @@
 /**
  * A user task's approver as the designer edits it, and the Flowable attributes the server reads
- * (server/domains/process/bpmn.ts): assignee = a user (id or login name), ${shopManager}, ${applicant};
+ * (server/domains/process/bpmn.ts): assignee = a user (id or login name), ${shopManager}, ${deptHead}, ${applicant};
  * candidateGroups = role codes.
  */
-export type AssigneeKind = 'user' | 'users' | 'role' | 'shopManager' | 'applicant';
+export type AssigneeKind = 'user' | 'users' | 'role' | 'shopManager' | 'deptHead' | 'applicant';
 
 export interface AssigneeChoice {
   kind: AssigneeKind;
@@ -13,6 +13,7 @@ export interface AssigneeChoice {
 
 export const ASSIGNEE_KINDS: { value: AssigneeKind; label: string }[] = [
   { value: 'shopManager', label: '申请人的店长' },
+  { value: 'deptHead', label: '申请人的部门负责人' },
   { value: 'role', label: '角色' },
   { value: 'user', label: '指定用户' },
   { value: 'users', label: '多人（任一人审批即可）' },
@@ -29,6 +30,7 @@ export function readAssignee(a: AssigneeAttrs): AssigneeChoice | null {
   const assignee = a.assignee?.trim();
   if (assignee) {
     if (/^\$\{\s*(shopManager|applicantShopManager)\s*\}$/.test(assignee)) return { kind: 'shopManager', value: '' };
+    if (/^\$\{\s*(deptHead|departmentHead)\s*\}$/.test(assignee)) return { kind: 'deptHead', value: '' };
     if (/^\$\{\s*(applicant|initiator|startUser)\s*\}$/.test(assignee)) return { kind: 'applicant', value: '' };
     return { kind: 'user', value: assignee };
   }
@@ -45,6 +47,7 @@ export function writeAssignee(c: AssigneeChoice): Attrs {
   const none: Attrs = { 'flowable:assignee': undefined, 'flowable:candidateGroups': undefined, 'flowable:candidateUsers': undefined };
   switch (c.kind) {
     case 'shopManager': return { ...none, 'flowable:assignee': '${shopManager}' };
+    case 'deptHead': return { ...none, 'flowable:assignee': '${deptHead}' };
     case 'applicant': return { ...none, 'flowable:assignee': '${applicant}' };
     case 'user': return { ...none, 'flowable:assignee': c.value.trim() || undefined };
     case 'users': return { ...none, 'flowable:candidateUsers': list(c.value) };

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../context.ts';
+import type { Queryable } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
 import { envelopeSchema, ok, offsetOf, pageParamsSchema, pageSchema } from '../http/envelope.ts';
 import { MAX_LENGTH, passwordField, phoneField, plainText, urlField } from '../http/fields.ts';
@@ -37,6 +38,11 @@ const userRowSchema = {
     name: { type: 'string' },
     phone: { type: ['string', 'null'] },
     roles: { type: 'array', items: { type: 'string' } },
+    roleIds: { type: 'array', items: { type: 'integer' } },
+    deptId: { type: ['integer', 'null'] },
+    deptName: { type: ['string', 'null'] },
+    shopIds: { type: 'array', items: { type: 'integer' } },
+    shopNames: { type: 'array', items: { type: 'string' } },
     status: { type: 'integer' },
     locked: { type: 'boolean' },
   },
@@ -45,8 +51,71 @@ const userRowSchema = {
 /** One row of the admin user list (userRowSchema), shared by the list and the detail. */
 const USER_ROW_SELECT = `SELECT u.id, u.user_no AS "userNo", u.user_name AS "userName", u.name, u.phone, u.status,
        coalesce(u.locked_until > now(), false) AS locked,
-       array(SELECT r.name FROM sys_user_role ur JOIN sys_role r ON r.id = ur.role_id WHERE ur.user_id = u.id ORDER BY r.name) AS roles
+       array(SELECT r.name FROM sys_user_role ur JOIN sys_role r ON r.id = ur.role_id WHERE ur.user_id = u.id ORDER BY r.name) AS roles,
+       array(SELECT ur.role_id FROM sys_user_role ur WHERE ur.user_id = u.id ORDER BY ur.role_id) AS "roleIds",
+       u.dept_id AS "deptId", (SELECT d.dept_name FROM sys_department d WHERE d.dept_id = u.dept_id) AS "deptName",
+       array(SELECT us.shop_id FROM sys_user_shop us WHERE us.user_id = u.id ORDER BY us.shop_id) AS "shopIds",
+       array(SELECT s.shop_name FROM sys_user_shop us JOIN shop_base s ON s.shop_id = us.shop_id WHERE us.user_id = u.id ORDER BY us.shop_id) AS "shopNames"
   FROM sys_user u`;
+
+/** Roles, department and shops of a user (用户管理): given ones replace what the user had; absent ones stay. */
+interface UserLinks {
+  roleIds?: number[];
+  deptId?: number | null;
+  shopIds?: number[];
+}
+
+const userLinkProperties = {
+  roleIds: { type: 'array', title: '角色', maxItems: 50, uniqueItems: true, items: { type: 'integer', minimum: 1, maximum: 2147483647, title: '角色' } },
+  deptId: { type: ['integer', 'null'], minimum: 1, maximum: 2147483647, title: '部门' },
+  shopIds: { type: 'array', title: '所属门店', maxItems: 2000, uniqueItems: true, items: { type: 'integer', minimum: 1, maximum: 2147483647, title: '门店' } },
+} as const;
+
+async function writeUserLinks(tx: Queryable, userId: number, links: UserLinks): Promise<void> {
+  if (links.roleIds) {
+    const found = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM sys_role WHERE id = ANY($1::int[])`, [links.roleIds]);
+    if (found.rows[0].n !== links.roleIds.length) throw new ApiError('BAD_REQUEST', '角色不存在');
+    await tx.query(`DELETE FROM sys_user_role WHERE user_id = $1`, [userId]);
+    await tx.query(`INSERT INTO sys_user_role (tenant_id, user_id, role_id) SELECT app_current_tenant(), $1, unnest($2::int[])`, [userId, links.roleIds]);
+  }
+  if (links.deptId !== undefined) {
+    if (links.deptId !== null && !(await tx.query(`SELECT 1 FROM sys_department WHERE dept_id = $1`, [links.deptId])).rows.length) throw new ApiError('BAD_REQUEST', '部门不存在');
+    await tx.query(`UPDATE sys_user SET dept_id = $2 WHERE id = $1`, [userId, links.deptId]);
+  }
+  if (links.shopIds) {
+    const found = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM shop_base WHERE shop_id = ANY($1::int[])`, [links.shopIds]);
+    if (found.rows[0].n !== links.shopIds.length) throw new ApiError('BAD_REQUEST', '所属门店不存在');
+    await tx.query(`DELETE FROM sys_user_shop WHERE user_id = $1`, [userId]);
+    await tx.query(`INSERT INTO sys_user_shop (tenant_id, user_id, shop_id) SELECT app_current_tenant(), $1, unnest($2::int[])`, [userId, links.shopIds]);
+  }
+}
+
+/** A tenant never loses its last enabled administrator (nobody could grant anything again). */
+async function keepAnAdmin(tx: Queryable): Promise<void> {
+  const n = await tx.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM sys_user u JOIN sys_user_role ur ON ur.user_id = u.id JOIN sys_role r ON r.id = ur.role_id WHERE r.code = 'admin' AND u.status = 1`,
+  );
+  if (!n.rows[0].n) throw new ApiError('BAD_REQUEST', '至少要保留一名启用的管理员');
+}
+
+function userConflict(err: unknown): never {
+  const e = err as { code?: string; constraint?: string };
+  if (e.code === '23505') {
+    if (e.constraint?.includes('user_no')) throw new ApiError('CONFLICT', '工号已存在');
+    if (e.constraint?.includes('user_name')) throw new ApiError('CONFLICT', '登录账号已存在');
+    if (e.constraint?.includes('phone')) throw new ApiError('CONFLICT', '手机号码已被其他用户使用');
+  }
+  throw err;
+}
+
+/**
+ * A user's 查询时间限制 per subject (spec 000 §5): the user's own limit (editLimit) where set, else the tenant's.
+ * $1 is the user.
+ */
+const LIMITS_SELECT = `SELECT * FROM (
+  SELECT s.subject_id AS "subjectId", coalesce(o.time_limit, s.time_limit) AS "timeLimit", o.subject_id IS NOT NULL AS "own",
+         to_char(s.begin_time, 'YYYY-MM-DD') AS "beginTime", to_char(s.end_time, 'YYYY-MM-DD') AS "endTime"
+    FROM sys_search_time_limit s LEFT JOIN sys_user_search_time_limit o ON o.subject_id = s.subject_id AND o.user_id = $1) t`;
 
 const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, title: '用户ID' } } } as const;
 
@@ -64,8 +133,8 @@ export const userRoutes = (services: AppServices) => async (app: FastifyInstance
           )
         ).rows[0];
         const limits = await tx.query<{ subjectId: number; timeLimit: number | null; beginTime: string | null; endTime: string | null }>(
-          `SELECT subject_id AS "subjectId", time_limit AS "timeLimit", to_char(begin_time, 'YYYY-MM-DD') AS "beginTime",
-                  to_char(end_time, 'YYYY-MM-DD') AS "endTime" FROM sys_search_time_limit ORDER BY subject_id`,
+          `${LIMITS_SELECT} ORDER BY t."subjectId"`,
+          [auth.userId],
         );
         return {
           id: u.id,
@@ -218,18 +287,62 @@ export const userRoutes = (services: AppServices) => async (app: FastifyInstance
     },
   );
 
-  app.put<{ Params: { id: number }; Body: { name: string; phone?: string; status: number } }>(
+  app.post<{ Body: UserLinks & { userNo: string; userName: string; name: string; phone?: string; password: string; status?: number } }>(
+    '/user/add',
+    {
+      config: { perm: 'system:user:add' },
+      schema: {
+        tags: ['system'],
+        summary: '新增用户（角色、部门、门店）',
+        body: {
+          type: 'object',
+          required: ['userNo', 'userName', 'name', 'password', 'roleIds'],
+          properties: {
+            userNo: { type: 'string', title: '工号', minLength: 1, maxLength: MAX_LENGTH.default, pattern: '^[A-Za-z0-9_-]+$', 'x-msg': '工号只能包含字母、数字、下划线和横线' },
+            userName: { type: 'string', title: '登录账号', minLength: 2, maxLength: MAX_LENGTH.default, pattern: '^[A-Za-z0-9_.@-]+$', 'x-msg': '登录账号只能包含字母、数字和 _ . @ -' },
+            name: plainText('姓名', MAX_LENGTH.name, 1),
+            phone: phoneField(),
+            password: { ...passwordField('初始密码'), minLength: 6 },
+            status: { type: 'integer', title: '状态', enum: [0, 1] },
+            ...userLinkProperties,
+          },
+        },
+        response: { 200: envelopeSchema({ type: 'object', properties: { id: { type: 'integer' } } }) },
+      },
+    },
+    async (req) => {
+      const b = req.body;
+      const hash = await hashPassword(b.password);
+      const id = await req
+        .tenantTx(async (tx) => {
+          if (b.phone) {
+            const clash = await tx.query(`SELECT 1 FROM sys_user WHERE phone = $1`, [b.phone]);
+            if (clash.rows.length) throw new ApiError('CONFLICT', '手机号码已被其他用户使用');
+          }
+          const r = await tx.query<{ id: number }>(
+            `INSERT INTO sys_user (tenant_id, user_no, user_name, name, phone, password_hash, status) VALUES (app_current_tenant(), $1, $2, $3, nullif($4, ''), $5, $6) RETURNING id`,
+            [b.userNo, b.userName, b.name.trim(), b.phone ?? '', hash, b.status ?? 1],
+          );
+          await writeUserLinks(tx, r.rows[0].id, b);
+          return r.rows[0].id;
+        })
+        .catch(userConflict);
+      return ok({ id }, '新增成功');
+    },
+  );
+
+  app.put<{ Params: { id: number }; Body: UserLinks & { name: string; phone?: string; status: number } }>(
     '/user/edit/:id',
     {
       config: { perm: 'system:user:edit' },
       schema: {
         tags: ['system'],
-        summary: '编辑用户（姓名、手机、状态）',
+        summary: '编辑用户（姓名、手机、状态；给出时：角色、部门、门店）',
         params: idParams,
         body: {
           type: 'object',
           required: ['name', 'status'],
-          properties: { name: plainText('姓名', MAX_LENGTH.name, 1), phone: phoneField(), status: { type: 'integer', title: '状态', enum: [0, 1] } },
+          properties: { name: plainText('姓名', MAX_LENGTH.name, 1), phone: phoneField(), status: { type: 'integer', title: '状态', enum: [0, 1] }, ...userLinkProperties },
         },
         response: { 200: envelopeSchema({ type: 'null' }) },
       },
@@ -244,10 +357,120 @@ export const userRoutes = (services: AppServices) => async (app: FastifyInstance
           const clash = await tx.query(`SELECT 1 FROM sys_user WHERE phone = $1 AND id <> $2`, [phone, id]);
           if (clash.rows.length) throw new ApiError('CONFLICT', '手机号码已被其他用户使用');
         }
-        return tx.query(`UPDATE sys_user SET name = $2, phone = nullif($3, ''), status = $4 WHERE id = $1`, [id, name.trim(), phone ?? '', status]);
+        const r = await tx.query(`UPDATE sys_user SET name = $2, phone = nullif($3, ''), status = $4 WHERE id = $1`, [id, name.trim(), phone ?? '', status]);
+        if (r.rowCount) {
+          await writeUserLinks(tx, id, req.body);
+          await keepAnAdmin(tx);
+        }
+        return r;
       });
       if (!updated.rowCount) throw new ApiError('NOT_FOUND', '用户不存在');
       if (status === 0) await revokeUserTokens(db, auth.tenantId, id, 'disabled');
+      return ok(null, '保存成功');
+    },
+  );
+
+  app.put<{ Params: { id: number }; Body: { password: string } }>(
+    '/user/reset-password/:id',
+    {
+      config: { perm: 'system:user:resetPwd' },
+      schema: {
+        tags: ['system'],
+        summary: '重置密码（作废该用户的全部登录，并解除锁定）',
+        params: idParams,
+        body: { type: 'object', required: ['password'], properties: { password: { ...passwordField('新密码'), minLength: 6 } } },
+        response: { 200: envelopeSchema({ type: 'null' }) },
+      },
+    },
+    async (req) => {
+      const auth = req.auth!;
+      const hash = await hashPassword(req.body.password);
+      const r = await req.tenantTx((tx) =>
+        tx.query(`UPDATE sys_user SET password_hash = $2, locked_until = NULL, fail_count = 0, fail_window_start = NULL WHERE id = $1`, [req.params.id, hash]),
+      );
+      if (!r.rowCount) throw new ApiError('NOT_FOUND', '用户不存在');
+      // Everyone logged in as that user is logged out, the admin who reset their own password too but this session.
+      await revokeUserTokens(db, auth.tenantId, req.params.id, 'password-reset', req.params.id === auth.userId ? auth.tokenHash : undefined);
+      return ok(null, '密码已重置');
+    },
+  );
+
+  // What the user form offers: roles, departments (by their path) and shops, each with its name.
+  app.get(
+    '/user/options',
+    { config: { perm: 'system:user:list' }, schema: { tags: ['system'], summary: '用户表单的可选角色、部门与门店', response: { 200: envelopeSchema({ type: 'object', additionalProperties: true }) } } },
+    async (req) =>
+      ok(
+        await req.tenantTx(async (tx) => ({
+          roles: (await tx.query(`SELECT id AS value, name AS label, code FROM sys_role ORDER BY code = 'admin' DESC, id`)).rows,
+          departments: (
+            await tx.query(
+              `WITH RECURSIVE p AS (SELECT dept_id, dept_name::text AS path, sort::text AS ord FROM sys_department WHERE parent_id IS NULL
+                 UNION ALL SELECT d.dept_id, p.path || ' / ' || d.dept_name, p.ord || '.' || lpad(d.sort::text, 4, '0') FROM sys_department d JOIN p ON d.parent_id = p.dept_id)
+               SELECT dept_id AS value, path AS label FROM p ORDER BY ord, path`,
+            )
+          ).rows,
+          shops: (await tx.query(`SELECT shop_id AS value, shop_name AS label FROM shop_base ORDER BY shop_id`)).rows,
+          users: (await tx.query(`SELECT id AS value, coalesce(nullif(name, ''), user_name) || '（' || user_name || '）' AS label FROM sys_user WHERE status = 1 ORDER BY id`)).rows,
+        })),
+      ),
+  );
+
+  app.get<{ Params: { id: number } }>(
+    '/user/limit/:id',
+    {
+      config: { perm: 'system:user:editLimit' },
+      schema: { tags: ['system'], summary: '用户的查询时间限制', params: idParams, response: { 200: envelopeSchema({ type: 'array', items: { type: 'object', additionalProperties: true } }) } },
+    },
+    async (req) => {
+      const rows = await req.tenantTx(async (tx) => {
+        if (!(await tx.query(`SELECT 1 FROM sys_user WHERE id = $1`, [req.params.id])).rows.length) throw new ApiError('NOT_FOUND', '用户不存在');
+        return (await tx.query(`${LIMITS_SELECT} ORDER BY t."subjectId"`, [req.params.id])).rows;
+      });
+      return ok(rows);
+    },
+  );
+
+  // editLimit: a user's own limits; a subject sent with timeLimit null goes back to the tenant's limit.
+  app.put<{ Params: { id: number }; Body: { limits: { subjectId: number; timeLimit: number | null }[] } }>(
+    '/user/editLimit/:id',
+    {
+      config: { perm: 'system:user:editLimit' },
+      schema: {
+        tags: ['system'],
+        summary: '设置用户的查询时间限制',
+        params: idParams,
+        body: {
+          type: 'object',
+          required: ['limits'],
+          properties: {
+            limits: {
+              type: 'array', title: '查询时间限制', maxItems: 7,
+              items: {
+                type: 'object', required: ['subjectId', 'timeLimit'],
+                properties: { subjectId: { type: 'integer', title: '查询科目', minimum: 1, maximum: 7 }, timeLimit: { type: ['integer', 'null'], title: '时间限制', minimum: 0, maximum: 120 } },
+              },
+            },
+          },
+        },
+        response: { 200: envelopeSchema({ type: 'null' }) },
+      },
+    },
+    async (req) => {
+      const subjects = req.body.limits.map((l) => l.subjectId);
+      if (new Set(subjects).size !== subjects.length) throw new ApiError('BAD_REQUEST', '查询科目重复');
+      await req.tenantTx(async (tx) => {
+        if (!(await tx.query(`SELECT 1 FROM sys_user WHERE id = $1 FOR UPDATE`, [req.params.id])).rows.length) throw new ApiError('NOT_FOUND', '用户不存在');
+        for (const l of req.body.limits) {
+          if (l.timeLimit === null) await tx.query(`DELETE FROM sys_user_search_time_limit WHERE user_id = $1 AND subject_id = $2`, [req.params.id, l.subjectId]);
+          else
+            await tx.query(
+              `INSERT INTO sys_user_search_time_limit (tenant_id, user_id, subject_id, time_limit) VALUES (app_current_tenant(), $1, $2, $3)
+               ON CONFLICT (tenant_id, user_id, subject_id) DO UPDATE SET time_limit = EXCLUDED.time_limit`,
+              [req.params.id, l.subjectId, l.timeLimit],
+            );
+        }
+      });
       return ok(null, '保存成功');
     },
   );

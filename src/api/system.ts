@@ -23,9 +23,93 @@ export const systemApi = {
     call<Page<UserRow>>({ method: 'GET', url: `${S}/user/findPage/${pageNum}/${pageSize}`, params: dropEmpty(filter) }),
   user: (id: string | number) => call<UserRow>({ method: 'GET', url: `${S}/user/info/${id}` }),
   unlockUser: (id: string | number) => call<unknown>({ method: 'PUT', url: `${S}/user/unlock/${id}` }),
-  editUser: (id: string | number, body: { name: string; phone: string; status: number }) =>
+  editUser: (id: string | number, body: { name: string; phone: string; status: number } & UserLinks) =>
     call<unknown>({ method: 'PUT', url: `${S}/user/edit/${id}`, data: body }),
+  userOptions: () => call<UserOptions>({ method: 'GET', url: `${S}/user/options` }),
+  addUser: (body: { userNo: string; userName: string; name: string; phone: string; password: string } & Required<UserLinks>) =>
+    call<{ id: number }>({ method: 'POST', url: `${S}/user/add`, data: body }),
+  resetPassword: (id: string | number, password: string) => call<unknown>({ method: 'PUT', url: `${S}/user/reset-password/${id}`, data: { password } }),
+  userLimits: (id: string | number) => call<UserLimit[]>({ method: 'GET', url: `${S}/user/limit/${id}` }),
+  editLimit: (id: string | number, limits: { subjectId: number; timeLimit: number | null }[]) =>
+    call<unknown>({ method: 'PUT', url: `${S}/user/editLimit/${id}`, data: { limits } }),
+  roles: () => call<RoleRow[]>({ method: 'GET', url: `${S}/role/list` }),
+  role: (roleId: number) => call<RoleDetail>({ method: 'GET', url: `${S}/role/info/${roleId}` }),
+  roleMenuTree: () => call<RoleMenuNode[]>({ method: 'GET', url: `${S}/role/menu-tree` }),
+  saveRole: (roleId: number | null, body: RoleBody) =>
+    roleId ? call<unknown>({ method: 'PUT', url: `${S}/role/edit/${roleId}`, data: body }) : call<unknown>({ method: 'POST', url: `${S}/role/add`, data: body }),
+  deleteRole: (roleId: number) => call<unknown>({ method: 'DELETE', url: `${S}/role/delete/${roleId}` }),
+  departments: () => call<DeptNode[]>({ method: 'GET', url: `${S}/sys-department/tree` }),
+  saveDepartment: (deptId: number | null, body: DeptBody) =>
+    deptId ? call<unknown>({ method: 'PUT', url: `${S}/sys-department/edit/${deptId}`, data: body }) : call<unknown>({ method: 'POST', url: `${S}/sys-department/add`, data: body }),
+  deleteDepartment: (deptId: number) => call<unknown>({ method: 'DELETE', url: `${S}/sys-department/delete/${deptId}` }),
 };
+
+export interface UserLinks {
+  roleIds?: number[];
+  deptId?: number | null;
+  shopIds?: number[];
+}
+export interface Option {
+  value: number;
+  label: string;
+}
+export interface UserOptions {
+  roles: (Option & { code: string })[];
+  departments: Option[];
+  shops: Option[];
+  users: Option[];
+}
+export interface UserLimit {
+  subjectId: number;
+  timeLimit: number | null;
+  own: boolean;
+}
+export interface RoleRow {
+  roleId: number;
+  code: string;
+  name: string;
+  remark: string | null;
+  isAdmin: boolean;
+  userCount: number;
+  pageCount: number;
+  buttonCount: number;
+  fieldPermissionNames: string[];
+  createTime: string;
+}
+export interface RoleBody {
+  name: string;
+  code: string;
+  remark: string;
+  menuIds: number[];
+  fieldPermissionNames: string[];
+}
+export type RoleDetail = RoleBody & { roleId: number; isAdmin: boolean };
+export interface RoleMenuNode {
+  id: number;
+  name: string;
+  menuType: number;
+  perms: string | null;
+  children: RoleMenuNode[];
+}
+export interface DeptNode {
+  deptId: number;
+  parentId: number | null;
+  deptName: string;
+  leaderUserId: number | null;
+  leaderName: string | null;
+  shopId: number | null;
+  shopName: string | null;
+  sort: number;
+  userCount: number;
+  children: DeptNode[];
+}
+export interface DeptBody {
+  deptName: string;
+  parentId: number | null;
+  leaderUserId: number | null;
+  shopId: number | null;
+  sort: number;
+}
 
 function dropEmpty<T extends Record<string, string | undefined>>(filter: T): Partial<T> {
   return Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined && v !== '')) as Partial<T>;

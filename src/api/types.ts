@@ -109,6 +109,11 @@ export interface UserRow {
   name?: string | null;
   phone?: string | null;
   roles?: string[];
+  roleIds?: number[];
+  deptId?: number | null;
+  deptName?: string | null;
+  shopIds?: number[];
+  shopNames?: string[];
   status?: number | null;
   locked?: boolean;
 }

@@ -72,6 +72,23 @@ export const en: Messages<ShellMessages> = {
     status: 'Status', enabled: 'Enabled', disabled: 'Disabled', locked: 'Locked', unlock: 'Unlock', unlocked: 'Unlocked',
     edit: 'Edit', editTitle: 'Edit user', saved: 'User saved', notFound: 'The user does not exist or was deleted',
   },
+  org: {
+    delete: 'Delete', addUser: 'Add user', password: 'Initial password', passwordHint: 'At least 6 characters', roles: 'Roles', dept: 'Department', shops: 'Shops', noDept: 'No department',
+    added: 'User added', resetPassword: 'Reset password', newPassword: 'New password', resetDone: 'Password reset; the user must log in again', limits: 'Search time limits',
+    limitSubject: 'Subject {{n}}', limitOwn: 'Own setting', limitTenant: 'Company setting', limitDays: '{{days}} days', limitNone: 'No limit',
+    limitHelp: 'For subjects 3-7 a value n allows 30×n+1 days; empty uses the company setting, 0 means no limit.', limitsSaved: 'Search time limits saved',
+    roleList: 'Roles', addRole: 'Add role', editRole: 'Edit role', roleName: 'Role name', roleCode: 'Role code', remark: 'Remark', userCount: 'Users',
+    pageCount: 'Pages', buttonCount: 'Buttons', fieldPerms: 'Field permissions', menus: 'Menus and buttons', adminAll: 'The administrator has every permission',
+    deleteRole: 'Delete role "{{name}}"?', roleSaved: 'Role saved', deleted: 'Deleted', expandAll: 'Expand all', collapseAll: 'Collapse all',
+    deptList: 'Departments', addDept: 'Add department', addChild: 'Add sub-department', editDept: 'Edit department', deptName: 'Department name', parent: 'Parent', topLevel: '(top level)',
+    leader: 'Head', shop: 'Shop', sort: 'Sort', deptSaved: 'Department saved', deleteDept: 'Delete department "{{name}}"?', users: 'People',
+  },
+  h5: {
+    title: 'Mobile approvals', back: 'Back', login: 'Phone login', phone: 'Mobile number', code: 'Code', sendCode: 'Get code', resend: 'Resend in {{s}} s',
+    loginButton: 'Log in', authorList: 'My to-do', noTasks: 'Nothing to approve', applicant: 'Applicant', approve: 'Approve', comment: 'Comment',
+    agree: 'Approve', reject: 'Reject', completed: 'Done: {{status}}', alreadyDone: 'This task is done ({{status}})', notYours: 'This task does not exist or is not yours',
+    notFound: 'The application does not exist or you may not see it', notYet: 'This page is not available yet; please use a computer.',
+  },
   routerSetting: { path: 'Route', title: 'Title', module: 'Module', keepAlive: 'Cached', thirdLevel: 'Confirm close', hidden: 'Hidden' },
   errors: {
     notFoundTitle: 'Page not found', notFoundText: 'The page does not exist, or you have no permission for it.',

@@ -69,6 +69,23 @@ export const zhCN = {
     status: '状态', enabled: '启用', disabled: '停用', locked: '已锁定', unlock: '解锁', unlocked: '已解锁',
     edit: '编辑', editTitle: '编辑用户', saved: '用户已保存', notFound: '用户不存在或已被删除',
   },
+  org: {
+    delete: '删除', addUser: '新增用户', password: '初始密码', passwordHint: '至少 6 位', roles: '角色', dept: '部门', shops: '所属门店', noDept: '未分配部门',
+    added: '用户已新增', resetPassword: '重置密码', newPassword: '新密码', resetDone: '密码已重置，该用户需重新登录', limits: '查询时间限制',
+    limitSubject: '查询科目 {{n}}', limitOwn: '本人设置', limitTenant: '沿用公司设置', limitDays: '可查 {{days}} 天', limitNone: '不限',
+    limitHelp: '科目 3-7 的数值 n 表示可查询 30×n+1 天；留空沿用公司设置，0 表示不限。', limitsSaved: '查询时间限制已保存',
+    roleList: '角色管理', addRole: '新增角色', editRole: '编辑角色', roleName: '角色名称', roleCode: '角色编码', remark: '备注', userCount: '用户数',
+    pageCount: '页面', buttonCount: '按钮', fieldPerms: '字段权限', menus: '菜单与按钮权限', adminAll: '管理员拥有全部权限',
+    deleteRole: '确定删除角色“{{name}}”吗？', roleSaved: '角色已保存', deleted: '已删除', expandAll: '全部展开', collapseAll: '全部收起',
+    deptList: '部门管理', addDept: '新增部门', addChild: '新增下级', editDept: '编辑部门', deptName: '部门名称', parent: '上级部门', topLevel: '（顶级部门）',
+    leader: '负责人', shop: '对应门店', sort: '排序', deptSaved: '部门已保存', deleteDept: '确定删除部门“{{name}}”吗？', users: '人数',
+  },
+  h5: {
+    title: '移动审批', back: '返回', login: '手机登录', phone: '手机号码', code: '验证码', sendCode: '获取验证码', resend: '{{s}} 秒后重发',
+    loginButton: '登录', authorList: '我的待办', noTasks: '暂无待办', applicant: '申请人', approve: '审批', comment: '审批意见',
+    agree: '同意', reject: '驳回', completed: '已处理：{{status}}', alreadyDone: '该任务已处理（{{status}}）', notYours: '该任务不存在或不是您的待办',
+    notFound: '审批单不存在或无权查看', notYet: '该页面暂未开放，请在电脑端处理。',
+  },
   routerSetting: { path: '路由', title: '标题', module: '模块', keepAlive: '缓存', thirdLevel: '关闭确认', hidden: '隐藏' },
   errors: {
     notFoundTitle: '页面不存在', notFoundText: '您访问的页面不存在，或您没有该页面的权限。',

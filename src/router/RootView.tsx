@@ -5,12 +5,13 @@ import { LoginPage } from '../pages/login/LoginPage';
 import { NotFoundPage, UnauthorizedPage } from '../pages/errors/ErrorPages';
 import { appState } from '../store/appStore';
 import { lazyPage } from './lazyPage';
-import { DEVICE_ACTIVE_PATH, LOGIN_PATH, NOT_FOUND_PATH, UNAUTHORIZED_PATH } from './staticRoutes';
+import { DEVICE_ACTIVE_PATH, LOGIN_PATH, NOT_FOUND_PATH, UNAUTHORIZED_PATH, isH5Path } from './staticRoutes';
 import { useRouteGuard } from './useRouteGuard';
 
 /** The logged-in layout is its own chunk so the login page stays small. */
 const AppLayout = lazyPage(() => import('../layout/AppLayout'));
 const DeviceActivePage = lazyPage(() => import('../pages/deviceActive/DeviceActivePage'));
+const H5App = lazyPage(() => import('../pages/h5/H5App'));
 
 export function PageLoader() {
   return (
@@ -41,7 +42,7 @@ export function RootView() {
   const { pathname } = useLocation();
   // While the guard checks a navigation the layout stays mounted (showing the last allowed page),
   // so kept-alive views keep their state.
-  if (!allowed) return appState.user && !STANDALONE.includes(pathname) ? <Layout /> : <PageLoader />;
+  if (!allowed) return appState.user && !STANDALONE.includes(pathname) && !isH5Path(pathname) ? <Layout /> : <PageLoader />;
   if (pathname === LOGIN_PATH) return <LoginPage />;
   if (pathname === NOT_FOUND_PATH) return <NotFoundPage />;
   if (pathname === UNAUTHORIZED_PATH) return <UnauthorizedPage />;
@@ -52,7 +53,13 @@ export function RootView() {
         <DeviceActivePage />
       </Suspense>
     );
-  // h5 pages and the other public screens are not part of this shell yet.
+  // The mobile pages have a shell of their own (no sidebar, their own login).
+  if (isH5Path(pathname))
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <H5App />
+      </Suspense>
+    );
   if (!appState.user) return <NotFoundPage />;
   return <Layout />;
 }

@@ -5,7 +5,8 @@
  *
  * Who approves a user task (Flowable's attributes):
  * - flowable:assignee="12" or "zhangsan": that user (id or login name);
- * - flowable:assignee="${shopManager}": the applicant's shop manager; "${applicant}" / "${initiator}": the applicant;
+ * - flowable:assignee="${shopManager}": the applicant's shop manager; "${deptHead}": the head of the applicant's
+ *   department (or of the nearest one above it with a head; 部门管理); "${applicant}" / "${initiator}": the applicant;
  *   any other "${field}": the user whose id the business document's field holds;
  * - flowable:candidateUsers="zhangsan,lisi": any one of them (或签), once;
  * - flowable:candidateGroups="finance,admin": anyone with one of those roles (codes) may take it, once.
@@ -20,6 +21,7 @@ export type Assignee =
   | { kind: 'users'; users: string[] }
   | { kind: 'role'; roles: string[] }
   | { kind: 'shopManager' }
+  | { kind: 'deptHead' }
   | { kind: 'applicant' }
   | { kind: 'variable'; name: string };
 
@@ -119,11 +121,12 @@ function assigneeOf(el: ModdleEl): Assignee | undefined {
   if (assignee) {
     const expr = /^\$\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}$/.exec(assignee);
     if (!expr) {
-      if (assignee.includes('${')) throw new ProcessModelError(`${describeElement(el)} 的审批人表达式「${assignee}」不支持，请用 \${shopManager}、\${applicant} 或 \${字段名}`, el.id);
+      if (assignee.includes('${')) throw new ProcessModelError(`${describeElement(el)} 的审批人表达式「${assignee}」不支持，请用 \${shopManager}、\${deptHead}、\${applicant} 或 \${字段名}`, el.id);
       return { kind: 'user', user: assignee };
     }
     const name = expr[1];
     if (name === 'shopManager' || name === 'applicantShopManager') return { kind: 'shopManager' };
+    if (name === 'deptHead' || name === 'departmentHead') return { kind: 'deptHead' };
     if (name === 'applicant' || name === 'initiator' || name === 'startUser') return { kind: 'applicant' };
     return { kind: 'variable', name };
   }

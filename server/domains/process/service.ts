@@ -8,6 +8,7 @@
  *
  * Every call runs in the caller's tenant transaction: a refusal writes nothing, a notice goes out at commit.
  */
+import { departmentHeadOf } from '../../system/departments.ts';
 import type { AuthContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import { ApiError } from '../../errors.ts';
@@ -431,6 +432,11 @@ async function resolveAssignee(tx: Queryable, inst: InstanceRow, node: FlowNode,
         throw new ApiError('BAD_REQUEST', `门店「${shop?.shop_name ?? inst.shop_id}」未设置店长，无法提交审批（${d}）`);
       }
       return { assigneeId: m.id, assigneeName: m.name, roles: null, users: null };
+    }
+    case 'deptHead': {
+      const head = await departmentHeadOf(tx, inst.applicant_id);
+      if (!head) throw new ApiError('BAD_REQUEST', `申请人所在部门（及其上级部门）未设置负责人，无法提交审批（${d}）`);
+      return { assigneeId: head.id, assigneeName: head.name, roles: null, users: null };
     }
   }
 }

@@ -10,8 +10,9 @@ import { MAX_LENGTH, integerInput, phoneError } from '../../forms/inputRules';
 import { PageLoaderInline } from '../PageLoaderInline';
 import { finishView } from '../../tabs/tabActions';
 import { useView } from '../../tabs/ViewContext';
+import { UserLinkFields, useUserOptions } from './UserDialogs';
 
-/** 编辑用户 (third-level: its tab asks before closing). Saves name, phone and status. */
+/** 编辑用户 (third-level: its tab asks before closing). Saves name, phone, status, roles, department and shops. */
 export default function UserEditPage() {
   const { t } = useTranslation();
   const id = useView().query.id ?? '';
@@ -27,9 +28,17 @@ function UserEditForm({ user }: { user: UserRow }) {
   const [name, setName] = useState(user.name ?? '');
   const [phone, setPhone] = useState(user.phone ?? '');
   const [status, setStatus] = useState(String(user.status ?? 1));
+  const options = useUserOptions();
+  const [links, setLinks] = useState({
+    roleIds: (user.roleIds ?? []).map(String), deptId: user.deptId ? String(user.deptId) : null, shopIds: (user.shopIds ?? []).map(String),
+  });
   const phoneProblem = phoneError(phone);
   const save = useMutation({
-    mutationFn: () => systemApi.editUser(user.id, { name: name.trim(), phone, status: Number(status) }),
+    mutationFn: () =>
+      systemApi.editUser(user.id, {
+        name: name.trim(), phone, status: Number(status),
+        roleIds: links.roleIds.map(Number), deptId: links.deptId ? Number(links.deptId) : null, shopIds: links.shopIds.map(Number),
+      }),
     onSuccess: () => {
       notifySuccess({ key: 'users.saved' });
       void queryClient.invalidateQueries({ queryKey: ['system', 'users'] });
@@ -51,6 +60,8 @@ function UserEditForm({ user }: { user: UserRow }) {
             onChange={(e) => setName(e.currentTarget.value)} data-testid="user-edit-name" />
           <TextInput label={t('users.phone')} value={phone} maxLength={MAX_LENGTH.phone} inputMode="numeric"
             onChange={(e) => setPhone(integerInput(e.currentTarget.value))} error={phoneProblem ? t(phoneProblem) : undefined} data-testid="user-edit-phone" />
+          <UserLinkFields options={options.data} roleIds={links.roleIds} deptId={links.deptId} shopIds={links.shopIds}
+            onChange={(patch) => setLinks({ ...links, ...patch })} />
           <div>
             <Text size="sm" fw={500} mb={4}>{t('users.status')}</Text>
             <SegmentedControl value={status} onChange={setStatus} data={[{ value: '1', label: t('users.enabled') }, { value: '0', label: t('users.disabled') }]} />

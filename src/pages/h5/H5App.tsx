@@ -1,0 +1,222 @@
+import { Alert, Badge, Box, Button, Card, Center, Group, Loader, Stack, Text, TextInput, Textarea, Timeline, Title } from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { processApi, type Task } from '../../../screens-custom/process/api';
+import { loginWithPhone, sendSmsCode } from '../../api/auth';
+import { queryClient } from '../../api/queryClient';
+import { notifySuccess } from '../../feedback/notify';
+import { MAX_LENGTH, integerInput, phoneError } from '../../forms/inputRules';
+import { establishSession } from '../../session/sessionActions';
+import { adoptCookieToken, deviceFingerprint, rememberedTenantId } from '../../session/sessionStorage';
+
+/**
+ * The mobile (h5) pages of spec 000 §2 that approvers use on their phones: /h5/h5Login (phone and SMS code, then
+ * back to ?redirect), /h5/authorList (my pending approvals), /h5/pettyCashAuth and /h5/attandAuth (one approval:
+ * the application, its history, 同意 / 驳回 with a comment). They live outside the desktop shell, skip its login
+ * check and send to the h5 login instead; controls are finger-sized.
+ */
+export const H5_HOME = '/h5/authorList';
+
+export default function H5App() {
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const needsLogin = pathname !== '/h5/h5Login' && !adoptCookieToken();
+  useEffect(() => {
+    if (needsLogin) navigate(`/h5/h5Login?redirect=${encodeURIComponent(pathname + search)}`, { replace: true });
+  }, [needsLogin, pathname, search, navigate]);
+  if (needsLogin) return null;
+  let page: ReactNode;
+  if (pathname === '/h5/h5Login') page = <H5LoginPage />;
+  else if (pathname === '/h5/authorList') page = <AuthorListPage />;
+  else if (pathname === '/h5/pettyCashAuth' || pathname === '/h5/attandAuth') page = <TaskAuthPage />;
+  else page = <NotYet />;
+  return (
+    <Box maw={750} mx="auto" mih="100vh" bg="gray.0" data-testid="h5-page">
+      {page}
+    </Box>
+  );
+}
+
+function Header({ title, back }: { title: string; back?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Group px="md" py="sm" bg="blue.6" c="white" justify="space-between" wrap="nowrap">
+      {back ? <Button variant="subtle" color="white" size="compact-md" onClick={back} data-testid="h5-back">{t('h5.back')}</Button> : <span />}
+      <Title order={4} c="white">{title}</Title>
+      <span />
+    </Group>
+  );
+}
+
+function NotYet() {
+  const { t } = useTranslation();
+  return (
+    <Stack>
+      <Header title={t('h5.title')} />
+      <Alert m="md" color="gray">{t('h5.notYet')}</Alert>
+    </Stack>
+  );
+}
+
+function H5LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const redirect = new URLSearchParams(useLocation().search).get('redirect');
+  const [tenantId, setTenantId] = useState(rememberedTenantId() || '1');
+  const [phone, setPhone] = useState('');
+  const [code, setCode] = useState('');
+  const [wait, setWait] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (!wait) return;
+    const timer = setTimeout(() => setWait(wait - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [wait]);
+  const phoneProblem = phoneError(phone);
+  const send = async () => {
+    if (!phone || phoneProblem || wait) return;
+    setError(null);
+    try {
+      await sendSmsCode({ phoneNumber: phone, tenantId });
+      setWait(60);
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!phone || phoneProblem || !code || busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      establishSession(await loginWithPhone({ phoneNumber: phone, code, tenantId, fingerprintCode: deviceFingerprint() }), tenantId);
+      // Only our own h5 pages are followed back to.
+      navigate(redirect && redirect.startsWith('/h5/') ? redirect : H5_HOME, { replace: true });
+    } catch (err) {
+      setError((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Stack>
+      <Header title={t('h5.login')} />
+      <form onSubmit={submit}>
+        <Stack px="md" gap="md">
+          <TextInput size="lg" label={t('login.tenantId')} value={tenantId} inputMode="numeric" onChange={(e) => setTenantId(integerInput(e.currentTarget.value))} data-testid="h5-tenant" />
+          <TextInput size="lg" label={t('h5.phone')} value={phone} inputMode="tel" maxLength={MAX_LENGTH.phone}
+            onChange={(e) => setPhone(integerInput(e.currentTarget.value))} error={phoneProblem ? t(phoneProblem) : undefined} data-testid="h5-phone" />
+          <Group align="flex-end" wrap="nowrap">
+            <TextInput size="lg" style={{ flex: 1 }} label={t('h5.code')} value={code} inputMode="numeric" maxLength={6}
+              onChange={(e) => setCode(integerInput(e.currentTarget.value))} data-testid="h5-code" />
+            <Button size="lg" variant="light" disabled={!phone || !!phoneProblem || wait > 0} onClick={send} data-testid="h5-send">
+              {wait ? t('h5.resend', { s: wait }) : t('h5.sendCode')}
+            </Button>
+          </Group>
+          {error && <Alert color="red" data-testid="h5-error">{error}</Alert>}
+          <Button size="lg" type="submit" loading={busy} fullWidth data-testid="h5-login">{t('h5.loginButton')}</Button>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}
+
+/** Where one approval opens: petty cash on its page, everything else (attendance requests) on 考勤审批. */
+const authPath = (task: Task) =>
+  `${task.businessType === 'pettyCashRecord' ? '/h5/pettyCashAuth' : '/h5/attandAuth'}?processInstanceId=${task.processInstanceId}&taskId=${task.taskId}`;
+
+function AuthorListPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const todo = useQuery({ queryKey: ['process', 'todo', 'h5'], queryFn: () => processApi.todo(1, 50) });
+  return (
+    <Stack gap={0}>
+      <Header title={t('h5.authorList')} />
+      <Stack p="md" gap="sm" data-testid="h5-tasks">
+        {todo.isLoading && <Center><Loader /></Center>}
+        {todo.data && !todo.data.records.length && <Text c="dimmed" ta="center" py="xl">{t('h5.noTasks')}</Text>}
+        {todo.data?.records.map((task) => (
+          <Card key={task.taskId} withBorder radius="md" p="md" onClick={() => navigate(authPath(task))} style={{ cursor: 'pointer' }} data-testid={`h5-task-${task.taskId}`}>
+            <Group justify="space-between" wrap="nowrap">
+              <Text fw={600}>{task.title}</Text>
+              <Badge color="orange">{task.taskName}</Badge>
+            </Group>
+            <Text size="sm" c="dimmed" mt={4}>{task.processName} · {t('h5.applicant')} {task.applicantName}</Text>
+            <Text size="sm" c="dimmed">{task.createTime}</Text>
+          </Card>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}
+
+const FIELD_LABELS: Record<string, string> = { amount: '金额', reason: '事由', usageName: '用途', recordNo: '单号', days: '天数', startTime: '开始', endTime: '结束' };
+
+function TaskAuthPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const query = new URLSearchParams(useLocation().search);
+  const processInstanceId = Number(query.get('processInstanceId'));
+  const taskId = Number(query.get('taskId'));
+  const [comment, setComment] = useState('');
+  const details = useQuery({ queryKey: ['process', 'details', processInstanceId], queryFn: () => processApi.details(processInstanceId), enabled: processInstanceId > 0 });
+  const complete = useMutation({
+    mutationFn: (taskType: 1 | 2) => processApi.complete({ processInstanceId, taskId }, taskType, comment.trim()),
+    onSuccess: (answer) => {
+      notifySuccess({ text: t('h5.completed', { status: answer.statusName }) });
+      void queryClient.invalidateQueries({ queryKey: ['process'] });
+      navigate(H5_HOME, { replace: true });
+    },
+  });
+  const d = details.data;
+  const task = d?.tasks.find((x) => x.taskId === taskId);
+  const open = task?.status === 0;
+  const fields = Object.entries(d?.variables ?? {}).filter(([k, v]) => !['applicantId', 'shopId', 'usageType'].includes(k) && v !== null && typeof v !== 'object');
+  return (
+    <Stack gap={0}>
+      <Header title={t('h5.approve')} back={() => navigate(H5_HOME)} />
+      {details.isLoading && <Center p="xl"><Loader /></Center>}
+      {!details.isLoading && !d && <Alert m="md" color="red">{t('h5.notFound')}</Alert>}
+      {d && (
+        <Stack p="md" gap="md" data-testid="h5-auth">
+          <Card withBorder radius="md">
+            <Group justify="space-between" wrap="nowrap">
+              <Text fw={600}>{d.title}</Text>
+              <Badge data-testid="h5-instance-status">{d.statusName}</Badge>
+            </Group>
+            <Text size="sm" c="dimmed" mt={4}>{t('h5.applicant')} {d.applicantName}{d.shopName ? ` · ${d.shopName}` : ''} · {d.startTime}</Text>
+            <Stack gap={2} mt="sm">
+              {fields.map(([k, v]) => (
+                <Text key={k} size="md"><Text span c="dimmed">{FIELD_LABELS[k] ?? k}：</Text>{String(v)}</Text>
+              ))}
+            </Stack>
+          </Card>
+          <Timeline bulletSize={14} lineWidth={2}>
+            {d.history.map((h) => (
+              <Timeline.Item key={h.id} title={`${h.actionName}${h.nodeName ? ` · ${h.nodeName}` : ''}`}>
+                <Text size="sm">{h.userName ?? '系统'} · {h.createTime}</Text>
+                {h.comment && <Text size="sm" c="dimmed">{t('h5.comment')}：{h.comment}</Text>}
+              </Timeline.Item>
+            ))}
+          </Timeline>
+          {open ? (
+            <>
+              <Textarea size="lg" label={t('h5.comment')} maxLength={200} autosize minRows={2} value={comment} onChange={(e) => setComment(e.currentTarget.value)} data-testid="h5-comment" />
+              <Group grow>
+                <Button size="lg" color="red" variant="light" loading={complete.isPending && complete.variables === 2} disabled={complete.isPending}
+                  onClick={() => complete.mutate(2)} data-testid="h5-reject">{t('h5.reject')}</Button>
+                <Button size="lg" color="green" loading={complete.isPending && complete.variables === 1} disabled={complete.isPending}
+                  onClick={() => complete.mutate(1)} data-testid="h5-approve">{t('h5.agree')}</Button>
+              </Group>
+            </>
+          ) : (
+            <Alert color="gray" data-testid="h5-task-closed">{task ? t('h5.alreadyDone', { status: task.statusName }) : t('h5.notYours')}</Alert>
+          )}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
