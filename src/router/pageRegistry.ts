@@ -36,6 +36,13 @@ export const PAGES: Readonly<Record<string, Page>> = {
   '/dataStatistics/orderSales': lazyPage(() => import('../../screens-custom/stats/StatsReportPage')),
   '/dataStatistics/salesman': lazyPage(() => import('../../screens-custom/stats/StatsReportPage')),
   '/dataStatistics/scanCode': lazyPage(() => import('../../screens-custom/stats/StatsReportPage')),
+  '/reportCenter/putStockAnalyse': lazyPage(() => import('../../screens-custom/analysis/pages').then((m) => ({ default: m.PutStockAnalysePage }))),
+  '/reportCenter/stockPinAnalyse': lazyPage(() => import('../../screens-custom/analysis/pages').then((m) => ({ default: m.StockPinAnalysePage }))),
+  '/reportCenter/sellingPoints': lazyPage(() => import('../../screens-custom/analysis/pages').then((m) => ({ default: m.SellingPointsPage }))),
+  '/reportCenter/memberInfo': lazyPage(() => import('../../screens-custom/analysis/pages').then((m) => ({ default: m.MemberInfoPage }))),
+  '/reportCenter/newProduct': lazyPage(() => import('../../screens-custom/analysis/pages').then((m) => ({ default: m.NewProductPage }))),
+  '/reportCenter/supplierReconciliation': lazyPage(() => import('../../screens-custom/analysis/pages').then((m) => ({ default: m.SupplierReconciliationPage }))),
+  '/reportCenter/supplierAccount': lazyPage(() => import('../../screens-custom/analysis/pages').then((m) => ({ default: m.SupplierAccountPage }))),
 };
 
 /** The generic screen page: loads the path's screen descriptor from the server at run time. */

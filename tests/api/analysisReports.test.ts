@@ -145,6 +145,13 @@ describe('会员消费分析', () => {
 });
 
 describe('新品分析', () => {
+  it('demo data: three SKUs launched ten days ago, followed week by week', async () => {
+    const rows = (await admin('POST', `${R}/pd-new-product/findPage`, { pageNum: 1, pageSize: 50 })).json.data.records as Json[];
+    const demo = rows.filter((r) => r.remark === '演示新品');
+    expect(demo).toHaveLength(3);
+    expect(demo.every((r) => r.weeks.length === 2 && r.daysOnSale === 11)).toBe(true);
+  });
+
   it('merge marks SKUs new (again: updated, not doubled); findPage follows their launch weeks from the orders', async () => {
     const body = { skuIds: [skus[1].skuId, skus[2].skuId], launchDate: today, observeWeeks: 2, remark: '冬季新品' };
     const first = await admin('POST', `${R}/pd-new-product/merge`, body);

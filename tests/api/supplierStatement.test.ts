@@ -65,6 +65,14 @@ beforeAll(async () => {
 afterAll(async () => s?.stop());
 
 describe('供应商对账', () => {
+  it('demo data: a supplier received from, sent back to and half paid', async () => {
+    const demo = ((await admin('POST', `${ST}/page`, { pageNum: 1, pageSize: 50, dateEnd: today })).json.data.records as Json[])
+      .find((r) => r.paymentAmount > 0)!;
+    expect(demo, 'demo payment').toBeTruthy();
+    expect(demo.receiptAmount).toBeGreaterThan(0);
+    expect(Math.round(demo.closingBalance * 100)).toBe(await owedFen(demo.pdSupplierId));
+  });
+
   it('owes what was received less what went back less what was paid, exactly, and equals plain SQL for every supplier', async () => {
     expect(await statementRow()).toBeUndefined(); // no dealings yet
     const receipt = await receive();
