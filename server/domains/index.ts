@@ -25,3 +25,5 @@ import './reports/contributionRoutes.ts';
 import './attendance/clock.ts';
 import './salary/documents.ts';
 import './salary/salaryRoutes.ts';
+import './reports/starRating.ts';
+import './reports/accessReport.ts';

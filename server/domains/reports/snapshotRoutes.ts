@@ -1,5 +1,6 @@
 import type { AuthContext } from '../../context.ts';
 import { dbToday } from '../../db/calendar.ts';
+import type { Queryable } from '../../db/index.ts';
 import { ApiError } from '../../errors.ts';
 import { ok } from '../../http/envelope.ts';
 import { idField, plainText } from '../../http/fields.ts';
@@ -25,11 +26,11 @@ const who = (auth: AuthContext) => ({ tenantId: auth.tenantId, userId: auth.user
  * Starts the job computing `month` (validated: format, not after this month) or answers the one already running
  * for it: the answer is the job, whose progress the list shows.
  */
-export async function startSnapshot(req: Req, kind: string, monthValue: unknown, title: string, check?: (month: string) => Promise<void>): Promise<JobView> {
+export async function startSnapshot(req: Req, kind: string, monthValue: unknown, title: string, check?: (tx: Queryable, month: string) => Promise<void>): Promise<JobView> {
   const auth = authOf(req);
   return req.tenantTx(async (tx) => {
     const { month } = reportMonth(monthValue, title, await dbToday(tx));
-    if (check) await check(month);
+    if (check) await check(tx, month);
     return (await enqueueJob(tx, who(auth), kind, month, { month })).job;
   });
 }
@@ -53,10 +54,10 @@ export async function lastComputed(req: Req, kind: string, monthValue: unknown, 
 const monthBody = (title: string) => ({ type: 'object', properties: { reportMonth: monthField(title) } });
 
 /** Registers `<prefix>.collect` and `<prefix>.lastDate` for a job kind. */
-export function registerSnapshotCalls(prefix: string, kind: string, title: string, check?: (req: Req, month: string) => Promise<void>): void {
+export function registerSnapshotCalls(prefix: string, kind: string, title: string, check?: (tx: Queryable, month: string) => Promise<void>): void {
   registerCustomRoute(`${prefix}.collect`, {
     schema: { body: { ...monthBody(title), required: ['reportMonth'] } },
-    handler: async (req) => ok(await startSnapshot(req, kind, req.body?.reportMonth, title, check && ((m) => check(req, m))), '已开始计算'),
+    handler: async (req) => ok(await startSnapshot(req, kind, req.body?.reportMonth, title, check), '已开始计算'),
   });
   registerCustomRoute(`${prefix}.lastDate`, {
     schema: { body: { ...monthBody(title), type: ['object', 'null'] } },

@@ -1,0 +1,57 @@
+import { registerJob, type JobContext } from '../../jobs/jobs.ts';
+import { ok } from '../../http/envelope.ts';
+import { registerCustomRoute } from '../../resources/customRoutes.ts';
+import { daysOfMonth } from '../targets/split.ts';
+import { monthField } from './period.ts';
+import { lastComputed, startSnapshot } from './snapshotRoutes.ts';
+
+/**
+ * 客流转化 (access/report): per shop and China day, the visitors the camera boxes counted (every channel's entries),
+ * the real orders sold that day and their sales, conversion = orders / visitors (null without visitors), beside the
+ * shop's month targets (access/target). Days are China dates on both sides, as the counts are dated
+ * (shop_passengers_count.count_date). Computed per month by a background job; reading never recomputes.
+ */
+
+export const ACCESS_JOB = 'report.accessReport';
+
+async function runAccess(ctx: JobContext): Promise<{ month: string; rows: number }> {
+  const month = ctx.key;
+  const days = daysOfMonth(month);
+  const rows = await ctx.tx(async (tx) => {
+    await tx.query(`DELETE FROM access_report WHERE report_month = $1`, [month]);
+    const r = await tx.query(
+      `WITH v AS (SELECT shop_id, count_date AS day, sum(in_count)::int AS visitors FROM shop_passengers_count
+                   WHERE count_date BETWEEN $1::date AND $2::date GROUP BY 1, 2),
+       o AS (SELECT shop_id, (create_time AT TIME ZONE 'Asia/Shanghai')::date AS day, count(*)::int AS orders, sum(pay_amount) AS sale FROM po_order
+              WHERE NOT is_practice AND status IN (1, 2)
+                AND create_time >= ($1::date::timestamp AT TIME ZONE 'Asia/Shanghai') AND create_time < (($2::date + 1)::timestamp AT TIME ZONE 'Asia/Shanghai')
+              GROUP BY 1, 2),
+       k AS (SELECT shop_id, day FROM v UNION SELECT shop_id, day FROM o)
+       INSERT INTO access_report (tenant_id, report_date, report_month, shop_id, shop_name, visitor_count, order_count, sale_amount, target_conversion, target_visitors, calc_time)
+       SELECT app_current_tenant(), k.day, $3, k.shop_id, b.shop_name, coalesce(v.visitors, 0), coalesce(o.orders, 0), coalesce(o.sale, 0),
+              t.conversion_target, CASE WHEN t.visitor_target IS NOT NULL THEN round(t.visitor_target::numeric / $4)::int END, now()
+         FROM k LEFT JOIN v ON v.shop_id = k.shop_id AND v.day = k.day LEFT JOIN o ON o.shop_id = k.shop_id AND o.day = k.day
+         JOIN shop_base b ON b.shop_id = k.shop_id
+         LEFT JOIN access_target t ON t.shop_id = k.shop_id AND t.target_month = $3`,
+      [days[0], days.at(-1)!, month, days.length],
+    );
+    return r.rowCount ?? 0;
+  });
+  await ctx.progress(1, 1);
+  return { month, rows };
+}
+
+registerJob<Record<string, unknown>>(ACCESS_JOB, { title: (key) => `客流转化 ${key}`, run: runAccess });
+
+registerCustomRoute('accessReport.refresh', {
+  schema: { params: { type: 'object', required: ['month'], properties: { month: monthField('统计月份') } } },
+  handler: async (req) => ok(await startSnapshot(req, ACCESS_JOB, req.params.month, '统计月份'), '已开始刷新'),
+});
+registerCustomRoute('accessReport.refreshMonth', {
+  schema: { body: { type: 'object', required: ['reportMonth'], properties: { reportMonth: monthField('统计月份') } } },
+  handler: async (req) => ok(await startSnapshot(req, ACCESS_JOB, req.body?.reportMonth, '统计月份'), '已开始刷新'),
+});
+registerCustomRoute('accessReport.lastRefreshTime', {
+  schema: { querystring: { type: 'object', properties: { month: monthField('统计月份') } } },
+  handler: async (req) => ok(await lastComputed(req, ACCESS_JOB, req.query.month, '统计月份')),
+});
