@@ -27,3 +27,4 @@ import './salary/documents.ts';
 import './salary/salaryRoutes.ts';
 import './reports/starRating.ts';
 import './reports/accessReport.ts';
+import '../system/craftsmenBind.ts';

@@ -7,6 +7,15 @@ import type { Database } from '../index.ts';
  */
 export async function seedOrgDemo(db: Database, tenantId: number): Promise<void> {
   await db.tenant(tenantId, async (tx) => {
+    // 手艺人绑定: shop01's 美团 and 抖音 craftsman accounts at the first shop.
+    await tx.query(
+      `INSERT INTO sys_craftsmen_bind (tenant_id, user_id, shop_id, platform_type, craftsman_no, craftsman_name)
+       SELECT $1, u.id, s.shop_id, p.t, p.no, u.name FROM sys_user u, (SELECT min(shop_id) AS shop_id FROM shop_base) s,
+              (VALUES (1, 'MT-DEMO-0001'), (4, 'DY-DEMO-0001')) AS p(t, no)
+        WHERE u.user_name = 'shop01' AND s.shop_id IS NOT NULL
+       ON CONFLICT DO NOTHING`,
+      [tenantId],
+    );
     if ((await tx.query(`SELECT 1 FROM sys_department LIMIT 1`)).rows.length) return;
     // manager01 approves on the phone pages (/h5/h5Login takes a phone number and an SMS code).
     await tx.query(`UPDATE sys_user SET phone = '13900000002' WHERE user_name = 'manager01' AND phone IS NULL AND NOT EXISTS (SELECT 1 FROM sys_user WHERE phone = '13900000002')`);
