@@ -31,6 +31,7 @@ import { fulfilmentRoutes } from '../domains/fulfilment/routes.ts';
 import { stocktakeRoutes } from '../domains/warehouse/stocktakeRoutes.ts';
 import { orderRoutes } from '../domains/sales/orderRoutes.ts';
 import { balanceRoutes } from '../domains/members/balanceRoutes.ts';
+import { couponRoutes } from '../domains/members/couponRoutes.ts';
 import { returnOrderRoutes } from '../domains/warehouse/returnOrder.ts';
 import { onlineOrderRoutes } from '../domains/fulfilment/onlineOrders.ts';
 import '../domains/index.ts';
@@ -122,6 +123,7 @@ export async function resourceRoutes(services: AppServices) {
     await app.register(reportConfigRoutes, { prefix: '/api/wxy-shop-server' });
     await app.register(classRecordPayRoute, { prefix: '/api/wxy-order-server' });
     await app.register(memberRoutes, { prefix: '/api/wxy-member-server' });
+    await app.register(couponRoutes, { prefix: '/api/wxy-member-server' });
     await app.register(parkedSaleRoutes, { prefix: '/api/wxy-order-server' });
     await app.register(aiBoxRoutes(services), { prefix: '/api/wxy-shop-server' });
     await app.register(targetRoutes, { prefix: '/api/wxy-shop-server' });

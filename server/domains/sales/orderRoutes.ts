@@ -30,6 +30,7 @@ const settlementBody = {
     isPractice: { type: 'boolean', title: '练习收银' },
     remark: { ...plainText('备注', 200), type: ['string', 'null'] },
     memberId: { ...id('会员'), type: ['integer', 'null'] },
+    memberCouponId: { ...id('优惠券'), type: ['integer', 'null'] },
     lines: {
       type: 'array', title: '商品', minItems: 1, maxItems: 500,
       items: {

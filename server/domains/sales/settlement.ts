@@ -5,6 +5,8 @@ import { ApiError } from '../../errors.ts';
 import { postStock } from '../stock/ledger.ts';
 import { earnPoints, memberForSale, pointsFor, takeBackPoints } from '../members/points.ts';
 import { restoreBalance, spendBalance } from '../members/balance.ts';
+import { couponForSale, restoreCoupon, spendCoupon } from '../members/coupons.ts';
+import { dbToday } from '../../db/calendar.ts';
 import { assertShopTakes, balancePaidFen, priceLines, settlePayments, toYuan, type CartLine, type Payment, type PricedSku } from './pricing.ts';
 
 /**
@@ -23,6 +25,8 @@ export interface SettlementInput {
   remark?: string | null;
   /** The member the sale is for (会员): earns points by the consume rule. */
   memberId?: number | null;
+  /** The coupon used (one per order): an electronic coupon of the member, or a paper coupon by its code's id. */
+  memberCouponId?: number | null;
 }
 
 class AlreadySettled extends Error {}
@@ -44,9 +48,15 @@ export async function settle(db: Database, auth: AuthContext, input: SettlementI
       const skus = await skusOf(tx, input.lines.map((l) => l.skuId));
       const priced = priceLines(input.lines, skus);
       assertShopTakes(shop.pay_types.map(Number), input.payments);
-      const payableFen = priced.totalFen;
-      const { paidFen, changeFen } = settlePayments(payableFen, input.payments);
       const member = input.memberId ? await memberForSale(tx, input.memberId, Boolean(input.isPractice)) : null;
+      // The coupon row stays locked to the end: a second register using it waits, then finds it used (409).
+      const coupon = input.memberCouponId
+        ? await couponForSale(tx, input.memberCouponId, { totalFen: priced.totalFen, shopId: shop.shop_id, memberId: member?.member_id ?? null, today: await dbToday(tx) }, true)
+        : null;
+      if (coupon && input.isPractice) throw new ApiError('BAD_REQUEST', '练习收银不能使用优惠券');
+      const couponFen = coupon?.discountFen ?? 0;
+      const payableFen = priced.totalFen - couponFen;
+      const { paidFen, changeFen } = settlePayments(payableFen, input.payments);
       const balanceFen = balancePaidFen(input.payments);
       if (balanceFen > 0 && !member) throw new ApiError('BAD_REQUEST', '使用余额支付须先录入会员');
       if (balanceFen > 0 && input.isPractice) throw new ApiError('BAD_REQUEST', '练习收银不能使用会员余额');
@@ -55,11 +65,12 @@ export async function settle(db: Database, auth: AuthContext, input: SettlementI
       // it then answers the first one's result (below).
       const inserted = await tx.query<{ order_id: number }>(
         `INSERT INTO po_order (tenant_id, order_no, client_uuid, shop_id, shop_name, wh_id, is_practice, total_quantity, total_amount, pay_amount,
-                               paid_amount, change_amount, remark, cashier_user_id, cashier_name, member_id, member_phone, member_name, points_earned)
-         VALUES (app_current_tenant(), $1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
+                               paid_amount, change_amount, remark, cashier_user_id, cashier_name, member_id, member_phone, member_name, points_earned, coupon_amount, member_coupon_id)
+         VALUES (app_current_tenant(), $1, $2, $3, $4, $5, $6, $7, $8, $18, $9, $10, $11, $12, $13, $14, $15, $16, $17, $19, $20)
          ON CONFLICT (tenant_id, client_uuid) DO NOTHING RETURNING order_id`,
         [orderNo, input.uuid, shop.shop_id, shop.shop_name, shop.wh_id, Boolean(input.isPractice), priced.quantity, toYuan(priced.totalFen), toYuan(paidFen), toYuan(changeFen),
-          input.remark ?? null, auth.userId, auth.displayName ?? auth.userName, member?.member_id ?? null, member?.phone_number ?? null, member?.member_name ?? null, points],
+          input.remark ?? null, auth.userId, auth.displayName ?? auth.userName, member?.member_id ?? null, member?.phone_number ?? null, member?.member_name ?? null, points,
+          toYuan(payableFen), toYuan(couponFen), coupon?.coupon.memberCouponId ?? null],
       );
       if (!inserted.rows[0]) throw new AlreadySettled();
       const id = inserted.rows[0].order_id;
@@ -75,6 +86,7 @@ export async function settle(db: Database, auth: AuthContext, input: SettlementI
         `INSERT INTO po_order_pay (tenant_id, order_id, pay_type, amount) SELECT app_current_tenant(), $1, t, a FROM unnest($2::int[], $3::numeric[]) AS p(t, a)`,
         [id, input.payments.map((p) => p.payType), input.payments.map((p) => p.amount)],
       );
+      if (coupon) await spendCoupon(tx, auth, coupon.coupon, { id, no: orderNo, shopId: shop.shop_id, shopName: shop.shop_name }, couponFen);
       if (balanceFen > 0) await spendBalance(tx, auth, member!.member_id, { id, no: orderNo, shopId: shop.shop_id }, balanceFen);
       if (member) await earnPoints(tx, member.member_id, id, orderNo, toYuan(payableFen), points);
       if (!input.isPractice) {
@@ -96,10 +108,17 @@ export async function settle(db: Database, auth: AuthContext, input: SettlementI
 }
 
 /** What a cart costs the member before payments: the server's prices (the register's are only compared). */
-export async function payableOf(tx: Queryable, auth: AuthContext, cart: { shopId: number; lines: CartLine[] }): Promise<number> {
+export async function payableOf(tx: Queryable, auth: AuthContext, cart: { shopId: number; lines: CartLine[]; memberId?: number | null; memberCouponId?: number | null }): Promise<number> {
   await shopOf(tx, auth, cart.shopId);
   const priced = priceLines(cart.lines, await skusOf(tx, cart.lines.map((l) => l.skuId)));
-  return priced.totalFen;
+  if (!cart.memberCouponId) return priced.totalFen;
+  const { discountFen } = await couponForSale(tx, cart.memberCouponId, { totalFen: priced.totalFen, shopId: cart.shopId, memberId: cart.memberId ?? null, today: await dbToday(tx) }, false);
+  return priced.totalFen - discountFen;
+}
+
+/** A cart at the server's prices (the coupon screens check thresholds against it). */
+export async function cartTotalFen(tx: Queryable, auth: AuthContext, cart: { shopId: number; lines: CartLine[] }): Promise<number> {
+  return payableOf(tx, auth, { shopId: cart.shopId, lines: cart.lines });
 }
 
 async function orderIdByUuid(tx: Queryable, uuid: string): Promise<number | null> {
@@ -205,6 +224,7 @@ async function reverseOrder(tx: Queryable, auth: AuthContext, orderNo: string, r
     [o.order_id, auth.displayName ?? auth.userName, reason, auth.userId],
   );
   await restoreBalance(tx, auth, o.order_id, orderNo, kind === 'refund' ? 'saleRefund' : 'saleInvalid');
+  await restoreCoupon(tx, auth, { id: o.order_id, no: orderNo, shopId: o.shop_id });
   if (o.member_id) await takeBackPoints(tx, o.member_id, o.order_id, orderNo, Number(o.pay_amount), Number(o.points_earned));
   if (!o.is_practice && o.wh_id) {
     const lines = (await tx.query<{ det_id: number; sku_id: number; quantity: string; unit_cost: string }>(
