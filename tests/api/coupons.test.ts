@@ -111,7 +111,7 @@ describe('收银用券', () => {
     await give(admin, '13800000024', cShop.couponId);
     const small = (await admin('POST', `${M}/mb-coupon/order/optional/able`, { memberId: m.memberId, shopId, lines: lines(1).map((l) => ({ ...l, quantity: 1 })) })).json.data as Json[];
     expect(small.find((x) => x.couponId === c30.couponId)).toMatchObject({ usable: false, reason: '未满 30.00 元，不能使用该优惠券', discountAmount: 0 });
-    expect(small.find((x) => x.couponId === cShop.couponId).reason).toMatch(/^优惠券仅限.+使用$/);
+    expect(small.find((x) => x.couponId === cShop.couponId)!.reason).toMatch(/^优惠券仅限.+使用$/);
     const big = (await admin('POST', `${M}/mb-coupon/order/optional/able`, { memberId: m.memberId, shopId, lines: lines(31) })).json.data as Json[];
     expect(big[0]).toMatchObject({ couponId: c30.couponId, usable: true, discountAmount: 8 });
     expect((await admin('POST', `${M}/mb-coupon/order/optional/able`, { memberId: m.memberId, shopId, lines: [] })).status).toBe(400);
