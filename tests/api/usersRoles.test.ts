@@ -230,8 +230,10 @@ describe('departments', () => {
     );
     await s.db.tenant(1, (tx) => deployDefinition(tx, adminAuth, { bpmnXml: xml, businessType: 'demo', description: 'test' }));
     const assigneeFor = async (userName: string) => {
-      const started = await s.db.tenant(1, async (tx) =>
-        startProcess(tx, await authOf(userName), { processKey: 'deptHeadTest', businessType: 'demo', businessId: `D-${uniq()}`, title: '测试', variables: {} }),
+      // Read before the transaction: the embedded database has one connection, a nested transaction would wait forever.
+      const applicant = await authOf(userName);
+      const started = await s.db.tenant(1, (tx) =>
+        startProcess(tx, applicant, { processKey: 'deptHeadTest', businessType: 'demo', businessId: `D-${uniq()}`, title: '测试', variables: {} }),
       );
       return (await s.db.tenant(1, (tx) => tx.query<{ assignee_name: string }>(`SELECT assignee_name FROM wf_task WHERE instance_id = $1`, [started.processInstanceId]))).rows[0].assignee_name;
     };
