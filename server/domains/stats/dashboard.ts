@@ -143,6 +143,8 @@ export async function dashboard(tx: Queryable, auth: AuthContext, days: 7 | 30) 
 
 export const dashboardRoutes = async (app: FastifyInstance) => {
   app.get<{ Querystring: { days?: 7 | 30 } }>('/statistics/dashboard', {
+    // Every logged-in user has a 工作台: its figures are scoped to the caller's shops on the server (shopScope).
+    config: { anyUser: true },
     schema: {
       tags: ['wxy-order-server'],
       summary: '工作台：本人门店范围内今日销售与目标、近 7/30 天趋势、销售前 5 的门店与 SKU、今日分时销售、库存预警、待我审批与待处理单据',

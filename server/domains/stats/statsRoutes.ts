@@ -150,6 +150,8 @@ export async function orderOfScope(tx: Queryable, auth: AuthContext, orderId: nu
 
 export const statsRoutes = async (app: FastifyInstance) => {
   app.get('/statistics/shops', {
+    // The caller's own shop scope (the filter of the statistics pages): open to every logged-in user on purpose.
+    config: { anyUser: true },
     schema: { tags, summary: '本人可查看统计的门店（管理员为全部门店）：统计页面的门店筛选项' },
   }, async (req) => ok(await req.tenantTx(async (tx) => {
     const scope = await shopScope(tx, req.auth!);
