@@ -355,7 +355,7 @@ describe('shop-base export and import', () => {
     } finally {
       await s.db.tenant(1, (tx) => tx.query(`DELETE FROM shop_base WHERE region_name = '批量区'`));
     }
-  });
+  }, 180_000); // ten thousand rows written and exported twice: minutes on a loaded machine
 
   it('exports awkward text exactly (quotes, commas, backslashes, line breaks, emoji), with filters holding quotes and backslashes, the same on PGlite and a PostgreSQL server', async () => {
     // Written directly, as legacy data or another system might have left them: every character a CSV
