@@ -11,6 +11,17 @@ import { ApiError } from '../errors.ts';
 export const CALLER_ERROR_SQLSTATE = 'WX400';
 
 /** PostgreSQL data errors (bad casts of caller input) and WX400 checks are the caller's fault, never a 500. */
+/**
+ * A unique constraint lost to a repeated or concurrent write, as the 409 a person reads: `messageFor` names the
+ * constraint's meaning (undefined: not this call's to explain, the error goes on). For hand routes without a descriptor.
+ */
+export function uniqueViolation(err: unknown, messageFor: (constraint: string) => string | undefined): never {
+  const e = err as { code?: string; constraint?: string };
+  const msg = e.code === '23505' ? messageFor(e.constraint ?? '') : undefined;
+  if (msg) throw new ApiError('CONFLICT', msg);
+  throw err;
+}
+
 export function asCallerError(err: unknown): never {
   const { code, message } = err as { code?: string; message?: string };
   if (code === CALLER_ERROR_SQLSTATE && message) throw new ApiError('BAD_REQUEST', message);

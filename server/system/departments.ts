@@ -3,6 +3,7 @@ import type { Queryable } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
 import { envelopeSchema, ok } from '../http/envelope.ts';
 import { idField, plainText } from '../http/fields.ts';
+import { uniqueViolation } from '../resources/dbErrors.ts';
 
 /**
  * 部门管理 (wxy-system-server sys-department): the organisation as a tree. A department has a head (负责人), the
@@ -114,12 +115,7 @@ const refusals: Record<string, string> = {
   sys_department_tenant_id_shop_id_key: '该门店已属于另一个部门',
 };
 
-/** A unique constraint of the table, lost to a concurrent or repeated write, as the 409 a person reads. */
-function refusal(err: unknown): never {
-  const e = err as { code?: string; constraint?: string };
-  if (e.code === '23505' && e.constraint && refusals[e.constraint]) throw new ApiError('CONFLICT', refusals[e.constraint]);
-  throw err;
-}
+const refusal = (err: unknown): never => uniqueViolation(err, (c) => refusals[c]);
 
 export const departmentRoutes = async (app: FastifyInstance) => {
   app.get(

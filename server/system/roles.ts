@@ -4,6 +4,7 @@ import { ApiError } from '../errors.ts';
 import { envelopeSchema, ok } from '../http/envelope.ts';
 import { idField, plainText } from '../http/fields.ts';
 import { FIELD_PERMISSION_NAMES } from '../permissions.ts';
+import { uniqueViolation } from '../resources/dbErrors.ts';
 
 /**
  * 角色管理 (wxy-system-server role): a role grants menu nodes (pages and their buttons) and field permissions
@@ -65,11 +66,7 @@ async function writeGrants(tx: Queryable, roleId: number, b: RoleBody): Promise<
   await tx.query(`INSERT INTO sys_role_field_permission (tenant_id, role_id, name) SELECT app_current_tenant(), $1, unnest($2::text[])`, [roleId, b.fieldPermissionNames]);
 }
 
-function conflict(err: unknown): never {
-  const e = err as { code?: string; constraint?: string };
-  if (e.code === '23505') throw new ApiError('CONFLICT', '角色编码已存在');
-  throw err;
-}
+const conflict = (err: unknown): never => uniqueViolation(err, () => '角色编码已存在');
 
 export const roleRoutes = async (app: FastifyInstance) => {
   app.get(

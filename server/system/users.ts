@@ -10,6 +10,7 @@ import { clearAttempts, failedAttempt, LOCK_MINUTES, LOCK_THRESHOLD, reserveAtte
 import { fieldPermissionNames } from '../permissions.ts';
 import { menuTreeFor } from './menus.ts';
 import { unreadCount } from '../messages/messageService.ts';
+import { uniqueViolation } from '../resources/dbErrors.ts';
 
 const userInfoSchema = {
   type: 'object',
@@ -98,15 +99,10 @@ async function keepAnAdmin(tx: Queryable): Promise<void> {
   if (!n.rows[0].n) throw new ApiError('BAD_REQUEST', '至少要保留一名启用的管理员');
 }
 
-function userConflict(err: unknown): never {
-  const e = err as { code?: string; constraint?: string };
-  if (e.code === '23505') {
-    if (e.constraint?.includes('user_no')) throw new ApiError('CONFLICT', '工号已存在');
-    if (e.constraint?.includes('user_name')) throw new ApiError('CONFLICT', '登录账号已存在');
-    if (e.constraint?.includes('phone')) throw new ApiError('CONFLICT', '手机号码已被其他用户使用');
-  }
-  throw err;
-}
+const userConflict = (err: unknown): never =>
+  uniqueViolation(err, (c) =>
+    c.includes('user_no') ? '工号已存在' : c.includes('user_name') ? '登录账号已存在' : c.includes('phone') ? '手机号码已被其他用户使用' : undefined,
+  );
 
 /**
  * A user's 查询时间限制 per subject (spec 000 §5): the user's own limit (editLimit) where set, else the tenant's.
