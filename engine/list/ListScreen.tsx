@@ -121,7 +121,8 @@ export function ListScreen({ set, screen }: ListScreenProps) {
   // Measured from the table's own top edge (its scroll viewport), so the 86 px reserve is exact.
   const height = useTableHeight(scrollRef, view.active);
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const [importOpen, setImportOpen] = useState(false);
+  // The import the dialog is open for: the screen's own, or a toolbar import with its own endpoint and template.
+  const [importOpen, setImportOpen] = useState<ActionDecl | null>(null);
   const [form, setForm] = useState<OpenForm | null>(null);
   const formContext = useMemo(() => screenFormContext(set, screen), [set, screen]);
   const [filterError, setFilterError] = useState<Record<string, string>>({});
@@ -311,7 +312,7 @@ export function ListScreen({ set, screen }: ListScreenProps) {
       return navigateTo(fullPathOf(action.to, query));
     }
     if (action.kind === 'columns') return setDrawerOpen(true);
-    if (action.kind === 'import') return setImportOpen(true);
+    if (action.kind === 'import') return setImportOpen(action);
   };
 
   const rowActions = (screen.rowActions ?? []).filter((a) => can(a.perm));
@@ -406,10 +407,11 @@ export function ListScreen({ set, screen }: ListScreenProps) {
 
       <ColumnDrawer opened={drawerOpen} onClose={() => setDrawerOpen(false)} fields={options} saved={header.data ?? null}
         saving={saveColumns.isPending} onSave={(props) => saveColumns.mutate(props)} />
-      {importDecl && (
-        <ImportDialog title={title} opened={importOpen} onClose={() => setImportOpen(false)}
-          upload={resolveRoute(set, screen, importDecl.endpoint)!} template={resolveRoute(set, screen, importDecl.template) ?? undefined}
-          onImported={() => void refresh()} testId={screen.name} />
+      {importOpen && (importOpen.template || importDecl) && (
+        <ImportDialog key={importOpen.id} title={importOpen.template ? t(importOpen.label) : title} opened onClose={() => setImportOpen(null)}
+          upload={resolveRoute(set, screen, importOpen.template ? importOpen.endpoint! : importDecl!.endpoint)!}
+          template={resolveRoute(set, screen, importOpen.template ?? importDecl!.template) ?? undefined}
+          onImported={() => void refresh()} testId={importOpen.template ? `${screen.name}-${importOpen.id}` : screen.name} />
       )}
       {form && (
         <FormDialog key={`${form.name}:${String(form.row?.[rowKey] ?? 'new')}`} open={form} resource={resource} hidden={hidden} rowKey={rowKey} context={formContext}

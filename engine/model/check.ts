@@ -280,6 +280,7 @@ function checkScreen(s: ScreenDescriptor, set: DescriptorSet, ctx: CheckContext,
       key(`${p}/label`, a.label);
       key(`${p}/confirm`, a.confirm);
       endpoint(`${p}/endpoint`, a.endpoint, a.kind === 'export' ? ['export'] : a.kind === 'import' ? ['import'] : []);
+      endpoint(`${p}/template`, a.template, ['template']);
       if (a.form && !forms[a.form]) err(`${p}/form`, `no form "${a.form}" in this screen`);
       (a.visibleWhen ?? []).forEach((c, j) => !has(c.field) && err(`${p}/visibleWhen/${j}/field`, `field "${c.field}" is not in resource "${r.name}"`));
       for (const [q, f] of Object.entries(a.query ?? {})) if (!has(f)) err(`${p}/query/${q}`, `field "${f}" is not in resource "${r.name}"`);

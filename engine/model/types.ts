@@ -296,6 +296,8 @@ export interface ActionDecl {
   danger?: boolean;
   /** call in the toolbar: false when the call takes no selected rows (生成对账单); it sends `body` alone. */
   selection?: boolean;
+  /** import: this import's template route, when a screen has several imports (else the screen's import.template). */
+  template?: string;
 }
 
 export interface FormDecl {

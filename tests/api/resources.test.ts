@@ -470,7 +470,7 @@ describe('shop-base export and import', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const header = (wb.worksheets[0].getRow(1).values as unknown[]).slice(1);
-    expect(header).toEqual(['门店编码', '门店名称', '门店类型', '所属区域', '联系人', '联系电话', '门店地址', '营业面积', '参考最低成本', '开业日期', '状态', '备注']);
+    expect(header).toEqual(['门店编码', '门店名称', '门店类型', '所属区域', '联系人', '联系电话', '门店地址', '营业面积', '参考最低成本', '开业日期', '状态', '备注', '陈列面积', '货架数', '橱窗数']);
     expect(wb.worksheets[1].name).toBe('填写说明');
   });
 

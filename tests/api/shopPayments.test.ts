@@ -289,3 +289,65 @@ describe('报表设置', () => {
     expect((await shop('GET', `${P}/shop-report-base-config/info`)).status).toBe(403);
   });
 });
+
+describe('门店成本与陈列导入', () => {
+  const costOf = async (id: number) =>
+    (await s.db.tenant(1, (tx) => tx.query<{ area: string | null; min_cost: string | null; display_area: string | null; shelf_count: number | null; window_count: number | null }>(
+      `SELECT area, min_cost, display_area, shelf_count, window_count FROM shop_base WHERE shop_id = $1`, [id]))).rows[0];
+
+  it('imports cost data by shop code: blanks keep the value, a bad file is reported cell by cell and writes nothing', async () => {
+    const tpl = (await admin('GET', `${P}/shop-base/cost/template`)).raw;
+    const before = await costOf(shops[1].shop_id);
+    const bad = await uploadXlsx(s, adminToken, `${P}/shop-base/cost/import`, await fillTemplate(tpl, [
+      { 门店编码: shops[0].shop_code, 营业面积: 88.5, 参考最低成本: 12000 },
+      { 门店编码: shops[1].shop_code, 营业面积: 1.234 },
+      { 门店编码: 'NO-SUCH-SHOP', 营业面积: 10 },
+      { 门店编码: shops[0].shop_code, 参考最低成本: '很多' },
+      { 门店编码: shops[2].shop_code },
+    ]));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().data.errors).toEqual([
+      { row: 3, field: '营业面积', message: '营业面积最多2位小数' },
+      { row: 4, field: '门店编码', message: '门店编码“NO-SUCH-SHOP”不存在' },
+      { row: 5, field: '门店编码', message: `门店编码“${shops[0].shop_code}”与第2行重复` },
+      { row: 5, field: '参考最低成本', message: '参考最低成本应为0到999999999999之间的数字' },
+      { row: 6, field: '营业面积', message: '至少填写营业面积、参考最低成本中的一项' },
+    ]);
+    expect(bad.json().msg).toContain('未写入任何数据');
+    expect(await costOf(shops[0].shop_id)).toMatchObject({ area: expect.not.stringMatching(/^88\.50$/) });
+    const good = await uploadXlsx(s, adminToken, `${P}/shop-base/cost/import`, await fillTemplate(tpl, [
+      { 门店编码: shops[0].shop_code, 营业面积: 88.5, 参考最低成本: 12000 },
+      { 门店编码: shops[1].shop_code, 参考最低成本: '3500.25' },
+    ]));
+    expect(good.statusCode, good.body).toBe(200);
+    expect(good.json().msg).toBe('导入成功，共2条');
+    expect(await costOf(shops[0].shop_id)).toMatchObject({ area: '88.50', min_cost: '12000.00' });
+    expect(await costOf(shops[1].shop_id)).toMatchObject({ area: before.area, min_cost: '3500.25' });
+    expect((await admin('GET', `${P}/shop-base/info/${shops[0].shop_id}`)).json.data).toMatchObject({ area: 88.5, minCost: 12000 });
+  });
+
+  it('imports display data; shows it in the shop’s detail; shop01 and another tenant change nothing', async () => {
+    const tpl = (await admin('GET', `${P}/shop-base/display/template`)).raw;
+    const bad = await uploadXlsx(s, adminToken, `${P}/shop-base/display/import`, await fillTemplate(tpl, [
+      { 门店编码: shops[0].shop_code, 陈列面积: 30, 货架数: 12, 橱窗数: 2 },
+      { 门店编码: shops[1].shop_code, 货架数: 2.5, 橱窗数: -1 },
+    ]));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().data.errors).toEqual([
+      { row: 3, field: '货架数', message: '货架数应为0到9999之间的整数' },
+      { row: 3, field: '橱窗数', message: '橱窗数应为0到9999之间的整数' },
+    ]);
+    expect((await costOf(shops[0].shop_id)).shelf_count).toBeNull();
+    const file = await fillTemplate(tpl, [{ 门店编码: shops[0].shop_code, 陈列面积: 30.5, 货架数: 12, 橱窗数: 2 }, { 门店编码: shops[1].shop_code, 货架数: 4 }]);
+    expect((await uploadXlsx(s, adminToken, `${P}/shop-base/display/import`, file)).statusCode).toBe(200);
+    expect((await admin('GET', `${P}/shop-base/info/${shops[0].shop_id}`)).json.data).toMatchObject({ displayArea: 30.5, shelfCount: 12, windowCount: 2 });
+    expect(await costOf(shops[1].shop_id)).toMatchObject({ shelf_count: 4, window_count: null });
+    // shop01 may read shops but not import; another tenant's import never reaches tenant 1's shops.
+    const shopToken = await s.login('shop01', 'shop123');
+    const refused = await uploadXlsx(s, shopToken, `${P}/shop-base/display/import`, await fillTemplate(tpl, [{ 门店编码: shops[0].shop_code, 货架数: 99 }]));
+    expect(refused.statusCode).toBe(403);
+    const otherToken = await s.login('admin', 'admin123', 2);
+    await uploadXlsx(s, otherToken, `${P}/shop-base/display/import`, await fillTemplate(tpl, [{ 门店编码: shops[0].shop_code, 货架数: 99 }]), 2);
+    expect((await costOf(shops[0].shop_id)).shelf_count).toBe(12);
+  });
+});
