@@ -6,6 +6,7 @@ import { idField, plainText } from '../../http/fields.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
 import { registerCustomRoute } from '../../resources/customRoutes.ts';
 import { invalidateOrder, readOrder, refundOrder, settle, shopOf, type SettlementInput } from './settlement.ts';
+import { priceRoutes } from './priceRoute.ts';
 
 /**
  * The cash register's calls (wxy-order-server): scan a code, settle a sale (settlement and settlementV2, the
@@ -62,6 +63,8 @@ registerCustomRoute('order.invalidate', {
 });
 
 export const orderRoutes = (db: Database) => async (app: FastifyInstance) => {
+  await priceRoutes(app);
+
   app.put<{ Body: { orderNo: string; reason?: string | null } }>('/order-pay/refund', {
     config: { perm: REFUND },
     schema: {

@@ -7,7 +7,9 @@ import { earnPoints, memberForSale, pointsFor, takeBackPoints } from '../members
 import { restoreBalance, spendBalance } from '../members/balance.ts';
 import { couponForSale, restoreCoupon, spendCoupon } from '../members/coupons.ts';
 import { dbToday } from '../../db/calendar.ts';
-import { assertShopTakes, balancePaidFen, priceLines, settlePayments, toYuan, type CartLine, type Payment, type PricedSku } from './pricing.ts';
+import { assertShopTakes, balancePaidFen, priceLines, settlePayments, toFen, toYuan, type CartLine, type Payment, type PricedSku } from './pricing.ts';
+import { applyPromotions } from '../promotions/apply.ts';
+import { activePromotions } from '../promotions/active.ts';
 
 /**
  * 结算 (order settlement): a sale of one register, exactly once per client-generated uuid, in one tenant
@@ -109,16 +111,35 @@ export async function settle(db: Database, auth: AuthContext, input: SettlementI
 
 /** What a cart costs the member before payments: the server's prices (the register's are only compared). */
 export async function payableOf(tx: Queryable, auth: AuthContext, cart: { shopId: number; lines: CartLine[]; memberId?: number | null; memberCouponId?: number | null }): Promise<number> {
-  await shopOf(tx, auth, cart.shopId);
-  const priced = priceLines(cart.lines, await skusOf(tx, cart.lines.map((l) => l.skuId)));
-  if (!cart.memberCouponId) return priced.totalFen;
-  const { discountFen } = await couponForSale(tx, cart.memberCouponId, { totalFen: priced.totalFen, shopId: cart.shopId, memberId: cart.memberId ?? null, today: await dbToday(tx) }, false);
-  return priced.totalFen - discountFen;
+  return (await quoteCart(tx, auth, cart, false)).payableFen;
 }
 
-/** A cart at the server's prices (the coupon screens check thresholds against it). */
+/** A cart at the server's prices after promotions (the coupon screens check thresholds against it). */
 export async function cartTotalFen(tx: Queryable, auth: AuthContext, cart: { shopId: number; lines: CartLine[] }): Promise<number> {
-  return payableOf(tx, auth, { shopId: cart.shopId, lines: cart.lines });
+  return (await quoteCart(tx, auth, { shopId: cart.shopId, lines: cart.lines }, false)).payableFen;
+}
+
+/**
+ * A cart priced as the sale would be: each line at the server's price, the shop's active promotions (gift lines
+ * included), then the coupon, whose threshold reads the amount after promotions. `lock` holds the coupon row to
+ * the end of the transaction (a settlement); the price preview (order/price) does not lock.
+ */
+export async function quoteCart(tx: Queryable, auth: AuthContext, cart: { shopId: number; lines: CartLine[]; memberId?: number | null; memberCouponId?: number | null }, lock: boolean) {
+  const shop = await shopOf(tx, auth, cart.shopId);
+  const skus = await skusOf(tx, cart.lines.map((l) => l.skuId));
+  const priced = priceLines(cart.lines, skus);
+  const promotions = await activePromotions(tx, shop.shop_id);
+  const giftIds = [...new Set(promotions.flatMap((p) => p.rules.map((r) => r.giftSkuId ?? 0)).filter((id) => id && !skus.has(id)))];
+  if (giftIds.length) for (const [id, sku] of await skusOf(tx, giftIds)) skus.set(id, sku);
+  const promo = applyPromotions(priced.lines, promotions, (id) => {
+    const sku = skus.get(id);
+    return sku ? { retailFen: toFen(Number(sku.retailPrice)), sellable: Number(sku.status) === 1 } : undefined;
+  });
+  const coupon = cart.memberCouponId
+    ? await couponForSale(tx, cart.memberCouponId, { totalFen: promo.afterFen, shopId: shop.shop_id, memberId: cart.memberId ?? null, today: await dbToday(tx) }, lock)
+    : null;
+  const couponFen = coupon?.discountFen ?? 0;
+  return { shop, skus, priced, promo, coupon, couponFen, payableFen: promo.afterFen - couponFen };
 }
 
 async function orderIdByUuid(tx: Queryable, uuid: string): Promise<number | null> {

@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import { ok } from '../../http/envelope.ts';
+import { idField } from '../../http/fields.ts';
+import { asCallerError } from '../../resources/dbErrors.ts';
+import { cartLines } from '../members/balanceRoutes.ts';
+import { toYuan } from './pricing.ts';
+import { quoteCart } from './settlement.ts';
+
+/**
+ * 价格试算 (wxy-order-server order/price): what the register shows before it settles — each line at the server's
+ * price with the promotion that applies to it, the gift lines of 买赠, the 满减, the coupon and what is left to
+ * pay. The same computation settlement makes (quoteCart), without writing or locking anything.
+ */
+
+export interface PriceInput {
+  shopId: number;
+  lines: { skuId: number; quantity: number; price?: number }[];
+  memberId?: number | null;
+  memberCouponId?: number | null;
+}
+
+export const priceRoutes = async (app: FastifyInstance) => {
+  app.post<{ Body: PriceInput }>('/order/price', {
+    config: { perm: 'order:retail:sell' },
+    schema: {
+      tags: ['wxy-order-server'],
+      summary: '价格试算：服务端定价、本店生效的促销（特价、折扣、买赠赠品行、满减）、优惠券后的应付金额；不写入任何数据',
+      body: {
+        type: 'object', required: ['shopId', 'lines'], additionalProperties: false,
+        properties: { shopId: idField('门店'), lines: cartLines, memberId: { ...idField('会员'), type: ['integer', 'null'] }, memberCouponId: { ...idField('优惠券'), type: ['integer', 'null'] } },
+      },
+    },
+  }, async (req) => {
+    const q = await req.tenantTx((tx) => quoteCart(tx, req.auth!, req.body, false)).catch(asCallerError);
+    return ok({
+      lines: q.promo.lines.map((l) => ({
+        skuId: l.skuId,
+        skuName: q.skus.get(l.skuId)?.skuName ?? '',
+        quantity: l.quantity,
+        unitPrice: toYuan(l.priceFen),
+        amount: toYuan(l.amountFen),
+        promotionId: l.promotionId,
+        promotionName: l.promotionName,
+        promotionAmount: toYuan(l.promotionFen),
+        isGift: l.isGift,
+      })),
+      totalAmount: toYuan(q.priced.totalFen),
+      promotionAmount: toYuan(q.promo.promotionFen),
+      fullReduction: q.promo.fullReduction ? { promotionId: q.promo.fullReduction.promotionId, promotionName: q.promo.fullReduction.promotionName, amount: toYuan(q.promo.fullReduction.reduceFen) } : null,
+      couponAmount: toYuan(q.couponFen),
+      payableAmount: toYuan(q.payableFen),
+    });
+  });
+};
