@@ -1,13 +1,14 @@
 import { ActionIcon, Anchor, Button, Group, Image, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconColumns, IconMaximize, IconMinimize, IconRefresh } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { subscribe, useSnapshot } from 'valtio';
 import { PAGINATION } from '../../src/api/timeouts';
 import type { MenuNode } from '../../src/api/types';
 import { notifySuccess, notifyWarning } from '../../src/feedback/notify';
 import { navigateTo } from '../../src/router/navigation';
+import { ROW_DIALOGS } from '../../src/router/rowDialogs';
 import { batchMessage, isBatchResult, isPageForm } from '../model/documents.ts';
 import { hasPermission } from '../../src/permission/permission';
 import { appState } from '../../src/store/appStore';
@@ -123,6 +124,8 @@ export function ListScreen({ set, screen }: ListScreenProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   // The import the dialog is open for: the screen's own, or a toolbar import with its own endpoint and template.
   const [importOpen, setImportOpen] = useState<ActionDecl | null>(null);
+  const [dialog, setDialog] = useState<{ action: ActionDecl; row: RowData | null } | null>(null);
+  const Dialog = dialog?.action.dialog ? ROW_DIALOGS[dialog.action.dialog] : undefined;
   const [form, setForm] = useState<OpenForm | null>(null);
   const formContext = useMemo(() => screenFormContext(set, screen), [set, screen]);
   const [filterError, setFilterError] = useState<Record<string, string>>({});
@@ -313,6 +316,7 @@ export function ListScreen({ set, screen }: ListScreenProps) {
     }
     if (action.kind === 'columns') return setDrawerOpen(true);
     if (action.kind === 'import') return setImportOpen(action);
+    if (action.kind === 'dialog') return setDialog({ action, row });
   };
 
   const rowActions = (screen.rowActions ?? []).filter((a) => can(a.perm));
@@ -407,6 +411,11 @@ export function ListScreen({ set, screen }: ListScreenProps) {
 
       <ColumnDrawer opened={drawerOpen} onClose={() => setDrawerOpen(false)} fields={options} saved={header.data ?? null}
         saving={saveColumns.isPending} onSave={(props) => saveColumns.mutate(props)} />
+      {dialog && Dialog && (
+        <Suspense fallback={null}>
+          <Dialog row={dialog.row} onClose={() => setDialog(null)} onDone={() => void refresh()} />
+        </Suspense>
+      )}
       {importOpen && (importOpen.template || importDecl) && (
         <ImportDialog key={importOpen.id} title={importOpen.template ? t(importOpen.label) : title} opened onClose={() => setImportOpen(null)}
           upload={resolveRoute(set, screen, importOpen.template ? importOpen.endpoint! : importDecl!.endpoint)!}

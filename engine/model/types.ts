@@ -271,7 +271,7 @@ export interface FilterFieldDecl {
 }
 
 /** download: the route answers a file (a shop's QR code, a ZIP of them, a key) that the browser saves. */
-export type ScreenActionKind = 'form' | 'call' | 'link' | 'export' | 'import' | 'columns' | 'download';
+export type ScreenActionKind = 'form' | 'call' | 'link' | 'export' | 'import' | 'columns' | 'download' | 'dialog';
 
 export interface ActionDecl {
   id: string;
@@ -298,6 +298,8 @@ export interface ActionDecl {
   selection?: boolean;
   /** import: this import's template route, when a screen has several imports (else the screen's import.template). */
   template?: string;
+  /** dialog: the name of a hand-written dialog the browser registers (engine/list/rowDialogs.ts), opened with the row (or none in the toolbar). */
+  dialog?: string;
 }
 
 export interface FormDecl {

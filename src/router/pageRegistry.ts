@@ -25,6 +25,7 @@ export const PAGES: Readonly<Record<string, Page>> = {
   '/orderInfo/retailOrder': lazyPage(() => import('../../screens-custom/billing/RetailOrderPage')),
   '/orderInfo/practiceCash': lazyPage(() => import('../../screens-custom/billing/RetailOrderPage')),
   '/shopManage/meeting': lazyPage(() => import('../../screens-custom/meetings/MeetingPage')),
+  '/shopManage/aiBoxLines': lazyPage(() => import('../../screens-custom/aiBox/ChannelLinesPage')),
   '/shopManage/performanceTarget': lazyPage(() => import('../../screens-custom/meetings/PerformanceTargetPage')),
   '/processManage/processDefinition': lazyPage(() => import('../../screens-custom/process/ProcessDefinitionPage')),
   '/processManage/processDesign': lazyPage(() => import('../../screens-custom/process/ProcessDesignPage')),

@@ -1,0 +1,19 @@
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazyPage } from './lazyPage';
+
+/** What a list gives a hand-written dialog opened by an action of kind "dialog". */
+export interface RowDialogProps {
+  /** The row of a row action; null from the toolbar. */
+  row: Record<string, unknown> | null;
+  onClose: () => void;
+  /** After a change: the list refreshes. */
+  onDone: () => void;
+}
+
+/**
+ * Hand-written dialogs a generic list opens by name (a screen action `{"kind": "dialog", "dialog": name}`), for what
+ * a descriptor form cannot ask (a secret pasted or read from a file). The names are the meta-schema's enum.
+ */
+export const ROW_DIALOGS: Readonly<Record<string, LazyExoticComponent<ComponentType<RowDialogProps>>>> = {
+  jhMchtKey: lazyPage(() => import('../../screens-custom/merchants/JhMchtKeyDialog')),
+};
