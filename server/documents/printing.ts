@@ -3,6 +3,7 @@ import type { DocLinesDecl, FieldSchema, ResourceDescriptor } from '../../engine
 import type { AuthContext } from '../context.ts';
 import type { Queryable } from '../db/index.ts';
 import type { DocContext } from './routes.ts';
+import { templateFor, type ChosenTemplate } from '../printTemplates/answerPrint.ts';
 
 /**
  * Printing a document with the print designer's templates: the fields a template of the document type can
@@ -124,11 +125,6 @@ function addLinesTable(elements: Elements, linesRes: ResourceDescriptor, decl: D
 }
 
 /** The tenant's newest template of the document type, else the default one from the descriptors. */
-export async function documentTemplate(tx: Queryable, c: DocContext): Promise<{ name: string; template: PrintTemplate; isDefault: boolean }> {
-  const own = await tx.query<{ name: string; template: PrintTemplate }>(
-    `SELECT name, template FROM print_template WHERE business_type = $1 ORDER BY update_time DESC, id DESC LIMIT 1`,
-    [c.doc.type],
-  );
-  if (own.rows[0]) return { ...own.rows[0], isDefault: false };
-  return { name: `${c.header.title}（默认模板）`, template: defaultDocumentTemplate(c), isDefault: true };
+export async function documentTemplate(tx: Queryable, c: DocContext): Promise<ChosenTemplate> {
+  return templateFor(tx, c.doc.type, () => ({ name: `${c.header.title}（默认模板）`, template: defaultDocumentTemplate(c), isDefault: true }));
 }

@@ -2,7 +2,7 @@ import { columnOf, idParamOf, pathParams, writableFields } from '../../engine/mo
 import { type BatchResult, batchMessage, STATUS_CHANGED } from '../../engine/model/documents.ts';
 import type { DocActionDecl, DocLinesDecl, DocumentDecl, ResourceDescriptor, RouteDecl } from '../../engine/model/types.ts';
 import type { FastifyReply } from 'fastify';
-import { validateTemplate } from '../../screens-custom/designer/core/template/index.ts';
+import { answerPrint } from '../printTemplates/answerPrint.ts';
 import type { AppServices, AuthContext } from '../context.ts';
 import type { Queryable } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
@@ -591,21 +591,7 @@ export function docPrintHandler(c: DocContext, route: RouteDecl, services?: AppS
         return { data: await documentPrintData(tx, auth, c, doc), tpl: await documentTemplate(tx, c) };
       })
       .catch(asCallerError);
-    const checked = validateTemplate(tpl.template);
-    if (!checked.ok) throw new ApiError('BAD_REQUEST', `打印模板「${tpl.name}」内容不正确，请在打印模板设计中修改后重试`);
-    if (kind === 'data') return ok({ template: checked.template, templateName: tpl.name, isDefault: tpl.isDefault, data });
-    const { renderTemplatePdf, serverImageLoader } = await import('../printTemplates/render.ts');
-    const loadImage = services
-      ? serverImageLoader(services, auth.tenantId, (src, reason) => req.log.warn({ docType: c.doc.type, id, src, reason }, 'print image skipped'))
-      : async () => {
-          throw new Error('no image loader');
-        };
     const title = `${c.header.title}_${String(data[c.doc.numberField] ?? id)}`;
-    const pdf = await renderTemplatePdf(checked.template, data, title, loadImage);
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(title)}.pdf`)
-      .header('x-page-count', String(pdf.pageCount))
-      .send(Buffer.from(pdf.bytes));
+    return answerPrint(reply, { kind, tpl, data, title, services, tenantId: auth.tenantId, log: req.log, logContext: { docType: c.doc.type, id } });
   };
 }

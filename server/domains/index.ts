@@ -20,6 +20,7 @@ import './shops/shopExtras.ts';
 import './shops/shopImports.ts';
 import './shops/onlineOrders.ts';
 import './sales/preSale.ts';
+import './sales/orderPay.ts';
 import './pettyCash/approval.ts';
 import './shops/shopPoi.ts';
 import './reports/contributionRoutes.ts';

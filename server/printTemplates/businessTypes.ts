@@ -10,6 +10,7 @@ export const PRINT_BUSINESS_TYPES = [
   { value: 'otherStockOut', label: '其他出库单' },
   { value: 'picking', label: '拣货单' },
   { value: 'cashierTicket', label: '收银小票' },
+  { value: 'orderPay', label: '支付单' },
   { value: 'priceTag', label: '价签' },
 ] as const;
 

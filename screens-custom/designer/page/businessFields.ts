@@ -56,6 +56,11 @@ const BY_TYPE: Readonly<Record<string, readonly BusinessField[]>> = {
     f('payMethod', '支付方式'), f('totalAmount', '应收金额'), f('discountAmount', '优惠金额'), f('paidAmount', '实收金额'), f('change', '找零'),
     ...GOODS_LINE,
   ],
+  orderPay: [
+    f('orderNo', '订单号'), f('shopName', '门店'), f('cashierName', '收银员'), f('createTime', '下单时间'), f('memberName', '会员'), f('memberPhone', '会员手机号'),
+    f('totalAmount', '订单金额'), f('couponAmount', '优惠券抵扣'), f('payAmount', '应收'), f('paidAmount', '实收'), f('changeAmount', '找零'),
+    f('payList', '支付明细（表格）'), f('payTypeName', '明细·支付方式'), f('amount', '明细·金额'), f('payTime', '明细·支付时间'),
+  ],
   priceTag: [
     f('goodsName', '商品名称'), f('barcode', '商品条码'), f('skuCode', '商品编码'), f('spec', '规格'), f('unit', '单位'), f('origin', '产地'),
     f('grade', '等级'), f('retailPrice', '零售价'), f('memberPrice', '会员价'), f('pricer', '物价员'),
