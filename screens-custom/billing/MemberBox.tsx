@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { useState, type KeyboardEvent } from 'react';
+import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import { call } from '../../src/api/http';
 import { isValidPhone } from '../../src/forms/inputRules';
 import { maskPhone } from './receipt';
@@ -14,6 +14,8 @@ export interface RegisterMember {
   memberName: string | null;
   memberLevel: number;
   points: number;
+  /** 会员余额 (stored value); practice members have none. */
+  balance?: number;
 }
 
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
@@ -22,7 +24,7 @@ const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
  * The sale's member: typed phone number + Enter finds them (mb-base-info info/{phone}/{isPractice}); an unknown
  * number offers to register them on the spot (mb-base-info add, at this shop). Practice sales find practice members.
  */
-export function MemberBox(props: { practice: boolean; shopId: number | null; member: RegisterMember | null; onMember: (m: RegisterMember | null) => void; disabled?: boolean }) {
+export function MemberBox(props: { practice: boolean; shopId: number | null; member: RegisterMember | null; onMember: (m: RegisterMember | null) => void; disabled?: boolean; actions?: ReactNode }) {
   const [phone, setPhone] = useState('');
   const [notFound, setNotFound] = useState<string | null>(null);
   const [registering, setRegistering] = useState(false);
@@ -63,7 +65,8 @@ export function MemberBox(props: { practice: boolean; shopId: number | null; mem
     return (
       <Group gap="sm" data-testid="register-member">
         <Badge size="lg" variant="light" color="grape">会员 {m.memberName ?? ''} {maskPhone(m.phoneNumber)}</Badge>
-        <Text size="sm">{LEVELS[m.memberLevel] ?? ''} · 积分 {m.points}</Text>
+        <Text size="sm" data-testid="register-member-points">{LEVELS[m.memberLevel] ?? ''} · 积分 {m.points}{props.practice ? '' : ` · 余额 ¥${(m.balance ?? 0).toFixed(2)}`}</Text>
+        {props.actions}
         <Button size="xs" variant="subtle" color="gray" disabled={props.disabled} onClick={() => { props.onMember(null); setPhone(''); }} data-testid="register-member-clear">
           取消会员
         </Button>

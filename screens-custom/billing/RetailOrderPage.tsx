@@ -1,19 +1,23 @@
-import { ActionIcon, Alert, Badge, Button, Group, Modal, NumberInput, Paper, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Group, NumberInput, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { call } from '../../src/api/http';
 import { DEVICE_ACTIVE_PATH } from '../../src/router/staticRoutes';
 import { appState } from '../../src/store/appStore';
-import { addScanned, cartTotals, changeDue, lineFen, removeLine, setQuantity, yuan, type CartLine, type ScannedSku } from './cart';
+import { addScanned, cartTotals, lineFen, removeLine, setQuantity, yuan, type CartLine, type ScannedSku } from './cart';
 import { beep } from './beep';
 import { PAY_NAMES, printReceipt, type SettledOrder } from './receipt';
 import { RefundDialog } from './RefundDialog';
 import { MemberBox, type RegisterMember } from './MemberBox';
 import { ParkedSales } from './ParkedSales';
 import { ShiftBar } from './ShiftBar';
+import { PayDialog } from './PayDialog';
+import { RechargeDialog } from './RechargeDialog';
+import { OfflineQueue } from './OfflineQueue';
+import { drainQueue, findInCatalogue, isUnreachable, loadCatalogue, queuedSales, removeQueued, retryQueued, saveCatalogue, type Catalogue, type QueuedSale, type SaleBody, type SendOutcome } from './offline';
 
 const O = '/wxy-order-server';
 interface ShopPayMethod {
@@ -23,6 +27,18 @@ interface ShopPayMethod {
 }
 
 const newUuid = () => crypto.randomUUID();
+/** How often waiting offline sales are tried again while the page is open (besides load and the online event). */
+const QUEUE_RETRY_MS = 30_000;
+
+/** One queued sale sent to the server: settled (now, or earlier under the same uuid), refused with a reason, or not reached. */
+async function sendQueued(body: SaleBody): Promise<SendOutcome> {
+  try {
+    const order = await call<SettledOrder>({ method: 'POST', url: `${O}/order/settlement`, timeout: 180_000, silent: true, hasExitSystem: false, data: body });
+    return { kind: 'settled', orderNo: order.orderNo };
+  } catch (e) {
+    return isUnreachable(e) ? { kind: 'unreachable' } : { kind: 'refused', message: messageOf(e) };
+  }
+}
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /**
@@ -47,9 +63,12 @@ export default function RetailOrderPage() {
   const [scanError, setScanError] = useState<string | null>(null);
   const [shopName, setShopName] = useState<string | null>(null);
   const [paying, setPaying] = useState(false);
-  const [payType, setPayType] = useState('1');
-  const [tendered, setTendered] = useState<string | number>('');
   const [settled, setSettled] = useState<SettledOrder | null>(null);
+  const [savedOffline, setSavedOffline] = useState(false);
+  const [recharging, setRecharging] = useState(false);
+  const [queue, setQueue] = useState<QueuedSale[]>([]);
+  const [sending, setSending] = useState(false);
+  const catalogue = useRef<Catalogue | undefined>(undefined);
   const [refunding, setRefunding] = useState(false);
   const [member, setMember] = useState<RegisterMember | null>(null);
   const [parkedOpen, setParkedOpen] = useState(false);
@@ -70,43 +89,76 @@ export default function RetailOrderPage() {
     staleTime: 60_000,
   });
   const payOptions = (payMethods.data ?? []).filter((m) => m.enabled).map((m) => ({ value: String(m.payType), label: PAY_NAMES[m.payType] ?? String(m.payType) }));
-  const currentPayType = payOptions.some((o) => o.value === payType) ? payType : (payOptions[0]?.value ?? payType);
 
+  // The shop's catalogue, kept in this browser for scanning when the network drops: the cached copy at once, a
+  // fresh one whenever the server answers.
+  useEffect(() => {
+    if (!shopId) return;
+    let live = true;
+    void loadCatalogue(shopId).then((c) => {
+      if (live && !catalogue.current) catalogue.current = c;
+    });
+    call<Catalogue>({ method: 'GET', url: `${O}/order/catalogue/${shopId}`, silent: true })
+      .then(async (c) => {
+        catalogue.current = c;
+        await saveCatalogue(c);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [shopId]);
+
+  // Offline sales: sent on opening (the page reloads when the network returns), on the online event and every 30 s.
+  const sendQueue = useCallback(async () => {
+    if (!shopId) return;
+    setSending(true);
+    try {
+      const r = await drainQueue(shopId, sendQueued);
+      if (r.sent) {
+        void previous.refetch();
+        void queryClient.invalidateQueries({ queryKey: ['register', 'shift'] });
+      }
+    } finally {
+      setQueue(await queuedSales(shopId));
+      setSending(false);
+    }
+  }, [shopId, previous, queryClient]);
+  const sendQueueRef = useRef(sendQueue);
+  sendQueueRef.current = sendQueue;
+  useEffect(() => {
+    if (!shopId) return;
+    const send = () => void sendQueueRef.current();
+    send();
+    const timer = window.setInterval(send, QUEUE_RETRY_MS);
+    window.addEventListener('online', send);
+    return () => {
+      window.clearInterval(timer);
+      window.removeEventListener('online', send);
+    };
+  }, [shopId]);
+
+  // networkMode 'always': offline, TanStack Query would pause the call; the register wants the failure at once
+  // to fall back on its cached catalogue.
   const scan = useMutation({
+    networkMode: 'always',
     mutationFn: (c: string) => call<ScannedSku & { shopName: string }>({ method: 'POST', url: `${O}/order/scanCode`, data: { code: c, shopId }, silent: true }),
     onSuccess: (sku) => {
       setShopName(sku.shopName);
       setCart((c) => addScanned(c, sku));
       setScanError(null);
     },
-    onError: (e) => {
-      setScanError(messageOf(e));
+    onError: (e, c) => {
+      // No network: the cached catalogue answers (its stock figure is as of the last time it was fetched).
+      const cached = isUnreachable(e) ? findInCatalogue(catalogue.current, c) : undefined;
+      if (cached) {
+        setShopName(catalogue.current!.shopName);
+        setCart((cart) => addScanned(cart, cached));
+        setScanError(null);
+        return;
+      }
+      setScanError(isUnreachable(e) ? `网络已断开，本机商品资料中没有「${c}」` : messageOf(e));
       beep();
-    },
-  });
-
-  const settle = useMutation({
-    mutationFn: () =>
-      call<SettledOrder>({
-        method: 'POST',
-        url: `${O}/order/settlement`,
-        timeout: 180_000,
-        silent: true,
-        data: {
-          uuid,
-          shopId,
-          isPractice: practice,
-          lines: cart.map((l) => ({ skuId: l.skuId, quantity: l.quantity, price: l.retailPrice })),
-          memberId: member?.memberId ?? null,
-          payments: [{ payType: Number(currentPayType), amount: currentPayType === '1' ? Number(tendered) : totalFen / 100 }],
-        },
-      }),
-    onSuccess: (order) => {
-      setSettled(order);
-      setScanError(null);
-      setPaying(false);
-      void previous.refetch();
-      void queryClient.invalidateQueries({ queryKey: ['register', 'shift'] });
     },
   });
 
@@ -149,9 +201,7 @@ export default function RetailOrderPage() {
   };
 
   function openPay() {
-    if (!cart.length) return;
-    settle.reset();
-    setTendered(totalFen / 100);
+    if (!cart.length || settled || savedOffline) return;
     setPaying(true);
   }
 
@@ -160,11 +210,11 @@ export default function RetailOrderPage() {
     setMember(null);
     setUuid(newUuid());
     setSettled(null);
+    setSavedOffline(false);
     setScanError(null);
     setTimeout(() => scanRef.current?.focus(), 0);
   };
 
-  const change = currentPayType === '1' ? changeDue(totalFen, tendered) : 0;
 
   return (
     <Stack p="md" gap="sm" data-testid="register">
@@ -180,6 +230,8 @@ export default function RetailOrderPage() {
               上一单 {previous.data.orderNo} · ¥{previous.data.totalAmount.toFixed(2)}
             </Text>
           )}
+          {shopId && <OfflineQueue queue={queue} sending={sending} onSend={() => void sendQueue()}
+            onRetry={(u) => void retryQueued(u).then(sendQueue)} onRemove={(u) => void removeQueued(u).then(async () => setQueue(await queuedSales(shopId)))} />}
           {userId && <ShiftBar userId={userId} shopId={shopId} practice={practice} onShift={setOnShift} />}
           <Button size="xs" variant="default" onClick={() => setRefunding(true)} data-testid="register-refund">退款</Button>
         </Group>
@@ -193,10 +245,13 @@ export default function RetailOrderPage() {
         onChange={(e) => setCode(e.currentTarget.value)}
         onKeyDown={onScanKey}
         error={scanError}
-        disabled={Boolean(settled) || !onShift}
+        disabled={Boolean(settled) || savedOffline || !onShift}
         data-testid="register-scan"
       />
-      <MemberBox practice={practice} shopId={shopId} member={member} onMember={setMember} disabled={Boolean(settled)} />
+      <MemberBox key={uuid} practice={practice} shopId={shopId} member={member} onMember={setMember} disabled={Boolean(settled) || savedOffline}
+        actions={member && !practice && (
+          <Button size="xs" variant="light" color="grape" onClick={() => setRecharging(true)} data-testid="register-recharge">充值</Button>
+        )} />
       <Table striped withTableBorder data-testid="register-cart">
         <Table.Thead>
           <Table.Tr>
@@ -238,7 +293,7 @@ export default function RetailOrderPage() {
               setScanError(dropped.length ? `已停用的商品未取回：${dropped.join('、')}` : null);
               setTimeout(() => scanRef.current?.focus(), 0);
             }} />
-          <Button size="lg" disabled={!cart.length || Boolean(settled) || !onShift} onClick={openPay} data-testid="register-pay">结算（F9）</Button>
+          <Button size="lg" disabled={!cart.length || Boolean(settled) || savedOffline || !onShift} onClick={openPay} data-testid="register-pay">结算（F9）</Button>
         </Group>
       </Group>
 
@@ -249,6 +304,17 @@ export default function RetailOrderPage() {
             {settled.memberId && <Text data-testid="register-points">会员 {settled.memberName ?? settled.memberPhone} 本单积分 +{settled.pointsEarned}</Text>}
             <Group>
               <Button variant="default" onClick={() => printReceipt(settled)} data-testid="register-print">打印小票</Button>
+              <Button onClick={nextSale} data-testid="register-next">下一单</Button>
+            </Group>
+          </Stack>
+        </Alert>
+      )}
+
+      {savedOffline && (
+        <Alert color="orange" title="网络已断开：本单已保存为离线单" data-testid="register-saved-offline">
+          <Stack gap="xs">
+            <Text>收款已完成，本单保存在这台电脑上，网络恢复后自动上传（同一单只会记录一次）。</Text>
+            <Group>
               <Button onClick={nextSale} data-testid="register-next">下一单</Button>
             </Group>
           </Stack>
@@ -268,27 +334,24 @@ export default function RetailOrderPage() {
         }}
       />
 
-      <Modal opened={paying} onClose={() => setPaying(false)} title={`收款 · 应收 ¥${yuan(totalFen)}`} centered>
-        <Stack>
-          {payMethods.isError && <Alert color="red">支付方式加载失败：{messageOf(payMethods.error)}</Alert>}
-          <SegmentedControl data={payOptions} value={currentPayType} onChange={setPayType} data-testid="register-pay-type" />
-          {currentPayType === '1' && (
-            <NumberInput
-              label="实收现金"
-              min={0}
-              decimalScale={2}
-              value={tendered}
-              onChange={setTendered}
-              data-autofocus
-              onKeyDown={(e) => e.key === 'Enter' && change !== null && !settle.isPending && settle.mutate()}
-              data-testid="register-tendered"
-            />
-          )}
-          <Text data-testid="register-change">{change === null ? '实收不足' : `找零 ¥${yuan(change)}`}</Text>
-          {settle.isError && <Alert color="red" data-testid="register-error">{messageOf(settle.error)}</Alert>}
-          <Button size="md" loading={settle.isPending} disabled={change === null} onClick={() => settle.mutate()} data-testid="register-confirm">确认收款</Button>
-        </Stack>
-      </Modal>
+      <PayDialog opened={paying} onClose={() => setPaying(false)} uuid={uuid} shopId={shopId} practice={practice} cart={cart} totalFen={totalFen}
+        member={member} payOptions={payOptions}
+        onSettled={(order) => {
+          setSettled(order);
+          setScanError(null);
+          setPaying(false);
+          void previous.refetch();
+          void queryClient.invalidateQueries({ queryKey: ['register', 'shift'] });
+        }}
+        onQueued={() => {
+          setSavedOffline(true);
+          setPaying(false);
+          void queuedSales(shopId).then(setQueue);
+        }} />
+      {member && !practice && (
+        <RechargeDialog opened={recharging} onClose={() => setRecharging(false)} shopId={shopId} member={member} payOptions={payOptions}
+          onRecharged={(balance) => setMember({ ...member, balance })} />
+      )}
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addScanned, cartTotals, changeDue, removeLine, setQuantity, yuan, type ScannedSku } from './cart';
+import { addScanned, cartTotals, changeDue, removeLine, setQuantity, splitPayments, yuan, type ScannedSku } from './cart';
 
 const sku = (skuId: number, retailPrice: number): ScannedSku => ({ skuId, skuCode: `K${skuId}`, skuName: `商品${skuId}`, barcode: null, spec: null, unit: '个', retailPrice, available: 10 });
 
@@ -27,5 +27,15 @@ describe('register cart', () => {
     expect(changeDue(1020, '10.2')).toBe(0);
     expect(changeDue(1020, 10)).toBeNull();
     expect(changeDue(1020, 'abc')).toBeNull();
+  });
+
+  it('pays balance first (never more than allowed or owed), the rest by the chosen method; only cash gives change', () => {
+    expect(splitPayments({ payableFen: 5000, balanceFen: 2000, maxBalanceFen: 3000, payType: 1, tendered: 50 })).toEqual({
+      payments: [{ payType: 5, amount: 20 }, { payType: 1, amount: 50 }], balanceFen: 2000, restFen: 3000, changeFen: 2000,
+    });
+    expect(splitPayments({ payableFen: 5000, balanceFen: 9000, maxBalanceFen: 3000, payType: 4, tendered: '' }).payments).toEqual([{ payType: 5, amount: 30 }, { payType: 4, amount: 20 }]);
+    expect(splitPayments({ payableFen: 5000, balanceFen: 9000, maxBalanceFen: 9000, payType: 1, tendered: '' })).toMatchObject({ payments: [{ payType: 5, amount: 50 }], restFen: 0, changeFen: 0 });
+    expect(splitPayments({ payableFen: 1999, balanceFen: 0, maxBalanceFen: 0, payType: 1, tendered: 19 }).changeFen).toBeNull();
+    expect(splitPayments({ payableFen: 1, balanceFen: 0, maxBalanceFen: 0, payType: 2, tendered: 100 }).payments).toEqual([{ payType: 2, amount: 0.01 }]);
   });
 });

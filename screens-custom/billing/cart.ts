@@ -48,3 +48,32 @@ export function changeDue(totalFen: number, tenderedYuan: number | string): numb
   if (!Number.isFinite(tendered) || tendered < totalFen) return null;
   return tendered - totalFen;
 }
+
+export const CASH = 1;
+export const BALANCE = 5;
+
+/**
+ * The payments of one sale: the member's balance first (never more than allowed), the rest by the chosen method.
+ * Cash may be more than the rest (change is given); any other method takes exactly the rest. `changeFen` is null
+ * while the cash handed over does not cover the rest.
+ */
+export function splitPayments(a: { payableFen: number; balanceFen: number; maxBalanceFen: number; payType: number; tendered: number | string }): {
+  payments: { payType: number; amount: number }[];
+  balanceFen: number;
+  restFen: number;
+  changeFen: number | null;
+} {
+  const balanceFen = Math.max(0, Math.min(Math.round(a.balanceFen), a.maxBalanceFen, a.payableFen));
+  const restFen = a.payableFen - balanceFen;
+  const payments: { payType: number; amount: number }[] = [];
+  if (balanceFen > 0) payments.push({ payType: BALANCE, amount: balanceFen / 100 });
+  let changeFen: number | null = 0;
+  if (restFen > 0) {
+    if (a.payType === CASH) {
+      changeFen = changeDue(restFen, a.tendered);
+      const cashFen = Math.round(Number(a.tendered) * 100);
+      payments.push({ payType: CASH, amount: (changeFen === null ? restFen : cashFen) / 100 });
+    } else payments.push({ payType: a.payType, amount: restFen / 100 });
+  }
+  return { payments, balanceFen, restFen, changeFen };
+}

@@ -16,10 +16,13 @@ export interface SettledOrder {
   memberPhone?: string | null;
   memberName?: string | null;
   pointsEarned?: number;
+  /** 优惠券抵扣 and what the customer owed after it. */
+  couponAmount?: number;
+  payAmount?: number;
 }
 
 /** Payment method names by pay type (1 现金 … 4 支付宝). */
-export const PAY_NAMES = ['', '现金', '银行卡', '微信', '支付宝'];
+export const PAY_NAMES = ['', '现金', '银行卡', '微信', '支付宝', '余额'];
 
 /** 13800000007 -> 138****0007, as a phone is shown on paper and on screen. */
 export const maskPhone = (phone: string) => phone.replace(/^(\d{3})\d{4}(\d{4})$/, '$1****$2');
@@ -40,7 +43,7 @@ export function receiptHtml(o: SettledOrder): string {
     <h3>${esc(o.shopName)}${o.isPractice ? '（练习）' : ''}</h3>
     <div>单号：${esc(o.orderNo)}</div><div>时间：${esc(o.createTime)}</div><div>收银员：${esc(o.cashierName)}</div><hr>
     <table><tr><th align="left">商品</th><th class="r">数量</th><th class="r">单价</th><th class="r">金额</th></tr>${lines}</table><hr>
-    <div>共 ${o.totalQuantity} 件　应收：${o.totalAmount.toFixed(2)}</div>${pays}<div>找零：${o.changeAmount.toFixed(2)}</div>${member}<hr>
+    <div>共 ${o.totalQuantity} 件　应收：${o.totalAmount.toFixed(2)}</div>${o.couponAmount ? `<div>优惠券抵扣：-${o.couponAmount.toFixed(2)}</div>` : ''}${pays}<div>找零：${o.changeAmount.toFixed(2)}</div>${member}<hr>
     <div style="text-align:center">谢谢惠顾，欢迎再次光临</div>
   </body></html>`;
 }

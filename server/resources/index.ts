@@ -31,6 +31,7 @@ import { fulfilmentRoutes } from '../domains/fulfilment/routes.ts';
 import { stocktakeRoutes } from '../domains/warehouse/stocktakeRoutes.ts';
 import { orderRoutes } from '../domains/sales/orderRoutes.ts';
 import { balanceRoutes } from '../domains/members/balanceRoutes.ts';
+import { catalogueRoutes } from '../domains/sales/catalogueRoutes.ts';
 import { couponRoutes } from '../domains/members/couponRoutes.ts';
 import { returnOrderRoutes } from '../domains/warehouse/returnOrder.ts';
 import { onlineOrderRoutes } from '../domains/fulfilment/onlineOrders.ts';
@@ -115,6 +116,7 @@ export async function resourceRoutes(services: AppServices) {
     await app.register(onlineOrderRoutes(), { prefix: '/api/wxy-member-server' });
     await app.register(orderRoutes(services.db), { prefix: '/api/wxy-order-server' });
     await app.register(balanceRoutes(services.db), { prefix: '/api/wxy-order-server' });
+    await app.register(catalogueRoutes, { prefix: '/api/wxy-order-server' });
     await app.register(payMethodRoutes, { prefix: '/api/wxy-shop-server' });
     await app.register(pettyCashRoutes, { prefix: '/api/wxy-shop-server' });
     await app.register(shiftRoutes, { prefix: '/api/wxy-shop-server' });

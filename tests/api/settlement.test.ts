@@ -64,6 +64,22 @@ describe('收银扫码', () => {
   });
 });
 
+describe('离线商品资料 (order/catalogue/{shopId})', () => {
+  it('gives the register every on-sale SKU the shop warehouse holds, priced and with what is available; shop01 and another tenant are refused', async () => {
+    const r = await admin('GET', `${O}/order/catalogue/${shopRow.shopId}`);
+    expect(r.status).toBe(200);
+    const cat = r.json.data;
+    expect(cat.shopName).toBe(shopRow.shopName);
+    const held = (await s.db.tenant(1, (tx) => tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM stock_balance b JOIN pd_sku s ON s.sku_id = b.sku_id WHERE b.wh_id = $1 AND s.status = 1`, [whId]))).rows[0].n;
+    expect(cat.skus).toHaveLength(held);
+    const first = cat.skus.find((k: Json) => k.skuId === skus[0].skuId);
+    expect(first).toMatchObject({ barcode: skus[0].barcode, skuCode: skus[0].skuCode, retailPrice: skus[0].retailPrice, available: await available(skus[0].skuId) });
+    expect((await shop('GET', `${O}/order/catalogue/${shopRow.shopId}`)).status).toBe(403);
+    expect((await other('GET', `${O}/order/catalogue/${shopRow.shopId}`)).json.msg).toBe('门店不存在');
+    expect((await admin('GET', `${O}/order/catalogue/abc`)).status).toBe(400);
+  });
+});
+
 describe('结算', () => {
   it('prices on the server, gives change from cash, takes stock out once and lists the order', async () => {
     const before = await stock(skus[0].skuId);

@@ -1,0 +1,190 @@
+import { Alert, Button, Group, Modal, NumberInput, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { call } from '../../src/api/http';
+import { CASH, splitPayments, yuan, type CartLine } from './cart';
+import type { RegisterMember } from './MemberBox';
+import { enqueueSale, isUnreachable, type SaleBody } from './offline';
+import type { SettledOrder } from './receipt';
+
+const O = '/wxy-order-server';
+const M = '/wxy-member-server';
+
+interface AbleCoupon {
+  memberCouponId: number;
+  couponName: string;
+  couponCode: string;
+  endDate: string;
+  usable: boolean;
+  reason: string | null;
+  discountAmount: number;
+}
+
+const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+/**
+ * 收款 (F9): a coupon (the member's, or a paper one by its 12-digit code), the member's balance, then the rest by
+ * one of the shop's methods; cash gives change. The server prices and checks everything again at settlement. When
+ * the network is gone the sale is kept on this computer (离线单) and sent later with the same uuid — only for
+ * sales that need no server check first (no coupon, no balance).
+ */
+export function PayDialog(props: {
+  opened: boolean;
+  onClose: () => void;
+  uuid: string;
+  shopId: number;
+  practice: boolean;
+  cart: CartLine[];
+  totalFen: number;
+  member: RegisterMember | null;
+  payOptions: { value: string; label: string }[];
+  onSettled: (order: SettledOrder) => void;
+  onQueued: () => void;
+}) {
+  const { cart, member, shopId, practice } = props;
+  const lines = cart.map((l) => ({ skuId: l.skuId, quantity: l.quantity, price: l.retailPrice }));
+  const cartKey = lines.map((l) => `${l.skuId}x${l.quantity}`).join(',');
+  const [couponId, setCouponId] = useState<string | null>(null);
+  const [paper, setPaper] = useState<AbleCoupon | null>(null);
+  const [paperCode, setPaperCode] = useState('');
+  const [balanceUse, setBalanceUse] = useState<string | number>('');
+  const [payType, setPayType] = useState<string | null>(null);
+  const [tendered, setTendered] = useState<string | number>('');
+  const memberCoupons = Boolean(props.opened && member && !practice);
+
+  const coupons = useQuery({
+    queryKey: ['register', 'coupons', member?.memberId, shopId, cartKey],
+    queryFn: () => call<AbleCoupon[]>({ method: 'POST', url: `${M}/mb-coupon/order/optional/able`, data: { memberId: member!.memberId, shopId, lines }, silent: true }),
+    enabled: memberCoupons,
+    retry: false,
+  });
+  const chosen: AbleCoupon | null = paper ?? coupons.data?.find((c) => String(c.memberCouponId) === couponId) ?? null;
+  const maxBalance = useQuery({
+    queryKey: ['register', 'maxBalance', member?.memberId, shopId, cartKey, chosen?.memberCouponId ?? null],
+    queryFn: () =>
+      call<{ balance: number; payableAmount: number; maxBalance: number }>({
+        method: 'POST', url: `${O}/order/canUseMaxBalance`, silent: true,
+        data: { memberId: member!.memberId, shopId, lines, memberCouponId: chosen?.memberCouponId ?? null },
+      }),
+    enabled: memberCoupons,
+    retry: false,
+  });
+  const checkPaper = useMutation({
+    mutationFn: () => call<AbleCoupon>({ method: 'POST', url: `${M}/mb-coupon/order/paper/able`, silent: true, data: { couponCode: paperCode.trim(), shopId, memberId: member?.memberId ?? null, lines } }),
+    onSuccess: (c) => {
+      setPaper(c);
+      setCouponId(null);
+    },
+  });
+
+  const couponFen = Math.round((chosen?.discountAmount ?? 0) * 100);
+  const payableFen = maxBalance.data ? Math.round(maxBalance.data.payableAmount * 100) : props.totalFen - couponFen;
+  const maxBalanceFen = Math.round((maxBalance.data?.maxBalance ?? 0) * 100);
+  const currentPayType = props.payOptions.some((o) => o.value === payType) ? Number(payType) : Number(props.payOptions[0]?.value ?? CASH);
+  const owed = { payableFen, balanceFen: Math.round(Number(balanceUse || 0) * 100), maxBalanceFen, payType: currentPayType };
+  // Cash handed over starts at exactly what is still owed (after coupon and balance) until the cashier types it.
+  const restFen = splitPayments({ ...owed, tendered: 0 }).restFen;
+  const split = splitPayments({ ...owed, tendered: tendered === '' ? restFen / 100 : tendered });
+
+  const body = (): SaleBody & { memberCouponId: number | null } => ({
+    uuid: props.uuid,
+    shopId,
+    isPractice: practice,
+    lines,
+    memberId: member?.memberId ?? null,
+    memberCouponId: chosen?.memberCouponId ?? null,
+    payments: split.payments,
+  });
+  const settle = useMutation({
+    // Offline the call must fail at once (to keep the sale here), not wait paused for the network.
+    networkMode: 'always',
+    mutationFn: async (): Promise<SettledOrder | 'queued'> => {
+      const b = body();
+      try {
+        return await call<SettledOrder>({ method: 'POST', url: `${O}/order/settlement`, timeout: 180_000, silent: true, data: b });
+      } catch (e) {
+        if (!isUnreachable(e)) throw e;
+        if (b.memberCouponId || split.balanceFen > 0) throw new Error('网络已断开：离线时不能使用优惠券或余额，请取消优惠券和余额后用其他方式收款');
+        const { memberCouponId: _none, ...offline } = b;
+        await enqueueSale(offline, { totalAmount: props.totalFen / 100, totalQuantity: cart.reduce((a, l) => a + l.quantity, 0) });
+        return 'queued';
+      }
+    },
+    onSuccess: (r) => (r === 'queued' ? props.onQueued() : props.onSettled(r)),
+  });
+
+  const reset = () => {
+    setCouponId(null);
+    setPaper(null);
+    setPaperCode('');
+    setBalanceUse('');
+    setTendered('');
+    settle.reset();
+    checkPaper.reset();
+  };
+  const canPay = split.changeFen !== null && payableFen >= 0 && !settle.isPending;
+  const couponOptions = (coupons.data ?? []).map((c) => ({
+    value: String(c.memberCouponId),
+    label: c.usable ? `${c.couponName}（抵 ¥${c.discountAmount.toFixed(2)}，至 ${c.endDate}）` : `${c.couponName}（${c.reason}）`,
+    disabled: !c.usable,
+  }));
+
+  return (
+    <Modal opened={props.opened} onClose={props.onClose} onExitTransitionEnd={reset} title={`收款 · 应收 ¥${yuan(props.totalFen)}`} centered size="lg">
+      <Stack>
+        {member && !practice && (
+          <Select
+            label="会员优惠券"
+            placeholder={coupons.isLoading ? '查询中…' : couponOptions.length ? '不使用' : '没有可用的优惠券'}
+            data={couponOptions}
+            value={couponId}
+            onChange={(v) => {
+              setCouponId(v);
+              setPaper(null);
+            }}
+            clearable
+            disabled={!couponOptions.length}
+            data-testid="register-coupon"
+          />
+        )}
+        {!practice && (
+          <Group align="flex-end" gap="xs">
+            <TextInput label="纸质券码" placeholder="12位券码" maxLength={12} inputMode="numeric" value={paperCode} w={200}
+              onChange={(e) => setPaperCode(e.currentTarget.value.replace(/\D/g, ''))}
+              onKeyDown={(e) => e.key === 'Enter' && paperCode.length === 12 && checkPaper.mutate()}
+              error={checkPaper.isError ? messageOf(checkPaper.error) : null} data-testid="register-paper-code" />
+            <Button variant="default" disabled={paperCode.length !== 12} loading={checkPaper.isPending} onClick={() => checkPaper.mutate()}>使用券码</Button>
+          </Group>
+        )}
+        {chosen && (
+          <Text size="sm" data-testid="register-coupon-used">
+            优惠券「{chosen.couponName}」抵扣 ¥{chosen.discountAmount.toFixed(2)}
+          </Text>
+        )}
+        {member && !practice && maxBalance.data && maxBalance.data.balance > 0 && (
+          <Group align="flex-end" gap="xs">
+            <NumberInput label={`使用余额（余额 ¥${maxBalance.data.balance.toFixed(2)}，本单最多 ¥${maxBalance.data.maxBalance.toFixed(2)}）`} min={0} max={maxBalance.data.maxBalance}
+              decimalScale={2} value={balanceUse} onChange={setBalanceUse} w={320} data-testid="register-balance-use" />
+            <Button variant="default" onClick={() => setBalanceUse(maxBalance.data!.maxBalance)} data-testid="register-balance-all">全部使用</Button>
+          </Group>
+        )}
+        <Text data-testid="register-payable">
+          应付 <b>¥{yuan(payableFen)}</b>
+          {split.balanceFen > 0 && <>，余额付 ¥{yuan(split.balanceFen)}，还需 <b>¥{yuan(split.restFen)}</b></>}
+        </Text>
+        {split.restFen > 0 && (
+          <>
+            <SegmentedControl data={props.payOptions} value={String(currentPayType)} onChange={setPayType} data-testid="register-pay-type" />
+            {currentPayType === CASH && (
+              <NumberInput label="实收现金" min={0} decimalScale={2} value={tendered === '' ? split.restFen / 100 : tendered} onChange={setTendered} data-autofocus
+                onKeyDown={(e) => e.key === 'Enter' && canPay && settle.mutate()} data-testid="register-tendered" />
+            )}
+            <Text data-testid="register-change">{split.changeFen === null ? '实收不足' : `找零 ¥${yuan(split.changeFen)}`}</Text>
+          </>
+        )}
+        {settle.isError && <Alert color="red" data-testid="register-error">{messageOf(settle.error)}</Alert>}
+        <Button size="md" loading={settle.isPending} disabled={!canPay} onClick={() => settle.mutate()} data-testid="register-confirm">确认收款</Button>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,129 @@
+import { expect, test } from '@playwright/test';
+import { logIn, pageApi } from './support';
+
+/**
+ * The cash register as a cashier uses it with a member: recharge, a coupon, part balance part cash, the receipt;
+ * then the network drops, a sale goes on from the cached catalogue and is kept on this computer, and when the
+ * network returns it reaches the server once; one sale is refunded. (Device activation and the plain cash sale
+ * are in phone-login.spec.ts.)
+ */
+test('a member recharges, pays with a coupon, balance and cash; an offline sale is sent once when the network returns; one is refunded', async ({ page, context, baseURL }) => {
+  test.setTimeout(150_000);
+  await logIn(page);
+  const { request, headers } = await pageApi(page);
+  const api = async (method: 'get' | 'post', url: string, data?: unknown) => {
+    const r = await (await request[method](`/api/${url}`, { headers, data })).json();
+    expect(r.code, `${url}: ${r.msg}`).toBe(200);
+    return r.data;
+  };
+  // This browser is the first shop's register (activation itself is phone-login.spec's).
+  const shops = (await api('post', 'wxy-shop-server/shop-base/list', {})) as { shopId: number }[];
+  const shopId = Math.min(...shops.map((s) => s.shopId));
+  await context.addCookies([{ name: 'deviceShopId', value: String(shopId), url: baseURL! }]);
+  // Three SKUs the shop holds (three or more of each).
+  const catalogue = (await api('get', `wxy-order-server/order/catalogue/${shopId}`)) as { skus: { barcode: string | null; available: number; retailPrice: number }[] };
+  const held = catalogue.skus.filter((k) => k.barcode && k.available >= 3 && k.retailPrice > 0).slice(0, 3);
+  expect(held).toHaveLength(3);
+  const today = new Date().toISOString().slice(0, 10);
+  const coupon = await api('post', 'wxy-member-server/mb-coupon/save', { couponName: '收银测试券减5元', couponKind: 1, faceAmount: 5, thresholdAmount: 0, beginDate: today, endDate: '2099-12-31' });
+  const ordersOfShop = async () => ((await api('post', 'wxy-order-server/order/findPage', { pageNum: 1, pageSize: 1, shopId })) as { total: number }).total;
+  const ordersBefore = await ordersOfShop();
+
+  await page.goto('/orderInfo/retailOrder');
+  await page.getByTestId('register-opening-cash').fill('200');
+  await page.getByTestId('register-open-shift-ok').click();
+  const scan = page.getByTestId('register-scan');
+  await expect(scan).toBeFocused();
+  for (const k of held) await scan.pressSequentially(`${k.barcode}\n`, { delay: 5 });
+  await expect(page.getByTestId('register-total')).toContainText('共 3 件');
+  const totalFen = held.reduce((a, k) => a + Math.round(k.retailPrice * 100), 0);
+
+  // A new member, registered on the spot, tops up 100 元 in cash; head office has given them a 5 元 coupon.
+  const phone = `139${String(Date.now()).slice(-8)}`;
+  await page.getByTestId('register-member-phone').fill(phone);
+  await page.getByTestId('register-member-phone').press('Enter');
+  await page.getByTestId('register-member-new').click();
+  await page.getByTestId('register-member-name').fill('储值会员');
+  await page.getByTestId('register-member-save').click();
+  await expect(page.getByTestId('register-member-points')).toContainText('余额 ¥0.00');
+  await api('post', `wxy-member-server/mb-coupon/member/give/${phone}`, { couponId: coupon.couponId });
+  await page.getByTestId('register-recharge').click();
+  await page.getByTestId('recharge-amount').fill('100');
+  await page.getByTestId('recharge-pay-type').getByText('现金', { exact: true }).click();
+  await page.getByTestId('recharge-confirm').click();
+  await expect(page.getByTestId('recharge-done')).toContainText(/充值成功：\S+/);
+  // The demo recharge activity (充100送10) adds its gift.
+  await expect(page.getByTestId('recharge-done')).toContainText('实收 ¥100.00，赠送 ¥10.00（充100送10），充值后余额 ¥110.00');
+  await page.getByRole('button', { name: '完成' }).click();
+  await expect(page.getByTestId('register-member-points')).toContainText('余额 ¥110.00');
+
+  // F9: the coupon takes 5 元 off, 10 元 comes from the balance, the rest in cash with change.
+  await scan.press('F9');
+  await page.getByTestId('register-coupon').click();
+  await page.getByRole('option', { name: /收银测试券减5元/ }).click();
+  await expect(page.getByTestId('register-coupon-used')).toContainText('抵扣 ¥5.00');
+  const payableFen = totalFen - 500;
+  await expect(page.getByTestId('register-payable')).toContainText(`应付 ¥${(payableFen / 100).toFixed(2)}`);
+  await page.getByTestId('register-balance-use').fill('10');
+  const restFen = payableFen - 1000;
+  await expect(page.getByTestId('register-payable')).toContainText(`还需 ¥${(restFen / 100).toFixed(2)}`);
+  await page.getByTestId('register-pay-type').getByText('现金', { exact: true }).click();
+  const cash = Math.ceil(restFen / 100 / 10) * 10 + 10;
+  await page.getByTestId('register-tendered').fill(String(cash));
+  await expect(page.getByTestId('register-change')).toContainText(`找零 ¥${((cash * 100 - restFen) / 100).toFixed(2)}`);
+  await page.getByTestId('register-confirm').click();
+  await expect(page.getByTestId('register-settled')).toContainText(/收款成功：XS\d{8}-\d{4}/);
+  const firstNo = ((await page.getByTestId('register-settled').textContent()) ?? '').match(/XS\d{8}-\d{4}/)![0];
+  const paid = (await api('get', `wxy-order-server/order/findListDet/${(await api('post', 'wxy-order-server/order/findPage', { pageNum: 1, pageSize: 1, orderNo: firstNo })).records[0].orderId}`)) as { couponAmount: number; payList: { payType: number; amount: number }[] };
+  expect(paid.couponAmount).toBe(5);
+  expect(paid.payList.map((p) => [p.payType, p.amount])).toEqual([[5, 10], [1, cash]]);
+  // The receipt prints with the coupon and the balance paid.
+  const popup = page.waitForEvent('popup');
+  await page.getByTestId('register-print').click();
+  const receipt = await popup;
+  await expect(receipt.locator('body')).toContainText(firstNo);
+  await expect(receipt.locator('body')).toContainText('优惠券抵扣：-5.00');
+  await expect(receipt.locator('body')).toContainText('余额：10.00');
+  await receipt.close();
+  await page.getByTestId('register-next').click();
+
+  // The network drops: scanning goes on from this computer's catalogue, the cash sale is kept here.
+  await context.setOffline(true);
+  await expect(page.getByTestId('network-offline')).toBeVisible();
+  await scan.pressSequentially(`${held[0].barcode}\n`, { delay: 5 });
+  await expect(page.getByTestId('register-total')).toContainText('共 1 件');
+  await scan.press('F9');
+  await page.getByTestId('register-pay-type').getByText('现金', { exact: true }).click();
+  await page.getByTestId('register-tendered').fill('1000');
+  await page.getByTestId('register-confirm').click();
+  await expect(page.getByTestId('register-saved-offline')).toBeVisible();
+  await expect(page.getByTestId('register-offline-queue')).toContainText('离线单待上传 1');
+  await page.getByTestId('register-next').click();
+
+  // Back online: 网络已恢复, the page reloads and sends the kept sale; it is in the system once.
+  const reloaded = page.waitForEvent('load');
+  await context.setOffline(false);
+  await expect(page.getByTestId('network-restored')).toBeVisible();
+  await reloaded;
+  await expect(page.getByTestId('register-offline-queue')).toHaveCount(0, { timeout: 20_000 });
+  await expect.poll(ordersOfShop, { timeout: 20_000 }).toBe(ordersBefore + 2);
+  await expect(page.getByTestId('register-previous')).not.toContainText(firstNo);
+  const offlineNo = ((await page.getByTestId('register-previous').textContent()) ?? '').match(/XS\d{8}-\d{4}/)![0];
+
+  // The offline customer brings it back: refunded once.
+  await page.getByTestId('register-refund').click();
+  await expect(page.getByTestId('refund-order-no')).toHaveValue(offlineNo);
+  await page.getByTestId('refund-find').click();
+  await page.getByTestId('refund-confirm').click();
+  await expect(page.getByTestId('refund-done')).toContainText('商品已退回门店库存');
+  await page.keyboard.press('Escape');
+  expect(await ordersOfShop()).toBe(ordersBefore + 2);
+
+  // 交班 so the next register spec starts with its own shift.
+  await page.getByTestId('register-handover').click();
+  const expected = ((await page.getByTestId('register-expected-cash').textContent()) ?? '').match(/¥([\d.]+)/)![1];
+  await page.getByTestId('register-counted-cash').fill(expected);
+  await page.getByTestId('register-handover-ok').click();
+  await expect(page.getByTestId('register-handed-difference')).toHaveText('钱箱相符');
+  await page.getByTestId('register-handed-ok').click();
+});
