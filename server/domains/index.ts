@@ -21,6 +21,7 @@ import './shops/shopImports.ts';
 import './shops/onlineOrders.ts';
 import './sales/preSale.ts';
 import './sales/orderPay.ts';
+import './sales/vouchers.ts';
 import './pettyCash/approval.ts';
 import './shops/shopPoi.ts';
 import './reports/contributionRoutes.ts';

@@ -2,6 +2,7 @@ import type { AuthContext } from '../../context.ts';
 import type { Database } from '../index.ts';
 import { recharge } from '../../domains/members/balance.ts';
 import { shopOf } from '../../domains/sales/settlement.ts';
+import { issueVouchers, writeOffVoucher } from '../../domains/sales/vouchers.ts';
 
 /**
  * 会员余额 demo: two running recharge activities (this year) and recharges of 13800000001 and 13800000003 at the
@@ -31,4 +32,33 @@ export async function seedSellingDemo(db: Database, tenantId: number): Promise<v
     const uuid = `00000000-0000-4000-9000-${String(tenantId).padStart(6, '0')}${String(i).padStart(6, '0')}`;
     await recharge(db, auth, { uuid, shopId: found.shop.shop_id, memberId: m.member_id, payType: i === 0 ? 3 : 1, amount: i === 0 ? 300 : 100, remark: '演示充值' }, (tx) => shopOf(tx, auth, found.shop.shop_id));
   }
+}
+
+/**
+ * 平台券 demo: vouchers given with six recent orders of the first shop (美团 and 抖音 group-buy vouchers, the shop's
+ * own gift voucher), two of them already written off, one expired; only once (nothing added when any exists).
+ */
+export async function seedVoucherDemo(db: Database, tenantId: number): Promise<void> {
+  await db.tenant(tenantId, async (tx) => {
+    if ((await tx.query(`SELECT 1 FROM po_voucher LIMIT 1`)).rowCount) return;
+    const orders = (await tx.query<{ order_id: number }>(
+      `SELECT order_id FROM po_order WHERE NOT is_practice AND status = 1 ORDER BY create_time DESC, order_id DESC LIMIT 6`,
+    )).rows;
+    const admin = (await tx.query<{ id: number; user_name: string; name: string }>(`SELECT id, user_name, name FROM sys_user WHERE user_name = 'admin'`)).rows[0];
+    if (!orders.length || !admin) return;
+    const kinds = [
+      { voucherName: '美团 50元代金券', platformType: 1, faceAmount: 50 },
+      { voucherName: '抖音 30元团购券', platformType: 2, faceAmount: 30 },
+      { voucherName: '本店 10元满减券', platformType: 4, faceAmount: 10 },
+    ];
+    const validEnd = (await tx.query<{ d: string }>(`SELECT to_char(current_date + 30, 'YYYY-MM-DD') AS d`)).rows[0].d;
+    const expired = (await tx.query<{ d: string }>(`SELECT to_char(current_date - 1, 'YYYY-MM-DD') AS d`)).rows[0].d;
+    for (const [i, o] of orders.entries()) {
+      const k = kinds[i % kinds.length];
+      await issueVouchers(tx, o.order_id, [{ ...k, voucherCode: `V${tenantId}${String(o.order_id).padStart(6, '0')}${i}`, validEnd: i === 5 ? expired : validEnd }]);
+    }
+    const auth: AuthContext = { tenantId, userId: admin.id, userName: admin.user_name, displayName: admin.name, shopId: null, tokenHash: '', roles: ['admin'], isAdmin: true };
+    const first = (await tx.query<{ voucher_id: number }>(`SELECT voucher_id FROM po_voucher ORDER BY voucher_id LIMIT 2`)).rows;
+    for (const v of first) await writeOffVoucher(tx, auth, { voucherId: v.voucher_id });
+  });
 }

@@ -15,6 +15,8 @@ export const STOCK_DICTIONARIES: Record<string, [string, string][]> = {
   returnStatus: [['草稿', '1'], ['已审核', '2']],
   returnReason: [['滞销', '1'], ['破损', '2'], ['临期', '3'], ['其他', '4']],
   orderStatus: [['已完成', '1'], ['已退款', '2'], ['已作废', '3']],
+  voucherStatus: [['未核销', '1'], ['已核销', '2']],
+  voucherPlatform: [['美团', '1'], ['抖音', '2'], ['快手', '3'], ['本店', '4']],
   balanceRefType: [['充值', 'recharge'], ['余额支付', 'sale'], ['退款退回', 'saleRefund'], ['作废退回', 'saleInvalid']],
   couponKind: [['电子券', '1'], ['纸质券', '2']],
   memberCouponStatus: [['未使用', '1'], ['已使用', '2'], ['已作废', '3']],
