@@ -1,6 +1,6 @@
 import { ActionIcon, Alert, Badge, Button, Group, NumberInput, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
@@ -20,6 +20,13 @@ import { OfflineQueue } from './OfflineQueue';
 import { drainQueue, findInCatalogue, isUnreachable, loadCatalogue, queuedSales, removeQueued, retryQueued, saveCatalogue, type Catalogue, type QueuedSale, type SaleBody, type SendOutcome } from './offline';
 
 const O = '/wxy-order-server';
+/** order/price's answer (server/API.md). */
+interface CartQuote {
+  lines: { skuId: number; skuName: string; quantity: number; unitPrice: number; amount: number; promotionName: string | null; promotionAmount: number; isGift: boolean }[];
+  totalAmount: number;
+  promotionAmount: number;
+  fullReduction: { promotionName: string; amount: number } | null;
+}
 interface ShopPayMethod {
   payType: number;
   enabled: boolean;
@@ -74,6 +81,22 @@ export default function RetailOrderPage() {
   const [parkedOpen, setParkedOpen] = useState(false);
   const scanRef = useRef<HTMLInputElement>(null);
   const { quantity, totalFen } = cartTotals(cart);
+  // The server's price of the cart as it stands (promotions and 买赠 gifts): what settlement will charge. Offline
+  // or before it answers, the register's own sum at retail prices.
+  const cartKey = cart.map((l) => `${l.skuId}x${l.quantity}`).join(',');
+  const quote = useQuery({
+    queryKey: ['register', 'quote', shopId, cartKey],
+    queryFn: () => call<CartQuote>({ method: 'POST', url: `${O}/order/price`, silent: true, data: { shopId, lines: cart.map((l) => ({ skuId: l.skuId, quantity: l.quantity })) } }),
+    enabled: Boolean(shopId && cart.length),
+    retry: false,
+    networkMode: 'always',
+    placeholderData: keepPreviousData,
+  });
+  const priced = cart.length && quote.data && !quote.isPlaceholderData ? quote.data : null;
+  const promotionFen = priced ? Math.round(priced.promotionAmount * 100) : 0;
+  const dueFen = totalFen - promotionFen;
+  const promoOf = new Map((priced?.lines ?? []).filter((l) => !l.isGift).map((l) => [l.skuId, l]));
+  const gifts = (priced?.lines ?? []).filter((l) => l.isGift);
 
   const previous = useQuery({
     queryKey: ['register', 'previous', shopId],
@@ -260,6 +283,7 @@ export default function RetailOrderPage() {
             <Table.Th ta="right">单价</Table.Th>
             <Table.Th w={140}>数量</Table.Th>
             <Table.Th ta="right">金额</Table.Th>
+            <Table.Th>促销</Table.Th>
             <Table.Th ta="right">可用库存</Table.Th>
             <Table.Th w={50} />
           </Table.Tr>
@@ -274,16 +298,35 @@ export default function RetailOrderPage() {
                 <NumberInput size="xs" min={1} max={9999} allowDecimal={false} value={l.quantity} onChange={(v) => setCart((c) => setQuantity(c, l.skuId, Number(v)))} aria-label="数量" />
               </Table.Td>
               <Table.Td ta="right">{yuan(lineFen(l))}</Table.Td>
+              <Table.Td data-testid={`register-line-promo-${l.skuId}`}>
+                {promoOf.get(l.skuId)?.promotionName && (
+                  <Text size="sm" c="red">{promoOf.get(l.skuId)!.promotionName}{promoOf.get(l.skuId)!.promotionAmount > 0 ? ` -${promoOf.get(l.skuId)!.promotionAmount.toFixed(2)}` : ''}</Text>
+                )}
+              </Table.Td>
               <Table.Td ta="right" c={l.available < l.quantity ? 'red' : undefined}>{l.available}</Table.Td>
               <Table.Td>
                 <ActionIcon variant="subtle" color="red" aria-label="删除" onClick={() => setCart((c) => removeLine(c, l.skuId))}><IconTrash size={16} /></ActionIcon>
               </Table.Td>
             </Table.Tr>
           ))}
+          {gifts.map((g) => (
+            <Table.Tr key={`gift-${g.skuId}`} data-testid={`register-gift-${g.skuId}`}>
+              <Table.Td>{g.skuName} <Badge size="xs" color="red">赠品</Badge></Table.Td>
+              <Table.Td />
+              <Table.Td ta="right">0.00</Table.Td>
+              <Table.Td>{g.quantity}</Table.Td>
+              <Table.Td ta="right">0.00</Table.Td>
+              <Table.Td><Text size="sm" c="red">{g.promotionName}</Text></Table.Td>
+              <Table.Td />
+              <Table.Td />
+            </Table.Tr>
+          ))}
         </Table.Tbody>
       </Table>
       <Group justify="space-between">
-        <Text size="lg" data-testid="register-total">共 {quantity} 件，应收 <b>¥{yuan(totalFen)}</b></Text>
+        <Text size="lg" data-testid="register-total">
+          共 {quantity} 件，{promotionFen > 0 && <>原价 ¥{yuan(totalFen)}，促销优惠 -¥{yuan(promotionFen)}{priced?.fullReduction ? `（含${priced.fullReduction.promotionName} -${priced.fullReduction.amount.toFixed(2)}）` : ''}，</>}应收 <b>¥{yuan(dueFen)}</b>
+        </Text>
         <Group>
           <ParkedSales shopId={shopId} practice={practice} cart={cart} member={member} disabled={Boolean(settled)} open={parkedOpen} onOpen={setParkedOpen}
             onParked={nextSale}
@@ -334,7 +377,7 @@ export default function RetailOrderPage() {
         }}
       />
 
-      <PayDialog opened={paying} onClose={() => setPaying(false)} uuid={uuid} shopId={shopId} practice={practice} cart={cart} totalFen={totalFen}
+      <PayDialog opened={paying} onClose={() => setPaying(false)} uuid={uuid} shopId={shopId} practice={practice} cart={cart} totalFen={dueFen}
         member={member} payOptions={payOptions}
         onSettled={(order) => {
           setSettled(order);

@@ -21,7 +21,7 @@ test('a member recharges, pays with a coupon, balance and cash; an offline sale 
   const shopId = Math.min(...shops.map((s) => s.shopId));
   await context.addCookies([{ name: 'deviceShopId', value: String(shopId), url: baseURL! }]);
   // Three SKUs the shop holds (three or more of each).
-  const catalogue = (await api('get', `wxy-order-server/order/catalogue/${shopId}`)) as { skus: { barcode: string | null; available: number; retailPrice: number }[] };
+  const catalogue = (await api('get', `wxy-order-server/order/catalogue/${shopId}`)) as { skus: { skuId: number; barcode: string | null; available: number; retailPrice: number }[] };
   const held = catalogue.skus.filter((k) => k.barcode && k.available >= 3 && k.retailPrice > 0).slice(0, 3);
   expect(held).toHaveLength(3);
   const today = new Date().toISOString().slice(0, 10);
@@ -36,7 +36,10 @@ test('a member recharges, pays with a coupon, balance and cash; an offline sale 
   await expect(scan).toBeFocused();
   for (const k of held) await scan.pressSequentially(`${k.barcode}\n`, { delay: 5 });
   await expect(page.getByTestId('register-total')).toContainText('共 3 件');
-  const totalFen = held.reduce((a, k) => a + Math.round(k.retailPrice * 100), 0);
+  // What the server charges for these three (its promotions included), as the cart shows it.
+  const price = (await api('post', 'wxy-order-server/order/price', { shopId, lines: held.map((k) => ({ skuId: k.skuId, quantity: 1 })) })) as { totalAmount: number; promotionAmount: number };
+  const totalFen = Math.round((price.totalAmount - price.promotionAmount) * 100);
+  await expect(page.getByTestId('register-total')).toContainText(`应收 ¥${(totalFen / 100).toFixed(2)}`);
 
   // A new member, registered on the spot, tops up 100 元 in cash; head office has given them a 5 元 coupon.
   const phone = `139${String(Date.now()).slice(-8)}`;
