@@ -22,6 +22,7 @@ import './shops/onlineOrders.ts';
 import './sales/preSale.ts';
 import './sales/orderPay.ts';
 import './sales/vouchers.ts';
+import './sales/orderLookups.ts';
 import './pettyCash/approval.ts';
 import './shops/shopPoi.ts';
 import './reports/contributionRoutes.ts';

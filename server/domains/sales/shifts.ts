@@ -50,7 +50,7 @@ const SHIFT_COLUMNS = `class_id AS "classId", shop_id AS "shopId", shop_name AS 
   opening_cash::float8 AS "openingCash", counted_cash::float8 AS "countedCash", remark`;
 
 /** The orders a shift sold and the refunds it paid back (cash change and amounts kept), for both queries below. */
-const SHIFT_ORDERS = `
+export const SHIFT_ORDERS = `
   c AS (SELECT * FROM shop_class_record WHERE class_id = $1),
   sold AS (
     SELECT o.order_id, o.change_amount, o.pay_amount, o.refund_amount FROM po_order o, c
