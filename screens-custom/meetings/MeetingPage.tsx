@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { appState } from '../../src/store/appStore';
 import { call } from '../../src/api/http';
+import { statShops } from '../stats/api';
 import { listShops, localDay, S } from './api';
 import { DailyMeetingPanel } from './DailyMeetingPanel';
 import { ShopMeetingPanel } from './ShopMeetingPanel';
@@ -20,9 +21,13 @@ export default function MeetingPage() {
   const [shopId, setShopId] = useState<string | null>(null);
   const [day, setDay] = useState<string | null>(null);
   const [tab, setTab] = useState<string | null>('daily');
+  // The shops the person works at or manages (every shop for admin): theirs comes first, not the list's first shop.
+  const mine = useQuery({ queryKey: ['meeting', 'myShops'], queryFn: statShops });
   useEffect(() => {
-    if (!shopId && shops.data?.length) setShopId(String(shops.data.find((s) => s.shopId === deviceShopId)?.shopId ?? shops.data.find((s) => s.status === 1)?.shopId ?? shops.data[0].shopId));
-  }, [shops.data, shopId, deviceShopId]);
+    if (shopId || !shops.data?.length || !mine.isFetched) return;
+    const own = (mine.data ?? []).length < shops.data.length ? (mine.data ?? []).find((s) => s.status === 1) : undefined;
+    setShopId(String(shops.data.find((s) => s.shopId === deviceShopId)?.shopId ?? own?.shopId ?? shops.data.find((s) => s.status === 1)?.shopId ?? shops.data[0].shopId));
+  }, [shops.data, mine.data, mine.isFetched, shopId, deviceShopId]);
   const id = shopId ? Number(shopId) : null;
   // The meeting day is the server's calendar day (the browser's zone may differ from the database's).
   const serverDay = useQuery({

@@ -27,6 +27,7 @@ import './pettyCash/approval.ts';
 import './shops/shopPoi.ts';
 import './reports/contributionRoutes.ts';
 import './attendance/clock.ts';
+import './attendance/requests.ts';
 import './salary/documents.ts';
 import './salary/salaryRoutes.ts';
 import './reports/starRating.ts';

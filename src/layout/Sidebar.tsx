@@ -9,8 +9,9 @@ import { appState } from '../store/appStore';
 import { Icon } from './icons';
 import { closeSidebar } from './sidebarState';
 
+/** Shown: what is not hidden, and not a module whose pages are all hidden (granted only for a detail a notice opens). */
 function visible(routes: readonly AppRoute[]): AppRoute[] {
-  return routes.filter((route) => !route.hidden);
+  return routes.filter((route) => !route.hidden && !(route.children.length > 0 && route.children.every((child) => child.hidden)));
 }
 
 function contains(route: AppRoute, path: string): boolean {

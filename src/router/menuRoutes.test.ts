@@ -74,6 +74,17 @@ describe('filtering routes by role', () => {
     expect(indexes).toEqual(['/home/index', '/systemManage/userList', '/purchaseManage/procureOrder']);
   });
 
+  it('gives no index to a module granted only for a hidden page (a detail a notice opens)', () => {
+    const onlyDetail = [
+      ...menu,
+      node({ id: 40, path: '/attendManage', menuName: '考勤薪资', sort: 0, childList: [
+        node({ id: 41, parentId: 40, path: 'attendAuditDetail', menuName: '考勤申请详情', hidden: true }),
+      ] }),
+    ];
+    const indexes = flattenRoutes(permittedRoutes(onlyDetail, ['admin'])).filter((r) => r.meta.moduleIndex).map((r) => r.path);
+    expect(indexes).toEqual(['/home/index', '/systemManage/userList', '/purchaseManage/procureOrder']);
+  });
+
   it('gives the breadcrumb trail from module to page', () => {
     expect(routeTrail(permittedRoutes(menu, ['admin']), '/systemManage/loginLog').map((r) => r.meta.title)).toEqual(['系统管理', '登录日志']);
   });

@@ -102,7 +102,8 @@ export function markModuleIndexes(routes: AppRoute[]): AppRoute[] {
 export function firstVisibleLeaf(route: AppRoute): AppRoute | null {
   if (route.hidden) return null;
   const visibleChildren = route.children.filter((child) => !child.hidden);
-  if (visibleChildren.length === 0) return route;
+  // A module granted only for its hidden pages (a detail a notice opens) has no page of its own to land on.
+  if (visibleChildren.length === 0) return route.children.length ? null : route;
   for (const child of visibleChildren) {
     const leaf = firstVisibleLeaf(child);
     if (leaf) return leaf;

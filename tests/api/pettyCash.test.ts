@@ -71,6 +71,10 @@ describe('备用金记录', () => {
     expect(audited.json.data).toMatchObject({ status: 2, auditUserName: '系统管理员', auditRemark: '票据清楚', balanceAfter: before - 23.5 });
     expect(await balance()).toBe(before - 23.5);
     expect(await ledgerSum()).toBe(before - 23.5);
+    // 备用金流水 names the row's shop (it lists several shops at once).
+    const shopName = (await sql<{ shop_name: string }>(`SELECT shop_name FROM shop_base WHERE shop_id = $1`, [shopId]))[0].shop_name;
+    const flow = (await admin('POST', `${P}/petty-cash-ledger/page`, { pageNum: 1, pageSize: 5, refNo: rec.recordNo })).json.data.records;
+    expect(flow).toEqual([expect.objectContaining({ shopId, shopName, refNo: rec.recordNo, amount: -23.5, balanceAfter: before - 23.5 })]);
     // Audited: no second audit, no edit, no delete.
     const again = await admin('POST', `${P}/petty-cash-record/single/audit`, { recordId: rec.recordId });
     expect(again.status).toBe(409);

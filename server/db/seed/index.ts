@@ -24,7 +24,7 @@ import { seedSalaryDemo } from './salaryDemo.ts';
 import { seedProcessDemo } from './processDemo.ts';
 
 /** Bump when the demo data changes, so existing data dirs are topped up at the next start. */
-export const SEED_VERSION = '2026-11-22.designer-out.1+notices-1+engine-modules-3+designer-ui-1+detail-pages-1+stock-1+fulfilment-1+perm-1+allocation-1+purchase-1+stocktake-2+return-1+supplier-mrb-1+devices-1+orders-1+pay-methods-1+members-1+petty-cash-1+shifts-1+shop-ops-3+pre-sale-1+ai-box-1+targets-meetings-1+process-1+reports-3+selling-1+stats-1+people-1+org-2+analysis-1+selling-2';
+export const SEED_VERSION = '2026-11-22.designer-out.1+notices-1+engine-modules-3+designer-ui-1+detail-pages-1+stock-1+fulfilment-1+perm-1+allocation-1+purchase-1+stocktake-2+return-1+supplier-mrb-1+devices-1+orders-1+pay-methods-1+members-1+petty-cash-1+shifts-1+shop-ops-3+pre-sale-1+ai-box-1+targets-meetings-1+process-1+reports-3+selling-1+stats-1+people-1+org-2+analysis-1+selling-2+shops-4';
 
 interface TenantSeed {
   id: number;
@@ -99,7 +99,7 @@ export const DICTIONARIES: Record<string, [string, string][]> = {
   // 审批流程 (wxy-process-server dictionary/list/{code}).
   processStatus: [['审批中', '1'], ['已通过', '2'], ['已驳回', '3'], ['已撤销', '4']],
   taskStatus: [['待审批', '0'], ['同意', '1'], ['驳回', '2'], ['已取消', '3']],
-  processBusinessType: [['备用金', 'pettyCash'], ['对账单', 'reconciliation'], ['考勤申请', 'attendance'], ['团购', 'groupPurchase'], ['演示申请', 'demo']],
+  processBusinessType: [['备用金', 'pettyCash'], ['对账单', 'reconciliation'], ['考勤申请', 'attendance'], ['请假申请', 'attendance.1'], ['加班申请', 'attendance.2'], ['补卡申请', 'attendance.3'], ['调班申请', 'attendance.4'], ['出差申请', 'attendance.5'], ['外出申请', 'attendance.6'], ['调休申请', 'attendance.7'], ['团购', 'groupPurchase'], ['演示申请', 'demo']],
   processAssigneeType: [['指定用户', 'user'], ['角色', 'role'], ['申请人的店长', 'shopManager'], ['申请人', 'applicant']],
 };
 

@@ -1,7 +1,7 @@
 import type { AuthContext } from '../../context.ts';
 import type { Database, Queryable } from '../index.ts';
 import { deployDefinition, startProcess } from '../../domains/process/service.ts';
-import { pettyCashXml } from '../../domains/process/bpmnXml.ts';
+import { attendanceXml, pettyCashXml } from '../../domains/process/bpmnXml.ts';
 
 async function userAuth(tx: Queryable, tenantId: number, userName: string): Promise<AuthContext | null> {
   const u = (
@@ -17,7 +17,7 @@ async function userAuth(tx: Queryable, tenantId: number, userName: string): Prom
 
 /**
  * 审批流程 demo (tenant 1): manager01 manages the first shop, the 备用金审批 process (店长, then 财务 when the amount
- * is above 500) is deployed once, and shop01 has one application of 800 元 waiting for manager01.
+ * is above 500) and 考勤审批 (店长) are deployed once, and shop01 has one application of 800 元 waiting for manager01.
  */
 export async function seedProcessDemo(db: Database, tenantId: number): Promise<void> {
   if (tenantId !== 1) return;
@@ -29,14 +29,18 @@ export async function seedProcessDemo(db: Database, tenantId: number): Promise<v
     if (!shop || !manager || !admin || !applicant) return;
     await tx.query(`INSERT INTO wf_shop_manager(tenant_id, shop_id, user_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [tenantId, shop, manager.userId]);
     const deployed = await tx.query(`SELECT 1 FROM wf_definition WHERE process_key = 'pettyCash'`);
-    if (deployed.rows.length) return;
-    await deployDefinition(tx, admin, { bpmnXml: pettyCashXml(), businessType: 'pettyCash', description: '门店备用金：店长审批，金额大于 500 元再由财务审批' });
-    await startProcess(tx, applicant, {
-      processKey: 'pettyCash',
-      businessType: 'demo',
-      businessId: 'DEMO-0001',
-      title: '演示：门店备用金申请 800.00 元',
-      variables: { amount: 800, reason: '门店日常采购', shopId: shop },
-    });
+    if (!deployed.rows.length) {
+      await deployDefinition(tx, admin, { bpmnXml: pettyCashXml(), businessType: 'pettyCash', description: '门店备用金：店长审批，金额大于 500 元再由财务审批' });
+      await startProcess(tx, applicant, {
+        processKey: 'pettyCash',
+        businessType: 'demo',
+        businessId: 'DEMO-0001',
+        title: '演示：门店备用金申请 800.00 元',
+        variables: { amount: 800, reason: '门店日常采购', shopId: shop },
+      });
+    }
+    // 考勤审批: the shop manager approves attendance requests (attn-request); deployed once.
+    if (!(await tx.query(`SELECT 1 FROM wf_definition WHERE process_key = 'attendance'`)).rows.length)
+      await deployDefinition(tx, admin, { bpmnXml: attendanceXml(), businessType: 'attendance', description: '考勤申请（请假、加班、补卡、调班等）：申请人所在门店的店长审批' });
   });
 }

@@ -8,6 +8,9 @@ export const SALARY_DICTIONARIES: Record<string, [string, string][]> = {
   salaryDocStatus: [['待审核', '1'], ['已审核', '2'], ['已驳回', '3']],
   specialAdjustType: [['加项', '1'], ['扣项', '2']],
   fdPersonStatus: [['离职', '0'], ['在职', '1']],
+  attnRequestType: [['请假', '1'], ['加班', '2'], ['补卡', '3'], ['调班', '4'], ['出差', '5'], ['外出', '6'], ['调休', '7']],
+  attnLeaveType: [['事假', '1'], ['病假', '2'], ['年假', '3'], ['婚假', '4'], ['产假', '5'], ['丧假', '6']],
+  attnRequestStatus: [['审批中', '1'], ['已通过', '2'], ['已驳回', '3']],
 };
 
 /** yyyy-mm of the month before `month`. */

@@ -59,6 +59,22 @@ export const pettyCashXml = (key = 'pettyCash', name = '备用金审批') =>
     { amountGateway: 'f4' },
   );
 
+/** 考勤审批: the applicant's shop manager approves a leave, overtime, missed clock, ... request. */
+export const attendanceXml = (key = 'attendance', name = '考勤审批') =>
+  bpmnXml(
+    key,
+    name,
+    [
+      { type: 'startEvent', id: 'start', name: '提交申请' },
+      { type: 'userTask', id: 'managerApprove', name: '店长审批', attrs: { 'flowable:assignee': '${shopManager}' } },
+      { type: 'endEvent', id: 'end', name: '审批结束' },
+    ],
+    [
+      { id: 'f1', from: 'start', to: 'managerApprove' },
+      { id: 'f2', from: 'managerApprove', to: 'end' },
+    ],
+  );
+
 const SIZE: Record<El['type'], [number, number]> = {
   startEvent: [36, 36], endEvent: [36, 36], exclusiveGateway: [50, 50], parallelGateway: [50, 50], userTask: [100, 80], serviceTask: [100, 80], task: [100, 80],
 };

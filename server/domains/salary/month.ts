@@ -6,7 +6,7 @@ import { frozenMessage, lockMonth } from './months.ts';
 
 /**
  * A plan's salary month: who is in it (the plan's salary profiles that started by the month's end and are in post,
- * or settled early this month), what the month holds for each of them (clocked days, net sales as cashier, audited
+ * or settled early this month), what the month holds for each of them (clocked days and approved requests standing for work (attendance/requests.ts), net sales as cashier, audited
  * subsidies and adjustments, an early settlement), and the stat rows written from `computeSalary`. The background
  * job (salaryJob.ts) computes people in chunks and writes the month in one transaction at the end, under the month's
  * lock: a frozen month is never written.
@@ -74,7 +74,14 @@ export async function computePeople(tx: Queryable, month: string, planId: number
      SELECT p.user_id, p.user_name, p.shop_id, p.shop_name, p.position_name, p.base_salary::text, p.commission_rate::text, p.required_days,
             p.p_base::text, p.p_rate::text, to_char(p.settle_date, 'YYYY-MM-DD') AS settle_date,
             CASE WHEN p.settle_date IS NULL THEN NULL ELSE (p.settle_date - p.since + 1) END AS days_in_post,
-            (SELECT count(DISTINCT c.clock_date) FROM attn_clock c WHERE c.user_id = p.user_id AND c.clock_date BETWEEN p.since AND p.until)::int AS work_days,
+            -- Worked days: the days clocked, and the days of approved requests that stand for work (补卡, 出差, 调休, paid leave).
+            (SELECT count(DISTINCT d) FROM (
+               SELECT c.clock_date AS d FROM attn_clock c WHERE c.user_id = p.user_id AND c.clock_date BETWEEN p.since AND p.until
+               UNION
+               SELECT g::date FROM attn_request q CROSS JOIN generate_series(q.start_time::date, q.end_time::date, interval '1 day') AS g
+                WHERE q.user_id = p.user_id AND q.status = 2 AND q.start_time < p.until + 1 AND q.end_time >= p.since
+                  AND (q.request_type IN (3, 5, 7) OR (q.request_type = 1 AND q.leave_type IN (3, 4, 5, 6)))) w
+              WHERE d BETWEEN p.since AND p.until)::int AS work_days,
             ((SELECT coalesce(sum(o.pay_amount), 0) FROM po_order o
                WHERE o.cashier_user_id = p.user_id AND NOT o.is_practice AND o.status IN (1, 2) AND o.create_time >= $2::date AND o.create_time < p.until + 1)
            - (SELECT coalesce(sum(o.refund_amount), 0) FROM po_order o
