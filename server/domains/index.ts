@@ -23,6 +23,7 @@ import './sales/preSale.ts';
 import './sales/orderPay.ts';
 import './sales/vouchers.ts';
 import './sales/orderLookups.ts';
+import './sales/platformConfig.ts';
 import './pettyCash/approval.ts';
 import './shops/shopPoi.ts';
 import './reports/contributionRoutes.ts';
