@@ -34,3 +34,4 @@ import './salary/salaryRoutes.ts';
 import './reports/starRating.ts';
 import './reports/accessReport.ts';
 import '../system/craftsmenBind.ts';
+import './promotions/documents.ts';

@@ -1,10 +1,37 @@
 import type { Queryable } from '../../db/index.ts';
-import type { ActivePromotion } from './apply.ts';
+import type { ActivePromotion, PromotionRule, PromotionType } from './apply.ts';
 
 /**
- * The promotions a shop's sale takes part in right now: audited (生效中), begun, not ended, for all shops or for
+ * The promotions a shop's sale takes part in right now: audited (已生效), begun, not ended, for all shops or for
  * this one. Read in the sale's transaction, so a promotion stopped a moment earlier no longer applies.
  */
-export async function activePromotions(_tx: Queryable, _shopId: number): Promise<ActivePromotion[]> {
-  return [];
+export async function activePromotions(tx: Queryable, shopId: number): Promise<ActivePromotion[]> {
+  const r = await tx.query<{
+    promotion_id: number; promotion_name: string; promotion_type: number; gift_sku_id: number | null; gift_quantity: number | null;
+    tiers: [string | null, string | null][]; lines: { skuId: number; specialPrice: string | null; discount: string | null; buyQuantity: number | null }[];
+  }>(
+    `SELECT p.promotion_id, p.promotion_name, p.promotion_type, p.gift_sku_id, p.gift_quantity,
+            json_build_array(json_build_array(p.threshold1, p.reduce1), json_build_array(p.threshold2, p.reduce2), json_build_array(p.threshold3, p.reduce3)) AS tiers,
+            coalesce((SELECT json_agg(json_build_object('skuId', d.sku_id, 'specialPrice', d.special_price, 'discount', d.discount, 'buyQuantity', d.buy_quantity) ORDER BY d.line_no)
+                        FROM po_promotion_det d WHERE d.promotion_id = p.promotion_id), '[]'::json) AS lines
+       FROM po_promotion p
+      WHERE p.status = 3 AND p.begin_time <= now() AND p.end_time > now() AND (p.shop_id IS NULL OR p.shop_id = $1)
+      ORDER BY p.promotion_id`,
+    [shopId],
+  );
+  const fen = (v: string | number | null) => (v === null ? null : Math.round(Number(v) * 100));
+  return r.rows.map((p) => {
+    const type = Number(p.promotion_type) as PromotionType;
+    const rules: PromotionRule[] = type === 3
+      ? p.tiers.filter(([t, x]) => t !== null && x !== null).map(([t, x]) => ({ thresholdFen: fen(t), reduceFen: fen(x) }))
+      : p.lines.map((l) => ({
+          skuId: l.skuId,
+          specialPriceFen: fen(l.specialPrice),
+          payPercent: l.discount === null ? null : Math.round(Number(l.discount) * 10),
+          buyQuantity: l.buyQuantity,
+          giftSkuId: p.gift_sku_id,
+          giftQuantity: p.gift_quantity,
+        }));
+    return { promotionId: p.promotion_id, promotionName: p.promotion_name, promotionType: type, rules };
+  });
 }

@@ -22,8 +22,8 @@ export interface PromotionRule {
   skuId?: number | null;
   /** 特价: the unit price in fen. */
   specialPriceFen?: number | null;
-  /** 折扣: tenths of the price paid (85 = 8.5 折, 15% off); 1..99. */
-  discountTenths?: number | null;
+  /** 折扣: the percent of the price paid (85 = 8.5 折, 15% off); 1..99. */
+  payPercent?: number | null;
   /** 满减: spend at least this (fen)... */
   thresholdFen?: number | null;
   /** ...take this off (fen). */
@@ -90,8 +90,8 @@ function candidatesFor(line: PricedCartLine, promotions: ActivePromotion[], gift
       if (p.promotionType === 1 && r.specialPriceFen != null && r.specialPriceFen < line.priceFen) {
         const off = (line.priceFen - r.specialPriceFen) * line.quantity;
         out.push({ promotion: p, benefitFen: off, promotionFen: off });
-      } else if (p.promotionType === 2 && r.discountTenths != null && r.discountTenths > 0 && r.discountTenths < 100) {
-        const off = discountOffFen(line.amountFen, r.discountTenths);
+      } else if (p.promotionType === 2 && r.payPercent != null && r.payPercent > 0 && r.payPercent < 100) {
+        const off = discountOffFen(line.amountFen, r.payPercent);
         if (off > 0) out.push({ promotion: p, benefitFen: off, promotionFen: off });
       } else if (p.promotionType === 4 && r.buyQuantity && r.giftSkuId && r.giftQuantity) {
         const sets = Math.floor(line.quantity / r.buyQuantity);

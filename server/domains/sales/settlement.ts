@@ -46,18 +46,16 @@ export async function settle(db: Database, auth: AuthContext, input: SettlementI
   let orderId: number;
   try {
     orderId = await db.tenant(auth.tenantId, async (tx) => {
-      const shop = await shopOf(tx, auth, input.shopId);
-      const skus = await skusOf(tx, input.lines.map((l) => l.skuId));
-      const priced = priceLines(input.lines, skus);
+      const { shop, priced, promo } = await promoteCart(tx, auth, input);
       assertShopTakes(shop.pay_types.map(Number), input.payments);
       const member = input.memberId ? await memberForSale(tx, input.memberId, Boolean(input.isPractice)) : null;
       // The coupon row stays locked to the end: a second register using it waits, then finds it used (409).
       const coupon = input.memberCouponId
-        ? await couponForSale(tx, input.memberCouponId, { totalFen: priced.totalFen, shopId: shop.shop_id, memberId: member?.member_id ?? null, today: await dbToday(tx) }, true)
+        ? await couponForSale(tx, input.memberCouponId, { totalFen: promo.afterFen, shopId: shop.shop_id, memberId: member?.member_id ?? null, today: await dbToday(tx) }, true)
         : null;
       if (coupon && input.isPractice) throw new ApiError('BAD_REQUEST', '练习收银不能使用优惠券');
       const couponFen = coupon?.discountFen ?? 0;
-      const payableFen = priced.totalFen - couponFen;
+      const payableFen = promo.afterFen - couponFen;
       const { paidFen, changeFen } = settlePayments(payableFen, input.payments);
       const balanceFen = balancePaidFen(input.payments);
       if (balanceFen > 0 && !member) throw new ApiError('BAD_REQUEST', '使用余额支付须先录入会员');
@@ -67,22 +65,26 @@ export async function settle(db: Database, auth: AuthContext, input: SettlementI
       // it then answers the first one's result (below).
       const inserted = await tx.query<{ order_id: number }>(
         `INSERT INTO po_order (tenant_id, order_no, client_uuid, shop_id, shop_name, wh_id, is_practice, total_quantity, total_amount, pay_amount,
-                               paid_amount, change_amount, remark, cashier_user_id, cashier_name, member_id, member_phone, member_name, points_earned, coupon_amount, member_coupon_id)
-         VALUES (app_current_tenant(), $1, $2, $3, $4, $5, $6, $7, $8, $18, $9, $10, $11, $12, $13, $14, $15, $16, $17, $19, $20)
+                               paid_amount, change_amount, remark, cashier_user_id, cashier_name, member_id, member_phone, member_name, points_earned, coupon_amount, member_coupon_id,
+                               promotion_amount, full_reduction_id, full_reduction_name, full_reduction_amount)
+         VALUES (app_current_tenant(), $1, $2, $3, $4, $5, $6, $7, $8, $18, $9, $10, $11, $12, $13, $14, $15, $16, $17, $19, $20, $21, $22, $23, $24)
          ON CONFLICT (tenant_id, client_uuid) DO NOTHING RETURNING order_id`,
-        [orderNo, input.uuid, shop.shop_id, shop.shop_name, shop.wh_id, Boolean(input.isPractice), priced.quantity, toYuan(priced.totalFen), toYuan(paidFen), toYuan(changeFen),
+        [orderNo, input.uuid, shop.shop_id, shop.shop_name, shop.wh_id, Boolean(input.isPractice), promo.lines.reduce((a, l) => a + l.quantity, 0), toYuan(priced.totalFen), toYuan(paidFen), toYuan(changeFen),
           input.remark ?? null, auth.userId, auth.displayName ?? auth.userName, member?.member_id ?? null, member?.phone_number ?? null, member?.member_name ?? null, points,
-          toYuan(payableFen), toYuan(couponFen), coupon?.coupon.memberCouponId ?? null],
+          toYuan(payableFen), toYuan(couponFen), coupon?.coupon.memberCouponId ?? null,
+          toYuan(promo.promotionFen), promo.fullReduction?.promotionId ?? null, promo.fullReduction?.promotionName ?? null, toYuan(promo.fullReduction?.reduceFen ?? 0)],
       );
       if (!inserted.rows[0]) throw new AlreadySettled();
       const id = inserted.rows[0].order_id;
       const lines = await tx.query<{ det_id: number; sku_id: number; quantity: string }>(
-        `INSERT INTO po_order_det (tenant_id, order_id, line_no, sku_id, sku_code, sku_name, barcode, spec, unit, quantity, unit_price)
-         SELECT app_current_tenant(), $1, x.n, s.sku_id, s.sku_code, s.sku_name, s.barcode, s.spec, s.unit, x.q, x.p
-           FROM unnest($2::int[], $3::numeric[], $4::numeric[]) WITH ORDINALITY AS x(sku, q, p, n) JOIN pd_sku s ON s.sku_id = x.sku
+        `INSERT INTO po_order_det (tenant_id, order_id, line_no, sku_id, sku_code, sku_name, barcode, spec, unit, quantity, unit_price, promotion_id, promotion_name, promotion_amount, is_gift)
+         SELECT app_current_tenant(), $1, x.n, s.sku_id, s.sku_code, s.sku_name, s.barcode, s.spec, s.unit, x.q, x.p, x.pid, x.pname, x.poff, x.gift
+           FROM unnest($2::int[], $3::numeric[], $4::numeric[], $5::int[], $6::text[], $7::numeric[], $8::boolean[]) WITH ORDINALITY AS x(sku, q, p, pid, pname, poff, gift, n)
+           JOIN pd_sku s ON s.sku_id = x.sku
           ORDER BY x.n
          RETURNING det_id, sku_id, quantity`,
-        [id, priced.lines.map((l) => l.skuId), priced.lines.map((l) => l.quantity), priced.lines.map((l) => toYuan(l.priceFen))],
+        [id, promo.lines.map((l) => l.skuId), promo.lines.map((l) => l.quantity), promo.lines.map((l) => toYuan(l.priceFen)), promo.lines.map((l) => l.promotionId),
+          promo.lines.map((l) => l.promotionName), promo.lines.map((l) => toYuan(l.promotionFen)), promo.lines.map((l) => l.isGift)],
       );
       await tx.query(
         `INSERT INTO po_order_pay (tenant_id, order_id, pay_type, amount) SELECT app_current_tenant(), $1, t, a FROM unnest($2::int[], $3::numeric[]) AS p(t, a)`,
@@ -119,12 +121,8 @@ export async function cartTotalFen(tx: Queryable, auth: AuthContext, cart: { sho
   return (await quoteCart(tx, auth, { shopId: cart.shopId, lines: cart.lines }, false)).payableFen;
 }
 
-/**
- * A cart priced as the sale would be: each line at the server's price, the shop's active promotions (gift lines
- * included), then the coupon, whose threshold reads the amount after promotions. `lock` holds the coupon row to
- * the end of the transaction (a settlement); the price preview (order/price) does not lock.
- */
-export async function quoteCart(tx: Queryable, auth: AuthContext, cart: { shopId: number; lines: CartLine[]; memberId?: number | null; memberCouponId?: number | null }, lock: boolean) {
+/** A cart at the server's prices with the shop's active promotions applied (gift lines included). */
+export async function promoteCart(tx: Queryable, auth: AuthContext, cart: { shopId: number; lines: CartLine[] }) {
   const shop = await shopOf(tx, auth, cart.shopId);
   const skus = await skusOf(tx, cart.lines.map((l) => l.skuId));
   const priced = priceLines(cart.lines, skus);
@@ -135,6 +133,15 @@ export async function quoteCart(tx: Queryable, auth: AuthContext, cart: { shopId
     const sku = skus.get(id);
     return sku ? { retailFen: toFen(Number(sku.retailPrice)), sellable: Number(sku.status) === 1 } : undefined;
   });
+  return { shop, skus, priced, promo };
+}
+
+/**
+ * A cart priced as the sale would be: promoteCart, then the coupon, whose threshold reads the amount after
+ * promotions. `lock` holds the coupon row to the end of the transaction; the price preview (order/price) does not.
+ */
+export async function quoteCart(tx: Queryable, auth: AuthContext, cart: { shopId: number; lines: CartLine[]; memberId?: number | null; memberCouponId?: number | null }, lock: boolean) {
+  const { shop, skus, priced, promo } = await promoteCart(tx, auth, cart);
   const coupon = cart.memberCouponId
     ? await couponForSale(tx, cart.memberCouponId, { totalFen: promo.afterFen, shopId: shop.shop_id, memberId: cart.memberId ?? null, today: await dbToday(tx) }, lock)
     : null;
@@ -184,7 +191,8 @@ async function skusOf(tx: Queryable, ids: number[]): Promise<Map<number, PricedS
 export async function readOrder(tx: Queryable, orderId: number): Promise<Record<string, unknown>> {
   const h = await tx.query(
     `SELECT order_id AS "orderId", order_no AS "orderNo", client_uuid AS uuid, shop_id AS "shopId", shop_name AS "shopName", is_practice AS "isPractice",
-            status, total_quantity::float8 AS "totalQuantity", total_amount::float8 AS "totalAmount", coupon_amount::float8 AS "couponAmount", pay_amount::float8 AS "payAmount",
+            status, total_quantity::float8 AS "totalQuantity", total_amount::float8 AS "totalAmount", promotion_amount::float8 AS "promotionAmount", full_reduction_id AS "fullReductionId", full_reduction_name AS "fullReductionName",
+            full_reduction_amount::float8 AS "fullReductionAmount", coupon_amount::float8 AS "couponAmount", pay_amount::float8 AS "payAmount",
             paid_amount::float8 AS "paidAmount", change_amount::float8 AS "changeAmount", cashier_name AS "cashierName", remark,
             member_id AS "memberId", member_phone AS "memberPhone", member_name AS "memberName", points_earned AS "pointsEarned",
             refund_amount::float8 AS "refundAmount", to_char(refund_time, 'YYYY-MM-DD HH24:MI:SS') AS "refundTime", refund_user_name AS "refundUserName", refund_reason AS "refundReason",
@@ -196,7 +204,8 @@ export async function readOrder(tx: Queryable, orderId: number): Promise<Record<
   if (!h.rows[0]) throw new ApiError('NOT_FOUND', '订单不存在');
   const lines = await tx.query(
     `SELECT det_id AS "detId", line_no AS "lineNo", sku_id AS "skuId", sku_code AS "skuCode", sku_name AS "skuName", barcode, spec, unit,
-            quantity::float8 AS quantity, unit_price::float8 AS "unitPrice", amount::float8 AS amount
+            quantity::float8 AS quantity, unit_price::float8 AS "unitPrice", amount::float8 AS amount,
+            promotion_id AS "promotionId", promotion_name AS "promotionName", promotion_amount::float8 AS "promotionAmount", is_gift AS "isGift"
        FROM po_order_det WHERE order_id = $1 ORDER BY line_no`,
     [orderId],
   );
