@@ -346,7 +346,7 @@ export default function RetailOrderPage() {
             <Text>实收 ¥{settled.paidAmount.toFixed(2)}，找零 <b>¥{settled.changeAmount.toFixed(2)}</b></Text>
             {settled.memberId && <Text data-testid="register-points">会员 {settled.memberName ?? settled.memberPhone} 本单积分 +{settled.pointsEarned}</Text>}
             <Group>
-              <Button variant="default" onClick={() => printReceipt(settled)} data-testid="register-print">打印小票</Button>
+              <Button variant="default" onClick={() => void printReceipt(settled)} data-testid="register-print">打印小票</Button>
               <Button onClick={nextSale} data-testid="register-next">下一单</Button>
             </Group>
           </Stack>

@@ -114,7 +114,7 @@ export async function resourceRoutes(services: AppServices) {
     await app.register(stocktakeRoutes(set.resources), { prefix: '/api/wxy-warehouse-server' });
     await app.register(returnOrderRoutes, { prefix: '/api/wxy-warehouse-server' });
     await app.register(onlineOrderRoutes(), { prefix: '/api/wxy-member-server' });
-    await app.register(orderRoutes(services.db), { prefix: '/api/wxy-order-server' });
+    await app.register(orderRoutes(services.db, services), { prefix: '/api/wxy-order-server' });
     await app.register(balanceRoutes(services.db), { prefix: '/api/wxy-order-server' });
     await app.register(catalogueRoutes, { prefix: '/api/wxy-order-server' });
     await app.register(payMethodRoutes, { prefix: '/api/wxy-shop-server' });

@@ -151,6 +151,31 @@ describe('结算', () => {
   });
 });
 
+describe('收银小票 (sale/order/print/{orderNo})', () => {
+  it('answers the order, or the 收银小票 template (the tenant\'s newest, else the 58 mm default) with the receipt\'s data, or its PDF', async () => {
+    const sold = (await sale([{ skuId: skus[0].skuId, quantity: 2 }], [{ payType: 1, amount: 1000 }])).json.data;
+    const plain = await admin('GET', `${O}/sale/order/print/${sold.orderNo}`);
+    expect(plain.json.data).toMatchObject({ orderNo: sold.orderNo, totalQuantity: 2 });
+    const data = await admin('GET', `${O}/sale/order/print/${sold.orderNo}?type=data`);
+    expect(data.json.data).toMatchObject({
+      templateName: '收银小票（默认模板）', isDefault: true,
+      data: { ticketNo: sold.orderNo, shopName: shopRow.shopName, cashier: '系统管理员', totalAmount: (skus[0].retailPrice * 2).toFixed(2), paidAmount: '1000.00', payMethod: '现金 1000.00' },
+    });
+    expect(data.json.data.data.detList).toEqual([expect.objectContaining({ goodsName: expect.any(String), quantity: 2, price: skus[0].retailPrice.toFixed(2) })]);
+    const pdf = await admin('GET', `${O}/sale/order/print/${sold.orderNo}?type=pdf`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.raw.subarray(0, 5).toString()).toBe('%PDF-');
+    // A receipt template made in the designer replaces the default.
+    const mine = await admin('POST', 'wxy-system-server/print-template/add', { name: '门店小票', businessType: 'cashierTicket', template: data.json.data.template });
+    expect(mine.status, mine.body).toBe(200);
+    expect((await admin('GET', `${O}/sale/order/print/${sold.orderNo}?type=data`)).json.data).toMatchObject({ templateName: '门店小票', isDefault: false });
+    expect((await admin('GET', `${O}/sale/order/print/${sold.orderNo}?type=xls`)).status).toBe(400);
+    expect((await admin('GET', `${O}/sale/order/print/XS20000101-9999?type=pdf`)).status).toBe(404);
+    expect((await shop('GET', `${O}/sale/order/print/${sold.orderNo}?type=pdf`)).status).toBe(403);
+    expect((await other('GET', `${O}/sale/order/print/${sold.orderNo}?type=pdf`)).status).toBe(404);
+  });
+});
+
 describe('退款', () => {
   it('takes the whole order back once: goods return at the cost they left at, the order shows 已退款', async () => {
     const before = await stock(skus[1].skuId);

@@ -54,7 +54,7 @@ const BY_TYPE: Readonly<Record<string, readonly BusinessField[]>> = {
   cashierTicket: [
     f('ticketNo', '小票号'), f('cashier', '收银员'), f('memberName', '会员'), f('memberPoints', '会员积分'), f('payTime', '支付时间'),
     f('payMethod', '支付方式'), f('totalAmount', '应收金额'), f('discountAmount', '优惠金额'), f('paidAmount', '实收金额'), f('change', '找零'),
-    ...GOODS_LINE,
+    f('totalQuantity', '商品件数'), f('detList', '明细（表格）'), ...GOODS_LINE,
   ],
   orderPay: [
     f('orderNo', '订单号'), f('shopName', '门店'), f('cashierName', '收银员'), f('createTime', '下单时间'), f('memberName', '会员'), f('memberPhone', '会员手机号'),

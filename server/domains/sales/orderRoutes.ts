@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import type { AppServices } from '../../context.ts';
 import type { Database } from '../../db/index.ts';
+import { answerPrint } from '../../printTemplates/answerPrint.ts';
+import { receiptPrintData, receiptTemplate } from './receiptPrint.ts';
 import { ApiError } from '../../errors.ts';
 import { ok } from '../../http/envelope.ts';
 import { idField, plainText } from '../../http/fields.ts';
@@ -62,7 +65,7 @@ registerCustomRoute('order.invalidate', {
   },
 });
 
-export const orderRoutes = (db: Database) => async (app: FastifyInstance) => {
+export const orderRoutes = (db: Database, services?: AppServices) => async (app: FastifyInstance) => {
   await priceRoutes(app);
 
   app.put<{ Body: { orderNo: string; reason?: string | null } }>('/order-pay/refund', {
@@ -132,15 +135,24 @@ export const orderRoutes = (db: Database) => async (app: FastifyInstance) => {
     schema: { tags, summary: '订单的支付记录', params: { type: 'object', required: ['orderId'], properties: { orderId: id('订单') } } },
   }, async (req) => ok(((await req.tenantTx((tx) => readOrder(tx, req.params.orderId))) as { payList: unknown[] }).payList));
 
-  app.get<{ Params: { orderNo: string } }>('/sale/order/print/:orderNo', {
+  app.get<{ Params: { orderNo: string }; Querystring: { type?: 'pdf' | 'data' } }>('/sale/order/print/:orderNo', {
     config: { perm: SELL },
-    schema: { tags, summary: '小票数据（按订单号）', params: { type: 'object', required: ['orderNo'], properties: { orderNo: ORDER_NO } } },
-  }, async (req) => {
-    const order = await req.tenantTx(async (tx) => {
+    schema: {
+      tags,
+      summary: '小票（按订单号）：不带 type 时为订单数据；type=data 为收银小票模板（打印模板设计中业务类型「收银小票」最新的一个，没有则用默认 58mm 小票）与打印数据，type=pdf 为按模板生成的 PDF',
+      params: { type: 'object', required: ['orderNo'], properties: { orderNo: ORDER_NO } },
+      querystring: { type: 'object', additionalProperties: false, properties: { type: { type: 'string', enum: ['pdf', 'data'], title: '打印类型' } } },
+    },
+  }, async (req, reply) => {
+    const auth = req.auth!;
+    const found = await req.tenantTx(async (tx) => {
       const r = await tx.query<{ order_id: number }>(`SELECT order_id FROM po_order WHERE order_no = $1`, [req.params.orderNo]);
-      return r.rows[0] ? readOrder(tx, r.rows[0].order_id) : null;
+      if (!r.rows[0]) return null;
+      const order = await readOrder(tx, r.rows[0].order_id);
+      return req.query.type ? { order, data: await receiptPrintData(tx, auth, order), tpl: await receiptTemplate(tx) } : { order };
     });
-    if (!order) throw new ApiError('NOT_FOUND', '订单不存在');
-    return ok(order);
+    if (!found) throw new ApiError('NOT_FOUND', '订单不存在');
+    if (!found.tpl) return ok(found.order);
+    return answerPrint(reply, { kind: req.query.type!, tpl: found.tpl, data: found.data!, title: `收银小票_${req.params.orderNo}`, services, tenantId: auth.tenantId, log: req.log, logContext: { orderNo: req.params.orderNo } });
   });
 };

@@ -1,0 +1,90 @@
+import type { PrintTemplate } from '../../../screens-custom/designer/core/template/types.ts';
+import { TEMPLATE_KIND, TEMPLATE_VERSION } from '../../../screens-custom/designer/core/template/types.ts';
+import type { AuthContext } from '../../context.ts';
+import type { Queryable } from '../../db/index.ts';
+import { templateFor, type ChosenTemplate } from '../../printTemplates/answerPrint.ts';
+import { PAY_TYPES } from './pricing.ts';
+
+/**
+ * The cash register's receipt (收银小票) through the print designer: the tenant's newest template of business type
+ * cashierTicket, else the default 58 mm receipt below. The data carries the fields the designer offers for that
+ * type (screens-custom/designer/page/businessFields.ts cashierTicket) so a template made there prints filled.
+ */
+
+export const RECEIPT_TYPE = 'cashierTicket';
+
+const yuan = (v: unknown) => Number(v ?? 0).toFixed(2);
+const masked = (phone: unknown) => (typeof phone === 'string' ? phone.replace(/^(\d{3})\d{4}(\d{4})$/, '$1****$2') : '');
+
+/** The receipt's print data from an order as readOrder answers it. */
+export async function receiptPrintData(tx: Queryable, auth: AuthContext, order: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const now = (await tx.query<{ now: string }>(`SELECT to_char(now(), 'YYYY-MM-DD HH24:MI:SS') AS now`)).rows[0].now;
+  const lines = (order.detList as Record<string, unknown>[] | undefined) ?? [];
+  const pays = (order.payList as { payType: number; amount: number }[] | undefined) ?? [];
+  const discount = Number(order.totalAmount ?? 0) - Number(order.payAmount ?? order.totalAmount ?? 0);
+  return {
+    shopName: order.shopName,
+    ticketNo: order.orderNo,
+    cashier: order.cashierName,
+    memberName: order.memberName ? `${String(order.memberName)} ${masked(order.memberPhone)}` : masked(order.memberPhone),
+    memberPoints: order.memberId ? `+${Number(order.pointsEarned ?? 0)}` : '',
+    payTime: order.createTime,
+    payMethod: pays.map((p) => `${PAY_TYPES[p.payType] ?? p.payType} ${yuan(p.amount)}`).join('，'),
+    totalAmount: yuan(order.totalAmount),
+    discountAmount: yuan(discount),
+    paidAmount: yuan(order.paidAmount),
+    change: yuan(order.changeAmount),
+    totalQuantity: order.totalQuantity,
+    detList: lines.map((l) => ({
+      skuCode: l.skuCode, barcode: l.barcode, goodsName: l.skuName, spec: l.spec, unit: l.unit,
+      quantity: l.quantity, price: yuan(l.unitPrice), amount: yuan(l.amount),
+    })),
+    remark: order.isPractice ? '练习收银，不计入营业' : (order.remark ?? ''),
+    printTime: now,
+    printUser: auth.displayName ?? auth.userName,
+  };
+}
+
+/** A 58 mm receipt: shop, number, time, cashier, the lines, totals, payments, member, thanks. */
+export function defaultReceiptTemplate(): PrintTemplate {
+  const W = 150;
+  const t = (top: number, title: string, field?: string, extra: Record<string, unknown> = {}) =>
+    ({ type: 'text', options: { left: 6, top, width: W, height: 11, title, ...(field ? { field } : {}), fontSize: 7, ...extra } });
+  const elements = [
+    { type: 'text', options: { left: 6, top: 6, width: W, height: 14, field: 'shopName', title: '门店', hideTitle: true, fontSize: 10, fontWeight: 'bold', textAlign: 'center' } },
+    t(24, '小票号', 'ticketNo'),
+    t(36, '时间', 'payTime'),
+    t(48, '收银员', 'cashier'),
+    { type: 'hline', options: { left: 6, top: 62, width: W, height: 1, borderWidth: 0.5, borderStyle: 'dashed' } },
+    {
+      type: 'table',
+      options: {
+        left: 6, top: 66, width: W, height: 30, field: 'detList', fontSize: 7,
+        columns: [[
+          { title: '商品', field: 'goodsName', width: 62 },
+          { title: '数量', field: 'quantity', width: 24, align: 'right' },
+          { title: '单价', field: 'price', width: 30, align: 'right' },
+          { title: '金额', field: 'amount', width: 34, align: 'right' },
+        ]],
+      },
+    },
+    t(102, '应收金额', 'totalAmount'),
+    t(114, '优惠金额', 'discountAmount'),
+    t(126, '支付方式', 'payMethod'),
+    t(138, '实收金额', 'paidAmount'),
+    t(150, '找零', 'change'),
+    t(162, '会员', 'memberName'),
+    t(174, '本单积分', 'memberPoints'),
+    t(186, '备注', 'remark'),
+    { type: 'hline', options: { left: 6, top: 200, width: W, height: 1, borderWidth: 0.5, borderStyle: 'dashed' } },
+    t(206, '谢谢惠顾，欢迎再次光临', undefined, { textAlign: 'center' }),
+  ];
+  return {
+    version: TEMPLATE_VERSION,
+    kind: TEMPLATE_KIND,
+    panels: [{ index: 0, name: '收银小票', paperType: 'other', width: 58, height: 160, paperHeader: 0, paperFooter: 450, printElements: elements }],
+  } as unknown as PrintTemplate;
+}
+
+export const receiptTemplate = (tx: Queryable): Promise<ChosenTemplate> =>
+  templateFor(tx, RECEIPT_TYPE, () => ({ name: '收银小票（默认模板）', template: defaultReceiptTemplate(), isDefault: true }));
