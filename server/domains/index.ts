@@ -24,6 +24,7 @@ import './sales/orderPay.ts';
 import './sales/vouchers.ts';
 import './sales/orderLookups.ts';
 import './sales/platformConfig.ts';
+import './fulfilment/ecWhConfig.ts';
 import './pettyCash/approval.ts';
 import './shops/shopPoi.ts';
 import './reports/contributionRoutes.ts';

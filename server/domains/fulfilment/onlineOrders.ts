@@ -123,6 +123,8 @@ export function onlineOrderRoutes() {
             )
           ).rows;
           const skus = new Map(skuRows.map((s) => [s.key, s]));
+          // A row naming no warehouse ships from its platform's configured one (ec-order-wh-config).
+          const byPlatform = new Map((await tx.query<{ platform: number; wh_id: number }>(`SELECT platform::int AS platform, wh_id FROM ec_order_wh_config`)).rows.map((r) => [r.platform, r.wh_id]));
           const whs = new Map(
             (await tx.query<{ wh_code: string; wh_id: number }>(`SELECT wh_code, wh_id FROM wh_base_info WHERE wh_code = ANY($1::text[]) AND status = 1`, [[...new Set(rows.flatMap((r) => (r.whCode ? [r.whCode] : [])))]])).rows.map((w) => [w.wh_code, w.wh_id]),
           );
@@ -145,7 +147,7 @@ export function onlineOrderRoutes() {
               `INSERT INTO ec_order (tenant_id, platform, platform_order_no, wh_id, buyer_name, buyer_phone, address, order_time, status, total_quantity, total_amount)
                VALUES ($1, $2, $3, $4, $5, $6, $7, $8::timestamptz, $9, $10, $11)
                ON CONFLICT (tenant_id, platform, platform_order_no) DO NOTHING RETURNING ec_order_id AS id`,
-              [auth.tenantId, h.platform, h.orderNo, h.whCode ? whs.get(h.whCode) : null, h.buyer, h.phone, h.address, h.orderTime, EC_STATUS.waiting,
+              [auth.tenantId, h.platform, h.orderNo, h.whCode ? whs.get(h.whCode) : (byPlatform.get(h.platform) ?? null), h.buyer, h.phone, h.address, h.orderTime, EC_STATUS.waiting,
                 lines.reduce((a, l) => a + l.quantity, 0), (lines.reduce((a, l) => a + Math.round(l.price * 100) * l.quantity, 0) / 100).toFixed(2)],
             );
             if (!ins.rows[0]) {
