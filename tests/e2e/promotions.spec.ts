@@ -1,0 +1,55 @@
+import { expect, test } from '@playwright/test';
+import { logIn, openFromSidebar, pageApi } from './support';
+
+/**
+ * 价格促销: a 折扣 promotion made on its page (promotionOpt), submitted, audited and stopped from its buttons; while it
+ * runs the register's price preview takes it off, once stopped no more.
+ */
+test('折扣促销: create on promotionOpt, submit, audit, the register price preview takes it off, stop', async ({ page }) => {
+  await logIn(page);
+  const { request, headers } = await pageApi(page);
+  const shops = (await (await request.post('/api/wxy-shop-server/shop-base/list', { headers, data: {} })).json()).data as { shopId: number }[];
+  const shopId = Math.min(...shops.map((x) => x.shopId));
+  const sku = (await (await request.get('/api/wxy-production-server/pd-sku/findPage/1/1?status=1', { headers })).json()).data.records[0];
+  const preview = async () => (await (await request.post('/api/wxy-order-server/order/price', { headers, data: { shopId, lines: [{ skuId: sku.skuId, quantity: 1 }] } })).json()).data;
+  const full = await preview();
+
+  await openFromSidebar(page, '/pricePromote', '/pricePromote/promotion');
+  await page.getByTestId('po-promotion-toolbar-add').click();
+  await expect(page).toHaveURL(/\/pricePromote\/promotionOpt$/);
+  const doc = 'po-promotion-doc';
+  const header = page.getByTestId(`${doc}-header`);
+  await header.getByTestId('field-promotionName').fill('端到端八折');
+  await header.getByTestId('field-promotionType').click();
+  await page.getByRole('option', { name: '折扣', exact: true }).click();
+  const later = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+  for (const [field, date] of [['beginTime', '2020-01-01'], ['endTime', later]] as const) {
+    const input = page.getByTestId(`field-${field}-date`);
+    await input.fill(date);
+    await input.press('Escape');
+    await page.getByTestId(`field-${field}-hours`).fill('00');
+    await page.getByTestId(`field-${field}-minutes`).fill('00');
+    await page.getByTestId(`field-${field}-seconds`).fill('00');
+  }
+  const search = page.getByTestId(`${doc}-sku-search`);
+  await search.fill(sku.barcode);
+  await search.press('Enter');
+  await expect(page.getByTestId(`${doc}-line`)).toHaveCount(1);
+  await page.getByTestId(`${doc}-line-1-discount`).fill('8');
+  await page.getByTestId(`${doc}-save`).click();
+  await expect(page.getByTestId(`${doc}-status`)).toHaveText('草稿');
+
+  for (const [action, status] of [['submit', '待审核'], ['audit', '已生效']] as const) {
+    await page.getByTestId(`${doc}-action-${action}`).click();
+    await page.getByTestId('engine-confirm-ok').click();
+    await expect(page.getByTestId(`${doc}-status`)).toHaveText(status);
+  }
+  const running = await preview();
+  expect(running.lines[0]).toMatchObject({ promotionName: '端到端八折', promotionAmount: Math.round(full.totalAmount * 20) / 100 });
+  expect(running.payableAmount).toBe(Math.round(full.totalAmount * 80) / 100);
+
+  await page.getByTestId(`${doc}-action-stop`).click();
+  await page.getByTestId('engine-confirm-ok').click();
+  await expect(page.getByTestId(`${doc}-status`)).toHaveText('已停止');
+  expect((await preview()).payableAmount).toBe(full.payableAmount);
+});
