@@ -158,6 +158,7 @@ const parts: [string, () => Promise<void>][] = [
   ['confirmout', async () => (await import('./documents.ts')).benchConfirmOut()],
   ['stocktake', async () => (await import('./documents.ts')).benchStocktake()],
   ['settlement', async () => (await import('./documents.ts')).benchSettlement()],
+  ['register', async () => (await import('./register.ts')).benchRegister()],
   ['targets', async () => (await import('./targets.ts')).benchTargets()],
   ['designer-ui', async () => (await import('./designer-ui.ts')).benchDesignerUi()],
   ['process', async () => (await import('./process.ts')).benchProcess()],
