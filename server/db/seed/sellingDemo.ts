@@ -62,3 +62,18 @@ export async function seedVoucherDemo(db: Database, tenantId: number): Promise<v
     for (const v of first) await writeOffVoucher(tx, auth, { voucherId: v.voucher_id });
   });
 }
+
+/** 会员收货地址 demo: two addresses of 13800000001 (one default) and one of 13800000003; only once. */
+export async function seedAddressDemo(db: Database, tenantId: number): Promise<void> {
+  await db.tenant(tenantId, (tx) =>
+    tx.query(
+      `INSERT INTO mb_member_address (tenant_id, member_id, receiver_name, receiver_phone, region, address, is_default)
+       SELECT $1, m.member_id, coalesce(m.member_name, '会员'), m.phone_number, v.region, v.address, v.is_default
+         FROM mb_base_info m JOIN (VALUES ('13800000001', '上海市 徐汇区', '漕溪北路 88 号 3 栋 1202 室', true),
+                                          ('13800000001', '上海市 浦东新区', '张江路 500 号（公司前台代收）', false),
+                                          ('13800000003', '杭州市 西湖区', '文三路 120 号 5 单元 301', true)) AS v(phone, region, address, is_default) ON v.phone = m.phone_number
+        WHERE NOT m.is_practice AND NOT EXISTS (SELECT 1 FROM mb_member_address)`,
+      [tenantId],
+    ),
+  );
+}
