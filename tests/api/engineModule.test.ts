@@ -159,7 +159,7 @@ describe('start-up checks of module directories', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+  }, 300_000); // starts a server of its own: as slow as a start-up hook on a loaded machine
 
   it('refuses to start on a module menu that reuses a key, names an unknown parent or icon, or shows a node without an icon', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'wxy-broken-menus-'));
@@ -182,5 +182,5 @@ describe('start-up checks of module directories', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+  }, 300_000); // starts a server of its own: as slow as a start-up hook on a loaded machine
 });
