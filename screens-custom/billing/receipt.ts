@@ -21,6 +21,7 @@ export interface SettledOrder {
   pointsEarned?: number;
   /** 优惠券抵扣 and what the customer owed after it. */
   couponAmount?: number;
+  promotionAmount?: number;
   payAmount?: number;
 }
 
@@ -46,7 +47,7 @@ export function receiptHtml(o: SettledOrder): string {
     <h3>${esc(o.shopName)}${o.isPractice ? '（练习）' : ''}</h3>
     <div>单号：${esc(o.orderNo)}</div><div>时间：${esc(o.createTime)}</div><div>收银员：${esc(o.cashierName)}</div><hr>
     <table><tr><th align="left">商品</th><th class="r">数量</th><th class="r">单价</th><th class="r">金额</th></tr>${lines}</table><hr>
-    <div>共 ${o.totalQuantity} 件　应收：${o.totalAmount.toFixed(2)}</div>${o.couponAmount ? `<div>优惠券抵扣：-${o.couponAmount.toFixed(2)}</div>` : ''}${pays}<div>找零：${o.changeAmount.toFixed(2)}</div>${member}<hr>
+    <div>共 ${o.totalQuantity} 件　应收：${o.totalAmount.toFixed(2)}</div>${o.promotionAmount ? `<div>促销优惠：-${o.promotionAmount.toFixed(2)}</div>` : ''}${o.couponAmount ? `<div>优惠券抵扣：-${o.couponAmount.toFixed(2)}</div>` : ''}${pays}<div>找零：${o.changeAmount.toFixed(2)}</div>${member}<hr>
     <div style="text-align:center">谢谢惠顾，欢迎再次光临</div>
   </body></html>`;
 }
