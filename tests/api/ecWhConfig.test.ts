@@ -64,4 +64,20 @@ describe('发货仓配置', () => {
     await A('POST', M('ec-order-wh-config/save'), { platform: 1, whId: wh.whId });
     expect(((await A2('GET', M('ec-order-wh-config/list'))).json.data as Json[]).every((c) => c.whId === null)).toBe(true);
   });
+
+  it('keeps an audit row of every import, a refused one too (ec-order-import-audit)', async () => {
+    const sku = (await A('GET', 'wxy-production-server/pd-sku/findPage/1/1?status=1')).json.data.records[0];
+    expect((await importRow(['抖音', 'DY-AUDIT-1', '', '王五', '', '', '', sku.skuCode, 2, 5])).code).toBe(200);
+    const refused = await importRow(['抖音', 'DY-AUDIT-2', '', '王五', '', '', '', 'NO-SUCH-SKU', 1, 5]);
+    expect(refused.code).toBe(400);
+    const page = await A('POST', M('ec-order-import-audit/page/1/10'), {});
+    expect(page.status, page.body).toBe(200);
+    const [last, prev] = page.json.data.records as Json[];
+    expect(last).toMatchObject({ result: 2, createdCount: 0, errorCount: 1, userName: '系统管理员', message: refused.msg });
+    expect(prev).toMatchObject({ result: 1, rowCount: 1, createdCount: 1, skippedCount: 0, message: '导入完成：新增 1 单' });
+    expect((await A('POST', M('ec-order-import-audit/page/1/10'), { result: 1 })).json.data.records.every((r: Json) => r.result === 1)).toBe(true);
+    expect((await A('POST', M('ec-order-import-audit/page/0/10'), {})).status).toBe(400);
+    expect((await S('POST', M('ec-order-import-audit/page/1/10'), {})).status).toBe(403);
+    expect((await A2('POST', M('ec-order-import-audit/page/1/10'), {})).json.data.total).toBe(0);
+  });
 });

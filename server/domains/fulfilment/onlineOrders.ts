@@ -164,11 +164,23 @@ export function onlineOrderRoutes() {
           return { errors: undefined, created, skipped, rows: rows.length };
         })
         .catch(asCallerError);
+      // Every import leaves an audit row (ec-order-import-audit), a refused one too.
+      const audit = (r: { result: 1 | 2; rows: number; created: number; skipped: number; errors: number; message: string }) =>
+        req.tenantTx((tx) =>
+          tx.query(
+            `INSERT INTO ec_order_import_audit (tenant_id, result, row_count, created_count, skipped_count, error_count, message, user_name) VALUES (app_current_tenant(), $1, $2, $3, $4, $5, $6, $7)`,
+            [r.result, r.rows, r.created, r.skipped, r.errors, r.message.slice(0, 500), auth.displayName ?? auth.userName],
+          ),
+        );
       if (result.errors) {
         const errs = result.errors.sort((a, b) => a.row - b.row);
-        return reply.status(400).send({ code: 400, msg: `导入失败：${errs.length} 处错误，未导入任何订单（第${errs[0].row}行：${errs[0].message}）`, data: { errors: errs } });
+        const msg = `导入失败：${errs.length} 处错误，未导入任何订单（第${errs[0].row}行：${errs[0].message}）`;
+        await audit({ result: 2, rows: rows.length + new Set(errs.map((e) => e.row)).size, created: 0, skipped: 0, errors: errs.length, message: msg });
+        return reply.status(400).send({ code: 400, msg, data: { errors: errs } });
       }
-      return ok({ created: result.created, skipped: result.skipped, rows: result.rows }, `导入完成：新增 ${result.created} 单${result.skipped ? `，${result.skipped} 单已导入过（跳过）` : ''}`);
+      const msg = `导入完成：新增 ${result.created} 单${result.skipped ? `，${result.skipped} 单已导入过（跳过）` : ''}`;
+      await audit({ result: 1, rows: result.rows, created: result.created, skipped: result.skipped, errors: 0, message: msg });
+      return ok({ created: result.created, skipped: result.skipped, rows: result.rows }, msg);
     });
 
     // ec-pdtop: SKUs sold online, by quantity.
