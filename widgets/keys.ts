@@ -15,10 +15,14 @@ export const FILTER_WIDGETS = ['input', 'select', 'dictSelect', 'multiSelect', '
 /** Detail and edit form widgets (rjsf ui:widget values besides rjsf's own). */
 export const FORM_WIDGETS = ['text', 'textarea', 'decimal', 'negative', 'integer', 'integerNoLeadingZero', 'dictSelect', 'date', 'dateTime', 'switch', 'phone', 'select', 'refSelect', 'images'] as const;
 
+/** Panels a list screen shows above its table (charts of a report); widgets/panels.tsx draws them. */
+export const PANELS = ['contributionDayTrend', 'contributionPersonRanking', 'shopContributionRanking', 'starDistribution'] as const;
+
 export type FormatterKey = (typeof FORMATTERS)[number];
 export type StylerKey = (typeof STYLERS)[number];
 export type FilterWidgetKey = (typeof FILTER_WIDGETS)[number];
 export type FormWidgetKey = (typeof FORM_WIDGETS)[number];
+export type PanelKey = (typeof PANELS)[number];
 
 /**
  * Menu icons (menus/*.json `icon`): names of the Tabler icon set the shell draws them with

@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Button, Group, Image, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Button, Group, Image, Paper, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import { IconColumns, IconMaximize, IconMinimize, IconRefresh } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from 'react';
@@ -17,7 +17,8 @@ import { fullPathOf, viewStateKey } from '../../src/tabs/tabRules';
 import { useDictionary, labelMap } from '../../widgets/dictionary';
 import { FILTER_WIDGET_IMPLEMENTATIONS } from '../../widgets/filterWidgets';
 import { formatterFor, stylerFor } from '../../widgets/formatters';
-import type { FilterWidgetKey } from '../../widgets/keys';
+import type { FilterWidgetKey, PanelKey } from '../../widgets/keys';
+import { PANEL_IMPLEMENTATIONS } from '../../widgets/panels';
 import { callEndpoint, downloadFile, fetchListPage } from '../api/calls';
 import { columnHeaderKey, fetchColumnHeader, saveColumnHeader } from '../api/columnHeader';
 import { ColumnDrawer } from '../columns/ColumnDrawer';
@@ -155,6 +156,22 @@ export function ListScreen({ set, screen }: ListScreenProps) {
   useEffect(() => { mountedBefore.current = true; }, []);
   const rows = (list.data?.records ?? []) as RowData[];
   const total = list.data?.total ?? 0;
+  // A snapshot report's month that no job computed yet: the page says so, and the list offers to compute it.
+  const notCollected = (list.data as { notCollected?: { reportMonth: string; message: string } } | undefined)?.notCollected;
+  const collectRoute = resource.snapshot ? resolveRoute(set, screen, resource.snapshot.collect) : null;
+  const [collecting, setCollecting] = useState(false);
+  const collectMonth = async (month: string) => {
+    if (!collectRoute || !resource.snapshot || collecting) return;
+    setCollecting(true);
+    try {
+      const answer = await callEndpoint(collectRoute, {}, { [resource.snapshot.period]: month });
+      if (isJobView(answer) && (await followJob(answer)).status === 'done') await refresh();
+    } catch {
+      // the API client showed the server's message
+    } finally {
+      setCollecting(false);
+    }
+  };
 
   /** After a mutation: refetch the list, staying on this page unless it no longer exists. */
   const refresh = async () => {
@@ -346,6 +363,28 @@ export function ListScreen({ set, screen }: ListScreenProps) {
             <Button variant="default" onClick={() => { setFilterError({}); resetFilters(state, defaultFilterValues(screen.filters ?? [])); }} data-testid={`${screen.name}-reset`}>{t('engine.reset')}</Button>
           </Group>
         </Paper>
+      )}
+
+      {notCollected && (
+        <Alert color="orange" data-testid={`${screen.name}-not-collected`}>
+          <Group justify="space-between">
+            <Text size="sm">{notCollected.message}</Text>
+            {collectRoute && can(collectRoute.route.perm) && (
+              <Button size="xs" loading={collecting} onClick={() => void collectMonth(notCollected.reportMonth)} data-testid={`${screen.name}-collect-month`}>
+                {t('reports.collectMonth')}
+              </Button>
+            )}
+          </Group>
+        </Alert>
+      )}
+
+      {(screen.panels ?? []).length > 0 && (
+        <SimpleGrid cols={{ base: 1, lg: Math.min(2, screen.panels!.length) }} data-testid={`${screen.name}-panels`}>
+          {screen.panels!.map((key) => {
+            const Panel = PANEL_IMPLEMENTATIONS[key as PanelKey];
+            return Panel ? <Suspense key={key} fallback={null}><Panel set={set} screen={screen} request={request} /></Suspense> : null;
+          })}
+        </SimpleGrid>
       )}
 
       <Paper withBorder p="sm">

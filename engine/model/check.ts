@@ -1,7 +1,7 @@
 import { checkDocumentForm } from './checkDocumentForm.ts';
 import { isPageForm } from './documents.ts';
 import { checkDocument } from './checkDocument.ts';
-import { FILTER_WIDGETS, FORMATTERS, FORM_WIDGETS, STYLERS } from '../../widgets/keys.ts';
+import { FILTER_WIDGETS, FORMATTERS, FORM_WIDGETS, PANELS, STYLERS } from '../../widgets/keys.ts';
 import { filterName, filterParams, idParamOf, pathParams, resolveEndpoint, routeId, columnOf } from './resource.ts';
 import type { ActionDecl, ActionKind, DescriptorError, DescriptorSet, FieldSchema, RefSelectOptions, ResourceDescriptor, ScreenDescriptor } from './types.ts';
 
@@ -113,6 +113,13 @@ function checkResource(r: ResourceDescriptor, file: string, err: (pointer: strin
   (r.defaultSort ?? []).forEach((s, i) => {
     if (!has(s.field)) err(`/defaultSort/${i}/field`, `field "${s.field}" is not in fields`);
   });
+  if (r.snapshot) {
+    const snap = r.snapshot;
+    if (!has(snap.period)) err('/snapshot/period', `field "${snap.period}" is not in fields`);
+    else if (!(r.filters ?? []).some((f) => (f.name ?? f.field) === snap.period && f.op === 'equals')) err('/snapshot/period', `the period "${snap.period}" needs an equals filter`);
+    if (!r.routes.some((route) => routeId(route) === snap.collect)) err('/snapshot/collect', `no route "${snap.collect}"`);
+    if (snap.shop && !(r.filters ?? []).some((f) => filterParams(f).includes(snap.shop!))) err('/snapshot/shop', `no filter parameter "${snap.shop}"`);
+  }
   const ids = new Set<string>();
   const signatures = new Set<string>();
   r.routes.forEach((route, i) => {
@@ -267,6 +274,7 @@ function checkScreen(s: ScreenDescriptor, set: DescriptorSet, ctx: CheckContext,
       err(`${p}/widget`, `filter "${f.filter}" is a ${decl.op}; widget "${f.widget}" does not fit it`);
     if (f.timeLimitSubject && decl?.op !== 'dateRange') err(`${p}/timeLimitSubject`, 'a search time limit applies to a date range only');
   });
+  (s.panels ?? []).forEach((panel, i) => registered(`/panels/${i}`, panel, PANELS, 'panel'));
   for (const [perm, fields] of Object.entries(s.fieldPermissions ?? {})) {
     (fields ?? []).forEach((f, i) => !has(f) && err(`/fieldPermissions/${perm}/${i}`, `field "${f}" is not in resource "${r.name}"`));
   }

@@ -220,6 +220,26 @@ export interface ResourceDescriptor {
   routes: RouteDecl[];
   /** A document header: lines, numbering and state machine (server/documents/). */
   document?: DocumentDecl;
+  /** A report computed per period by a background job (server/resources/snapshot.ts). */
+  snapshot?: SnapshotDecl;
+}
+
+/**
+ * A report whose rows a background job computes per period: its page refuses a malformed or future period
+ * (400 naming the field) and an unknown shop, and answers `notCollected` when the asked period was never computed;
+ * the list screen then offers the collect route with the job's progress.
+ */
+export interface SnapshotDecl {
+  /** Background job kind computing one period, keyed by the period (report.dailyContribution). */
+  job: string;
+  /** Other job kinds that compute the same rows (月度贡献's job also writes 每日贡献). */
+  alsoBy?: string[];
+  /** Month field (YYYY-MM) and filter parameter naming the period. */
+  period: string;
+  /** Route id of the collect call: body {<period>: month}; it answers the job. */
+  collect: string;
+  /** Filter parameter of a shop id that must exist in the caller's tenant. */
+  shop?: string;
 }
 
 // ---------------------------------------------------------------- screens
@@ -383,6 +403,8 @@ export interface ScreenDescriptor {
   tab?: { thirdLevel?: boolean; keepAlive?: boolean };
   pageSize?: number;
   defaultSort?: SortKey;
+  /** Panels (a report's charts) above the table, by key (widgets/keys.ts PANELS); they read the list's filters. */
+  panels?: string[];
 }
 
 /** Every descriptor of the project, loaded and indexed by name. */

@@ -79,6 +79,8 @@ function coerce(f: FieldSchema, v: unknown, param: string): unknown {
   }
   if (f.type === 'boolean') return v === true || v === 'true' || v === 1 || v === '1';
   const s = String(v);
+  // A value its field could never hold finds nothing: say so (统计月份 2026-13) instead of answering an empty page.
+  if (f.pattern && !new RegExp(f.pattern, 'u').test(s)) throw new ApiError('BAD_REQUEST', f['x-msg'] ?? `${f.title}(${param})格式不正确`);
   if (f.format === 'date' || f.format === 'date-time') {
     if (!isDateText('date', s) && !isDateText('date-time', s)) throw new ApiError('BAD_REQUEST', `${f.title}(${param})日期格式不正确`);
   }

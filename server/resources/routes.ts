@@ -23,6 +23,7 @@ import {
   visibleListFields,
 } from './query.ts';
 import { filterInputSchema, paramsSchema, recordSchema, writeBodySchema } from './schemas.ts';
+import { snapshotPageCheck } from './snapshot.ts';
 import { asCallerError, constraintError } from './dbErrors.ts';
 import { exportHandler } from './exporter.ts';
 import { importHandler, templateHandler } from './importer.ts';
@@ -155,6 +156,11 @@ function pageHandler(r: ResourceDescriptor, route: RouteDecl, db: Database) {
       .tenantTx(async (tx) => {
         const hidden = await hiddenFor(tx, auth, r);
         const { sql, params, countSql, countParams, o, keyed } = pageStatements(r, route, { input, pathValues: req.params, tenantId: auth.tenantId, hidden, pageNum, pageSize, pinyinCollation: db.pinyinCollation });
+        const notCollected = await snapshotPageCheck(tx, r, input);
+        if (notCollected) {
+          settled = true;
+          return { records: '[]', total: 0, lastKey: null, notCollected };
+        }
         if (wantCount && db.kind === 'postgres') {
           // Skipped if the page answered the total before the second connection was ready.
           parallelCount = db.tenant(auth.tenantId, async (c) => (settled ? { rows: [] } : c.query<{ n: number | string }>(countSql, countParams)));
@@ -165,7 +171,7 @@ function pageHandler(r: ResourceDescriptor, route: RouteDecl, db: Database) {
         const known = wantCount ? knownTotal(keyed, pageNum, pageSize, n) : -1;
         settled = known !== undefined;
         const total = known ?? (parallelCount ? undefined : Number((await tx.query<{ n: number | string }>(countSql, countParams)).rows[0].n));
-        return { records: row.records, total, lastKey: n ? lastKeyOf(r, o, row) : null };
+        return { records: row.records, total, lastKey: n ? lastKeyOf(r, o, row) : null, notCollected: null };
       })
       .catch(asCallerError);
     const total = page.total ?? Number((await parallelCount!.catch(asCallerError)).rows[0].n);
@@ -173,7 +179,8 @@ function pageHandler(r: ResourceDescriptor, route: RouteDecl, db: Database) {
     // a Buffer or a string); the route's response schema still documents it in the OpenAPI. A Buffer, not
     // the string: a 3 MB page reached the caller 5-10 ms sooner (one UTF-8 encoding instead of measuring
     // and writing a string).
-    return reply.type(JSON_TYPE).send(Buffer.from(okJson(`{"records":${page.records},"total":${total},"lastKey":${JSON.stringify(page.lastKey)}}`)));
+    const notice = page.notCollected ? `,"notCollected":${JSON.stringify(page.notCollected)}` : '';
+    return reply.type(JSON_TYPE).send(Buffer.from(okJson(`{"records":${page.records},"total":${total},"lastKey":${JSON.stringify(page.lastKey)}${notice}}`)));
   };
 }
 
@@ -409,7 +416,10 @@ export function mountResource(
         schema.response = {
           200: envelopeSchema({
             type: 'object',
-            properties: { records: { type: 'array', items: recordSchema(r, listed) }, total: { type: 'integer' }, lastKey: { type: ['array', 'null'], items: {} } },
+            properties: {
+              records: { type: 'array', items: recordSchema(r, listed) }, total: { type: 'integer' }, lastKey: { type: ['array', 'null'], items: {} },
+              ...(r.snapshot ? { notCollected: { type: 'object', title: '所查月份尚未计算时：月份、提示、正在运行的任务', properties: { reportMonth: { type: 'string' }, message: { type: 'string' }, running: {} } } } : {}),
+            },
           }),
         };
         handler = pageHandler(r, route, db);

@@ -215,7 +215,7 @@ describe('铺货分析', () => {
     const cases: [Json, string | RegExp][] = [
       [{ dateStart: '2026-13-01' }, '开始日期格式不正确，应为 YYYY-MM-DD'],
       [{ dateStart: today, dateEnd: '2999-01-01' }, '结束日期不能晚于今天'],
-      [{ dateStart: '2020-01-01', dateEnd: today }, '开始日期至结束日期最多366天'],
+      [{ dateStart: '2020-01-01', dateEnd: today }, '开始日期至结束日期不能超过 366 天'],
       [{ dimension: 'brand' }, /统计维度/],
       [{ shopId: 'x' }, /门店/],
       [{ keyword: 'a;b' }, /商品关键字/],

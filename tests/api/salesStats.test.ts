@@ -233,7 +233,7 @@ describe('scope, field permissions and tenants', () => {
       [{ startDate: D1, endDate: '2025-02-30' }, /^结束日期格式不正确/],
       [{ startDate: D2, endDate: D1 }, /^结束日期不能早于开始日期$/],
       [{ startDate: '2099-01-01', endDate: '2099-01-02' }, /^开始日期不能晚于今天$/],
-      [{ startDate: '2020-01-01', endDate: D2 }, /^日期范围不能超过 366 天$/],
+      [{ startDate: '2020-01-01', endDate: D2 }, /^开始日期至结束日期不能超过 366 天$/],
       [{ startDate: 20250610 }, /开始日期/],
     ];
     for (const [body, msg] of cases) {

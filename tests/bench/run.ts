@@ -160,6 +160,7 @@ const parts: [string, () => Promise<void>][] = [
   ['settlement', async () => (await import('./documents.ts')).benchSettlement()],
   ['register', async () => (await import('./register.ts')).benchRegister()],
   ['targets', async () => (await import('./targets.ts')).benchTargets()],
+  ['reports', async () => (await import('./reports.ts')).benchReports()],
   ['designer-ui', async () => (await import('./designer-ui.ts')).benchDesignerUi()],
   ['process', async () => (await import('./process.ts')).benchProcess()],
 ];

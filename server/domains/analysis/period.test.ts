@@ -26,7 +26,7 @@ describe('report period', () => {
     expect(msg(() => reportPeriod({ dateStart: '2026-11-01', dateEnd: '2026-11-26' }, today))).toBe('结束日期不能晚于今天');
     expect(msg(() => reportPeriod({ dateStart: '2026-11-26' }, today))).toBe('开始日期不能晚于今天');
     expect(msg(() => reportPeriod({ dateStart: '2026-11-10', dateEnd: '2026-11-01' }, today))).toBe('结束日期不能早于开始日期');
-    expect(msg(() => reportPeriod({ dateStart: '2025-01-01', dateEnd: '2026-11-01' }, today))).toBe('开始日期至结束日期最多366天');
+    expect(msg(() => reportPeriod({ dateStart: '2025-01-01', dateEnd: '2026-11-01' }, today))).toBe('开始日期至结束日期不能超过 366 天');
     expect(reportPeriod({ dateStart: '2025-11-25', dateEnd: '2026-11-25' }, today).start).toBe('2025-11-25');
   });
 });

@@ -46,8 +46,20 @@ export interface Scope {
   keyword?: string | null;
 }
 
+/**
+ * The period of a report's filters, checked with the shops they name: a shop of no one's, or of another tenant
+ * (which RLS hides), is 门店不存在 — the same answer for both, so nothing tells another tenant's ids apart.
+ */
 export async function periodOf(tx: Queryable, f: Scope): Promise<Period> {
-  return reportPeriod(f, await dbToday(tx));
+  const per = reportPeriod(f, await dbToday(tx));
+  const asked = [...(f.shopId ? [f.shopId] : []), ...(f.shopIds ?? [])];
+  if (asked.length) {
+    const found = await tx.query<{ shop_id: number }>(`SELECT shop_id FROM shop_base WHERE shop_id = ANY($1::int[])`, [asked]);
+    const known = new Set(found.rows.map((x) => Number(x.shop_id)));
+    const missing = asked.filter((id) => !known.has(id));
+    if (missing.length) throw new ApiError('BAD_REQUEST', `门店不存在（门店ID ${missing.slice(0, 5).join('、')}）`);
+  }
+  return per;
 }
 
 /** SQL parameters collected while a query is built: `p.add(v)` answers `$n`. */

@@ -268,6 +268,8 @@ export const analysisRoutes = async (app: FastifyInstance) => {
     assertDay(f.launchDateStart, '上市开始日期');
     assertDay(f.launchDateEnd, '上市结束日期');
     return ok(await req.tenantTx(async (tx) => {
+      // The weeks follow each SKU's launch; the period and shops of the filters are checked like every report's.
+      await periodOf(tx, f);
       const today = await dbToday(tx);
       const p = new Params();
       const page = await aggregatePage(tx, newProductSql(f, p), p, '"launchDate" DESC, "skuCode"', f.pageNum ?? 1, f.pageSize ?? 20);

@@ -5,7 +5,8 @@ import { idField } from '../../http/fields.ts';
 import { registerCustomRoute } from '../../resources/customRoutes.ts';
 import { CONTRIBUTION_JOBS, CONTRIBUTION_REPORTS } from './contribution.ts';
 import { editLog, missingGuards } from './edits.ts';
-import { reportMonth } from './period.ts';
+import type { Queryable } from '../../db/index.ts';
+import { monthField, reportMonth } from './period.ts';
 import { authOf, registerEditCalls, registerSnapshotCalls } from './snapshotRoutes.ts';
 
 /**
@@ -13,7 +14,8 @@ import { authOf, registerEditCalls, registerSnapshotCalls } from './snapshotRout
  * report-daily-contribution.json, report-monthly-contribution.json, report-monthly-shop-contribution.json).
  */
 
-registerSnapshotCalls('dailyContribution', CONTRIBUTION_JOBS.daily, '统计月份');
+// 月度贡献's job writes the days too: a month it computed counts as computed here.
+registerSnapshotCalls('dailyContribution', CONTRIBUTION_JOBS.daily, '统计月份', undefined, [CONTRIBUTION_JOBS.monthly]);
 registerEditCalls('dailyContribution', CONTRIBUTION_REPORTS.daily);
 registerCustomRoute('dailyContribution.remarks', {
   schema: { params: { type: 'object', required: ['id'], properties: { id: idField('记录ID') } } },
@@ -79,6 +81,34 @@ registerCustomRoute('shopContribution.findList', {
       const hide = [...(guards.has('成本总金额') ? ['costAmount'] : []), ...(guards.has('毛利率') ? ['grossProfit', 'grossMargin'] : [])];
       for (const row of r.rows) for (const k of hide) delete row[k];
       return r.rows;
+    }));
+  },
+});
+
+/** Shop filter of a chart call: a shop of the caller's tenant or none (another tenant's is as unknown as no shop). */
+async function chartShop(tx: Queryable, shopId: unknown): Promise<number | null> {
+  if (shopId === undefined || shopId === null || shopId === '') return null;
+  if (!(await tx.query(`SELECT 1 FROM shop_base WHERE shop_id = $1`, [Number(shopId)])).rows.length) throw new ApiError('BAD_REQUEST', `门店不存在（门店ID ${String(shopId)}）`);
+  return Number(shopId);
+}
+
+/** 每日贡献's day trend of a month (a chart's line): sales, target and gross profit per day over the shops asked, corrections included. */
+registerCustomRoute('dailyContribution.dayTrend', {
+  schema: { body: { type: 'object', required: ['reportMonth'], properties: { reportMonth: monthField('统计月份'), shopId: idField('门店') } } },
+  handler: async (req) => {
+    const auth = authOf(req);
+    return ok(await req.tenantTx(async (tx) => {
+      const { month } = reportMonth(req.body?.reportMonth, '统计月份', await dbToday(tx));
+      const shopId = await chartShop(tx, req.body?.shopId);
+      const guards = await missingGuards(tx, auth);
+      const r = await tx.query<Record<string, unknown>>(
+        `SELECT to_char(report_date, 'YYYY-MM-DD') AS "reportDate", sum(order_count)::int AS "orderCount", sum(final_sale_amount)::float8 AS "saleAmount",
+                sum(target_amount)::float8 AS "targetAmount", sum(final_gross_profit)::float8 AS "grossProfit"
+           FROM report_daily_contribution WHERE report_month = $1 AND ($2::int IS NULL OR shop_id = $2) GROUP BY report_date ORDER BY report_date`,
+        [month, shopId],
+      );
+      if (guards.has('毛利率')) for (const row of r.rows) delete row.grossProfit;
+      return { reportMonth: month, days: r.rows };
     }));
   },
 });

@@ -35,11 +35,18 @@ export async function startSnapshot(req: Req, kind: string, monthValue: unknown,
   });
 }
 
-/** When a report (of one month, or any) was last computed, by whom, and the job computing it now if any. */
-export async function lastComputed(req: Req, kind: string, monthValue: unknown, title: string) {
+/**
+ * When a report (of one month, or any) was last computed, by whom, and the job computing it now if any. `alsoBy`:
+ * other job kinds that write the same rows (月度贡献's job also writes 每日贡献).
+ */
+export async function lastComputed(req: Req, kind: string, monthValue: unknown, title: string, alsoBy: string[] = []) {
   return req.tenantTx(async (tx) => {
     const month = monthValue === undefined || monthValue === null || monthValue === '' ? null : reportMonth(monthValue, title, await dbToday(tx)).month;
-    const done = await lastDoneJob(tx, kind, month ?? undefined);
+    let done: JobView | null = null;
+    for (const k of [kind, ...alsoBy]) {
+      const job = await lastDoneJob(tx, k, month ?? undefined);
+      if (job && (!done || String(job.finishTime ?? '') > String(done.finishTime ?? ''))) done = job;
+    }
     const running = month ? await activeJob(tx, kind, month) : null;
     return {
       reportMonth: month ?? done?.key ?? null,
@@ -54,14 +61,14 @@ export async function lastComputed(req: Req, kind: string, monthValue: unknown, 
 const monthBody = (title: string) => ({ type: 'object', properties: { reportMonth: monthField(title) } });
 
 /** Registers `<prefix>.collect` and `<prefix>.lastDate` for a job kind. */
-export function registerSnapshotCalls(prefix: string, kind: string, title: string, check?: (tx: Queryable, month: string) => Promise<void>): void {
+export function registerSnapshotCalls(prefix: string, kind: string, title: string, check?: (tx: Queryable, month: string) => Promise<void>, alsoBy: string[] = []): void {
   registerCustomRoute(`${prefix}.collect`, {
     schema: { body: { ...monthBody(title), required: ['reportMonth'] } },
     handler: async (req) => ok(await startSnapshot(req, kind, req.body?.reportMonth, title, check), '已开始计算'),
   });
   registerCustomRoute(`${prefix}.lastDate`, {
     schema: { body: { ...monthBody(title), type: ['object', 'null'] } },
-    handler: async (req) => ok(await lastComputed(req, kind, req.body?.reportMonth, title)),
+    handler: async (req) => ok(await lastComputed(req, kind, req.body?.reportMonth, title, alsoBy)),
   });
 }
 

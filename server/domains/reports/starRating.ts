@@ -8,6 +8,8 @@ import { CONTRIBUTION_JOBS } from './contribution.ts';
 import { editLog, editReportRow, type EditableReport } from './edits.ts';
 import { authOf, registerSnapshotCalls } from './snapshotRoutes.ts';
 import { starFor, type StarRule } from './starRules.ts';
+import { dbToday } from '../../db/calendar.ts';
+import { monthField, reportMonth } from './period.ts';
 
 /**
  * 星级评定: each person's stars of a month from the rules (report_star_rule) over the month's contribution snapshot
@@ -132,4 +134,20 @@ registerCustomRoute('starRating.edit', {
 registerCustomRoute('starRating.editLog', {
   schema: { querystring: { type: 'object', properties: { id: idField('记录ID') } } },
   handler: async (req) => ok(await req.tenantTx((tx) => editLog(tx, authOf(req), STAR_REPORT, req.query.id === undefined ? null : Number(req.query.id)))),
+});
+
+/** 星级分布 of a month (a chart's bars): how many persons got each star (corrections included), over the shops asked. */
+registerCustomRoute('starRating.distribution', {
+  schema: { body: { type: 'object', required: ['reportMonth'], properties: { reportMonth: monthField('统计月份'), shopId: idField('门店') } } },
+  handler: async (req) => ok(await req.tenantTx(async (tx) => {
+    const { month } = reportMonth(req.body?.reportMonth, '统计月份', await dbToday(tx));
+    const shopId = req.body?.shopId ?? null;
+    if (shopId !== null && !(await tx.query(`SELECT 1 FROM shop_base WHERE shop_id = $1`, [shopId])).rows.length) throw new ApiError('BAD_REQUEST', `门店不存在（门店ID ${shopId}）`);
+    const r = await tx.query<{ star: number; n: number }>(
+      `SELECT final_star AS star, count(*)::int AS n FROM report_monthly_star_rating WHERE report_month = $1 AND ($2::int IS NULL OR shop_id = $2) GROUP BY 1`,
+      [month, shopId],
+    );
+    const byStar = new Map(r.rows.map((x) => [Number(x.star), Number(x.n)]));
+    return { reportMonth: month, stars: [0, 1, 2, 3, 4, 5].map((star) => ({ star: `${star}星`, count: byStar.get(star) ?? 0 })) };
+  })),
 });

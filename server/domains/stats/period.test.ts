@@ -11,7 +11,7 @@ describe('statistics period', () => {
     expect(() => periodOf('2026-11-10', '2026-11-01', today)).toThrow('结束日期不能早于开始日期');
     expect(() => periodOf('2026-11-26', '2026-11-26', today)).toThrow('开始日期不能晚于今天');
     expect(() => periodOf('2026-11-01', '2026-12-01', today)).toThrow('结束日期不能晚于今天');
-    expect(() => periodOf('2024-01-01', '2026-11-25', today)).toThrow('日期范围不能超过 366 天');
+    expect(() => periodOf('2024-01-01', '2026-11-25', today)).toThrow('开始日期至结束日期不能超过 366 天');
   });
   it('defaults a missing day to today or to the given default', () => {
     expect(periodOf(null, undefined, today)).toEqual({ from: today, to: today, days: 1 });

@@ -22,7 +22,11 @@ export const MOVES = `moves AS (
      WHERE NOT o.is_practice AND o.refund_time >= $1::date AND o.refund_time < $2::date + 1
        AND ($3::int[] IS NULL OR o.shop_id = ANY($3::int[])))`;
 
-/** Line figures of the movements: items and cost with the movement's sign. */
+/**
+ * Line figures of the movements: items and cost with the movement's sign. The per-shop (per-seller) aggregates over
+ * them are MATERIALIZED: on freshly loaded orders the planner guesses one movement and, inlined, would redo the
+ * aggregate once per shop of the outer join (0.8 s for 10,000 orders; computed once, 30 ms).
+ */
 const LINES = `lines AS (
     SELECT m.order_id, m.shop_id, m.at, m.sign, m.cashier_user_id, d.sku_id, d.sku_code, d.sku_name, d.spec, d.unit,
            m.sign * d.quantity AS qty, m.sign * d.amount AS amount, m.sign * d.quantity * d.unit_cost AS cost
@@ -50,9 +54,9 @@ export interface ShopSaleRow {
 export async function salesByShop(tx: Queryable, p: Period, shops: number[] | null, regionName?: string | null): Promise<ShopSaleRow[]> {
   const r = await tx.query<Record<string, unknown>>(
     `WITH ${MOVES}, ${LINES},
-     o AS (SELECT shop_id, sum(CASE WHEN sign > 0 THEN amount END) AS sold, sum(CASE WHEN sign < 0 THEN amount END) AS refunded,
+     o AS MATERIALIZED (SELECT shop_id, sum(CASE WHEN sign > 0 THEN amount END) AS sold, sum(CASE WHEN sign < 0 THEN amount END) AS refunded,
                   count(*) FILTER (WHERE sign > 0) AS orders, count(*) FILTER (WHERE sign < 0) AS refunds FROM moves GROUP BY shop_id),
-     l AS (SELECT shop_id, sum(qty) AS qty, sum(cost) AS cost FROM lines GROUP BY shop_id)
+     l AS MATERIALIZED (SELECT shop_id, sum(qty) AS qty, sum(cost) AS cost FROM lines GROUP BY shop_id)
      SELECT s.shop_id AS "shopId", s.shop_code AS "shopCode", s.shop_name AS "shopName", s.region_name AS "regionName",
             ${fen('o.sold')} AS "soldFen", ${fen('o.refunded')} AS "refundFen",
             coalesce(o.orders, 0)::int AS "orderCount", coalesce(o.refunds, 0)::int AS "refundCount",
@@ -195,10 +199,10 @@ export interface SellerRow {
 export async function salesBySeller(tx: Queryable, p: Period, shops: number[] | null): Promise<SellerRow[]> {
   const r = await tx.query<SellerRow>(
     `WITH ${MOVES}, ${LINES},
-     o AS (SELECT shop_id, cashier_user_id, max(cashier_name) AS cashier_name, sum(CASE WHEN sign > 0 THEN amount END) AS sold,
+     o AS MATERIALIZED (SELECT shop_id, cashier_user_id, max(cashier_name) AS cashier_name, sum(CASE WHEN sign > 0 THEN amount END) AS sold,
                   sum(CASE WHEN sign < 0 THEN amount END) AS refunded, count(*) FILTER (WHERE sign > 0) AS orders, count(*) FILTER (WHERE sign < 0) AS refunds
              FROM moves GROUP BY 1, 2),
-     l AS (SELECT shop_id, cashier_user_id, sum(qty) AS qty, sum(cost) AS cost FROM lines GROUP BY 1, 2)
+     l AS MATERIALIZED (SELECT shop_id, cashier_user_id, sum(qty) AS qty, sum(cost) AS cost FROM lines GROUP BY 1, 2)
      SELECT o.shop_id AS "shopId", s.shop_name AS "shopName", o.cashier_user_id AS "userId", u.user_no AS "userNo",
             coalesce(u.name, o.cashier_name) AS "userName", ${fen('o.sold')} AS "soldFen", ${fen('o.refunded')} AS "refundFen",
             o.orders::int AS "orderCount", o.refunds::int AS "refundCount", coalesce(l.qty, 0)::float8 AS "itemQty", ${fen('l.cost')} AS "costFen"

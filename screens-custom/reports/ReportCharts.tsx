@@ -1,0 +1,116 @@
+import '@mantine/charts/styles.css';
+import { BarChart, LineChart } from '@mantine/charts';
+import { Paper, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { PanelProps } from '../../widgets/panels';
+import { callEndpoint, fetchListPage } from '../../engine/api/calls';
+import { resolveRoute, screenListKey } from '../../engine/runtime/screenModel';
+import { money } from '../stats/api';
+
+/**
+ * The charts of the snapshot reports (每日/月度/门店月度贡献, 星级评定), drawn with @mantine/charts like the 工作台:
+ * each reads the list's month filter, or, without one, the month last computed (lastDate), and its shop filter.
+ * Their query keys sit under the list's, so a collect or a correction that refreshes the list refreshes them too.
+ */
+
+type Row = Record<string, unknown>;
+
+/** The month a chart shows: the filter's, else the last computed one (null: nothing computed yet). */
+function useChartMonth({ set, screen, request }: PanelProps) {
+  const asked = typeof request.reportMonth === 'string' && request.reportMonth ? request.reportMonth : null;
+  const lastDate = resolveRoute(set, screen, 'lastDate');
+  const last = useQuery({
+    queryKey: [...screenListKey(screen.name), 'panel-month'],
+    queryFn: () => callEndpoint<{ reportMonth: string | null }>(lastDate!, {}, {}, { silent: true }),
+    enabled: !asked && !!lastDate,
+  });
+  return asked ?? last.data?.reportMonth ?? null;
+}
+
+function ChartFrame({ title, month, testId, empty, children }: { title: string; month: string | null; testId: string; empty: boolean; children: React.ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder p="sm" data-testid={testId}>
+      <Title order={6} mb="xs">{title}{month ? ` · ${t('reports.chartMonth', { month })}` : ''}</Title>
+      {empty ? <Text size="sm" c="dimmed">{t('reports.chart.empty')}</Text> : children}
+    </Paper>
+  );
+}
+
+const shopOf = (request: Row) => (request.shopId === undefined || request.shopId === null || request.shopId === '' ? undefined : Number(request.shopId));
+
+/** 每日贡献: the month's sales against target, day by day. */
+export function ContributionDayTrend(props: PanelProps) {
+  const { t } = useTranslation();
+  const month = useChartMonth(props);
+  const route = resolveRoute(props.set, props.screen, 'day-trend');
+  const shopId = shopOf(props.request);
+  const q = useQuery({
+    queryKey: [...screenListKey(props.screen.name), 'panel', 'dayTrend', month, shopId],
+    queryFn: () => callEndpoint<{ days: Row[] }>(route!, {}, { reportMonth: month, shopId }, { silent: true }),
+    enabled: !!month && !!route,
+  });
+  const days = (q.data?.days ?? []).map((d) => ({ ...d, day: String(d.reportDate).slice(8) }));
+  const series = [
+    { name: 'saleAmount', label: t('reports.chart.saleAmount'), color: 'blue.6' },
+    { name: 'targetAmount', label: t('reports.chart.targetAmount'), color: 'gray.5' },
+    ...(days.some((d) => 'grossProfit' in d) ? [{ name: 'grossProfit', label: t('reports.chart.grossProfit'), color: 'teal.6' }] : []),
+  ];
+  return (
+    <ChartFrame title={t('reports.chart.dayTrend')} month={month} testId="chart-day-trend" empty={!days.length}>
+      <LineChart h={220} data={days} dataKey="day" series={series} curveType="monotone" valueFormatter={(v) => money(v)} withLegend />
+    </ChartFrame>
+  );
+}
+
+/** A page of the list's own route sorted by sales: the month's top rows as bars (people or shops). */
+function RankingBars({ props, label, title, testId }: { props: PanelProps; label: string; title: string; testId: string }) {
+  const { t } = useTranslation();
+  const month = useChartMonth(props);
+  const route = resolveRoute(props.set, props.screen, props.screen.endpoint);
+  const shopId = shopOf(props.request);
+  const q = useQuery({
+    queryKey: [...screenListKey(props.screen.name), 'panel', 'ranking', month, shopId],
+    queryFn: () => fetchListPage(route!, 1, 15, { reportMonth: month, shopId, sort: 'finalSaleAmount', order: 'desc' }, undefined, true),
+    enabled: !!month && !!route,
+  });
+  const rows = (q.data?.records ?? []).map((r) => ({ name: String(r[label] ?? ''), saleAmount: Number(r.finalSaleAmount ?? 0), targetAmount: Number(r.targetAmount ?? 0) }));
+  return (
+    <ChartFrame title={title} month={month} testId={testId} empty={!rows.length}>
+      <BarChart h={240} data={rows} dataKey="name" valueFormatter={(v) => money(v)} withLegend
+        series={[{ name: 'saleAmount', label: t('reports.chart.saleAmount'), color: 'blue.6' }, { name: 'targetAmount', label: t('reports.chart.targetAmount'), color: 'gray.4' }]} />
+    </ChartFrame>
+  );
+}
+
+/** 月度贡献: the month's best sellers. */
+export function ContributionPersonRanking(props: PanelProps) {
+  const { t } = useTranslation();
+  return <RankingBars props={props} label="userName" title={t('reports.chart.personRanking')} testId="chart-person-ranking" />;
+}
+
+/** 门店月度贡献: the month's shops by sales, beside their targets. */
+export function ShopContributionRanking(props: PanelProps) {
+  const { t } = useTranslation();
+  return <RankingBars props={props} label="shopName" title={t('reports.chart.shopRanking')} testId="chart-shop-ranking" />;
+}
+
+/** 星级评定: how many persons got each star in the month. */
+export function StarDistribution(props: PanelProps) {
+  const { t } = useTranslation();
+  const month = useChartMonth(props);
+  const route = resolveRoute(props.set, props.screen, 'distribution');
+  const shopId = shopOf(props.request);
+  const q = useQuery({
+    queryKey: [...screenListKey(props.screen.name), 'panel', 'stars', month, shopId],
+    queryFn: () => callEndpoint<{ stars: Row[] }>(route!, {}, { reportMonth: month, shopId }, { silent: true }),
+    enabled: !!month && !!route,
+  });
+  const stars = q.data?.stars ?? [];
+  return (
+    <ChartFrame title={t('reports.chart.starDistribution')} month={month} testId="chart-star-distribution" empty={!stars.some((s) => Number(s.count) > 0)}>
+      <BarChart h={200} data={stars} dataKey="star" series={[{ name: 'count', label: t('reports.chart.count'), color: 'yellow.6' }]} />
+    </ChartFrame>
+  );
+}

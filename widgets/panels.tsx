@@ -1,0 +1,21 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { DescriptorSet, ScreenDescriptor } from '../engine/model/index.ts';
+import type { PanelKey } from './keys';
+
+/** What a list screen hands its panels: the descriptors (to resolve routes) and the filters it applied. */
+export interface PanelProps {
+  set: DescriptorSet;
+  screen: ScreenDescriptor;
+  request: Record<string, unknown>;
+}
+
+// Charts load with their library (recharts) only on the screens that show one.
+const charts = () => import('../screens-custom/reports/ReportCharts');
+
+/** One implementation per key of PANELS (widgets/keys.ts). */
+export const PANEL_IMPLEMENTATIONS: Record<PanelKey, LazyExoticComponent<ComponentType<PanelProps>>> = {
+  contributionDayTrend: lazy(() => charts().then((m) => ({ default: m.ContributionDayTrend }))),
+  contributionPersonRanking: lazy(() => charts().then((m) => ({ default: m.ContributionPersonRanking }))),
+  shopContributionRanking: lazy(() => charts().then((m) => ({ default: m.ShopContributionRanking }))),
+  starDistribution: lazy(() => charts().then((m) => ({ default: m.StarDistribution }))),
+};
