@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueJob, registerJob } from '../../server/jobs/jobs.ts';
 import { startTestServer, type TestServer } from './harness.ts';
+import { reportWorld, saleOn as sharedSaleOn, untilDone as untilJobDone, type ReportWorld } from './reportFixtures.ts';
 import { callerFor, type Caller, type Json } from './resourceCalls.ts';
 
 /**
@@ -21,28 +21,14 @@ let skus: { skuId: number; retailPrice: number }[];
 const R = 'wxy-report-server';
 const MONTH = '2026-03';
 
-async function saleOn(day: string, skuIdx: number, qty: number, opts: { cashier?: number; practice?: boolean } = {}): Promise<{ orderNo: string; amount: number }> {
-  const r = await admin('POST', 'wxy-order-server/order/settlement', {
-    uuid: randomUUID(), shopId, isPractice: opts.practice ?? false, lines: [{ skuId: skus[skuIdx].skuId, quantity: qty }], payments: [{ payType: 2, amount: Math.round(skus[skuIdx].retailPrice * qty * 100) / 100 }],
-  });
-  expect(r.status, r.body).toBe(200);
-  await s.db.tenant(1, (tx) => tx.query(`UPDATE po_order SET create_time = $2::date + time '10:00', cashier_user_id = $3 WHERE order_no = $1`, [r.json.data.orderNo, day, opts.cashier ?? adminId]));
-  return { orderNo: r.json.data.orderNo, amount: r.json.data.payAmount };
-}
+let world: ReportWorld;
+const saleOn = (day: string, skuIdx: number, qty: number, opts: { cashier?: number; practice?: boolean } = {}) => sharedSaleOn(s, admin, world, day, skuIdx, qty, opts);
 
 async function rows<T = Json>(sql: string, params: unknown[] = []): Promise<T[]> {
   return (await s.db.tenant(1, (tx) => tx.query(sql, params))).rows as T[];
 }
 
-async function untilDone(jobId: number, caller: Caller = admin): Promise<Json> {
-  for (let i = 0; i < 600; i++) {
-    const r = await caller('GET', `wxy-system-server/bg-job/info/${jobId}`);
-    if (r.json.data?.status === 'done') return r.json.data;
-    if (r.json.data?.status === 'failed') throw new Error(`job ${jobId} failed: ${r.json.data.error}`);
-    await new Promise((res) => setTimeout(res, 50));
-  }
-  throw new Error(`job ${jobId} never finished`);
-}
+const untilDone = (jobId: number, caller: Caller = admin): Promise<Json> => untilJobDone(caller, jobId);
 
 // Holds the job runner (one job at a time per process) so a collect stays queued while a second click arrives.
 let release: (() => void) | null = null;
@@ -87,17 +73,8 @@ beforeAll(async () => {
   admin = callerFor(s, await s.login('admin', 'admin123'));
   shop = callerFor(s, await s.login('shop01', 'shop123'));
   other = callerFor(s, await s.login('admin', 'admin123', 2), 2);
-  const wh = (await rows<{ wh_id: number; shop_id: number }>(
-    `SELECT w.wh_id, w.shop_id FROM wh_base_info w JOIN shop_base s ON s.shop_id = w.shop_id WHERE w.status = 1 ORDER BY w.wh_id LIMIT 1`,
-  ))[0];
-  shopId = wh.shop_id;
-  const users = await rows<{ id: number; user_name: string }>(`SELECT id, user_name FROM sys_user`);
-  adminId = users.find((u) => u.user_name === 'admin')!.id;
-  staffId = users.find((u) => u.user_name === 'shop01')!.id;
-  skus = await rows(
-    `SELECT s.sku_id AS "skuId", s.retail_price::float8 AS "retailPrice" FROM stock_balance b JOIN pd_sku s ON s.sku_id = b.sku_id
-      WHERE b.wh_id = $1 AND b.on_hand >= 30 AND s.status = 1 AND s.retail_price > 0 ORDER BY s.sku_id LIMIT 2`, [wh.wh_id],
-  );
+  world = await reportWorld(s);
+  ({ shopId, adminId, staffId, skus } = world);
   // 10 March: admin sells twice; 11 March: admin once, shop01 once; a practice sale; one of admin's sales of the 10th refunded on the 12th.
   const a = await saleOn(`${MONTH}-10`, 0, 2);
   const b = await saleOn(`${MONTH}-10`, 1, 1);

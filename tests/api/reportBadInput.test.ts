@@ -40,7 +40,7 @@ beforeAll(async () => {
   month = today.slice(0, 7);
   foreignShopId = (await s.db.tenant(2, (tx) => tx.query<{ shop_id: number }>(`SELECT shop_id FROM shop_base ORDER BY shop_id LIMIT 1`))).rows[0].shop_id;
   await saleOn(s, admin, w, today, 0, 1);
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => s?.stop());
 

@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness.ts';
+import { reportWorld, saleOn as sharedSaleOn, type ReportWorld } from './reportFixtures.ts';
 import { callerFor, uploadXlsx, type Caller, type Json } from './resourceCalls.ts';
 
 /**
@@ -25,14 +25,8 @@ const S = 'wxy-shop-server';
 const MONTH = '2026-03';
 
 /** A sale through the real settlement, then moved to `day` (and to `cashier`) as if it had been made then. */
-async function saleOn(day: string, skuIdx: number, qty: number, opts: { cashier?: number; practice?: boolean } = {}): Promise<{ orderNo: string; amount: number }> {
-  const r = await admin('POST', 'wxy-order-server/order/settlement', {
-    uuid: randomUUID(), shopId, isPractice: opts.practice ?? false, lines: [{ skuId: skus[skuIdx].skuId, quantity: qty }], payments: [{ payType: 2, amount: Math.round(skus[skuIdx].retailPrice * qty * 100) / 100 }],
-  });
-  expect(r.status, r.body).toBe(200);
-  await s.db.tenant(1, (tx) => tx.query(`UPDATE po_order SET create_time = $2::date + time '10:00', cashier_user_id = $3 WHERE order_no = $1`, [r.json.data.orderNo, day, opts.cashier ?? adminId]));
-  return { orderNo: r.json.data.orderNo, amount: r.json.data.payAmount };
-}
+let world: ReportWorld;
+const saleOn = (day: string, skuIdx: number, qty: number, opts: { cashier?: number; practice?: boolean } = {}) => sharedSaleOn(s, admin, world, day, skuIdx, qty, opts);
 
 async function count(sql: string): Promise<number> {
   return (await s.db.tenant(1, (tx) => tx.query<{ n: number }>(sql))).rows[0].n;
@@ -61,10 +55,8 @@ beforeAll(async () => {
     await tx.query(`UPDATE po_order SET create_time = '2020-01-15 10:00' WHERE is_practice = false`);
     await tx.query(`DELETE FROM shop_performance_target`);
   });
-  skus = (await s.db.tenant(1, (tx) => tx.query<{ skuId: number; retailPrice: number }>(
-    `SELECT s.sku_id AS "skuId", s.retail_price::float8 AS "retailPrice" FROM stock_balance b JOIN pd_sku s ON s.sku_id = b.sku_id
-      WHERE b.wh_id = $1 AND b.on_hand >= 30 AND s.status = 1 AND s.retail_price > 0 ORDER BY s.sku_id LIMIT 2`, [wh.wh_id],
-  ))).rows;
+  world = await reportWorld(s);
+  skus = world.skus;
   // 10 March: admin sells twice; 11 March: admin once, shop01 once; a practice sale; one of admin's sales of the 10th refunded on the 12th.
   const a = await saleOn(`${MONTH}-10`, 0, 2);
   const b = await saleOn(`${MONTH}-10`, 1, 1);

@@ -47,12 +47,12 @@ function scopeCtes(f: PutStockFilter, per: Period, p: Params): string {
     UNION ALL
     SELECT o.shop_id, d.sku_id, 0, 0, d.quantity, d.amount, round(d.quantity * d.unit_cost, 2), 0
       FROM po_order o JOIN po_order_det d ON d.order_id = o.order_id
-     WHERE o.shop_id IN (SELECT shop_id FROM s) AND NOT o.is_practice AND o.status IN (1, 2)
+     WHERE o.shop_id = ANY(ARRAY(SELECT shop_id FROM s)) AND NOT o.is_practice AND o.status IN (1, 2)
        AND o.create_time >= ${start}::date AND o.create_time < ${end}::date + 1 ${skuIn('d.sku_id')}
     UNION ALL
     SELECT o.shop_id, d.sku_id, 0, 0, -d.quantity, -d.amount, -round(d.quantity * d.unit_cost, 2), 0
       FROM po_order o JOIN po_order_det d ON d.order_id = o.order_id
-     WHERE o.shop_id IN (SELECT shop_id FROM s) AND NOT o.is_practice AND o.status = 2
+     WHERE o.shop_id = ANY(ARRAY(SELECT shop_id FROM s)) AND NOT o.is_practice AND o.status = 2
        AND o.refund_time >= ${start}::date AND o.refund_time < ${end}::date + 1 ${skuIn('d.sku_id')}
     UNION ALL
     SELECT w.shop_id, b.sku_id, 0, 0, 0, 0, 0, b.on_hand FROM stock_balance b JOIN w ON w.wh_id = b.wh_id WHERE b.on_hand <> 0 ${skuIn('b.sku_id')}
@@ -170,7 +170,7 @@ export function putStockDetailSql(detail: PutStockDetail, f: PutStockFilter, per
       const start = p.add(per.start);
       const end = p.add(per.end);
       const where = toShop
-        ? `iw.shop_id IN (SELECT shop_id FROM s)`
+        ? `iw.shop_id = ANY(ARRAY(SELECT shop_id FROM s))`
         : `iw.shop_id IS NULL ${f.regionName?.trim() ? `AND iw.region_name = ${p.add(f.regionName.trim())}` : ''}`;
       const k = kw();
       return {
@@ -190,7 +190,7 @@ export function putStockDetailSql(detail: PutStockDetail, f: PutStockFilter, per
       const start = p.add(per.start);
       const end = p.add(per.end);
       const k = kw();
-      const lines = saleLinesSql('o.shop_id IN (SELECT shop_id FROM s)', start, end, k);
+      const lines = saleLinesSql('o.shop_id = ANY(ARRAY(SELECT shop_id FROM s))', start, end, k);
       if (detail === 'sale')
         return {
           sql: `WITH ${ctes}, l AS (${lines})
