@@ -10,7 +10,8 @@ test('折扣促销: create on promotionOpt, submit, audit, the register price pr
   const { request, headers } = await pageApi(page);
   const shops = (await (await request.post('/api/wxy-shop-server/shop-base/list', { headers, data: {} })).json()).data as { shopId: number }[];
   const shopId = Math.min(...shops.map((x) => x.shopId));
-  const sku = (await (await request.get('/api/wxy-production-server/pd-sku/findPage/1/1?status=1', { headers })).json()).data.records[0];
+  // An on-sale SKU with a barcode (other specs may have added SKUs without one).
+  const sku = ((await (await request.get('/api/wxy-production-server/pd-sku/findPage/1/50?status=1', { headers })).json()).data.records as { skuId: number; barcode: string }[]).find((k) => k.barcode)!;
   const preview = async () => (await (await request.post('/api/wxy-order-server/order/price', { headers, data: { shopId, lines: [{ skuId: sku.skuId, quantity: 1 }] } })).json()).data;
   const full = await preview();
 
