@@ -143,6 +143,14 @@ export async function openPostgres(url: string): Promise<Database> {
   pool.on('error', (err) => console.warn(`PostgreSQL closed an idle connection: ${err.message}`));
   const run = async <T>(fn: (tx: Queryable) => Promise<T>, tenantId?: number, opts?: TenantTxOptions): Promise<T> => {
     const client = await pool.connect();
+    // A checked-out connection the server ends between two statements (terminated, restart) reports it as an
+    // 'error' event, which the pool listens for only on idle connections: unheard, it would crash the process.
+    // Kept here, it makes the transaction fail on its next statement and the pool discard the connection.
+    let lost: Error | undefined;
+    const onLost = (err: Error) => {
+      lost = err;
+    };
+    client.on('error', onLost);
     const q = queryableOf(client);
     try {
       // One round trip opens the transaction and enters the tenant (a simple-protocol batch: the values are a
@@ -153,10 +161,13 @@ export async function openPostgres(url: string): Promise<Database> {
       await client.query('COMMIT');
       return result;
     } catch (err) {
-      await client.query('ROLLBACK').catch(() => undefined);
+      await client.query('ROLLBACK').catch((e: Error) => {
+        lost ??= e;
+      });
       throw err;
     } finally {
-      client.release();
+      client.off('error', onLost);
+      client.release(lost);
     }
   };
   const copyOut = async (tenantId: number, copySql: string): Promise<Readable> => {
@@ -166,8 +177,11 @@ export async function openPostgres(url: string): Promise<Database> {
     const release = (err?: Error) => {
       if (released) return;
       released = true;
+      client.off('error', release);
       client.release(err ?? undefined);
     };
+    // Ended by the server while checked out: heard here (see run), the stream then fails its reader.
+    client.on('error', release);
     try {
       await client.query('BEGIN');
       await enterTenant(queryableOf(client), tenantId);

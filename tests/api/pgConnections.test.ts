@@ -34,4 +34,31 @@ describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL connections ended by the 
     expect(res.statusCode).toBe(200);
     expect(res.json().data.userName).toBeTruthy();
   });
+
+  it('a transaction whose connection is ended while it waits fails on its next statement; nothing crashes', async () => {
+    let resume!: () => void;
+    const waiting = new Promise<void>((r) => (resume = r));
+    let entered!: () => void;
+    const inside = new Promise<void>((r) => (entered = r));
+    const tx = server.db.tenant(1, async (q) => {
+      await q.query('SELECT 1');
+      entered();
+      await waiting;
+      await q.query('SELECT 1');
+    });
+    await inside;
+    const admin = new pg.Client({ connectionString: server.config.databaseUrl });
+    await admin.connect();
+    try {
+      await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+    } finally {
+      await admin.end();
+    }
+    // The server's 'error' event for the checked-out connection arrives while the transaction waits.
+    await new Promise((r) => setTimeout(r, 300));
+    resume();
+    await expect(tx).rejects.toThrow();
+    const token = await server.login('admin', 'admin123');
+    expect((await server.call('GET', '/api/wxy-system-server/user/permissions', { token, tenant: 1 })).statusCode).toBe(200);
+  });
 });
