@@ -1,4 +1,5 @@
 import { Badge, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { messageOf } from './messageOf';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import { call } from '../../src/api/http';
@@ -17,8 +18,6 @@ export interface RegisterMember {
   /** 会员余额 (stored value); practice members have none. */
   balance?: number;
 }
-
-const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /**
  * The sale's member: typed phone number + Enter finds them (mb-base-info info/{phone}/{isPractice}); an unknown

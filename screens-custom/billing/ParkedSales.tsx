@@ -1,4 +1,5 @@
 import { Badge, Button, Group, Modal, Table, Text } from '@mantine/core';
+import { messageOf } from './messageOf';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../src/api/http';
@@ -21,8 +22,6 @@ interface TakenSale {
   member: RegisterMember | null;
   detList: (CartLine & { status: number })[];
 }
-
-const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /**
  * 挂单 (F4) parks the cart and its member on the server and clears the register for the next customer; 取单 (F6)

@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Modal, NumberInput, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { messageOf } from './messageOf';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../src/api/http';
@@ -19,8 +20,6 @@ interface AbleCoupon {
   reason: string | null;
   discountAmount: number;
 }
-
-const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /**
  * 收款 (F9): a coupon (the member's, or a paper one by its 12-digit code), the member's balance, then the rest by

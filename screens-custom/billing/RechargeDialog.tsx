@@ -1,4 +1,5 @@
 import { Alert, Button, Modal, NumberInput, SegmentedControl, Stack, Text } from '@mantine/core';
+import { messageOf } from './messageOf';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../src/api/http';
@@ -11,8 +12,6 @@ interface Recharged {
   ruleName: string | null;
   balanceAfter: number;
 }
-
-const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /**
  * 会员充值 at the register: an amount paid by one of the shop's methods (not balance); a recharge activity the

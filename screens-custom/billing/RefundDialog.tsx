@@ -1,11 +1,11 @@
 import { Alert, Button, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { messageOf } from './messageOf';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { call } from '../../src/api/http';
 import type { SettledOrder } from './receipt';
 
 const O = '/wxy-order-server';
-const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 type Order = SettledOrder & { status: number; refundAmount: number };
 
 /** 整单退款 at the register: find the order by its number (from the receipt), check it, take it back once. */

@@ -1,7 +1,8 @@
 import { ActionIcon, Alert, Badge, Button, Group, NumberInput, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { messageOf } from './messageOf';
 import { IconTrash } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { call } from '../../src/api/http';
@@ -46,7 +47,6 @@ async function sendQueued(body: SaleBody): Promise<SendOutcome> {
     return isUnreachable(e) ? { kind: 'unreachable' } : { kind: 'refused', message: messageOf(e) };
   }
 }
-const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /**
  * 零售收银 (/orderInfo/retailOrder) and 练习收银 (/orderInfo/practiceCash, the same screen; its sales move no
@@ -133,7 +133,8 @@ export default function RetailOrderPage() {
   }, [shopId]);
 
   // Offline sales: sent on opening (the page reloads when the network returns), on the online event and every 30 s.
-  const sendQueue = useCallback(async () => {
+  // A plain function read through a ref by the timer and the online listener below, so they see this render's state.
+  const sendQueue = async () => {
     if (!shopId) return;
     setSending(true);
     try {
@@ -146,7 +147,7 @@ export default function RetailOrderPage() {
       setQueue(await queuedSales(shopId));
       setSending(false);
     }
-  }, [shopId, previous, queryClient]);
+  };
   const sendQueueRef = useRef(sendQueue);
   sendQueueRef.current = sendQueue;
   useEffect(() => {
@@ -237,7 +238,6 @@ export default function RetailOrderPage() {
     setScanError(null);
     setTimeout(() => scanRef.current?.focus(), 0);
   };
-
 
   return (
     <Stack p="md" gap="sm" data-testid="register">

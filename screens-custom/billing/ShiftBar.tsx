@@ -1,4 +1,5 @@
 import { Alert, Badge, Button, Group, Modal, NumberInput, Stack, Table, Text, Textarea } from '@mantine/core';
+import { messageOf } from './messageOf';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { call } from '../../src/api/http';
@@ -28,7 +29,6 @@ export interface Shift {
 }
 
 const money = (v: number) => v.toFixed(2);
-const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /**
  * The cashier's shift at this register (收银班次): nothing can be sold before the shift is opened with the change

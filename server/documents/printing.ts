@@ -1,4 +1,5 @@
 import { TEMPLATE_KIND, TEMPLATE_VERSION, type PrintTemplate } from '../../screens-custom/designer/core/template/types.ts';
+import { dbNowText } from '../db/calendar.ts';
 import type { DocLinesDecl, FieldSchema, ResourceDescriptor } from '../../engine/model/types.ts';
 import type { AuthContext } from '../context.ts';
 import type { Queryable } from '../db/index.ts';
@@ -56,7 +57,7 @@ export async function documentPrintData(tx: Queryable, auth: AuthContext, c: Doc
   const labels = await dictionaryLabels(tx, codes);
   const lines = linesRes && bodyField ? { [bodyField]: ((doc[bodyField] as Record<string, unknown>[] | undefined) ?? []).map((l) => withLabels(linesRes, l, labels)) } : {};
   // The database's clock and zone, like every other time the document shows.
-  const now = (await tx.query<{ now: string }>(`SELECT to_char(now(), 'YYYY-MM-DD HH24:MI:SS') AS now`)).rows[0].now;
+  const now = await dbNowText(tx);
   return { ...withLabels(c.header, doc, labels), ...lines, printTime: now, printUser: auth.displayName ?? auth.userName };
 }
 

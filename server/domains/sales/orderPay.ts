@@ -1,4 +1,5 @@
 import type { PrintTemplate } from '../../../screens-custom/designer/core/template/types.ts';
+import { dbNowText } from '../../db/calendar.ts';
 import { TEMPLATE_KIND, TEMPLATE_VERSION } from '../../../screens-custom/designer/core/template/types.ts';
 import type { AuthContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
@@ -238,7 +239,7 @@ registerCustomRoute('orderPay.print', {
     const auth = req.auth!;
     const { data, tpl } = await req.tenantTx(async (tx) => {
       const info = await payInfo(tx, auth, key);
-      const now = (await tx.query<{ now: string }>(`SELECT to_char(now(), 'YYYY-MM-DD HH24:MI:SS') AS now`)).rows[0].now;
+      const now = await dbNowText(tx);
       const payList = (info.payList as { payTypeName: string; amount: number; createTime: string }[]).map((p) => ({ payTypeName: p.payTypeName, amount: p.amount.toFixed(2), payTime: p.createTime }));
       const fixed = (v: unknown) => Number(v).toFixed(2);
       const data: Record<string, unknown> = {

@@ -1,4 +1,5 @@
 import type { PrintTemplate } from '../../../screens-custom/designer/core/template/types.ts';
+import { dbNowText } from '../../db/calendar.ts';
 import { TEMPLATE_KIND, TEMPLATE_VERSION } from '../../../screens-custom/designer/core/template/types.ts';
 import type { AuthContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
@@ -18,7 +19,7 @@ const masked = (phone: unknown) => (typeof phone === 'string' ? phone.replace(/^
 
 /** The receipt's print data from an order as readOrder answers it. */
 export async function receiptPrintData(tx: Queryable, auth: AuthContext, order: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const now = (await tx.query<{ now: string }>(`SELECT to_char(now(), 'YYYY-MM-DD HH24:MI:SS') AS now`)).rows[0].now;
+  const now = await dbNowText(tx);
   const lines = (order.detList as Record<string, unknown>[] | undefined) ?? [];
   const pays = (order.payList as { payType: number; amount: number }[] | undefined) ?? [];
   const discount = Number(order.totalAmount ?? 0) - Number(order.payAmount ?? order.totalAmount ?? 0);
