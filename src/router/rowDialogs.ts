@@ -16,4 +16,5 @@ export interface RowDialogProps {
  */
 export const ROW_DIALOGS: Readonly<Record<string, LazyExoticComponent<ComponentType<RowDialogProps>>>> = {
   jhMchtKey: lazyPage(() => import('../../screens-custom/merchants/JhMchtKeyDialog')),
+  orderDetail: lazyPage(() => import('../../screens-custom/orders/OrderDetailDialog')),
 };

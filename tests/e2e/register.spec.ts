@@ -140,4 +140,18 @@ test('a member recharges, pays with a coupon, balance and cash; an offline sale 
   await page.getByTestId('register-handover-ok').click();
   await expect(page.getByTestId('register-handed-difference')).toHaveText('钱箱相符');
   await page.getByTestId('register-handed-ok').click();
+
+  // The order list's 详情 of the first sale: what was sold and how it was paid; its shift is handed over, so the
+  // payments can no longer be corrected and the dialog says why.
+  await page.goto('/orderInfo/orderList');
+  await page.getByTestId('filter-orderNo').fill(firstNo);
+  await page.getByTestId('po-order-search').click();
+  await page.getByTestId('po-order-table-row').filter({ hasText: firstNo }).getByTestId('row-action-detail').click();
+  const detail = page.getByTestId('order-detail');
+  for (const k of held) await expect(detail.getByTestId('order-detail-lines')).toContainText(k.barcode!);
+  await expect(detail.getByTestId('order-detail-amounts')).toContainText('优惠券 -5.00');
+  await expect(detail.getByTestId('order-detail-pays')).toContainText('余额');
+  await expect(detail.getByTestId('order-detail-pays')).toContainText('10.00');
+  await expect(detail.getByTestId('order-pay-locked')).toContainText('已交班');
+  await expect(detail.getByTestId(/^order-pay-delete-/)).toHaveCount(0);
 });

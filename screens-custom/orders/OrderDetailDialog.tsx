@@ -1,0 +1,193 @@
+import { Alert, Badge, Button, Group, Loader, Modal, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { call, client } from '../../src/api/http';
+import { TIMEOUT } from '../../src/api/timeouts';
+import { notifySuccess } from '../../src/feedback/notify';
+import { usePermission } from '../../src/permission/Permission';
+import type { RowDialogProps } from '../../src/router/rowDialogs';
+import { printReceipt, type SettledOrder } from '../billing/receipt';
+
+/**
+ * 订单详情 from the order list: what was sold (lines with the promotion each took, gifts marked), how the total came
+ * about (promotions, 满减, coupon), the payments, and — while the order's business day is open — the two corrections a
+ * shop manager makes at the end of the day: a payment method picked wrong (savePay) and a payment taken twice
+ * (deleteById). The server decides whether the day is still open and says why not (lockReason); every correction
+ * is listed under the payments. Reprints: the receipt and the payment slip, both through the print templates.
+ */
+
+const O = '/wxy-order-server';
+const STATUS: Record<number, { label: string; color: string }> = { 1: { label: '已完成', color: 'green' }, 2: { label: '已退款', color: 'orange' }, 3: { label: '已作废', color: 'gray' } };
+/** The methods a payment can be corrected to (余额 moves the member's ledger and is never a correction). */
+const PAY_OPTIONS = [{ value: '1', label: '现金' }, { value: '2', label: '银行卡' }, { value: '3', label: '微信' }, { value: '4', label: '支付宝' }];
+
+interface OrderLine { detId: number; skuCode: string; skuName: string; barcode: string | null; spec: string | null; unit: string | null; quantity: number; unitPrice: number; amount: number; promotionName: string | null; promotionAmount: number | null; isGift: boolean }
+interface OrderDetail extends SettledOrder {
+  status: number;
+  fullReductionName: string | null;
+  fullReductionAmount: number | null;
+  refundAmount: number | null;
+  refundTime: string | null;
+  refundUserName: string | null;
+  refundReason: string | null;
+  invalidTime: string | null;
+  invalidUserName: string | null;
+  invalidReason: string | null;
+  remark: string | null;
+  detList: OrderLine[];
+}
+interface PayInfo {
+  editable: boolean;
+  lockReason: string | null;
+  payList: { payId: number; payType: number; payTypeName: string; amount: number; createTime: string; editable: boolean }[];
+  logList: { text: string; userName: string; createTime: string }[];
+}
+
+const yuan = (v: number | null | undefined) => (Number(v ?? 0)).toFixed(2);
+
+export default function OrderDetailDialog({ row, onClose, onDone }: RowDialogProps) {
+  const orderId = Number(row?.orderId);
+  const qc = useQueryClient();
+  const canEdit = usePermission('order:orderPay:edit');
+  const canDelete = usePermission('order:orderPay:delete');
+  const [busy, setBusy] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const order = useQuery({ queryKey: ['orderDetail', orderId], queryFn: () => call<OrderDetail>({ method: 'GET', url: `${O}/order/findListDet/${orderId}` }), enabled: orderId > 0 });
+  const pay = useQuery({ queryKey: ['orderPayInfo', orderId], queryFn: () => call<PayInfo>({ method: 'POST', url: `${O}/order-pay/findPayInfo`, data: { orderId } }), enabled: orderId > 0 });
+
+  const afterChange = async (fresh: PayInfo, text: string) => {
+    qc.setQueryData(['orderPayInfo', orderId], fresh);
+    await qc.invalidateQueries({ queryKey: ['orderDetail', orderId] });
+    notifySuccess({ text });
+    onDone();
+  };
+  const correct = async (payId: number, run: () => Promise<PayInfo>, text: string) => {
+    setBusy(payId);
+    setError(null);
+    try {
+      await afterChange(await run(), text);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : '修改失败');
+      await qc.invalidateQueries({ queryKey: ['orderPayInfo', orderId] });
+    } finally {
+      setBusy(null);
+    }
+  };
+  const changeType = (payId: number, payType: string | null) => {
+    if (!payType) return;
+    void correct(payId, () => call<PayInfo>({ method: 'PUT', silent: true, url: `${O}/order-pay/savePay`, data: { payId, payType: Number(payType) } }), '支付方式已修改');
+  };
+  const remove = (p: PayInfo['payList'][number]) =>
+    modals.openConfirmModal({
+      title: '删除支付',
+      children: <Text size="sm">删除这笔 {p.payTypeName} {yuan(p.amount)} 元的支付？其余支付须仍然足额，删除会记入修改记录。</Text>,
+      labels: { confirm: '删除', cancel: '取消' },
+      confirmProps: { color: 'red', 'data-testid': 'order-pay-delete-confirm' },
+      onConfirm: () => void correct(p.payId, () => call<PayInfo>({ method: 'DELETE', silent: true, url: `${O}/order-pay/deleteById/${p.payId}` }), '支付已删除'),
+    });
+  const printSlip = async () => {
+    const w = window.open('', '_blank', 'width=420,height=640');
+    if (!w) return;
+    try {
+      const res = await client.request<Blob>({ method: 'GET', url: `${O}/order-pay/payInfo/print`, params: { orderId, type: 'pdf' }, responseType: 'blob', timeout: TIMEOUT.exportDownload });
+      w.location.href = URL.createObjectURL(new Blob([res.data], { type: 'application/pdf' }));
+    } catch (e) {
+      w.close();
+      setError(e instanceof Error ? e.message : '支付单打印失败');
+    }
+  };
+
+  const o = order.data;
+  const info = pay.data;
+  const status = o ? STATUS[o.status] : undefined;
+  return (
+    <Modal opened onClose={onClose} size="xl" centered title={<Title order={4}>订单详情 {String(row?.orderNo ?? '')}</Title>}>
+      <Stack data-testid="order-detail">
+        {(order.isLoading || pay.isLoading) && <Loader size="sm" />}
+        {(order.error || pay.error) && <Alert color="red">{(order.error ?? pay.error)?.message}</Alert>}
+        {o && (
+          <>
+            <SimpleGrid cols={3} spacing="xs" verticalSpacing={4}>
+              <Text size="sm">门店：{o.shopName}{o.isPractice ? '（练习）' : ''}</Text>
+              <Text size="sm">状态：<Badge color={status?.color} variant="light">{status?.label ?? o.status}</Badge></Text>
+              <Text size="sm">下单时间：{o.createTime}</Text>
+              <Text size="sm">收银员：{o.cashierName ?? '—'}</Text>
+              <Text size="sm">会员：{o.memberName || o.memberPhone ? `${o.memberName ?? ''} ${o.memberPhone ?? ''}` : '非会员'}</Text>
+              <Text size="sm">本单积分：{o.pointsEarned ?? 0}</Text>
+            </SimpleGrid>
+            {o.status === 2 && <Alert color="orange">已退款 {yuan(o.refundAmount)} 元 · {o.refundTime} · {o.refundUserName}{o.refundReason ? ` · ${o.refundReason}` : ''}</Alert>}
+            {o.status === 3 && <Alert color="gray">已作废 · {o.invalidTime} · {o.invalidUserName}{o.invalidReason ? ` · ${o.invalidReason}` : ''}</Alert>}
+            <Table striped withTableBorder fz="sm" data-testid="order-detail-lines">
+              <Table.Thead>
+                <Table.Tr><Table.Th>商品</Table.Th><Table.Th>条码</Table.Th><Table.Th ta="right">数量</Table.Th><Table.Th ta="right">单价</Table.Th><Table.Th ta="right">金额</Table.Th><Table.Th>促销</Table.Th></Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {o.detList.map((l) => (
+                  <Table.Tr key={l.detId}>
+                    <Table.Td>{l.skuName}{l.spec ? ` ${l.spec}` : ''} {l.isGift && <Badge size="xs" color="grape">赠品</Badge>}</Table.Td>
+                    <Table.Td>{l.barcode ?? l.skuCode}</Table.Td>
+                    <Table.Td ta="right">{l.quantity}{l.unit ?? ''}</Table.Td>
+                    <Table.Td ta="right">{yuan(l.unitPrice)}</Table.Td>
+                    <Table.Td ta="right">{yuan(l.amount)}</Table.Td>
+                    <Table.Td>{l.promotionName ? `${l.promotionName}（-${yuan(l.promotionAmount)}）` : ''}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+            <Group gap="lg" data-testid="order-detail-amounts">
+              <Text size="sm">共 {o.totalQuantity} 件</Text>
+              <Text size="sm">商品金额 {yuan(o.totalAmount)}</Text>
+              {Number(o.promotionAmount) > 0 && <Text size="sm">促销优惠 -{yuan(o.promotionAmount)}</Text>}
+              {Number(o.fullReductionAmount) > 0 && <Text size="sm">{o.fullReductionName ?? '满减'} -{yuan(o.fullReductionAmount)}</Text>}
+              {Number(o.couponAmount) > 0 && <Text size="sm">优惠券 -{yuan(o.couponAmount)}</Text>}
+              <Text size="sm" fw={600}>应收 {yuan(o.payAmount)}</Text>
+              <Text size="sm">实收 {yuan(o.paidAmount)}</Text>
+              <Text size="sm">找零 {yuan(o.changeAmount)}</Text>
+            </Group>
+          </>
+        )}
+        {info && (
+          <>
+            <Title order={5}>支付信息</Title>
+            {!info.editable && info.lockReason && <Text size="xs" c="dimmed" data-testid="order-pay-locked">{info.lockReason}</Text>}
+            <Table withTableBorder fz="sm" data-testid="order-detail-pays">
+              <Table.Thead><Table.Tr><Table.Th>支付方式</Table.Th><Table.Th ta="right">金额</Table.Th><Table.Th>时间</Table.Th><Table.Th /></Table.Tr></Table.Thead>
+              <Table.Tbody>
+                {info.payList.map((p) => (
+                  <Table.Tr key={p.payId}>
+                    <Table.Td w={160}>
+                      {p.editable && canEdit ? (
+                        <Select size="xs" data={PAY_OPTIONS} value={String(p.payType)} allowDeselect={false} disabled={busy !== null}
+                          onChange={(v) => v !== String(p.payType) && changeType(p.payId, v)} aria-label="支付方式" data-testid={`order-pay-type-${p.payId}`} />
+                      ) : p.payTypeName}
+                    </Table.Td>
+                    <Table.Td ta="right">{yuan(p.amount)}</Table.Td>
+                    <Table.Td>{p.createTime}</Table.Td>
+                    <Table.Td ta="right">
+                      {p.editable && canDelete && info.payList.length > 1 && (
+                        <Button size="compact-xs" color="red" variant="subtle" loading={busy === p.payId} onClick={() => remove(p)} data-testid={`order-pay-delete-${p.payId}`}>删除</Button>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+            {info.logList.length > 0 && (
+              <Stack gap={2} data-testid="order-pay-log">
+                <Text size="sm" fw={500}>修改记录</Text>
+                {info.logList.map((l, i) => <Text key={i} size="xs" c="dimmed">{l.createTime} {l.userName}：{l.text}</Text>)}
+              </Stack>
+            )}
+          </>
+        )}
+        {error && <Alert color="red" data-testid="order-detail-error">{error}</Alert>}
+        <Group justify="flex-end">
+          {o && <Button variant="light" onClick={() => void printReceipt(o)}>重打小票</Button>}
+          {info && <Button variant="light" onClick={() => void printSlip()}>打印支付单</Button>}
+          <Button variant="default" onClick={onClose}>关闭</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
