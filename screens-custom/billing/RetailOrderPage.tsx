@@ -81,12 +81,13 @@ export default function RetailOrderPage() {
   const [parkedOpen, setParkedOpen] = useState(false);
   const scanRef = useRef<HTMLInputElement>(null);
   const { quantity, totalFen } = cartTotals(cart);
-  // The server's price of the cart as it stands (promotions and 买赠 gifts): what settlement will charge. Offline
-  // or before it answers, the register's own sum at retail prices.
+  // The server's price of the cart as it stands (promotions, 买赠 gifts, and 会员价 once a member is entered): what
+  // settlement will charge. Offline or before it answers, the register's own sum at retail prices.
   const cartKey = cart.map((l) => `${l.skuId}x${l.quantity}`).join(',');
+  const memberId = member?.memberId ?? null;
   const quote = useQuery({
-    queryKey: ['register', 'quote', shopId, cartKey],
-    queryFn: () => call<CartQuote>({ method: 'POST', url: `${O}/order/price`, silent: true, data: { shopId, lines: cart.map((l) => ({ skuId: l.skuId, quantity: l.quantity })) } }),
+    queryKey: ['register', 'quote', shopId, cartKey, memberId],
+    queryFn: () => call<CartQuote>({ method: 'POST', url: `${O}/order/price`, silent: true, data: { shopId, memberId, lines: cart.map((l) => ({ skuId: l.skuId, quantity: l.quantity })) } }),
     enabled: Boolean(shopId && cart.length),
     retry: false,
     networkMode: 'always',

@@ -59,7 +59,7 @@ beforeAll(async () => {
   // What the demo register shows before this file's own promotions; then the demo's are stopped, so the figures
   // below are this file's own.
   demo = (await admin('POST', `${P}/findPage`, { pageNum: 1, pageSize: 20 })).json.data.records;
-  const special = demo.find((d) => d.promotionType === 1)!;
+  const special = demo.find((d) => d.promotionType === 1 && !d.memberOnly)!;
   const line = (await admin('GET', `${P}/get?id=${special.promotionId}`)).json.data.detList[0];
   demoPreview = (await price([{ skuId: line.skuId, quantity: 1 }])).json.data;
   demoPreview.expected = { ...line, promotionName: special.promotionName };
@@ -97,8 +97,8 @@ describe('价格试算 order/price', () => {
 });
 
 describe('价格促销 po-promotion', () => {
-  it('the demo tenant has one active promotion of each type; the demo register prices the 特价 SKU at its special price', () => {
-    expect(demo.map((d) => [d.promotionType, d.status]).sort()).toEqual([[1, 3], [2, 3], [3, 3], [4, 3]]);
+  it('the demo tenant has one active promotion of each type and a member price; the demo register prices the 特价 SKU at its special price', () => {
+    expect(demo.map((d) => [d.promotionType, d.status, d.memberOnly]).sort()).toEqual([[1, 3, false], [1, 3, true], [2, 3, false], [3, 3, false], [4, 3, false]]);
     const e = demoPreview.expected;
     expect(demoPreview.lines[0]).toMatchObject({ skuId: e.skuId, unitPrice: e.retailPrice, promotionName: e.promotionName, promotionAmount: yuan(fen(e.retailPrice) - fen(e.specialPrice)) });
     expect(demoPreview.payableAmount).toBe(e.specialPrice);
@@ -245,5 +245,29 @@ describe('结算 with promotions', () => {
     await stop(p.promotionId);
     const ok = (await price([{ skuId: a.skuId, quantity: qty }], { memberId: member.member_id, memberCouponId: given.json.data[0].memberCouponId })).json.data;
     expect(ok).toMatchObject({ promotionAmount: 0, couponAmount: 5, payableAmount: yuan(gross - 500) });
+  });
+
+  it('会员价: a member-only 特价 prices a member\'s cart only, beside an everyone 特价 of the same SKU (the member gets the lower), and settles at it', async () => {
+    const [a] = skus;
+    const member = (await s.db.tenant(1, (tx) => tx.query<{ member_id: number }>(`SELECT member_id FROM mb_base_info WHERE NOT is_practice AND status = 1 ORDER BY member_id LIMIT 1`))).rows[0];
+    const everyone = await active({ promotionName: '周末特价', promotionType: 1, shopId, detList: [{ skuId: a.skuId, specialPrice: yuan(fen(a.retailPrice) - 10) }] });
+    const members = await active({ promotionName: '会员价', promotionType: 1, shopId, memberOnly: true, detList: [{ skuId: a.skuId, specialPrice: yuan(fen(a.retailPrice) - 30) }] });
+    expect(members.memberOnly).toBe(true);
+    const line = async (extra: Json) => (await price([{ skuId: a.skuId, quantity: 2 }], extra)).json.data.lines[0];
+    expect(await line({})).toMatchObject({ promotionName: '周末特价', promotionAmount: 0.2 });
+    expect(await line({ memberId: member.member_id })).toMatchObject({ promotionName: '会员价', promotionAmount: 0.6 });
+    // An unknown member is not a member.
+    expect(await line({ memberId: 99_999_999 })).toMatchObject({ promotionName: '周末特价' });
+    const order = (await admin('POST', `${O}/order/settlement`, { uuid: randomUUID(), shopId, memberId: member.member_id, lines: [{ skuId: a.skuId, quantity: 2 }], payments: [{ payType: 1, amount: 10000 }] })).json.data;
+    expect(order.detList[0]).toMatchObject({ promotionId: members.promotionId, promotionAmount: 0.6 });
+    expect(order.payAmount).toBe(yuan(fen(a.retailPrice) * 2 - 60));
+    const plain = (await admin('POST', `${O}/order/settlement`, { uuid: randomUUID(), shopId, lines: [{ skuId: a.skuId, quantity: 2 }], payments: [{ payType: 1, amount: 10000 }] })).json.data;
+    expect(plain.detList[0]).toMatchObject({ promotionId: everyone.promotionId, promotionAmount: 0.2 });
+    // A second member-only 特价 of the SKU in the same period is refused like any overlapping 特价.
+    const twice = await admin('POST', `${P}/save`, { promotionName: '会员价2', promotionType: 1, shopId, memberOnly: true, ...period, detList: [{ skuId: a.skuId, specialPrice: 0.01 }] });
+    expect((await admin('POST', `${P}/submit`, { id: twice.json.data.promotionId })).status).toBe(409);
+    for (const o of [order, plain]) await admin('PUT', `${O}/order-pay/refund`, { orderNo: o.orderNo });
+    await stop(everyone.promotionId);
+    await stop(members.promotionId);
   });
 });

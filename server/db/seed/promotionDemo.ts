@@ -12,7 +12,8 @@ export const PROMOTION_DICTIONARIES: Record<string, [string, string][]> = {
 };
 
 /**
- * 价格促销 demo: one audited promotion of each type, running for a year, so the register shows real discounts.
+ * 价格促销 demo: one audited promotion of each type, running for a year, so the register shows real discounts, and a
+ * member price (会员价, a member-only 特价) of the 特价 SKU.
  * 特价, 折扣 and 买赠 are the first shop's (the demo register's) on SKUs from the middle of its catalogue: the API
  * tests sell the first and the last SKUs of that shop by id, and the most stocked one, at their retail prices.
  * 满减 is the third shop's, where no test sells.
@@ -53,6 +54,8 @@ export async function seedPromotionDemo(db: Database, tenantId: number): Promise
     };
     const price = (i: number) => Number(skus[i].retail_price);
     await make({ promotionName: '本周特价', promotionType: 1, shopId: first.shop_id, remark: '门店引流款', detList: [{ skuId: skus[0].sku_id, specialPrice: Math.floor(price(0) * 80) / 100 }] });
+    // 会员价: members pay less for the 特价 SKU than everyone else does.
+    await make({ promotionName: '会员价', promotionType: 1, shopId: first.shop_id, memberOnly: true, remark: '录入会员即享', detList: [{ skuId: skus[0].sku_id, specialPrice: Math.floor(price(0) * 70) / 100 }] });
     await make({ promotionName: '精选八五折', promotionType: 2, shopId: first.shop_id, detList: [{ skuId: skus[1].sku_id, discount: 8.5 }, { skuId: skus[2].sku_id, discount: 8.5 }] });
     await make({ promotionName: '买二赠一', promotionType: 4, shopId: first.shop_id, giftSkuId: skus[4].sku_id, giftQuantity: 1, detList: [{ skuId: skus[3].sku_id, buyQuantity: 2 }] });
     const third = shops[2] ?? shops[shops.length - 1];

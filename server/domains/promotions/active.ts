@@ -3,9 +3,10 @@ import type { ActivePromotion, PromotionRule, PromotionType } from './apply.ts';
 
 /**
  * The promotions a shop's sale takes part in right now: audited (已生效), begun, not ended, for all shops or for
- * this one. Read in the sale's transaction, so a promotion stopped a moment earlier no longer applies.
+ * this one; member-only ones (会员专享, e.g. a 会员价 特价) only for a member's sale. Read in the sale's transaction, so
+ * a promotion stopped a moment earlier no longer applies.
  */
-export async function activePromotions(tx: Queryable, shopId: number): Promise<ActivePromotion[]> {
+export async function activePromotions(tx: Queryable, shopId: number, forMember: boolean): Promise<ActivePromotion[]> {
   const r = await tx.query<{
     promotion_id: number; promotion_name: string; promotion_type: number; gift_sku_id: number | null; gift_quantity: number | null;
     tiers: [string | null, string | null][]; lines: { skuId: number; specialPrice: string | null; discount: string | null; buyQuantity: number | null }[];
@@ -15,9 +16,9 @@ export async function activePromotions(tx: Queryable, shopId: number): Promise<A
             coalesce((SELECT json_agg(json_build_object('skuId', d.sku_id, 'specialPrice', d.special_price, 'discount', d.discount, 'buyQuantity', d.buy_quantity) ORDER BY d.line_no)
                         FROM po_promotion_det d WHERE d.promotion_id = p.promotion_id), '[]'::json) AS lines
        FROM po_promotion p
-      WHERE p.status = 3 AND p.begin_time <= now() AND p.end_time > now() AND (p.shop_id IS NULL OR p.shop_id = $1)
+      WHERE p.status = 3 AND p.begin_time <= now() AND p.end_time > now() AND (p.shop_id IS NULL OR p.shop_id = $1) AND (NOT p.member_only OR $2)
       ORDER BY p.promotion_id`,
-    [shopId],
+    [shopId, forMember],
   );
   const fen = (v: string | number | null) => (v === null ? null : Math.round(Number(v) * 100));
   return r.rows.map((p) => {

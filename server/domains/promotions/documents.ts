@@ -12,7 +12,8 @@ import { PROMOTION_TYPES } from './apply.ts';
  *
  * Saving checks the rules of its type (promotion.save); submitting tells whoever may audit (notice 7 特价, 14 折扣,
  * 35 满减, 34 买赠, opening promotionDetail); submitting and auditing refuse a 特价 of a SKU that another 特价 of
- * an overlapping shop and period already prices (the register could not tell which one the chain meant).
+ * an overlapping shop and period already prices (the register could not tell which one the chain meant); a
+ * member-only 特价 (会员价) and an everyone 特价 may overlap: a member gets the lower one.
  */
 
 export const NOTICE_OF_TYPE: Readonly<Record<number, number>> = { 1: 7, 2: 14, 3: 35, 4: 34 };
@@ -92,7 +93,7 @@ async function assertNoOverlap({ tx, id, header }: DocActionContext): Promise<vo
        JOIN po_promotion_det od ON od.sku_id = d.sku_id JOIN po_promotion o ON o.promotion_id = od.promotion_id
       WHERE p.promotion_id = $1 AND o.promotion_id <> p.promotion_id AND o.promotion_type = 1 AND o.status IN (2, 3)
         AND o.begin_time < p.end_time AND p.begin_time < o.end_time
-        AND (o.shop_id IS NULL OR p.shop_id IS NULL OR o.shop_id = p.shop_id)
+        AND (o.shop_id IS NULL OR p.shop_id IS NULL OR o.shop_id = p.shop_id) AND o.member_only = p.member_only
       ORDER BY d.line_no LIMIT 1`,
     [id],
   )).rows[0];
@@ -107,7 +108,7 @@ registerDocFn('promotion.submit', async (ctx) => {
     businessType: NOTICE_OF_TYPE[type],
     businessId: id,
     messageTypeInfo: `${PROMOTION_TYPES[type]}促销待审核`,
-    noticeTemplateInfo: `${auth.displayName ?? auth.userName} 提交了${PROMOTION_TYPES[type]}促销「${String(header.promotionName)}」（${ref.docNo}），${String(header.shopName ?? '全部门店')}，${String(header.beginTime)} 至 ${String(header.endTime)}，请审核。`,
+    noticeTemplateInfo: `${auth.displayName ?? auth.userName} 提交了${header.memberOnly ? '会员专享' : ''}${PROMOTION_TYPES[type]}促销「${String(header.promotionName)}」（${ref.docNo}），${String(header.shopName ?? '全部门店')}，${String(header.beginTime)} 至 ${String(header.endTime)}，请审核。`,
   });
 });
 

@@ -117,16 +117,20 @@ export async function payableOf(tx: Queryable, auth: AuthContext, cart: { shopId
 }
 
 /** A cart at the server's prices after promotions (the coupon screens check thresholds against it). */
-export async function cartTotalFen(tx: Queryable, auth: AuthContext, cart: { shopId: number; lines: CartLine[] }): Promise<number> {
-  return (await quoteCart(tx, auth, { shopId: cart.shopId, lines: cart.lines }, false)).payableFen;
+export async function cartTotalFen(tx: Queryable, auth: AuthContext, cart: { shopId: number; lines: CartLine[]; memberId?: number | null }): Promise<number> {
+  return (await quoteCart(tx, auth, { shopId: cart.shopId, lines: cart.lines, memberId: cart.memberId }, false)).payableFen;
 }
 
-/** A cart at the server's prices with the shop's active promotions applied (gift lines included). */
-export async function promoteCart(tx: Queryable, auth: AuthContext, cart: { shopId: number; lines: CartLine[] }) {
+/**
+ * A cart at the server's prices with the shop's active promotions applied (gift lines included); a member's cart
+ * (an existing, enabled member) also gets the member-only ones (会员价).
+ */
+export async function promoteCart(tx: Queryable, auth: AuthContext, cart: { shopId: number; lines: CartLine[]; memberId?: number | null }) {
   const shop = await shopOf(tx, auth, cart.shopId);
   const skus = await skusOf(tx, cart.lines.map((l) => l.skuId));
   const priced = priceLines(cart.lines, skus);
-  const promotions = await activePromotions(tx, shop.shop_id);
+  const forMember = cart.memberId ? Boolean((await tx.query(`SELECT 1 FROM mb_base_info WHERE member_id = $1 AND status = 1`, [cart.memberId])).rowCount) : false;
+  const promotions = await activePromotions(tx, shop.shop_id, forMember);
   const giftIds = [...new Set(promotions.flatMap((p) => p.rules.map((r) => r.giftSkuId ?? 0)).filter((id) => id && !skus.has(id)))];
   if (giftIds.length) for (const [id, sku] of await skusOf(tx, giftIds)) skus.set(id, sku);
   const promo = applyPromotions(priced.lines, promotions, (id) => {
