@@ -117,7 +117,18 @@ export function DocumentPage({ set, screen, form }: DocumentPageProps) {
 
   const formRef = useRef<FormClass<RowData, RJSFSchema> | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
-  const fields = form.fields.filter((f) => !hidden.has(f));
+  // Fields another header field decides (showWhen: a 满减's tiers only for 满减): hidden while it says no, the
+  // value kept in the draft (the server drops what a type does not use).
+  const decidingValue = (field: string) => String(draft?.header[field] ?? (form.schema?.properties as Record<string, { default?: unknown }> | undefined)?.[field]?.default ?? '');
+  const shown = (f: string) => {
+    const rule = form.showWhen?.[f];
+    return !rule || rule.in.map(String).includes(decidingValue(rule.field));
+  };
+  const fields = form.fields.filter((f) => !hidden.has(f) && shown(f));
+  const showKey = Object.values(form.showWhen ?? {}).map((r) => decidingValue(r.field)).join('|');
+  const hiddenGridColumns = useMemo(() => new Set([...hiddenLines, ...(form.lines?.columns ?? []).map((c) => c.field).filter((f) => !shown(f))]),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [hiddenLines, form, showKey]);
   const { schema, uiSchema } = useMemo(() => formSchema(resource, { ...form, fields, readOnly: !editable }), [resource, form, fields.join(','), editable]);
 
   const refresh = async () => {
@@ -263,7 +274,7 @@ export function DocumentPage({ set, screen, form }: DocumentPageProps) {
       {doc.lines && linesRes && form.lines && (<Paper withBorder p="md">
         <Title order={5} mb="sm">{t('engine.document.lines')}</Title>
         <LinesGrid lines={draft.lines} onChange={(lines) => setDraft((d) => (d ? { ...d, lines } : d))} grid={form.lines} resource={linesRes}
-          skuField={doc.lines.skuField} hidden={hiddenLines} editable={editable} skuOptions={routes.skuOptions ? endpointRefOf(resource, routes.skuOptions) : null}
+          skuField={doc.lines.skuField} hidden={hiddenGridColumns} editable={editable} skuOptions={routes.skuOptions ? endpointRefOf(resource, routes.skuOptions) : null}
           whId={whId} inputFields={inputFields} testId={testId} />
       </Paper>)}
       {!isNew && (

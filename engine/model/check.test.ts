@@ -275,6 +275,13 @@ describe('document page forms', () => {
     expect(checkDoc({ screen: (s) => delete s.forms.doc.lines })).toContain(`${P}/lines a document form declares its lines grid ("lines": {"columns": [...]})`);
   });
 
+  it('checks showWhen: it hides a field or a line column of the form, decided by a field of the form', () => {
+    const fields = () => screen.forms.doc.fields as string[];
+    expect(checkDoc({ screen: (s) => (s.forms.doc.showWhen = { remark: { field: fields()[0], in: [1] } }) }).filter((e) => e.includes('showWhen'))).toEqual([]);
+    expect(checkDoc({ screen: (s) => (s.forms.doc.showWhen = { nope: { field: fields()[0], in: [1] } }) })).toContain(`${P}/showWhen/nope "nope" is neither a field of the form nor a column of its lines grid`);
+    expect(checkDoc({ screen: (s) => (s.forms.doc.showWhen = { [fields()[0]]: { field: 'nope', in: [1] } }) })).toContain(`${P}/showWhen/${fields()[0]}/field "nope" is not a field of the form (the one that decides must be on it)`);
+  });
+
   it('needs the routes the page calls: docGet, docCreate and the SKU search', () => {
     const without = (action: string) => (r: any) => (r.routes = r.routes.filter((x: any) => x.action !== action));
     expect(checkDoc({ resource: without('docSkuOptions') })).toContain(`${P}/lines resource "wh-other-stock-in" has no docSkuOptions route: the grid adds SKUs through it (GET sku-options)`);

@@ -308,7 +308,7 @@ function checkScreen(s: ScreenDescriptor, set: DescriptorSet, ctx: CheckContext,
     if (isPageForm(form) && !form.route) err(`${p}/route`, 'a page form names the menu path it opens at ("route")');
     if (form.route && !isPageForm(form)) err(`${p}/route`, 'only a page form ("mode": "page" or "document") has a route');
     if (form.mode === 'document') checkDocumentForm(form, r, set, p, err);
-    else if (form.lines || form.summary || form.statusColors) err(`${p}/mode`, 'lines, summary and statusColors belong to a document form ("mode": "document")');
+    else if (form.lines || form.summary || form.statusColors || form.showWhen) err(`${p}/mode`, 'lines, summary, statusColors and showWhen belong to a document form ("mode": "document")');
     if (form.route && form.route === s.route) err(`${p}/route`, `${form.route} is the list's own route`);
     if (form.route && ctx.menuPaths && !ctx.menuPaths.has(form.route)) err(`${p}/route`, `no menu node has the path ${form.route} (add a hidden one, so the page can be granted)`);
     for (const [f, ui] of Object.entries(form.uiSchema ?? {})) {

@@ -15,6 +15,11 @@ export function checkDocumentForm(form: FormDecl, r: ResourceDescriptor, set: De
   // A page that only edits documents made elsewhere (a generated reconciliation) needs an update route, not a create.
   if (!form.readOnly && !routes.create && !routes.update) err(`${p}/mode`, `resource "${r.name}" has no docCreate or docUpdate route (or mark the form readOnly)`);
   (form.summary ?? []).forEach((f, i) => !r.fields[f] && err(`${p}/summary/${i}`, `field "${f}" is not in resource "${r.name}"`));
+  const columns = new Set((form.lines?.columns ?? []).map((c) => c.field));
+  for (const [f, rule] of Object.entries(form.showWhen ?? {})) {
+    if (!form.fields.includes(f) && !columns.has(f)) err(`${p}/showWhen/${f}`, `"${f}" is neither a field of the form nor a column of its lines grid`);
+    if (!form.fields.includes(rule.field)) err(`${p}/showWhen/${f}/field`, `"${rule.field}" is not a field of the form (the one that decides must be on it)`);
+  }
   if (!doc.lines) {
     if (form.lines) err(`${p}/lines`, `resource "${r.name}" is a document without lines; the page has no lines grid`);
     return;

@@ -348,6 +348,11 @@ export interface FormDecl {
   lines?: DocLinesGridDecl;
   /** document mode: badge colour by status value (Mantine colour names); default blue while editable, green after. */
   statusColors?: Record<string, string>;
+  /**
+   * document mode: header fields and line columns shown only while a header field holds one of some values
+   * (`{"threshold1": {"field": "promotionType", "in": [3]}}`); hidden ones keep their value in the draft.
+   */
+  showWhen?: Record<string, { field: string; in: (string | number)[] }>;
   readOnly?: boolean;
   width?: number;
 }

@@ -21,6 +21,10 @@ test('折扣促销: create on promotionOpt, submit, audit, the register price pr
   const doc = 'po-promotion-doc';
   const header = page.getByTestId(`${doc}-header`);
   await header.getByTestId('field-promotionName').fill('端到端八折');
+  // The page asks only what the chosen type uses: 满减's tiers appear for 满减 and go for 折扣.
+  await header.getByTestId('field-promotionType').click();
+  await page.getByRole('option', { name: '满减', exact: true }).click();
+  await expect(header.getByTestId('field-threshold1')).toBeVisible();
   await header.getByTestId('field-promotionType').click();
   await page.getByRole('option', { name: '折扣', exact: true }).click();
   const later = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
@@ -36,6 +40,10 @@ test('折扣促销: create on promotionOpt, submit, audit, the register price pr
   await search.fill(sku.barcode);
   await search.press('Enter');
   await expect(page.getByTestId(`${doc}-line`)).toHaveCount(1);
+  // Only the 折扣 type's fields: no 满减 tiers, no 特价 column.
+  await expect(header.getByTestId('field-threshold1')).toHaveCount(0);
+  await expect(page.getByTestId(`${doc}-line-1-discount`)).toBeVisible();
+  await expect(page.getByTestId(`${doc}-line-1-specialPrice`)).toHaveCount(0);
   await page.getByTestId(`${doc}-line-1-discount`).fill('8');
   await page.getByTestId(`${doc}-save`).click();
   await expect(page.getByTestId(`${doc}-status`)).toHaveText('草稿');
