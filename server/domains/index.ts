@@ -23,6 +23,7 @@ import './sales/preSale.ts';
 import './sales/orderPay.ts';
 import './sales/vouchers.ts';
 import './sales/orderLookups.ts';
+import './sales/groupPurchase.ts';
 import './sales/platformConfig.ts';
 import './fulfilment/ecWhConfig.ts';
 import './pettyCash/approval.ts';

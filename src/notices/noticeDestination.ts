@@ -42,6 +42,7 @@ export function noticeDestination(businessType: number, businessId: string | num
     case 2011: return to('/pettyCash/recordDetail');
     case 2012: return to('/pettyCash/transferDetail');
     case 2021: return to('/orderInfo/classRecord', {});
+    case 2031: return to('/orderInfo/groupPurchaseDetail');
     // 4 leads nowhere; 37 and 38 (HR matters) have no screen path in the spec yet; unknown types go nowhere.
     default: return null;
   }

@@ -1,0 +1,58 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { ResourceDescriptor, RouteDecl } from '../../../engine/model/types.ts';
+import type { AuthContext } from '../../context.ts';
+import { createDocument, runDocAction, type DocContext } from '../../documents/routes.ts';
+import { groupPurchaseToOrder } from '../../domains/sales/groupPurchase.ts';
+import type { Database } from '../index.ts';
+import { seedDictionaries } from './stockDemo.ts';
+
+export const GROUP_PURCHASE_DICTIONARIES: Record<string, [string, string][]> = {
+  groupPurchaseStatus: [['草稿', '1'], ['待审核', '2'], ['已审核', '3'], ['已完成', '4']],
+};
+
+/**
+ * 团购单 demo: at the third shop (where no API test sells), a company's year-end welfare order that was approved
+ * and shipped (its sales order took the goods out of the shop's warehouse), and a school's draft still being
+ * negotiated.
+ */
+export async function seedGroupPurchaseDemo(db: Database, tenantId: number): Promise<void> {
+  const read = (name: string) => JSON.parse(readFileSync(path.resolve('schemas/resources', `${name}.json`), 'utf8')) as ResourceDescriptor;
+  const header = read('po-group-purchase');
+  const c: DocContext = { header, lines: read('po-group-purchase-det'), doc: header.document! };
+  await db.tenant(tenantId, async (tx) => {
+    await seedDictionaries(tx, GROUP_PURCHASE_DICTIONARIES);
+    if ((await tx.query(`SELECT 1 FROM po_group_purchase LIMIT 1`)).rows.length) return;
+    const admin = (await tx.query<{ id: number; user_name: string; name: string }>(`SELECT id, user_name, name FROM sys_user WHERE user_name = 'admin'`)).rows[0];
+    const shops = (await tx.query<{ wh_id: number; shop_id: number }>(
+      `SELECT DISTINCT ON (w.shop_id) w.wh_id, w.shop_id FROM wh_base_info w JOIN shop_base s ON s.shop_id = w.shop_id WHERE w.status = 1 AND s.status = 1 ORDER BY w.shop_id, w.wh_id`,
+    )).rows;
+    const shop = shops[2] ?? shops[shops.length - 1];
+    if (!admin || !shop) return;
+    const skus = (await tx.query<{ sku_id: number; retail_price: string }>(
+      `SELECT s.sku_id, s.retail_price FROM stock_balance b JOIN pd_sku s ON s.sku_id = b.sku_id
+        WHERE b.wh_id = $1 AND b.available >= 30 AND s.status = 1 AND s.retail_price BETWEEN 5 AND 200 ORDER BY b.available DESC, s.sku_id LIMIT 5`,
+      [shop.wh_id],
+    )).rows;
+    if (skus.length < 3) return;
+    const payType = (await tx.query<{ pay_type: number }>(
+      `SELECT pay_type FROM shop_pay_method_config WHERE shop_id = $1 AND enabled AND pay_type BETWEEN 1 AND 4 ORDER BY (pay_type = 2) DESC, pay_type LIMIT 1`, [shop.shop_id],
+    )).rows[0]?.pay_type ?? null;
+    const auth: AuthContext = { tenantId, userId: admin.id, userName: admin.user_name, displayName: admin.name, shopId: null, tokenHash: '', roles: ['admin'], isAdmin: true };
+    const route: RouteDecl = { method: 'POST', path: 'save', action: 'docCreate' };
+    const act = (id: string) => c.doc.actions.find((a) => a.id === id)!;
+    // 9 折 of the retail price, to the fen.
+    const nine = (i: number) => Math.floor(Number(skus[i].retail_price) * 90) / 100;
+    const shipped = await createDocument(tx, auth, c, route, {
+      customerName: '星河科技有限公司', contactName: '李主管', contactPhone: '13800138001', shopId: shop.shop_id, remark: '年终员工福利',
+      detList: [{ skuId: skus[0].sku_id, quantity: 12, unitPrice: nine(0) }, { skuId: skus[1].sku_id, quantity: 10, unitPrice: nine(1) }],
+    });
+    await runDocAction(tx, auth, c, act('submit'), shipped, {});
+    await runDocAction(tx, auth, c, act('audit'), shipped, { auditStatus: 2, auditRemark: '价格已与客户确认' });
+    if (payType) await groupPurchaseToOrder(tx, auth, shipped, Number(payType));
+    await createDocument(tx, auth, c, route, {
+      customerName: '实验小学工会', contactName: '王老师', contactPhone: '13800138002', shopId: shop.shop_id, remark: '教师节慰问，待确认数量',
+      detList: [{ skuId: skus[2].sku_id, quantity: 20, unitPrice: nine(2) }],
+    });
+  });
+}
