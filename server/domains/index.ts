@@ -24,6 +24,7 @@ import './sales/orderPay.ts';
 import './sales/vouchers.ts';
 import './sales/orderLookups.ts';
 import './sales/groupPurchase.ts';
+import './sales/exchange.ts';
 import './sales/platformConfig.ts';
 import './fulfilment/ecWhConfig.ts';
 import './pettyCash/approval.ts';

@@ -17,4 +17,5 @@ export interface RowDialogProps {
 export const ROW_DIALOGS: Readonly<Record<string, LazyExoticComponent<ComponentType<RowDialogProps>>>> = {
   jhMchtKey: lazyPage(() => import('../../screens-custom/merchants/JhMchtKeyDialog')),
   orderDetail: lazyPage(() => import('../../screens-custom/orders/OrderDetailDialog')),
+  orderExchangeDetail: lazyPage(() => import('../../screens-custom/billing/ExchangeDetailDialog')),
 };

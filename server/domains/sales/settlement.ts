@@ -250,6 +250,9 @@ async function reverseOrder(tx: Queryable, auth: AuthContext, orderNo: string, r
     const was = Number(o.status) === ORDER_STATUS.refunded ? '已退款' : '已作废';
     throw new ApiError('CONFLICT', kind === 'refund' && was === '已退款' ? `订单 ${orderNo} 已退款，不能重复退款` : `订单 ${orderNo} ${was}，不能${verb}`);
   }
+  // Lines already exchanged came back once; the whole order cannot come back a second time.
+  if ((await tx.query(`SELECT 1 FROM po_order_exchange WHERE order_id = $1 LIMIT 1`, [o.order_id])).rows.length)
+    throw new ApiError('CONFLICT', `订单 ${orderNo} 已有换货记录，不能整单${verb}`);
   // A refund is money paid back on its day; an invalidated order is as if never sold (the figures count status 1 and 2).
   await tx.query(
     kind === 'refund'
