@@ -9,6 +9,7 @@ export const FULFILMENT_DICTIONARIES: Record<string, [string, string][]> = {
   pickingTaskStatus: [['待拣货', '1'], ['已完成', '2'], ['已取消', '9']],
   ecOrderStatus: [['待同步', '1'], ['已同步', '3'], ['已拣货', '4'], ['已打包', '5']],
   ecPlatform: [['抖音', '1'], ['快手', '2'], ['淘宝', '3'], ['京东', '4'], ['拼多多', '5'], ['其他', '6']],
+  ecImportResult: [['成功', '1'], ['失败', '2']],
 };
 
 /**

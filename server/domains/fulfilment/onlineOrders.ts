@@ -1,10 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../errors.ts';
 import { offsetOf, ok, pageParamsSchema } from '../../http/envelope.ts';
 import { plainText } from '../../http/fields.ts';
 import type { Req } from '../../resources/access.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
 import { loadExcel } from '../../resources/excel.ts';
+import { registerDocImporter } from '../../documents/registry.ts';
 import { nextDocNo } from '../../documents/numbers.ts';
 import { EC_STATUS } from './picking.ts';
 
@@ -71,7 +72,8 @@ function parseRows(values: unknown[][]): { rows: ImportRow[]; errors: { row: num
     const quantity = Number(c[8]);
     if (!Number.isInteger(quantity) || quantity < 1 || quantity > 99999) problems.push('数量必须是1到99999的整数');
     const price = c[9] === '' ? 0 : Number(c[9]);
-    if (!Number.isFinite(price) || price < 0 || Math.round(price * 100) !== price * 100) problems.push('单价必须是不小于0、最多两位小数的数字');
+    // 19.9 is 1989.9999999999998 fen in floating point: compare to the fen within a rounding error.
+    if (!Number.isFinite(price) || price < 0 || Math.abs(price * 100 - Math.round(price * 100)) > 1e-6) problems.push('单价必须是不小于0、最多两位小数的数字');
     if (problems.length) errors.push(...problems.map((message) => ({ row, message })));
     else rows.push({ row, platform, orderNo: c[1], orderTime: c[2] || null, buyer: c[3].slice(0, 48) || null, phone: c[4] || null, address: c[5] || null, whCode: c[6] || null, sku: c[7], quantity, price });
   });
@@ -80,109 +82,6 @@ function parseRows(values: unknown[][]): { rows: ImportRow[]; errors: { row: num
 
 export function onlineOrderRoutes() {
   return async (app: FastifyInstance) => {
-    app.get('/ec-order-import/template', { config: { perm: 'ec:order:import' }, schema: { tags, summary: '线上订单导入模板（xlsx）' } }, async (_req, reply) => {
-      const wb = new (await loadExcel()).Workbook();
-      const ws = wb.addWorksheet('线上订单');
-      ws.addRow(TEMPLATE_COLUMNS);
-      ws.addRow(['抖音', 'DY20261124000001', '2026-11-24 10:00:00', '张三', '13800138000', '上海市徐汇区漕溪北路1号', 'WH001', '6901234567892', 2, 9.9]);
-      ws.columns.forEach((col) => (col.width = 18));
-      const buf = Buffer.from(await wb.xlsx.writeBuffer());
-      return reply
-        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent('线上订单导入模板.xlsx')}`)
-        .send(buf);
-    });
-
-    app.post('/ec-order-import/import', { config: { perm: 'ec:order:import' }, schema: { tags, summary: '导入平台导出的订单文件：逐行校验，全部通过才导入；已导入过的订单跳过' } }, async (req, reply) => {
-      const buf = await fileBuffer(req as Req);
-      const wb = new (await loadExcel()).Workbook();
-      try {
-        await wb.xlsx.load(buf as unknown as ArrayBuffer);
-      } catch {
-        throw new ApiError('BAD_REQUEST', '文件不是有效的 xlsx 文件');
-      }
-      const ws = wb.worksheets[0];
-      if (!ws) throw new ApiError('BAD_REQUEST', '文件中没有工作表');
-      const header = ((ws.getRow(1).values as unknown[]) ?? []).slice(1).map(text);
-      const missing = TEMPLATE_COLUMNS.filter((t, i) => header[i] !== t);
-      if (missing.length) throw new ApiError('BAD_REQUEST', `文件列与模板不一致：缺少或错位的列 ${missing.join('、')}，请下载模板后填写`);
-      const values: unknown[][] = [];
-      ws.eachRow((r, n) => {
-        if (n > 1) values[n - 2] = ((r.values as unknown[]) ?? []).slice(1);
-      });
-      if (values.length > 20000) throw new ApiError('BAD_REQUEST', '一次最多导入 20000 行');
-      const { rows, errors } = parseRows(Array.from(values, (v) => v ?? []));
-      if (!rows.length && !errors.length) throw new ApiError('BAD_REQUEST', '暂无数据');
-      const auth = req.auth!;
-      const result = await req
-        .tenantTx(async (tx) => {
-          const skuRows = (
-            await tx.query<{ key: string; sku_id: number; sku_code: string; sku_name: string }>(
-              `SELECT k AS key, s.sku_id, s.sku_code, s.sku_name FROM unnest($1::text[]) k JOIN pd_sku s ON (s.sku_code = k OR s.barcode = k) AND s.status = 1`,
-              [[...new Set(rows.map((r) => r.sku))]],
-            )
-          ).rows;
-          const skus = new Map(skuRows.map((s) => [s.key, s]));
-          // A row naming no warehouse ships from its platform's configured one (ec-order-wh-config).
-          const byPlatform = new Map((await tx.query<{ platform: number; wh_id: number }>(`SELECT platform::int AS platform, wh_id FROM ec_order_wh_config`)).rows.map((r) => [r.platform, r.wh_id]));
-          const whs = new Map(
-            (await tx.query<{ wh_code: string; wh_id: number }>(`SELECT wh_code, wh_id FROM wh_base_info WHERE wh_code = ANY($1::text[]) AND status = 1`, [[...new Set(rows.flatMap((r) => (r.whCode ? [r.whCode] : [])))]])).rows.map((w) => [w.wh_code, w.wh_id]),
-          );
-          for (const r of rows) {
-            if (!skus.has(r.sku)) errors.push({ row: r.row, message: `商品 ${r.sku} 不存在或已停用` });
-            if (r.whCode && !whs.has(r.whCode)) errors.push({ row: r.row, message: `发货仓库 ${r.whCode} 不存在或已停用` });
-          }
-          if (errors.length) return { errors, created: 0, skipped: 0, rows: 0 };
-          const orders = new Map<string, ImportRow[]>();
-          for (const r of rows) {
-            const key = `${r.platform}|${r.orderNo}`;
-            if (!orders.has(key)) orders.set(key, []);
-            orders.get(key)!.push(r);
-          }
-          let created = 0;
-          let skipped = 0;
-          for (const lines of orders.values()) {
-            const h = lines[0];
-            const ins = await tx.query<{ id: number }>(
-              `INSERT INTO ec_order (tenant_id, platform, platform_order_no, wh_id, buyer_name, buyer_phone, address, order_time, status, total_quantity, total_amount)
-               VALUES ($1, $2, $3, $4, $5, $6, $7, $8::timestamptz, $9, $10, $11)
-               ON CONFLICT (tenant_id, platform, platform_order_no) DO NOTHING RETURNING ec_order_id AS id`,
-              [auth.tenantId, h.platform, h.orderNo, h.whCode ? whs.get(h.whCode) : (byPlatform.get(h.platform) ?? null), h.buyer, h.phone, h.address, h.orderTime, EC_STATUS.waiting,
-                lines.reduce((a, l) => a + l.quantity, 0), (lines.reduce((a, l) => a + Math.round(l.price * 100) * l.quantity, 0) / 100).toFixed(2)],
-            );
-            if (!ins.rows[0]) {
-              skipped++;
-              continue;
-            }
-            created++;
-            await tx.query(
-              `INSERT INTO ec_order_det (tenant_id, ec_order_id, sku_id, sku_code, sku_name, quantity, price)
-               SELECT $1, $2, * FROM unnest($3::int[], $4::text[], $5::text[], $6::numeric[], $7::numeric[])`,
-              [auth.tenantId, ins.rows[0].id, lines.map((l) => skus.get(l.sku)!.sku_id), lines.map((l) => skus.get(l.sku)!.sku_code), lines.map((l) => skus.get(l.sku)!.sku_name), lines.map((l) => l.quantity), lines.map((l) => l.price)],
-            );
-          }
-          return { errors: undefined, created, skipped, rows: rows.length };
-        })
-        .catch(asCallerError);
-      // Every import leaves an audit row (ec-order-import-audit), a refused one too.
-      const audit = (r: { result: 1 | 2; rows: number; created: number; skipped: number; errors: number; message: string }) =>
-        req.tenantTx((tx) =>
-          tx.query(
-            `INSERT INTO ec_order_import_audit (tenant_id, result, row_count, created_count, skipped_count, error_count, message, user_name) VALUES (app_current_tenant(), $1, $2, $3, $4, $5, $6, $7)`,
-            [r.result, r.rows, r.created, r.skipped, r.errors, r.message.slice(0, 500), auth.displayName ?? auth.userName],
-          ),
-        );
-      if (result.errors) {
-        const errs = result.errors.sort((a, b) => a.row - b.row);
-        const msg = `导入失败：${errs.length} 处错误，未导入任何订单（第${errs[0].row}行：${errs[0].message}）`;
-        await audit({ result: 2, rows: rows.length + new Set(errs.map((e) => e.row)).size, created: 0, skipped: 0, errors: errs.length, message: msg });
-        return reply.status(400).send({ code: 400, msg, data: { errors: errs } });
-      }
-      const msg = `导入完成：新增 ${result.created} 单${result.skipped ? `，${result.skipped} 单已导入过（跳过）` : ''}`;
-      await audit({ result: 1, rows: result.rows, created: result.created, skipped: result.skipped, errors: 0, message: msg });
-      return ok({ created: result.created, skipped: result.skipped, rows: result.rows }, msg);
-    });
-
     // ec-pdtop: SKUs sold online, by quantity.
     const pdtopBody = { type: ['object', 'null'], properties: { keyword: plainText('商品名称或编码', 48), platform: { type: ['integer', 'null'], enum: [1, 2, 3, 4, 5, 6, null], title: '平台' } } };
     type PdtopBody = { keyword?: string; platform?: number | null } | null;
@@ -284,3 +183,113 @@ export function onlineOrderRoutes() {
     });
   };
 }
+
+/**
+ * 导入线上订单 (ec-order-import import / template, declared in schemas/resources/ec-order-import.json so the 线上订单
+ * list offers 导入 with its template): orders, not rows, are what a file makes; every import, refused or not, leaves an
+ * ec-order-import-audit row.
+ */
+registerDocImporter('ecOrder', {
+  template: async (_req: FastifyRequest, reply: FastifyReply) => {
+    const wb = new (await loadExcel()).Workbook();
+    const ws = wb.addWorksheet('线上订单');
+    ws.addRow(TEMPLATE_COLUMNS);
+    ws.addRow(['抖音', 'DY20261124000001', '2026-11-24 10:00:00', '张三', '13800138000', '上海市徐汇区漕溪北路1号', 'WH001', '6901234567892', 2, 9.9]);
+    ws.columns.forEach((col) => (col.width = 18));
+    const buf = Buffer.from(await wb.xlsx.writeBuffer());
+    return reply
+      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent('线上订单导入模板.xlsx')}`)
+      .send(buf);
+  },
+  run: async (request: FastifyRequest, reply: FastifyReply) => {
+    const req = request as Req;
+    const buf = await fileBuffer(req);
+    const wb = new (await loadExcel()).Workbook();
+    try {
+      await wb.xlsx.load(buf as unknown as ArrayBuffer);
+    } catch {
+      throw new ApiError('BAD_REQUEST', '文件不是有效的 xlsx 文件');
+    }
+    const ws = wb.worksheets[0];
+    if (!ws) throw new ApiError('BAD_REQUEST', '文件中没有工作表');
+    const header = ((ws.getRow(1).values as unknown[]) ?? []).slice(1).map(text);
+    const missing = TEMPLATE_COLUMNS.filter((t, i) => header[i] !== t);
+    if (missing.length) throw new ApiError('BAD_REQUEST', `文件列与模板不一致：缺少或错位的列 ${missing.join('、')}，请下载模板后填写`);
+    const values: unknown[][] = [];
+    ws.eachRow((r, n) => {
+      if (n > 1) values[n - 2] = ((r.values as unknown[]) ?? []).slice(1);
+    });
+    if (values.length > 20000) throw new ApiError('BAD_REQUEST', '一次最多导入 20000 行');
+    const { rows, errors } = parseRows(Array.from(values, (v) => v ?? []));
+    if (!rows.length && !errors.length) throw new ApiError('BAD_REQUEST', '暂无数据');
+    const auth = req.auth!;
+    const result = await req
+      .tenantTx(async (tx) => {
+        const skuRows = (
+          await tx.query<{ key: string; sku_id: number; sku_code: string; sku_name: string }>(
+            `SELECT k AS key, s.sku_id, s.sku_code, s.sku_name FROM unnest($1::text[]) k JOIN pd_sku s ON (s.sku_code = k OR s.barcode = k) AND s.status = 1`,
+            [[...new Set(rows.map((r) => r.sku))]],
+          )
+        ).rows;
+        const skus = new Map(skuRows.map((s) => [s.key, s]));
+        // A row naming no warehouse ships from its platform's configured one (ec-order-wh-config).
+        const byPlatform = new Map((await tx.query<{ platform: number; wh_id: number }>(`SELECT platform::int AS platform, wh_id FROM ec_order_wh_config`)).rows.map((r) => [r.platform, r.wh_id]));
+        const whs = new Map(
+          (await tx.query<{ wh_code: string; wh_id: number }>(`SELECT wh_code, wh_id FROM wh_base_info WHERE wh_code = ANY($1::text[]) AND status = 1`, [[...new Set(rows.flatMap((r) => (r.whCode ? [r.whCode] : [])))]])).rows.map((w) => [w.wh_code, w.wh_id]),
+        );
+        for (const r of rows) {
+          if (!skus.has(r.sku)) errors.push({ row: r.row, message: `商品 ${r.sku} 不存在或已停用` });
+          if (r.whCode && !whs.has(r.whCode)) errors.push({ row: r.row, message: `发货仓库 ${r.whCode} 不存在或已停用` });
+        }
+        if (errors.length) return { errors, created: 0, skipped: 0, rows: 0 };
+        const orders = new Map<string, ImportRow[]>();
+        for (const r of rows) {
+          const key = `${r.platform}|${r.orderNo}`;
+          if (!orders.has(key)) orders.set(key, []);
+          orders.get(key)!.push(r);
+        }
+        let created = 0;
+        let skipped = 0;
+        for (const lines of orders.values()) {
+          const h = lines[0];
+          const ins = await tx.query<{ id: number }>(
+            `INSERT INTO ec_order (tenant_id, platform, platform_order_no, wh_id, buyer_name, buyer_phone, address, order_time, status, total_quantity, total_amount)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8::timestamptz, $9, $10, $11)
+             ON CONFLICT (tenant_id, platform, platform_order_no) DO NOTHING RETURNING ec_order_id AS id`,
+            [auth.tenantId, h.platform, h.orderNo, h.whCode ? whs.get(h.whCode) : (byPlatform.get(h.platform) ?? null), h.buyer, h.phone, h.address, h.orderTime, EC_STATUS.waiting,
+              lines.reduce((a, l) => a + l.quantity, 0), (lines.reduce((a, l) => a + Math.round(l.price * 100) * l.quantity, 0) / 100).toFixed(2)],
+          );
+          if (!ins.rows[0]) {
+            skipped++;
+            continue;
+          }
+          created++;
+          await tx.query(
+            `INSERT INTO ec_order_det (tenant_id, ec_order_id, sku_id, sku_code, sku_name, quantity, price)
+             SELECT $1, $2, * FROM unnest($3::int[], $4::text[], $5::text[], $6::numeric[], $7::numeric[])`,
+            [auth.tenantId, ins.rows[0].id, lines.map((l) => skus.get(l.sku)!.sku_id), lines.map((l) => skus.get(l.sku)!.sku_code), lines.map((l) => skus.get(l.sku)!.sku_name), lines.map((l) => l.quantity), lines.map((l) => l.price)],
+          );
+        }
+        return { errors: undefined, created, skipped, rows: rows.length };
+      })
+      .catch(asCallerError);
+    // Every import leaves an audit row (ec-order-import-audit), a refused one too.
+    const audit = (r: { result: 1 | 2; rows: number; created: number; skipped: number; errors: number; message: string }) =>
+      req.tenantTx((tx) =>
+        tx.query(
+          `INSERT INTO ec_order_import_audit (tenant_id, result, row_count, created_count, skipped_count, error_count, message, user_name) VALUES (app_current_tenant(), $1, $2, $3, $4, $5, $6, $7)`,
+          [r.result, r.rows, r.created, r.skipped, r.errors, r.message.slice(0, 500), auth.displayName ?? auth.userName],
+        ),
+      );
+    if (result.errors) {
+      const errs = result.errors.sort((a, b) => a.row - b.row);
+      const msg = `导入失败：${errs.length} 处错误，未导入任何订单（第${errs[0].row}行：${errs[0].message}）`;
+      await audit({ result: 2, rows: rows.length + new Set(errs.map((e) => e.row)).size, created: 0, skipped: 0, errors: errs.length, message: msg });
+      return reply.status(400).send({ code: 400, msg, data: { errors: errs } });
+    }
+    const msg = `导入完成：新增 ${result.created} 单${result.skipped ? `，${result.skipped} 单已导入过（跳过）` : ''}`;
+    await audit({ result: 1, rows: result.rows, created: result.created, skipped: result.skipped, errors: 0, message: msg });
+    return ok({ count: result.created, created: result.created, skipped: result.skipped, rows: result.rows }, msg);
+  },
+});
