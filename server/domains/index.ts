@@ -32,6 +32,7 @@ import './shops/shopPoi.ts';
 import './reports/contributionRoutes.ts';
 import './attendance/clock.ts';
 import './attendance/requests.ts';
+import './inspect/inspectApply.ts';
 import './salary/documents.ts';
 import './salary/salaryRoutes.ts';
 import './reports/starRating.ts';

@@ -1,7 +1,7 @@
 import type { AuthContext } from '../../context.ts';
 import type { Database, Queryable } from '../index.ts';
 import { deployDefinition, startProcess } from '../../domains/process/service.ts';
-import { attendanceXml, pettyCashXml } from '../../domains/process/bpmnXml.ts';
+import { attendanceXml, inspectXml, pettyCashXml } from '../../domains/process/bpmnXml.ts';
 
 async function userAuth(tx: Queryable, tenantId: number, userName: string): Promise<AuthContext | null> {
   const u = (
@@ -42,5 +42,8 @@ export async function seedProcessDemo(db: Database, tenantId: number): Promise<v
     // 考勤审批: the shop manager approves attendance requests (attn-request); deployed once.
     if (!(await tx.query(`SELECT 1 FROM wf_definition WHERE process_key = 'attendance'`)).rows.length)
       await deployDefinition(tx, admin, { bpmnXml: attendanceXml(), businessType: 'attendance', description: '考勤申请（请假、加班、补卡、调班等）：申请人所在门店的店长审批' });
+    // 巡店审批: the inspected shop's manager confirms a shop inspection (shop-inspect-apply, /h5/inspectApply).
+    if (!(await tx.query(`SELECT 1 FROM wf_definition WHERE process_key = 'inspect'`)).rows.length)
+      await deployDefinition(tx, admin, { bpmnXml: inspectXml(), businessType: 'inspectApply', description: '巡店申请：被巡门店的店长确认' });
   });
 }

@@ -75,6 +75,22 @@ export const attendanceXml = (key = 'attendance', name = '考勤审批') =>
     ],
   );
 
+/** 巡店审批: the inspected shop's manager confirms a shop inspection application (shop-inspect-apply). */
+export const inspectXml = (key = 'inspect', name = '巡店审批') =>
+  bpmnXml(
+    key,
+    name,
+    [
+      { type: 'startEvent', id: 'start', name: '提交巡店申请' },
+      { type: 'userTask', id: 'managerApprove', name: '店长确认', attrs: { 'flowable:assignee': '${shopManager}' } },
+      { type: 'endEvent', id: 'end', name: '审批结束' },
+    ],
+    [
+      { id: 'f1', from: 'start', to: 'managerApprove' },
+      { id: 'f2', from: 'managerApprove', to: 'end' },
+    ],
+  );
+
 const SIZE: Record<El['type'], [number, number]> = {
   startEvent: [36, 36], endEvent: [36, 36], exclusiveGateway: [50, 50], parallelGateway: [50, 50], userTask: [100, 80], serviceTask: [100, 80], task: [100, 80],
 };
