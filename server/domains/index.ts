@@ -17,6 +17,7 @@ import './pettyCash/reconciliation.ts';
 import './pettyCash/imports.ts';
 import './shops/merchants.ts';
 import './shops/shopExtras.ts';
+import './shops/priceCheck.ts';
 import './shops/shopImports.ts';
 import './shops/onlineOrders.ts';
 import './sales/preSale.ts';

@@ -136,3 +136,21 @@ registerCustomRoute('attendance.clockList', {
     return ok(rows);
   },
 });
+
+registerCustomRoute('attendance.myToday', {
+  schema: {},
+  handler: async (req: Req) => {
+    const rows = await req.tenantTx(async (tx) =>
+      (
+        await tx.query(
+          `SELECT clock_id AS "clockId", shop_id AS "shopId", shop_name AS "shopName", clock_type AS "clockType",
+                  CASE clock_type WHEN 1 THEN '上班' ELSE '下班' END AS "clockTypeName",
+                  to_char(clock_time, 'YYYY-MM-DD HH24:MI:SS') AS "clockTime", photo_key AS "photoKey"
+             FROM attn_clock WHERE user_id = $1 AND clock_date = current_date ORDER BY clock_time, clock_id`,
+          [req.auth!.userId],
+        )
+      ).rows,
+    );
+    return ok(rows);
+  },
+});

@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, Card, Center, Group, Loader, Stack, Text, TextInput, Textarea, Timeline, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Box, Button, Card, Center, Group, Loader, Stack, Text, TextInput, Textarea, Timeline } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,10 @@ import { notifySuccess } from '../../feedback/notify';
 import { MAX_LENGTH, integerInput, phoneError } from '../../forms/inputRules';
 import { establishSession } from '../../session/sessionActions';
 import { adoptCookieToken, deviceFingerprint, rememberedTenantId } from '../../session/sessionStorage';
+import { H5_HOME, Header } from './H5Parts';
+import { AiCallLoginPage, ClockInPage, InspectApplyPage, ScanCodePage, UploadFaceSuccessPage } from './H5Pages';
+
+export { H5_HOME };
 
 /**
  * The mobile (h5) pages of spec 000 §2 that approvers use on their phones: /h5/h5Login (phone and SMS code, then
@@ -17,12 +21,12 @@ import { adoptCookieToken, deviceFingerprint, rememberedTenantId } from '../../s
  * the application, its history, 同意 / 驳回 with a comment). They live outside the desktop shell, skip its login
  * check and send to the h5 login instead; controls are finger-sized.
  */
-export const H5_HOME = '/h5/authorList';
 
 export default function H5App() {
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
-  const needsLogin = pathname !== '/h5/h5Login' && !adoptCookieToken();
+  // The two login pages log in themselves; every other h5 page sends to the h5 login and back.
+  const needsLogin = pathname !== '/h5/h5Login' && pathname !== '/h5/aicallLogin' && !adoptCookieToken();
   useEffect(() => {
     if (needsLogin) navigate(`/h5/h5Login?redirect=${encodeURIComponent(pathname + search)}`, { replace: true });
   }, [needsLogin, pathname, search, navigate]);
@@ -31,22 +35,16 @@ export default function H5App() {
   if (pathname === '/h5/h5Login') page = <H5LoginPage />;
   else if (pathname === '/h5/authorList') page = <AuthorListPage />;
   else if (pathname === '/h5/pettyCashAuth' || pathname === '/h5/attandAuth') page = <TaskAuthPage />;
+  else if (pathname === '/h5/scanCode') page = <ScanCodePage />;
+  else if (pathname === '/h5/clockIn') page = <ClockInPage />;
+  else if (pathname === '/h5/uploadFaceSuccess') page = <UploadFaceSuccessPage />;
+  else if (pathname === '/h5/aicallLogin') page = <AiCallLoginPage />;
+  else if (pathname === '/h5/inspectApply') page = <InspectApplyPage />;
   else page = <NotYet />;
   return (
     <Box maw={750} mx="auto" mih="100vh" bg="gray.0" data-testid="h5-page">
       {page}
     </Box>
-  );
-}
-
-function Header({ title, back }: { title: string; back?: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Group px="md" py="sm" bg="blue.6" c="white" justify="space-between" wrap="nowrap">
-      {back ? <Button variant="subtle" color="white" size="compact-md" onClick={back} data-testid="h5-back">{t('h5.back')}</Button> : <span />}
-      <Title order={4} c="white">{title}</Title>
-      <span />
-    </Group>
   );
 }
 
@@ -60,11 +58,20 @@ function NotYet() {
   );
 }
 
-function H5LoginPage() {
+/** The tenant a link names (a shop's QR code carries ?tenantId=), read from the page to go back to. */
+function tenantOfRedirect(redirect: string | null): string | null {
+  if (!redirect) return null;
+  const q = redirect.indexOf('?');
+  const id = q < 0 ? null : new URLSearchParams(redirect.slice(q + 1)).get('tenantId');
+  return id && /^[0-9]{1,9}$/.test(id) ? id : null;
+}
+
+/** Phone + SMS code login; `target` says where a successful login goes (default: back to ?redirect among the h5 pages). */
+export function H5LoginPage({ title, target, tenant }: { title?: string; target?: (redirect: string | null) => string; tenant?: string | null } = {}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const redirect = new URLSearchParams(useLocation().search).get('redirect');
-  const [tenantId, setTenantId] = useState(rememberedTenantId() || '1');
+  const [tenantId, setTenantId] = useState(tenant || tenantOfRedirect(redirect) || rememberedTenantId() || '1');
   const [phone, setPhone] = useState('');
   const [code, setCode] = useState('');
   const [wait, setWait] = useState(0);
@@ -94,7 +101,7 @@ function H5LoginPage() {
     try {
       establishSession(await loginWithPhone({ phoneNumber: phone, code, tenantId, fingerprintCode: deviceFingerprint() }), tenantId);
       // Only our own h5 pages are followed back to.
-      navigate(redirect && redirect.startsWith('/h5/') ? redirect : H5_HOME, { replace: true });
+      navigate(target ? target(redirect) : redirect && redirect.startsWith('/h5/') ? redirect : H5_HOME, { replace: true });
     } catch (err) {
       setError((err as Error).message);
     } finally {
@@ -103,7 +110,7 @@ function H5LoginPage() {
   };
   return (
     <Stack>
-      <Header title={t('h5.login')} />
+      <Header title={title ?? t('h5.login')} />
       <form onSubmit={submit}>
         <Stack px="md" gap="md">
           <TextInput size="lg" label={t('login.tenantId')} value={tenantId} inputMode="numeric" onChange={(e) => setTenantId(integerInput(e.currentTarget.value))} data-testid="h5-tenant" />
@@ -128,6 +135,9 @@ function H5LoginPage() {
 const authPath = (task: Task) =>
   `${task.businessType === 'pettyCashRecord' ? '/h5/pettyCashAuth' : '/h5/attandAuth'}?processInstanceId=${task.processInstanceId}&taskId=${task.taskId}`;
 
+/** The h5 pages a person starts from (the approver's list shows them as shortcuts). */
+const SHORTCUTS: [path: string, key: string][] = [['/h5/clockIn', 'h5.clockIn'], ['/h5/scanCode', 'h5.scanCode'], ['/h5/inspectApply', 'h5.inspectApply']];
+
 function AuthorListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -135,6 +145,11 @@ function AuthorListPage() {
   return (
     <Stack gap={0}>
       <Header title={t('h5.authorList')} />
+      <Group px="md" pt="md" grow>
+        {SHORTCUTS.map(([path, key]) => (
+          <Button key={path} size="md" variant="light" onClick={() => navigate(path)} data-testid={`h5-go-${path.slice(4)}`}>{t(key)}</Button>
+        ))}
+      </Group>
       <Stack p="md" gap="sm" data-testid="h5-tasks">
         {todo.isLoading && <Center><Loader /></Center>}
         {todo.data && !todo.data.records.length && <Text c="dimmed" ta="center" py="xl">{t('h5.noTasks')}</Text>}
@@ -153,7 +168,11 @@ function AuthorListPage() {
   );
 }
 
-const FIELD_LABELS: Record<string, string> = { amount: '金额', reason: '事由', usageName: '用途', recordNo: '单号', days: '天数', startTime: '开始', endTime: '结束' };
+const FIELD_LABELS: Record<string, string> = {
+  amount: '金额', reason: '事由', usageName: '用途', recordNo: '单号', days: '天数', startTime: '开始', endTime: '结束', hours: '时长（小时）', userName: '申请人',
+  shopName: '门店', inspectDate: '巡店日期', itemCount: '检查项数', failCount: '不合格项数', failItems: '不合格项', photoCount: '照片张数',
+};
+const HIDDEN_FIELDS = ['applicantId', 'shopId', 'usageType', 'requestType', 'leaveType'];
 
 function TaskAuthPage() {
   const { t } = useTranslation();
@@ -174,7 +193,7 @@ function TaskAuthPage() {
   const d = details.data;
   const task = d?.tasks.find((x) => x.taskId === taskId);
   const open = task?.status === 0;
-  const fields = Object.entries(d?.variables ?? {}).filter(([k, v]) => !['applicantId', 'shopId', 'usageType'].includes(k) && v !== null && typeof v !== 'object');
+  const fields = Object.entries(d?.variables ?? {}).filter(([k, v]) => !HIDDEN_FIELDS.includes(k) && v !== null && typeof v !== 'object');
   return (
     <Stack gap={0}>
       <Header title={t('h5.approve')} back={() => navigate(H5_HOME)} />
@@ -193,6 +212,9 @@ function TaskAuthPage() {
                 <Text key={k} size="md"><Text span c="dimmed">{FIELD_LABELS[k] ?? k}：</Text>{String(v)}</Text>
               ))}
             </Stack>
+            {d.businessType === 'inspectApply' && (
+              <Anchor mt="sm" size="md" onClick={() => navigate(`/h5/inspectApply?id=${d.businessId}`)} data-testid="h5-open-inspect">{t('h5.inspectOpen')}</Anchor>
+            )}
           </Card>
           <Timeline bulletSize={14} lineWidth={2}>
             {d.history.map((h) => (
