@@ -26,6 +26,8 @@ import './sales/vouchers.ts';
 import './sales/orderLookups.ts';
 import './sales/groupPurchase.ts';
 import './sales/exchange.ts';
+import './sales/orderEdit.ts';
+import './sales/shippingHome.ts';
 import './sales/platformConfig.ts';
 import './fulfilment/ecWhConfig.ts';
 import './pettyCash/approval.ts';
