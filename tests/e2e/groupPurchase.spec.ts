@@ -1,0 +1,53 @@
+import { expect, test } from '@playwright/test';
+import { logIn, openFromSidebar, pageApi } from './support';
+
+/**
+ * 团购单: made on its page with the SKU picker (scanned barcode, negotiated price), submitted, audited, then shipped
+ * from the list (团购出库): its sales order takes the goods out of the shop's warehouse.
+ */
+test('团购单: create with the picker, submit, audit, ship — the shop warehouse stock goes down', async ({ page }) => {
+  test.setTimeout(120_000);
+  await logIn(page);
+  const { request, headers } = await pageApi(page);
+  const shops = (await (await request.post('/api/wxy-shop-server/shop-base/list', { headers, data: {} })).json()).data as { shopId: number; shopName: string }[];
+  const shop = shops.reduce((a, b) => (b.shopId < a.shopId ? b : a));
+  const stock = async () =>
+    ((await (await request.get(`/api/wxy-order-server/po-group-purchase-order/cpSkuList?shopId=${shop.shopId}&limit=200`, { headers })).json()).data.records as { skuId: number; barcode: string | null; available: number; retailPrice: number }[]);
+  const sku = (await stock()).find((k) => k.barcode && k.available >= 5 && k.retailPrice >= 2)!;
+  expect(sku).toBeTruthy();
+
+  await openFromSidebar(page, '/orderInfo', '/orderInfo/groupPurchase');
+  await page.getByTestId('po-group-purchase-toolbar-add').click();
+  await expect(page).toHaveURL(/\/orderInfo\/groupPurchaseOpt/);
+  const doc = 'po-group-purchase-doc';
+  const header = page.getByTestId(`${doc}-header`);
+  await header.getByTestId('field-customerName').fill('端到端团购客户');
+  await header.getByTestId('field-contactName').fill('周经理');
+  await header.getByTestId('field-contactPhone').fill('13911112222');
+  await header.getByTestId('field-shopId').click();
+  await page.getByRole('option', { name: new RegExp(shop.shopName) }).first().click();
+  const search = page.getByTestId(`${doc}-sku-search`);
+  await search.fill(sku.barcode!);
+  await search.press('Enter');
+  await expect(page.getByTestId(`${doc}-line`)).toHaveCount(1);
+  await page.getByTestId(`${doc}-line-1-quantity`).fill('3');
+  const price = (Math.round(sku.retailPrice * 100) - 50) / 100;
+  await page.getByTestId(`${doc}-line-1-unitPrice`).fill(price.toFixed(2));
+  await page.getByTestId(`${doc}-save`).click();
+  await expect(page.getByTestId(`${doc}-status`)).toHaveText('草稿');
+  const no = /TG\d{8}-\d{4}/.exec((await page.getByTestId(`${doc}-title`).textContent())!)![0];
+
+  for (const [action, status] of [['submit', '待审核'], ['audit', '已审核']] as const) {
+    await page.getByTestId(`${doc}-action-${action}`).click();
+    await page.getByTestId('engine-confirm-ok').click();
+    await expect(page.getByTestId(`${doc}-status`)).toHaveText(status);
+  }
+
+  await openFromSidebar(page, '/orderInfo', '/orderInfo/groupPurchase');
+  const row = page.locator('[data-testid$="-row"]').filter({ hasText: no });
+  await row.getByTestId('row-action-toOrder').click();
+  await page.getByTestId('engine-confirm-ok').click();
+  await expect(row).toContainText('已完成');
+  await expect(row).toContainText(/XS\d{8}-\d{4}/);
+  expect((await stock()).find((k) => k.skuId === sku.skuId)?.available ?? 0).toBe(sku.available - 3);
+});
