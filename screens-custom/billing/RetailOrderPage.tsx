@@ -18,16 +18,10 @@ import { ShiftBar } from './ShiftBar';
 import { PayDialog } from './PayDialog';
 import { RechargeDialog } from './RechargeDialog';
 import { OfflineQueue } from './OfflineQueue';
+import { quoteOffline, type CartQuote } from './offlineQuote';
 import { drainQueue, findInCatalogue, isUnreachable, loadCatalogue, queuedSales, removeQueued, retryQueued, saveCatalogue, type Catalogue, type QueuedSale, type SaleBody, type SendOutcome } from './offline';
 
 const O = '/wxy-order-server';
-/** order/price's answer (server/API.md). */
-interface CartQuote {
-  lines: { skuId: number; skuName: string; quantity: number; unitPrice: number; amount: number; promotionName: string | null; promotionAmount: number; isGift: boolean }[];
-  totalAmount: number;
-  promotionAmount: number;
-  fullReduction: { promotionName: string; amount: number } | null;
-}
 interface ShopPayMethod {
   payType: number;
   enabled: boolean;
@@ -93,7 +87,12 @@ export default function RetailOrderPage() {
     networkMode: 'always',
     placeholderData: keepPreviousData,
   });
-  const priced = cart.length && quote.data && !quote.isPlaceholderData ? quote.data : null;
+  // Without the network, the cart is priced here by the server's rules with the promotions kept in the catalogue,
+  // so a card is charged what settlement will compute when the queued sale is sent.
+  const offlineQuote = cart.length && quote.isError && isUnreachable(quote.error) && catalogue.current?.promotions
+    ? quoteOffline(cart, catalogue.current.promotions, catalogue.current.skus)
+    : null;
+  const priced = (cart.length && quote.data && !quote.isPlaceholderData ? quote.data : null) ?? offlineQuote;
   const promotionFen = priced ? Math.round(priced.promotionAmount * 100) : 0;
   const dueFen = totalFen - promotionFen;
   const promoOf = new Map((priced?.lines ?? []).filter((l) => !l.isGift).map((l) => [l.skuId, l]));

@@ -1,3 +1,4 @@
+import type { ActivePromotion } from '../../server/domains/promotions/apply';
 import Dexie, { type EntityTable } from 'dexie';
 import type { ScannedSku } from './cart';
 
@@ -15,6 +16,8 @@ export interface Catalogue {
   shopName: string;
   takenAt: string;
   skus: ScannedSku[];
+  /** The shop's promotions when the catalogue was taken (absent in a copy kept before they were added). */
+  promotions?: ActivePromotion[];
 }
 
 /** The settlement body as the register sends it. */

@@ -30,6 +30,14 @@ test('a member recharges, pays with a coupon, balance and cash; an offline sale 
   expect(held).toHaveLength(3);
   const today = new Date().toISOString().slice(0, 10);
   const coupon = await api('post', 'wxy-member-server/mb-coupon/save', { couponName: '收银测试券减5元', couponKind: 1, faceAmount: 5, thresholdAmount: 0, beginDate: today, endDate: '2099-12-31' });
+  // A 特价 of this shop on a fourth SKU, for the offline sale below (stopped at the end).
+  const specialSku = catalogue.skus.filter((k) => k.barcode && k.available >= 3 && k.retailPrice >= 2)[3];
+  const special = { barcode: specialSku.barcode!, specialPrice: Math.floor(specialSku.retailPrice * 50) / 100 };
+  const day = (offset: number) => `${new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)} 00:00:00`;
+  const promotion = await api('post', 'wxy-order-server/po-promotion/save', {
+    promotionName: '收银测试特价', promotionType: 1, shopId, beginTime: day(-1), endTime: day(2), detList: [{ skuId: specialSku.skuId, specialPrice: special.specialPrice }],
+  });
+  for (const action of ['submit', 'audit']) await api('post', `wxy-order-server/po-promotion/${action}`, { id: promotion.promotionId });
   const ordersOfShop = async () => ((await api('post', 'wxy-order-server/order/findPage', { pageNum: 1, pageSize: 1, shopId })) as { total: number }).total;
   const ordersBefore = await ordersOfShop();
 
@@ -101,14 +109,16 @@ test('a member recharges, pays with a coupon, balance and cash; an offline sale 
   expect(text).toContain('余额 10.00');
   await page.getByTestId('register-next').click();
 
-  // The network drops: scanning goes on from this computer's catalogue, the cash sale is kept here.
+  // The network drops: scanning goes on from this computer's catalogue, which keeps the shop's promotions too: the
+  // 特价 SKU is charged its special price by card (a card cannot pay more than is due, so a wrong offline price
+  // would be refused when the sale is sent), and the sale is kept here.
   await context.setOffline(true);
   await expect(page.getByTestId('network-offline')).toBeVisible();
-  await scan.pressSequentially(`${held[0].barcode}\n`, { delay: 5 });
+  await scan.pressSequentially(`${special.barcode}\n`, { delay: 5 });
   await expect(page.getByTestId('register-total')).toContainText('共 1 件');
+  await expect(page.getByTestId('register-total')).toContainText(`应收 ¥${special.specialPrice.toFixed(2)}`);
   await scan.press('F9');
-  await page.getByTestId('register-pay-type').getByText('现金', { exact: true }).click();
-  await page.getByTestId('register-tendered').fill('1000');
+  await page.getByTestId('register-pay-type').getByText('银行卡', { exact: true }).click();
   await page.getByTestId('register-confirm').click();
   await expect(page.getByTestId('register-saved-offline')).toBeVisible();
   await expect(page.getByTestId('register-offline-queue')).toContainText('离线单待上传 1');
@@ -140,6 +150,7 @@ test('a member recharges, pays with a coupon, balance and cash; an offline sale 
   await page.getByTestId('register-handover-ok').click();
   await expect(page.getByTestId('register-handed-difference')).toHaveText('钱箱相符');
   await page.getByTestId('register-handed-ok').click();
+  await api('post', 'wxy-order-server/po-promotion/stop', { id: promotion.promotionId });
 
   // The order list's 详情 of the first sale: what was sold and how it was paid; its shift is handed over, so the
   // payments can no longer be corrected and the dialog says why.
