@@ -408,3 +408,64 @@ describe('stat/scan-code', () => {
     expect(bad.json.msg).toMatch(/^开始日期格式不正确/);
   });
 });
+
+describe('daily sales summaries (what the statistics read)', () => {
+  /** The summaries recomputed from the orders, lines and payments as they stand, both tenants, every day. */
+  const recompute = (tenant: number) => Promise.all([
+    q<Json>(
+      `WITH m AS (SELECT order_id, shop_id, create_time::date AS day, 1 AS sign, pay_amount AS amt, cashier_user_id, cashier_name, change_amount FROM po_order WHERE NOT is_practice AND status IN (1, 2)
+                  UNION ALL SELECT order_id, shop_id, refund_time::date, -1, refund_amount, cashier_user_id, cashier_name, change_amount FROM po_order WHERE NOT is_practice AND refund_time IS NOT NULL)
+       SELECT m.shop_id, to_char(m.day, 'YYYY-MM-DD') AS day, m.cashier_user_id, m.cashier_name, m.sign, count(*)::int AS orders, sum(m.amt)::text AS amount,
+              coalesce(sum(l.qty), 0)::text AS qty, coalesce(sum(l.cost), 0)::text AS cost
+         FROM m LEFT JOIN LATERAL (SELECT sum(m.sign * d.quantity) AS qty, sum(m.sign * d.quantity * d.unit_cost) AS cost FROM po_order_det d WHERE d.order_id = m.order_id) l ON true
+        GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`, [], tenant),
+    q<Json>(
+      `SELECT shop_id, to_char(day, 'YYYY-MM-DD') AS day, cashier_user_id, cashier_name, sign, orders::int AS orders, amount::text AS amount, qty::text AS qty, cost::text AS cost
+         FROM po_sales_day WHERE orders <> 0 OR qty <> 0 OR cost <> 0 OR amount <> 0 ORDER BY 1, 2, 3, 4, 5`, [], tenant),
+    q<Json>(
+      `WITH m AS (SELECT order_id, shop_id, create_time::date AS day, 1 AS sign, change_amount FROM po_order WHERE NOT is_practice AND status IN (1, 2)
+                  UNION ALL SELECT order_id, shop_id, refund_time::date, -1, change_amount FROM po_order WHERE NOT is_practice AND refund_time IS NOT NULL)
+       SELECT m.shop_id, to_char(m.day, 'YYYY-MM-DD') AS day, y.pay_type::int AS pay_type, m.sign, count(*)::int AS n,
+              sum(y.amount - CASE WHEN y.pay_type = 1 THEN m.change_amount ELSE 0 END)::text AS amount
+         FROM m JOIN po_order_pay y ON y.order_id = m.order_id GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`, [], tenant),
+    q<Json>(`SELECT shop_id, to_char(day, 'YYYY-MM-DD') AS day, pay_type::int AS pay_type, sign, n::int AS n, amount::text AS amount FROM po_sales_day_pay WHERE n <> 0 OR amount <> 0 ORDER BY 1, 2, 3, 4`, [], tenant),
+  ]);
+  const num = (rows: Json[]) => rows.map((r) => ({ ...r, amount: Number(r.amount), ...('qty' in r ? { qty: Number(r.qty), cost: Number(r.cost) } : {}) }));
+
+  it('equal the orders, lines and payments exactly after sales, refunds, re-dated orders, corrected lines and payments and a deleted order', async () => {
+    for (const tenant of [1, 2]) {
+      const [truthDays, days, truthPays, pays] = await recompute(tenant);
+      expect(truthDays.length, 'the demo sold').toBeGreaterThan(0);
+      expect(num(days)).toEqual(num(truthDays));
+      expect(num(pays)).toEqual(num(truthPays));
+    }
+    // Writes the screens do not make but the summaries must follow: a line's quantity and cost corrected, a line
+    // dropped, a payment's method changed with change given, a payment dropped, an order moved to another shop and
+    // one deleted with its lines and payments.
+    const extra = await saleOn(D2, staffShop, skus, 0, 1, { hour: 11 });
+    await s.db.tenant(1, async (tx) => {
+      await tx.query(`UPDATE po_order_det SET quantity = quantity + 2, unit_cost = unit_cost + 0.1234 WHERE order_id = $1 AND line_no = 1`, [orders.b.orderId]);
+      await tx.query(`DELETE FROM po_order_det WHERE order_id = $1 AND line_no = 2`, [orders.c.orderId]);
+      await tx.query(`UPDATE po_order_pay SET pay_type = 1 WHERE order_id = $1`, [orders.c.orderId]);
+      await tx.query(`UPDATE po_order SET change_amount = 0.5, paid_amount = paid_amount + 0.5 WHERE order_id = $1`, [orders.c.orderId]);
+      await tx.query(`INSERT INTO po_order_pay (tenant_id, order_id, pay_type, amount) VALUES (1, $1, 2, 1.25)`, [orders.b.orderId]);
+      await tx.query(`DELETE FROM po_order_pay WHERE order_id = $1 AND pay_type = 2`, [orders.b.orderId]);
+      await tx.query(`UPDATE po_order SET shop_id = $2, cashier_name = '改过的收银员' WHERE order_id = $1`, [orders.p.orderId, otherShop]);
+      await tx.query(`UPDATE po_order SET is_practice = false WHERE order_id = $1`, [orders.p.orderId]);
+      await tx.query(`DELETE FROM po_order WHERE order_id = $1`, [extra.orderId]);
+    });
+    const [truthDays, days, truthPays, pays] = await recompute(1);
+    expect(num(days)).toEqual(num(truthDays));
+    expect(num(pays)).toEqual(num(truthPays));
+    // And the statistics read them: the order summary of the period equals the plain SQL again.
+    const r = await admin('POST', `${O}/po-order-sales/order/sales`, P);
+    const t = await truth(D1, D2);
+    expect(Math.round(r.json.data.saleAmount * 100)).toBe(t.reduce((a, x) => a + x.sale, 0));
+    const list = await admin('POST', `${O}/po-shop-sale/list`, P);
+    for (const x of t) {
+      const rec = list.json.data.records.find((y: Json) => y.shopId === x.shop_id);
+      expect(Math.round(rec.costAmount * 100), `shop ${x.shop_id}`).toBe(x.cost);
+      expect(rec.itemCount).toBe(x.items);
+    }
+  });
+});
