@@ -429,15 +429,25 @@ describe('daily sales summaries (what the statistics read)', () => {
               sum(y.amount - CASE WHEN y.pay_type = 1 THEN m.change_amount ELSE 0 END)::text AS amount
          FROM m JOIN po_order_pay y ON y.order_id = m.order_id GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`, [], tenant),
     q<Json>(`SELECT shop_id, to_char(day, 'YYYY-MM-DD') AS day, pay_type::int AS pay_type, sign, n::int AS n, amount::text AS amount FROM po_sales_day_pay WHERE n <> 0 OR amount <> 0 ORDER BY 1, 2, 3, 4`, [], tenant),
+    // Per shop, day and SKU (铺货分析's): line count, quantity, amount and cost rounded per line.
+    q<Json>(
+      `WITH m AS (SELECT order_id, shop_id, create_time::date AS day, 1 AS sign, status FROM po_order WHERE NOT is_practice AND status IN (1, 2)
+                  UNION ALL SELECT order_id, shop_id, refund_time::date, -1, status FROM po_order WHERE NOT is_practice AND refund_time IS NOT NULL)
+       SELECT m.shop_id, to_char(m.day, 'YYYY-MM-DD') AS day, d.sku_id, m.sign, m.status::int AS status, count(*)::int AS n, sum(d.quantity)::text AS qty,
+              sum(d.amount)::text AS amount, sum(round(d.quantity * d.unit_cost, 2))::text AS cost
+         FROM m JOIN po_order_det d ON d.order_id = m.order_id GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`, [], tenant),
+    q<Json>(`SELECT shop_id, to_char(day, 'YYYY-MM-DD') AS day, sku_id, sign, status::int AS status, n::int AS n, qty::text AS qty, amount::text AS amount, cost::text AS cost
+               FROM po_sales_day_sku WHERE n <> 0 OR qty <> 0 OR amount <> 0 OR cost <> 0 ORDER BY 1, 2, 3, 4, 5`, [], tenant),
   ]);
   const num = (rows: Json[]) => rows.map((r) => ({ ...r, amount: Number(r.amount), ...('qty' in r ? { qty: Number(r.qty), cost: Number(r.cost) } : {}) }));
 
   it('equal the orders, lines and payments exactly after sales, refunds, re-dated orders, corrected lines and payments and a deleted order', async () => {
     for (const tenant of [1, 2]) {
-      const [truthDays, days, truthPays, pays] = await recompute(tenant);
+      const [truthDays, days, truthPays, pays, truthSkus, skuDays] = await recompute(tenant);
       expect(truthDays.length, 'the demo sold').toBeGreaterThan(0);
       expect(num(days)).toEqual(num(truthDays));
       expect(num(pays)).toEqual(num(truthPays));
+      expect(num(skuDays)).toEqual(num(truthSkus));
     }
     // Writes the screens do not make but the summaries must follow: a line's quantity and cost corrected, a line
     // dropped, a payment's method changed with change given, a payment dropped, an order moved to another shop and
@@ -454,9 +464,10 @@ describe('daily sales summaries (what the statistics read)', () => {
       await tx.query(`UPDATE po_order SET is_practice = false WHERE order_id = $1`, [orders.p.orderId]);
       await tx.query(`DELETE FROM po_order WHERE order_id = $1`, [extra.orderId]);
     });
-    const [truthDays, days, truthPays, pays] = await recompute(1);
+    const [truthDays, days, truthPays, pays, truthSkus, skuDays] = await recompute(1);
     expect(num(days)).toEqual(num(truthDays));
     expect(num(pays)).toEqual(num(truthPays));
+    expect(num(skuDays)).toEqual(num(truthSkus));
     // And the statistics read them: the order summary of the period equals the plain SQL again.
     const r = await admin('POST', `${O}/po-order-sales/order/sales`, P);
     const t = await truth(D1, D2);

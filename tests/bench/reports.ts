@@ -34,7 +34,11 @@ const monthBefore = (month: string, n: number) => {
   return `${Math.floor(k / 12)}-${String((k % 12) + 1).padStart(2, '0')}`;
 };
 
-/** Shops with a warehouse each, five sellers, orders of 3 lines over two months (2% refunded), ledger rows over the shops' warehouses. */
+/**
+ * Shops with a warehouse each, five sellers, orders of 3 lines over two months (2% refunded), ledger rows over the
+ * shops' warehouses. A line's SKU is a hash of the order and line (not order * line modulo the SKUs, which with
+ * shop = order modulo 100 gave each shop a handful of SKUs and flattered anything summed per shop and SKU).
+ */
 export async function seedReports(server: Server, lines: number, months: [string, string]): Promise<void> {
   const orders = Math.ceil(lines / 3);
   await server.db.tenant(1, async (tx) => {
@@ -66,7 +70,7 @@ export async function seedReports(server: Server, lines: number, months: [string
   await server.db.system((tx) => tx.query('ANALYZE po_order'));
   await server.db.tenant(1, (tx) => tx.query(
     `INSERT INTO po_order_det (tenant_id, order_id, line_no, sku_id, quantity, unit_price, unit_cost)
-     SELECT 1, o.order_id, n, ($1::int[])[1 + (o.order_id * n) % array_length($1::int[], 1)], 1, round(o.pay_amount / 3, 2), round(o.pay_amount / 5, 2)
+     SELECT 1, o.order_id, n, ($1::int[])[1 + abs(hashint4(o.order_id * 3 + n)) % array_length($1::int[], 1)], 1, round(o.pay_amount / 3, 2), round(o.pay_amount / 5, 2)
        FROM po_order o CROSS JOIN generate_series(1, 3) n WHERE o.order_no LIKE 'BRN%'`,
     [skus],
   ));

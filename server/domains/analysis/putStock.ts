@@ -10,7 +10,8 @@ import { fen, money, Params, qty, saleLinesSql, shopWhere, skuWhere, type Row, t
  * - 门店调拨 = 铺货数量 (shopAllot): sent out in the period to a warehouse of a shop in scope.
  * - 销量 (sale): sold at those shops' registers in the period (practice left out), less the orders refunded in
  *   the period (a refund counts on its day, as everywhere else); amounts at the sold price, cost at the cost the
- *   goods left at.
+ *   goods left at (rounded per line). Read from the daily per-shop-and-SKU sums (po_sales_day_sku, migration 306,
+ *   kept by triggers with every order write; tests/api/putStockAnalyse.test.ts checks them against the lines).
  * - 库存 (stock): on hand in the shops' warehouses at the end of the period (the balance less the ledger after it).
  * - A shop carries the SKU (铺货门店) when it was sent some in the period, held some at the end or sold some;
  *   动销门店 sold some, 未动销门店 carried it without selling, 未铺货门店 are the shops in scope that did not carry it.
@@ -43,22 +44,17 @@ function scopeCtes(f: PutStockFilter, per: Period, p: Params): string {
   moves AS (
     SELECT w.shop_id, d.sku_id, d.quantity AS put_qty, d.amount AS put_amt, 0::numeric AS sale_qty, 0::numeric AS sale_amt, 0::numeric AS sale_cost, 0::numeric AS stock_qty
       FROM wh_allocation a JOIN w ON w.wh_id = a.in_wh_id JOIN wh_allocation_det d ON d.allocation_id = a.allocation_id
-     WHERE a.status IN (2, 3) AND a.out_time >= ${start}::date AND a.out_time < ${end}::date + 1 ${skuIn('d.sku_id')}
+     WHERE a.status IN (2, 3) AND a.out_time >= ${start}::date::timestamptz AND a.out_time < (${end}::date + 1)::timestamptz ${skuIn('d.sku_id')}
     UNION ALL
-    SELECT o.shop_id, d.sku_id, 0, 0, d.quantity, d.amount, round(d.quantity * d.unit_cost, 2), 0
-      FROM po_order o JOIN po_order_det d ON d.order_id = o.order_id
-     WHERE o.shop_id = ANY(ARRAY(SELECT shop_id FROM s)) AND NOT o.is_practice AND o.status IN (1, 2)
-       AND o.create_time >= ${start}::date AND o.create_time < ${end}::date + 1 ${skuIn('d.sku_id')}
-    UNION ALL
-    SELECT o.shop_id, d.sku_id, 0, 0, -d.quantity, -d.amount, -round(d.quantity * d.unit_cost, 2), 0
-      FROM po_order o JOIN po_order_det d ON d.order_id = o.order_id
-     WHERE o.shop_id = ANY(ARRAY(SELECT shop_id FROM s)) AND NOT o.is_practice AND o.status = 2
-       AND o.refund_time >= ${start}::date AND o.refund_time < ${end}::date + 1 ${skuIn('d.sku_id')}
+    SELECT x.shop_id, x.sku_id, 0, 0, x.sign * x.qty, x.sign * x.amount, x.sign * x.cost, 0
+      FROM po_sales_day_sku x
+     WHERE x.tenant_id = app_current_tenant() AND x.shop_id = ANY(ARRAY(SELECT shop_id FROM s)) AND x.n <> 0 AND (x.sign = 1 OR x.status = 2)
+       AND x.day >= ${start}::date AND x.day <= ${end}::date ${skuIn('x.sku_id')}
     UNION ALL
     SELECT w.shop_id, b.sku_id, 0, 0, 0, 0, 0, b.on_hand FROM stock_balance b JOIN w ON w.wh_id = b.wh_id WHERE b.on_hand <> 0 ${skuIn('b.sku_id')}
     UNION ALL
     SELECT w.shop_id, l.sku_id, 0, 0, 0, 0, 0, -l.qty FROM stock_ledger l JOIN w ON w.wh_id = l.wh_id
-     WHERE l.create_time >= ${end}::date + 1 ${skuIn('l.sku_id')}),
+     WHERE l.create_time >= (${end}::date + 1)::timestamptz ${skuIn('l.sku_id')}),
   sk AS (
     SELECT m.shop_id, ${key} AS key_id, sum(m.put_qty) AS put_qty, sum(m.put_amt) AS put_amt, sum(m.sale_qty) AS sale_qty,
            sum(m.sale_amt) AS sale_amt, sum(m.sale_cost) AS sale_cost, sum(m.stock_qty) AS stock_qty,
@@ -68,7 +64,7 @@ function scopeCtes(f: PutStockFilter, per: Period, p: Params): string {
     SELECT ${key} AS key_id, sum(d.quantity) AS qty, sum(d.amount) AS amt
       FROM wh_allocation a JOIN wh_base_info iw ON iw.wh_id = a.in_wh_id AND iw.shop_id IS NULL
       JOIN wh_allocation_det d ON d.allocation_id = a.allocation_id JOIN pd_sku k ON k.sku_id = d.sku_id
-     WHERE a.status IN (2, 3) AND a.out_time >= ${start}::date AND a.out_time < ${end}::date + 1
+     WHERE a.status IN (2, 3) AND a.out_time >= ${start}::date::timestamptz AND a.out_time < (${end}::date + 1)::timestamptz
        ${f.regionName?.trim() ? `AND iw.region_name = ${p.add(f.regionName.trim())}` : ''} ${kw ? `AND ${kw}` : ''}
      GROUP BY 1)`;
 }
@@ -181,7 +177,7 @@ export function putStockDetailSql(detail: PutStockDetail, f: PutStockFilter, per
                      d.quantity::float8 AS quantity, d.in_quantity::float8 AS "inQuantity", d.unit_cost::float8 AS "unitCost", d.amount::float8 AS "costAmount"
                 FROM wh_allocation a JOIN wh_base_info iw ON iw.wh_id = a.in_wh_id JOIN wh_allocation_det d ON d.allocation_id = a.allocation_id
                 JOIN pd_sku k ON k.sku_id = d.sku_id
-               WHERE a.status IN (2, 3) AND a.out_time >= ${start}::date AND a.out_time < ${end}::date + 1 AND ${where} ${k ? `AND ${k}` : ''}`,
+               WHERE a.status IN (2, 3) AND a.out_time >= ${start}::date::timestamptz AND a.out_time < (${end}::date + 1)::timestamptz AND ${where} ${k ? `AND ${k}` : ''}`,
         orderBy: '"outTime" DESC, "allocationNo", "skuCode"',
       };
     }

@@ -102,6 +102,11 @@ export function skuWhere(f: Scope, p: Params, alias = 'k'): string | null {
  * Columns: order_id, order_no, shop_id, shop_name, cashier_name, member_id, t, kind (销售/退款), sku_id, sku_code,
  * sku_name, quantity, unit_price, amount, cost. `shopScope` is a condition on `o`, `start`/`end` parameters,
  * `skuCond` a condition on pd_sku `k` (or null).
+ *
+ * Period bounds are cast to timestamptz (`$n::date::timestamptz`, `($n::date + 1)::timestamptz`), never compared
+ * as a date with a timestamptz column: the timestamptz-date operators are not leakproof, so under row-level
+ * security the planner ignores the column's statistics for them and guesses half the table (a million-row ledger
+ * scanned instead of its time index); timestamptz with timestamptz is leakproof. Same instant, same answer.
  */
 export function saleLinesSql(shopScope: string, start: string, end: string, skuCond: string | null): string {
   const k = skuCond ? `AND ${skuCond}` : '';
@@ -110,13 +115,13 @@ export function saleLinesSql(shopScope: string, start: string, end: string, skuC
            d.quantity, d.unit_price, d.amount, round(d.quantity * d.unit_cost, 2) AS cost
       FROM po_order o JOIN po_order_det d ON d.order_id = o.order_id JOIN pd_sku k ON k.sku_id = d.sku_id
      WHERE ${shopScope} AND NOT o.is_practice AND o.status IN (1, 2)
-       AND o.create_time >= ${start}::date AND o.create_time < ${end}::date + 1 ${k}
+       AND o.create_time >= ${start}::date::timestamptz AND o.create_time < (${end}::date + 1)::timestamptz ${k}
     UNION ALL
     SELECT o.order_id, o.order_no, o.shop_id, o.shop_name, o.refund_user_name, o.member_id, o.refund_time, '退款', d.sku_id, d.sku_code, d.sku_name,
            -d.quantity, d.unit_price, -d.amount, -round(d.quantity * d.unit_cost, 2)
       FROM po_order o JOIN po_order_det d ON d.order_id = o.order_id JOIN pd_sku k ON k.sku_id = d.sku_id
      WHERE ${shopScope} AND NOT o.is_practice AND o.status = 2
-       AND o.refund_time >= ${start}::date AND o.refund_time < ${end}::date + 1 ${k}`;
+       AND o.refund_time >= ${start}::date::timestamptz AND o.refund_time < (${end}::date + 1)::timestamptz ${k}`;
 }
 
 /** One page of an aggregate query with its exact total (count(*) OVER the grouped rows, one statement). */

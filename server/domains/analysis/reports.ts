@@ -46,7 +46,7 @@ export function stockPinSql(f: StockPinFilter, per: Period, p: Params): string {
       SELECT b.wh_id, w.wh_name, w.shop_id, b.sku_id, b.sku_code, b.sku_name, b.barcode, b.spec, b.unit, b.on_hand, b.cost_amount,
              (SELECT max(l.create_time)::date FROM stock_ledger l WHERE l.wh_id = b.wh_id AND l.sku_id = b.sku_id AND l.doc_type = 'sale') AS last_sale,
              coalesce((SELECT -sum(l.qty) FROM stock_ledger l WHERE l.wh_id = b.wh_id AND l.sku_id = b.sku_id AND l.doc_type IN ('sale', 'saleRefund')
-                        AND l.create_time >= ${start}::date AND l.create_time < ${end}::date + 1), 0) AS sold
+                        AND l.create_time >= ${start}::date::timestamptz AND l.create_time < (${end}::date + 1)::timestamptz), 0) AS sold
         FROM stock_balance b JOIN w ON w.wh_id = b.wh_id ${kw ? 'JOIN pd_sku k ON k.sku_id = b.sku_id' : ''}
        WHERE b.on_hand > 0 ${kw ? `AND ${kw}` : ''})
     SELECT x.wh_id AS "whId", x.wh_name AS "whName", s.shop_id AS "shopId", s.shop_code AS "shopCode", s.shop_name AS "shopName", s.region_name AS "regionName",
@@ -105,7 +105,7 @@ export function sellingPointsSql(f: SellingPointsFilter, per: Period, p: Params)
   const kw = skuWhere(f, p);
   return `WITH ${shopsCte(f, p)},
     o AS (SELECT o.order_id, o.shop_name, o.create_time FROM po_order o
-           WHERE o.shop_id = ANY(ARRAY(SELECT shop_id FROM s)) AND NOT o.is_practice AND o.status = 1 AND o.create_time >= ${start}::date AND o.create_time < ${end}::date + 1),
+           WHERE o.shop_id = ANY(ARRAY(SELECT shop_id FROM s)) AND NOT o.is_practice AND o.status = 1 AND o.create_time >= ${start}::date::timestamptz AND o.create_time < (${end}::date + 1)::timestamptz),
     l AS (SELECT o.order_id, o.shop_name, extract(hour FROM o.create_time)::int AS hour, d.sku_id, d.quantity, d.amount
             FROM o JOIN po_order_det d ON d.order_id = o.order_id ${kw ? `JOIN pd_sku k ON k.sku_id = d.sku_id WHERE ${kw}` : ''})
     SELECT k.sku_id AS "skuId", k.sku_code AS "skuCode", k.sku_name AS "skuName", k.spu_name AS "spuName", k.brand_name AS "brandName",
@@ -135,7 +135,7 @@ export async function companions(tx: Queryable, f: SellingPointsFilter, per: Per
   const r = await tx.query<{ sku_id: number; sku_name: string; together: string; orders: string }>(
     `WITH ${shopsCte(f, p)},
        o AS (SELECT o.order_id FROM po_order o WHERE o.shop_id = ANY(ARRAY(SELECT shop_id FROM s)) AND NOT o.is_practice AND o.status = 1
-              AND o.create_time >= ${start}::date AND o.create_time < ${end}::date + 1),
+              AND o.create_time >= ${start}::date::timestamptz AND o.create_time < (${end}::date + 1)::timestamptz),
        mine AS (SELECT DISTINCT d.order_id, d.sku_id FROM po_order_det d JOIN o ON o.order_id = d.order_id WHERE d.sku_id = ANY(${ids}::int[])),
        pairs AS (SELECT m.sku_id, d.sku_id AS other_id, max(d.sku_name) AS other_name, count(DISTINCT m.order_id) AS together
                    FROM mine m JOIN po_order_det d ON d.order_id = m.order_id AND d.sku_id <> m.sku_id GROUP BY 1, 2)
@@ -176,7 +176,7 @@ export function memberInfoSql(f: MemberInfoFilter, per: Period, p: Params): stri
   return `WITH ${shopsCte(f, p)},
     o AS (SELECT o.member_id, o.pay_amount, o.refund_amount, o.create_time, o.shop_name FROM po_order o
            WHERE o.member_id IS NOT NULL AND NOT o.is_practice AND o.status IN (1, 2) AND o.shop_id = ANY(ARRAY(SELECT shop_id FROM s))
-             AND o.create_time >= ${start}::date AND o.create_time < ${end}::date + 1)
+             AND o.create_time >= ${start}::date::timestamptz AND o.create_time < (${end}::date + 1)::timestamptz)
     SELECT m.member_id AS "memberId", m.phone_number AS "phoneNumber", m.member_name AS "memberName", m.member_level AS "memberLevel", m.points,
            m.shop_name AS "registerShopName", to_char(m.create_time, 'YYYY-MM-DD') AS "registerDate",
            count(*)::int AS "orderCount", sum(o.pay_amount)::float8 AS "saleAmount", sum(o.refund_amount)::float8 AS "refundAmount",

@@ -48,11 +48,11 @@ export const SHOP_FACTS_SQL = `
   WITH moves AS (
     SELECT o.shop_id, o.create_time::date AS day, coalesce(o.cashier_user_id, 0) AS user_id, o.cashier_name, o.pay_amount AS sale, ${ORDER_COST} AS cost, 1 AS orders
       FROM po_order o
-     WHERE o.shop_id = ANY($1::int[]) AND NOT o.is_practice AND o.status IN (1, 2) AND o.create_time >= $2::date AND o.create_time < $3::date + 1
+     WHERE o.shop_id = ANY($1::int[]) AND NOT o.is_practice AND o.status IN (1, 2) AND o.create_time >= $2::date::timestamptz AND o.create_time < ($3::date + 1)::timestamptz
     UNION ALL
     SELECT o.shop_id, o.refund_time::date, coalesce(o.cashier_user_id, 0), o.cashier_name, -o.refund_amount, -${ORDER_COST}, 0
       FROM po_order o
-     WHERE o.shop_id = ANY($1::int[]) AND NOT o.is_practice AND o.refund_time >= $2::date AND o.refund_time < $3::date + 1)
+     WHERE o.shop_id = ANY($1::int[]) AND NOT o.is_practice AND o.refund_time >= $2::date::timestamptz AND o.refund_time < ($3::date + 1)::timestamptz)
   SELECT shop_id, day, user_id, max(cashier_name) AS cashier_name, sum(sale) AS sale, sum(cost) AS cost, sum(orders)::int AS orders
     FROM moves GROUP BY shop_id, day, user_id`;
 
@@ -144,8 +144,8 @@ export async function computeShopMonth(tx: Queryable, shopIds: number[], month: 
 export async function shopsOfMonth(tx: Queryable, month: string, snapshotTables: string[]): Promise<number[]> {
   const days = daysOfMonth(month);
   const r = await tx.query<{ shop_id: number }>(
-    `SELECT shop_id FROM po_order WHERE NOT is_practice AND create_time >= $1::date AND create_time < $2::date + 1
-     UNION SELECT shop_id FROM po_order WHERE refund_time >= $1::date AND refund_time < $2::date + 1
+    `SELECT shop_id FROM po_order WHERE NOT is_practice AND create_time >= $1::date::timestamptz AND create_time < ($2::date + 1)::timestamptz
+     UNION SELECT shop_id FROM po_order WHERE refund_time >= $1::date::timestamptz AND refund_time < ($2::date + 1)::timestamptz
      UNION SELECT shop_id FROM shop_performance_target WHERE target_moon_time = $3
      ${snapshotTables.map((t) => `UNION SELECT shop_id FROM ${t} WHERE report_month = $3`).join('\n')}
      ORDER BY 1`,
