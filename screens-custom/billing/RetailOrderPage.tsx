@@ -12,6 +12,7 @@ import { addScanned, cartTotals, lineFen, removeLine, setQuantity, yuan, type Ca
 import { beep } from './beep';
 import { PAY_NAMES, printReceipt, type SettledOrder } from './receipt';
 import { RefundDialog } from './RefundDialog';
+import { ExchangeDialog } from './ExchangeDialog';
 import { MemberBox, type RegisterMember } from './MemberBox';
 import { ParkedSales } from './ParkedSales';
 import { ShiftBar } from './ShiftBar';
@@ -71,6 +72,7 @@ export default function RetailOrderPage() {
   const [sending, setSending] = useState(false);
   const catalogue = useRef<Catalogue | undefined>(undefined);
   const [refunding, setRefunding] = useState(false);
+  const [exchanging, setExchanging] = useState(false);
   const [member, setMember] = useState<RegisterMember | null>(null);
   const [parkedOpen, setParkedOpen] = useState(false);
   const scanRef = useRef<HTMLInputElement>(null);
@@ -257,6 +259,7 @@ export default function RetailOrderPage() {
             onRetry={(u) => void retryQueued(u).then(sendQueue)} onRemove={(u) => void removeQueued(u).then(async () => setQueue(await queuedSales(shopId)))} />}
           {userId && <ShiftBar userId={userId} shopId={shopId} practice={practice} onShift={setOnShift} />}
           <Button size="xs" variant="default" onClick={() => setRefunding(true)} data-testid="register-refund">退款</Button>
+          {!practice && <Button size="xs" variant="default" onClick={() => setExchanging(true)} data-testid="register-exchange">换货</Button>}
         </Group>
       </Group>
       <TextInput
@@ -364,6 +367,16 @@ export default function RetailOrderPage() {
         </Alert>
       )}
 
+      <ExchangeDialog
+        opened={exchanging}
+        shopId={shopId}
+        onClose={() => {
+          setExchanging(false);
+          setTimeout(() => scanRef.current?.focus(), 0);
+        }}
+        initialOrderNo={previous.data?.orderNo}
+        onDone={() => void queryClient.invalidateQueries({ queryKey: ['register', 'shift'] })}
+      />
       <RefundDialog
         opened={refunding}
         onClose={() => {

@@ -62,6 +62,11 @@ describe('换货', () => {
     const det = order.detList[0];
     const diffFen = fen(dear.price) - fen(cheap[0].price);
     const body = { uuid: randomUUID(), orderNo: order.orderNo, returnLines: [{ detId: det.detId, quantity: 1 }], giveLines: [{ skuId: dear.skuId, quantity: 1 }], payments: [{ payType: 1, amount: Math.ceil(diffFen / 100) + 1 }], reason: '尺码不合适' };
+    // 试算 (preview): the same figures, nothing written.
+    const quote = await admin('POST', `${O}/exchange`, { ...body, payments: null, preview: true });
+    expect(quote.json.data).toMatchObject({ returnAmount: cheap[0].price, giveAmount: dear.price, diffAmount: diffFen / 100 });
+    expect((await sql(`SELECT 1 FROM po_order_exchange WHERE client_uuid = $1`, [body.uuid])).length).toBe(0);
+    expect([await onHand(cheap[0].skuId), await onHand(dear.skuId)]).toEqual([a, d]);
     const [r1, r2] = await Promise.all([admin('POST', `${O}/exchange`, body), admin('POST', `${O}/exchange`, body)]);
     expect(r1.status, r1.body).toBe(200);
     expect(r2.json.data.exchangeId).toBe(r1.json.data.exchangeId);

@@ -34,6 +34,8 @@ export interface ExchangeInput {
   payments?: Payment[] | null;
   refundPayType?: number | null;
   reason?: string | null;
+  /** true: only price it (试算) — what comes back, what goes out and the difference; nothing is written. */
+  preview?: boolean | null;
 }
 
 interface OrderLine {
@@ -103,6 +105,12 @@ export async function exchangeOrder(tx: Queryable, auth: AuthContext, input: Exc
   const returnFen = back.reduce((a, b) => a + b.fen, 0);
   const giveFen = out.reduce((a, g) => a + g.fen, 0);
   const diffFen = giveFen - returnFen;
+  if (input.preview)
+    return {
+      orderNo: o.order_no, returnAmount: toYuan(returnFen), giveAmount: toYuan(giveFen), diffAmount: toYuan(diffFen),
+      returnList: back.map((b) => ({ detId: b.line.det_id, skuId: b.line.sku_id, skuName: b.line.sku_name, quantity: b.quantity, amount: toYuan(b.fen) })),
+      giveList: out.map((g) => ({ skuId: g.skuId, skuName: skus.get(g.skuId)!.sku_name, quantity: g.quantity, unitPrice: toYuan(g.priceFen), amount: toYuan(g.fen) })),
+    };
   let paidFen = 0;
   let changeFen = 0;
   let pays: Payment[] = [];
@@ -209,10 +217,14 @@ registerCustomRoute('order.exchange', {
         },
         refundPayType: { type: ['integer', 'null'], enum: [1, 2, 3, 4, null], title: '退差价方式' },
         reason: { ...plainText('换货原因', 200), type: ['string', 'null'] },
+        preview: { type: ['boolean', 'null'], title: '仅试算' },
       },
     },
   },
-  handler: async (req) => ok(await req.tenantTx((tx) => exchangeOrder(tx, req.auth!, req.body as unknown as ExchangeInput)).catch(asCallerError), '换货成功'),
+  handler: async (req) => {
+    const input = req.body as unknown as ExchangeInput;
+    return ok(await req.tenantTx((tx) => exchangeOrder(tx, req.auth!, input)).catch(asCallerError), input.preview ? '试算成功' : '换货成功');
+  },
 });
 
 registerCustomRoute('order.findListByExchangeDet', {

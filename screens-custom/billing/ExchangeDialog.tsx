@@ -1,0 +1,151 @@
+import { Alert, Button, Group, Modal, NumberInput, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { call } from '../../src/api/http';
+import { messageOf } from './messageOf';
+import type { SettledOrder } from './receipt';
+
+const O = '/wxy-order-server';
+interface SoldLine { detId: number; skuId: number; skuName: string; quantity: number; amount: number }
+type Order = Omit<SettledOrder, 'detList'> & { status: number; detList: SoldLine[] };
+interface Give { skuId: number; skuName: string; retailPrice: number; quantity: number }
+interface Priced { returnAmount: number; giveAmount: number; diffAmount: number }
+interface Done extends Priced { exchangeNo: string; changeAmount: number }
+
+const PAYS = [{ value: '1', label: '现金' }, { value: '2', label: '银行卡' }, { value: '3', label: '微信' }, { value: '4', label: '支付宝' }];
+
+/**
+ * 换货 at the register: find the order by its number, say how many of each line come back, scan the replacements,
+ * let the server price it (试算: returns at their share of what was paid, replacements at retail), then take or pay
+ * back the difference — once per exchange (its uuid is kept until the dialog starts a new one).
+ */
+export function ExchangeDialog({ opened, onClose, shopId, initialOrderNo, onDone }: { opened: boolean; onClose: () => void; shopId: number | null; initialOrderNo?: string; onDone: () => void }) {
+  const [orderNo, setOrderNo] = useState('');
+  const [back, setBack] = useState<Record<number, number>>({});
+  const [give, setGive] = useState<Give[]>([]);
+  const [code, setCode] = useState('');
+  const [payType, setPayType] = useState('1');
+  const [uuid, setUuid] = useState(() => crypto.randomUUID());
+  const [scanError, setScanError] = useState<string | null>(null);
+  useEffect(() => {
+    if (!opened) return;
+    setOrderNo(initialOrderNo ?? '');
+    setBack({});
+    setGive([]);
+    setUuid(crypto.randomUUID());
+  }, [opened, initialOrderNo]);
+
+  const find = useMutation({ mutationFn: (no: string) => call<Order>({ method: 'GET', url: `${O}/sale/order/print/${encodeURIComponent(no)}`, silent: true }) });
+  const body = () => ({
+    uuid,
+    orderNo: find.data!.orderNo,
+    returnLines: Object.entries(back).filter(([, q]) => q > 0).map(([detId, quantity]) => ({ detId: Number(detId), quantity })),
+    giveLines: give.map((g) => ({ skuId: g.skuId, quantity: g.quantity })),
+  });
+  const quote = useMutation({ mutationFn: () => call<Priced>({ method: 'POST', url: `${O}/order/exchange`, silent: true, data: { ...body(), preview: true } }) });
+  const submit = useMutation({
+    mutationFn: (diff: number) =>
+      call<Done>({
+        method: 'POST', url: `${O}/order/exchange`, silent: true, timeout: 180_000,
+        data: { ...body(), reason: '收银台换货', ...(diff > 0 ? { payments: [{ payType: Number(payType), amount: diff }] } : diff < 0 ? { refundPayType: Number(payType) } : {}) },
+      }),
+    onSuccess: onDone,
+  });
+  const scan = async () => {
+    const c = code.trim();
+    if (!c || !shopId) return;
+    setScanError(null);
+    try {
+      const sku = await call<{ skuId: number; skuName: string; retailPrice: number }>({ method: 'POST', url: `${O}/order/scanCode`, silent: true, data: { code: c, shopId } });
+      setGive((g) => (g.some((x) => x.skuId === sku.skuId) ? g.map((x) => (x.skuId === sku.skuId ? { ...x, quantity: x.quantity + 1 } : x)) : [...g, { ...sku, quantity: 1 }]));
+      quote.reset();
+    } catch (e) {
+      setScanError(messageOf(e));
+    }
+    setCode('');
+  };
+  const close = () => {
+    find.reset();
+    quote.reset();
+    submit.reset();
+    onClose();
+  };
+  const order = find.data;
+  const ready = Object.values(back).some((q) => q > 0) && give.length > 0;
+  const priced = quote.data;
+  return (
+    <Modal opened={opened} onClose={close} title="换货" centered size="xl">
+      <Stack>
+        <Group align="flex-end">
+          <TextInput label="原订单号" placeholder="小票上的单号，如 XS20261125-0001" value={orderNo} style={{ flex: 1 }} data-autofocus data-testid="exchange-order-no"
+            onChange={(e) => setOrderNo(e.currentTarget.value.trim())} onKeyDown={(e) => e.key === 'Enter' && orderNo && find.mutate(orderNo)} />
+          <Button variant="default" onClick={() => orderNo && find.mutate(orderNo)} loading={find.isPending} data-testid="exchange-find">查询</Button>
+        </Group>
+        {find.isError && <Alert color="red">{messageOf(find.error)}</Alert>}
+        {order && !submit.data && (
+          <>
+            <Text fw={600}>退回商品（填写退回数量）</Text>
+            <Table withTableBorder>
+              <Table.Tbody>
+                {order.detList.map((l, i) => (
+                  <Table.Tr key={l.detId}>
+                    <Table.Td>{l.skuName}</Table.Td>
+                    <Table.Td ta="right">已售 {l.quantity}</Table.Td>
+                    <Table.Td ta="right">{l.amount.toFixed(2)}</Table.Td>
+                    <Table.Td w={120}>
+                      <NumberInput size="xs" min={0} max={l.quantity} allowDecimal={false} value={back[l.detId] ?? 0} data-testid={`exchange-return-${i + 1}`}
+                        onChange={(v) => { setBack((b) => ({ ...b, [l.detId]: Number(v) || 0 })); quote.reset(); }} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+            <Text fw={600}>换出商品</Text>
+            <TextInput placeholder="扫描或输入换出商品条码后回车" value={code} onChange={(e) => setCode(e.currentTarget.value)} onKeyDown={(e) => e.key === 'Enter' && void scan()} data-testid="exchange-scan" />
+            {scanError && <Alert color="red">{scanError}</Alert>}
+            {give.length > 0 && (
+              <Table withTableBorder data-testid="exchange-give">
+                <Table.Tbody>
+                  {give.map((g) => (
+                    <Table.Tr key={g.skuId}>
+                      <Table.Td>{g.skuName}</Table.Td>
+                      <Table.Td ta="right">¥{g.retailPrice.toFixed(2)}</Table.Td>
+                      <Table.Td w={120}>
+                        <NumberInput size="xs" min={1} max={9999} allowDecimal={false} value={g.quantity}
+                          onChange={(v) => { setGive((all) => all.map((x) => (x.skuId === g.skuId ? { ...x, quantity: Math.max(1, Number(v) || 1) } : x))); quote.reset(); }} />
+                      </Table.Td>
+                      <Table.Td w={60}><Button size="xs" variant="subtle" color="red" onClick={() => { setGive((all) => all.filter((x) => x.skuId !== g.skuId)); quote.reset(); }}>删除</Button></Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            )}
+            <Group>
+              <Button variant="default" disabled={!ready} loading={quote.isPending} onClick={() => quote.mutate()} data-testid="exchange-quote">计算差价</Button>
+              {priced && (
+                <Text data-testid="exchange-diff">
+                  退回 ¥{priced.returnAmount.toFixed(2)} · 换出 ¥{priced.giveAmount.toFixed(2)} ·{' '}
+                  {priced.diffAmount > 0 ? `应补收 ¥${priced.diffAmount.toFixed(2)}` : priced.diffAmount < 0 ? `应退还 ¥${(-priced.diffAmount).toFixed(2)}` : '无差价'}
+                </Text>
+              )}
+            </Group>
+            {quote.isError && <Alert color="red">{messageOf(quote.error)}</Alert>}
+            {priced && (
+              <Group>
+                {priced.diffAmount !== 0 && <SegmentedControl data={PAYS} value={payType} onChange={setPayType} data-testid="exchange-pay-type" />}
+                <Button color="teal" loading={submit.isPending} onClick={() => submit.mutate(priced.diffAmount)} data-testid="exchange-confirm">确认换货</Button>
+              </Group>
+            )}
+            {submit.isError && <Alert color="red">{messageOf(submit.error)}</Alert>}
+          </>
+        )}
+        {submit.data && (
+          <Alert color="green" data-testid="exchange-done">
+            换货完成（{submit.data.exchangeNo}）：退回商品已入库，换出商品已出库
+            {submit.data.diffAmount > 0 ? `，已补收 ¥${submit.data.diffAmount.toFixed(2)}` : submit.data.diffAmount < 0 ? `，请退还顾客 ¥${(-submit.data.diffAmount).toFixed(2)}` : ''}。
+          </Alert>
+        )}
+      </Stack>
+    </Modal>
+  );
+}
