@@ -92,17 +92,17 @@ export default function PlatformConfigDialog({ onClose, onDone }: RowDialogProps
               : `尚未配置${name}开放平台应用，门店暂不能核销${name}团购券`}
           </Text>
         )}
-        <TextInput label="应用标识 (App Key)" required value={appKey} maxLength={64} onChange={(e) => setAppKey(e.currentTarget.value)} data-testid="platform-config-app-key" />
+        <TextInput label="应用标识 (App Key)" required value={appKey} maxLength={64} onChange={(e) => setAppKey(e.currentTarget.value)} disabled={!c} data-testid="platform-config-app-key" />
         <PasswordInput label="应用密钥 (App Secret)" required={!c?.secretSet} value={appSecret} maxLength={256} autoComplete="new-password"
-          placeholder={c?.secretSet ? '不修改请留空' : '首次配置必填'} onChange={(e) => setAppSecret(e.currentTarget.value)} data-testid="platform-config-secret" />
-        <TextInput label="账户ID" value={accountId} maxLength={64} onChange={(e) => setAccountId(e.currentTarget.value)} data-testid="platform-config-account" />
+          placeholder={c?.secretSet ? '不修改请留空' : '首次配置必填'} onChange={(e) => setAppSecret(e.currentTarget.value)} disabled={!c} data-testid="platform-config-secret" />
+        <TextInput label="账户ID" value={accountId} maxLength={64} onChange={(e) => setAccountId(e.currentTarget.value)} disabled={!c} data-testid="platform-config-account" />
         <Textarea label="备注" value={remark} maxLength={200} autosize minRows={2} onChange={(e) => setRemark(e.currentTarget.value)} />
         <Switch label="启用" checked={enabled} onChange={(e) => setEnabled(e.currentTarget.checked)} data-testid="platform-config-enabled" />
         <Text size="xs" c="dimmed">密钥加密保存，保存后不再显示，只显示其指纹。</Text>
         {error && <Alert color="red" data-testid="platform-config-error">{error}</Alert>}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>关闭</Button>
-          <Button loading={busy} onClick={() => void save()} data-testid="platform-config-save">保存</Button>
+          <Button loading={busy} disabled={!c} onClick={() => void save()} data-testid="platform-config-save">保存</Button>
         </Group>
       </Stack>
     </Modal>

@@ -10,6 +10,7 @@ test('平台配置: the 抖音 app saved with a sealed secret, kept on a later s
   await openFromSidebar(page, '/orderInfo', '/orderInfo/voucher');
   await page.getByTestId('po-voucher-toolbar-platformConfig').click();
   const dialog = page.getByTestId('platform-config-dialog');
+  await expect(dialog.getByTestId('platform-config-state')).toContainText('尚未配置抖音');
   await dialog.getByTestId('platform-config-app-key').fill('tt-e2e-app');
   await dialog.getByTestId('platform-config-save').click();
   // 首次 without a secret: refused in the dialog, nothing saved.
