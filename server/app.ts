@@ -1,6 +1,7 @@
 import { stockViewRoutes } from './domains/stock/stockViews.ts';
 import { analysisRoutes } from './domains/analysis/routes.ts';
 import { supplierAccountRoutes } from './domains/supplierAccount/routes.ts';
+import { trainingRoutes } from './domains/training/routes.ts';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Ajv } from 'ajv';
@@ -146,6 +147,7 @@ export async function buildApp(services: AppServices, opts: BuildOptions = {}): 
   await app.register(stockViewRoutes(services), { prefix: '/api/wxy-warehouse-server' });
   await app.register(analysisRoutes, { prefix: '/api/wxy-report-server' });
   await app.register(supplierAccountRoutes, { prefix: '/api/wxy-order-server' });
+  await app.register(trainingRoutes(services), { prefix: '/api/wxy-system-server' });
   await app.register(realtimePlugin(services));
 
   const staticDir = services.config.staticDir;
