@@ -44,6 +44,12 @@ export const PAGES: Readonly<Record<string, Page>> = {
   '/reportCenter/newProduct': lazyPage(() => import('../../screens-custom/analysis/pages').then((m) => ({ default: m.NewProductPage }))),
   '/reportCenter/supplierReconciliation': lazyPage(() => import('../../screens-custom/analysis/pages').then((m) => ({ default: m.SupplierReconciliationPage }))),
   '/reportCenter/supplierAccount': lazyPage(() => import('../../screens-custom/analysis/pages').then((m) => ({ default: m.SupplierAccountPage }))),
+  '/training/myCourse': lazyPage(() => import('../../screens-custom/training/MyCoursePage')),
+  '/training/videoGroup': lazyPage(() => import('../../screens-custom/training/VideoGroupPage')),
+  '/training/videoMaterial': lazyPage(() => import('../../screens-custom/training/VideoMaterialPage')),
+  '/training/videoTask': lazyPage(() => import('../../screens-custom/training/VideoTaskPage')),
+  '/training/universityStatistics': lazyPage(() => import('../../screens-custom/training/TrainingStatisticsPage')),
+  '/training/courseStatistics': lazyPage(() => import('../../screens-custom/training/TrainingStatisticsPage')),
 };
 
 /** The generic screen page: loads the path's screen descriptor from the server at run time. */

@@ -262,3 +262,19 @@ describe('tasks, progress and audit', () => {
     expect((await other('POST', `${S}/sys-video-task/course-statistics`, { taskId })).json.data).toEqual([]);
   });
 });
+
+describe('choices for the forms', () => {
+  it('task options list the courses the caller may see, active people, roles and shops; refused without the menu', async () => {
+    const o = (await admin('GET', `${S}/sys-video-task/options`)).json.data;
+    expect(o.materials.map((m: Json) => m.title)).toEqual(expect.arrayContaining(['收银流程入门', '报销制度']));
+    expect(o.users.map((u: Json) => u.userName)).toContain('门店店员01');
+    expect(o.roles.map((r: Json) => r.roleName)).toContain('店长');
+    expect(o.shops.map((x: Json) => x.shopName)).toContain(staffShop.shop_name);
+    expect((await shop('GET', `${S}/sys-video-task/options`)).status).toBe(403);
+    const f = (await manager('GET', `${S}/sys-video-task/course-statistics/filters`)).json.data;
+    expect(f.tasks.map((x: Json) => x.taskName)).toContain('新员工必修课');
+    expect((await shop('GET', `${S}/sys-video-task/university-statistics/filters`)).status).toBe(403);
+    expect((await other('GET', `${S}/sys-video-task/options`)).json.data.users.map((u: Json) => u.userName)).not.toContain('门店店员01');
+    expect((await admin('GET', `${S}/video_material_group/roles`)).json.data.map((r: Json) => r.roleName)).toContain('门店店员');
+  });
+});

@@ -584,6 +584,41 @@ export const trainingRoutes = (services: AppServices) => async (app: FastifyInst
     return ok({ ...next, watchedPercent: Math.round((next.watchedSeconds * 100) / next.durationSeconds), secondsToComplete: secondsToComplete(next.durationSeconds) });
   }).catch(asCallerError));
 
+  // ---- choices for the forms and filters ---------------------------------------------------------------------------
+  app.get('/video_material_group/roles', {
+    config: { perm: TRAINING_PERMS.groupList },
+    schema: { tags, summary: '可选的可见角色' },
+  }, async (req) => ok(await req.tenantTx(async (tx) => (await tx.query(`SELECT id AS "roleId", name AS "roleName" FROM sys_role ORDER BY id`)).rows)));
+
+  app.get('/sys-video-task/options', {
+    config: { perm: TRAINING_PERMS.taskList },
+    schema: { tags, summary: '分配学习任务的可选项：课程（本人可见的）、在职人员、角色、门店' },
+  }, async (req) => ok(await req.tenantTx(async (tx) => {
+    const g = grantedGroupSql(req.auth!, 'm.group_id', 1);
+    const [materials, users, roles, shops] = await Promise.all([
+      tx.query(`SELECT m.material_id AS "materialId", m.title, g.group_name AS "groupName", m.duration_seconds AS "durationSeconds"
+                  FROM video_material m JOIN video_material_group g ON g.group_id = m.group_id WHERE ${g.sql} ORDER BY g.sort, m.material_id`, [g.value]),
+      tx.query(`SELECT id AS "userId", name AS "userName", user_name AS "loginName" FROM sys_user WHERE status = 1 ORDER BY id`),
+      tx.query(`SELECT id AS "roleId", name AS "roleName" FROM sys_role ORDER BY id`),
+      tx.query(`SELECT shop_id AS "shopId", shop_name AS "shopName" FROM shop_base WHERE status = 1 ORDER BY shop_id`),
+    ].map((p) => p.then((r) => r.rows)));
+    return { materials, users, roles, shops };
+  })));
+
+  const statFilters = (tx: Queryable) => Promise.all([
+    tx.query(`SELECT task_id AS "taskId", task_name AS "taskName" FROM sys_video_task ORDER BY task_id DESC LIMIT 500`),
+    tx.query(`SELECT shop_id AS "shopId", shop_name AS "shopName" FROM shop_base WHERE status = 1 ORDER BY shop_id`),
+    tx.query(`SELECT group_id AS "groupId", group_name AS "groupName" FROM video_material_group ORDER BY sort, group_id`),
+  ].map((p) => p.then((r) => r.rows))).then(([tasks, shops, groups]) => ({ tasks, shops, groups }));
+  app.get('/sys-video-task/university-statistics/filters', {
+    config: { perm: TRAINING_PERMS.university },
+    schema: { tags, summary: '大学统计的筛选项：学习任务、门店' },
+  }, async (req) => ok(await req.tenantTx(statFilters)));
+  app.get('/sys-video-task/course-statistics/filters', {
+    config: { perm: TRAINING_PERMS.course },
+    schema: { tags, summary: '课程统计的筛选项：学习任务、视频分组' },
+  }, async (req) => ok(await req.tenantTx(statFilters)));
+
   // ---- statistics ------------------------------------------------------------------------------------------------
   app.post<{ Body: UniversityFilter | null }>('/sys-video-task/university-statistics', {
     config: { perm: TRAINING_PERMS.university },

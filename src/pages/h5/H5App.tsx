@@ -14,6 +14,8 @@ import { H5_HOME, Header } from './H5Parts';
 import { AiCallLoginPage, ClockInPage, InspectApplyPage, ScanCodePage, UploadFaceSuccessPage } from './H5Pages';
 
 export { H5_HOME };
+import CourseSharingPage from './CourseSharingPage';
+import { useH5RootFontSize } from './rootFontSize';
 
 /**
  * The mobile (h5) pages of spec 000 §2 that approvers use on their phones: /h5/h5Login (phone and SMS code, then
@@ -27,6 +29,7 @@ export default function H5App() {
   const navigate = useNavigate();
   // The two login pages log in themselves; every other h5 page sends to the h5 login and back.
   const needsLogin = pathname !== '/h5/h5Login' && pathname !== '/h5/aicallLogin' && !adoptCookieToken();
+  useH5RootFontSize();
   useEffect(() => {
     if (needsLogin) navigate(`/h5/h5Login?redirect=${encodeURIComponent(pathname + search)}`, { replace: true });
   }, [needsLogin, pathname, search, navigate]);
@@ -40,6 +43,7 @@ export default function H5App() {
   else if (pathname === '/h5/uploadFaceSuccess') page = <UploadFaceSuccessPage />;
   else if (pathname === '/h5/aicallLogin') page = <AiCallLoginPage />;
   else if (pathname === '/h5/inspectApply') page = <InspectApplyPage />;
+  else if (pathname === '/h5/courseSharing') page = <CourseSharingPage />;
   else page = <NotYet />;
   return (
     <Box maw={750} mx="auto" mih="100vh" bg="gray.0" data-testid="h5-page">

@@ -1,0 +1,190 @@
+import { Badge, Button, Group, Modal, MultiSelect, Pagination, Paper, Progress, Select, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notifySuccess } from '../../src/feedback/notify';
+import { usePermission } from '../../src/permission/Permission';
+import { trainingApi, type Det, type VideoTask } from './api';
+import { TRAINING_PERMS } from './perms';
+
+const PAGE_SIZE = 20;
+
+/** 学习任务: tasks assigning courses to people with a start and a deadline; each task's per-person progress and its audit. */
+export default function VideoTaskPage() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const canAdd = usePermission(TRAINING_PERMS.taskAdd);
+  const canDelete = usePermission(TRAINING_PERMS.taskDelete);
+  const [page, setPage] = useState(1);
+  const [name, setName] = useState('');
+  const [applied, setApplied] = useState<string | null>(null);
+  const list = useQuery({ queryKey: ['training', 'tasks', page, applied], queryFn: () => trainingApi.tasks(page, PAGE_SIZE, { taskName: applied }) });
+  const [adding, setAdding] = useState(false);
+  const [detail, setDetail] = useState<VideoTask | null>(null);
+  const remove = useMutation({
+    mutationFn: trainingApi.deleteTask,
+    onSuccess: () => {
+      notifySuccess({ text: t('training.deleted') });
+      void queryClient.invalidateQueries({ queryKey: ['training'] });
+    },
+  });
+  return (
+    <Stack data-testid="video-tasks">
+      <Group justify="space-between" align="end">
+        <Title order={4}>{t('training.task.title')}</Title>
+        <Group align="end" gap="xs">
+          <TextInput label={t('training.fields.taskName')} value={name} onChange={(e) => setName(e.currentTarget.value)} />
+          <Button onClick={() => { setPage(1); setApplied(name.trim() || null); }}>{t('training.search')}</Button>
+          {canAdd && <Button onClick={() => setAdding(true)} data-testid="task-add">{t('training.task.add')}</Button>}
+        </Group>
+      </Group>
+      <Paper withBorder>
+        <Table striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('training.fields.taskName')}</Table.Th><Table.Th>{t('training.fields.courses')}</Table.Th><Table.Th>{t('training.fields.startTime')}</Table.Th>
+              <Table.Th>{t('training.fields.deadline')}</Table.Th><Table.Th>{t('training.fields.people')}</Table.Th><Table.Th>{t('training.fields.completed')}</Table.Th>
+              <Table.Th>{t('training.fields.overdue')}</Table.Th><Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {list.data?.records.map((task) => (
+              <Table.Tr key={task.taskId} data-testid={`task-row-${task.taskName}`}>
+                <Table.Td>{task.taskName}</Table.Td><Table.Td>{task.courseTitles}</Table.Td><Table.Td>{task.startTime}</Table.Td><Table.Td>{task.deadline}</Table.Td>
+                <Table.Td>{task.peopleCount}</Table.Td><Table.Td>{task.completedCount}/{task.assignedCount}</Table.Td>
+                <Table.Td>{task.overdueCount ? <Text span c="red">{task.overdueCount}</Text> : 0}</Table.Td>
+                <Table.Td>
+                  <Group gap="xs" justify="flex-end" wrap="nowrap">
+                    <Button size="compact-sm" variant="light" onClick={() => setDetail(task)} data-testid="task-detail">{t('training.task.progress')}</Button>
+                    {canDelete && <Button size="compact-sm" variant="light" color="red" onClick={() => window.confirm(t('training.confirmDelete')) && remove.mutate(task.taskId)}>{t('training.delete')}</Button>}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        {list.data && !list.data.records.length && <Text c="dimmed" ta="center" p="md">{t('training.empty')}</Text>}
+      </Paper>
+      {(list.data?.total ?? 0) > PAGE_SIZE && <Pagination value={page} onChange={setPage} total={Math.ceil((list.data?.total ?? 0) / PAGE_SIZE)} />}
+      {adding && <TaskDialog onClose={() => setAdding(false)} />}
+      {detail && <TaskProgress task={detail} onClose={() => setDetail(null)} />}
+    </Stack>
+  );
+}
+
+function TaskDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const options = useQuery({ queryKey: ['training', 'taskOptions'], queryFn: trainingApi.taskOptions });
+  const [form, setForm] = useState({ taskName: '', startTime: '', deadline: '', remark: '', materialIds: [] as string[], userIds: [] as string[], roleIds: [] as string[], shopIds: [] as string[] });
+  const save = useMutation({
+    mutationFn: () => trainingApi.saveTask({
+      taskName: form.taskName.trim(), startTime: form.startTime, deadline: form.deadline, remark: form.remark || null,
+      materialIds: form.materialIds.map(Number), userIds: form.userIds.map(Number), roleIds: form.roleIds.map(Number), shopIds: form.shopIds.map(Number),
+    }),
+    onSuccess: (answer) => {
+      notifySuccess({ text: t('training.task.assigned', { n: answer.peopleCount }) });
+      void queryClient.invalidateQueries({ queryKey: ['training'] });
+      onClose();
+    },
+  });
+  const o = options.data;
+  const set = (patch: Partial<typeof form>) => setForm({ ...form, ...patch });
+  const reversed = !!form.startTime && !!form.deadline && form.deadline <= form.startTime;
+  const ready = !!form.taskName.trim() && !!form.startTime && !!form.deadline && !reversed && form.materialIds.length > 0
+    && form.userIds.length + form.roleIds.length + form.shopIds.length > 0;
+  return (
+    <Modal opened onClose={onClose} title={t('training.task.add')} size="lg">
+      <Stack>
+        <TextInput label={t('training.fields.taskName')} required maxLength={48} value={form.taskName} onChange={(e) => set({ taskName: e.currentTarget.value })} data-testid="task-name" />
+        <Group grow>
+          <TextInput type="datetime-local" label={t('training.fields.startTime')} required value={form.startTime} onChange={(e) => set({ startTime: e.currentTarget.value })} data-testid="task-start" />
+          <TextInput type="datetime-local" label={t('training.fields.deadline')} required value={form.deadline} onChange={(e) => set({ deadline: e.currentTarget.value })}
+            error={reversed ? t('training.task.deadlineBeforeStart') : undefined} data-testid="task-deadline" />
+        </Group>
+        <MultiSelect label={t('training.fields.courses')} required searchable data={(o?.materials ?? []).map((m) => ({ value: String(m.materialId), label: `${m.title}（${m.groupName}）` }))}
+          value={form.materialIds} onChange={(materialIds) => set({ materialIds })} data-testid="task-courses" />
+        <Text size="sm" c="dimmed">{t('training.task.peopleHint')}</Text>
+        <MultiSelect label={t('training.fields.users')} searchable data={(o?.users ?? []).map((u) => ({ value: String(u.userId), label: `${u.userName}（${u.loginName}）` }))}
+          value={form.userIds} onChange={(userIds) => set({ userIds })} data-testid="task-users" />
+        <MultiSelect label={t('training.fields.roles')} data={(o?.roles ?? []).map((r) => ({ value: String(r.roleId), label: r.roleName }))} value={form.roleIds} onChange={(roleIds) => set({ roleIds })} />
+        <MultiSelect label={t('training.fields.shops')} searchable data={(o?.shops ?? []).map((s) => ({ value: String(s.shopId), label: s.shopName }))} value={form.shopIds} onChange={(shopIds) => set({ shopIds })} data-testid="task-shops" />
+        <Textarea label={t('training.fields.remark')} maxLength={200} value={form.remark} onChange={(e) => set({ remark: e.currentTarget.value })} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>{t('training.cancel')}</Button>
+          <Button loading={save.isPending} disabled={!ready} onClick={() => save.mutate()} data-testid="task-save">{t('training.task.assign')}</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function TaskProgress({ task, onClose }: { task: VideoTask; onClose: () => void }) {
+  const { t } = useTranslation();
+  const canAudit = usePermission(TRAINING_PERMS.audit);
+  const [page, setPage] = useState(1);
+  const [completed, setCompleted] = useState<string | null>(null);
+  const rows = useQuery({
+    queryKey: ['training', 'dets', task.taskId, page, completed],
+    queryFn: () => trainingApi.dets(page, PAGE_SIZE, { taskId: task.taskId, completed: completed === null ? null : completed === '1' }),
+  });
+  const [auditing, setAuditing] = useState<Det | null>(null);
+  return (
+    <Modal opened onClose={onClose} title={`${task.taskName} · ${t('training.task.progress')}`} size="90%">
+      <Stack>
+        <Group>
+          <Select w={160} label={t('training.fields.completed')} clearable value={completed} onChange={(v) => { setPage(1); setCompleted(v); }}
+            data={[{ value: '1', label: t('training.status.completed') }, { value: '0', label: t('training.status.notCompleted') }]} />
+        </Group>
+        <Table striped data-testid="task-dets">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('training.fields.userName')}</Table.Th><Table.Th>{t('training.fields.shop')}</Table.Th><Table.Th>{t('training.fields.title')}</Table.Th>
+              <Table.Th w={180}>{t('training.fields.watched')}</Table.Th><Table.Th>{t('training.fields.furthest')}</Table.Th><Table.Th>{t('training.fields.status')}</Table.Th>
+              <Table.Th>{t('training.fields.auditStatus')}</Table.Th><Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.data?.records.map((d) => (
+              <Table.Tr key={d.detId} data-testid={`det-row-${d.userName}-${d.title}`}>
+                <Table.Td>{d.userName}</Table.Td><Table.Td>{d.shopName}</Table.Td><Table.Td>{d.title}</Table.Td>
+                <Table.Td><Progress value={d.watchedPercent} color={d.completed ? 'green' : 'blue'} /><Text size="xs">{d.watchedPercent}%</Text></Table.Td>
+                <Table.Td>{d.furthestPosition}s / {d.durationSeconds}s</Table.Td>
+                <Table.Td>{d.completed ? <Badge color="green">{t('training.status.completed')}</Badge> : d.overdue ? <Badge color="red">{t('training.status.overdue')}</Badge> : <Badge color="gray">{t('training.status.notCompleted')}</Badge>}</Table.Td>
+                <Table.Td>{d.auditStatusName}{d.auditRemark ? `（${d.auditRemark}）` : ''}</Table.Td>
+                <Table.Td>{canAudit && d.completed && d.auditStatus === 0 && <Button size="compact-sm" onClick={() => setAuditing(d)} data-testid="det-audit">{t('training.audit.button')}</Button>}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        {(rows.data?.total ?? 0) > PAGE_SIZE && <Pagination value={page} onChange={setPage} total={Math.ceil((rows.data?.total ?? 0) / PAGE_SIZE)} />}
+      </Stack>
+      {auditing && <AuditDialog det={auditing} onClose={() => setAuditing(null)} />}
+    </Modal>
+  );
+}
+
+function AuditDialog({ det, onClose }: { det: Det; onClose: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [remark, setRemark] = useState('');
+  const audit = useMutation({
+    mutationFn: (auditStatus: 1 | 2) => trainingApi.audit({ detId: det.detId, auditStatus, auditRemark: remark.trim() }),
+    onSuccess: () => {
+      notifySuccess({ text: t('training.audit.done') });
+      void queryClient.invalidateQueries({ queryKey: ['training'] });
+      onClose();
+    },
+  });
+  return (
+    <Modal opened onClose={onClose} title={`${t('training.audit.button')} · ${det.userName} · ${det.title}`}>
+      <Stack>
+        <Textarea label={t('training.fields.auditRemark')} description={t('training.audit.remarkHint')} maxLength={200} value={remark} onChange={(e) => setRemark(e.currentTarget.value)} data-testid="audit-remark" />
+        <Group justify="flex-end">
+          <Button color="red" variant="light" disabled={!remark.trim() || audit.isPending} onClick={() => audit.mutate(2)} data-testid="audit-reject">{t('training.audit.reject')}</Button>
+          <Button color="green" disabled={audit.isPending} onClick={() => audit.mutate(1)} data-testid="audit-pass">{t('training.audit.pass')}</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,89 @@
+import { call, client } from '../../src/api/http';
+import { TIMEOUT } from '../../src/api/timeouts';
+
+/** Calls of 视频培训 (wxy-system-server): groups, courses, tasks, progress and statistics (server/domains/training). */
+const S = '/wxy-system-server';
+
+export interface Page<T> { records: T[]; total: number }
+export interface GroupNode {
+  groupId: number; parentId: number | null; groupName: string; sort: number; remark: string | null;
+  roleIds: number[]; roleNames: string; materialCount: number; children: GroupNode[];
+}
+export interface Material {
+  materialId: number; groupId: number; groupName: string; title: string; description: string | null; durationSeconds: number;
+  videoObjectKey: string; videoBucketName: string; coverObjectKey: string | null; coverBucketName: string | null;
+  fileName: string | null; fileSize: number | null; assignedCount: number; createUserName: string; createTime: string;
+}
+export interface VideoTask {
+  taskId: number; taskName: string; startTime: string; deadline: string; remark: string | null; courseTitles: string;
+  peopleCount: number; assignedCount: number; completedCount: number; overdueCount: number; createUserName: string;
+}
+export interface Det {
+  detId: number; taskId: number; taskName: string; materialId: number; title: string; groupName: string; userName: string;
+  shopName: string | null; deptName: string | null; durationSeconds: number; watchedSeconds: number; furthestPosition: number;
+  watchedPercent: number; completed: boolean; completedTime: string | null; lastWatchTime: string | null; startTime: string; deadline: string;
+  overdue: boolean; auditStatus: 0 | 1 | 2; auditStatusName: string; auditRemark: string | null; auditUserName: string | null; auditTime: string | null;
+}
+export interface PlayInfo { materialId: number; title: string; description: string | null; groupName: string; durationSeconds: number; url: string; progress: Det | null }
+export interface ProgressAnswer { watchedSeconds: number; furthestPosition: number; completed: boolean; watchedPercent: number }
+export interface TaskOptions {
+  materials: { materialId: number; title: string; groupName: string; durationSeconds: number }[];
+  users: { userId: number; userName: string; loginName: string }[];
+  roles: { roleId: number; roleName: string }[];
+  shops: { shopId: number; shopName: string }[];
+}
+export interface StatFilters { tasks: { taskId: number; taskName: string }[]; shops: { shopId: number; shopName: string }[]; groups: { groupId: number; groupName: string }[] }
+export interface UniversityRow { name: string; peopleCount: number; assignedCount: number; completedCount: number; completionRate: number; overdueCount: number }
+export interface CourseRow {
+  materialId: number; title: string; groupName: string; durationSeconds: number; assignedCount: number; startedCount: number;
+  completedCount: number; completionRate: number; avgWatchedPercent: number;
+}
+type Body = Record<string, unknown>;
+
+export const trainingApi = {
+  groups: () => call<GroupNode[]>({ method: 'GET', url: `${S}/video_material_group/tree` }),
+  groupRoles: () => call<{ roleId: number; roleName: string }[]>({ method: 'GET', url: `${S}/video_material_group/roles` }),
+  saveGroup: (b: Body) => call<unknown>({ method: b.groupId ? 'PUT' : 'POST', url: `${S}/video_material_group/${b.groupId ? 'update' : 'save'}`, data: b }),
+  deleteGroup: (id: number) => call<unknown>({ method: 'DELETE', url: `${S}/video_material_group/delete/${id}` }),
+  materials: (pageNum: number, pageSize: number, b: Body) => call<Page<Material>>({ method: 'POST', url: `${S}/video-material/findPage/${pageNum}/${pageSize}`, data: b }),
+  saveMaterial: (b: Body) => call<unknown>({ method: b.materialId ? 'PUT' : 'POST', url: `${S}/video-material/${b.materialId ? 'update' : 'save'}`, data: b }),
+  deleteMaterial: (id: number) => call<unknown>({ method: 'DELETE', url: `${S}/video-material/delete/${id}` }),
+  play: (materialId: number) => call<PlayInfo>({ method: 'GET', url: `${S}/video-material/play/${materialId}` }),
+  tasks: (pageNum: number, pageSize: number, b: Body) => call<Page<VideoTask>>({ method: 'POST', url: `${S}/sys-video-task/findPage/${pageNum}/${pageSize}`, data: b }),
+  taskOptions: () => call<TaskOptions>({ method: 'GET', url: `${S}/sys-video-task/options` }),
+  saveTask: (b: Body) => call<{ taskId: number; peopleCount: number }>({ method: 'POST', url: `${S}/sys-video-task/save`, data: b }),
+  deleteTask: (id: number) => call<unknown>({ method: 'DELETE', url: `${S}/sys-video-task/delete/${id}` }),
+  dets: (pageNum: number, pageSize: number, b: Body) =>
+    call<Page<Det>>({ method: 'POST', url: `${S}/sys-video-task-user-det/findPage/${pageNum}/${pageSize}`, data: b, timeout: TIMEOUT.videoTaskDetail }),
+  audit: (b: { detId: number; auditStatus: 1 | 2; auditRemark: string }) => call<unknown>({ method: 'PUT', url: `${S}/sys-video-task-user-det/audit`, data: b }),
+  my: () => call<Det[]>({ method: 'GET', url: `${S}/sys-video-task-user-det/my` }),
+  /** Silent: a report that fails (network) is retried with the next one; the player keeps playing. */
+  progress: (b: { detId: number; position: number; playedSeconds: number }) =>
+    call<ProgressAnswer>({ method: 'POST', url: `${S}/sys-video-task-user-det/progress`, data: b, silent: true }),
+  statFilters: (kind: 'university' | 'course') => call<StatFilters>({ method: 'GET', url: `${S}/sys-video-task/${kind}-statistics/filters` }),
+  university: (b: Body) => call<UniversityRow[]>({ method: 'POST', url: `${S}/sys-video-task/university-statistics`, data: b, timeout: TIMEOUT.largeReport }),
+  course: (b: Body) => call<CourseRow[]>({ method: 'POST', url: `${S}/sys-video-task/course-statistics`, data: b, timeout: TIMEOUT.largeReport }),
+};
+
+/** Downloads a statistics export (xlsx) under the server's file name. */
+export async function exportStatistics(kind: 'university' | 'course', b: Body): Promise<void> {
+  const r = await client.post(`${S}/sys-video-task/${kind}-statistics/export`, b, { responseType: 'blob', validateStatus: () => true, timeout: TIMEOUT.exportDownload });
+  const blob = r.data as Blob;
+  if (r.status !== 200) {
+    let msg = '导出失败';
+    try {
+      msg = (JSON.parse(await blob.text()) as { msg?: string }).msg ?? msg;
+    } catch {
+      /* not JSON */
+    }
+    throw new Error(msg);
+  }
+  const name = /filename\*=UTF-8''([^;]+)/.exec(String(r.headers['content-disposition'] ?? ''));
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(blob);
+  a.download = name ? decodeURIComponent(name[1]) : `${kind === 'university' ? '大学统计' : '课程统计'}.xlsx`;
+  a.click();
+  URL.revokeObjectURL(a.href);
+}
+
+export const minutes = (seconds: number) => `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}`;
