@@ -15,7 +15,6 @@ import { AiCallLoginPage, ClockInPage, InspectApplyPage, ScanCodePage, UploadFac
 
 export { H5_HOME };
 import CourseSharingPage from './CourseSharingPage';
-import { useH5RootFontSize } from './rootFontSize';
 
 /**
  * The mobile (h5) pages of spec 000 §2 that approvers use on their phones: /h5/h5Login (phone and SMS code, then
@@ -29,7 +28,6 @@ export default function H5App() {
   const navigate = useNavigate();
   // The two login pages log in themselves; every other h5 page sends to the h5 login and back.
   const needsLogin = pathname !== '/h5/h5Login' && pathname !== '/h5/aicallLogin' && !adoptCookieToken();
-  useH5RootFontSize();
   useEffect(() => {
     if (needsLogin) navigate(`/h5/h5Login?redirect=${encodeURIComponent(pathname + search)}`, { replace: true });
   }, [needsLogin, pathname, search, navigate]);
