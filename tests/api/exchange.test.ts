@@ -139,4 +139,21 @@ describe('换货', () => {
     expect((await shop('POST', `${O}/findPageByExchange`, { pageNum: 1, pageSize: 50 })).status).toBe(403);
     expect((await admin('POST', `${O}/exchange`, { uuid: 'nope', orderNo: order.orderNo, returnLines: [], giveLines: [] })).status).toBe(400);
   });
+  it('the cashier shift counts the difference taken (net of change) and paid back in its drawer', async () => {
+    const S = 'wxy-shop-server/shop-class-record';
+    const me = (await sql<{ id: number }>(`SELECT id FROM sys_user WHERE user_name = 'admin'`))[0].id;
+    const opened = await admin('POST', `${S}/save`, { shopId, openingCash: 100 });
+    expect(opened.status, opened.body).toBe(200);
+    const drawer = async () => (await admin('GET', `${S}/getByUserId/${me}/false?shopId=${shopId}`)).json.data.expectedCash as number;
+    const sale = await sell([{ ...cheap[0], quantity: 2 }, { ...cheap[1], quantity: 1 }]);
+    const before = await drawer();
+    const up = fen(dear.price) - fen(cheap[0].price);
+    const taken = await exchange({ orderNo: sale.orderNo, returnLines: [{ detId: sale.detList[0].detId, quantity: 1 }], giveLines: [{ skuId: dear.skuId, quantity: 1 }], payments: [{ payType: 1, amount: Math.ceil(up / 100) + 5 }] });
+    expect(taken.status, taken.body).toBe(200);
+    expect(fen(await drawer())).toBe(fen(before) + up);
+    const down = fen(cheap[1].price) - fen(cheap[0].price);
+    const paidBack = await exchange({ orderNo: sale.orderNo, returnLines: [{ detId: sale.detList[1].detId, quantity: 1 }], giveLines: [{ skuId: cheap[0].skuId, quantity: 1 }], refundPayType: 1 });
+    expect(paidBack.status, paidBack.body).toBe(200);
+    expect(fen(await drawer())).toBe(fen(before) + up - down);
+  });
 });

@@ -172,7 +172,7 @@ interface GroupRow {
  * 生成销售单: the approved group purchase becomes its sales order, once. The header row is locked first, so a
  * double click or a second user waits and then answers the order the first one made.
  */
-export async function groupPurchaseToOrder(tx: Queryable, auth: AuthContext, groupPurchaseId: number, payType: number): Promise<Record<string, unknown>> {
+export async function groupPurchaseToOrder(tx: Queryable, auth: AuthContext, groupPurchaseId: number, payType: number | null): Promise<Record<string, unknown>> {
   const g = (await tx.query<GroupRow>(
     `SELECT group_purchase_id, purchase_no, status, shop_id, customer_name, total_quantity, total_amount, order_id
        FROM po_group_purchase WHERE group_purchase_id = $1 FOR UPDATE`,
@@ -182,8 +182,11 @@ export async function groupPurchaseToOrder(tx: Queryable, auth: AuthContext, gro
   if (auth.shopId && auth.shopId !== g.shop_id) throw new ApiError('FORBIDDEN', '只能为本门店的团购单生成销售单');
   if (Number(g.status) === GROUP_STATUS.done && g.order_id) return { ...(await readOrder(tx, g.order_id)), groupPurchaseId, purchaseNo: g.purchase_no };
   if (Number(g.status) !== GROUP_STATUS.approved) throw new ApiError('CONFLICT', `团购单 ${g.purchase_no} ${Number(g.status) === GROUP_STATUS.draft ? '还是草稿' : '尚未审核通过'}，不能生成销售单`);
-  if (payType === BALANCE || !PAY_TYPES[payType]) throw new ApiError('BAD_REQUEST', '团购收款方式只能是现金、银行卡、微信或支付宝');
+  if (payType !== null && (payType === BALANCE || !PAY_TYPES[payType])) throw new ApiError('BAD_REQUEST', '团购收款方式只能是现金、银行卡、微信或支付宝');
   const shop = await shopOf(tx, auth, g.shop_id);
+  // Not named: a company pays by transfer (银行卡) where the shop takes it, else the first method it takes.
+  if (payType === null) payType = [2, 3, 4, 1].find((t) => shop.pay_types.map(Number).includes(t)) ?? null;
+  if (payType === null) throw new ApiError('BAD_REQUEST', `门店「${shop.shop_name}」没有开通可用于团购收款的支付方式`);
   assertShopTakes(shop.pay_types.map(Number), [{ payType, amount: Number(g.total_amount) }]);
   const orderNo = await nextDocNo(tx, auth.tenantId, 'XS');
   const orderId = (await tx.query<{ order_id: number }>(
@@ -214,13 +217,13 @@ export async function groupPurchaseToOrder(tx: Queryable, auth: AuthContext, gro
 registerCustomRoute('groupPurchase.toOrder', {
   schema: {
     body: {
-      type: 'object', required: ['groupPurchaseId', 'payType'], additionalProperties: false,
-      properties: { groupPurchaseId: idField('团购单'), payType: { type: 'integer', enum: [1, 2, 3, 4], title: '收款方式' } },
+      type: 'object', required: ['groupPurchaseId'], additionalProperties: false,
+      properties: { groupPurchaseId: idField('团购单'), payType: { type: ['integer', 'null'], enum: [1, 2, 3, 4, null], title: '收款方式' } },
     },
   },
   handler: async (req) => {
-    const { groupPurchaseId, payType } = req.body as { groupPurchaseId: number; payType: number };
-    return ok(await req.tenantTx((tx) => groupPurchaseToOrder(tx, req.auth!, groupPurchaseId, payType)).catch(asCallerError), '已生成销售单，商品已从门店仓出库');
+    const { groupPurchaseId, payType } = req.body as { groupPurchaseId: number; payType?: number | null };
+    return ok(await req.tenantTx((tx) => groupPurchaseToOrder(tx, req.auth!, groupPurchaseId, payType ?? null)).catch(asCallerError), '已生成销售单，商品已从门店仓出库');
   },
 });
 

@@ -63,7 +63,8 @@ export const SHIFT_ORDERS = `
 
 /**
  * The shift's money per payment method, in SQL numerics (exact): sales of its orders (cash net of the change
- * given), refunds it paid back (each refunded order's own payments), up to its hand-over (now while open).
+ * given), refunds it paid back (each refunded order's own payments), and the price differences of its 换货 taken
+ * or paid back, up to its hand-over (now while open).
  */
 export async function shiftFigures(tx: Queryable, classId: number) {
   const pays = await tx.query<{ pay_type: number; sale: string; refund: string }>(
@@ -84,11 +85,27 @@ export async function shiftFigures(tx: Queryable, classId: number) {
             (SELECT count(*)::int FROM back) AS refunds, (SELECT coalesce(sum(refund_amount), 0)::text FROM back) AS refunded`,
     [classId],
   );
+  // 换货 this cashier made at this shop during the shift: a difference collected counts as takings (cash net of the
+  // change given), one paid back as money out.
+  const swaps = await tx.query<{ pay_type: number; sale: string; refund: string }>(
+    `WITH c AS (SELECT * FROM shop_class_record WHERE class_id = $1),
+     per AS (
+       SELECT p.pay_type, e.exchange_id, sum(p.amount) - CASE WHEN p.pay_type = ${CASH} AND sum(p.amount) > 0 THEN max(e.change_amount) ELSE 0 END AS amount
+         FROM po_order_exchange_pay p JOIN po_order_exchange e ON e.exchange_id = p.exchange_id, c
+        WHERE e.user_id = c.user_id AND e.shop_id = c.shop_id AND NOT c.is_practice
+          AND e.create_time >= c.start_time AND e.create_time < coalesce(c.end_time, now() + interval '1 second')
+        GROUP BY p.pay_type, e.exchange_id)
+     SELECT pay_type, coalesce(sum(amount) FILTER (WHERE amount > 0), 0)::text AS sale, coalesce(-sum(amount) FILTER (WHERE amount < 0), 0)::text AS refund
+       FROM per GROUP BY pay_type`,
+    [classId],
+  );
+  const swapByType = new Map(swaps.rows.map((r) => [Number(r.pay_type), r]));
   const byType = new Map(pays.rows.map((r) => [Number(r.pay_type), r]));
   const payList: PayFigure[] = Object.entries(PAY_TYPES).map(([k, name]) => {
     const r = byType.get(Number(k));
-    const sale = Number(r?.sale ?? 0);
-    const refund = Number(r?.refund ?? 0);
+    const x = swapByType.get(Number(k));
+    const sale = Math.round((Number(r?.sale ?? 0) + Number(x?.sale ?? 0)) * 100) / 100;
+    const refund = Math.round((Number(r?.refund ?? 0) + Number(x?.refund ?? 0)) * 100) / 100;
     return { payType: Number(k), payName: name, saleAmount: sale, refundAmount: refund, netAmount: Math.round((sale - refund) * 100) / 100 };
   });
   const c = counts.rows[0];
