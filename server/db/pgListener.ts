@@ -13,6 +13,15 @@ export function pgListener(url: string, log: (msg: string, err?: unknown) => voi
   let connecting: Promise<pg.Client> | null = null;
   let closed = false;
 
+  // One statement at a time on the connection (two modules listening at start-up would otherwise send their
+  // LISTENs at once, which pg deprecates: a client runs one query at a time).
+  let chain: Promise<unknown> = Promise.resolve();
+  const run = (c: pg.Client, sql: string) => {
+    const done = chain.then(() => c.query(sql));
+    chain = done.catch(() => undefined);
+    return done;
+  };
+
   const quote = (channel: string) => {
     if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`bad channel name ${channel}`);
     return channel;
@@ -38,7 +47,7 @@ export function pgListener(url: string, log: (msg: string, err?: unknown) => voi
       c.on('end', () => dropped());
       await c.connect();
       client = c;
-      for (const channel of handlers.keys()) await c.query(`LISTEN ${quote(channel)}`);
+      for (const channel of handlers.keys()) await run(c, `LISTEN ${quote(channel)}`);
       return c;
     })().catch((err) => {
       connecting = null;
@@ -52,13 +61,13 @@ export function pgListener(url: string, log: (msg: string, err?: unknown) => voi
       if (isNew) handlers.set(channel, new Set());
       handlers.get(channel)!.add(handler);
       const c = await connect();
-      if (isNew) await c.query(`LISTEN ${quote(channel)}`);
+      if (isNew) await run(c, `LISTEN ${quote(channel)}`);
       return async () => {
         const set = handlers.get(channel);
         set?.delete(handler);
         if (set && set.size === 0) {
           handlers.delete(channel);
-          await client?.query(`UNLISTEN ${quote(channel)}`).catch(() => undefined);
+          if (client) await run(client, `UNLISTEN ${quote(channel)}`).catch(() => undefined);
         }
       };
     },
