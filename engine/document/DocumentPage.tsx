@@ -8,6 +8,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
+import { call } from '../../src/api/http';
 import { notifySuccess, notifyWarning } from '../../src/feedback/notify';
 import { i18n } from '../../src/i18n/i18n';
 import { navigateTo } from '../../src/router/navigation';
@@ -42,7 +43,15 @@ interface Draft {
   lines: DocLine[];
 }
 
-type DocAnswer = RowData & { history?: HistoryEvent[]; actions?: string[] };
+/** A document's running approval (server: registerDocExtras) and the reader's task in it, if any. */
+interface Approval {
+  processInstanceId: number;
+  processName: string;
+  taskId: number | null;
+  taskName: string | null;
+}
+
+type DocAnswer = RowData & { history?: HistoryEvent[]; actions?: string[]; approval?: Approval | null };
 
 /**
  * The document page ("mode": "document"): header form, lines grid, status badge, the actions the server says
@@ -219,7 +228,13 @@ export function DocumentPage({ set, screen, form }: DocumentPageProps) {
     dirtyRef.current = false;
     finishView(view.path, screen.route);
   };
-  const actions = runnableActions(doc.actions, info.data?.actions).filter((a) => routes.actions.has(a.id));
+  // On a document that follows an approval (its answer carries `approval`), an audit deciding between 通过 (2) and
+  // 驳回 (3) is offered as 同意 / 驳回 with a comment instead of a button.
+  const followsApproval = Boolean(info.data && 'approval' in info.data);
+  const isDecision = (a: DocActionDecl) => Boolean(a.input?.auditStatus?.enum?.includes(2) && a.input?.auditStatus?.enum?.includes(3));
+  const allActions = runnableActions(doc.actions, info.data?.actions).filter((a) => routes.actions.has(a.id));
+  const decision = followsApproval ? allActions.find(isDecision) : undefined;
+  const actions = allActions.filter((a) => a !== decision);
   const inputFields = new Set(actions.flatMap((a) => a.lineInput ?? []));
   const color = form.statusColors?.[String(status)] ?? (doc.editable.includes(status) ? 'blue' : 'green');
   const title = isNew ? t('engine.form.create', { title: resource.title }) : `${resource.title} ${String(info.data?.[doc.numberField] ?? '')}`;
@@ -271,6 +286,21 @@ export function DocumentPage({ set, screen, form }: DocumentPageProps) {
             onChange={(e) => setDraft((d) => (d ? { ...d, header: e.formData ?? {} } : d))} />
         </div>
       </Paper>
+      {!isNew && (info.data?.approval || decision) && (
+        <ApprovalPanel approval={info.data?.approval ?? null} testId={testId} disabled={dirty}
+          decide={async (approve, comment) => {
+            if (info.data?.approval?.taskId) {
+              const a = info.data.approval;
+              const r = await call<{ statusName: string }>({ method: 'POST', url: `/wxy-process-server/process/task/complete/${a.processInstanceId}/${a.taskId}/${approve ? 1 : 2}`, data: { comment } });
+              notifySuccess({ text: t('engine.document.approvalDone', { status: r.statusName }) });
+            } else if (decision) {
+              await callDoc(resource, routes.actions.get(decision.id)!, id as number, { auditStatus: approve ? 2 : 3, auditRemark: comment || null });
+              notifySuccess({ text: t('engine.document.actionDone', { action: approve ? t('engine.document.approve') : t('engine.document.reject') }) });
+            }
+            void client.invalidateQueries({ queryKey: screenListKey(screen.name) });
+            await refresh();
+          }} />
+      )}
       {doc.lines && linesRes && form.lines && (<Paper withBorder p="md">
         <Title order={5} mb="sm">{t('engine.document.lines')}</Title>
         <LinesGrid lines={draft.lines} onChange={(lines) => setDraft((d) => (d ? { ...d, lines } : d))} grid={form.lines} resource={linesRes}
@@ -284,6 +314,47 @@ export function DocumentPage({ set, screen, form }: DocumentPageProps) {
         </Paper>
       )}
     </Stack>
+  );
+}
+
+/**
+ * 同意 / 驳回 on the document's own page: the reader's task of the running approval (the process engine completes it
+ * once), or without a process the direct audit; a rejection says why. Others see that it waits for its approver.
+ */
+function ApprovalPanel({ approval, decide, disabled, testId }: { approval: Approval | null; decide: (approve: boolean, comment: string) => Promise<void>; disabled: boolean; testId: string }) {
+  const { t } = useTranslation();
+  const [comment, setComment] = useState('');
+  const [busy, setBusy] = useState<'approve' | 'reject' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  if (approval && !approval.taskId)
+    return <Alert color="blue" data-testid={`${testId}-approval-waiting`}>{t('engine.document.approvalWaiting', { process: approval.processName })}</Alert>;
+  const run = async (approve: boolean) => {
+    if (busy) return;
+    if (!approve && !comment.trim()) {
+      setError(t('engine.document.rejectNeedsComment'));
+      return;
+    }
+    setError(null);
+    setBusy(approve ? 'approve' : 'reject');
+    try {
+      await decide(approve, comment.trim());
+      setComment('');
+    } catch {
+      // the API client showed the server's message
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <Paper withBorder p="md" data-testid={`${testId}-approval`}>
+      <Title order={5} mb="sm">{approval ? t('engine.document.approvalMine', { process: approval.processName, task: approval.taskName }) : t('engine.document.approvalDirect')}</Title>
+      <Textarea label={t('engine.document.approvalComment')} maxLength={200} autosize minRows={2} value={comment} error={error}
+        onChange={(e) => setComment(e.currentTarget.value)} data-testid={`${testId}-approval-comment`} />
+      <Group mt="sm" gap="xs">
+        <Button color="teal" loading={busy === 'approve'} disabled={disabled || busy !== null} onClick={() => void run(true)} data-testid={`${testId}-approve`}>{t('engine.document.approve')}</Button>
+        <Button color="red" variant="light" loading={busy === 'reject'} disabled={disabled || busy !== null} onClick={() => void run(false)} data-testid={`${testId}-reject`}>{t('engine.document.reject')}</Button>
+      </Group>
+    </Paper>
   );
 }
 

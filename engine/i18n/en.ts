@@ -19,6 +19,7 @@ export const engineEn: EngineMessages = {
     available: 'available {{qty}}', paste: 'Paste lines', pasteHelp: 'One item per line: barcode or code, quantity, unit price (optional), separated by tab, comma or spaces; paste straight from Excel.',
     pasteAdd: 'Add to lines', pasteEmpty: 'Paste or type some items', pasteLine: 'Line {{row}}: {{text}}', pasteQty: 'Quantity must be above 0', pasteProblems: 'These lines cannot be added; fix them and retry (nothing was added)',
     confirmAction: 'Run “{{action}}”?', actionDone: '{{action}} done', confirmDelete: 'Delete document {{no}}?',
+    approvalMine: 'Waiting for you: {{process}} · {{task}}', approvalWaiting: 'In approval: {{process}}, waiting for the approver', approvalDirect: 'Approve', approvalComment: 'Comment', approve: 'Approve', reject: 'Reject', rejectNeedsComment: 'Say why when rejecting', approvalDone: 'Done: {{status}}',
     historyNote: 'Note', historyTime: 'Time', historyAction: 'Action', historyUser: 'User', historyStatus: 'Status',
   },
   job: { done: 'Finished', failed: 'The job failed' },

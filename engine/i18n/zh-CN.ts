@@ -18,6 +18,7 @@ export const engineZhCN = {
     available: '可用 {{qty}}', paste: '批量添加', pasteHelp: '每行一个商品：条码或编码、数量、单价（可省略），用 Tab、逗号或空格分隔；可直接从 Excel 复制粘贴。',
     pasteAdd: '添加到明细', pasteEmpty: '请粘贴或输入商品', pasteLine: '第{{row}}行：{{text}}', pasteQty: '数量必须大于 0', pasteProblems: '以下行无法添加，请修改后重试（未添加任何行）',
     confirmAction: '确定执行“{{action}}”吗？', actionDone: '{{action}}成功', confirmDelete: '确定删除单据 {{no}} 吗？',
+    approvalMine: '待我审批：{{process}} · {{task}}', approvalWaiting: '审批中：{{process}}，等待审批人处理', approvalDirect: '审批', approvalComment: '审批意见', approve: '同意', reject: '驳回', rejectNeedsComment: '驳回时请填写审批意见', approvalDone: '已处理：{{status}}',
     historyNote: '备注', historyTime: '时间', historyAction: '操作', historyUser: '操作人', historyStatus: '状态',
   },
   job: { done: '计算完成', failed: '任务失败' },

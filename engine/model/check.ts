@@ -106,6 +106,7 @@ function checkResource(r: ResourceDescriptor, file: string, err: (pointer: strin
     }
     if (flt.op === 'dateRange' && field.format !== 'date' && field.format !== 'date-time') err(`${p}/op`, `dateRange needs a date or date-time field, "${flt.field}" is not`);
     if (flt.op === 'numberRange' && field.type !== 'number' && field.type !== 'integer') err(`${p}/op`, `numberRange needs a numeric field, "${flt.field}" is not`);
+    if (flt.op === 'self' && field.type !== 'integer') err(`${p}/op`, `self needs a user id (integer) field, "${flt.field}" is not`);
     if (flt.op === 'contains' && field.type !== 'string') err(`${p}/op`, `contains needs a text field, "${flt.field}" is not`);
     if (flt.index && flt.op !== 'contains') err(`${p}/index`, `only a contains filter has an index, this one is ${flt.op}`);
   });

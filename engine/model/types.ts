@@ -42,7 +42,8 @@ export interface FieldSchema {
   'x-detailOnly'?: boolean;
 }
 
-export type FilterOp = 'equals' | 'in' | 'contains' | 'dateRange' | 'numberRange';
+/** `self`: a person field equal to the caller (只看我的), applied when the filter's value is 1. */
+export type FilterOp = 'equals' | 'in' | 'contains' | 'dateRange' | 'numberRange' | 'self';
 
 export interface FilterDecl {
   /** Name of the filter as the screen refers to it; defaults to `field`. */

@@ -97,3 +97,17 @@ export function unknownDocFns(resources: Iterable<ResourceDescriptor>): string[]
   }
   return missing;
 }
+
+/**
+ * What a document's detail answer adds besides header, lines, history and actions (a request's running approval and
+ * the reader's task in it, say), by document type; run inside the reading transaction.
+ */
+export type DocExtras = (tx: Queryable, auth: AuthContext, docId: number, header: Record<string, unknown>) => Promise<Record<string, unknown>>;
+const extras = new Map<string, DocExtras>();
+
+export function registerDocExtras(docType: string, fn: DocExtras): void {
+  if (extras.has(docType)) throw new Error(`document extras "${docType}" are registered twice`);
+  extras.set(docType, fn);
+}
+
+export const docExtras = (docType: string): DocExtras | undefined => extras.get(docType);

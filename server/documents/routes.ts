@@ -16,7 +16,7 @@ import { fieldJsonSchema } from '../../engine/model/forms.ts';
 import { docHistory, recordDocEvent, recordDocEventAfter } from './history.ts';
 import { nextDocNo } from './numbers.ts';
 import { documentPrintData, documentTemplate } from './printing.ts';
-import { docFn, docFnReadsLines, type DocActionContext, type DocRef } from './registry.ts';
+import { docExtras, docFn, docFnReadsLines, type DocActionContext, type DocRef } from './registry.ts';
 
 /**
  * The generic routes of a document (a header resource with a `document` block and its lines resource):
@@ -161,6 +161,7 @@ export async function readDocument(tx: Queryable, auth: AuthContext, c: DocConte
     ...(lined(c) ? { [c.doc.lines.bodyField]: await readLines(tx, c, docId, await hiddenFor(tx, auth, c.lines)) } : {}),
     history: await docHistory(tx, c.doc.type, docId),
     actions: await runnableActions(tx, auth, c, Number(header[c.doc.statusField])),
+    ...((await docExtras(c.doc.type)?.(tx, auth, docId, header)) ?? {}),
   };
 }
 

@@ -119,7 +119,7 @@ async function plan(req: Req, r: ResourceDescriptor, route: RouteDecl, inline: b
     .tenantTx(async (tx) => {
       const hidden = await hiddenFor(tx, auth, r);
       const params = inline ? new InlineParams() : new Params();
-      const where = [`t.tenant_id = ${params.add(auth.tenantId)}`, ...routeWhere(r, route, req.params, params, hidden), ...filterWhere(r, input, params, hidden)];
+      const where = [`t.tenant_id = ${params.add(auth.tenantId)}`, ...routeWhere(r, route, req.params, params, hidden), ...filterWhere(r, input, params, hidden, auth.userId)];
       const order = ordering(r, input.sort, input.order, hidden, pinyinCollation);
       const fields = visibleListFields(r, hidden);
       return { fields, labels: await dictionaryLabels(tx, r, fields), where, params: params.values, order };

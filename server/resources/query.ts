@@ -91,7 +91,7 @@ function coerce(f: FieldSchema, v: unknown, param: string): unknown {
  * WHERE conditions of the declared filters present in `input` (body for POST, query for GET).
  * Filtering on a field the caller may not see is refused: a range search would reveal it.
  */
-export function filterWhere(r: ResourceDescriptor, input: Input, params: Params, hidden: Set<string>): string[] {
+export function filterWhere(r: ResourceDescriptor, input: Input, params: Params, hidden: Set<string>, userId?: number): string[] {
   const where: string[] = [];
   for (const flt of r.filters ?? []) {
     const names = filterParams(flt);
@@ -99,6 +99,15 @@ export function filterWhere(r: ResourceDescriptor, input: Input, params: Params,
     if (values.every(isEmpty)) continue;
     const f = r.fields[flt.field];
     if (hidden.has(flt.field)) throw new ApiError('FORBIDDEN', `您无权按${f.title}筛选`);
+    if (flt.op === 'self') {
+      // 只看我的: 1 narrows to the caller's own rows; 0 (or empty) is no filter.
+      const v = values[0];
+      if (![0, 1, '0', '1', true, false, 'true', 'false'].includes(v as never)) throw new ApiError('BAD_REQUEST', `${names[0]}只能是 0 或 1`);
+      if (v !== 1 && v !== '1' && v !== true && v !== 'true') continue;
+      if (userId === undefined) throw new ApiError('BAD_REQUEST', `${f.title}(${names[0]})不能用于此查询`);
+      where.push(`${col(r, flt.field)} = ${params.add(userId)}::integer`);
+      continue;
+    }
     where.push(...condition(r, flt, f, names, values, params));
   }
   return where;
@@ -123,6 +132,8 @@ function condition(r: ResourceDescriptor, flt: FilterDecl, f: FieldSchema, names
   const c = col(r, flt.field);
   const t = sqlType(f);
   switch (flt.op) {
+    case 'self':
+      return [];
     case 'equals':
       return [`${c} = ${params.add(coerce(f, values[0], names[0]))}::${t}`];
     case 'contains': {

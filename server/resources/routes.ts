@@ -122,11 +122,11 @@ type PageRow = { records: string; n: number | string } & Record<string, unknown>
 export function pageStatements(
   r: ResourceDescriptor,
   route: RouteDecl,
-  req: { input: Record<string, unknown>; pathValues: Record<string, unknown>; tenantId: number; hidden: Set<string>; pageNum: number; pageSize: number; pinyinCollation?: string },
+  req: { input: Record<string, unknown>; pathValues: Record<string, unknown>; tenantId: number; userId?: number; hidden: Set<string>; pageNum: number; pageSize: number; pinyinCollation?: string },
 ) {
   const { input, hidden, pageNum, pageSize } = req;
   const params = new Params();
-  const where = [`t.tenant_id = ${params.add(req.tenantId)}`, ...routeWhere(r, route, req.pathValues, params, hidden), ...filterWhere(r, input, params, hidden)];
+  const where = [`t.tenant_id = ${params.add(req.tenantId)}`, ...routeWhere(r, route, req.pathValues, params, hidden), ...filterWhere(r, input, params, hidden, req.userId)];
   const o = ordering(r, input.sort, input.order, hidden, req.pinyinCollation);
   const countSql = `SELECT count(*) AS n FROM ${tableOf(r)} WHERE ${where.join(' AND ')}`;
   const countParams = [...params.values];
@@ -155,7 +155,7 @@ function pageHandler(r: ResourceDescriptor, route: RouteDecl, db: Database) {
     const page = await req
       .tenantTx(async (tx) => {
         const hidden = await hiddenFor(tx, auth, r);
-        const { sql, params, countSql, countParams, o, keyed } = pageStatements(r, route, { input, pathValues: req.params, tenantId: auth.tenantId, hidden, pageNum, pageSize, pinyinCollation: db.pinyinCollation });
+        const { sql, params, countSql, countParams, o, keyed } = pageStatements(r, route, { input, pathValues: req.params, tenantId: auth.tenantId, userId: auth.userId, hidden, pageNum, pageSize, pinyinCollation: db.pinyinCollation });
         const notCollected = await snapshotPageCheck(tx, r, input);
         if (notCollected) {
           settled = true;
@@ -192,7 +192,7 @@ function listHandler(r: ResourceDescriptor, route: RouteDecl, db: Database) {
       .tenantTx(async (tx) => {
         const hidden = await hiddenFor(tx, auth, r);
         const params = new Params();
-        const where = [`t.tenant_id = ${params.add(auth.tenantId)}`, ...routeWhere(r, route, req.params, params, hidden), ...filterWhere(r, input, params, hidden)];
+        const where = [`t.tenant_id = ${params.add(auth.tenantId)}`, ...routeWhere(r, route, req.params, params, hidden), ...filterWhere(r, input, params, hidden, auth.userId)];
         const o = ordering(r, input.sort, input.order, hidden, db.pinyinCollation);
         let fields = (route.fields ?? visibleListFields(r, hidden)).filter((f) => !hidden.has(f));
         // A list answers exactly its declared fields (findList/{code}: label, value, sort); pulldowns and trees need their keys.

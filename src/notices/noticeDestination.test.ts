@@ -20,6 +20,10 @@ describe('notice navigation by businessType', () => {
     expect(noticeDestination(31, 1)?.path).toBe('/attendManage/attendAuditDetail');
     expect(noticeDestination(32, 1)).toBeNull();
   });
+  it('opens the HR matters (37 transfer subsidy, 38 special personnel) at their detail pages', () => {
+    expect(noticeDestination(37, 4)).toEqual({ path: '/attendManage/transferSubsidyOpt', query: { id: '4' } });
+    expect(noticeDestination(38, 5)).toEqual({ path: '/attendManage/specialPersonalOpt', query: { id: '5' } });
+  });
   it('checks that a returned-goods document still exists before opening it', () => {
     expect(noticeDestination(16, 3)).toMatchObject({ path: '/purchaseManage/supplierMRBDet', requiresExistenceCheck: true });
   });

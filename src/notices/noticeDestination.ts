@@ -34,6 +34,9 @@ export function noticeDestination(businessType: number, businessId: string | num
     case 16: return { ...to('/purchaseManage/supplierMRBDet'), requiresExistenceCheck: true };
     case 18: return to('/storageManage/inventorySheetDet');
     case 36: return to('/memberInfo/operationPlan', { ...id, type: '4' });
+    // HR matters (人事事项): 37 a transfer subsidy, 38 a special-personnel adjustment, each opening its detail page.
+    case 37: return to('/attendManage/transferSubsidyOpt');
+    case 38: return to('/attendManage/specialPersonalOpt');
     case 1001: return to('/memberInfo/rechargeActivityDet');
     // Ours (the spec names none): 2001 an approval waiting for the user (opens 我的待办 at the instance; 2002, its
     // outcome told to the applicant, leads nowhere; server/domains/process), 201x petty cash (a record to audit or
@@ -43,7 +46,7 @@ export function noticeDestination(businessType: number, businessId: string | num
     case 2012: return to('/pettyCash/transferDetail');
     case 2021: return to('/orderInfo/classRecord', {});
     case 2031: return to('/orderInfo/groupPurchaseDetail');
-    // 4 leads nowhere; 37 and 38 (HR matters) have no screen path in the spec yet; unknown types go nowhere.
+    // 4 leads nowhere; unknown types go nowhere.
     default: return null;
   }
 }

@@ -262,7 +262,7 @@ describe('fd-monthly-salary-stat and fd-monthly-salary-det-stat', () => {
       FROM g ORDER BY user_id`;
   const serverRows = () =>
     rows(
-      `SELECT user_id, work_days, sales_amount::text, base_pay::text, commission::text, subsidy::text, special_add::text, special_deduct::text, total_pay::text
+      `SELECT user_id, work_days::float8 AS work_days, sales_amount::text, base_pay::text, commission::text, subsidy::text, special_add::text, special_deduct::text, total_pay::text
          FROM fd_monthly_salary_stat WHERE month = '2025-06' AND plan_id = $1 ORDER BY user_id`,
       [planId],
     );

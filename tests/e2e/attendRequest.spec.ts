@@ -2,8 +2,9 @@ import { type Browser, type Page, expect, test } from '@playwright/test';
 import { logIn } from './support';
 
 /**
- * 考勤申请 in Chromium: shop01 asks for a day of annual leave; manager01 (its shop's manager) is told by a notice that
- * opens the request (attendAuditDetail), approves it on 我的待办, and shop01 sees it 已通过.
+ * 考勤申请 in Chromium: shop01 asks for a day of annual leave (the form asks only what a leave needs: no 调班对象, and no
+ * 假期类型 for overtime); manager01 (its shop's manager) is told by a notice that opens the request (attendAuditDetail)
+ * and approves it right there; shop01 finds it 已通过 among 只看我的.
  */
 async function setDateTime(page: Page, testId: string, date: string, [h, m]: string[]) {
   const dateInput = page.getByTestId(`${testId}-date`);
@@ -32,7 +33,12 @@ test('a leave request is asked, approved by the shop manager from the notice, an
   await expect(shop).toHaveURL(/\/attendManage\/attendAuditDetail$/);
   const header = shop.getByTestId('attn-request-doc-header');
   await header.getByTestId('field-requestType').click();
+  await shop.getByRole('option', { name: '加班', exact: true }).click();
+  await expect(header.getByTestId('field-leaveType')).toHaveCount(0);
+  await expect(header.getByTestId('field-days')).toHaveCount(0);
+  await header.getByTestId('field-requestType').click();
   await shop.getByRole('option', { name: '请假', exact: true }).click();
+  await expect(header.getByTestId('field-swapUserId')).toHaveCount(0);
   await header.getByTestId('field-leaveType').click();
   await shop.getByRole('option', { name: '年假' }).click();
   await header.getByTestId('field-shopId').click();
@@ -53,14 +59,19 @@ test('a leave request is asked, approved by the shop manager from the notice, an
   await expect(manager).toHaveURL(/\/attendManage\/attendAuditDetail\?id=\d+/);
   await expect(manager.getByTestId('attn-request-doc-title')).toContainText(docNo);
   await expect(manager.getByTestId('attn-request-doc-header')).toContainText('家中有事休年假');
+  // 同意 on the request's own page (the approval's task is manager01's).
+  await expect(manager.getByTestId('attn-request-doc-approval')).toContainText('店长审批');
+  await manager.getByTestId('attn-request-doc-approval-comment').fill('同意');
+  await manager.getByTestId('attn-request-doc-approve').click();
+  await expect(manager.getByTestId('attn-request-doc-status')).toHaveText('已通过');
+  await expect(manager.getByTestId('attn-request-doc-approval')).toHaveCount(0);
   await manager.goto('/processManage/myTodo');
-  const row = manager.getByTestId('process-todo-table-row').filter({ hasText: docNo });
-  await row.getByRole('button', { name: '办理' }).click();
-  await manager.getByTestId('task-comment').fill('同意');
-  await manager.getByTestId('task-approve').click();
   await expect(manager.getByTestId('process-todo-table-row').filter({ hasText: docNo })).toHaveCount(0);
   await manager.context().close();
 
   await shop.goto('/attendManage/attendRequest');
+  await shop.getByTestId('filter-mine').click();
+  await shop.getByRole('option', { name: '只看我的申请' }).click();
+  await shop.getByTestId('attn-request-search').click();
   await expect(shop.getByRole('row', { name: new RegExp(docNo) })).toContainText('已通过');
 });

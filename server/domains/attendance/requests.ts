@@ -1,9 +1,11 @@
 import type { AuthContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import { recordDocEvent } from '../../documents/history.ts';
-import { registerDocFn } from '../../documents/registry.ts';
+import { registerDocExtras, registerDocFn } from '../../documents/registry.ts';
 import { ApiError } from '../../errors.ts';
-import { onProcessEnd, registerProcessBusiness, startProcess } from '../process/service.ts';
+import { notifyUsersInTx } from '../../messages/messageService.ts';
+import { notifyConfirmers } from '../../messages/notifyPermHolders.ts';
+import { approvalFor, onProcessEnd, registerProcessBusiness, startProcess } from '../process/service.ts';
 
 /**
  * 考勤申请 (attn-request): leave, overtime, missed clock, shift swap, business trip, outing, time off in lieu — each a
@@ -12,7 +14,14 @@ import { onProcessEnd, registerProcessBusiness, startProcess } from '../process/
  * attendAuditDetail at the request; the outcome sets the request's status. Without the process, whoever holds
  * attend:request:audit approves it once. Leave-like requests of one person may not overlap. Approved missed clocks,
  * business trips, paid leave and time off in lieu count as worked days in the salary month (salary/month.ts).
+ *
+ * The other attendance notices (26-31, all opening attendAuditDetail at the request): the applicant hears of the
+ * outcome (26 通过, 27 驳回, 31 审批流程撤销 — the request then waits for a direct approval); the colleague named in a
+ * shift swap hears of it when it is submitted (28) and when it is approved (29); without a process, the holders of
+ * attend:request:audit hear that a request waits for them (30, also when a process was withdrawn).
  */
+export const ATTEND_NOTICE = { approved: 26, rejected: 27, swapAsked: 28, swapApproved: 29, awaitingAudit: 30, processCancelled: 31 } as const;
+const AUDIT_PERM = 'attend:request:audit';
 
 export const REQUEST_TYPES: Record<number, string> = { 1: '请假', 2: '加班', 3: '补卡', 4: '调班', 5: '出差', 6: '外出', 7: '调休' };
 export const LEAVE_TYPES: Record<number, string> = { 1: '事假', 2: '病假', 3: '年假', 4: '婚假', 5: '产假', 6: '丧假' };
@@ -25,20 +34,35 @@ const businessTypeOf = (requestType: number) => `attendance.${requestType}`;
 
 for (const [type, name] of Object.entries(REQUEST_TYPES)) {
   const businessType = businessTypeOf(Number(type));
-  registerProcessBusiness(businessType, { noticeType: noticeTypeOf(Number(type)), queue: 'grant/attend', label: `${name}申请` });
+  registerProcessBusiness(businessType, {
+    noticeType: noticeTypeOf(Number(type)),
+    queue: 'grant/attend',
+    label: `${name}申请`,
+    resultNoticeTypes: { approved: ATTEND_NOTICE.approved, rejected: ATTEND_NOTICE.rejected, cancelled: ATTEND_NOTICE.processCancelled },
+  });
   onProcessEnd(businessType, async (tx, e) => {
-    if (e.outcome === 'cancelled') return; // the definition was deleted: the request waits for a direct approval
     const id = Number(e.businessId);
+    if (e.outcome === 'cancelled') {
+      // The definition was deleted: the request waits for a direct approval; its approvers are told.
+      const r = await readRequest(tx, id);
+      if (r && Number(r.status) === 1) await tellAuditors(tx, e.auth, id, r, '审批流程已撤销，');
+      return;
+    }
     const h = (await tx.query<{ status: number }>(`SELECT status FROM attn_request WHERE id = $1 FOR UPDATE`, [id])).rows[0];
     if (!h) throw new ApiError('CONFLICT', '考勤申请已被删除，不能审批');
     if (Number(h.status) !== 1) throw new ApiError('CONFLICT', '单据状态已变更，请刷新后重试');
     const to = e.outcome === 'approved' ? 2 : 3;
     await setAudited(tx, id, e.auth, e.comment ?? null, to);
     await recordDocEvent(tx, e.auth, { docType: 'attnRequest', docId: id, action: 'audit', actionLabel: to === 2 ? '审批通过' : '审批驳回', fromStatus: 1, toStatus: to, note: e.comment ?? `流程实例 ${e.processInstanceId}` });
+    if (to === 2) await tellSwapColleague(tx, e.auth, id, await readRequest(tx, id), true);
   });
 }
 
+// attendAuditDetail shows the running approval, with 同意 / 驳回 when the reader holds its task.
+registerDocExtras('attnRequest', (tx, auth, id) => approvalFor(tx, auth, Object.keys(REQUEST_TYPES).map((t) => businessTypeOf(Number(t))), String(id)));
+
 interface Row {
+  doc_no: string;
   request_type: number;
   leave_type: number | null;
   user_id: number;
@@ -58,7 +82,7 @@ interface Row {
 async function readRequest(tx: Queryable, id: number): Promise<Row> {
   return (
     await tx.query<Row>(
-      `SELECT request_type, leave_type, user_id, user_name, shop_id, start_time, end_time, days::text, swap_user_id, status, reason,
+      `SELECT doc_no, request_type, leave_type, user_id, user_name, shop_id, start_time, end_time, days::text, swap_user_id, status, reason,
               to_char(start_time, 'YYYY-MM-DD HH24:MI') AS start_text, to_char(end_time, 'YYYY-MM-DD HH24:MI') AS end_text,
               round(extract(epoch FROM end_time - start_time) / 3600.0, 1)::text AS hours
          FROM attn_request WHERE id = $1`,
@@ -106,6 +130,31 @@ async function checkRequest(tx: Queryable, id: number, r: Row): Promise<void> {
   }
 }
 
+const describe = (r: Row) => `${REQUEST_TYPES[Number(r.request_type)]}申请 ${r.doc_no}（${r.user_name} ${r.start_text}${r.start_text === r.end_text ? '' : ` 至 ${r.end_text}`}）`;
+
+async function tell(tx: Queryable, auth: AuthContext, userIds: number[], businessType: number, id: number, title: string, text: string) {
+  const to = userIds.filter((u) => u && u !== auth.userId);
+  if (to.length) await notifyUsersInTx(tx, auth.tenantId, to, { queue: 'grant/attend', businessType, businessId: id, messageTypeInfo: title, noticeTemplateInfo: text.slice(0, 500) });
+}
+
+/** 30: a request waits for whoever may approve it directly (no process, or its process was withdrawn). */
+async function tellAuditors(tx: Queryable, auth: AuthContext, id: number, r: Row, why = '') {
+  await notifyConfirmers(tx, auth, AUDIT_PERM, {
+    queue: 'grant/attend',
+    businessType: ATTEND_NOTICE.awaitingAudit,
+    businessId: id,
+    messageTypeInfo: '考勤申请待审批',
+    noticeTemplateInfo: `${why}${describe(r)}等待审批`.slice(0, 500),
+  });
+}
+
+/** 28 when a shift swap naming a colleague is submitted, 29 when it is approved. */
+async function tellSwapColleague(tx: Queryable, auth: AuthContext, id: number, r: Row, approved: boolean) {
+  if (Number(r.request_type) !== 4 || !r.swap_user_id) return;
+  await tell(tx, auth, [Number(r.swap_user_id)], approved ? ATTEND_NOTICE.swapApproved : ATTEND_NOTICE.swapAsked, id, approved ? '调班已生效' : '调班申请',
+    approved ? `${describe(r)}已审批通过，请按调班后的班次上班` : `${r.user_name} 申请与您调班：${describe(r)}，事由：${r.reason}`);
+}
+
 async function usesProcess(tx: Queryable): Promise<boolean> {
   const r = await tx.query(`SELECT 1 FROM wf_definition WHERE process_key = $1 AND deleted_at IS NULL AND NOT suspended LIMIT 1`, [PROCESS_KEY]);
   return r.rows.length > 0;
@@ -127,7 +176,11 @@ registerDocFn(
       await recordDocEvent(tx, auth, { docType: 'attnRequest', docId: id, action: 'resubmit', actionLabel: '重新提交', fromStatus: 3, toStatus: 1 });
     }
     r = await readRequest(tx, id);
-    if (!(await usesProcess(tx))) return;
+    await tellSwapColleague(tx, auth, id, r, false);
+    if (!(await usesProcess(tx))) {
+      await tellAuditors(tx, auth, id, r);
+      return;
+    }
     const type = Number(r.request_type);
     const what = type === 1 ? `${LEAVE_TYPES[Number(r.leave_type)]} ${Number(r.days)} 天` : type === 2 ? `${Number(r.hours)} 小时` : type === 3 ? r.start_text : r.days ? `${Number(r.days)} 天` : '';
     await startProcess(tx, auth, {
@@ -160,6 +213,11 @@ registerDocFn(
     const remark = (typeof body.auditRemark === 'string' && body.auditRemark.trim()) || note || null;
     if (auditStatus === 3 && !remark) throw new ApiError('BAD_REQUEST', '驳回时请填写审批意见（auditRemark）');
     await setAudited(tx, id, auth, remark, null);
+    // The applicant hears of it (26 / 27); an approved swap reaches the colleague too (29).
+    const r = await readRequest(tx, id);
+    await tell(tx, auth, [Number(r.user_id)], auditStatus === 2 ? ATTEND_NOTICE.approved : ATTEND_NOTICE.rejected, id, '考勤审批结果',
+      `${describe(r)}${auditStatus === 2 ? '已审批通过' : `被 ${auth.displayName ?? auth.userName} 驳回`}${remark ? `，意见：${remark}` : ''}`);
+    if (auditStatus === 2) await tellSwapColleague(tx, auth, id, r, true);
     return { to: auditStatus, label: auditStatus === 2 ? '审批通过' : '驳回' };
   },
   { lines: false },

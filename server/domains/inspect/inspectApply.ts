@@ -1,10 +1,10 @@
 import type { AuthContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import { recordDocEvent } from '../../documents/history.ts';
-import { registerDocFn } from '../../documents/registry.ts';
+import { registerDocExtras, registerDocFn } from '../../documents/registry.ts';
 import { ApiError } from '../../errors.ts';
 import { checkPictures } from '../pettyCash/pictures.ts';
-import { onProcessEnd, registerProcessBusiness, startProcess } from '../process/service.ts';
+import { approvalFor, onProcessEnd, registerProcessBusiness, startProcess } from '../process/service.ts';
 
 /**
  * 巡店申请 (shop-inspect-apply), filed from the phone page /h5/inspectApply: the shop, the day, each item checked with
@@ -31,6 +31,8 @@ onProcessEnd(BUSINESS_TYPE, async (tx, e) => {
   await setAudited(tx, id, e.auth, e.comment ?? null, to);
   await recordDocEvent(tx, e.auth, { docType: 'inspectApply', docId: id, action: 'audit', actionLabel: to === 2 ? '审批通过' : '审批驳回', fromStatus: 1, toStatus: to, note: e.comment ?? `流程实例 ${e.processInstanceId}` });
 });
+
+registerDocExtras('inspectApply', (tx, auth, id) => approvalFor(tx, auth, [BUSINESS_TYPE], String(id)));
 
 async function usesProcess(tx: Queryable): Promise<boolean> {
   const r = await tx.query(`SELECT 1 FROM wf_definition WHERE process_key = $1 AND deleted_at IS NULL AND NOT suspended LIMIT 1`, [PROCESS_KEY]);

@@ -58,6 +58,8 @@ export interface ProcessBusiness {
   label: string;
   /** The notice's businessId: the document's id (default) or the instance's. */
   noticeId?: 'business' | 'instance';
+  /** The businessType of the outcome told to the applicant, by outcome (default: noticeType). */
+  resultNoticeTypes?: Partial<Record<ProcessOutcome, number>>;
 }
 
 /** The generic approval notice to an approver: opens 我的待办 at the instance (src/notices/noticeDestination.ts). */
@@ -471,12 +473,12 @@ async function usersWithRoles(tx: Queryable, roles: string[]): Promise<number[]>
   ).rows.map((r) => r.id);
 }
 
-async function notify(tx: Queryable, tenantId: number, users: number[], inst: InstanceRow, text: string, result = false) {
+async function notify(tx: Queryable, tenantId: number, users: number[], inst: InstanceRow, text: string, result = false, outcome?: ProcessOutcome) {
   if (!users.length) return;
   const b = businesses.get(inst.business_type);
   await notifyUsersInTx(tx, tenantId, users, {
     queue: b?.queue ?? 'user-message',
-    businessType: b?.noticeType ?? (result ? PROCESS_RESULT_NOTICE_TYPE : PROCESS_NOTICE_TYPE),
+    businessType: (outcome && b?.resultNoticeTypes?.[outcome]) ?? b?.noticeType ?? (result ? PROCESS_RESULT_NOTICE_TYPE : PROCESS_NOTICE_TYPE),
     businessId: b && b.noticeId !== 'instance' ? inst.business_id : inst.instance_id,
     messageTypeInfo: b ? `${b.label}审批` : result ? '审批结果' : '审批待办',
     noticeTemplateInfo: text.slice(0, 500),
@@ -497,7 +499,7 @@ async function endInstance(tx: Queryable, auth: AuthContext, inst: InstanceRow, 
       : outcome === 'rejected' ? `${inst.title}：被 ${who(auth)} 驳回${comment ? `，意见：${comment}` : ''}`
       : `${inst.title}：审批已撤销${comment ? `（${comment}）` : ''}`;
     const applicant = (await tx.query<{ id: number }>(`SELECT id FROM sys_user WHERE id = $1 AND status = 1`, [inst.applicant_id])).rows;
-    if (applicant.length) await notify(tx, auth.tenantId, [inst.applicant_id], inst, text, true);
+    if (applicant.length) await notify(tx, auth.tenantId, [inst.applicant_id], inst, text, true, outcome);
   }
   for (const hook of endHooks.get(inst.business_type) ?? []) {
     await hook(tx, {
@@ -637,6 +639,32 @@ export async function myPendingTasks(tx: Queryable, auth: AuthContext, f: TaskFi
   const total = (await tx.query<{ n: number }>(`SELECT count(*)::int AS n ${where}`, params)).rows[0].n;
   const rows = (await tx.query<Record<string, unknown>>(`SELECT ${TASK_COLUMNS} ${where} ORDER BY t.task_id DESC LIMIT $6 OFFSET $7`, [...params, limit, offset])).rows;
   return { records: rows.map(decorateTask), total };
+}
+
+/**
+ * The approval a document's page offers its reader: the document's running instance (of one of its business types)
+ * and, when one of its pending tasks is the reader's, that task (the page then shows 同意 / 驳回).
+ */
+export async function approvalFor(tx: Queryable, auth: AuthContext, businessTypes: string[], businessId: string) {
+  const i = (
+    await tx.query<{ instance_id: string; process_name: string }>(
+      `SELECT i.instance_id, i.process_name FROM wf_instance i WHERE i.business_type = ANY($1::text[]) AND i.business_id = $2 AND i.status = 1 ORDER BY i.instance_id DESC LIMIT 1`,
+      [businessTypes, businessId],
+    )
+  ).rows[0];
+  if (!i) return { approval: null };
+  const t = (
+    await tx.query<{ task_id: string; node_name: string }>(
+      `SELECT t.task_id, t.node_name FROM wf_task t
+        WHERE t.instance_id = $1 AND t.status = 0
+          AND (t.assignee_id = $2 OR (t.assignee_id IS NULL AND (t.candidate_roles && $3::text[] OR t.candidate_users @> ARRAY[$2]::int[])))
+        ORDER BY t.task_id LIMIT 1`,
+      [i.instance_id, auth.userId, auth.roles],
+    )
+  ).rows[0];
+  return {
+    approval: { processInstanceId: Number(i.instance_id), processName: i.process_name, taskId: t ? Number(t.task_id) : null, taskName: t?.node_name ?? null },
+  };
 }
 
 /** Tasks I approved or rejected, newest first. */

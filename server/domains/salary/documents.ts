@@ -3,14 +3,15 @@ import type { AuthContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import { recordDocEvent } from '../../documents/history.ts';
 import { importDocuments } from '../../documents/routes.ts';
-import { registerDocFn, registerDocImporter } from '../../documents/registry.ts';
+import { registerDocExtras, registerDocFn, registerDocImporter } from '../../documents/registry.ts';
+import { notifyConfirmers } from '../../messages/notifyPermHolders.ts';
 import { ApiError } from '../../errors.ts';
 import { ok } from '../../http/envelope.ts';
 import type { Req } from '../../resources/access.ts';
 import { registerCustomRoute } from '../../resources/customRoutes.ts';
 import { report, type ImportRowError } from '../../resources/importer.ts';
 import { amountOf, readSheet, template, text } from '../../resources/sheetImport.ts';
-import { onProcessEnd, PROCESS_NOTICE_TYPE, registerProcessBusiness, startProcess } from '../process/service.ts';
+import { approvalFor, onProcessEnd, registerProcessBusiness, startProcess } from '../process/service.ts';
 import { shopIdsByCode } from '../shops/shopCodes.ts';
 import { MONTH_PATTERN, refuseFrozenPerson } from './months.ts';
 
@@ -26,6 +27,9 @@ interface Kind {
   table: string;
   processKey: string;
   label: string;
+  /** The HR matter's notice (spec 000 §2: 37, 38 open its detail page): to its approver, and its outcome to the applicant. */
+  noticeType: number;
+  auditPerm: string;
   title: (h: Record<string, unknown>, docNo: string) => string;
 }
 
@@ -34,12 +38,16 @@ const KINDS: Record<'subsidy' | 'special', Kind> = {
     table: 'fd_monthly_transfer_subsidy_det',
     processKey: 'transferSubsidy',
     label: '调岗补贴',
+    noticeType: 37,
+    auditPerm: 'salary:subsidy:audit',
     title: (h, no) => `调岗补贴 ${no}：${String(h.userName ?? '')} ${String(h.month)} ${Number(h.amount).toFixed(2)} 元`,
   },
   special: {
     table: 'fd_special_personal',
     processKey: 'specialPersonal',
     label: '特殊人员',
+    noticeType: 38,
+    auditPerm: 'salary:special:audit',
     title: (h, no) => `特殊人员 ${no}：${String(h.userName ?? '')} ${String(h.month)} ${Number(h.adjustType) === 2 ? '扣' : '加'} ${Number(h.amount).toFixed(2)} 元`,
   },
 };
@@ -57,7 +65,9 @@ async function refuseWhileInProcess(tx: Queryable, k: Kind, id: number, what: st
 
 function register(key: 'subsidy' | 'special') {
   const k = KINDS[key];
-  registerProcessBusiness(k.processKey, { noticeType: PROCESS_NOTICE_TYPE, queue: 'user-message', label: k.label, noticeId: 'instance' });
+  registerProcessBusiness(k.processKey, { noticeType: k.noticeType, queue: 'user-message', label: k.label });
+  // The detail page offers 同意 / 驳回 to whoever holds the running approval's task.
+  registerDocExtras(k.processKey, (tx, auth, id) => approvalFor(tx, auth, [k.processKey], String(id)));
 
   registerDocFn(
     `salary.${key}Save`,
@@ -72,14 +82,17 @@ function register(key: 'subsidy' | 'special') {
           await tx.query(`UPDATE ${k.table} SET status = 1, audit_user_id = NULL, audit_user_name = NULL, audit_time = NULL, audit_remark = NULL WHERE id = $1`, [id]);
         if (Number(h.status) !== 3) return;
       }
+      const title = k.title({ ...header, userName: h.user_name }, ref.docNo);
       if (await usesProcess(tx, k))
         await startProcess(tx, auth, {
           processKey: k.processKey,
           businessType: k.processKey,
           businessId: String(id),
-          title: k.title({ ...header, userName: h.user_name }, ref.docNo),
+          title,
           variables: { ...header, amount: Number(header.amount), userName: h.user_name },
         });
+      // Without a process, whoever may audit it hears of it (the same HR matter notice, opening its page).
+      else await notifyConfirmers(tx, auth, k.auditPerm, { businessType: k.noticeType, businessId: id, messageTypeInfo: `${k.label}待审核`, noticeTemplateInfo: `${title}，等待审核` });
     },
     { lines: false },
   );

@@ -74,14 +74,28 @@ export async function computePeople(tx: Queryable, month: string, planId: number
      SELECT p.user_id, p.user_name, p.shop_id, p.shop_name, p.position_name, p.base_salary::text, p.commission_rate::text, p.required_days,
             p.p_base::text, p.p_rate::text, to_char(p.settle_date, 'YYYY-MM-DD') AS settle_date,
             CASE WHEN p.settle_date IS NULL THEN NULL ELSE (p.settle_date - p.since + 1) END AS days_in_post,
-            -- Worked days: the days clocked, and the days of approved requests that stand for work (补卡, 出差, 调休, paid leave).
-            (SELECT count(DISTINCT d) FROM (
+            -- Worked days, in half days: the days clocked and the days of approved requests that stand for work (补卡, 出差,
+            -- 调休, paid leave) are whole days; a request of fewer days than its dates (half a day of 年假 or 调休) adds its days
+            -- on the dates not already counted; unpaid leave (事假, 病假) on a counted date takes its days off.
+            (WITH present AS (
                SELECT c.clock_date AS d FROM attn_clock c WHERE c.user_id = p.user_id AND c.clock_date BETWEEN p.since AND p.until
                UNION
                SELECT g::date FROM attn_request q CROSS JOIN generate_series(q.start_time::date, q.end_time::date, interval '1 day') AS g
                 WHERE q.user_id = p.user_id AND q.status = 2 AND q.start_time < p.until + 1 AND q.end_time >= p.since
-                  AND (q.request_type IN (3, 5, 7) OR (q.request_type = 1 AND q.leave_type IN (3, 4, 5, 6)))) w
-              WHERE d BETWEEN p.since AND p.until)::int AS work_days,
+                  AND g::date BETWEEN p.since AND p.until
+                  AND (q.request_type IN (3, 5, 7) OR (q.request_type = 1 AND q.leave_type IN (3, 4, 5, 6)))
+                  AND (q.days IS NULL OR q.days >= q.end_time::date - q.start_time::date + 1)),
+             part AS (
+               SELECT q.request_type IN (5, 7) OR q.leave_type IN (3, 4, 5, 6) AS paid, q.days,
+                      count(*) FILTER (WHERE g::date NOT IN (SELECT d FROM present)) AS absent,
+                      count(*) FILTER (WHERE g::date IN (SELECT d FROM present)) AS here
+                 FROM attn_request q CROSS JOIN generate_series(greatest(q.start_time::date, p.since), least(q.end_time::date, p.until), interval '1 day') AS g
+                WHERE q.user_id = p.user_id AND q.status = 2 AND q.days IS NOT NULL AND q.start_time < p.until + 1 AND q.end_time >= p.since
+                  AND (q.request_type IN (5, 7) OR (q.request_type = 1 AND q.leave_type IS NOT NULL))
+                GROUP BY q.id, q.request_type, q.leave_type, q.days)
+             SELECT greatest(0, (SELECT count(*) FROM present)
+                    + coalesce((SELECT sum(least(days, absent)) FROM part WHERE paid), 0)
+                    - coalesce((SELECT sum(least(days, here)) FROM part WHERE NOT paid), 0))::float8) AS work_days,
             ((SELECT coalesce(sum(o.pay_amount), 0) FROM po_order o
                WHERE o.cashier_user_id = p.user_id AND NOT o.is_practice AND o.status IN (1, 2) AND o.create_time >= $2::date AND o.create_time < p.until + 1)
            - (SELECT coalesce(sum(o.refund_amount), 0) FROM po_order o
@@ -152,7 +166,7 @@ export async function writePeople(tx: Queryable, month: string, planId: number, 
                                          sales_amount, base_salary, base_pay, commission_rate, commission, subsidy, special_add, special_deduct, total_pay, early_settle_date)
      SELECT app_current_tenant(), $2, $3, $4, x.user_id, x.user_name, x.shop_id, x.shop_name, x.position_name, x.required_days, x.work_days,
             x.sales_amount, x.base_salary, x.base_pay, x.commission_rate, x.commission, x.subsidy, x.special_add, x.special_deduct, x.total_pay, x.early_settle_date
-       FROM jsonb_to_recordset($1::jsonb) AS x(user_id int, user_name text, shop_id int, shop_name text, position_name text, required_days int, work_days int,
+       FROM jsonb_to_recordset($1::jsonb) AS x(user_id int, user_name text, shop_id int, shop_name text, position_name text, required_days int, work_days numeric,
             sales_amount numeric, base_salary numeric, base_pay numeric, commission_rate numeric, commission numeric, subsidy numeric, special_add numeric,
             special_deduct numeric, total_pay numeric, early_settle_date date)
      ON CONFLICT (tenant_id, month, plan_id, user_id) DO UPDATE SET

@@ -25,6 +25,12 @@ describe('salary rules', () => {
     expect(r.items.slice(0, 5).reduce((a, i) => a + i.amountFen, 0)).toBe(r.totalFen);
   });
 
+  it('counts a half day as half: 20.5 of 26 days is 4000 × 41/52, exact to the fen', () => {
+    const r = computeSalary({ ...base, workDays: 20.5 });
+    expect(r.basePayFen).toBe(315385); // 3153.846… -> 3153.85
+    expect(r.items[0].basis).toBe('底薪 4000.00 元（岗位规则） × 出勤 20.5/26 天（打卡 20.5 天）');
+  });
+
   it("a person's own rule wins over the position's; no commission on a net loss", () => {
     const r = computeSalary({ ...base, personalBaseFen: 500000, personalBp: 450, netSalesFen: -1000 });
     expect(r).toMatchObject({ baseSalaryFen: 500000, commissionBp: 450, commissionFen: 0 });

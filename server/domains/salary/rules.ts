@@ -65,7 +65,8 @@ export function computeSalary(p: SalaryInput): SalaryResult {
   const baseSalaryFen = p.personalBaseFen ?? p.baseFen;
   const commissionBp = p.personalBp ?? p.commissionBp;
   const paidDays = Math.min(p.workDays, p.requiredDays);
-  const basePayFen = mulDivHalfUp(baseSalaryFen, paidDays, p.requiredDays);
+  // Days come in halves (a half-day leave): computed in half days so the fen stay exact.
+  const basePayFen = mulDivHalfUp(baseSalaryFen, Math.round(paidDays * 2), p.requiredDays * 2);
   const fullCommission = p.netSalesFen > 0 ? mulDivHalfUp(p.netSalesFen, commissionBp, 10000) : 0;
   const earlyBp = p.early ? (p.early.payBp ?? 10000) : 10000;
   const commissionFen = p.early ? mulDivHalfUp(fullCommission, earlyBp, 10000) : fullCommission;
