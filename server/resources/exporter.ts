@@ -7,6 +7,7 @@ import { ApiError } from '../errors.ts';
 import { asCallerError } from './dbErrors.ts';
 import { InlineParams, Params, afterKey, col, routeWhere, filterWhere, keyColumns, lastKeyAggregates, lastKeyOf, orderBy, ordering, quoteIdent, selectList, visibleListFields, type LastKey, type Ordering } from './query.ts';
 import { hiddenFor, inputOf } from './access.ts';
+import { snapshotPageCheck } from './snapshot.ts';
 
 /** Rows per keyset batch; each batch is its own short transaction so an export never blocks other calls for long. */
 export const EXPORT_BATCH = 10_000;
@@ -257,8 +258,14 @@ export function exportHandler(r: ResourceDescriptor, route: RouteDecl, db: Datab
     const format = String((req.query as Record<string, unknown>)?.format ?? inputOf(req, route).format ?? route.format ?? 'csv');
     if (format !== 'csv' && format !== 'xlsx') throw new ApiError('BAD_REQUEST', '导出格式只能是 csv 或 xlsx');
     const copy = format === 'csv' && db.copyOut;
-    const p = await plan(req, r, route, !!copy, db.pinyinCollation);
     const tenantId = req.auth!.tenantId;
+    // A snapshot report's export checks its month and shop as its page does: a malformed or future month, another
+    // tenant's shop, or a month never computed is said as such, not as 暂无数据.
+    if (r.snapshot) {
+      const notCollected = await db.tenant(tenantId, (tx) => snapshotPageCheck(tx, r, inputOf(req, route) as Record<string, unknown>)).catch(asCallerError);
+      if (notCollected) throw new ApiError('BAD_REQUEST', notCollected.message);
+    }
+    const p = await plan(req, r, route, !!copy, db.pinyinCollation);
     // Nothing to export answers 暂无数据 before the first byte, instead of a file holding only its header.
     if (format === 'xlsx') await refuseOverSheetLimit(db, tenantId, r, p);
     else if ((await countUpTo(db, tenantId, r, p, 1).catch(asCallerError)) === 0) throw new ApiError('BAD_REQUEST', '暂无数据');

@@ -90,6 +90,13 @@ async function supplierOf(tx: Queryable, id: number | null | undefined): Promise
   return r.rows[0];
 }
 
+/** The period of a statement or ledger call and the supplier it filters on: an unknown supplier, or another tenant's (hidden by RLS), is 供应商不存在, not an empty statement. */
+async function filterPeriod(tx: Queryable, f: Filter) {
+  const per = await periodOf(tx, f);
+  for (const id of new Set([f.supplierId, f.pdSupplierId])) if (id) await supplierOf(tx, id);
+  return per;
+}
+
 const pageOf = (f: Filter | null | undefined) => ({ pageNum: f?.pageNum ?? 1, pageSize: f?.pageSize ?? 20 });
 
 export const supplierAccountRoutes = async (app: FastifyInstance) => {
@@ -101,7 +108,7 @@ export const supplierAccountRoutes = async (app: FastifyInstance) => {
     const f = req.body ?? {};
     const { pageNum, pageSize } = pageOf(f);
     return ok(await req.tenantTx(async (tx) => {
-      const per = await periodOf(tx, f);
+      const per = await filterPeriod(tx, f);
       const p = new Params();
       const page = await aggregatePage(tx, statementSql(f, per, p), p, '"supplierName", "pdSupplierId"', pageNum, pageSize);
       const hidden = await hiddenByGuards(tx, req.auth!, STATEMENT_GUARDS);
@@ -115,7 +122,7 @@ export const supplierAccountRoutes = async (app: FastifyInstance) => {
   }, async (req) => {
     const f = req.body ?? {};
     return ok(await req.tenantTx(async (tx) => {
-      const per = await periodOf(tx, f);
+      const per = await filterPeriod(tx, f);
       const p = new Params();
       const r = (await tx.query<Row>(
         `SELECT count(*)::int AS "supplierCount", coalesce(sum("openingBalance"), 0) AS "openingBalance", coalesce(sum("receiptAmount"), 0) AS "receiptAmount",
@@ -134,7 +141,7 @@ export const supplierAccountRoutes = async (app: FastifyInstance) => {
   }, async (req, reply) => {
     const f = req.body ?? {};
     const { rows, hidden } = await req.tenantTx(async (tx) => {
-      const per = await periodOf(tx, f);
+      const per = await filterPeriod(tx, f);
       const p = new Params();
       const r = await tx.query<Row>(`SELECT * FROM (${statementSql(f, per, p)}) g ORDER BY "supplierName", "pdSupplierId"`, p.values);
       return { rows: r.rows.map(finishStatementRow), hidden: await hiddenByGuards(tx, req.auth!, STATEMENT_GUARDS) };
@@ -145,7 +152,7 @@ export const supplierAccountRoutes = async (app: FastifyInstance) => {
   const detail = async (req: Req & { params: { pdSupplierId: number } }, f: Filter) => {
     const { pageNum, pageSize } = pageOf({ pageSize: 1000, ...f });
     return ok(await req.tenantTx(async (tx) => {
-      const per = await periodOf(tx, f);
+      const per = await filterPeriod(tx, f);
       await supplierOf(tx, req.params.pdSupplierId);
       const scoped = { ...f, pdSupplierId: req.params.pdSupplierId, supplierId: null };
       const p = new Params();
@@ -241,7 +248,7 @@ export const supplierAccountRoutes = async (app: FastifyInstance) => {
     const f = req.body ?? {};
     const { pageNum, pageSize } = pageOf(f);
     return ok(await req.tenantTx(async (tx) => {
-      const per = await periodOf(tx, f);
+      const per = await filterPeriod(tx, f);
       const p = new Params();
       const page = await aggregatePage(tx, entriesSql(f, per, p), p, ENTRY_ORDER, pageNum, pageSize);
       const hidden = await hiddenByGuards(tx, req.auth!, STATEMENT_GUARDS);
@@ -265,7 +272,7 @@ export const supplierAccountRoutes = async (app: FastifyInstance) => {
   }, async (req, reply: FastifyReply) => {
     const f = req.body ?? {};
     const { rows, hidden } = await req.tenantTx(async (tx) => {
-      const per = await periodOf(tx, f);
+      const per = await filterPeriod(tx, f);
       const p = new Params();
       const r = await tx.query<Row>(`SELECT * FROM (${entriesSql(f, per, p)}) g ORDER BY ${ENTRY_ORDER}`, p.values);
       return { rows: r.rows.map(finishEntry), hidden: await hiddenByGuards(tx, req.auth!, STATEMENT_GUARDS) };
