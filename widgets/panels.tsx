@@ -18,4 +18,7 @@ export const PANEL_IMPLEMENTATIONS: Record<PanelKey, LazyExoticComponent<Compone
   contributionPersonRanking: lazy(() => charts().then((m) => ({ default: m.ContributionPersonRanking }))),
   shopContributionRanking: lazy(() => charts().then((m) => ({ default: m.ShopContributionRanking }))),
   starDistribution: lazy(() => charts().then((m) => ({ default: m.StarDistribution }))),
+  starUserDistribution: lazy(() => charts().then((m) => ({ default: m.StarUserDistribution }))),
+  accessConversionTrend: lazy(() => charts().then((m) => ({ default: m.AccessConversionTrend }))),
+  editLogTrend: lazy(() => charts().then((m) => ({ default: m.EditLogTrend }))),
 };

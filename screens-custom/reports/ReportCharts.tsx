@@ -114,3 +114,72 @@ export function StarDistribution(props: PanelProps) {
     </ChartFrame>
   );
 }
+
+/** 人员星级汇总: how many persons got each star in the month. */
+export function StarUserDistribution(props: PanelProps) {
+  const { t } = useTranslation();
+  const month = useChartMonth(props);
+  const route = resolveRoute(props.set, props.screen, 'distribution');
+  const q = useQuery({
+    queryKey: [...screenListKey(props.screen.name), 'panel', 'userStars', month],
+    queryFn: () => callEndpoint<{ stars: Row[] }>(route!, {}, { reportMonth: month }, { silent: true }),
+    enabled: !!month && !!route,
+  });
+  const stars = q.data?.stars ?? [];
+  return (
+    <ChartFrame title={t('reports.chart.starUserDistribution')} month={month} testId="chart-star-user-distribution" empty={!stars.some((s) => Number(s.count) > 0)}>
+      <BarChart h={200} data={stars} dataKey="star" series={[{ name: 'count', label: t('reports.chart.persons'), color: 'yellow.6' }]} />
+    </ChartFrame>
+  );
+}
+
+/** 客流转化: visitors and orders per day (left axis) and the conversion rate (right axis, %). */
+export function AccessConversionTrend(props: PanelProps) {
+  const { t } = useTranslation();
+  const month = useChartMonth(props);
+  const route = resolveRoute(props.set, props.screen, 'day-trend');
+  const shopId = shopOf(props.request);
+  const q = useQuery({
+    queryKey: [...screenListKey(props.screen.name), 'panel', 'conversion', month, shopId],
+    queryFn: () => callEndpoint<{ days: Row[] }>(route!, {}, { reportMonth: month, shopId }, { silent: true }),
+    enabled: !!month && !!route,
+  });
+  const days = (q.data?.days ?? []).map((d) => ({ ...d, day: String(d.date).slice(8) }));
+  return (
+    <ChartFrame title={t('reports.chart.conversionTrend')} month={month} testId="chart-conversion-trend" empty={!days.length}>
+      <LineChart h={220} data={days} dataKey="day" curveType="monotone" withLegend withRightYAxis rightYAxisLabel="%"
+        series={[
+          { name: 'visitorCount', label: t('reports.chart.visitorCount'), color: 'blue.6' },
+          { name: 'orderCount', label: t('reports.chart.orderCount'), color: 'teal.6' },
+          { name: 'conversionRate', label: t('reports.chart.conversionRate'), color: 'orange.6', yAxisId: 'right' },
+        ]} />
+    </ChartFrame>
+  );
+}
+
+const EDIT_REPORTS = [
+  ['dailyContribution', 'blue.6'], ['monthlyContribution', 'teal.6'], ['shopContribution', 'grape.6'], ['starRating', 'yellow.6'],
+] as const;
+
+/** 报表修改日志: corrections per day of the last 30 days, stacked by report (the list's 报表 filter narrows it). */
+export function EditLogTrend(props: PanelProps) {
+  const { t } = useTranslation();
+  const route = resolveRoute(props.set, props.screen, 'trend');
+  const reportType = typeof props.request.reportType === 'string' && props.request.reportType ? props.request.reportType : null;
+  const q = useQuery({
+    queryKey: [...screenListKey(props.screen.name), 'panel', 'editTrend', reportType],
+    queryFn: () => callEndpoint<{ days: Row[] }>(route!, {}, { days: 30, reportType }, { silent: true }),
+    enabled: !!route,
+  });
+  const days: Row[] = (q.data?.days ?? []).map((d) => ({ ...d, day: String(d.date).slice(5) }));
+  const any = days.some((d) => EDIT_REPORTS.some(([k]) => Number(d[k]) > 0));
+  return (
+    <Paper withBorder p="sm" data-testid="chart-edit-trend">
+      <Title order={6} mb="xs">{t('reports.chart.editTrend')}</Title>
+      {any ? (
+        <BarChart h={200} data={days} dataKey="day" type="stacked" withLegend
+          series={EDIT_REPORTS.filter(([k]) => !reportType || k === reportType).map(([name, color]) => ({ name, label: t(`reports.chart.${name}`), color }))} />
+      ) : <Text size="sm" c="dimmed">{t('reports.chart.editsEmpty')}</Text>}
+    </Paper>
+  );
+}

@@ -111,6 +111,17 @@ describe('客流转化 (access/report)', () => {
     expect((await admin('GET', `${O}/access/report/last-refresh-time?month=${MONTH}`)).json.data.lastJobId).toBe(again.jobId);
   });
 
+  it('day-trend (the chart): per day visitors and orders equal the snapshot rows, conversion = orders / visitors', async () => {
+    const r = await admin('POST', `${O}/access/report/day-trend`, { reportMonth: MONTH });
+    expect(r.status, r.body).toBe(200);
+    const rows = await q<{ d: string; v: number; o: number }>(
+      `SELECT to_char(report_date, 'YYYY-MM-DD') AS d, sum(visitor_count)::int AS v, sum(order_count)::int AS o FROM access_report WHERE report_month = $1 GROUP BY 1 ORDER BY 1`, [MONTH]);
+    expect(rows.length, 'refreshed above').toBeGreaterThan(0);
+    expect(r.json.data.days).toEqual(rows.map((x) => ({ date: x.d, visitorCount: x.v, orderCount: x.o, conversionRate: x.v > 0 ? Math.round((x.o * 10000) / x.v) / 100 : null })));
+    expect((await other('POST', `${O}/access/report/day-trend`, { reportMonth: MONTH })).json.data.days).toEqual([]);
+    expect((await admin('POST', `${O}/access/report/day-trend`, { reportMonth: MONTH, shopId: 99999999 })).json.msg).toMatch(/门店不存在/);
+  });
+
   it('refuses a malformed or future month naming the field', async () => {
     for (const [url, msg] of [[`refresh/2026-13`, '统计月份格式不正确'], [`refresh/2099-01`, '统计月份不能晚于本月']] as const) {
       const r = await admin('POST', `${O}/access/report/${url}`);

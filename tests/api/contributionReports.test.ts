@@ -270,6 +270,15 @@ describe('门店月度贡献 (report-monthly-shop-contribution)', () => {
     // The corrections of every report are also readable in one list (报表修改日志).
     const all = (await admin('POST', `${R}/report-edit-log/page/1/50`, { reportType: 'shopContribution' })).json.data;
     expect(all.records[0]).toMatchObject({ rowId: row.id, fieldTitle: '毛利额', afterValue: '123.45' });
+    // Its chart: corrections per day and report over the last 30 days, today's equal to the log's.
+    const trend = (await admin('POST', `${R}/report-edit-log/trend`, { days: 30 })).json.data.days as Json[];
+    expect(trend.length).toBe(30);
+    const today = (await s.db.tenant(1, (tx) => tx.query<Json>(
+      `SELECT to_char(current_date, 'YYYY-MM-DD') AS d, count(*) FILTER (WHERE report_type = 'shopContribution')::int AS shop, count(*) FILTER (WHERE report_type = 'monthlyContribution')::int AS monthly
+         FROM report_edit_log WHERE edit_time >= current_date`))).rows[0];
+    expect(trend.at(-1)).toMatchObject({ date: today.d, shopContribution: today.shop, monthlyContribution: today.monthly });
+    expect(today.shop).toBeGreaterThan(0);
+    expect((await admin('POST', `${R}/report-edit-log/trend`, { days: 9 })).status).toBe(400);
   });
 });
 

@@ -107,6 +107,12 @@ describe('月度星级评定', () => {
     );
     expect(rows.map((r) => [r.userId, r.saleAmount, r.targetAmount]).sort()).toEqual(plain.map((p) => [p.user_id, Number(p.sale), Number(p.target)]).sort());
     expect(rows.find((r) => r.userId === w.staffId)).toMatchObject({ shopCount: 1, star: 4 });
+    // Its chart: persons per star, as many as the summary's rows; another tenant has none.
+    const dist = (await admin('POST', `${R}/star-rating-user-det/distribution`, { reportMonth: MONTH })).json.data.stars as Json[];
+    expect(dist.map((d) => d.star)).toEqual(['0星', '1星', '2星', '3星', '4星', '5星']);
+    for (const d of dist) expect(d.count, d.star).toBe(rows.filter((r) => `${r.star}星` === d.star).length);
+    expect((await other('POST', `${R}/star-rating-user-det/distribution`, { reportMonth: MONTH })).json.data.stars.every((d: Json) => d.count === 0)).toBe(true);
+    expect((await admin('POST', `${R}/star-rating-user-det/distribution`, { reportMonth: '2026-13' })).json.msg).toMatch(/统计月份/);
   });
 
   it('rules are data: a changed threshold changes the next rating; a bad rule is refused naming the field', async () => {

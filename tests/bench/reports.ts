@@ -234,7 +234,8 @@ export async function benchReports(): Promise<void> {
   const lines = Number(process.env.BENCH_REPORT_ROWS || 1_000_000);
   const samples = Number(process.env.BENCH_REPORT_SAMPLES || 10);
   const staticDir = existsSync(path.join(ROOT, 'dist/index.html')) ? path.join(ROOT, 'dist') : undefined;
-  const url = await postgresUrl();
+  // BENCH_REPORT_PG=0 runs only PGlite.
+  const url = process.env.BENCH_REPORT_PG === '0' ? undefined : await postgresUrl();
   if (!url) console.log('\n## Reports: PostgreSQL server skipped (none answers)');
   else {
     const dbName = `wxy_bench_reports_${process.pid}`;

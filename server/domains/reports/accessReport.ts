@@ -2,7 +2,10 @@ import { registerJob, type JobContext } from '../../jobs/jobs.ts';
 import { ok } from '../../http/envelope.ts';
 import { registerCustomRoute } from '../../resources/customRoutes.ts';
 import { daysOfMonth } from '../targets/split.ts';
-import { monthField } from './period.ts';
+import { monthField, reportMonth } from './period.ts';
+import { dbToday } from '../../db/calendar.ts';
+import { ApiError } from '../../errors.ts';
+import { idField } from '../../http/fields.ts';
 import { lastComputed, startSnapshot } from './snapshotRoutes.ts';
 
 /**
@@ -54,4 +57,23 @@ registerCustomRoute('accessReport.refreshMonth', {
 registerCustomRoute('accessReport.lastRefreshTime', {
   schema: { querystring: { type: 'object', properties: { month: monthField('统计月份') } } },
   handler: async (req) => ok(await lastComputed(req, ACCESS_JOB, req.query.month, '统计月份')),
+});
+
+/** 客流转化's chart: per day of a month, visitors and real orders over the shops asked, and conversion = orders / visitors (%). */
+registerCustomRoute('accessReport.dayTrend', {
+  schema: { body: { type: 'object', required: ['reportMonth'], additionalProperties: false, properties: { reportMonth: monthField('统计月份'), shopId: { ...idField('门店'), type: ['integer', 'null'] } } } },
+  handler: async (req) => ok(await req.tenantTx(async (tx) => {
+    const { month } = reportMonth(req.body?.reportMonth, '统计月份', await dbToday(tx));
+    const shopId = req.body?.shopId ?? null;
+    if (shopId !== null && !(await tx.query(`SELECT 1 FROM shop_base WHERE shop_id = $1`, [shopId])).rows.length) throw new ApiError('BAD_REQUEST', `门店不存在（门店ID ${shopId}）`);
+    const r = await tx.query<{ day: string; visitors: number; orders: number }>(
+      `SELECT to_char(report_date, 'YYYY-MM-DD') AS day, sum(visitor_count)::int AS visitors, sum(order_count)::int AS orders
+         FROM access_report WHERE report_month = $1 AND ($2::int IS NULL OR shop_id = $2) GROUP BY report_date ORDER BY report_date`,
+      [month, shopId],
+    );
+    return {
+      reportMonth: month,
+      days: r.rows.map((d) => ({ date: d.day, visitorCount: d.visitors, orderCount: d.orders, conversionRate: d.visitors > 0 ? Math.round((d.orders * 10000) / d.visitors) / 100 : null })),
+    };
+  })),
 });

@@ -35,26 +35,19 @@ export const CONTRIBUTION_REPORTS: Record<Part, EditableReport> = {
 };
 
 /**
- * An order's cost: its lines' quantity × unit cost, read by the order's index (po_order_det_doc). Not a CTE joined
- * back: on a million lines the planner guessed one order and looped the CTE once per order (0.8 s a shop).
- */
-const ORDER_COST = `coalesce((SELECT sum(d.quantity * d.unit_cost) FROM po_order_det d WHERE d.order_id = o.order_id), 0)`;
-
-/**
  * Sales and cost per shop, day and seller of a batch of shops in [$2, $3] ($1 the shops, int[]), unrounded: sold orders
  * plus, negative, refunds on their day. Columns: shop_id, day, user_id (0 = no cashier), cashier_name, sale, cost, orders.
+ * Read from the daily sales summary (po_sales_day, migration 305: the same movements summed per shop, day and
+ * cashier by triggers on every order write), not from the orders and their lines: a month of a hundred shops is a
+ * few thousand rows instead of a million lines (tests/api/contributionReports.test.ts checks it against the orders).
  */
 export const SHOP_FACTS_SQL = `
-  WITH moves AS (
-    SELECT o.shop_id, o.create_time::date AS day, coalesce(o.cashier_user_id, 0) AS user_id, o.cashier_name, o.pay_amount AS sale, ${ORDER_COST} AS cost, 1 AS orders
-      FROM po_order o
-     WHERE o.shop_id = ANY($1::int[]) AND NOT o.is_practice AND o.status IN (1, 2) AND o.create_time >= $2::date::timestamptz AND o.create_time < ($3::date + 1)::timestamptz
-    UNION ALL
-    SELECT o.shop_id, o.refund_time::date, coalesce(o.cashier_user_id, 0), o.cashier_name, -o.refund_amount, -${ORDER_COST}, 0
-      FROM po_order o
-     WHERE o.shop_id = ANY($1::int[]) AND NOT o.is_practice AND o.refund_time >= $2::date::timestamptz AND o.refund_time < ($3::date + 1)::timestamptz)
-  SELECT shop_id, day, user_id, max(cashier_name) AS cashier_name, sum(sale) AS sale, sum(cost) AS cost, sum(orders)::int AS orders
-    FROM moves GROUP BY shop_id, day, user_id`;
+  SELECT shop_id, day, coalesce(cashier_user_id, 0) AS user_id, max(cashier_name) FILTER (WHERE orders > 0) AS cashier_name,
+         sum(sign * amount) AS sale, sum(cost) AS cost, coalesce(sum(orders) FILTER (WHERE sign > 0), 0)::int AS orders
+    FROM po_sales_day
+   WHERE tenant_id = app_current_tenant() AND shop_id = ANY($1::int[]) AND day >= $2::date AND day <= $3::date
+   GROUP BY shop_id, day, coalesce(cashier_user_id, 0)
+  HAVING sum(orders) > 0`;
 
 const USER_NAME = `coalesce(u.name, f.cashier_name, CASE WHEN k.user_id = 0 THEN '未指定' ELSE k.user_id::text END)`;
 const SHOP_NAME = `coalesce((SELECT shop_name FROM shop_base WHERE shop_id = k.shop_id), (SELECT max(shop_name) FROM po_order WHERE shop_id = k.shop_id))`;

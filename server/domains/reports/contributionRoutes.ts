@@ -112,3 +112,33 @@ registerCustomRoute('dailyContribution.dayTrend', {
     }));
   },
 });
+
+/** 报表修改日志's chart: corrections per day of the last 7/30/90 days (today included), per report. */
+registerCustomRoute('reportEditLog.trend', {
+  schema: {
+    body: {
+      type: ['object', 'null'], additionalProperties: false,
+      properties: { days: { type: ['integer', 'null'], enum: [7, 30, 90, null], title: '天数' }, reportType: { type: ['string', 'null'], enum: ['dailyContribution', 'monthlyContribution', 'shopContribution', 'starRating', null], title: '报表' } },
+    },
+  },
+  handler: async (req) => ok(await req.tenantTx(async (tx) => {
+    const days = Number((req.body as { days?: number | null } | null)?.days ?? 30);
+    const reportType = (req.body as { reportType?: string | null } | null)?.reportType ?? null;
+    const today = await dbToday(tx);
+    const r = await tx.query<{ day: string; report_type: string; n: number }>(
+      `SELECT to_char(edit_time, 'YYYY-MM-DD') AS day, report_type, count(*)::int AS n FROM report_edit_log
+        WHERE edit_time >= ($1::date - $2::int + 1)::timestamptz AND ($3::text IS NULL OR report_type = $3) GROUP BY 1, 2`,
+      [today, days, reportType],
+    );
+    const from = Date.parse(`${today}T00:00:00Z`) - (days - 1) * 86_400_000;
+    const byDay = new Map<string, Record<string, number>>();
+    for (const x of r.rows) byDay.set(x.day, { ...byDay.get(x.day), [x.report_type]: Number(x.n) });
+    return {
+      days: Array.from({ length: days }, (_, i) => {
+        const date = new Date(from + i * 86_400_000).toISOString().slice(0, 10);
+        const c = byDay.get(date) ?? {};
+        return { date, dailyContribution: c.dailyContribution ?? 0, monthlyContribution: c.monthlyContribution ?? 0, shopContribution: c.shopContribution ?? 0, starRating: c.starRating ?? 0 };
+      }),
+    };
+  })),
+});

@@ -151,3 +151,14 @@ registerCustomRoute('starRating.distribution', {
     return { reportMonth: month, stars: [0, 1, 2, 3, 4, 5].map((star) => ({ star: `${star}星`, count: byStar.get(star) ?? 0 })) };
   })),
 });
+
+/** 人员星级汇总's chart: how many persons got each star in a month (the summary's star, 0-5). */
+registerCustomRoute('starRatingUser.distribution', {
+  schema: { body: { type: 'object', required: ['reportMonth'], additionalProperties: false, properties: { reportMonth: monthField('统计月份') } } },
+  handler: async (req) => ok(await req.tenantTx(async (tx) => {
+    const { month } = reportMonth(req.body?.reportMonth, '统计月份', await dbToday(tx));
+    const r = await tx.query<{ star: number; n: number }>(`SELECT star, count(*)::int AS n FROM report_star_rating_user_det WHERE report_month = $1 GROUP BY 1`, [month]);
+    const byStar = new Map(r.rows.map((x) => [Number(x.star), Number(x.n)]));
+    return { reportMonth: month, stars: [0, 1, 2, 3, 4, 5].map((star) => ({ star: `${star}星`, count: byStar.get(star) ?? 0 })) };
+  })),
+});
