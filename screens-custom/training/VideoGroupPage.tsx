@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../src/feedback/notify';
 import { usePermission } from '../../src/permission/Permission';
 import { trainingApi, type GroupNode } from './api';
+import { confirmDelete } from './confirmDelete';
 import { TRAINING_PERMS } from './perms';
 
 const flatten = (nodes: GroupNode[], depth = 0): { node: GroupNode; depth: number }[] =>
@@ -50,7 +51,7 @@ export default function VideoGroupPage() {
                   {canEdit && (
                     <Group gap="xs" justify="flex-end">
                       <Button size="compact-sm" variant="light" onClick={() => setEditing(node)}>{t('training.edit')}</Button>
-                      <Button size="compact-sm" variant="light" color="red" onClick={() => window.confirm(t('training.confirmDelete')) && remove.mutate(node.groupId)}>{t('training.delete')}</Button>
+                      <Button size="compact-sm" variant="light" color="red" onClick={() => confirmDelete(t, node.groupName, () => remove.mutate(node.groupId))}>{t('training.delete')}</Button>
                     </Group>
                   )}
                 </Table.Td>

@@ -8,6 +8,7 @@ import { usePermission } from '../../src/permission/Permission';
 import { uploadFile } from '../../src/upload/uploader';
 import { CoursePlayer } from './CoursePlayer';
 import { minutes, trainingApi, type GroupNode, type Material } from './api';
+import { confirmDelete } from './confirmDelete';
 import { TRAINING_PERMS } from './perms';
 
 const PAGE_SIZE = 20;
@@ -94,7 +95,7 @@ export default function VideoMaterialPage() {
                     <Button size="compact-sm" variant="light" onClick={() => setPlaying(m)}>{t('training.material.preview')}</Button>
                     <Button size="compact-sm" variant="subtle" onClick={() => share(m.materialId)}>{t('training.material.share')}</Button>
                     {canEdit && <Button size="compact-sm" variant="light" onClick={() => setEditing(m)}>{t('training.edit')}</Button>}
-                    {canEdit && <Button size="compact-sm" variant="light" color="red" onClick={() => window.confirm(t('training.confirmDelete')) && remove.mutate(m.materialId)}>{t('training.delete')}</Button>}
+                    {canEdit && <Button size="compact-sm" variant="light" color="red" onClick={() => confirmDelete(t, m.title, () => remove.mutate(m.materialId))}>{t('training.delete')}</Button>}
                   </Group>
                 </Table.Td>
               </Table.Tr>

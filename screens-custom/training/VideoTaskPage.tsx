@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../src/feedback/notify';
 import { usePermission } from '../../src/permission/Permission';
 import { trainingApi, type Det, type VideoTask } from './api';
+import { confirmDelete } from './confirmDelete';
 import { TRAINING_PERMS } from './perms';
 
 const PAGE_SIZE = 20;
@@ -56,7 +57,7 @@ export default function VideoTaskPage() {
                 <Table.Td>
                   <Group gap="xs" justify="flex-end" wrap="nowrap">
                     <Button size="compact-sm" variant="light" onClick={() => setDetail(task)} data-testid="task-detail">{t('training.task.progress')}</Button>
-                    {canDelete && <Button size="compact-sm" variant="light" color="red" onClick={() => window.confirm(t('training.confirmDelete')) && remove.mutate(task.taskId)}>{t('training.delete')}</Button>}
+                    {canDelete && <Button size="compact-sm" variant="light" color="red" onClick={() => confirmDelete(t, task.taskName, () => remove.mutate(task.taskId))}>{t('training.delete')}</Button>}
                   </Group>
                 </Table.Td>
               </Table.Tr>

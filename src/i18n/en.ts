@@ -154,7 +154,7 @@ export const en: Messages<ShellMessages> = {
     deleted: 'Deleted',
     search: 'Search',
     empty: 'No data',
-    confirmDelete: 'Delete it?',
+    confirmDelete: 'Delete “{{name}}”?',
     fields: {
       assignedCount: 'Assigned',
       auditRemark: 'Audit remark',

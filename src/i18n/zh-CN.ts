@@ -152,7 +152,7 @@ export const zhCN = {
     deleted: '已删除',
     search: '查询',
     empty: '暂无数据',
-    confirmDelete: '确定删除吗？',
+    confirmDelete: '确定删除“{{name}}”吗？',
     fields: {
       assignedCount: '已分配人次',
       auditRemark: '审核备注',

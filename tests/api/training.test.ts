@@ -72,6 +72,9 @@ describe('demo data', () => {
     const bytes = await s.app.inject({ method: 'GET', url: play.json.data.url, headers: { range: 'bytes=4-11' } });
     expect(bytes.statusCode).toBe(206);
     expect(bytes.rawPayload.toString('latin1')).toBe('ftypisom');
+    // manager01 finished 店长必修课: it waits for its audit.
+    const pending = (await admin('POST', `${S}/sys-video-task-user-det/findPage/1/50`, { completed: true, auditStatus: 0 })).json.data.records as Json[];
+    expect(pending.find((r) => r.userName === '店长01')).toMatchObject({ taskName: '店长必修课', title: '店长每日运营要点', watchedPercent: 100 });
   });
 });
 

@@ -61,12 +61,17 @@ test('a course uploaded, assigned to shop01, watched with seeking, counted in th
   const progress = staff.getByTestId('course-progress');
   await expect(progress).toContainText('最远看到 0:2');
   const { request, headers } = await pageApi(staff);
-  const mine = (await (await request.get('api/wxy-system-server/sys-video-task-user-det/my', { headers })).json()).data as { title: string; watchedSeconds: number; furthestPosition: number; completed: boolean }[];
+  const mine = (await (await request.get('api/wxy-system-server/sys-video-task-user-det/my', { headers })).json()).data as { title: string; materialId: number; watchedSeconds: number; furthestPosition: number; completed: boolean }[];
   const row = mine.find((r) => r.title === title)!;
   expect(row.furthestPosition).toBeGreaterThanOrEqual(22);
   expect(row.watchedSeconds).toBeGreaterThanOrEqual(6);
   expect(row.watchedSeconds).toBeLessThan(row.furthestPosition);
   expect(row.completed).toBe(false);
+  // The same course shared to a phone: it opens where shop01 left off.
+  await staff.setViewportSize({ width: 390, height: 844 });
+  await staff.goto(`/h5/courseSharing?materialId=${row.materialId}`);
+  await expect(staff.getByTestId('h5-course').getByTestId('course-progress')).toContainText(`最远看到 0:${row.furthestPosition}`);
+  await expect.poll(() => staff.getByTestId('course-video').evaluate((v: HTMLVideoElement) => v.currentTime)).toBe(row.furthestPosition);
 
   await openFromSidebar(page, '/training', '/training/courseStatistics');
   const stats = page.getByTestId(`stats-row-${title}`);

@@ -5,7 +5,8 @@ import { tinyMp4 } from '../../domains/training/tinyMp4.ts';
 /**
  * 培训 demo: two course groups (新员工入职 for shop staff and managers, 门店运营 for managers only), three short
  * courses whose videos are generated colour cards (server/domains/training/tinyMp4.ts; the bytes are written on first
- * play, see demoCards.ts), and the task 新员工必修课 assigned to shop01 with the first course half watched.
+ * play, see demoCards.ts), the task 新员工必修课 assigned to shop01 with the first course half watched, and 店长必修课
+ * that manager01 completed, waiting for its audit (so the statistics and the audit have something real).
  */
 const COURSES = [
   { key: '202611/7a1e0000-0000-4000-8000-000000000001.mp4', group: 0, title: '收银流程入门', colour: 'blue', seconds: 60, description: '开班、收款、找零与交班的标准动作。' },
@@ -14,6 +15,11 @@ const COURSES = [
 ] as const;
 
 export async function seedTrainingDemo(db: Database, tenantId: number): Promise<void> {
+  await seedCourses(db, tenantId);
+  await seedManagerTask(db, tenantId);
+}
+
+async function seedCourses(db: Database, tenantId: number): Promise<void> {
   await db.tenant(tenantId, async (tx) => {
     if ((await tx.query(`SELECT 1 FROM video_material_group LIMIT 1`)).rows.length) return;
     const users = new Map((await tx.query<{ id: number; user_name: string; name: string }>(`SELECT id, user_name, name FROM sys_user`)).rows.map((u) => [u.user_name, u]));
@@ -58,5 +64,28 @@ export async function seedTrainingDemo(db: Database, tenantId: number): Promise<
          VALUES (app_current_tenant(), $1, $2, $3, $4, $5, $6, $7, $8, $9, CASE WHEN $8 > 0 THEN now() - interval '1 day' END)`,
         [taskId, m, staff.id, staff.name, shop?.shop_id ?? null, shop?.shop_name ?? null, COURSES[i].seconds, watched, watched ? 35 : 0]);
     }
+  });
+}
+
+async function seedManagerTask(db: Database, tenantId: number): Promise<void> {
+  await db.tenant(tenantId, async (tx) => {
+    if ((await tx.query(`SELECT 1 FROM sys_video_task WHERE task_name = '店长必修课'`)).rows.length) return;
+    const manager = (await tx.query<{ id: number; name: string; dept_name: string | null }>(
+      `SELECT u.id, u.name, d.dept_name FROM sys_user u LEFT JOIN sys_department d ON d.dept_id = u.dept_id WHERE u.user_name = 'manager01'`)).rows[0];
+    const course = (await tx.query<{ material_id: number; duration_seconds: number }>(
+      `SELECT material_id, duration_seconds FROM video_material WHERE video_object_key = $1`, [COURSES[2].key])).rows[0];
+    if (!manager || !course) return;
+    const shop = (await tx.query<{ shop_id: number; shop_name: string }>(
+      `SELECT s.shop_id, s.shop_name FROM sys_user_shop us JOIN shop_base s ON s.shop_id = us.shop_id WHERE us.user_id = $1 ORDER BY s.shop_id LIMIT 1`, [manager.id])).rows[0];
+    const taskId = (await tx.query<{ task_id: number }>(
+      `INSERT INTO sys_video_task (tenant_id, task_name, start_time, deadline, remark, create_user_name)
+       VALUES (app_current_tenant(), '店长必修课', date_trunc('day', now()) - interval '10 days', date_trunc('day', now()) + interval '20 days 23:59:59', '本月内学完', '系统管理员')
+       RETURNING task_id`)).rows[0].task_id;
+    await tx.query(`INSERT INTO sys_video_task_material (tenant_id, task_id, material_id) VALUES (app_current_tenant(), $1, $2)`, [taskId, course.material_id]);
+    await tx.query(
+      `INSERT INTO sys_video_task_user_det (tenant_id, task_id, material_id, user_id, user_name, shop_id, shop_name, dept_name, duration_seconds,
+                                            watched_seconds, furthest_position, completed, completed_time, last_report_time)
+       VALUES (app_current_tenant(), $1, $2, $3, $4, $5, $6, $7, $8, $8, $8, true, now() - interval '2 days', now() - interval '2 days')`,
+      [taskId, course.material_id, manager.id, manager.name, shop?.shop_id ?? null, shop?.shop_name ?? null, manager.dept_name, course.duration_seconds]);
   });
 }
