@@ -53,6 +53,15 @@ beforeAll(async () => {
 afterAll(async () => s?.stop());
 
 describe('换货', () => {
+  it('the demo has an exchange at the third shop: a unit swapped for a dearer SKU, the difference paid in cash', async () => {
+    const page = (await admin('POST', `${O}/findPageByExchange`, { pageNum: 1, pageSize: 50 })).json.data.records as Json[];
+    const demo = page.find((x) => x.reason === '顾客换成大规格')!;
+    expect(demo).toMatchObject({ returnQuantity: 1, giveQuantity: 1 });
+    expect(demo.diffAmount).toBeGreaterThan(0);
+    const detail = (await admin('GET', `${O}/findListByExchangeDet/${demo.exchangeId}`)).json.data;
+    expect(detail.payList).toEqual([{ payId: expect.any(Number), payType: 1, amount: detail.paidAmount }]);
+  });
+
   let order: Json;
   let first: Json;
 

@@ -109,6 +109,11 @@ describe('送货上门 po-shipping-home', () => {
     expect(page.filter((p) => p.shopId === shopId)).toHaveLength(1);
   });
 
+  it('the demo’s second shop delivers home', async () => {
+    const second = (await sql<{ shop_id: number }>(`SELECT DISTINCT ON (w.shop_id) w.shop_id FROM wh_base_info w JOIN shop_base s ON s.shop_id = w.shop_id WHERE w.status = 1 AND s.status = 1 ORDER BY w.shop_id, w.wh_id OFFSET 1 LIMIT 1`))[0].shop_id;
+    expect((await manager('GET', `${SH}/info/shop/${second}`)).json.data).toMatchObject({ enabled: true, deliveryFee: 5, freeThreshold: 88, radiusKm: 3 });
+  });
+
   it('refuses bad settings, a user without the button, and shops of another tenant', async () => {
     const base = { shopId, enabled: true, deliveryFee: 5, radiusKm: 3, startTime: '09:00', endTime: '21:00' };
     const late = await admin('POST', `${SH}/save`, { ...base, startTime: '21:00', endTime: '09:00' });
