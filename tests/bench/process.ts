@@ -86,6 +86,25 @@ async function run(label: string, server: Server) {
   const ms = performance.now() - t0;
   const ok = statuses.filter((s) => s === 200).length;
 
+  // Baseline in the same run: the same number of rows, 50 workers each marking its own rows done with a plain
+  // conditional UPDATE in its own transaction (the database's floor for "complete once"), no API, no process rules.
+  await server.db.system((tx) => tx.query(`CREATE TABLE IF NOT EXISTS bench_plain_task (id integer PRIMARY KEY, worker integer NOT NULL, status smallint NOT NULL DEFAULT 0)`));
+  await server.db.system((tx) => tx.query(`TRUNCATE bench_plain_task`));
+  await server.db.system((tx) => tx.query(`INSERT INTO bench_plain_task (id, worker) SELECT g, g % $2 FROM generate_series(1, $1) g`, [tasks, APPROVERS]));
+  let plainDone = 0;
+  const p0 = performance.now();
+  await Promise.all(
+    Array.from({ length: APPROVERS }, async (_, w) => {
+      const mine = (await server.db.system((tx) => tx.query<{ id: number }>(`SELECT id FROM bench_plain_task WHERE worker = $1 AND status = 0 ORDER BY id`, [w]))).rows;
+      for (const row of mine) {
+        const r = await server.db.system((tx) => tx.query(`UPDATE bench_plain_task SET status = 1 WHERE id = $1 AND status = 0`, [row.id]));
+        plainDone += r.rowCount ?? 0;
+      }
+    }),
+  );
+  const plainMs = performance.now() - p0;
+  await server.db.system((tx) => tx.query(`DROP TABLE bench_plain_task`));
+
   // Contention: all 50 click the same role task at once, task after task.
   const raceTasks = await todo(tokens[0], 'benchRace');
   const wins: number[] = [];
@@ -108,7 +127,10 @@ async function run(label: string, server: Server) {
   );
   const c = check.rows[0];
   console.log(`\n## Task completion by ${APPROVERS} concurrent approvers (${label})`);
-  console.log(`own tasks: ${ok}/${tasks} completed in ${ms.toFixed(0)} ms = ${((ok / ms) * 1000).toFixed(0)} completions/s (list + complete through the API)`);
+  const apiRate = (ok / ms) * 1000;
+  const plainRate = (plainDone / plainMs) * 1000;
+  console.log(`baseline: ${plainDone}/${tasks} rows marked done by plain conditional UPDATEs (50 workers, one transaction each) in ${plainMs.toFixed(0)} ms = ${plainRate.toFixed(0)} updates/s`);
+  console.log(`own tasks: ${ok}/${tasks} completed in ${ms.toFixed(0)} ms = ${apiRate.toFixed(0)} completions/s (list + complete through the API; ${(apiRate / plainRate).toFixed(2)}x the plain UPDATE rate)`);
   console.log(
     `races: ${raceTasks.length} role tasks x ${APPROVERS} clicks at once in ${raceMs.toFixed(0)} ms; completions per task ${Math.min(...wins)}-${Math.max(...wins)}, ` +
       `409 answers per task ${Math.min(...conflicts)}-${Math.max(...conflicts)}`,

@@ -163,5 +163,6 @@ const parts: [string, () => Promise<void>][] = [
   ['reports', async () => (await import('./reports.ts')).benchReports()],
   ['designer-ui', async () => (await import('./designer-ui.ts')).benchDesignerUi()],
   ['process', async () => (await import('./process.ts')).benchProcess()],
+  ['salary', async () => (await import('./salary.ts')).benchSalary()],
 ];
 for (const [name, part] of parts) if (!only || only.includes(name)) await part();
