@@ -6,6 +6,7 @@ import { call } from '../../src/api/http';
 import { usePermission } from '../../src/permission/Permission';
 import { useAnalysisT } from './labels';
 import { cell, DetailDrawer, FilterBar, ReportList, type Column, type Page, type Row } from './ReportList';
+import { RegionHeat } from './RegionHeat';
 
 /**
  * The 报表中心 analysis screens (hand-written: every figure is computed by the server on read, and each opens the
@@ -43,6 +44,7 @@ export function PutStockAnalysePage() {
           ['notPutShopCount', 'not-put'], ['saleShopCount', 'sale-shop'], ['unsaleShopCount', 'unsale-shop'], 'sellThroughRate')}
         fetchPage={(n, size, f) => post(`${RS}/put-stock-analyse/list/page/${n}/${size}`, f)}
         exportUrl={`${RS}/put-stock-analyse/export`} exportPerm="report:putStock:export"
+        header={(f) => <RegionHeat filters={f} />}
         onFigure={(row, detail, f) => setOpen({
           detail, name: String(row.skuName ?? row.spuName ?? row.code),
           body: { ...f, ...(f.dimension === 'spu' ? { spuId: row.spuId } : { skuId: row.skuId }) },

@@ -127,6 +127,26 @@ describe('铺货分析', () => {
     }
   });
 
+  it('region-heat: per region put and sold add up to the list, sell-through = sold / put, the top SKUs by region', async () => {
+    const heat = await admin('POST', `${R}/region-heat`, { dateStart: today, dateEnd: today });
+    expect(heat.status, heat.body).toBe(200);
+    const rows = (await list()).json.data.records as Json[];
+    const sum = (xs: Json[], f: string) => Math.round(xs.reduce((a, x) => a + Number(x[f]), 0) * 1000) / 1000;
+    const { regions, keys, cells } = heat.json.data;
+    expect(sum(regions, 'shopAllotQuantity')).toBe(sum(rows, 'shopAllotQuantity'));
+    expect(sum(regions, 'saleQuantity')).toBe(sum(rows, 'saleQuantity'));
+    for (const r of regions) expect(r.sellThroughRate).toBe(r.shopAllotQuantity > 0 ? Math.round((r.saleQuantity / r.shopAllotQuantity) * 10000) / 100 : null);
+    // The test's SKU was put into a shop today, so it is among the most-put columns; its cells add up to its row.
+    expect(keys.length).toBeLessThanOrEqual(12);
+    const mine = cells.filter((c: Json) => c.keyId === sku.skuId);
+    expect(mine.length).toBeGreaterThan(0);
+    const row = rows.find((r) => r.skuId === sku.skuId)!;
+    expect([sum(mine, 'shopAllotQuantity'), sum(mine, 'saleQuantity')]).toEqual([row.shopAllotQuantity, row.saleQuantity]);
+    expect((await admin('POST', `${R}/region-heat`, { dateStart: '2999-01-01' })).status).toBe(400);
+    const theirs = await other('POST', `${R}/region-heat`, { dateStart: today, dateEnd: today });
+    expect(theirs.json.data.keys.filter((k: Json) => k.keyId === sku.skuId)).toEqual([]);
+  });
+
   it('an earlier period ends with the stock the ledger had then', async () => {
     const start = (await sql<{ d: string }>(`SELECT to_char(current_date - 20, 'YYYY-MM-DD') AS d`))[0].d;
     const end = (await sql<{ d: string }>(`SELECT to_char(current_date - 1, 'YYYY-MM-DD') AS d`))[0].d;

@@ -216,3 +216,24 @@ export function finishDetailRow(r: Row): Row {
   if ('shopAllotQuantity' in out && 'saleQuantity' in out) out.sellThroughRate = sellThroughRate(Number(out.saleQuantity), Number(out.shopAllotQuantity));
   return out;
 }
+
+// ---- the regional heat view: sell-through by region -----------------------------------------------------------
+
+/** How many SKUs (or SPUs) the heat grid shows as columns: the most put into the shops in the period. */
+export const HEAT_KEYS = 12;
+
+/**
+ * Per region of the shops in scope (a shop without one is 未分区): shop allot and sales of the period over every
+ * SKU, and of each of the HEAT_KEYS SKUs (SPUs) most put into the shops; the same sums the list's rows are made of.
+ */
+export function putStockRegionHeatSql(f: PutStockFilter, per: Period, p: Params): string {
+  const spu = f.dimension === 'spu';
+  const name = spu ? `(SELECT sp.spu_code || ' ' || sp.spu_name FROM pd_spu sp WHERE sp.spu_id = c.key_id)` : `(SELECT k.sku_code || ' ' || k.sku_name FROM pd_sku k WHERE k.sku_id = c.key_id)`;
+  return `WITH ${scopeCtes(f, per, p)},
+  r AS (SELECT coalesce(s.region_name, '未分区') AS region, x.key_id, x.put_qty, x.sale_qty FROM sk x JOIN s ON s.shop_id = x.shop_id),
+  top AS (SELECT key_id FROM r GROUP BY key_id HAVING sum(put_qty) > 0 ORDER BY sum(put_qty) DESC, key_id LIMIT ${HEAT_KEYS}),
+  c AS (SELECT region, key_id, sum(put_qty) AS put_qty, sum(sale_qty) AS sale_qty FROM r WHERE key_id IN (SELECT key_id FROM top) GROUP BY 1, 2)
+  SELECT region, NULL::int AS "keyId", NULL::text AS "keyName", sum(put_qty)::float8 AS "shopAllotQuantity", sum(sale_qty)::float8 AS "saleQuantity" FROM r GROUP BY region
+  UNION ALL
+  SELECT c.region, c.key_id, ${name}, c.put_qty::float8, c.sale_qty::float8 FROM c`;
+}

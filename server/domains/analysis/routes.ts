@@ -3,11 +3,11 @@ import { ApiError } from '../../errors.ts';
 import { ok, pageParamsSchema } from '../../http/envelope.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
 import {
-  finishDetailRow, finishPutStockRow, PUT_STOCK_COLUMNS, PUT_STOCK_DETAILS, PUT_STOCK_GUARDS, PUT_STOCK_SORTS, putStockDetailSql, putStockListSql, putStockOrder,
+  finishDetailRow, finishPutStockRow, HEAT_KEYS, PUT_STOCK_COLUMNS, PUT_STOCK_DETAILS, PUT_STOCK_GUARDS, PUT_STOCK_SORTS, putStockDetailSql, putStockListSql, putStockOrder, putStockRegionHeatSql,
   type PutStockDetail, type PutStockFilter,
 } from './putStock.ts';
-import { isDay } from './period.ts';
-import { aggregatePage, dayField, hiddenByGuards, nullableText, Params, periodOf, SCOPE_PROPS, sendCsv, withoutFields, type Row } from './reportHttp.ts';
+import { isDay, sellThroughRate } from './period.ts';
+import { aggregatePage, dayField, hiddenByGuards, nullableText, Params, periodOf, qty, SCOPE_PROPS, sendCsv, withoutFields, type Row } from './reportHttp.ts';
 import {
   companions, finishMemberRow, finishStockPinRow, MEMBER_COLUMNS, MEMBER_SORTS, memberInfoOrder, memberInfoSql, newProductFigures, newProductSql, SELLING_POINT_SORTS,
   sellingPointsOrder, sellingPointsSql, STOCK_PIN_COLUMNS, STOCK_PIN_SORTS, stockPinOrder, stockPinSql,
@@ -149,6 +149,27 @@ export const analysisRoutes = async (app: FastifyInstance) => {
       return { ...result, records: withoutFields(result.records.map(finishPutStockRow), hidden), dateStart: per.start, dateEnd: per.end };
     }).catch(asCallerError);
     return ok(page);
+  });
+
+  app.post<{ Body: PutStockFilter | null }>('/put-stock-analyse/region-heat', {
+    config: { perm: ANALYSIS_PERMS.putStock },
+    schema: { tags, body: PUT_STOCK_BODY, summary: `铺货分析的区域热力：每个区域的铺货数量、销量与售罄率，及铺货最多的 ${HEAT_KEYS} 个 SKU（或商品）在各区域的售罄率` },
+  }, async (req) => {
+    const f = req.body ?? {};
+    return ok(await req.tenantTx(async (tx) => {
+      const per = await periodOf(tx, f);
+      const p = new Params();
+      const rows = (await tx.query<{ region: string; keyId: number | null; keyName: string | null; shopAllotQuantity: number; saleQuantity: number }>(putStockRegionHeatSql(f, per, p), p.values)).rows;
+      const rate = (x: { shopAllotQuantity: number; saleQuantity: number }) => sellThroughRate(Number(x.saleQuantity), Number(x.shopAllotQuantity));
+      const regions = rows.filter((x) => x.keyId === null).map((x) => ({ regionName: x.region, shopAllotQuantity: qty(x.shopAllotQuantity), saleQuantity: qty(x.saleQuantity), sellThroughRate: rate(x) }))
+        .sort((a, b) => a.regionName.localeCompare(b.regionName, 'zh-CN'));
+      const cells = rows.filter((x) => x.keyId !== null);
+      const keys = [...new Map(cells.map((x) => [Number(x.keyId), x.keyName ?? String(x.keyId)]))].map(([keyId, name]) => ({ keyId, name }));
+      return {
+        dateStart: per.start, dateEnd: per.end, regions, keys,
+        cells: cells.map((x) => ({ regionName: x.region, keyId: Number(x.keyId), shopAllotQuantity: qty(x.shopAllotQuantity), saleQuantity: qty(x.saleQuantity), sellThroughRate: rate(x) })),
+      };
+    }).catch(asCallerError));
   });
 
   app.post<{ Body: PutStockFilter | null }>('/put-stock-analyse/export', {
