@@ -34,6 +34,13 @@ beforeAll(async () => {
 afterAll(async () => s?.stop());
 
 describe('巡店申请', () => {
+  it('the demo has one audited inspection of the first shop by shop01, with its items', async () => {
+    const list = (await manager('POST', `${R}/findPage`, { pageNum: 1, pageSize: 50 })).json.data.records as Json[];
+    const demo = list.find((r) => r.remark === '例行巡店：整体良好');
+    expect(demo).toMatchObject({ status: 2, itemCount: 4, failCount: 1, createUserName: '门店店员01', auditRemark: '已核实整改' });
+    expect(((await manager('GET', `${R}/det/${demo!.id}`)).json.data as Json[]).map((l) => l.itemName)).toEqual(['陈列整齐', '价签齐全', '卫生清洁', '消防通道畅通']);
+  });
+
   it('goes to the inspected shop manager, who approves it; the items, photo and counts are kept', async () => {
     const photo = await uploadPng(s, shopToken, 'inspect.png');
     const day = await today();

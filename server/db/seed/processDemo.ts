@@ -1,4 +1,8 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { ResourceDescriptor } from '../../../engine/model/types.ts';
 import type { AuthContext } from '../../context.ts';
+import { createDocument, runDocAction, type DocContext } from '../../documents/routes.ts';
 import type { Database, Queryable } from '../index.ts';
 import { deployDefinition, startProcess } from '../../domains/process/service.ts';
 import { attendanceXml, inspectXml, pettyCashXml } from '../../domains/process/bpmnXml.ts';
@@ -42,6 +46,26 @@ export async function seedProcessDemo(db: Database, tenantId: number): Promise<v
     // 考勤审批: the shop manager approves attendance requests (attn-request); deployed once.
     if (!(await tx.query(`SELECT 1 FROM wf_definition WHERE process_key = 'attendance'`)).rows.length)
       await deployDefinition(tx, admin, { bpmnXml: attendanceXml(), businessType: 'attendance', description: '考勤申请（请假、加班、补卡、调班等）：申请人所在门店的店长审批' });
+    // 巡店申请 demo: one inspection of the first shop by shop01, audited (before the process exists, so nobody's
+    // 我的待办 grows): the list and its detail show something real.
+    if (!(await tx.query(`SELECT 1 FROM shop_inspect_apply LIMIT 1`)).rows.length) {
+      const read = (name: string) => JSON.parse(readFileSync(path.resolve('schemas/resources', `${name}.json`), 'utf8')) as ResourceDescriptor;
+      const header = read('shop-inspect-apply');
+      const c: DocContext = { header, lines: read('shop-inspect-apply-det'), doc: header.document! };
+      const today = (await tx.query<{ d: string }>(`SELECT to_char(current_date - 1, 'YYYY-MM-DD') AS d`)).rows[0].d;
+      const id = await createDocument(tx, applicant, c, { method: 'POST', path: 'save', action: 'docCreate' }, {
+        shopId: shop,
+        inspectDate: today,
+        remark: '例行巡店：整体良好',
+        itemList: [
+          { itemName: '陈列整齐', result: 1 },
+          { itemName: '价签齐全', result: 2, remark: '两个价签缺失，当日补齐' },
+          { itemName: '卫生清洁', result: 1 },
+          { itemName: '消防通道畅通', result: 1 },
+        ],
+      });
+      await runDocAction(tx, admin, c, c.doc.actions.find((a) => a.id === 'audit')!, id, { auditStatus: 2, auditRemark: '已核实整改' });
+    }
     // 巡店审批: the inspected shop's manager confirms a shop inspection (shop-inspect-apply, /h5/inspectApply).
     if (!(await tx.query(`SELECT 1 FROM wf_definition WHERE process_key = 'inspect'`)).rows.length)
       await deployDefinition(tx, admin, { bpmnXml: inspectXml(), businessType: 'inspectApply', description: '巡店申请：被巡门店的店长确认' });
