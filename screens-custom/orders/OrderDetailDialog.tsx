@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Loader, Modal, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Modal, Select, SimpleGrid, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -14,7 +14,9 @@ import { printReceipt, type SettledOrder } from '../billing/receipt';
  * about (promotions, 满减, coupon), the payments, and — while the order's business day is open — the two corrections a
  * shop manager makes at the end of the day: a payment method picked wrong (savePay) and a payment taken twice
  * (deleteById). The server decides whether the day is still open and says why not (lockReason); every correction
- * is listed under the payments. Reprints: the receipt and the payment slip, both through the print templates.
+ * is listed under the payments. On the same terms 修改信息 corrects the 导购, the remark, or enters the member the cashier
+ * forgot (sale/order/edit/info; the member then earns the order's points), each change logged with before and after.
+ * Reprints: the receipt and the payment slip, both through the print templates.
  */
 
 const O = '/wxy-order-server';
@@ -25,6 +27,8 @@ const PAY_OPTIONS = [{ value: '1', label: '现金' }, { value: '2', label: '银�
 interface OrderLine { detId: number; skuCode: string; skuName: string; barcode: string | null; spec: string | null; unit: string | null; quantity: number; unitPrice: number; amount: number; promotionName: string | null; promotionAmount: number | null; isGift: boolean }
 interface OrderDetail extends SettledOrder {
   status: number;
+  salesmanId: number | null;
+  salesmanName: string | null;
   fullReductionName: string | null;
   fullReductionAmount: number | null;
   refundAmount: number | null;
@@ -51,6 +55,7 @@ export default function OrderDetailDialog({ row, onClose, onDone }: RowDialogPro
   const qc = useQueryClient();
   const canEdit = usePermission('order:orderPay:edit');
   const canDelete = usePermission('order:orderPay:delete');
+  const canEditInfo = usePermission('order:order:edit');
   const [busy, setBusy] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const order = useQuery({ queryKey: ['orderDetail', orderId], queryFn: () => call<OrderDetail>({ method: 'GET', url: `${O}/order/findListDet/${orderId}` }), enabled: orderId > 0 });
@@ -115,6 +120,8 @@ export default function OrderDetailDialog({ row, onClose, onDone }: RowDialogPro
               <Text size="sm">收银员：{o.cashierName ?? '—'}</Text>
               <Text size="sm">会员：{o.memberName || o.memberPhone ? `${o.memberName ?? ''} ${o.memberPhone ?? ''}` : '非会员'}</Text>
               <Text size="sm">本单积分：{o.pointsEarned ?? 0}</Text>
+              <Text size="sm">导购：{o.salesmanName ?? '—'}</Text>
+              <Text size="sm" style={{ gridColumn: 'span 2' }}>备注：{o.remark ?? '—'}</Text>
             </SimpleGrid>
             {o.status === 2 && <Alert color="orange">已退款 {yuan(o.refundAmount)} 元 · {o.refundTime} · {o.refundUserName}{o.refundReason ? ` · ${o.refundReason}` : ''}</Alert>}
             {o.status === 3 && <Alert color="gray">已作废 · {o.invalidTime} · {o.invalidUserName}{o.invalidReason ? ` · ${o.invalidReason}` : ''}</Alert>}
@@ -181,6 +188,12 @@ export default function OrderDetailDialog({ row, onClose, onDone }: RowDialogPro
             )}
           </>
         )}
+        {o && info && (
+          <OrderInfoEdit order={o} open={info.editable && canEditInfo} onSaved={async () => {
+            await qc.invalidateQueries({ queryKey: ['orderDetail', orderId] });
+            onDone();
+          }} />
+        )}
         {error && <Alert color="red" data-testid="order-detail-error">{error}</Alert>}
         <Group justify="flex-end">
           {o && <Button variant="light" onClick={() => void printReceipt(o)}>重打小票</Button>}
@@ -189,5 +202,78 @@ export default function OrderDetailDialog({ row, onClose, onDone }: RowDialogPro
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+interface EditLog { fieldName: string; oldValue: string | null; newValue: string | null; userName: string; createTime: string }
+
+/** 修改信息: 导购, remark, and a member when none was entered; then the order's change log (always shown when there is one). */
+function OrderInfoEdit({ order, open, onSaved }: { order: OrderDetail; open: boolean; onSaved: () => Promise<void> }) {
+  const [salesmanId, setSalesmanId] = useState<string | null>(order.salesmanId ? String(order.salesmanId) : null);
+  const [remark, setRemark] = useState(order.remark ?? '');
+  const [phone, setPhone] = useState('');
+  const [search, setSearch] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const log = useQuery({ queryKey: ['orderEditLog', order.orderId], queryFn: () => call<EditLog[] | { records: EditLog[] }>({ method: 'GET', url: `${O}/sale/order/edit/log/${order.orderId}` }) });
+  const salesmen = useQuery({
+    queryKey: ['orderSalesmen', search],
+    queryFn: () => call<{ records: { userId: number; name: string; userNo: string | null }[] }>({ method: 'GET', url: `/wxy-system-server/user-option/salesman/1/50`, params: search ? { name: search } : {} }),
+    enabled: open,
+  });
+  const options = [...(salesmen.data?.records ?? []).map((u) => ({ value: String(u.userId), label: u.userNo ? `${u.name}（${u.userNo}）` : u.name }))];
+  if (order.salesmanId && !options.some((x) => x.value === String(order.salesmanId))) options.unshift({ value: String(order.salesmanId), label: order.salesmanName ?? String(order.salesmanId) });
+  const rows = Array.isArray(log.data) ? log.data : log.data?.records ?? [];
+
+  const save = async () => {
+    setError(null);
+    const body: Record<string, unknown> = { orderId: order.orderId };
+    if ((salesmanId ?? null) !== (order.salesmanId ? String(order.salesmanId) : null)) body.salesmanId = salesmanId ? Number(salesmanId) : null;
+    if (remark.trim() !== (order.remark ?? '')) body.remark = remark.trim() || null;
+    if (!order.memberId && phone.trim()) {
+      if (!/^1\d{10}$/.test(phone.trim())) return setError('请输入11位会员手机号');
+      const m = await call<{ memberId: number } | null>({ method: 'GET', url: `/wxy-member-server/mb-base-info/info/${phone.trim()}/${order.isPractice ? 1 : 0}`, silent: true }).catch(() => null);
+      if (!m) return setError(`未找到手机号 ${phone.trim()} 的会员`);
+      body.memberId = m.memberId;
+    }
+    if (Object.keys(body).length === 1) return setError('信息未变化');
+    setBusy(true);
+    try {
+      await call({ method: 'PUT', silent: true, url: `${O}/sale/order/edit/info`, data: body });
+      notifySuccess({ text: '订单信息已修改' });
+      setPhone('');
+      await log.refetch();
+      await onSaved();
+    } catch (e) {
+      setError(e instanceof Error ? e.message : '修改失败');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (!open && !rows.length) return null;
+  return (
+    <Stack gap="xs" data-testid="order-info-edit">
+      <Title order={5}>订单信息</Title>
+      {open && (
+        <>
+          <Group grow align="flex-start">
+            <Select label="导购" searchable clearable data={options} value={salesmanId} onChange={setSalesmanId} onSearchChange={setSearch}
+              nothingFoundMessage="没有匹配的员工" data-testid="order-info-salesman" />
+            {!order.memberId && (
+              <TextInput label="补录会员（手机号）" value={phone} maxLength={11} onChange={(e) => setPhone(e.currentTarget.value)} data-testid="order-info-member-phone" />
+            )}
+          </Group>
+          <Textarea label="备注" value={remark} maxLength={200} autosize minRows={1} onChange={(e) => setRemark(e.currentTarget.value)} data-testid="order-info-remark" />
+          {error && <Alert color="red" data-testid="order-info-error">{error}</Alert>}
+          <Group justify="flex-end"><Button size="xs" loading={busy} onClick={() => void save()} data-testid="order-info-save">保存修改</Button></Group>
+        </>
+      )}
+      {rows.length > 0 && (
+        <Stack gap={2} data-testid="order-info-log">
+          {rows.map((l, i) => <Text key={i} size="xs" c="dimmed">{l.createTime} {l.userName}：{l.fieldName} {l.oldValue ?? '（空）'} → {l.newValue ?? '（空）'}</Text>)}
+        </Stack>
+      )}
+    </Stack>
   );
 }

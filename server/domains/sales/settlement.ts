@@ -198,6 +198,7 @@ export async function readOrder(tx: Queryable, orderId: number): Promise<Record<
             status, total_quantity::float8 AS "totalQuantity", total_amount::float8 AS "totalAmount", promotion_amount::float8 AS "promotionAmount", full_reduction_id AS "fullReductionId", full_reduction_name AS "fullReductionName",
             full_reduction_amount::float8 AS "fullReductionAmount", coupon_amount::float8 AS "couponAmount", pay_amount::float8 AS "payAmount",
             paid_amount::float8 AS "paidAmount", change_amount::float8 AS "changeAmount", cashier_name AS "cashierName", remark,
+            salesman_id AS "salesmanId", salesman_name AS "salesmanName",
             member_id AS "memberId", member_phone AS "memberPhone", member_name AS "memberName", points_earned AS "pointsEarned",
             refund_amount::float8 AS "refundAmount", to_char(refund_time, 'YYYY-MM-DD HH24:MI:SS') AS "refundTime", refund_user_name AS "refundUserName", refund_reason AS "refundReason",
             to_char(invalid_time, 'YYYY-MM-DD HH24:MI:SS') AS "invalidTime", invalid_user_name AS "invalidUserName", invalid_reason AS "invalidReason",

@@ -1,0 +1,41 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import { logIn, openFromSidebar, pageApi } from './support';
+
+/**
+ * 零售订单 → 详情 of today's sale (its shift still open): the lines and payments, then 修改信息 — the 导购 and the
+ * remark corrected, each change in the order's log.
+ */
+test('order detail: lines and payments of a sale; 导购 and remark corrected and logged', async ({ page }) => {
+  await logIn(page);
+  const { request, headers } = await pageApi(page);
+  const api = async (method: 'get' | 'post', url: string, data?: unknown) => {
+    const r = await (await request[method](`/api/${url}`, { headers, data })).json();
+    expect(r.code, `${url}: ${r.msg}`).toBe(200);
+    return r.data;
+  };
+  const shopId = Math.min(...((await api('post', 'wxy-shop-server/shop-base/list', {})) as { shopId: number }[]).map((s) => s.shopId));
+  const sku = ((await api('get', `wxy-order-server/order/catalogue/${shopId}`)).skus as { skuId: number; barcode: string | null; available: number; retailPrice: number }[])
+    .filter((k) => k.barcode && k.available >= 2 && k.retailPrice > 0)[5];
+  const order = await api('post', 'wxy-order-server/order/settlement', { uuid: randomUUID(), shopId, lines: [{ skuId: sku.skuId, quantity: 1 }], payments: [{ payType: 1, amount: 10000 }] });
+
+  await openFromSidebar(page, '/orderInfo', '/orderInfo/orderList');
+  await page.getByTestId('filter-orderNo').fill(order.orderNo);
+  await page.getByTestId('po-order-search').click();
+  await page.getByTestId('po-order-table-row').filter({ hasText: order.orderNo }).getByTestId('row-action-detail').click();
+  const detail = page.getByTestId('order-detail');
+  await expect(detail.getByTestId('order-detail-lines')).toContainText(sku.barcode!);
+  await expect(detail.getByTestId('order-detail-pays')).toContainText('10000.00');
+  await expect(detail.getByTestId('order-pay-locked')).toHaveCount(0);
+
+  await detail.getByTestId('order-info-salesman').click();
+  const first = page.getByRole('option').first();
+  const salesman = ((await first.textContent()) ?? '').replace(/（.*$/, '');
+  await first.click();
+  await detail.getByTestId('order-info-remark').fill('顾客要求开发票');
+  await detail.getByTestId('order-info-save').click();
+  const log = detail.getByTestId('order-info-log');
+  await expect(log).toContainText('备注 （空） → 顾客要求开发票');
+  await expect(log).toContainText(`导购 （空） → ${salesman}`);
+  await expect(detail).toContainText(`导购：${salesman}`);
+});
