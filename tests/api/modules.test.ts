@@ -369,4 +369,19 @@ describe('exams: sys-exam', () => {
     expect((await S('GET', ex('findPage/1/5'))).json.code).toBe(4030);
     expect((await A2('GET', ex('findPage/1/20'))).json.data.total).toBe(2);
   });
+
+  it('refuses a pass mark above the total and an end not after the start, on add and on edit, writing nothing', async () => {
+    const high = await A('POST', ex('add'), { examName: '及格分过高', examType: 1, totalScore: 50, passScore: 60, duration: 30 });
+    expect(high.status).toBe(400);
+    expect(high.json.msg).toBe('及格分（60）不能高于总分（50）');
+    const backwards = await A('POST', ex('add'), { examName: '时间颠倒', examType: 1, totalScore: 100, passScore: 60, duration: 30, startTime: '2026-12-02T09:00:00+08:00', endTime: '2026-12-01T09:00:00+08:00' });
+    expect(backwards.status).toBe(400);
+    expect(backwards.json.msg).toBe('结束时间必须晚于开始时间');
+    expect((await A('GET', ex(`findPage/1/20?examName=${encodeURIComponent('及格分过高')}`))).json.data.total).toBe(0);
+    const ok = await A('POST', ex('add'), { examName: '规则测验', examType: 1, totalScore: 100, passScore: 60, duration: 30 });
+    const edited = await A('PUT', ex('edit'), { id: ok.json.data.id, totalScore: 40 });
+    expect(edited.status).toBe(400);
+    expect((await A('GET', ex(`info/${ok.json.data.id}`))).json.data.totalScore).toBe(100);
+    await A('DELETE', ex(`delete/${ok.json.data.id}`));
+  });
 });
