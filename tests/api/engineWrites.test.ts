@@ -25,7 +25,7 @@ describe('date and date-time fields', () => {
   const ex = (p: string) => `wxy-system-server/sys-exam/${p}`;
 
   it('saves back a record just loaded, and takes YYYY-MM-DD HH:mm and RFC 3339', async () => {
-    const add = await A('POST', ex('add'), { examName: '日期往返', examType: 1, totalScore: 100, passScore: 60, duration: 60, startTime: '2026-12-01 09:00', endTime: '2026-12-01T10:30:00+08:00' });
+    const add = await A('POST', ex('add'), { examName: '日期往返', examType: 1, totalScore: 100, passScore: 60, duration: 60, startTime: '2026-12-01 09:00', endTime: '2026-12-03T10:30:00+08:00' });
     expect(add.status).toBe(200);
     const id = add.json.data.id;
     const loaded = (await A('GET', ex(`info/${id}`))).json.data;
