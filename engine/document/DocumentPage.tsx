@@ -382,6 +382,7 @@ function askWithNote(question: string): Promise<string | null> {
   return new Promise((resolve) => {
     modals.openConfirmModal({
       title: i18n.t('engine.confirmTitle'),
+      closeOnClickOutside: false,
       children: (
         <Stack gap="xs">
           <Text size="sm" data-testid="engine-confirm-text">{question}</Text>
