@@ -66,6 +66,8 @@ test('opening pages adds tabs, breadcrumb follows, and kept-alive pages keep the
 test('tab context menu closes others and all, keeping fixed tabs', async ({ page }) => {
   await logInAsAdmin(page);
   await page.getByTestId('menu-/systemManage/userList').click();
+  // its tab first: a second menu click before the first page has opened supersedes that navigation
+  await expect(tab(page, '/systemManage/userList')).toBeVisible();
   await page.getByTestId('menu-/systemManage/loginLog').click();
   await expect(tab(page, '/systemManage/loginLog')).toBeVisible();
   await page.goto('/userInfo/loginRecord');
