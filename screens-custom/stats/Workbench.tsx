@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { navigateTo } from '../../src/router/navigation';
 import { dashboard, money, rate } from './api';
+import { visibleHours } from './hours';
 
 const REFRESH_MS = 60_000;
 
@@ -63,7 +64,7 @@ export function Workbench() {
         </Card>
         <Card withBorder padding="md" data-testid="dash-hours">
           <Text fw={600} mb="xs">{t('dashboard.hours')}</Text>
-          <BarChart h={220} data={d.hours.filter((h) => h.hour >= 7 && h.hour <= 22).map((h) => ({ ...h, hour: `${h.hour}:00` }))} dataKey="hour" valueFormatter={(v) => money(v)}
+          <BarChart h={220} data={visibleHours(d.hours).map((h) => ({ ...h, hour: `${h.hour}:00` }))} dataKey="hour" valueFormatter={(v) => money(v)}
             series={[{ name: 'saleAmount', label: t('dashboard.sales'), color: 'teal.6' }]} />
         </Card>
       </SimpleGrid>
