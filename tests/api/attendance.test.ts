@@ -138,4 +138,19 @@ describe('attn-clock', () => {
     expect(list.status).toBe(400);
     expect(list.json.msg).toContain('门店（shopId）不存在');
   });
+
+  it('a shop manager (manager01) is granted clock-in like shop staff and clocks in at their shop', async () => {
+    const token = await s.login('manager01', 'manager123');
+    const manager = callerFor(s, token);
+    const own = (await s.db.tenant(1, (tx) => tx.query<{ shop_id: number }>(
+      `SELECT shop_id FROM sys_user_shop WHERE user_id = $1 ORDER BY shop_id LIMIT 1`, [inspectorId]))).rows[0]?.shop_id ?? shopId;
+    const before = await clocksOf(inspectorId);
+    const photo = await uploadPng(s, token, 'manager-clock.png');
+    const r = await manager('POST', `${A}/clock-in`, { shopId: own, clockType: 1, photoKey: photo.videoObjectKey });
+    expect(r.status, r.body).toBe(200);
+    expect(await clocksOf(inspectorId)).toBe(before + 1);
+    const today = await manager('GET', `${A}/my-today`);
+    expect(today.status, today.body).toBe(200);
+    expect(JSON.stringify(today.json.data)).toContain(photo.videoObjectKey);
+  });
 });
