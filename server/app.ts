@@ -15,7 +15,6 @@ import { REQUEST_STATEMENT_TIMEOUT } from './db/index.ts';
 import { chineseValidationMessage } from './http/validation.ts';
 import { lazyCompilersFactory } from './http/lazyCompilers.ts';
 import { authenticate } from './auth/session.ts';
-import { grantedMenuKeys } from './permissions.ts';
 import { authRoutes } from './auth/routes.ts';
 import { systemRoutes } from './system/index.ts';
 import { resourceRoutes } from './resources/index.ts';
@@ -89,12 +88,7 @@ export async function buildApp(services: AppServices, opts: BuildOptions = {}): 
   app.addHook('onRequest', async (req) => {
     const cfg = req.routeOptions.config;
     if (req.is404 || !req.url.startsWith('/api/') || req.url.startsWith('/api/docs') || cfg.public) return;
-    req.auth = await authenticate(services.db, req);
-    if (cfg.perm && !req.auth.isAdmin) {
-      const auth = req.auth;
-      const granted = await services.db.tenant(auth.tenantId, (tx) => grantedMenuKeys(tx, auth));
-      if (!granted.has(cfg.perm)) throw new ApiError('FORBIDDEN');
-    }
+    req.auth = await authenticate(services.db, req, cfg.perm);
   });
 
   app.setErrorHandler((err: FastifyError | ApiError, req, reply) => {

@@ -45,11 +45,16 @@ export function cookieOf(req: FastifyRequest, name: string): string | undefined 
   return undefined;
 }
 
-/** Verifies the token for the named tenant and loads the user's roles in that tenant. */
-export async function authenticate(db: Database, req: FastifyRequest): Promise<AuthContext> {
+/**
+ * Verifies the token for the named tenant and loads the user's roles in that tenant. With `perm`, a non-admin
+ * caller must also hold it (a menu or button their roles grant, by permission string or path): checked in the
+ * same statement, since every guarded call pays for it (one transaction and one indexed EXISTS instead of a
+ * second transaction loading every grant).
+ */
+export async function authenticate(db: Database, req: FastifyRequest, perm?: string): Promise<AuthContext> {
   const token = bearerToken(req);
   if (!token) throw new ApiError('NO_TOKEN');
-  return authenticateToken(db, token, tenantFromHeader(req));
+  return authenticateToken(db, token, tenantFromHeader(req), perm);
 }
 
 /**
@@ -57,21 +62,26 @@ export async function authenticate(db: Database, req: FastifyRequest): Promise<A
  * read by one statement in the named tenant's transaction (oauth_token has no tenant policy; sys_user shows
  * only that tenant's rows), since every call pays for it.
  */
-export async function authenticateToken(db: Database, token: string, tenantId: number): Promise<AuthContext> {
+export async function authenticateToken(db: Database, token: string, tenantId: number, perm?: string): Promise<AuthContext> {
   const hash = tokenHashOf(token);
   if (!Number.isSafeInteger(tenantId) || tenantId <= 0) throw new ApiError('TOKEN_TENANT_MISMATCH');
   const row = await db.tenant(tenantId, async (tx) => {
-    const r = await tx.query<TokenRow & { user_name: string | null; name: string | null; status: number | null; roles: string[] | null }>(
+    const r = await tx.query<TokenRow & { user_name: string | null; name: string | null; status: number | null; roles: string[] | null; granted: boolean | null }>(
       `SELECT ${TOKEN_COLUMNS}, u.user_name, u.name, u.status,
-              array(SELECT r.code FROM sys_user_role ur JOIN sys_role r ON r.id = ur.role_id WHERE ur.user_id = u.id ORDER BY r.code) AS roles
+              array(SELECT r.code FROM sys_user_role ur JOIN sys_role r ON r.id = ur.role_id WHERE ur.user_id = u.id ORDER BY r.code) AS roles,
+              $2::text IS NOT NULL AND EXISTS (
+                SELECT 1 FROM sys_user_role ur JOIN sys_role_menu rm ON rm.role_id = ur.role_id JOIN sys_menu m ON m.id = rm.menu_id
+                 WHERE ur.user_id = u.id AND (m.perms = $2 OR m.path = $2)) AS granted
          FROM oauth_token t LEFT JOIN sys_user u ON u.id = t.user_id
         WHERE t.token_hash = $1`,
-      [hash],
+      [hash, perm ?? null],
     );
     return r.rows[0];
   });
   const session = sessionOf(row, hash, tenantId);
   if (!row?.user_name || row.status !== 1) throw new ApiError('TOKEN_REVOKED');
   const roles = row.roles ?? [];
-  return { ...session, userName: row.user_name, displayName: row.name || row.user_name, roles, isAdmin: roles.includes('admin') };
+  const isAdmin = roles.includes('admin');
+  if (perm && !isAdmin && !row.granted) throw new ApiError('FORBIDDEN');
+  return { ...session, userName: row.user_name, displayName: row.name || row.user_name, roles, isAdmin };
 }
