@@ -2,6 +2,7 @@ import { stockViewRoutes } from './domains/stock/stockViews.ts';
 import { analysisRoutes } from './domains/analysis/routes.ts';
 import { supplierAccountRoutes } from './domains/supplierAccount/routes.ts';
 import { trainingRoutes } from './domains/training/routes.ts';
+import { examRoutes } from './domains/training/exams.ts';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Ajv } from 'ajv';
@@ -142,6 +143,7 @@ export async function buildApp(services: AppServices, opts: BuildOptions = {}): 
   await app.register(analysisRoutes, { prefix: '/api/wxy-report-server' });
   await app.register(supplierAccountRoutes, { prefix: '/api/wxy-order-server' });
   await app.register(trainingRoutes(services), { prefix: '/api/wxy-system-server' });
+  await app.register(examRoutes(), { prefix: '/api/wxy-system-server' });
   await app.register(realtimePlugin(services));
 
   const staticDir = services.config.staticDir;

@@ -354,6 +354,8 @@ describe('exams: sys-exam', () => {
     expect(add.json.data.status).toBe(0);
     expect((await A('GET', ex(`findPage/1/20?examName=${encodeURIComponent('收银新规')}`))).json.data.total).toBe(1);
     expect((await A('PUT', ex('edit'), { id, duration: 45 })).json.data.duration).toBe(45);
+    // Publishing needs questions adding up to the total (tests/api/exams.test.ts).
+    expect((await A('PUT', ex(`questions/${id}`), { questions: [{ questionType: 3, stem: '新规已执行', answer: ['A'], score: 100 }] })).status).toBe(200);
     expect((await A('PUT', ex(`edit/status/${id}/1`))).status).toBe(200);
     expect((await A('GET', ex(`info/${id}`))).json.data.status).toBe(1);
     expect((await A('PUT', ex(`edit/status/${id}/7`))).json.msg).toBe('状态取值不在允许范围内');
@@ -367,7 +369,8 @@ describe('exams: sys-exam', () => {
     expect((await A('POST', ex('add'), { examType: 1, totalScore: 100, passScore: 60, duration: 60 })).json.msg).toBe('考试名称不能为空');
     expect((await A('POST', ex('add'), { examName: '超时', examType: 1, totalScore: 100, passScore: 60, duration: 900 })).json.msg).toBe('考试时长(分钟)不能大于600');
     expect((await S('GET', ex('findPage/1/5'))).json.code).toBe(4030);
-    expect((await A2('GET', ex('findPage/1/20'))).json.data.total).toBe(2);
+    // Tenant 2's own exams only (its two demo exams and the demo's open exam), none of tenant 1's.
+    expect((await A2('GET', ex('findPage/1/20'))).json.data.total).toBe(3);
   });
 
   it('refuses a pass mark above the total and an end not after the start, on add and on edit, writing nothing', async () => {

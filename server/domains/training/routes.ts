@@ -155,13 +155,13 @@ const DET_COLUMNS = `d.det_id AS "detId", d.task_id AS "taskId", t.task_name AS 
 const DET_FROM = `sys_video_task_user_det d JOIN sys_video_task t ON t.task_id = d.task_id JOIN video_material m ON m.material_id = d.material_id
   JOIN video_material_group g ON g.group_id = m.group_id`;
 
-function sendXlsx(reply: FastifyReply, name: string, buf: Buffer) {
+export function sendXlsx(reply: FastifyReply, name: string, buf: Buffer) {
   reply.header('content-disposition', attachment(name));
   reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
   return reply.send(buf);
 }
 
-async function xlsx(sheet: string, head: string[], rows: (string | number | null)[][]): Promise<Buffer> {
+export async function xlsx(sheet: string, head: string[], rows: (string | number | null)[][]): Promise<Buffer> {
   const wb = new (await loadExcel()).Workbook();
   const ws = wb.addWorksheet(sheet);
   ws.addRow(head);
