@@ -264,4 +264,30 @@ export const en: Messages<ShellMessages> = {
       title: 'Shared course',
     },
   },
+  exam: {
+    my: {
+      title: 'My exams', empty: 'No exam to take now', start: 'Start', resume: 'Continue', view: 'View result', notOpen: 'Not open now',
+      timedOut: 'Time up, not submitted', questions: '{{count}} questions', duration: '{{minutes}} min', total: 'Total {{total}} · pass {{pass}}',
+      window: 'Open', noWindow: 'Any time', score: 'Score {{score}}',
+    },
+    sheet: {
+      timeLeft: 'Time left', unanswered: '{{count}} unanswered', answered: 'Answered {{count}}/{{total}}', submit: 'Submit', back: 'Back to list',
+      confirmTitle: 'Submit the exam', confirmAll: 'All answered. Submit now? Answers cannot be changed afterwards.', confirmSome: '{{count}} questions unanswered. Submit now? Answers cannot be changed afterwards.',
+      timeUp: 'Time is up: the exam was submitted', multiHint: ' (multiple)', points: '{{score}} pts', keys: 'Keys: a letter picks an option, ↑/↓ or J/K moves between questions',
+    },
+    result: {
+      title: 'Result', score: 'Score', passed: 'Passed', failed: 'Failed', wrong: '{{count}} wrong', allRight: 'All right',
+      given: 'Your answer', answer: 'Correct answer', none: 'No answer', right: 'Right', wrongMark: 'Wrong',
+    },
+    questions: {
+      title: 'Questions: {{name}}', add: 'Add question', type: 'Type', stem: 'Question', options: 'Options', addOption: 'Add option', answer: 'Correct answer', score: 'Score',
+      sum: 'Scores {{sum}} / total {{total}}', locked: 'Published or closed: questions are read-only', remove: 'Remove question', up: 'Move up', down: 'Move down', empty: 'No questions yet',
+      types: { single: 'Single choice', multiple: 'Multiple choice', judge: 'True/false' }, saved: 'Questions saved',
+    },
+    results: {
+      title: 'Results: {{name}}', attempts: '{{count}} took it', finished: '{{count}} submitted', passRate: 'Pass rate {{rate}}%', avg: 'Average {{avg}}',
+      name: 'Name', shop: 'Shop', startTime: 'Started', submitTime: 'Submitted', used: 'Minutes used', score: 'Score', passed: 'Passed', state: 'State',
+      export: 'Export', empty: 'Nobody has taken it yet',
+    },
+  },
 };

@@ -262,6 +262,32 @@ export const zhCN = {
       title: '课程分享',
     },
   },
+  exam: {
+    my: {
+      title: '我的考试', empty: '暂无可参加的考试', start: '开始考试', resume: '继续答题', view: '查看成绩', notOpen: '未在考试时间内',
+      timedOut: '超时未交卷', questions: '{{count}} 题', duration: '{{minutes}} 分钟', total: '总分 {{total}} · 及格 {{pass}}',
+      window: '考试时间', noWindow: '不限时间段', score: '得分 {{score}}',
+    },
+    sheet: {
+      timeLeft: '剩余时间', unanswered: '未答 {{count}} 题', answered: '已答 {{count}}/{{total}}', submit: '交卷', back: '返回列表',
+      confirmTitle: '确认交卷', confirmAll: '已全部作答，确定交卷吗？交卷后不能修改。', confirmSome: '还有 {{count}} 题未作答，确定交卷吗？交卷后不能修改。',
+      timeUp: '考试时间到，已自动交卷', multiHint: '（多选）', points: '{{score}} 分', keys: '快捷键：字母键选择选项，↑/↓ 或 J/K 切换题目',
+    },
+    result: {
+      title: '考试成绩', score: '得分', passed: '及格', failed: '不及格', wrong: '答错 {{count}} 题', allRight: '全部答对',
+      given: '你的答案', answer: '正确答案', none: '未作答', right: '正确', wrongMark: '错误',
+    },
+    questions: {
+      title: '题目：{{name}}', add: '添加题目', type: '题型', stem: '题干', options: '选项', addOption: '添加选项', answer: '正确答案', score: '分值',
+      sum: '分值合计 {{sum}} / 总分 {{total}}', locked: '考试已发布或已结束，题目只读', remove: '删除题目', up: '上移', down: '下移', empty: '还没有题目',
+      types: { single: '单选题', multiple: '多选题', judge: '判断题' }, saved: '题目已保存',
+    },
+    results: {
+      title: '考试成绩：{{name}}', attempts: '参考 {{count}} 人', finished: '已交卷 {{count}} 人', passRate: '及格率 {{rate}}%', avg: '平均分 {{avg}}',
+      name: '姓名', shop: '门店', startTime: '开始时间', submitTime: '交卷时间', used: '用时（分钟）', score: '得分', passed: '是否及格', state: '状态',
+      export: '导出', empty: '还没有人参加',
+    },
+  },
 };
 
 export type ShellMessages = typeof zhCN;

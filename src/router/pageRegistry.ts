@@ -45,6 +45,7 @@ export const PAGES: Readonly<Record<string, Page>> = {
   '/reportCenter/supplierReconciliation': lazyPage(() => import('../../screens-custom/analysis/pages').then((m) => ({ default: m.SupplierReconciliationPage }))),
   '/reportCenter/supplierAccount': lazyPage(() => import('../../screens-custom/analysis/pages').then((m) => ({ default: m.SupplierAccountPage }))),
   '/training/myCourse': lazyPage(() => import('../../screens-custom/training/MyCoursePage')),
+  '/training/myExam': lazyPage(() => import('../../screens-custom/training/MyExamPage')),
   '/training/videoGroup': lazyPage(() => import('../../screens-custom/training/VideoGroupPage')),
   '/training/videoMaterial': lazyPage(() => import('../../screens-custom/training/VideoMaterialPage')),
   '/training/videoTask': lazyPage(() => import('../../screens-custom/training/VideoTaskPage')),

@@ -19,4 +19,6 @@ export const ROW_DIALOGS: Readonly<Record<string, LazyExoticComponent<ComponentT
   orderDetail: lazyPage(() => import('../../screens-custom/orders/OrderDetailDialog')),
   platformConfig: lazyPage(() => import('../../screens-custom/orders/PlatformConfigDialog')),
   orderExchangeDetail: lazyPage(() => import('../../screens-custom/billing/ExchangeDetailDialog')),
+  examQuestions: lazyPage(() => import('../../screens-custom/training/ExamQuestionsDialog')),
+  examResults: lazyPage(() => import('../../screens-custom/training/ExamResultsDialog')),
 };

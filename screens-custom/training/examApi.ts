@@ -1,0 +1,74 @@
+import { call, client } from '../../src/api/http';
+import { TIMEOUT } from '../../src/api/timeouts';
+
+/** Calls of 考试 beyond its descriptor list (server/domains/training/exams.ts): questions, 我的考试, results. */
+const E = '/wxy-system-server/sys-exam';
+
+export type QuestionType = 1 | 2 | 3;
+export interface EditQuestion { questionId?: number; questionType: QuestionType; stem: string; options: string[]; answer: string[]; score: number }
+export interface ExamQuestions { examId: number; examName: string; status: number; editable: boolean; totalScore: number; scoreSum: number; scoreProblem: string; questions: EditQuestion[] }
+export interface Option { key: string; text: string }
+export interface SheetQuestion { questionId: number; no: number; questionType: QuestionType; questionTypeName: string; stem: string; options: Option[]; score: number }
+export interface Sheet {
+  attemptId: number; examId: number; examName: string; totalScore: number; passScore: number; duration: number;
+  startTime: string; deadline: string; secondsLeft: number; questions: SheetQuestion[];
+}
+export interface AttemptResult {
+  attemptId: number; examId: number; examName: string; totalScore: number; passScore: number; startTime: string; submitTime: string;
+  score: number; passed: boolean; wrongCount: number;
+  questions: (SheetQuestion & { given: string; answer: string; right: boolean; got: number })[];
+}
+export interface MyExam {
+  examId: number; examName: string; totalScore: number; passScore: number; duration: number; startTime: string | null; endTime: string | null;
+  introduction: string | null; questionCount: number; open: boolean; attemptId: number | null; state: 'none' | 'inProgress' | 'submitted' | 'timedOut';
+  score: number | null; passed: boolean | null; submitTime: string | null;
+}
+export interface ResultRow {
+  attemptId: number; name: string; userName: string; shopName: string | null; startTime: string; submitTime: string | null;
+  usedMinutes: number | null; score: number | null; passed: boolean | null; stateName: string;
+}
+export interface ExamResults {
+  examId: number; examName: string; totalScore: number; passScore: number; attemptCount: number; finishedCount: number; passedCount: number;
+  passRate: number; avgScore: number; records: ResultRow[];
+}
+
+export const examApi = {
+  questions: (examId: number) => call<ExamQuestions>({ method: 'GET', url: `${E}/questions/${examId}` }),
+  saveQuestions: (examId: number, questions: EditQuestion[]) =>
+    call<{ count: number; scoreSum: number; scoreProblem: string }>({ method: 'PUT', url: `${E}/questions/${examId}`, data: { questions }, silent: true }),
+  results: (examId: number) => call<ExamResults>({ method: 'GET', url: `${E}/results/${examId}` }),
+  my: () => call<MyExam[]>({ method: 'GET', url: `${E}/my` }),
+  start: (examId: number) => call<Sheet>({ method: 'POST', url: `${E}/attempt/start/${examId}` }),
+  submit: (attemptId: number, answers: { questionId: number; answer: string[] }[]) =>
+    call<AttemptResult>({ method: 'POST', url: `${E}/attempt/submit`, data: { attemptId, answers } }),
+  result: (attemptId: number) => call<AttemptResult>({ method: 'GET', url: `${E}/attempt/result/${attemptId}` }),
+};
+
+/** Downloads an exam's results (xlsx) under the server's file name. */
+export async function exportResults(examId: number): Promise<void> {
+  const r = await client.get(`${E}/results/${examId}/export`, { responseType: 'blob', validateStatus: () => true, timeout: TIMEOUT.exportDownload });
+  const blob = r.data as Blob;
+  if (r.status !== 200) {
+    let msg = '导出失败';
+    try {
+      msg = (JSON.parse(await blob.text()) as { msg?: string }).msg ?? msg;
+    } catch {
+      /* not JSON */
+    }
+    throw new Error(msg);
+  }
+  const name = /filename\*=UTF-8''([^;]+)/.exec(String(r.headers['content-disposition'] ?? ''));
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(blob);
+  a.download = name ? decodeURIComponent(name[1]) : '考试成绩.xlsx';
+  a.click();
+  URL.revokeObjectURL(a.href);
+}
+
+export const clock = (seconds: number) => {
+  const s = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(s / 3600);
+  const mm = String(Math.floor((s % 3600) / 60)).padStart(2, '0');
+  const ss = String(s % 60).padStart(2, '0');
+  return h ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
+};
