@@ -41,8 +41,10 @@ export function CourseCard({ det, onOpen }: { det: Det; onOpen: () => void }) {
         <Text size="xs" c={det.overdue ? 'red' : 'dimmed'}>{t('training.fields.deadline')} {det.deadline}</Text>
       </Group>
       {det.auditStatus > 0 && <Text size="xs" mt={4}>{t('training.fields.auditStatus')}：{det.auditStatusName}{det.auditRemark ? `（${det.auditRemark}）` : ''}</Text>}
-      <Button mt="sm" fullWidth variant={det.completed ? 'light' : 'filled'} onClick={onOpen} data-testid="course-open">
-        {det.furthestPosition > 0 && !det.completed ? t('training.my.resume', { at: minutes(det.furthestPosition) }) : t('training.my.watch')}
+      <Button mt="sm" fullWidth variant={det.completed ? 'light' : 'filled'} onClick={onOpen} disabled={det.watchable === false} data-testid="course-open">
+        {det.watchable === false
+          ? t('training.my.closed')
+          : det.furthestPosition > 0 && !det.completed ? t('training.my.resume', { at: minutes(det.furthestPosition) }) : t('training.my.watch')}
       </Button>
     </Card>
   );

@@ -23,6 +23,8 @@ export interface Det {
   shopName: string | null; deptName: string | null; durationSeconds: number; watchedSeconds: number; furthestPosition: number;
   watchedPercent: number; completed: boolean; completedTime: string | null; lastWatchTime: string | null; startTime: string; deadline: string;
   overdue: boolean; auditStatus: 0 | 1 | 2; auditStatusName: string; auditRemark: string | null; auditUserName: string | null; auditTime: string | null;
+  /** 我的课程: whether the person may watch it now (server/domains/training/grants.ts). */
+  watchable?: boolean;
 }
 export interface PlayInfo { materialId: number; title: string; description: string | null; groupName: string; durationSeconds: number; url: string; progress: Det | null }
 export interface ProgressAnswer { watchedSeconds: number; furthestPosition: number; completed: boolean; watchedPercent: number }

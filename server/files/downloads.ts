@@ -1,13 +1,10 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppServices } from '../context.ts';
 import { authenticate, authenticateToken, bearerToken, cookieOf, TOKEN_COOKIE } from '../auth/session.ts';
-import { ApiError, ErrorCodes } from '../errors.ts';
+import { ApiError } from '../errors.ts';
 import { envelopeSchema, ok } from '../http/envelope.ts';
-import { contentTypeOf } from './fileTypes.ts';
 import { STORED_FILE_SELECT, fileInfo, fileInfoSchema, type StoredFile } from './fileInfo.ts';
-import { decideRange, ifRangeMatches } from './range.ts';
+import { sendStoredFile } from './sendFile.ts';
 import { verifySignature } from './signedUrl.ts';
 import type { FileStore } from './storage.ts';
 
@@ -43,36 +40,7 @@ export const downloadRoutes = (services: AppServices, store: FileStore, secret: 
   /** Sends the file whole or the byte range asked for (206), so a <video> can seek. */
   async function send(req: FastifyRequest, reply: FastifyReply, tenantId: number, q: FileQuery, disposition: 'inline' | 'attachment') {
     const { row, path } = await findFile(tenantId, q);
-    const size = (await stat(path).catch(() => null))?.size;
-    if (size === undefined) throw new ApiError('NOT_FOUND', '文件不存在或已被删除');
-    const etag = `"${row.sha256}"`;
-    const inline = disposition === 'inline' && !!contentTypeOf(row.object_key)?.inline;
-    reply
-      .header('accept-ranges', 'bytes')
-      .header('etag', etag)
-      .header('last-modified', row.created_at.toUTCString())
-      .header('content-type', row.content_type)
-      .header('x-content-type-options', 'nosniff')
-      // Objects never change under a key, so the browser may keep them; private: they belong to one tenant.
-      .header('cache-control', 'private, max-age=86400')
-      .header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(row.file_name)}`);
-    if (req.headers['if-none-match'] === etag) return reply.status(304).send();
-    const ifRange = typeof req.headers['if-range'] === 'string' ? req.headers['if-range'] : undefined;
-    const decision = ifRangeMatches(ifRange, etag, row.created_at) ? decideRange(req.headers.range, size) : { kind: 'full' as const };
-    if (decision.kind === 'unsatisfiable') {
-      const e = ErrorCodes.RANGE_NOT_SATISFIABLE;
-      return reply.status(416).header('content-range', `bytes */${size}`).header('content-type', 'application/json; charset=utf-8').send({ code: e.code, msg: e.msg, data: null });
-    }
-    if (decision.kind === 'partial') {
-      const { start, end } = decision;
-      return reply
-        .status(206)
-        .header('content-range', `bytes ${start}-${end}/${size}`)
-        .header('content-length', end - start + 1)
-        .send(createReadStream(path, { start, end }));
-    }
-    reply.header('content-length', size);
-    return reply.status(200).send(size === 0 ? '' : createReadStream(path));
+    return sendStoredFile(req, reply, row, path, disposition);
   }
 
   /** The video links work with a signature (for <video>/<img>) or with the usual Bearer session. */

@@ -239,6 +239,7 @@ export const en: Messages<ShellMessages> = {
       percent: '{{percent}}% watched',
       resume: 'Resume ({{at}})',
       watch: 'Start',
+      closed: 'Task closed: no longer watchable',
     },
     player: {
       watched: 'Watched {{watched}} ({{percent}}%)',

@@ -237,6 +237,7 @@ export const zhCN = {
       percent: '已观看 {{percent}}%',
       resume: '继续学习（{{at}}）',
       watch: '开始学习',
+      closed: '任务已截止，不能再观看',
     },
     player: {
       watched: '已观看 {{watched}}（{{percent}}%）',

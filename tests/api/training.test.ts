@@ -266,6 +266,83 @@ describe('tasks, progress and audit', () => {
   });
 });
 
+describe('who may watch: inherited group roles and open assignments (one rule for list, play, stream and progress)', () => {
+  let parentId: number;
+  let childCourse: number;
+  let privateCourse: number;
+  let taskId: number;
+  const stream = (url: string, range = 'bytes=0-15') => s.app.inject({ method: 'GET', url, headers: { range } });
+
+  beforeAll(async () => {
+    const parent = await admin('POST', `${S}/video_material_group/save`, { groupName: '继承上级组', roleIds: [roleIds.shop_manager] });
+    parentId = parent.json.data.groupId;
+    const child = await admin('POST', `${S}/video_material_group/save`, { groupName: '继承下级组', parentId });
+    const grandchild = await admin('POST', `${S}/video_material_group/save`, { groupName: '继承孙级组', parentId: child.json.data.groupId });
+    const secret = await admin('POST', `${S}/video_material_group/save`, { groupName: '仅财务可见', roleIds: [roleIds.finance] });
+    const v = await upload(tokens.admin, '继承课程.mp4', tinyMp4({ seconds: 30, colour: 'green' }));
+    const add = async (groupId: number, title: string) =>
+      (await admin('POST', `${S}/video-material/save`, { groupId, title, durationSeconds: 30, videoObjectKey: v.videoObjectKey, videoBucketName: 'video' })).json.data.materialId as number;
+    childCourse = await add(grandchild.json.data.groupId, '孙级组课程');
+    privateCourse = await add(secret.json.data.groupId, '财务私密课程');
+  });
+
+  it('a role on a parent group sees its child groups and their courses, down the tree', async () => {
+    const tree = JSON.stringify((await manager('GET', `${S}/video_material_group/tree`)).json.data);
+    expect(tree).toContain('继承下级组');
+    expect(tree).toContain('继承孙级组');
+    expect(tree).not.toContain('仅财务可见');
+    const seen = (await manager('POST', `${S}/video-material/findPage/1/200`, {})).json.data.records.map((m: Json) => m.title);
+    expect(seen).toContain('孙级组课程');
+    expect(seen).not.toContain('财务私密课程');
+    const play = await manager('GET', `${S}/video-material/play/${childCourse}`);
+    expect(play.status, play.body).toBe(200);
+    expect((await stream(play.json.data.url)).statusCode).toBe(206);
+    // shop01's role is on no group of this branch: refused.
+    expect((await shop('GET', `${S}/video-material/play/${childCourse}`)).status).toBe(403);
+    // Taking the role off the parent takes the children with it.
+    await admin('PUT', `${S}/video_material_group/update`, { groupId: parentId, groupName: '继承上级组', roleIds: [] });
+    expect((await manager('GET', `${S}/video-material/play/${childCourse}`)).status).toBe(403);
+    expect((await stream(play.json.data.url)).statusCode).toBe(403);
+    await admin('PUT', `${S}/video_material_group/update`, { groupId: parentId, groupName: '继承上级组', roleIds: [roleIds.shop_manager] });
+  });
+
+  it('not assigned and no role: refused; assigned by an open task: listed, played, streamed and recorded', async () => {
+    expect((await shop('GET', `${S}/video-material/play/${privateCourse}`)).status).toBe(403);
+    expect((await manager('GET', `${S}/video-material/info/${privateCourse}`)).status).toBe(404);
+    const day = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10);
+    const t = await admin('POST', `${S}/sys-video-task/save`, { taskName: '私密课程任务', startTime: day(-1), deadline: day(3), materialIds: [privateCourse], userIds: [staffId] });
+    expect(t.status, t.body).toBe(200);
+    taskId = t.json.data.taskId;
+    const play = await shop('GET', `${S}/video-material/play/${privateCourse}`);
+    expect(play.status, play.body).toBe(200);
+    const part = await stream(play.json.data.url, 'bytes=100-199');
+    expect(part.statusCode).toBe(206);
+    expect(part.rawPayload.length).toBe(100);
+    const mine = ((await shop('GET', `${S}/sys-video-task-user-det/my`)).json.data as Json[]).find((d) => d.taskId === taskId)!;
+    expect(mine).toMatchObject({ title: '财务私密课程', watchable: true });
+    const report = await shop('POST', `${S}/sys-video-task-user-det/progress`, { detId: mine.detId, position: 5, playedSeconds: 5 });
+    expect(report.status, report.body).toBe(200);
+    // Only the assigned person: the manager still cannot, nor can a link be bent to another person.
+    expect((await manager('GET', `${S}/video-material/play/${privateCourse}`)).status).toBe(403);
+    const managerId = (await q<{ id: number }>(`SELECT id FROM sys_user WHERE user_name = 'manager01'`))[0].id;
+    expect((await stream(play.json.data.url.replace(`userId=${staffId}`, `userId=${managerId}`))).statusCode).toBe(403);
+  });
+
+  it('once the task is closed the assignment grants nothing: play, stream and progress refused, 我的课程 says so', async () => {
+    const play = (await shop('GET', `${S}/video-material/play/${privateCourse}`)).json.data;
+    await q(`UPDATE sys_video_task SET start_time = now() - interval '3 days', deadline = now() - interval '1 day' WHERE task_id = $1`, [taskId]);
+    expect((await shop('GET', `${S}/video-material/play/${privateCourse}`)).status).toBe(403);
+    expect((await stream(play.url, 'bytes=100-199')).statusCode).toBe(403);
+    const mine = ((await shop('GET', `${S}/sys-video-task-user-det/my`)).json.data as Json[]).find((d) => d.taskId === taskId)!;
+    expect(mine).toMatchObject({ watchable: false, overdue: true });
+    await q(`UPDATE sys_video_task_user_det SET last_report_time = now() - interval '10 seconds' WHERE det_id = $1`, [mine.detId]);
+    const late = await shop('POST', `${S}/sys-video-task-user-det/progress`, { detId: mine.detId, position: 10, playedSeconds: 5 });
+    expect(late.status).toBe(403);
+    expect(late.json.msg).toContain('已截止');
+    expect((await q<{ watched_seconds: number }>(`SELECT watched_seconds FROM sys_video_task_user_det WHERE det_id = $1`, [mine.detId]))[0].watched_seconds).toBe(5);
+  });
+});
+
 describe('choices for the forms', () => {
   it('task options list the courses the caller may see, active people, roles and shops; refused without the menu', async () => {
     const o = (await admin('GET', `${S}/sys-video-task/options`)).json.data;

@@ -46,7 +46,7 @@ test('a course uploaded, assigned to shop01, watched with seeking, counted in th
   await openFromSidebar(staff, '/training', '/training/myCourse');
   const card = staff.locator('[data-testid^="course-card-"]', { hasText: title });
   await expect(card).toContainText('未开始');
-  const firstBytes = staff.waitForResponse((r) => r.url().includes('/video/downSeeding'));
+  const firstBytes = staff.waitForResponse((r) => r.url().includes('/video-material/stream/'));
   await card.getByTestId('course-open').click();
   expect((await firstBytes).status()).toBe(206);
   const video = staff.getByTestId('course-video');

@@ -6,11 +6,13 @@ import { offsetOf, ok, pageParamsSchema } from '../../http/envelope.ts';
 import { asCallerError, uniqueViolation } from '../../resources/dbErrors.ts';
 import { loadExcel } from '../../resources/excel.ts';
 import { attachment } from '../../resources/exporter.ts';
-import { STORED_FILE_SELECT, fileInfo, type StoredFile } from '../../files/fileInfo.ts';
+import { STORED_FILE_SELECT, type StoredFile } from '../../files/fileInfo.ts';
 import { extensionOf } from '../../files/fileTypes.ts';
+import { sendStoredFile } from '../../files/sendFile.ts';
 import { fileServiceOf } from '../../files/service.ts';
+import { signedQuery, verifySignature, VIDEO_LINK_SECONDS, type MediaTarget } from '../../files/signedUrl.ts';
 import { ensureDemoCard } from './demoCards.ts';
-import { grantedGroupSql, mayWatchMaterial } from './grants.ts';
+import { grantedGroupSql, mayWatchMaterial, watchableSql } from './grants.ts';
 import { applyReport, ProgressRefusal, secondsToComplete } from './progress.ts';
 import { courseStatistics, universityStatistics, type CourseFilter, type UniversityFilter } from './statistics.ts';
 
@@ -46,6 +48,10 @@ const idParams = (title: string) => ({ type: 'object', required: ['id'], propert
 const ts = (col: string) => `to_char(${col}, 'YYYY-MM-DD HH24:MI:SS')`;
 
 const VIDEO_TYPES = ['mp4', 'ogg'];
+
+/** What a course stream link signs: one course for one person of one tenant, until it expires. */
+const streamTarget = (tenantId: number, materialId: number, userId: number, expires: number): MediaTarget =>
+  ({ tenantId, bucket: 'course-stream', objectKey: `${materialId}/${userId}`, expires });
 
 interface GroupBody { groupId?: number; parentId?: number | null; groupName: string; sort?: number | null; remark?: string | null; roleIds?: number[] | null }
 interface MaterialBody {
@@ -279,12 +285,12 @@ export const trainingRoutes = (services: AppServices) => async (app: FastifyInst
   app.post<{ Params: { pageNum: number; pageSize: number }; Body: { title?: string | null; groupId?: number | null } }>('/video-material/findPage/:pageNum/:pageSize', {
     config: { perm: TRAINING_PERMS.materialList },
     schema: {
-      tags, summary: '课程（视频资料）分页；非管理员只看到其角色可见分组的课程', params: pageParamsSchema,
+      tags, summary: '课程（视频资料）分页；非管理员只看到可观看的课程：其角色（含上级分组的角色）可见分组的课程，及进行中的学习任务分配给本人的课程', params: pageParamsSchema,
       body: { type: ['object', 'null'], additionalProperties: false, properties: { title: TEXT('课程标题', 48), groupId: { ...ID('视频分组'), type: ['integer', 'null'] } } },
     },
   }, async (req) => req.tenantTx(async (tx) => {
     const b = req.body ?? {};
-    const g = grantedGroupSql(req.auth!, 'm.group_id', 3);
+    const g = watchableSql(req.auth!, 'm.material_id', 3);
     const where = `($1::text IS NULL OR m.title ILIKE '%' || $1 || '%') AND ($2::int IS NULL OR m.group_id = $2) AND ${g.sql}`;
     const params = [b.title?.trim() || null, b.groupId ?? null, g.value];
     const total = (await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM video_material m WHERE ${where}`, params)).rows[0].n;
@@ -300,7 +306,7 @@ export const trainingRoutes = (services: AppServices) => async (app: FastifyInst
     config: { perm: TRAINING_PERMS.materialList },
     schema: { tags, summary: '课程详情', params: idParams('课程') },
   }, async (req) => req.tenantTx(async (tx) => {
-    const g = grantedGroupSql(req.auth!, 'm.group_id', 2);
+    const g = watchableSql(req.auth!, 'm.material_id', 2);
     const row = (await tx.query(`SELECT ${MATERIAL_COLUMNS} FROM video_material m JOIN video_material_group g ON g.group_id = m.group_id WHERE m.material_id = $1 AND ${g.sql}`,
       [req.params.id, g.value])).rows[0];
     if (!row) throw new ApiError('NOT_FOUND', '课程不存在或无权查看');
@@ -363,9 +369,10 @@ export const trainingRoutes = (services: AppServices) => async (app: FastifyInst
   }).catch(asCallerError));
 
   /**
-   * What a player needs: a signed inline link (Range requests, seeking) to the video, its duration, and, when the
-   * course is assigned to the caller, their progress row and where to resume. Open to anyone logged in whose roles
-   * see the group or who was assigned the course (the h5 course sharing page and 我的课程 use it).
+   * What a player needs: a link to the course's stream (Range requests, seeking; every request checks the caller may
+   * still watch it), its duration, and, when the course is assigned to the caller, their progress row and where to
+   * resume. Open to anyone logged in who may watch the course (grants.ts: the group seen, or an open assignment); the
+   * h5 course sharing page and 我的课程 use it.
    */
   app.get<{ Params: { id: number } }>('/video-material/play/:id', {
     config: { anyUser: true },
@@ -386,11 +393,45 @@ export const trainingRoutes = (services: AppServices) => async (app: FastifyInst
       return { m, file, det };
     });
     await ensureDemoCard(store, auth.tenantId, answer.m.video_bucket_name, answer.m.video_object_key, answer.m.demo_colour, answer.m.duration_seconds);
-    const info = fileInfo(answer.file, auth.tenantId, await secret());
+    const expires = Math.floor(Date.now() / 1000) + VIDEO_LINK_SECONDS;
+    const query = signedQuery(await secret(), streamTarget(auth.tenantId, req.params.id, auth.userId, expires));
     return ok({
       materialId: req.params.id, title: answer.m.title, description: answer.m.description, groupName: answer.m.group_name,
-      durationSeconds: answer.m.duration_seconds, url: info.url, contentType: info.contentType, progress: answer.det,
+      durationSeconds: answer.m.duration_seconds, url: `/api/wxy-system-server/video-material/stream/${req.params.id}?${query}&userId=${auth.userId}`,
+      contentType: answer.file.content_type, progress: answer.det,
     });
+  });
+
+  /**
+   * A course's video for one person, byte range by byte range (a <video> cannot send the Bearer header, so the link
+   * carries an HMAC of tenant, course, person and expiry). Each request asks the one rule again (grants.ts): once
+   * the person may no longer watch the course (task closed, role taken away, user disabled) the next range is 403.
+   */
+  app.get<{ Params: { id: number }; Querystring: { tenantId: number; userId: number; expires: number; sign: string } }>('/video-material/stream/:id', {
+    config: { public: true },
+    schema: {
+      tags, summary: '课程视频流（Range 请求，可拖动进度）：签名链接由 play 接口给出，每次请求都检查本人是否仍可观看', params: idParams('课程'),
+      querystring: {
+        type: 'object', required: ['tenantId', 'userId', 'expires', 'sign'],
+        properties: { tenantId: ID('租户'), userId: ID('人员'), expires: { type: 'integer', title: '有效期', minimum: 1 }, sign: { type: 'string', title: '签名', maxLength: 64 } },
+      },
+    },
+  }, async (req, reply) => {
+    const { tenantId, userId, expires, sign } = req.query;
+    const target = streamTarget(tenantId, req.params.id, userId, expires);
+    if (!verifySignature(await secret(), target, sign)) throw new ApiError('FORBIDDEN', '课程视频链接已失效或签名不正确，请重新打开课程');
+    const file = await services.db.tenant(tenantId, async (tx) => {
+      const who = (await tx.query<{ is_admin: boolean }>(
+        `SELECT EXISTS (SELECT 1 FROM sys_user_role ur JOIN sys_role r ON r.id = ur.role_id WHERE ur.user_id = u.id AND r.code = 'admin') AS is_admin
+           FROM sys_user u WHERE u.id = $1 AND u.status = 1`, [userId])).rows[0];
+      if (!who || !(await mayWatchMaterial(tx, { isAdmin: who.is_admin, userId }, req.params.id))) throw new ApiError('FORBIDDEN', '您无权观看该课程');
+      const m = (await tx.query<{ video_object_key: string; video_bucket_name: string }>(
+        `SELECT video_object_key, video_bucket_name FROM video_material WHERE material_id = $1`, [req.params.id])).rows[0];
+      const row = await storedFile(tx, m.video_bucket_name, m.video_object_key);
+      if (!row) throw new ApiError('NOT_FOUND', '课程视频文件不存在或已被删除');
+      return row;
+    });
+    return sendStoredFile(req, reply, file, store.objectPath(tenantId, file.bucket, file.object_key), 'inline', 'private, no-cache');
   });
 
   // ---- sys-video-task --------------------------------------------------------------------------------------------
@@ -544,9 +585,13 @@ export const trainingRoutes = (services: AppServices) => async (app: FastifyInst
 
   app.get('/sys-video-task-user-det/my', {
     config: { anyUser: true },
-    schema: { tags, summary: '我的课程：分配给本人的课程、进度、截止时间与续播位置（已开始的任务）' },
-  }, async (req) => ok(await req.tenantTx(async (tx) => (await tx.query(
-    `SELECT ${DET_COLUMNS} FROM ${DET_FROM} WHERE d.user_id = $1 AND t.start_time <= now() ORDER BY d.completed, t.deadline, d.det_id`, [req.auth!.userId])).rows)));
+    schema: { tags, summary: '我的课程：分配给本人的课程、进度、截止时间与续播位置（已开始的任务）；watchable：现在能否观看（任务进行中，或角色可见其分组）' },
+  }, async (req) => ok(await req.tenantTx(async (tx) => {
+    const w = watchableSql(req.auth!, 'd.material_id', 2);
+    return (await tx.query(
+      `SELECT ${DET_COLUMNS}, (${w.sql}) AS watchable FROM ${DET_FROM} WHERE d.user_id = $1 AND t.start_time <= now() ORDER BY d.completed, t.deadline, d.det_id`,
+      [req.auth!.userId, w.value])).rows;
+  })));
 
   app.post<{ Body: { detId: number; position: number; playedSeconds: number } }>('/sys-video-task-user-det/progress', {
     config: { anyUser: true },
@@ -562,13 +607,14 @@ export const trainingRoutes = (services: AppServices) => async (app: FastifyInst
     },
   }, async (req) => req.tenantTx(async (tx) => {
     const b = req.body;
-    const cur = (await tx.query<{ user_id: number; duration_seconds: number; watched_seconds: number; furthest_position: number; completed: boolean; since: number | null; started: boolean }>(
-      `SELECT d.user_id, d.duration_seconds, d.watched_seconds, d.furthest_position, d.completed,
+    const cur = (await tx.query<{ user_id: number; material_id: number; duration_seconds: number; watched_seconds: number; furthest_position: number; completed: boolean; since: number | null; started: boolean }>(
+      `SELECT d.user_id, d.material_id, d.duration_seconds, d.watched_seconds, d.furthest_position, d.completed,
               extract(epoch FROM now() - d.last_report_time)::float8 AS since, t.start_time <= now() AS started
          FROM sys_video_task_user_det d JOIN sys_video_task t ON t.task_id = d.task_id WHERE d.det_id = $1 FOR UPDATE OF d`, [b.detId])).rows[0];
     // Someone else's row is as absent as a missing one.
     if (!cur || cur.user_id !== req.auth!.userId) throw new ApiError('NOT_FOUND', '学习记录不存在');
     if (!cur.started) throw new ApiError('BAD_REQUEST', '学习任务尚未开始');
+    if (!(await mayWatchMaterial(tx, req.auth!, cur.material_id))) throw new ApiError('FORBIDDEN', '学习任务已截止，且您的角色不可见该课程，不能再记录进度');
     let next;
     try {
       next = applyReport({ durationSeconds: cur.duration_seconds, watchedSeconds: cur.watched_seconds, furthestPosition: cur.furthest_position, completed: cur.completed },
