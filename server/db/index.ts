@@ -49,6 +49,13 @@ export interface Database {
 
 export const APP_ROLE = 'wxy_app';
 
+/**
+ * The business time zone: every session's TimeZone is pinned to it, so current_date (dbToday), the statistics'
+ * period bounds (`$1::date::timestamptz`) and the sales summaries' days and hours (migration 318 app_business_tz(),
+ * which must name the same zone) agree whatever the server's own setting.
+ */
+export const BUSINESS_TZ = 'UTC';
+
 export interface TenantTxOptions {
   /** PostgreSQL server: longest any statement of the transaction may run ('30s'); PGlite cannot cancel one. */
   statementTimeout?: string;
@@ -82,6 +89,7 @@ function beginTenantSql(tenantId: number, statementTimeout?: string): string {
 export async function openPglite(dataDir: string): Promise<Database> {
   mkdirSync(dataDir, { recursive: true });
   const lite = await PGlite.create(dataDir);
+  await lite.exec(`SET TimeZone = '${BUSINESS_TZ}'`);
   type LiteQueryable = {
     query: (sql: string, params?: unknown[]) => Promise<{ rows: unknown[]; affectedRows?: number }>;
     exec: (sql: string) => Promise<unknown>;
@@ -137,7 +145,7 @@ export async function openPostgres(url: string): Promise<Database> {
     const n = Number(v);
     return Number.isSafeInteger(n) ? n : v;
   });
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_SIZE || 10) });
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_SIZE || 10), options: `-c TimeZone=${BUSINESS_TZ}` });
   // An idle pooled connection that the server ends (restart, failover, a database dropped with FORCE)
   // is reported here; without a listener it would crash the process. The pool replaces it on next use.
   pool.on('error', (err) => console.warn(`PostgreSQL closed an idle connection: ${err.message}`));

@@ -479,4 +479,29 @@ describe('daily sales summaries (what the statistics read)', () => {
       expect(rec.itemCount).toBe(x.items);
     }
   });
+  it('are rebuilt from the orders by sales_summary_rebuild() when they went stale, in the one business time zone the sessions use', async () => {
+    // The sessions' zone is the summaries' zone (server/db BUSINESS_TZ = app_business_tz()): today and the days agree.
+    expect((await q<{ tz: string; same: boolean }>(`SELECT app_business_tz() AS tz, app_business_tz() = current_setting('TimeZone') AS same`))[0]).toEqual({ tz: 'UTC', same: true });
+    const before = await recompute(1);
+    // Rows written past the triggers (as before migration 318, or a bulk load with triggers off) leave them stale ...
+    await s.db.system((tx) => tx.query(`ALTER TABLE po_order DISABLE TRIGGER USER`));
+    try {
+      await q(`UPDATE po_order SET cashier_name = '触发器之外改名' WHERE order_id = $1`, [orders.b.orderId]);
+    } finally {
+      await s.db.system((tx) => tx.query(`ALTER TABLE po_order ENABLE TRIGGER USER`));
+    }
+    await q(`DELETE FROM po_sales_day_sku WHERE shop_id = $1`, [staffShop]);
+    const stale = await recompute(1);
+    expect(num(stale[1])).not.toEqual(num(stale[0]));
+    expect(num(stale[5])).not.toEqual(num(stale[4]));
+    // ... and the rebuild (the caller's tenant under RLS) makes them equal the orders again; tenant 2 untouched.
+    const other2 = await recompute(2);
+    await q(`SELECT sales_summary_rebuild()`);
+    const [truthDays, days, truthPays, pays, truthSkus, skuDays] = await recompute(1);
+    expect(num(days)).toEqual(num(truthDays));
+    expect(num(pays)).toEqual(num(truthPays));
+    expect(num(skuDays)).toEqual(num(truthSkus));
+    expect(num(days)).not.toEqual(num(before[1]));
+    expect((await recompute(2)).map(num)).toEqual(other2.map(num));
+  });
 });
