@@ -114,6 +114,20 @@ describe('商品卖点', () => {
       [shopWh.shopId, skus[1].skuId, skus[2].skuId]))[0].n;
     if (row.companionSkuName === skus[2].skuName) expect(row.companionRate).toBe(Math.round((together / e.orders) * 10000) / 100);
     expect(row.companionRate).toBeGreaterThan(0);
+    // Every row and figure of the page (read from the summaries) equals the same aggregate over the order lines.
+    const plain = await sql<Json>(
+      `WITH o AS (SELECT o.order_id, o.shop_name, o.create_time FROM po_order o JOIN shop_base sb ON sb.shop_id = o.shop_id
+                   WHERE sb.status = 1 AND NOT o.is_practice AND o.status = 1 AND o.create_time::date = current_date),
+            l AS (SELECT o.order_id, o.shop_name, extract(hour FROM o.create_time)::int AS hour, d.sku_id, d.quantity, d.amount FROM o JOIN po_order_det d ON d.order_id = o.order_id)
+       SELECT l.sku_id AS "skuId", count(DISTINCT l.order_id)::int AS "orderCount",
+              round(count(DISTINCT l.order_id) * 100.0 / nullif((SELECT count(*) FROM o), 0), 2)::float8 AS "orderShare",
+              sum(l.quantity)::float8 AS "saleQuantity", sum(l.amount)::float8 AS "saleAmount",
+              round(sum(l.quantity) / count(DISTINCT l.order_id), 2)::float8 AS "avgQuantityPerOrder", round(sum(l.amount) / nullif(sum(l.quantity), 0), 2)::float8 AS "avgPrice",
+              mode() WITHIN GROUP (ORDER BY l.hour) AS "peakHour", mode() WITHIN GROUP (ORDER BY l.shop_name) AS "topShopName", count(DISTINCT l.shop_name)::int AS "shopCount"
+         FROM l GROUP BY l.sku_id ORDER BY 1`, []);
+    const all = (await admin('POST', `${R}/report_common_selling_points/findPage`, { pageNum: 1, pageSize: 999999, dateStart: today, dateEnd: today })).json.data.records as Json[];
+    const fields = Object.keys(plain[0]);
+    expect(all.map((x) => Object.fromEntries(fields.map((k) => [k, x[k]]))).sort((a, b) => a.skuId - b.skuId)).toEqual(plain);
     const first = (await admin('POST', `${R}/report_common_selling_points/findPage`, { pageNum: 1, pageSize: 2, dateStart: today, dateEnd: today })).json.data.records as Json[];
     expect(first[0].orderCount).toBeGreaterThanOrEqual(first[1].orderCount);
   });

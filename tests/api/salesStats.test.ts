@@ -330,6 +330,22 @@ describe('工作台', () => {
     expect(data.topShops[0]).toMatchObject({ shopId: best.shop_id, saleAmount: best.sale / 100 });
     expect(data.topSkus.length).toBeGreaterThan(0);
     expect(data.topSkus.length).toBeLessThanOrEqual(5);
+    // Today's hours and the window's top SKUs (read from the summaries) equal the orders and lines.
+    const hourTruth = await q<{ hour: number; sale: number; orders: number }>(
+      `WITH m AS (SELECT create_time AS at, 1 AS sg, pay_amount AS amt FROM po_order WHERE NOT is_practice AND status IN (1, 2) AND create_time::date = $1::date
+                  UNION ALL SELECT refund_time, -1, refund_amount FROM po_order WHERE NOT is_practice AND refund_time::date = $1::date)
+       SELECT extract(hour FROM at)::int AS hour, round(sum(sg * amt) * 100)::float8 AS sale, count(*) FILTER (WHERE sg > 0)::int AS orders FROM m GROUP BY 1`, [d]);
+    for (let h = 0; h < 24; h++) {
+      const x = hourTruth.find((y) => y.hour === h);
+      expect([Math.round(data.hours[h].saleAmount * 100), data.hours[h].orderCount], `hour ${h}`).toEqual([x?.sale ?? 0, x?.orders ?? 0]);
+    }
+    const skuTruth = await q<{ skuId: number; quantity: number; sale: number }>(
+      `WITH m AS (SELECT order_id, 1 AS sg FROM po_order WHERE NOT is_practice AND status IN (1, 2) AND create_time::date BETWEEN $1::date AND $2::date
+                  UNION ALL SELECT order_id, -1 FROM po_order WHERE NOT is_practice AND refund_time::date BETWEEN $1::date AND $2::date)
+       SELECT d.sku_id AS "skuId", sum(m.sg * d.quantity)::float8 AS quantity, round(sum(m.sg * d.amount) * 100)::float8 AS sale
+         FROM m JOIN po_order_det d ON d.order_id = m.order_id GROUP BY 1 HAVING sum(m.sg * d.quantity) <> 0 OR sum(m.sg * d.amount) <> 0
+        ORDER BY sum(m.sg * d.amount) DESC, 1 LIMIT 5`, [data.trend[0].date, d]);
+    expect(data.topSkus.map((x: Json) => ({ skuId: x.skuId, quantity: x.quantity, sale: Math.round(x.saleAmount * 100) }))).toEqual(skuTruth);
     for (const a of data.stockAlerts.records) expect(a.available).toBeGreaterThanOrEqual(0);
     // Today's target: the sellers' day targets of today.
     const target = (await q<{ fen: number }>(`SELECT round(coalesce(sum(target_amount), 0) * 100)::float8 AS fen FROM shop_user_performance_daily_target WHERE target_date = current_date`))[0].fen;
@@ -440,6 +456,28 @@ describe('daily sales summaries (what the statistics read)', () => {
                FROM po_sales_day_sku WHERE n <> 0 OR qty <> 0 OR amount <> 0 OR cost <> 0 ORDER BY 1, 2, 3, 4, 5`, [], tenant),
   ]);
   const num = (rows: Json[]) => rows.map((r) => ({ ...r, amount: Number(r.amount), ...('qty' in r ? { qty: Number(r.qty), cost: Number(r.cost) } : {}) }));
+  /** The hourly and 商品卖点 summaries (migration 319) against the orders and lines, as [truth, summary] pairs. */
+  const recomputeMore = (tenant: number) => Promise.all([
+    q<Json>(
+      `WITH m AS (SELECT shop_id, create_time AS at, 1 AS sign, status, pay_amount AS amt FROM po_order WHERE NOT is_practice AND status IN (1, 2)
+                  UNION ALL SELECT shop_id, refund_time, -1, status, refund_amount FROM po_order WHERE NOT is_practice AND refund_time IS NOT NULL)
+       SELECT shop_id, to_char(at, 'YYYY-MM-DD') AS day, extract(hour FROM at)::int AS hour, sign, status::int AS status, count(*)::int AS orders, sum(amt)::float8 AS amount
+         FROM m GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`, [], tenant),
+    q<Json>(`SELECT shop_id, to_char(day, 'YYYY-MM-DD') AS day, hour::int AS hour, sign, status::int AS status, orders::int AS orders, amount::float8 AS amount
+               FROM po_sales_day_hour WHERE orders <> 0 OR amount <> 0 ORDER BY 1, 2, 3, 4, 5`, [], tenant),
+    q<Json>(
+      `SELECT to_char(o.create_time, 'YYYY-MM-DD') AS day, o.shop_id, o.shop_name, extract(hour FROM o.create_time)::int AS hour, d.sku_id,
+              count(DISTINCT o.order_id)::int AS orders, count(*)::int AS lines, sum(d.quantity)::float8 AS qty, sum(d.amount)::float8 AS amount
+         FROM po_order o JOIN po_order_det d ON d.order_id = o.order_id WHERE NOT o.is_practice AND o.status = 1
+        GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`, [], tenant),
+    q<Json>(`SELECT to_char(day, 'YYYY-MM-DD') AS day, shop_id, shop_name, hour::int AS hour, sku_id, orders::int AS orders, lines::int AS lines, qty::float8 AS qty, amount::float8 AS amount
+               FROM po_sales_point WHERE lines <> 0 OR orders <> 0 OR qty <> 0 OR amount <> 0 ORDER BY 1, 2, 3, 4, 5`, [], tenant),
+  ]);
+  const expectMoreEqual = async (tenant: number) => {
+    const [truthHours, hours, truthPoints, points] = await recomputeMore(tenant);
+    expect(hours).toEqual(truthHours);
+    expect(points).toEqual(truthPoints);
+  };
 
   it('equal the orders, lines and payments exactly after sales, refunds, re-dated orders, corrected lines and payments and a deleted order', async () => {
     for (const tenant of [1, 2]) {
@@ -448,6 +486,7 @@ describe('daily sales summaries (what the statistics read)', () => {
       expect(num(days)).toEqual(num(truthDays));
       expect(num(pays)).toEqual(num(truthPays));
       expect(num(skuDays)).toEqual(num(truthSkus));
+      await expectMoreEqual(tenant);
     }
     // Writes the screens do not make but the summaries must follow: a line's quantity and cost corrected, a line
     // dropped, a payment's method changed with change given, a payment dropped, an order moved to another shop and
@@ -463,11 +502,19 @@ describe('daily sales summaries (what the statistics read)', () => {
       await tx.query(`UPDATE po_order SET shop_id = $2, cashier_name = '改过的收银员' WHERE order_id = $1`, [orders.p.orderId, otherShop]);
       await tx.query(`UPDATE po_order SET is_practice = false WHERE order_id = $1`, [orders.p.orderId]);
       await tx.query(`DELETE FROM po_order WHERE order_id = $1`, [extra.orderId]);
+      // A second line of a SKU the order already carries (商品卖点 still counts the order once), one of a new SKU, and the
+      // order's shop name changed; then a refunded order's status back and forth.
+      await tx.query(`INSERT INTO po_order_det (tenant_id, order_id, line_no, sku_id, quantity, unit_price, unit_cost)
+                      SELECT tenant_id, order_id, 90 + line_no, sku_id, 1, unit_price, unit_cost FROM po_order_det WHERE order_id = $1`, [orders.b.orderId]);
+      await tx.query(`DELETE FROM po_order_det WHERE order_id = $1 AND line_no = 91`, [orders.b.orderId]);
+      await tx.query(`INSERT INTO po_order_det (tenant_id, order_id, line_no, sku_id, quantity, unit_price, unit_cost) VALUES (1, $1, 95, $2, 2, 3.5, 1.25)`, [orders.b.orderId, skus[3].skuId]);
+      await tx.query(`UPDATE po_order SET shop_name = '改名后的门店' WHERE order_id = $1`, [orders.c.orderId]);
     });
     const [truthDays, days, truthPays, pays, truthSkus, skuDays] = await recompute(1);
     expect(num(days)).toEqual(num(truthDays));
     expect(num(pays)).toEqual(num(truthPays));
     expect(num(skuDays)).toEqual(num(truthSkus));
+    await expectMoreEqual(1);
     // And the statistics read them: the order summary of the period equals the plain SQL again.
     const r = await admin('POST', `${O}/po-order-sales/order/sales`, P);
     const t = await truth(D1, D2);
@@ -496,7 +543,9 @@ describe('daily sales summaries (what the statistics read)', () => {
     expect(num(stale[5])).not.toEqual(num(stale[4]));
     // ... and the rebuild (the caller's tenant under RLS) makes them equal the orders again; tenant 2 untouched.
     const other2 = await recompute(2);
+    await q(`DELETE FROM po_sales_point WHERE shop_id = $1`, [staffShop]);
     await q(`SELECT sales_summary_rebuild()`);
+    await expectMoreEqual(1);
     const [truthDays, days, truthPays, pays, truthSkus, skuDays] = await recompute(1);
     expect(num(days)).toEqual(num(truthDays));
     expect(num(pays)).toEqual(num(truthPays));

@@ -97,26 +97,36 @@ export const SELLING_POINT_SORTS = ['orderCount', 'saleQuantity', 'saleAmount', 
 /**
  * What makes each SKU sell in the period, from the orders kept (已完成, refunded ones left out): how many orders
  * carry it and their share of all orders, quantity and amount, the average quantity per order and price paid, the
- * hour and the shop it sells most at. The SKU most often bought with it (连带商品) is added for the page.
+ * hour and the shop it sells most at (the most lines; the earliest hour, the first name on a tie, as mode() picks).
+ * The SKU most often bought with it (连带商品) is added for the page. Read from the daily summaries kept by the
+ * order triggers (migration 319: po_sales_point per day, shop, the order's shop name, hour and SKU; the kept orders
+ * from po_sales_day_hour), equal to the same figures over the order lines (tests/api/analysisReports.test.ts).
  */
 export function sellingPointsSql(f: SellingPointsFilter, per: Period, p: Params): string {
   const start = p.add(per.start);
   const end = p.add(per.end);
   const kw = skuWhere(f, p);
+  const inScope = (t: string) => `${t}.tenant_id = app_current_tenant() AND ${t}.shop_id = ANY(ARRAY(SELECT shop_id FROM s)) AND ${t}.day >= ${start}::date AND ${t}.day <= ${end}::date`;
   return `WITH ${shopsCte(f, p)},
-    o AS (SELECT o.order_id, o.shop_name, o.create_time FROM po_order o
-           WHERE o.shop_id = ANY(ARRAY(SELECT shop_id FROM s)) AND NOT o.is_practice AND o.status = 1 AND o.create_time >= ${start}::date::timestamptz AND o.create_time < (${end}::date + 1)::timestamptz),
-    l AS (SELECT o.order_id, o.shop_name, extract(hour FROM o.create_time)::int AS hour, d.sku_id, d.quantity, d.amount
-            FROM o JOIN po_order_det d ON d.order_id = o.order_id ${kw ? `JOIN pd_sku k ON k.sku_id = d.sku_id WHERE ${kw}` : ''})
+    x AS (SELECT x.sku_id, x.hour, x.shop_name, GROUPING(x.shop_name) = 1 AS by_hour,
+                 sum(x.orders) AS orders, sum(x.lines) AS lines, sum(x.qty) AS qty, sum(x.amount) AS amount
+            FROM po_sales_point x ${kw ? 'JOIN pd_sku k ON k.sku_id = x.sku_id' : ''}
+           WHERE ${inScope('x')} ${kw ? `AND ${kw}` : ''}
+           GROUP BY GROUPING SETS ((x.sku_id, x.hour), (x.sku_id, x.shop_name)) HAVING sum(x.lines) > 0),
+    t AS (SELECT sku_id, sum(orders) AS orders, sum(qty) AS qty, sum(amount) AS amount FROM x WHERE by_hour GROUP BY sku_id),
+    ph AS (SELECT DISTINCT ON (sku_id) sku_id, hour FROM x WHERE by_hour ORDER BY sku_id, lines DESC, hour),
+    ps AS (SELECT DISTINCT ON (sku_id) sku_id, shop_name FROM x WHERE NOT by_hour AND shop_name IS NOT NULL ORDER BY sku_id, lines DESC, shop_name),
+    sc AS (SELECT sku_id, count(*) AS n FROM x WHERE NOT by_hour AND shop_name IS NOT NULL GROUP BY sku_id),
+    n AS (SELECT sum(h.orders) AS n FROM po_sales_day_hour h WHERE ${inScope('h')} AND h.sign = 1 AND h.status = 1)
     SELECT k.sku_id AS "skuId", k.sku_code AS "skuCode", k.sku_name AS "skuName", k.spu_name AS "spuName", k.brand_name AS "brandName",
-           count(DISTINCT l.order_id)::int AS "orderCount",
-           round(count(DISTINCT l.order_id) * 100.0 / nullif((SELECT count(*) FROM o), 0), 2)::float8 AS "orderShare",
-           sum(l.quantity)::float8 AS "saleQuantity", sum(l.amount)::float8 AS "saleAmount",
-           round(sum(l.quantity) / count(DISTINCT l.order_id), 2)::float8 AS "avgQuantityPerOrder",
-           round(sum(l.amount) / nullif(sum(l.quantity), 0), 2)::float8 AS "avgPrice",
-           mode() WITHIN GROUP (ORDER BY l.hour) AS "peakHour", mode() WITHIN GROUP (ORDER BY l.shop_name) AS "topShopName",
-           count(DISTINCT l.shop_name)::int AS "shopCount"
-      FROM l JOIN pd_sku k ON k.sku_id = l.sku_id GROUP BY k.sku_id`;
+           t.orders::int AS "orderCount",
+           round(t.orders * 100.0 / nullif((SELECT n FROM n), 0), 2)::float8 AS "orderShare",
+           t.qty::float8 AS "saleQuantity", t.amount::float8 AS "saleAmount",
+           round(t.qty / t.orders, 2)::float8 AS "avgQuantityPerOrder",
+           round(t.amount / nullif(t.qty, 0), 2)::float8 AS "avgPrice",
+           ph.hour::int AS "peakHour", ps.shop_name AS "topShopName", coalesce(sc.n, 0)::int AS "shopCount"
+      FROM t JOIN pd_sku k ON k.sku_id = t.sku_id
+      LEFT JOIN ph ON ph.sku_id = t.sku_id LEFT JOIN ps ON ps.sku_id = t.sku_id LEFT JOIN sc ON sc.sku_id = t.sku_id`;
 }
 
 export function sellingPointsOrder(f: SellingPointsFilter): string {

@@ -6,7 +6,7 @@ import { ok } from '../../http/envelope.ts';
 import { grantedMenuKeys } from '../../permissions.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
 import { addDays, dayShareFen, daysOf, percent, yuan } from './period.ts';
-import { compositionBySku, salesByDay, salesByHour, salesByShop } from './salesQueries.ts';
+import { salesByDay, salesByHour, salesByShop, topSkus } from './salesQueries.ts';
 import { shopScope } from './scope.ts';
 import { totalOf } from './shape.ts';
 
@@ -15,8 +15,8 @@ import { totalOf } from './shape.ts';
  * theirs) in one call — today's net sales and orders against today's share of the month targets, the month so
  * far, a 7- or 30-day trend, the top 5 shops and SKUs of that window, today's sales by hour, stock alerts of the
  * shops' warehouses, the process tasks waiting for the caller and the documents waiting for someone with the
- * caller's permissions. Figures are computed from the orders like every sales statistic (practice left out,
- * refunds subtracted on their day).
+ * caller's permissions. Figures are those of every sales statistic (practice left out, refunds subtracted on
+ * their day), read from the daily summaries the order triggers keep (days, hours, SKUs), never from order lines.
  */
 
 /** Documents that wait for a holder of `perm`: status 1 of these tables, in the caller's shops. */
@@ -114,7 +114,7 @@ export async function dashboard(tx: Queryable, auth: AuthContext, days: 7 | 30) 
     const cur = hours.get(c.hour) ?? { saleFen: 0, orderCount: 0 };
     hours.set(c.hour, { saleFen: cur.saleFen + c.saleFen, orderCount: cur.orderCount + c.orderCount });
   }
-  const skus = (await compositionBySku(tx, windowP, shops)).slice(0, TOP);
+  const skus = await topSkus(tx, windowP, shops, TOP);
   return {
     today,
     days,

@@ -160,16 +160,43 @@ export interface HourRow {
   orderCount: number;
 }
 
-/** Net sales and orders sold per shop and hour of the day (0-23, the database session's clock). */
+/**
+ * Net sales and orders sold per shop and hour of the day (0-23, the business time zone), from the hourly summary
+ * (migration 319 po_sales_day_hour: the same movements per shop, day and hour).
+ */
 export async function salesByHour(tx: Queryable, p: Period, shops: number[] | null): Promise<HourRow[]> {
   const r = await tx.query<HourRow>(
-    `WITH ${MOVES}
-     SELECT shop_id AS "shopId", extract(hour FROM at)::int AS hour, ${fen('sum(sign * amount)')} AS "saleFen",
-            count(*) FILTER (WHERE sign > 0)::int AS "orderCount"
-       FROM moves GROUP BY 1, 2 ORDER BY 1, 2`,
+    `SELECT shop_id AS "shopId", hour::int AS hour, ${fen('sum(sign * amount)')} AS "saleFen", coalesce(sum(orders) FILTER (WHERE sign > 0), 0)::int AS "orderCount"
+       FROM po_sales_day_hour WHERE tenant_id = app_current_tenant() AND day >= $1::date AND day <= $2::date AND ($3::int[] IS NULL OR shop_id = ANY($3::int[]))
+      GROUP BY 1, 2 HAVING sum(orders) > 0 ORDER BY 1, 2`,
     periodParams(p, shops),
   );
   return r.rows.map((x) => ({ ...x, shopId: Number(x.shopId) }));
+}
+
+export interface TopSkuRow {
+  skuId: number;
+  skuCode: string | null;
+  skuName: string | null;
+  qty: number;
+  amountFen: number;
+}
+
+/**
+ * The period's best-selling SKUs by net amount (refunds subtracted on their day), as compositionBySku ranks them,
+ * from the per-shop, day and SKU summary (migration 306 po_sales_day_sku) instead of the period's order lines.
+ */
+export async function topSkus(tx: Queryable, p: Period, shops: number[] | null, limit: number): Promise<TopSkuRow[]> {
+  const r = await tx.query<TopSkuRow>(
+    `WITH t AS (SELECT sku_id, sum(sign * qty) AS qty, sum(sign * amount) AS amount FROM po_sales_day_sku
+                 WHERE tenant_id = app_current_tenant() AND day >= $1::date AND day <= $2::date AND ($3::int[] IS NULL OR shop_id = ANY($3::int[]))
+                 GROUP BY sku_id HAVING sum(sign * qty) <> 0 OR sum(sign * amount) <> 0
+                 ORDER BY sum(sign * amount) DESC, sku_id LIMIT $4)
+     SELECT t.sku_id AS "skuId", k.sku_code AS "skuCode", k.sku_name AS "skuName", t.qty::float8 AS qty, ${fen('t.amount')} AS "amountFen"
+       FROM t LEFT JOIN pd_sku k ON k.sku_id = t.sku_id ORDER BY t.amount DESC, t.sku_id`,
+    [...periodParams(p, shops), limit],
+  );
+  return r.rows.map((x) => ({ ...x, skuId: Number(x.skuId) }));
 }
 
 export interface DayRow {
