@@ -72,9 +72,9 @@ export default function ExamQuestionsDialog({ row, onClose, onDone }: RowDialogP
           <Card key={i} withBorder data-testid={`exam-edit-question-${i + 1}`}>
             <Group align="flex-end" wrap="nowrap">
               <Text fw={600}>{i + 1}.</Text>
-              <Select label={t('exam.questions.type')} data={types} value={String(q.questionType)} allowDeselect={false} disabled={!editable} w={130}
+              <Select label={t('exam.questions.type')} data={types} value={String(q.questionType)} allowDeselect={false} readOnly={!editable} w={130}
                 onChange={(v) => v && setType(i, Number(v) as QuestionType)} />
-              <NumberInput label={t('exam.questions.score')} value={q.score} min={1} max={1000} allowDecimal={false} disabled={!editable} w={100}
+              <NumberInput label={t('exam.questions.score')} value={q.score} min={1} max={1000} allowDecimal={false} readOnly={!editable} w={100}
                 onChange={(v) => patch(i, { score: Number(v) || 0 })} />
               {editable && (
                 <Group gap={4} ml="auto">
@@ -84,7 +84,7 @@ export default function ExamQuestionsDialog({ row, onClose, onDone }: RowDialogP
                 </Group>
               )}
             </Group>
-            <Textarea label={t('exam.questions.stem')} autosize minRows={1} maxLength={500} value={q.stem} disabled={!editable} mt="xs"
+            <Textarea label={t('exam.questions.stem')} autosize minRows={1} maxLength={500} value={q.stem} readOnly={!editable} mt="xs"
               onChange={(e) => patch(i, { stem: e.currentTarget.value })} />
             <Text size="sm" mt="xs">{t('exam.questions.options')} · {t('exam.questions.answer')}</Text>
             <Stack gap={4}>
@@ -93,11 +93,13 @@ export default function ExamQuestionsDialog({ row, onClose, onDone }: RowDialogP
                 const mark = () => patch(i, { answer: q.questionType === 2 ? (on ? q.answer.filter((a) => a !== letter(k)) : [...q.answer, letter(k)].sort()) : [letter(k)] });
                 return (
                   <Group key={k} wrap="nowrap" gap="xs">
-                    {q.questionType === 2
-                      ? <Checkbox checked={on} onChange={mark} disabled={!editable} aria-label={`${t('exam.questions.answer')} ${letter(k)}`} />
-                      : <Radio checked={on} onChange={mark} disabled={!editable} aria-label={`${t('exam.questions.answer')} ${letter(k)}`} />}
+                    {!editable
+                      ? <Badge w={28} px={0} color={on ? 'green' : 'gray'} variant={on ? 'filled' : 'outline'}>{on ? '✓' : ''}</Badge>
+                      : q.questionType === 2
+                        ? <Checkbox checked={on} onChange={mark} aria-label={`${t('exam.questions.answer')} ${letter(k)}`} />
+                        : <Radio checked={on} onChange={mark} aria-label={`${t('exam.questions.answer')} ${letter(k)}`} />}
                     <Text w={16}>{letter(k)}</Text>
-                    <TextInput style={{ flex: 1 }} value={o} maxLength={200} disabled={!editable || q.questionType === 3}
+                    <TextInput style={{ flex: 1 }} value={o} maxLength={200} readOnly={!editable || q.questionType === 3}
                       onChange={(e) => { const v = e.currentTarget.value; patch(i, { options: q.options.map((x, m) => (m === k ? v : x)) }); }} />
                     {editable && q.questionType !== 3 && q.options.length > 2 && (
                       <ActionIcon variant="subtle" color="red" aria-label="remove option"

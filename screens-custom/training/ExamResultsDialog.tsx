@@ -24,7 +24,7 @@ export default function ExamResultsDialog({ row, onClose }: RowDialogProps) {
     }
   };
   return (
-    <Modal opened onClose={onClose} title={t('exam.results.title', { name: String(row?.examName ?? '') })} size="xl" centered>
+    <Modal opened onClose={onClose} title={t('exam.results.title', { name: String(row?.examName ?? '') })} size={1080} centered>
       <Stack data-testid="exam-results-dialog">
         {results.isLoading && <Center><Loader /></Center>}
         {r && (
@@ -40,7 +40,7 @@ export default function ExamResultsDialog({ row, onClose }: RowDialogProps) {
         )}
         {r && !r.records.length && <Text c="dimmed" ta="center">{t('exam.results.empty')}</Text>}
         {r && !!r.records.length && (
-          <Table striped withTableBorder>
+          <Table striped withTableBorder style={{ whiteSpace: 'nowrap' }}>
             <Table.Thead>
               <Table.Tr>
                 {(['name', 'shop', 'startTime', 'submitTime', 'used', 'score', 'passed', 'state'] as const).map((k) => <Table.Th key={k}>{t(`exam.results.${k}`)}</Table.Th>)}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness.ts';
-import { callerFor, type Caller, type Json } from './resourceCalls.ts';
+import { callerFor, headerOf, type Caller, type Json } from './resourceCalls.ts';
 
 /**
  * 考试 (wxy-system-server sys-exam): questions edited while a draft only, publishing refused without questions or
@@ -14,6 +14,7 @@ let admin2: Caller;
 let shop: Caller;
 let manager: Caller;
 let finance: Caller;
+let adminToken: string;
 
 async function q<T = Json>(sql: string, params: unknown[] = []): Promise<T[]> {
   return (await s.db.tenant(1, (tx) => tx.query<T>(sql, params))).rows;
@@ -41,6 +42,7 @@ beforeAll(async () => {
   const [a, a2, sh, m, f] = await Promise.all([
     s.login('admin', 'admin123'), s.login('admin', 'admin123', 2), s.login('shop01', 'shop123'), s.login('manager01', 'manager123'), s.login('finance01', 'finance123'),
   ]);
+  adminToken = a;
   admin = callerFor(s, a);
   admin2 = callerFor(s, a2, 2);
   shop = callerFor(s, sh);
@@ -145,6 +147,9 @@ describe('taking an exam (我的考试)', () => {
     const results = (await admin('GET', ex(`results/${id}`))).json.data;
     expect(results.records).toEqual([expect.objectContaining({ name: '门店店员01', score: 40, passed: false, stateName: '已交卷' })]);
     expect(results.passRate).toBe(0);
+    const xlsx = await s.app.inject({ method: 'GET', url: `/api/${ex(`results/${id}/export`)}`, headers: { authorization: `Bearer ${adminToken}`, 'x-tenant-id': '1' } });
+    expect(xlsx.statusCode).toBe(200);
+    expect(await headerOf(xlsx.rawPayload)).toEqual(['姓名', '账号', '门店', '开始时间', '交卷时间', '用时（分钟）', '得分', '是否及格', '状态']);
     // Attempted: it does not go back to draft, nor is it deleted.
     expect((await admin('PUT', ex(`edit/status/${id}/0`))).json.msg).toBe('已有人参加考试「开考评分」，不能退回草稿');
     expect((await admin('DELETE', ex(`delete/${id}`))).status).toBe(409);
