@@ -13,19 +13,14 @@
  *   lock, balance locks, guarded update, ledger rows, status); median of BENCH_STOCKTAKE_ROUNDS (default 3).
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
-import { configFromEnv, type ServerConfig } from '../../server/config.ts';
-import { startServer } from '../../server/start.ts';
-import { postgresUrl, seedStock } from './stockPage.ts';
+import { type BenchServer, onBothBackends } from './backends.ts';
+import { seedStock } from './stockPage.ts';
 
 const BASIC = `Basic ${Buffer.from('wxy-admin:wxy-admin-secret').toString('base64')}`;
 const PORT = Number(process.env.BENCH_PORT || 18186);
 
-type Server = Awaited<ReturnType<typeof startServer>>;
+type Server = BenchServer;
 
 async function session(server: Server) {
   const login = await fetch(`${server.url}/api/wxy-auth-server/oauth/token?grant_type=password&username=admin&password=admin123`, { method: 'POST', headers: { authorization: BASIC, 'x-tenant-id': '1' } });
@@ -251,40 +246,13 @@ async function stocktake(label: string, server: Server): Promise<void> {
   );
 }
 
-async function onBothBackends(fn: (label: string, server: Server) => Promise<void>, skus: number): Promise<void> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'wxy-bench-docs-'));
-  const runOn = async (label: string, config: ServerConfig) => {
-    const server = await startServer(config, { logger: false });
-    try {
-      await seedStock(server.db, skus);
-      await fn(label, server);
-    } finally {
-      await server.close();
-    }
-  };
-  try {
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dir, PORT: String(PORT), LOG_LEVEL: 'warn' };
-    delete env.DATABASE_URL;
-    await runOn('PGlite', { ...configFromEnv(env), staticDir: undefined });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-  const url = await postgresUrl();
-  if (!url) return console.log('(PostgreSQL server: skipped)');
-  const dbName = `wxy_bench_docs_${process.pid}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  const u = new URL(url);
-  u.pathname = `/${dbName}`;
-  try {
-    await runOn('PostgreSQL server', { ...configFromEnv({ ...process.env, DATABASE_URL: u.toString(), PORT: String(PORT), LOG_LEVEL: 'warn' }), staticDir: undefined });
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
-  }
-}
+/** The documents benches start from `skus` SKUs in stock. */
+const onBoth = (fn: (label: string, server: Server) => Promise<void>, skus: number) =>
+  onBothBackends('docs', PORT, async (label, server) => {
+    await seedStock(server.db, skus);
+    await fn(label, server);
+  });
 
-export const benchConfirmOut = () => onBothBackends(confirmOut, 2_000);
-export const benchSettlement = () => onBothBackends(settlement, 2_000);
-export const benchStocktake = () => onBothBackends(stocktake, Number(process.env.BENCH_STOCKTAKE_LINES || 10_000));
+export const benchConfirmOut = () => onBoth(confirmOut, 2_000);
+export const benchSettlement = () => onBoth(settlement, 2_000);
+export const benchStocktake = () => onBoth(stocktake, Number(process.env.BENCH_STOCKTAKE_LINES || 10_000));

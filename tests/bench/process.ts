@@ -9,23 +9,17 @@
  *
  *   node --import tsx tests/bench/process.ts      (BENCH_PORT, default 18098)
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { hashPassword } from '../../server/auth/passwords.ts';
-import { configFromEnv, type ServerConfig } from '../../server/config.ts';
 import type { AuthContext } from '../../server/context.ts';
 import { bpmnXml } from '../../server/domains/process/bpmnXml.ts';
 import { deployDefinition, startProcess } from '../../server/domains/process/service.ts';
-import { startServer } from '../../server/start.ts';
-import { postgresUrl } from './stockPage.ts';
+import { type BenchServer, onBothBackends } from './backends.ts';
 
 const BASIC = `Basic ${Buffer.from('wxy-admin:wxy-admin-secret').toString('base64')}`;
 const PORT = Number(process.env.BENCH_PORT || 18098);
 const APPROVERS = 50;
-type Server = Awaited<ReturnType<typeof startServer>>;
+type Server = BenchServer;
 
 async function setUp(server: Server, tasks: number, races: number) {
   const hash = await hashPassword('bench123');
@@ -138,39 +132,8 @@ async function run(label: string, server: Server) {
   console.log(`double completions: ${c.doubles}; tasks left open: ${c.open}; instances ended ${c.ended}/${c.instances}`);
 }
 
-async function onBothBackends(): Promise<void> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'wxy-bench-process-'));
-  const runOn = async (label: string, config: ServerConfig) => {
-    const server = await startServer(config, { logger: false });
-    try {
-      await run(label, server);
-    } finally {
-      await server.close();
-    }
-  };
-  try {
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dir, PORT: String(PORT), LOG_LEVEL: 'warn' };
-    delete env.DATABASE_URL;
-    if (process.env.BENCH_PROCESS_PGLITE !== '0') await runOn('PGlite', { ...configFromEnv(env), staticDir: undefined });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-  const url = await postgresUrl();
-  if (!url) return console.log('(PostgreSQL server: skipped)');
-  const dbName = `wxy_bench_process_${process.pid}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  const u = new URL(url);
-  u.pathname = `/${dbName}`;
-  try {
-    await runOn('PostgreSQL server', { ...configFromEnv({ ...process.env, DATABASE_URL: u.toString(), PORT: String(PORT), LOG_LEVEL: 'warn' }), staticDir: undefined });
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
-  }
-}
+const onBoth = () => onBothBackends('process', PORT, run, { pglite: process.env.BENCH_PROCESS_PGLITE !== '0' });
 
-export const benchProcess = onBothBackends;
+export const benchProcess = onBoth;
 
-if (import.meta.url === `file://${process.argv[1]}`) await onBothBackends();
+if (import.meta.url === `file://${process.argv[1]}`) await onBoth();

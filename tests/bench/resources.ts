@@ -10,10 +10,10 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { loadDescriptorDirs } from '../../server/resources/descriptorFiles.ts';
 import { Params, afterKey, filterWhere, keyColumns, orderBy, ordering, selectList, visibleListFields } from '../../server/resources/query.ts';
-import { configFromEnv, type ServerConfig } from '../../server/config.ts';
+import type { ServerConfig } from '../../server/config.ts';
+import { onPostgresServer, pgliteConfig } from './backends.ts';
 import { startServer } from '../../server/start.ts';
 import type { Database } from '../../server/db/index.ts';
 import { seedShopRows } from '../../scripts/seed-bench.ts';
@@ -174,29 +174,12 @@ function pgliteCache(rows: number): { dir: string; ready: string } {
   return { dir, ready: path.join(dir, 'seeded') };
 }
 
-/** A PostgreSQL server to bench against: DATABASE_URL, or the local one if it answers. */
-async function postgresUrl(): Promise<string | undefined> {
-  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
-  const local = 'postgres://postgres@127.0.0.1:5432/test';
-  const c = new pg.Client({ connectionString: local, connectionTimeoutMillis: 1000 });
-  try {
-    await c.connect();
-    return local;
-  } catch {
-    return undefined;
-  } finally {
-    await c.end().catch(() => {});
-  }
-}
-
 export async function benchResources(): Promise<void> {
   const rows = Number(process.env.BENCH_ROWS || 1_000_000);
   const cache = pgliteCache(rows);
   const seeded = existsSync(cache.ready);
   if (!seeded) rmSync(cache.dir, { recursive: true, force: true });
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: cache.dir, PORT: String(PORT), LOG_LEVEL: 'warn' };
-  delete env.DATABASE_URL;
-  await run('PGlite', { ...configFromEnv(env), staticDir: undefined }, rows, async (sql, db) => {
+  await run('PGlite', pgliteConfig(cache.dir, PORT), rows, async (sql, db) => {
     // PGlite's COPY writes to its virtual /dev/blob; the time covers producing every CSV byte.
     const t0 = performance.now();
     await db.system((tx) => tx.query(sql.replace('TO STDOUT', "TO '/dev/blob'")));
@@ -204,25 +187,7 @@ export async function benchResources(): Promise<void> {
   }, seeded);
   if (!seeded) writeFileSync(cache.ready, new Date().toISOString());
 
-  const url = await postgresUrl();
-  if (!url) {
-    console.log('(PostgreSQL server: skipped, DATABASE_URL not set and nothing answers on 127.0.0.1:5432)');
-    return;
-  }
-  // A database of its own, so the API tests sharing the server never see these rows.
-  const dbName = `wxy_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  const u = new URL(url);
-  u.pathname = `/${dbName}`;
-  try {
-    const config = { ...configFromEnv({ ...process.env, DATABASE_URL: u.toString(), PORT: String(PORT), LOG_LEVEL: 'warn' }), staticDir: undefined };
-    await run('PostgreSQL server', config, rows, (sql) => copyWithPsql(u.toString(), sql), false);
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
-  }
+  await onPostgresServer('resources', PORT, (config, url) => run('PostgreSQL server', config, rows, (sql) => copyWithPsql(url, sql), false));
 }
 
 /** COPY ... TO STDOUT through psql, bytes drained; seconds. */

@@ -9,15 +9,11 @@
  *
  *   node --import tsx tests/bench/salary.ts      (BENCH_PORT, default 18099)
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { configFromEnv, type ServerConfig } from '../../server/config.ts';
 import { computePeople, peopleOfMonth, writePeople, type PersonMonth } from '../../server/domains/salary/month.ts';
 import { startServer } from '../../server/start.ts';
-import { postgresUrl } from './stockPage.ts';
+import { onBothBackends } from './backends.ts';
 
 const PORT = Number(process.env.BENCH_PORT || 18099);
 const CHUNK = 200;
@@ -138,41 +134,17 @@ async function run(label: string, server: Server, rawQuery?: RawQuery) {
 }
 
 async function main(): Promise<void> {
-  const runOn = async (label: string, config: ServerConfig, rawQuery?: RawQuery) => {
-    const server = await startServer(config, { logger: false });
-    try {
-      await run(label, server, rawQuery);
-    } finally {
-      await server.close();
-    }
-  };
-  if (process.env.BENCH_SALARY_PGLITE === '1') {
-    const dir = mkdtempSync(path.join(tmpdir(), 'wxy-bench-salary-'));
-    try {
-      const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dir, PORT: String(PORT), LOG_LEVEL: 'warn' };
-      delete env.DATABASE_URL;
-      await runOn('PGlite', { ...configFromEnv(env), staticDir: undefined });
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }
-  const url = await postgresUrl();
-  if (!url) return console.log('\n## Salary refresh of a month\n(PostgreSQL server: skipped, none answers)');
-  const dbName = `wxy_bench_salary_${process.pid}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  const u = new URL(url);
-  u.pathname = `/${dbName}`;
-  const plain = new pg.Client({ connectionString: u.toString() });
-  try {
+  // PGlite only on request (BENCH_SALARY_PGLITE=1): seeding a month of orders there takes minutes.
+  await onBothBackends('salary', PORT, async (label, server, url) => {
+    if (!url) return run(label, server);
+    const plain = new pg.Client({ connectionString: url });
     await plain.connect();
-    await runOn('PostgreSQL server', { ...configFromEnv({ ...process.env, DATABASE_URL: u.toString(), PORT: String(PORT), LOG_LEVEL: 'warn' }), staticDir: undefined }, async (q, params) => (await plain.query(q, params)).rows);
-  } finally {
-    await plain.end().catch(() => undefined);
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
-  }
+    try {
+      await run(label, server, async (q, params) => (await plain.query(q, params)).rows);
+    } finally {
+      await plain.end().catch(() => undefined);
+    }
+  }, { pglite: process.env.BENCH_SALARY_PGLITE === '1' });
 }
 
 export const benchSalary = main;

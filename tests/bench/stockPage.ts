@@ -4,14 +4,12 @@
  * same SQL run directly through the same driver (runs interleaved), p50 and p99. PGlite in a fresh data
  * dir, and the PostgreSQL server when one answers (a throwaway database).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { loadDescriptorDirs } from '../../server/resources/descriptorFiles.ts';
 import { pageStatements } from '../../server/resources/routes.ts';
-import { configFromEnv, type ServerConfig } from '../../server/config.ts';
+import type { ServerConfig } from '../../server/config.ts';
+import { onPglite, onPostgresServer } from './backends.ts';
 import { startServer } from '../../server/start.ts';
 import type { Database } from '../../server/db/index.ts';
 
@@ -119,42 +117,10 @@ async function run(label: string, config: ServerConfig, skus: number): Promise<v
   }
 }
 
-export async function postgresUrl(): Promise<string | undefined> {
-  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
-  const local = 'postgres://postgres@127.0.0.1:5432/test';
-  const c = new pg.Client({ connectionString: local, connectionTimeoutMillis: 1000 });
-  try {
-    await c.connect();
-    return local;
-  } catch {
-    return undefined;
-  } finally {
-    await c.end().catch(() => {});
-  }
-}
+export { postgresUrl } from './backends.ts';
 
 export async function benchStockPage(): Promise<void> {
   const skus = Number(process.env.BENCH_STOCK_SKUS || 100_000);
-  const dir = mkdtempSync(path.join(tmpdir(), 'wxy-bench-stock-'));
-  try {
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dir, PORT: String(PORT), LOG_LEVEL: 'warn' };
-    delete env.DATABASE_URL;
-    await run('PGlite', { ...configFromEnv(env), staticDir: undefined }, skus);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-  const url = await postgresUrl();
-  if (!url) return console.log('(PostgreSQL server: skipped)');
-  const dbName = `wxy_bench_stock_${process.pid}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  const u = new URL(url);
-  u.pathname = `/${dbName}`;
-  try {
-    await run('PostgreSQL server', { ...configFromEnv({ ...process.env, DATABASE_URL: u.toString(), PORT: String(PORT), LOG_LEVEL: 'warn' }), staticDir: undefined }, skus);
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
-  }
+  await onPglite('stock', PORT, (config) => run('PGlite', config, skus));
+  await onPostgresServer('stock', PORT, (config) => run('PostgreSQL server', config, skus));
 }
