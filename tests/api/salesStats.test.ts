@@ -470,8 +470,8 @@ describe('daily sales summaries (what the statistics read)', () => {
               count(DISTINCT o.order_id)::int AS orders, count(*)::int AS lines, sum(d.quantity)::float8 AS qty, sum(d.amount)::float8 AS amount
          FROM po_order o JOIN po_order_det d ON d.order_id = o.order_id WHERE NOT o.is_practice AND o.status = 1
         GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`, [], tenant),
-    q<Json>(`SELECT to_char(day, 'YYYY-MM-DD') AS day, shop_id, shop_name, hour::int AS hour, sku_id, orders::int AS orders, lines::int AS lines, qty::float8 AS qty, amount::float8 AS amount
-               FROM po_sales_point WHERE lines <> 0 OR orders <> 0 OR qty <> 0 OR amount <> 0 ORDER BY 1, 2, 3, 4, 5`, [], tenant),
+    q<Json>(`SELECT to_char(day, 'YYYY-MM-DD') AS day, shop_id, shop_name, hour::int AS hour, sku_id, orders::int AS orders, lines::int AS lines, (qty_milli / 1000.0)::float8 AS qty, (amount_fen / 100.0)::float8 AS amount
+               FROM po_sales_point WHERE lines <> 0 OR orders <> 0 OR qty_milli <> 0 OR amount_fen <> 0 ORDER BY 1, 2, 3, 4, 5`, [], tenant),
   ]);
   const expectMoreEqual = async (tenant: number) => {
     const [truthHours, hours, truthPoints, points] = await recomputeMore(tenant);
