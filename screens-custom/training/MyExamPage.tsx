@@ -61,8 +61,8 @@ function ExamList({ onSheet, onResult }: { onSheet: (s: Sheet) => void; onResult
             {e.state === 'submitted' ? (
               <Button mt="sm" variant="light" fullWidth loading={busy === e.examId} onClick={() => void open(e)} data-testid="exam-view">{t('exam.my.view')}</Button>
             ) : e.state === 'timedOut' ? null : (
-              <Button mt="sm" fullWidth disabled={!e.open} loading={busy === e.examId} onClick={() => void open(e)} data-testid="exam-start">
-                {!e.open ? t('exam.my.notOpen') : e.state === 'inProgress' ? t('exam.my.resume') : t('exam.my.start')}
+              <Button mt="sm" fullWidth disabled={!e.open && e.state !== 'inProgress'} loading={busy === e.examId} onClick={() => void open(e)} data-testid="exam-start">
+                {e.state === 'inProgress' ? t('exam.my.resume') : !e.open ? t('exam.my.notOpen') : t('exam.my.start')}
               </Button>
             )}
           </Card>
@@ -74,10 +74,11 @@ function ExamList({ onSheet, onResult }: { onSheet: (s: Sheet) => void; onResult
 
 /** Letters chosen per question id. */
 type Answers = Record<number, string[]>;
+const sheetAnswers = (sheet: Sheet, answers: Answers) => sheet.questions.map((q) => ({ questionId: q.questionId, answer: answers[q.questionId] ?? [] }));
 
 function AnswerSheet({ sheet, onResult }: { sheet: Sheet; onResult: (r: AttemptResult) => void }) {
   const { t } = useTranslation();
-  const [answers, setAnswers] = useState<Answers>({});
+  const [answers, setAnswers] = useState<Answers>(() => Object.fromEntries(Object.entries(sheet.answers ?? {}).map(([k, v]) => [Number(k), v])));
   const [current, setCurrent] = useState(0);
   const endsAt = useRef(Date.now() + sheet.secondsLeft * 1000);
   const [left, setLeft] = useState(sheet.secondsLeft);
@@ -94,7 +95,7 @@ function AnswerSheet({ sheet, onResult }: { sheet: Sheet; onResult: (r: AttemptR
     sent.current = true;
     setSubmitting(true);
     try {
-      const result = await examApi.submit(sheet.attemptId, sheet.questions.map((q) => ({ questionId: q.questionId, answer: answersRef.current[q.questionId] ?? [] })));
+      const result = await examApi.submit(sheet.attemptId, sheetAnswers(sheet, answersRef.current));
       if (auto) notifyWarning({ key: 'exam.sheet.timeUp' });
       onResult(result);
     } catch {
@@ -102,6 +103,21 @@ function AnswerSheet({ sheet, onResult }: { sheet: Sheet; onResult: (r: AttemptR
       setSubmitting(false);
     }
   }, [sheet, onResult]);
+
+  // The answers are kept on the server as they change (a reload or a lost connection resumes with them).
+  const [savedAt, setSavedAt] = useState<number | null>(null);
+  const firstRender = useRef(true);
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    const timer = window.setTimeout(() => {
+      if (sent.current) return;
+      examApi.save(sheet.attemptId, sheetAnswers(sheet, answers)).then(() => setSavedAt(Date.now()), () => undefined);
+    }, 600);
+    return () => window.clearTimeout(timer);
+  }, [answers, sheet]);
 
   useEffect(() => {
     const timer = window.setInterval(() => {
@@ -166,7 +182,10 @@ function AnswerSheet({ sheet, onResult }: { sheet: Sheet; onResult: (r: AttemptR
             <Button onClick={confirmSubmit} loading={submitting} data-testid="exam-submit">{t('exam.sheet.submit')}</Button>
           </Group>
         </Group>
-        <Text size="xs" c="dimmed">{t('exam.sheet.keys')}</Text>
+        <Group justify="space-between">
+          <Text size="xs" c="dimmed">{t('exam.sheet.keys')}</Text>
+          {savedAt && <Text size="xs" c="dimmed" data-testid="exam-saved">{t('exam.sheet.saved')}</Text>}
+        </Group>
       </Paper>
       {sheet.questions.map((q, i) => {
         const chosen = answers[q.questionId] ?? [];

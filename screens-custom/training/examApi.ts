@@ -12,6 +12,8 @@ export interface SheetQuestion { questionId: number; no: number; questionType: Q
 export interface Sheet {
   attemptId: number; examId: number; examName: string; totalScore: number; passScore: number; duration: number;
   startTime: string; deadline: string; secondsLeft: number; questions: SheetQuestion[];
+  /** Answers kept before a reload: question id -> letters. */
+  answers: Record<string, string[]>;
 }
 export interface AttemptResult {
   attemptId: number; examId: number; examName: string; totalScore: number; passScore: number; startTime: string; submitTime: string;
@@ -39,6 +41,9 @@ export const examApi = {
   results: (examId: number) => call<ExamResults>({ method: 'GET', url: `${E}/results/${examId}` }),
   my: () => call<MyExam[]>({ method: 'GET', url: `${E}/my` }),
   start: (examId: number) => call<Sheet>({ method: 'POST', url: `${E}/attempt/start/${examId}` }),
+  /** Silent: a save that fails (network) is retried with the next change; 交卷 sends the whole sheet anyway. */
+  save: (attemptId: number, answers: { questionId: number; answer: string[] }[]) =>
+    call<{ saved: number }>({ method: 'PUT', url: `${E}/attempt/save`, data: { attemptId, answers }, silent: true }),
   submit: (attemptId: number, answers: { questionId: number; answer: string[] }[]) =>
     call<AttemptResult>({ method: 'POST', url: `${E}/attempt/submit`, data: { attemptId, answers } }),
   result: (attemptId: number) => call<AttemptResult>({ method: 'GET', url: `${E}/attempt/result/${attemptId}` }),

@@ -274,7 +274,7 @@ export const en: Messages<ShellMessages> = {
     sheet: {
       timeLeft: 'Time left', unanswered: '{{count}} unanswered', answered: 'Answered {{count}}/{{total}}', submit: 'Submit', back: 'Back to list',
       confirmTitle: 'Submit the exam', confirmAll: 'All answered. Submit now? Answers cannot be changed afterwards.', confirmSome: '{{count}} questions unanswered. Submit now? Answers cannot be changed afterwards.',
-      timeUp: 'Time is up: the exam was submitted', multiHint: ' (multiple)', points: '{{score}} pts', keys: 'Keys: a letter picks an option, ↑/↓ or J/K moves between questions',
+      saved: 'Answers saved', timeUp: 'Time is up: the exam was submitted', multiHint: ' (multiple)', points: '{{score}} pts', keys: 'Keys: a letter picks an option, ↑/↓ or J/K moves between questions',
     },
     result: {
       title: 'Result', score: 'Score', passed: 'Passed', failed: 'Failed', wrong: '{{count}} wrong', allRight: 'All right',

@@ -272,7 +272,7 @@ export const zhCN = {
     sheet: {
       timeLeft: '剩余时间', unanswered: '未答 {{count}} 题', answered: '已答 {{count}}/{{total}}', submit: '交卷', back: '返回列表',
       confirmTitle: '确认交卷', confirmAll: '已全部作答，确定交卷吗？交卷后不能修改。', confirmSome: '还有 {{count}} 题未作答，确定交卷吗？交卷后不能修改。',
-      timeUp: '考试时间到，已自动交卷', multiHint: '（多选）', points: '{{score}} 分', keys: '快捷键：字母键选择选项，↑/↓ 或 J/K 切换题目',
+      saved: '已自动保存作答', timeUp: '考试时间到，已自动交卷', multiHint: '（多选）', points: '{{score}} 分', keys: '快捷键：字母键选择选项，↑/↓ 或 J/K 切换题目',
     },
     result: {
       title: '考试成绩', score: '得分', passed: '及格', failed: '不及格', wrong: '答错 {{count}} 题', allRight: '全部答对',

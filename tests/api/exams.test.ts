@@ -155,6 +155,26 @@ describe('taking an exam (我的考试)', () => {
     expect((await admin('DELETE', ex(`delete/${id}`))).status).toBe(409);
   });
 
+  it('keeps the answers while answering (a reload resumes with them), checks them, and takes none after 交卷', async () => {
+    const id = await examWithQuestions('作答保存');
+    const sheet = (await finance('POST', ex(`attempt/start/${id}`))).json.data;
+    expect(sheet.answers).toEqual({});
+    const [q1, q2] = sheet.questions as Json[];
+    const saved = await finance('PUT', ex('attempt/save'), { attemptId: sheet.attemptId, answers: [{ questionId: q1.questionId, answer: ['B'] }, { questionId: q2.questionId, answer: ['B', 'A'] }] });
+    expect(saved.status, saved.body).toBe(200);
+    const resumed = (await finance('POST', ex(`attempt/start/${id}`))).json.data;
+    expect(resumed.answers).toEqual({ [q1.questionId]: ['B'], [q2.questionId]: ['A', 'B'] });
+    expect((await finance('PUT', ex('attempt/save'), { attemptId: sheet.attemptId, answers: [{ questionId: q1.questionId, answer: ['Z'] }] })).json.msg)
+      .toBe('answers：第 1 题的答案「Z」不是该题的选项（可选 A-C）');
+    // Saving never scores: 交卷 scores what it is sent.
+    expect((await q(`SELECT score, submit_time FROM sys_exam_attempt WHERE attempt_id = $1`, [sheet.attemptId]))[0]).toEqual({ score: null, submit_time: null });
+    await finance('POST', ex('attempt/submit'), { attemptId: sheet.attemptId, answers: [{ questionId: q2.questionId, answer: ['A', 'B'] }] });
+    const late = await finance('PUT', ex('attempt/save'), { attemptId: sheet.attemptId, answers: [] });
+    expect(late.status).toBe(409);
+    expect(late.json.msg).toBe('已交卷，不能再修改答案');
+    expect((await shop('PUT', ex('attempt/save'), { attemptId: sheet.attemptId, answers: [] })).status).toBe(404);
+  });
+
   it('a full score passes; double 交卷 at the same moment records one result', async () => {
     const id = await examWithQuestions('满分并发');
     const sheet = (await manager('POST', ex(`attempt/start/${id}`))).json.data;

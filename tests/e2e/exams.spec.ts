@@ -42,6 +42,7 @@ test('an exam published by the admin is taken by shop01 and shows in its results
   await openFromSidebar(staff, '/training', '/training/myExam');
   const card = staff.getByTestId(`exam-card-${examId}`);
   await expect(card).toContainText('3 题');
+  await expect(card.getByTestId('exam-start')).toHaveText('开始考试');
   await card.getByTestId('exam-start').click();
   await expect(staff.getByTestId('exam-sheet')).toBeVisible();
   await expect(staff.getByTestId('exam-time-left')).toContainText(/剩余时间 1[45]:\d\d/);
@@ -49,7 +50,16 @@ test('an exam published by the admin is taken by shop01 and shows in its results
   // Question 1 by keyboard (the first question is the current one), question 2 only half right, 3 unanswered.
   await staff.keyboard.press('a');
   await expect(staff.getByTestId('exam-question-1').getByRole('radio', { name: 'A. 唱收唱付' })).toBeChecked();
+  const bothSaved = staff.waitForResponse((r) => r.url().includes('/attempt/save')
+    && (JSON.parse(r.request().postData() ?? '{}') as { answers: { answer: string[] }[] }).answers.filter((a) => a.answer.length).length === 2);
   await staff.getByTestId('exam-question-2').getByRole('checkbox', { name: 'A. 点钞' }).check();
+  await expect(staff.getByTestId('exam-unanswered')).toHaveText('未答 1 题');
+  // The answers are kept as they change: after a reload 继续答题 shows them.
+  expect((await bothSaved).status()).toBe(200);
+  await expect(staff.getByTestId('exam-saved')).toBeVisible();
+  await staff.reload();
+  await card.getByTestId('exam-start').click();
+  await expect(staff.getByTestId('exam-question-2').getByRole('checkbox', { name: 'A. 点钞' })).toBeChecked();
   await expect(staff.getByTestId('exam-unanswered')).toHaveText('未答 1 题');
   await staff.getByTestId('exam-submit').click();
   await expect(staff.getByTestId('exam-confirm-text')).toHaveText('还有 1 题未作答，确定交卷吗？交卷后不能修改。');

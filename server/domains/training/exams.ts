@@ -49,10 +49,11 @@ const optionList = (options: string[]) => options.map((text, i) => ({ key: lette
 
 interface AttemptRow {
   attempt_id: number; exam_id: number; user_id: number; start_time: string; deadline: string; submit_time: string | null;
-  answers: Record<string, string> | null; score: number | null; passed: boolean | null; seconds_left: number; late: boolean;
+  answers: Record<string, string> | null; draft_answers: Record<string, string> | null; score: number | null; passed: boolean | null;
+  seconds_left: number; late: boolean;
 }
 const ATTEMPT_SELECT = `SELECT attempt_id, exam_id, user_id, ${ts('start_time')} AS start_time, ${ts('deadline')} AS deadline,
-  ${ts('submit_time')} AS submit_time, answers, score, passed,
+  ${ts('submit_time')} AS submit_time, answers, draft_answers, score, passed,
   greatest(0, floor(extract(epoch FROM deadline - now())))::int AS seconds_left,
   now() > deadline + make_interval(secs => ${SUBMIT_GRACE_SECONDS}) AS late
   FROM sys_exam_attempt`;
@@ -80,6 +81,8 @@ async function attemptSheet(tx: Queryable, exam: ExamRow, a: AttemptRow) {
   return {
     attemptId: a.attempt_id, examId: exam.id, examName: exam.exam_name, totalScore: exam.total_score, passScore: exam.pass_score,
     duration: exam.duration, startTime: a.start_time, deadline: a.deadline, secondsLeft: a.seconds_left,
+    // What was answered before a reload: question id -> letters.
+    answers: Object.fromEntries(Object.entries(a.draft_answers ?? {}).map(([k, v]) => [k, [...v]])),
     questions: questions.map((q, i) => ({
       questionId: q.questionId, no: i + 1, questionType: q.questionType, questionTypeName: QUESTION_TYPE_NAMES[q.questionType], stem: q.stem,
       options: optionList(q.options), score: q.score,
@@ -131,6 +134,37 @@ async function examResults(tx: Queryable, examId: number) {
     avgScore: finished.length ? Math.round((finished.reduce((s, r) => s + (r.score ?? 0), 0) * 10) / finished.length) / 10 : 0,
     records,
   };
+}
+
+const sheetBody = {
+  type: 'object', additionalProperties: false, required: ['attemptId', 'answers'],
+  properties: {
+    attemptId: ID('答卷'),
+    answers: {
+      type: 'array', title: '答案', maxItems: 200,
+      items: {
+        type: 'object', additionalProperties: false, required: ['questionId', 'answer'],
+        properties: { questionId: ID('题目'), answer: { type: 'array', title: '答案', maxItems: 8, items: { type: 'string', title: '答案', maxLength: 2 } } },
+      },
+    },
+  },
+} as const;
+
+/** The caller's own attempt, locked; somebody else's is as absent as a missing one. */
+async function ownAttempt(tx: Queryable, attemptId: number, userId: number): Promise<AttemptRow> {
+  const a = (await tx.query<AttemptRow>(`${ATTEMPT_SELECT} WHERE attempt_id = $1 FOR UPDATE`, [attemptId])).rows[0];
+  if (!a || a.user_id !== userId) throw new ApiError('NOT_FOUND', '答卷不存在');
+  return a;
+}
+
+/** A sheet checked against the exam's questions (examScoring.checkSheet), naming a question of another exam as such. */
+async function checkedSheet(tx: Queryable, examId: number, sheet: SheetAnswer[], known?: ExamQuestion[]): Promise<Map<number, string>> {
+  const questions = known ?? await questionsOf(tx, examId);
+  const ids = sheet.map((x) => x.questionId).filter((id) => !questions.some((q) => q.questionId === id));
+  const foreign = ids.length
+    ? new Set((await tx.query<{ question_id: number }>(`SELECT question_id FROM sys_exam_question WHERE question_id = ANY($1::int[])`, [ids])).rows.map((r) => r.question_id))
+    : new Set<number>();
+  return checkSheet(questions, sheet, foreign);
 }
 
 export const examRoutes = () => async (app: FastifyInstance) => {
@@ -227,39 +261,33 @@ export const examRoutes = () => async (app: FastifyInstance) => {
     return ok(await attemptSheet(tx, exam, a));
   }).catch(refused));
 
+  app.put<{ Body: { attemptId: number; answers: SheetAnswer[] } }>('/sys-exam/attempt/save', {
+    config: { perm: EXAM_PERMS.take },
+    schema: { tags, summary: '保存作答进度（不评分；刷新或断网后继续答题时恢复）', body: sheetBody },
+  }, async (req) => req.tenantTx(async (tx) => {
+    const a = await ownAttempt(tx, req.body.attemptId, req.auth!.userId);
+    if (a.submit_time) throw new ApiError('CONFLICT', '已交卷，不能再修改答案');
+    if (a.late) throw new ApiError('CONFLICT', `答题时间已到（截止 ${a.deadline}），不能再作答`);
+    const answers = await checkedSheet(tx, a.exam_id, req.body.answers);
+    await tx.query(`UPDATE sys_exam_attempt SET draft_answers = $2::jsonb WHERE attempt_id = $1 AND submit_time IS NULL`, [a.attempt_id, JSON.stringify(Object.fromEntries(answers))]);
+    return ok({ saved: answers.size }, '已保存');
+  }).catch(refused));
+
   app.post<{ Body: { attemptId: number; answers: SheetAnswer[] } }>('/sys-exam/attempt/submit', {
     config: { perm: EXAM_PERMS.take },
     schema: {
       tags,
       summary: `交卷：服务器评分（单选、判断答对得全分；多选全对才得分）；超过考试时长 ${SUBMIT_GRACE_SECONDS} 秒后的交卷不被接受；重复交卷返回第一次的成绩`,
-      body: {
-        type: 'object', additionalProperties: false, required: ['attemptId', 'answers'],
-        properties: {
-          attemptId: ID('答卷'),
-          answers: {
-            type: 'array', title: '答案', maxItems: 200,
-            items: {
-              type: 'object', additionalProperties: false, required: ['questionId', 'answer'],
-              properties: { questionId: ID('题目'), answer: { type: 'array', title: '答案', maxItems: 8, items: { type: 'string', title: '答案', maxLength: 2 } } },
-            },
-          },
-        },
-      },
+      body: sheetBody,
     },
   }, async (req) => req.tenantTx(async (tx) => {
-    const a = (await tx.query<AttemptRow>(`${ATTEMPT_SELECT} WHERE attempt_id = $1 FOR UPDATE`, [req.body.attemptId])).rows[0];
-    // Somebody else's attempt is as absent as a missing one.
-    if (!a || a.user_id !== req.auth!.userId) throw new ApiError('NOT_FOUND', '答卷不存在');
+    const a = await ownAttempt(tx, req.body.attemptId, req.auth!.userId);
     // A resent or double-clicked 交卷 answers the first result.
     if (a.submit_time) return ok(await attemptResult(tx, a), '已交卷');
     if (a.late) throw new ApiError('CONFLICT', `答题时间已到（截止 ${a.deadline}），本次交卷未被接受`);
     const exam = await examFor(tx, a.exam_id);
     const questions: ExamQuestion[] = await questionsOf(tx, a.exam_id);
-    const ids = req.body.answers.map((x) => x.questionId).filter((id) => !questions.some((q) => q.questionId === id));
-    const foreign = ids.length
-      ? new Set((await tx.query<{ question_id: number }>(`SELECT question_id FROM sys_exam_question WHERE question_id = ANY($1::int[])`, [ids])).rows.map((r) => r.question_id))
-      : new Set<number>();
-    const answers = checkSheet(questions, req.body.answers, foreign);
+    const answers = await checkedSheet(tx, a.exam_id, req.body.answers, questions);
     const { score } = scoreAnswers(questions, answers);
     const saved = (await tx.query<AttemptRow>(
       `UPDATE sys_exam_attempt SET submit_time = now(), answers = $2::jsonb, score = $3, passed = $4 WHERE attempt_id = $1 AND submit_time IS NULL
