@@ -223,6 +223,8 @@ export interface ResourceDescriptor {
   document?: DocumentDecl;
   /** A report computed per period by a background job (server/resources/snapshot.ts). */
   snapshot?: SnapshotDecl;
+  /** Rows a caller may see beyond the tenant: the key of a condition a domain registers (server/resources/rowScopes.ts). */
+  rowScope?: string;
 }
 
 /**

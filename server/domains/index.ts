@@ -34,6 +34,7 @@ import './pettyCash/approval.ts';
 import './shops/shopPoi.ts';
 import './reports/contributionRoutes.ts';
 import './attendance/clock.ts';
+import './training/engineRoutes.ts';
 import './attendance/requests.ts';
 import './inspect/inspectApply.ts';
 import './salary/documents.ts';

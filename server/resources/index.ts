@@ -37,13 +37,19 @@ import { returnOrderRoutes } from '../domains/warehouse/returnOrder.ts';
 import { onlineOrderRoutes } from '../domains/fulfilment/onlineOrders.ts';
 import '../domains/index.ts';
 
-/** Checks that every resource's table exists with its columns, tenant_id and forced row-level security. */
+/**
+ * Checks that every resource's table exists with its columns, tenant_id and forced row-level security (or is a
+ * security_invoker view over such tables: a list with joined names and counts, read only).
+ */
 export async function verifyTables(db: Database, set: DescriptorSet): Promise<string[]> {
   const problems: string[] = [];
   const rows = await db.system((tx) =>
     tx.query<{ table_name: string; column_name: string; generated: string | null; forced: boolean }>(
-      `SELECT c.table_name, c.column_name, c.generation_expression AS generated, (k.relrowsecurity AND k.relforcerowsecurity) AS forced
-         FROM information_schema.columns c JOIN pg_class k ON k.relname = c.table_name AND k.relkind = 'r'
+      // A view qualifies when it is security_invoker (the caller's row-level security applies to the tables it reads).
+      `SELECT c.table_name, c.column_name, c.generation_expression AS generated,
+              CASE WHEN k.relkind = 'v' THEN coalesce('security_invoker=true' = ANY(k.reloptions), false)
+                   ELSE k.relrowsecurity AND k.relforcerowsecurity END AS forced
+         FROM information_schema.columns c JOIN pg_class k ON k.relname = c.table_name AND k.relkind IN ('r', 'v')
          JOIN pg_namespace n ON n.oid = k.relnamespace AND n.nspname = c.table_schema
         WHERE c.table_schema = 'public' AND c.table_name = ANY($1::text[])`,
       [[...set.resources.values()].map((r) => r.table)],

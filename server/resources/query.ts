@@ -2,6 +2,7 @@ import { isDateText } from '../../engine/model/dates.ts';
 import { columnOf, filterName, filterParams, listFields } from '../../engine/model/resource.ts';
 import type { FieldSchema, FilterDecl, ResourceDescriptor, RouteDecl, SortKey } from '../../engine/model/types.ts';
 import { ApiError } from '../errors.ts';
+import { rowScope } from './rowScopes.ts';
 
 /** Collects positional parameters while a statement is assembled. */
 export class Params {
@@ -109,6 +110,10 @@ export function filterWhere(r: ResourceDescriptor, input: Input, params: Params,
       continue;
     }
     where.push(...condition(r, flt, f, names, values, params));
+  }
+  if (r.rowScope) {
+    if (userId === undefined) throw new Error(`${r.name}: a scoped resource is read without a caller`);
+    where.push(`(${rowScope(r.rowScope, r.name)(userId, params)})`);
   }
   return where;
 }

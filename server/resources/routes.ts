@@ -27,6 +27,7 @@ import { snapshotPageCheck } from './snapshot.ts';
 import { asCallerError, constraintError } from './dbErrors.ts';
 import { exportHandler } from './exporter.ts';
 import { importHandler, templateHandler } from './importer.ts';
+import { rowScope } from './rowScopes.ts';
 import { customRoute } from './customRoutes.ts';
 import { checkParent, parentFieldOf, refuseDeletingParents } from './treeGuards.ts';
 import {
@@ -403,6 +404,8 @@ export function mountResource(
   const doc = r.document ? docContext(r, resources) : undefined;
   const allFields = Object.keys(r.fields);
   const listed = listFields(r);
+  // A scope nobody registered stops the start-up, not a caller's request.
+  if (r.rowScope) rowScope(r.rowScope, `resource ${r.name}`);
   for (const route of r.routes) {
     // Descriptors write {param}; Fastify matches :param.
     const url = routeUrl(r, route).replace(/\{([A-Za-z0-9]+)\}/g, ':$1');

@@ -46,9 +46,6 @@ export const PAGES: Readonly<Record<string, Page>> = {
   '/reportCenter/supplierAccount': lazyPage(() => import('../../screens-custom/analysis/pages').then((m) => ({ default: m.SupplierAccountPage }))),
   '/training/myCourse': lazyPage(() => import('../../screens-custom/training/MyCoursePage')),
   '/training/myExam': lazyPage(() => import('../../screens-custom/training/MyExamPage')),
-  '/training/videoGroup': lazyPage(() => import('../../screens-custom/training/VideoGroupPage')),
-  '/training/videoMaterial': lazyPage(() => import('../../screens-custom/training/VideoMaterialPage')),
-  '/training/videoTask': lazyPage(() => import('../../screens-custom/training/VideoTaskPage')),
   '/training/universityStatistics': lazyPage(() => import('../../screens-custom/training/TrainingStatisticsPage')),
   '/training/courseStatistics': lazyPage(() => import('../../screens-custom/training/TrainingStatisticsPage')),
 };

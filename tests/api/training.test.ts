@@ -306,6 +306,28 @@ describe('who may watch: inherited group roles and open assignments (one rule fo
     await admin('PUT', `${S}/video_material_group/update`, { groupId: parentId, groupName: '继承上级组', roleIds: [roleIds.shop_manager] });
   });
 
+  it('the engine lists (视频分组, 视频资料) page, filter and export only what the caller may see', async () => {
+    const groups = await manager('POST', `${S}/video_material_group/findPage/1/200`, { groupName: '继承' });
+    expect(groups.status, groups.body).toBe(200);
+    const rows = groups.json.data.records as Json[];
+    expect(rows.map((g) => g.groupName).sort()).toEqual(['继承下级组', '继承孙级组', '继承上级组'].sort());
+    expect(rows.find((g) => g.groupName === '继承孙级组')).toMatchObject({ parentName: '继承下级组', materialCount: 1 });
+    expect(rows.find((g) => g.groupName === '继承上级组')).toMatchObject({ roleNames: '店长' });
+    expect((await manager('POST', `${S}/video_material_group/findPage/1/200`, { groupName: '仅财务' })).json.data.total).toBe(0);
+    expect((await admin('POST', `${S}/video_material_group/findPage/1/200`, { groupName: '仅财务' })).json.data.total).toBe(1);
+    const page1 = (await manager('POST', `${S}/video-material/findPage/1/1`, {})).json.data;
+    const all = (await manager('POST', `${S}/video-material/findPage/1/500`, {})).json.data;
+    expect(page1.records).toHaveLength(1);
+    expect(page1.total).toBe(all.total);
+    expect(all.records.map((m: Json) => m.title)).not.toContain('财务私密课程');
+    expect(all.records.find((m: Json) => m.title === '孙级组课程')).toMatchObject({ groupName: '继承孙级组', durationSeconds: 30, assignedCount: 0 });
+    const csv = await manager('POST', `${S}/video-material/export`, { title: '课程' });
+    expect(csv.status).toBe(200);
+    expect(csv.body).toContain('孙级组课程');
+    expect(csv.body).not.toContain('财务私密课程');
+    expect((await shop('POST', `${S}/video_material_group/findPage/1/10`, {})).status).toBe(403);
+  });
+
   it('not assigned and no role: refused; assigned by an open task: listed, played, streamed and recorded', async () => {
     expect((await shop('GET', `${S}/video-material/play/${privateCourse}`)).status).toBe(403);
     expect((await manager('GET', `${S}/video-material/info/${privateCourse}`)).status).toBe(404);

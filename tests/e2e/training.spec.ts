@@ -12,7 +12,7 @@ test('a course uploaded, assigned to shop01, watched with seeking, counted in th
   const title = `e2e消防课${Date.now() % 100000}`;
   await logIn(page);
   await openFromSidebar(page, '/training', '/training/videoMaterial');
-  await page.getByTestId('material-add').click();
+  await page.getByRole('button', { name: '上传课程' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.locator('input[type="file"]').first().setInputFiles({ name: `${title}.mp4`, mimeType: 'video/mp4', buffer: tinyMp4({ seconds: 30, colour: 'green' }) });
   // The duration is read from the file, the title from its name.
@@ -21,10 +21,10 @@ test('a course uploaded, assigned to shop01, watched with seeking, counted in th
   await page.getByTestId('material-group').click();
   await page.getByRole('option', { name: '新员工入职' }).click();
   await page.getByTestId('material-save').click();
-  await expect(page.getByTestId(`material-row-${title}`)).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(title) })).toBeVisible();
 
   await openFromSidebar(page, '/training', '/training/videoTask');
-  await page.getByTestId('task-add').click();
+  await page.getByRole('button', { name: '新建学习任务' }).click();
   await page.getByTestId('task-name').fill(`${title}任务`);
   const day = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10);
   await page.getByTestId('task-start').fill(`${day(-1)}T08:00`);
@@ -38,7 +38,7 @@ test('a course uploaded, assigned to shop01, watched with seeking, counted in th
   await page.getByRole('option', { name: /门店店员01/ }).click();
   await page.getByTestId('task-name').click();
   await page.getByTestId('task-save').click();
-  await expect(page.getByTestId(`task-row-${title}任务`)).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(`${title}任务`) })).toBeVisible();
 
   // shop01, in a browser of their own.
   const staff = await (await browser.newContext({ baseURL: info.project.use.baseURL, locale: 'zh-CN' })).newPage();

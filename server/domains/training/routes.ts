@@ -262,45 +262,11 @@ export const trainingRoutes = (services: AppServices) => async (app: FastifyInst
     return ok(null, '分组已修改');
   }).catch(asCallerError));
 
-  app.delete<{ Params: { id: number } }>('/video_material_group/delete/:id', {
-    config: { perm: TRAINING_PERMS.groupEdit },
-    schema: { tags, summary: '删除视频分组（有课程或下级分组时不能删除）', params: idParams('分组') },
-  }, async (req) => req.tenantTx(async (tx) => {
-    await groupExists(tx, req.auth!, req.params.id);
-    const used = (await tx.query<{ m: number; c: number }>(
-      `SELECT (SELECT count(*)::int FROM video_material WHERE group_id = $1) AS m, (SELECT count(*)::int FROM video_material_group WHERE parent_id = $1) AS c`,
-      [req.params.id])).rows[0];
-    if (used.m) throw new ApiError('CONFLICT', `该分组下还有 ${used.m} 个课程，不能删除`);
-    if (used.c) throw new ApiError('CONFLICT', '该分组下还有下级分组，不能删除');
-    await tx.query(`DELETE FROM video_material_group WHERE group_id = $1`, [req.params.id]);
-    return ok(null, '分组已删除');
-  }).catch(asCallerError));
-
   // ---- video-material --------------------------------------------------------------------------------------------
   const MATERIAL_COLUMNS = `m.material_id AS "materialId", m.group_id AS "groupId", g.group_name AS "groupName", m.title, m.description,
     m.duration_seconds AS "durationSeconds", m.video_object_key AS "videoObjectKey", m.video_bucket_name AS "videoBucketName",
     m.cover_object_key AS "coverObjectKey", m.cover_bucket_name AS "coverBucketName", m.file_name AS "fileName", m.file_size::float8 AS "fileSize",
     m.create_user_name AS "createUserName", ${ts('m.create_time')} AS "createTime"`;
-
-  app.post<{ Params: { pageNum: number; pageSize: number }; Body: { title?: string | null; groupId?: number | null } }>('/video-material/findPage/:pageNum/:pageSize', {
-    config: { perm: TRAINING_PERMS.materialList },
-    schema: {
-      tags, summary: '课程（视频资料）分页；非管理员只看到可观看的课程：其角色（含上级分组的角色）可见分组的课程，及进行中的学习任务分配给本人的课程', params: pageParamsSchema,
-      body: { type: ['object', 'null'], additionalProperties: false, properties: { title: TEXT('课程标题', 48), groupId: { ...ID('视频分组'), type: ['integer', 'null'] } } },
-    },
-  }, async (req) => req.tenantTx(async (tx) => {
-    const b = req.body ?? {};
-    const g = watchableSql(req.auth!, 'm.material_id', 3);
-    const where = `($1::text IS NULL OR m.title ILIKE '%' || $1 || '%') AND ($2::int IS NULL OR m.group_id = $2) AND ${g.sql}`;
-    const params = [b.title?.trim() || null, b.groupId ?? null, g.value];
-    const total = (await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM video_material m WHERE ${where}`, params)).rows[0].n;
-    const records = (await tx.query(
-      `SELECT ${MATERIAL_COLUMNS}, (SELECT count(*)::int FROM sys_video_task_user_det d WHERE d.material_id = m.material_id) AS "assignedCount"
-         FROM video_material m JOIN video_material_group g ON g.group_id = m.group_id
-        WHERE ${where} ORDER BY m.material_id DESC LIMIT $4 OFFSET $5`,
-      [...params, req.params.pageSize, offsetOf(req.params.pageNum, req.params.pageSize)])).rows;
-    return ok({ records, total });
-  }));
 
   app.get<{ Params: { id: number } }>('/video-material/info/:id', {
     config: { perm: TRAINING_PERMS.materialList },
@@ -353,19 +319,6 @@ export const trainingRoutes = (services: AppServices) => async (app: FastifyInst
       [b.materialId, b.groupId, b.title.trim(), b.description ?? null, b.coverObjectKey || null, b.coverObjectKey ? (b.coverBucketName ?? 'image') : null,
         b.videoObjectKey, b.videoBucketName, video.file_name, video.file_size, b.durationSeconds]);
     return ok(null, '课程已修改');
-  }).catch(asCallerError));
-
-  app.delete<{ Params: { id: number } }>('/video-material/delete/:id', {
-    config: { perm: TRAINING_PERMS.materialEdit },
-    schema: { tags, summary: '删除课程（已分配给学习任务的不能删除）', params: idParams('课程') },
-  }, async (req) => req.tenantTx(async (tx) => {
-    const g = grantedGroupSql(req.auth!, 'm.group_id', 2);
-    const found = (await tx.query(`SELECT 1 FROM video_material m WHERE m.material_id = $1 AND ${g.sql}`, [req.params.id, g.value])).rows.length;
-    if (!found) throw new ApiError('NOT_FOUND', '课程不存在或无权查看');
-    const used = (await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM sys_video_task_material WHERE material_id = $1`, [req.params.id])).rows[0].n;
-    if (used) throw new ApiError('CONFLICT', '该课程已用于学习任务，不能删除');
-    await tx.query(`DELETE FROM video_material WHERE material_id = $1`, [req.params.id]);
-    return ok(null, '课程已删除');
   }).catch(asCallerError));
 
   /**
@@ -435,29 +388,6 @@ export const trainingRoutes = (services: AppServices) => async (app: FastifyInst
   });
 
   // ---- sys-video-task --------------------------------------------------------------------------------------------
-  app.post<{ Params: { pageNum: number; pageSize: number }; Body: { taskName?: string | null } }>('/sys-video-task/findPage/:pageNum/:pageSize', {
-    config: { perm: TRAINING_PERMS.taskList },
-    schema: {
-      tags, summary: '学习任务分页（人数、完成数、逾期数）', params: pageParamsSchema,
-      body: { type: ['object', 'null'], additionalProperties: false, properties: { taskName: TEXT('任务名称', 48) } },
-    },
-  }, async (req) => req.tenantTx(async (tx) => {
-    const name = req.body?.taskName?.trim() || null;
-    const where = `($1::text IS NULL OR t.task_name ILIKE '%' || $1 || '%')`;
-    const total = (await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM sys_video_task t WHERE ${where}`, [name])).rows[0].n;
-    const records = (await tx.query(
-      `SELECT t.task_id AS "taskId", t.task_name AS "taskName", ${ts('t.start_time')} AS "startTime", ${ts('t.deadline')} AS deadline, t.remark,
-              t.create_user_name AS "createUserName", ${ts('t.create_time')} AS "createTime",
-              (SELECT string_agg(m.title, '、' ORDER BY tm.sort) FROM sys_video_task_material tm JOIN video_material m ON m.material_id = tm.material_id WHERE tm.task_id = t.task_id) AS "courseTitles",
-              (SELECT count(DISTINCT d.user_id)::int FROM sys_video_task_user_det d WHERE d.task_id = t.task_id) AS "peopleCount",
-              (SELECT count(*)::int FROM sys_video_task_user_det d WHERE d.task_id = t.task_id) AS "assignedCount",
-              (SELECT count(*)::int FROM sys_video_task_user_det d WHERE d.task_id = t.task_id AND d.completed) AS "completedCount",
-              (SELECT count(*)::int FROM sys_video_task_user_det d WHERE d.task_id = t.task_id AND NOT d.completed AND t.deadline < now()) AS "overdueCount"
-         FROM sys_video_task t WHERE ${where} ORDER BY t.task_id DESC LIMIT $2 OFFSET $3`,
-      [name, req.params.pageSize, offsetOf(req.params.pageNum, req.params.pageSize)])).rows;
-    return ok({ records, total });
-  }));
-
   app.post<{ Body: TaskBody }>('/sys-video-task/save', {
     config: { perm: TRAINING_PERMS.taskAdd },
     schema: {
@@ -521,19 +451,6 @@ export const trainingRoutes = (services: AppServices) => async (app: FastifyInst
       [req.params.id])).rows;
     return ok({ ...task, courses, people });
   }));
-
-  app.delete<{ Params: { id: number } }>('/sys-video-task/delete/:id', {
-    config: { perm: TRAINING_PERMS.taskDelete },
-    schema: { tags, summary: '删除学习任务（有学员已开始学习时不能删除）', params: idParams('学习任务') },
-  }, async (req) => req.tenantTx(async (tx) => {
-    const t = (await tx.query<{ started: number }>(
-      `SELECT (SELECT count(*)::int FROM sys_video_task_user_det d WHERE d.task_id = t.task_id AND d.watched_seconds > 0) AS started FROM sys_video_task t WHERE t.task_id = $1 FOR UPDATE`,
-      [req.params.id])).rows[0];
-    if (!t) throw new ApiError('NOT_FOUND', '学习任务不存在');
-    if (t.started) throw new ApiError('CONFLICT', `已有 ${t.started} 条学习记录，不能删除该任务`);
-    await tx.query(`DELETE FROM sys_video_task WHERE task_id = $1`, [req.params.id]);
-    return ok(null, '任务已删除');
-  }).catch(asCallerError));
 
   // ---- sys-video-task-user-det -----------------------------------------------------------------------------------
   interface DetFilter { taskId?: number | null; userName?: string | null; shopId?: number | null; materialId?: number | null; completed?: boolean | null; auditStatus?: number | null }

@@ -1,79 +1,29 @@
-import { Badge, Button, Group, Modal, MultiSelect, Pagination, Paper, Progress, Select, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Badge, Button, Group, Modal, MultiSelect, Pagination, Progress, Select, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../src/feedback/notify';
 import { usePermission } from '../../src/permission/Permission';
+import type { RowDialogProps } from '../../src/router/rowDialogs';
 import { trainingApi, type Det, type VideoTask } from './api';
-import { confirmDelete } from './confirmDelete';
 import { TRAINING_PERMS } from './perms';
 
 const PAGE_SIZE = 20;
 
-/** 学习任务: tasks assigning courses to people with a start and a deadline; each task's per-person progress and its audit. */
-export default function VideoTaskPage() {
-  const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const canAdd = usePermission(TRAINING_PERMS.taskAdd);
-  const canDelete = usePermission(TRAINING_PERMS.taskDelete);
-  const [page, setPage] = useState(1);
-  const [name, setName] = useState('');
-  const [applied, setApplied] = useState<string | null>(null);
-  const list = useQuery({ queryKey: ['training', 'tasks', page, applied], queryFn: () => trainingApi.tasks(page, PAGE_SIZE, { taskName: applied }) });
-  const [adding, setAdding] = useState(false);
-  const [detail, setDetail] = useState<VideoTask | null>(null);
-  const remove = useMutation({
-    mutationFn: trainingApi.deleteTask,
-    onSuccess: () => {
-      notifySuccess({ text: t('training.deleted') });
-      void queryClient.invalidateQueries({ queryKey: ['training'] });
-    },
-  });
-  return (
-    <Stack data-testid="video-tasks">
-      <Group justify="space-between" align="end">
-        <Title order={4}>{t('training.task.title')}</Title>
-        <Group align="end" gap="xs">
-          <TextInput label={t('training.fields.taskName')} value={name} onChange={(e) => setName(e.currentTarget.value)} />
-          <Button onClick={() => { setPage(1); setApplied(name.trim() || null); }}>{t('training.search')}</Button>
-          {canAdd && <Button onClick={() => setAdding(true)} data-testid="task-add">{t('training.task.add')}</Button>}
-        </Group>
-      </Group>
-      <Paper withBorder>
-        <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('training.fields.taskName')}</Table.Th><Table.Th>{t('training.fields.courses')}</Table.Th><Table.Th>{t('training.fields.startTime')}</Table.Th>
-              <Table.Th>{t('training.fields.deadline')}</Table.Th><Table.Th>{t('training.fields.people')}</Table.Th><Table.Th>{t('training.fields.completed')}</Table.Th>
-              <Table.Th>{t('training.fields.overdue')}</Table.Th><Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.data?.records.map((task) => (
-              <Table.Tr key={task.taskId} data-testid={`task-row-${task.taskName}`}>
-                <Table.Td>{task.taskName}</Table.Td><Table.Td>{task.courseTitles}</Table.Td><Table.Td>{task.startTime}</Table.Td><Table.Td>{task.deadline}</Table.Td>
-                <Table.Td>{task.peopleCount}</Table.Td><Table.Td>{task.completedCount}/{task.assignedCount}</Table.Td>
-                <Table.Td>{task.overdueCount ? <Text span c="red">{task.overdueCount}</Text> : 0}</Table.Td>
-                <Table.Td>
-                  <Group gap="xs" justify="flex-end" wrap="nowrap">
-                    <Button size="compact-sm" variant="light" onClick={() => setDetail(task)} data-testid="task-detail">{t('training.task.progress')}</Button>
-                    {canDelete && <Button size="compact-sm" variant="light" color="red" onClick={() => confirmDelete(t, task.taskName, () => remove.mutate(task.taskId))}>{t('training.delete')}</Button>}
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-        {list.data && !list.data.records.length && <Text c="dimmed" ta="center" p="md">{t('training.empty')}</Text>}
-      </Paper>
-      {(list.data?.total ?? 0) > PAGE_SIZE && <Pagination value={page} onChange={setPage} total={Math.ceil((list.data?.total ?? 0) / PAGE_SIZE)} />}
-      {adding && <TaskDialog onClose={() => setAdding(false)} />}
-      {detail && <TaskProgress task={detail} onClose={() => setDetail(null)} />}
-    </Stack>
-  );
+/**
+ * 学习任务's dialogs (the list itself is the engine's screen, schemas/screens/sys-video-task.json): 新建学习任务 from
+ * the toolbar (courses the caller may see, people by name, role or shop, start and deadline), and a task's 学习进度
+ * (each person's progress on each course, with the audit of a completed one) from its row.
+ */
+export function VideoTaskCreateDialog({ onClose, onDone }: RowDialogProps) {
+  return <TaskDialog onClose={onClose} onDone={onDone} />;
 }
 
-function TaskDialog({ onClose }: { onClose: () => void }) {
+export function VideoTaskProgressDialog({ row, onClose }: RowDialogProps) {
+  return <TaskProgress task={{ taskId: Number(row?.taskId), taskName: String(row?.taskName ?? '') }} onClose={onClose} />;
+}
+
+function TaskDialog({ onClose, onDone }: { onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const options = useQuery({ queryKey: ['training', 'taskOptions'], queryFn: trainingApi.taskOptions });
@@ -86,6 +36,7 @@ function TaskDialog({ onClose }: { onClose: () => void }) {
     onSuccess: (answer) => {
       notifySuccess({ text: t('training.task.assigned', { n: answer.peopleCount }) });
       void queryClient.invalidateQueries({ queryKey: ['training'] });
+      onDone();
       onClose();
     },
   });
@@ -120,7 +71,7 @@ function TaskDialog({ onClose }: { onClose: () => void }) {
   );
 }
 
-function TaskProgress({ task, onClose }: { task: VideoTask; onClose: () => void }) {
+function TaskProgress({ task, onClose }: { task: Pick<VideoTask, 'taskId' | 'taskName'>; onClose: () => void }) {
   const { t } = useTranslation();
   const canAudit = usePermission(TRAINING_PERMS.audit);
   const [page, setPage] = useState(1);

@@ -1,17 +1,14 @@
-import { Alert, Button, FileInput, Group, Modal, NumberInput, Pagination, Paper, Select, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Button, FileInput, Group, Modal, NumberInput, Select, Stack, TextInput, Textarea } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FileInfo } from '../../src/api/files';
 import { notifySuccess } from '../../src/feedback/notify';
-import { usePermission } from '../../src/permission/Permission';
+import type { RowDialogProps } from '../../src/router/rowDialogs';
 import { uploadFile } from '../../src/upload/uploader';
 import { CoursePlayer } from './CoursePlayer';
-import { minutes, trainingApi, type GroupNode, type Material } from './api';
-import { confirmDelete } from './confirmDelete';
-import { TRAINING_PERMS } from './perms';
+import { trainingApi, type GroupNode, type Material } from './api';
 
-const PAGE_SIZE = 20;
 /** What a course's video may be (the file service puts mp4/ogg in the permanent video bucket). */
 export const VIDEO_EXTENSIONS = ['mp4', 'ogg'];
 export const VIDEO_MAX_BYTES = 2048 * 1024 * 1024;
@@ -40,80 +37,37 @@ function durationOf(file: File): Promise<number | null> {
   });
 }
 
-/** 视频资料: the courses (title, group, description, cover, video, duration); upload, edit, preview, delete. */
-export default function VideoMaterialPage() {
-  const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const canEdit = usePermission(TRAINING_PERMS.materialEdit);
-  const [page, setPage] = useState(1);
-  const [title, setTitle] = useState('');
-  const [groupId, setGroupId] = useState<string | null>(null);
-  const [applied, setApplied] = useState<{ title: string | null; groupId: number | null }>({ title: null, groupId: null });
+
+/**
+ * 视频资料's dialogs (the list is the engine's screen, schemas/screens/video-material.json): 上传课程 / 编辑 (the video
+ * goes up through the chunked upload, mp4/ogg up to 2 GB; its duration is read in the browser), and 观看 (the player,
+ * with the link to share the course to a phone).
+ */
+export function VideoMaterialEditDialog({ row, onClose, onDone }: RowDialogProps) {
   const groups = useQuery({ queryKey: ['training', 'groups'], queryFn: trainingApi.groups });
-  const list = useQuery({ queryKey: ['training', 'materials', page, applied], queryFn: () => trainingApi.materials(page, PAGE_SIZE, applied) });
-  const [editing, setEditing] = useState<Partial<Material> | null>(null);
-  const [playing, setPlaying] = useState<Material | null>(null);
-  const remove = useMutation({
-    mutationFn: trainingApi.deleteMaterial,
-    onSuccess: () => {
-      notifySuccess({ text: t('training.deleted') });
-      void queryClient.invalidateQueries({ queryKey: ['training'] });
-    },
-  });
-  const share = (materialId: number) => {
+  const groupOptions = flatGroups(groups.data ?? []).map((g) => ({ value: String(g.groupId), label: g.groupName }));
+  return <MaterialDialog material={(row ?? {}) as Partial<Material>} groupOptions={groupOptions} onClose={onClose} onDone={onDone} />;
+}
+
+export function CoursePreviewDialog({ row, onClose }: RowDialogProps) {
+  const { t } = useTranslation();
+  const materialId = Number(row?.materialId);
+  const share = () => {
     const url = `${window.location.origin}/h5/courseSharing?materialId=${materialId}`;
     void navigator.clipboard?.writeText(url).catch(() => undefined);
     notifySuccess({ text: t('training.material.shareCopied', { url }) }, 6000);
   };
-  const groupOptions = flatGroups(groups.data ?? []).map((g) => ({ value: String(g.groupId), label: g.groupName }));
   return (
-    <Stack data-testid="video-materials">
-      <Group justify="space-between" align="end">
-        <Title order={4}>{t('training.material.title')}</Title>
-        <Group align="end" gap="xs">
-          <TextInput label={t('training.fields.title')} value={title} onChange={(e) => setTitle(e.currentTarget.value)} />
-          <Select label={t('training.fields.group')} clearable data={groupOptions} value={groupId} onChange={setGroupId} />
-          <Button onClick={() => { setPage(1); setApplied({ title: title.trim() || null, groupId: groupId ? Number(groupId) : null }); }}>{t('training.search')}</Button>
-          {canEdit && <Button onClick={() => setEditing({})} data-testid="material-add">{t('training.material.add')}</Button>}
-        </Group>
-      </Group>
-      <Paper withBorder>
-        <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('training.fields.title')}</Table.Th><Table.Th>{t('training.fields.group')}</Table.Th><Table.Th>{t('training.fields.duration')}</Table.Th>
-              <Table.Th>{t('training.fields.fileName')}</Table.Th><Table.Th>{t('training.fields.assignedCount')}</Table.Th><Table.Th>{t('training.fields.createTime')}</Table.Th><Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.data?.records.map((m) => (
-              <Table.Tr key={m.materialId} data-testid={`material-row-${m.title}`}>
-                <Table.Td>{m.title}</Table.Td><Table.Td>{m.groupName}</Table.Td><Table.Td>{minutes(m.durationSeconds)}</Table.Td>
-                <Table.Td>{m.fileName}</Table.Td><Table.Td>{m.assignedCount}</Table.Td><Table.Td>{m.createTime}</Table.Td>
-                <Table.Td>
-                  <Group gap="xs" justify="flex-end" wrap="nowrap">
-                    <Button size="compact-sm" variant="light" onClick={() => setPlaying(m)}>{t('training.material.preview')}</Button>
-                    <Button size="compact-sm" variant="subtle" onClick={() => share(m.materialId)}>{t('training.material.share')}</Button>
-                    {canEdit && <Button size="compact-sm" variant="light" onClick={() => setEditing(m)}>{t('training.edit')}</Button>}
-                    {canEdit && <Button size="compact-sm" variant="light" color="red" onClick={() => confirmDelete(t, m.title, () => remove.mutate(m.materialId))}>{t('training.delete')}</Button>}
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-        {list.data && !list.data.records.length && <Text c="dimmed" ta="center" p="md">{t('training.empty')}</Text>}
-      </Paper>
-      {(list.data?.total ?? 0) > PAGE_SIZE && <Pagination value={page} onChange={setPage} total={Math.ceil((list.data?.total ?? 0) / PAGE_SIZE)} />}
-      {editing && <MaterialDialog material={editing} groupOptions={groupOptions} onClose={() => setEditing(null)} />}
-      <Modal opened={!!playing} onClose={() => setPlaying(null)} title={playing?.title} size="xl">
-        {playing && <CoursePlayer materialId={playing.materialId} />}
-      </Modal>
-    </Stack>
+    <Modal opened onClose={onClose} title={String(row?.title ?? '')} size="xl">
+      <Stack>
+        <CoursePlayer materialId={materialId} />
+        <Group justify="flex-end"><Button variant="light" onClick={share} data-testid="course-share">{t('training.material.share')}</Button></Group>
+      </Stack>
+    </Modal>
   );
 }
 
-function MaterialDialog({ material, groupOptions, onClose }: { material: Partial<Material>; groupOptions: { value: string; label: string }[]; onClose: () => void }) {
+function MaterialDialog({ material, groupOptions, onClose, onDone }: { material: Partial<Material>; groupOptions: { value: string; label: string }[]; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [form, setForm] = useState({
@@ -154,6 +108,7 @@ function MaterialDialog({ material, groupOptions, onClose }: { material: Partial
     onSuccess: () => {
       notifySuccess({ text: t('training.saved') });
       void queryClient.invalidateQueries({ queryKey: ['training'] });
+      onDone();
       onClose();
     },
   });

@@ -1,0 +1,23 @@
+import type { Params } from './query.ts';
+
+/**
+ * Rows a person may see of a resource, when that is more than the tenant (视频资料: the courses the caller may watch).
+ * A descriptor names its scope (`"rowScope": "<key>"`); the domain registers an SQL condition over the row alias `t`,
+ * given the caller's user id. The generic page, list and export routes add it to every query of that resource, so
+ * paging, filters and export never show a row the caller could not open.
+ */
+export type RowScope = (userId: number, params: Params) => string;
+
+const scopes = new Map<string, RowScope>();
+
+export function registerRowScope(key: string, scope: RowScope): void {
+  if (scopes.has(key)) throw new Error(`row scope "${key}" is registered twice`);
+  scopes.set(key, scope);
+}
+
+/** The scope a descriptor names; a name nobody registered stops the start-up (checked when routes register). */
+export function rowScope(key: string, where: string): RowScope {
+  const s = scopes.get(key);
+  if (!s) throw new Error(`${where}: no row scope "${key}" is registered`);
+  return s;
+}
