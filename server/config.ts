@@ -26,7 +26,15 @@ export interface ServerConfig {
    * 127.0.0.1,10.0.0.0/8). Empty (the default): the client address is the socket's, whatever a header says.
    */
   trustProxy: string[];
+  /**
+   * The business time zone (BUSINESS_TZ, an IANA name the database knows; default Asia/Shanghai): every database
+   * session's TimeZone, so today (current_date, dbToday), the times the server renders and the sales summaries'
+   * days and hours are those of the shops' clocks. A name the database does not know stops the start.
+   */
+  businessTz: string;
 }
+
+export const DEFAULT_BUSINESS_TZ = 'Asia/Shanghai';
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const dataDir = path.resolve(env.DATA_DIR || './data');
@@ -42,6 +50,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     logLevel: env.LOG_LEVEL || 'info',
     smsOutbox: env.SMS_OUTBOX ? path.resolve(env.SMS_OUTBOX) : undefined,
     stompHeartbeatMs: Number(env.STOMP_HEARTBEAT_MS || 5000),
+    businessTz: env.BUSINESS_TZ?.trim() || DEFAULT_BUSINESS_TZ,
     trustProxy: (env.TRUST_PROXY ?? '').split(',').map((a) => a.trim()).filter(Boolean),
     schemaDirs: [
       path.resolve(env.SCHEMAS_DIR || 'schemas'),

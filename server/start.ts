@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from './app.ts';
 import { verifyResourceTables } from './resources/index.ts';
 import type { ServerConfig } from './config.ts';
-import { deferredDatabase, openDatabase, type Database } from './db/index.ts';
+import { alignSalesSummaryZone, deferredDatabase, openDatabase, type Database } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemoData } from './db/seed/index.ts';
 import { readModuleMenus } from './db/seed/moduleMenus.ts';
@@ -26,6 +26,7 @@ export async function startServer(config: ServerConfig, opts: BuildOptions & { s
   const opening = openDatabase(config).then(async (opened) => {
     try {
       await migrate(opened, config.schemaDirs.map((d) => path.join(d, 'migrations')));
+      await alignSalesSummaryZone(opened);
       await seedDemoData(opened, moduleMenus.menus);
       await verifyResourceTables(opened, config.schemaDirs);
       return opened;

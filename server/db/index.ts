@@ -49,12 +49,23 @@ export interface Database {
 
 export const APP_ROLE = 'wxy_app';
 
+/** Shape of an IANA zone name (Asia/Shanghai, America/New_York, UTC): checked before it is put into SQL. */
+const ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/;
+
+const zoneError = (tz: string) =>
+  new Error(`BUSINESS_TZ "${tz}" is not a time zone the database knows: give an IANA zone name such as Asia/Shanghai (业务时区无效)`);
+
 /**
- * The business time zone: every session's TimeZone is pinned to it, so current_date (dbToday), the statistics'
- * period bounds (`$1::date::timestamptz`) and the sales summaries' days and hours (migration 318 app_business_tz(),
- * which must name the same zone) agree whatever the server's own setting.
+ * The business time zone (config BUSINESS_TZ): every session's TimeZone is pinned to it, so current_date (dbToday),
+ * the times rendered with to_char, the statistics' period bounds (`$1::date::timestamptz`) and the sales summaries'
+ * days and hours (app_business_tz() = the session's TimeZone, migration 324) agree whatever the server's own setting.
+ * Throws when the database does not know the zone (only names in pg_timezone_names: no POSIX offsets like UTC+8).
  */
-export const BUSINESS_TZ = 'UTC';
+async function checkBusinessTz(tz: string, known: (tz: string) => Promise<boolean>): Promise<void> {
+  if (!ZONE_NAME.test(tz) || !(await known(tz))) throw zoneError(tz);
+}
+
+const KNOWN_ZONE_SQL = `SELECT EXISTS (SELECT 1 FROM pg_timezone_names WHERE name = $1) AS known`;
 
 export interface TenantTxOptions {
   /** PostgreSQL server: longest any statement of the transaction may run ('30s'); PGlite cannot cancel one. */
@@ -86,10 +97,16 @@ function beginTenantSql(tenantId: number, statementTimeout?: string): string {
   return `BEGIN; SET LOCAL ROLE ${APP_ROLE}; SELECT set_config('app.tenant_id', '${tenantId}', true)${timeout}`;
 }
 
-export async function openPglite(dataDir: string): Promise<Database> {
+export async function openPglite(dataDir: string, businessTz: string): Promise<Database> {
   mkdirSync(dataDir, { recursive: true });
   const lite = await PGlite.create(dataDir);
-  await lite.exec(`SET TimeZone = '${BUSINESS_TZ}'`);
+  try {
+    await checkBusinessTz(businessTz, async (tz) => (await lite.query<{ known: boolean }>(KNOWN_ZONE_SQL, [tz])).rows[0].known);
+  } catch (err) {
+    await lite.close();
+    throw err;
+  }
+  await lite.exec(`SET TimeZone = '${businessTz}'`);
   type LiteQueryable = {
     query: (sql: string, params?: unknown[]) => Promise<{ rows: unknown[]; affectedRows?: number }>;
     exec: (sql: string) => Promise<unknown>;
@@ -139,13 +156,14 @@ const queryableOf = (client: pg.PoolClient): Queryable => ({
   },
 });
 
-export async function openPostgres(url: string): Promise<Database> {
+export async function openPostgres(url: string, businessTz: string): Promise<Database> {
   // int8 (counts, sums) as JS numbers when safe; ids are int4 anyway.
   pg.types.setTypeParser(20, (v) => {
     const n = Number(v);
     return Number.isSafeInteger(n) ? n : v;
   });
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_SIZE || 10), options: `-c TimeZone=${BUSINESS_TZ}` });
+  if (!ZONE_NAME.test(businessTz)) throw zoneError(businessTz);
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_SIZE || 10), options: `-c TimeZone=${businessTz}` });
   // An idle pooled connection that the server ends (restart, failover, a database dropped with FORCE)
   // is reported here; without a listener it would crash the process. The pool replaces it on next use.
   pool.on('error', (err) => console.warn(`PostgreSQL closed an idle connection: ${err.message}`));
@@ -205,6 +223,13 @@ export async function openPostgres(url: string): Promise<Database> {
     });
     return stream;
   };
+  try {
+    // A zone the server does not know fails the connection itself (invalid value for parameter "TimeZone").
+    await checkBusinessTz(businessTz, async (tz) => (await pool.query<{ known: boolean }>(KNOWN_ZONE_SQL, [tz])).rows[0].known);
+  } catch (err) {
+    await pool.end();
+    throw (err as { code?: string }).code === '22023' ? zoneError(businessTz) : err;
+  }
   const zh = await pool.query<{ collname: string }>(`SELECT collname FROM pg_collation WHERE collname = 'zh-x-icu'`);
   const listener = pgListener(url, (msg, err) => console.error(msg, err));
   return {
@@ -221,8 +246,26 @@ export async function openPostgres(url: string): Promise<Database> {
   };
 }
 
-export function openDatabase(opts: { dataDir: string; databaseUrl?: string }): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(`${opts.dataDir}/pg`);
+export function openDatabase(opts: { dataDir: string; databaseUrl?: string; businessTz: string }): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.businessTz) : openPglite(`${opts.dataDir}/pg`, opts.businessTz);
+}
+
+/**
+ * The sales summaries (318, 319) bucket days and hours in the zone of the session that wrote them; the zone they
+ * were last built in is recorded (sales_summary_zone, 324). When the business zone differs from it (BUSINESS_TZ
+ * changed between runs, or a database from before 324, built in UTC), they are rebuilt in the current zone, once:
+ * the row lock makes a second process starting at the same time wait and then find them current.
+ * Returns the zone they were rebuilt from, or null when they were current.
+ */
+export async function alignSalesSummaryZone(db: Database): Promise<string | null> {
+  return db.system(async (tx) => {
+    const r = await tx.query<{ zone: string; current: string }>(`SELECT zone, current_setting('TimeZone') AS current FROM sales_summary_zone FOR UPDATE`);
+    const { zone, current } = r.rows[0];
+    if (zone === current) return null;
+    await tx.query(`SELECT sales_summary_rebuild()`);
+    await tx.query(`UPDATE sales_summary_zone SET zone = $1`, [current]);
+    return zone;
+  });
 }
 
 /**

@@ -4,6 +4,11 @@ const PORT = Number(process.env.E2E_PORT || 18080);
 const DATA_DIR = `tests/e2e/.tmp/data-${PORT}`;
 /** The server's SMS outbox: the phone-login test reads its code here (see SMS_OUTBOX in the README). */
 export const SMS_OUTBOX = `${DATA_DIR}/sms-outbox.jsonl`;
+/**
+ * The server's business time zone (BUSINESS_TZ, default that of server/config.ts) and the browser's: the user is a
+ * shop's staff, whose clock shows the business zone. Specs take "today" from the server (or this zone), never UTC.
+ */
+export const BUSINESS_TZ = process.env.BUSINESS_TZ || 'Asia/Shanghai';
 
 // One server on a fresh embedded database, started from the built SPA; tests run one at a time
 // because they share its data (lock-outs, sessions).
@@ -20,6 +25,7 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     locale: 'zh-CN',
+    timezoneId: BUSINESS_TZ,
     trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
@@ -28,7 +34,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf ${DATA_DIR} && mkdir -p ${DATA_DIR} && env -u DATABASE_URL PORT=${PORT} DATA_DIR=${DATA_DIR} SMS_OUTBOX=${SMS_OUTBOX} LOG_LEVEL=warn node dist-server/main.js`,
+    command: `rm -rf ${DATA_DIR} && mkdir -p ${DATA_DIR} && env -u DATABASE_URL PORT=${PORT} DATA_DIR=${DATA_DIR} SMS_OUTBOX=${SMS_OUTBOX} BUSINESS_TZ=${BUSINESS_TZ} LOG_LEVEL=warn node dist-server/main.js`,
     cwd: '../..',
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,
