@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../src/api/http';
 import { usePermission } from '../../src/permission/Permission';
+import { localDay } from '../stats/api';
 import { useAnalysisT } from './labels';
 import { cell, DetailDrawer, FilterBar, ReportList, type Column, type Page, type Row } from './ReportList';
 import { RegionHeat } from './RegionHeat';
@@ -117,7 +118,7 @@ export function NewProductPage() {
         columns={cols('skuCode', 'skuName', 'supplierName', 'retailPrice', 'launchDate', 'daysOnSale', 'observeWeeks', 'week1Quantity', 'week2Quantity', 'week3Quantity', 'week4Quantity',
           'saleQuantity', 'saleAmount', 'saleShopCount', 'shopAllotQuantity', 'sellThroughRate', 'stockQuantity', 'remark')}
         fetchPage={(n, size, f) => post(`${RS}/pd-new-product/findPage`, { ...f, pageNum: n, pageSize: size })}
-        toolbar={canEdit && <Button onClick={() => setForm({ skuId: '', launchDate: new Date().toISOString().slice(0, 10), observeWeeks: 4 })}>{t('setNew')}</Button>}
+        toolbar={canEdit && <Button onClick={() => setForm({ skuId: '', launchDate: localDay(), observeWeeks: 4 })}>{t('setNew')}</Button>}
       />
       <Modal opened={!!form} onClose={() => setForm(null)} title={t('setNew')}>
         {form && (
@@ -204,7 +205,7 @@ export function SupplierAccountPage() {
         columns={cols('bizDate', 'supplierName', 'detTypeName', 'docNo', 'refNo', 'amount', 'balance', 'payMethodName', 'remark', 'userName')}
         fetchPage={(n, size, f) => post(`${OS}/account-det/list`, { ...f, pageNum: n, pageSize: size })}
         exportUrl={`${OS}/account-det/export`} exportPerm="supplier:account:export"
-        toolbar={canPay && <Button onClick={() => setPay({ amount: '', payDate: new Date().toISOString().slice(0, 10), payMethod: '1', remark: '', uuid: crypto.randomUUID() })} data-testid="pay-button">{t('pay')}</Button>}
+        toolbar={canPay && <Button onClick={() => setPay({ amount: '', payDate: localDay(), payMethod: '1', remark: '', uuid: crypto.randomUUID() })} data-testid="pay-button">{t('pay')}</Button>}
         rowActions={(row) => (canEdit && row.correctable && 'amount' in row
           ? <Button size="compact-xs" variant="light" onClick={() => setFix({ detId: Number(row.docId), amount: Number(row.newAmount ?? row.amount), remark: '' })}>{t('correct')}</Button>
           : null)}

@@ -251,7 +251,7 @@ export function openDatabase(opts: { dataDir: string; databaseUrl?: string; busi
 }
 
 /**
- * The sales summaries (318, 319) bucket days and hours in the zone of the session that wrote them; the zone they
+ * The sales summaries (318, 319) and the camera counts' days (325) bucket days and hours in the zone of the session that wrote them; the zone they
  * were last built in is recorded (sales_summary_zone, 324). When the business zone differs from it (BUSINESS_TZ
  * changed between runs, or a database from before 324, built in UTC), they are rebuilt in the current zone, once:
  * the row lock makes a second process starting at the same time wait and then find them current.
@@ -263,6 +263,9 @@ export async function alignSalesSummaryZone(db: Database): Promise<string | null
     const { zone, current } = r.rows[0];
     if (zone === current) return null;
     await tx.query(`SELECT sales_summary_rebuild()`);
+    // The camera counts' day (325), stored with each hour.
+    await tx.query(`UPDATE shop_passengers_count SET count_date = (count_hour AT TIME ZONE app_business_tz())::date
+                     WHERE count_date IS DISTINCT FROM (count_hour AT TIME ZONE app_business_tz())::date`);
     await tx.query(`UPDATE sales_summary_zone SET zone = $1`, [current]);
     return zone;
   });

@@ -84,11 +84,11 @@ describe('客流转化 (access/report)', () => {
     const plain = await q<{ day: string; visitors: number; orders: number; sale: string }>(
       `SELECT to_char(d, 'YYYY-MM-DD') AS day,
               coalesce((SELECT sum(in_count) FROM shop_passengers_count WHERE shop_id = $1 AND count_date = d), 0)::int AS visitors,
-              (SELECT count(*) FROM po_order WHERE shop_id = $1 AND NOT is_practice AND status IN (1, 2) AND (create_time AT TIME ZONE 'Asia/Shanghai')::date = d)::int AS orders,
-              coalesce((SELECT sum(pay_amount) FROM po_order WHERE shop_id = $1 AND NOT is_practice AND status IN (1, 2) AND (create_time AT TIME ZONE 'Asia/Shanghai')::date = d), 0) AS sale
+              (SELECT count(*) FROM po_order WHERE shop_id = $1 AND NOT is_practice AND status IN (1, 2) AND (create_time AT TIME ZONE current_setting('TimeZone'))::date = d)::int AS orders,
+              coalesce((SELECT sum(pay_amount) FROM po_order WHERE shop_id = $1 AND NOT is_practice AND status IN (1, 2) AND (create_time AT TIME ZONE current_setting('TimeZone'))::date = d), 0) AS sale
          FROM generate_series('${MONTH}-01'::date, '${MONTH}-31'::date, interval '1 day') AS g(d)
         WHERE EXISTS (SELECT 1 FROM shop_passengers_count WHERE shop_id = $1 AND count_date = d)
-           OR EXISTS (SELECT 1 FROM po_order WHERE shop_id = $1 AND NOT is_practice AND (create_time AT TIME ZONE 'Asia/Shanghai')::date = d)
+           OR EXISTS (SELECT 1 FROM po_order WHERE shop_id = $1 AND NOT is_practice AND (create_time AT TIME ZONE current_setting('TimeZone'))::date = d)
         ORDER BY 1`, [w.shopId],
     );
     expect(plain.map((p) => [p.day, p.visitors, p.orders])).toEqual([[`${MONTH}-03`, 80, 2], [`${MONTH}-04`, 50, 1], [`${MONTH}-05`, 30, 0]]);

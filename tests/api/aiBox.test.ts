@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAiBoxPoll } from '../../server/domains/aiBox/poll.ts';
 import { startSimBox, type SimBox } from '../support/aiBoxSim.ts';
-import { startTestServer, type TestServer } from './harness.ts';
+import { dbDay, zoneText, startTestServer, type TestServer } from './harness.ts';
 import { callerFor, type Caller, type Json } from './resourceCalls.ts';
 
 /**
@@ -30,8 +30,8 @@ const hoursAgo = (n: number) => {
   d.setUTCMinutes(0, 0, 0);
   return d.toISOString();
 };
-/** A time as the lists answer it (YYYY-MM-DD HH:mm:ss, the database session's zone: UTC here). */
-const listed = (iso: string) => iso.slice(0, 19).replace('T', ' ');
+/** A time as the lists answer it (YYYY-MM-DD HH:mm:ss, the business time zone). */
+const listed = (iso: string) => zoneText(iso);
 
 async function countsOf(aiBoxId: number): Promise<Json[]> {
   return (await admin('POST', `${P}/findPage`, { pageNum: 1, pageSize: 500, aiBoxId })).json.data.records;
@@ -217,7 +217,7 @@ describe('客流设备', () => {
   });
 
   it('findPage filters by shop and date range and names the shop', async () => {
-    const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+    const [today, yesterday] = [await dbDay(s), await dbDay(s, -1)];
     sim2.setCount(1, hoursAgo(2), 3, 1);
     await admin('POST', `${P}/pull`, { aiBoxId: box2Id });
     const byShop = (await admin('POST', `${P}/findPage`, { pageNum: 1, pageSize: 500, shopId: shops[1].shopId })).json.data;
@@ -225,7 +225,6 @@ describe('客流设备', () => {
     expect(byShop.records.some((r: Json) => r.aiBoxId === box2Id && r.inCount === 3)).toBe(true);
     const far = (await admin('POST', `${P}/findPage`, { pageNum: 1, pageSize: 10, aiBoxId: boxId, countDateStart: '2020-01-01', countDateEnd: '2020-01-31' })).json.data;
     expect(far.total).toBe(0);
-    const yesterday = new Date(Date.now() + 8 * 3600_000 - 86_400_000).toISOString().slice(0, 10);
     const recent = (await admin('POST', `${P}/findPage`, { pageNum: 1, pageSize: 10, aiBoxId: boxId, countDateStart: yesterday, countDateEnd: today })).json.data;
     expect(recent.total).toBe(4);
     expect((await admin('POST', `${P}/findPage`, { pageNum: 1, pageSize: 10, countDateStart: 'x' })).status).toBe(400);

@@ -89,3 +89,24 @@ export async function startTestServer(opts: { extraSchemaDirs?: string[] } = {})
 }
 
 export const tokenUrl = (params: Record<string, string>) => `/api/wxy-auth-server/oauth/token?${new URLSearchParams(params)}`;
+
+/** The business time zone the test servers run in (BUSINESS_TZ, read as the server reads it; default Asia/Shanghai). */
+export const businessTz = (): string => configFromEnv().businessTz;
+
+/**
+ * A time as the server renders it: 'YYYY-MM-DD HH:mm:ss' in the business zone (the sessions' to_char), never UTC —
+ * a test's own clock and zone are not the shops'.
+ */
+export function zoneText(t: Date | string | number, tz = businessTz()): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', { timeZone: tz, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
+      .formatToParts(new Date(t))
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+}
+
+/** The server's today (current_date, in the business zone) plus `offset` days: YYYY-MM-DD. */
+export async function dbDay(s: Pick<RunningServer, 'db'>, offset = 0): Promise<string> {
+  return s.db.tenant(1, async (tx) => (await tx.query<{ d: string }>(`SELECT to_char(current_date + $1::int, 'YYYY-MM-DD') AS d`, [offset])).rows[0].d);
+}

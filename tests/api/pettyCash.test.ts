@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './harness.ts';
+import { dbDay, startTestServer, type TestServer } from './harness.ts';
 import { callerFor, fillTemplate, headerOf, uploadPng, uploadXlsx, type Caller, type Json } from './resourceCalls.ts';
 
 /**
@@ -24,7 +24,9 @@ const photo = async (token: string) => (await uploadPng(s, token, '小票.png'))
 const sql = async <T extends Json>(text: string, params: unknown[] = [], tenant = 1) => (await s.db.tenant(tenant, (tx) => tx.query<T>(text, params))).rows;
 const balance = async (id = shopId) => Number((await sql<{ b: string }>(`SELECT balance AS b FROM petty_cash_shop_config WHERE shop_id = $1`, [id]))[0].b);
 const ledgerSum = async (id = shopId) => Number((await sql<{ s: string }>(`SELECT coalesce(sum(amount), 0) AS s FROM petty_cash_ledger WHERE shop_id = $1`, [id]))[0].s);
-const today = () => new Date().toISOString().slice(0, 10);
+/** The server's today (the business zone's date, not the UTC one). */
+let todayText: string;
+const today = () => todayText;
 
 async function spend(caller: Caller, amount: number, extra: Json = {}) {
   return caller('POST', `${P}/petty-cash-record/save`, { shopId, usageId: usage['办公用品'], amount, occurDate: today(), pictures: await photo(shopToken), remark: '测试支出', ...extra });
@@ -32,6 +34,7 @@ async function spend(caller: Caller, amount: number, extra: Json = {}) {
 
 beforeAll(async () => {
   s = await startTestServer();
+  todayText = await dbDay(s);
   adminToken = await s.login('admin', 'admin123');
   shopToken = await s.login('shop01', 'shop123');
   admin = callerFor(s, adminToken);

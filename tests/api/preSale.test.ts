@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './harness.ts';
+import { dbDay, startTestServer, type TestServer } from './harness.ts';
 import { callerFor, type Caller, type Json } from './resourceCalls.ts';
 
 /**
@@ -14,7 +14,6 @@ let shopId: number;
 let sku: { skuId: number; retailPrice: number; skuName: string };
 
 const O = 'wxy-order-server/po-pre-sale-order';
-const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 
 async function balance() {
   const r = await s.db.tenant(1, (tx) => tx.query<{ on_hand: string; reserved: string }>(`SELECT on_hand, reserved FROM stock_balance WHERE wh_id = $1 AND sku_id = $2`, [whId, sku.skuId]));
@@ -38,7 +37,7 @@ describe('预售单', () => {
   it('reserves on save at the server’s price, picks up once, undoes a pick-up, cancels; the ledger has each move', async () => {
     const before = await balance();
     const saved = await admin('POST', `${O}/save`, {
-      shopId, customerName: '王女士', customerPhone: '13912345678', pickupDate: tomorrow(), depositAmount: 1, payType: 3,
+      shopId, customerName: '王女士', customerPhone: '13912345678', pickupDate: await dbDay(s, 1), depositAmount: 1, payType: 3,
       detList: [{ skuId: sku.skuId, quantity: 3, unitPrice: 0.01 }],
     });
     expect(saved.status, saved.body).toBe(200);
@@ -66,7 +65,7 @@ describe('预售单', () => {
 
   it('refuses more than is available, a deposit above the total, a past pick-up day, a bad phone; shop01 without the menu', async () => {
     const before = await balance();
-    const body = { shopId, customerName: '李先生', customerPhone: '13912345678', pickupDate: tomorrow(), detList: [{ skuId: sku.skuId, quantity: 1 }] };
+    const body = { shopId, customerName: '李先生', customerPhone: '13912345678', pickupDate: await dbDay(s, 1), detList: [{ skuId: sku.skuId, quantity: 1 }] };
     const tooMany = await admin('POST', `${O}/save`, { ...body, detList: [{ skuId: sku.skuId, quantity: 9999 }] });
     expect(tooMany.status).toBe(409);
     expect(tooMany.json.msg).toContain('库存不足');

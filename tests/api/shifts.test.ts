@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './harness.ts';
+import { dbDay, startTestServer, type TestServer } from './harness.ts';
 import { callerFor, grantShopStaff, type Caller, type Json } from './resourceCalls.ts';
 
 /**
@@ -101,7 +101,7 @@ describe('收银班次', () => {
 
 describe('门店日常管理', () => {
   it('each shop’s day from what it did: the daily meeting, the shifts handed over with their over/short, petty cash; who has not committed', async () => {
-    const today = new Date().toISOString().slice(0, 10);
+    const today = await dbDay(s);
     const page = (await admin('POST', `${S}/shop-daily-management/findPage`, { date: today, shopId, pageNum: 1, pageSize: 10 })).json.data;
     expect(page.total).toBe(1);
     const row = page.records[0];

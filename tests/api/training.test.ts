@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tinyMp4 } from '../../server/domains/training/tinyMp4.ts';
-import { startTestServer, type TestServer } from './harness.ts';
+import { dbDay, startTestServer, type TestServer } from './harness.ts';
 import { callerFor, headerOf, type Caller, type Json } from './resourceCalls.ts';
 
 /**
@@ -331,8 +331,7 @@ describe('who may watch: inherited group roles and open assignments (one rule fo
   it('not assigned and no role: refused; assigned by an open task: listed, played, streamed and recorded', async () => {
     expect((await shop('GET', `${S}/video-material/play/${privateCourse}`)).status).toBe(403);
     expect((await manager('GET', `${S}/video-material/info/${privateCourse}`)).status).toBe(404);
-    const day = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10);
-    const t = await admin('POST', `${S}/sys-video-task/save`, { taskName: '私密课程任务', startTime: day(-1), deadline: day(3), materialIds: [privateCourse], userIds: [staffId] });
+    const t = await admin('POST', `${S}/sys-video-task/save`, { taskName: '私密课程任务', startTime: await dbDay(s, -1), deadline: await dbDay(s, 3), materialIds: [privateCourse], userIds: [staffId] });
     expect(t.status, t.body).toBe(200);
     taskId = t.json.data.taskId;
     const play = await shop('GET', `${S}/video-material/play/${privateCourse}`);

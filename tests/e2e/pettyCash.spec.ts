@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { logIn, openFromSidebar, pageApi } from './support';
+import { logIn, openFromSidebar, pageApi, zoneDay } from './support';
 
 /**
  * 备用金 in the browser (issue 14): a shop records a spend with a receipt photo, the auditor audits it, the shop's
@@ -10,7 +10,7 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 test('a spend with a photo: recorded by the shop, audited, in the float and in the reconciliation', async ({ page, browser }) => {
   test.setTimeout(120_000);
   // Dated last month, so last period's reconciliation takes it.
-  const now = new Date();
+  const now = new Date(`${zoneDay()}T00:00:00Z`);
   const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 15)).toISOString().slice(0, 10);
 
   await logIn(page, 'shop01', 'shop123');

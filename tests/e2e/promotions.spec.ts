@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { logIn, openFromSidebar, pageApi } from './support';
+import { logIn, openFromSidebar, pageApi, zoneDay } from './support';
 
 /**
  * 价格促销: a 折扣 promotion made on its page (promotionOpt), submitted, audited and stopped from its buttons; while it
@@ -27,7 +27,7 @@ test('折扣促销: create on promotionOpt, submit, audit, the register price pr
   await expect(header.getByTestId('field-threshold1')).toBeVisible();
   await header.getByTestId('field-promotionType').click();
   await page.getByRole('option', { name: '折扣', exact: true }).click();
-  const later = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+  const later = zoneDay(3);
   for (const [field, date] of [['beginTime', '2020-01-01'], ['endTime', later]] as const) {
     const input = page.getByTestId(`field-${field}-date`);
     await input.fill(date);

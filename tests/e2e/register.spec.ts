@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { logIn, pageApi } from './support';
+import { logIn, pageApi, zoneDay } from './support';
 
 /**
  * The cash register as a cashier uses it with a member: recharge, a coupon, part balance part cash, the receipt;
@@ -28,12 +28,12 @@ test('a member recharges, pays with a coupon, balance and cash; an offline sale 
   const catalogue = (await api('get', `wxy-order-server/order/catalogue/${shopId}`)) as { skus: { skuId: number; barcode: string | null; available: number; retailPrice: number }[] };
   const held = catalogue.skus.filter((k) => k.barcode && k.available >= 3 && k.retailPrice > 0).slice(0, 3);
   expect(held).toHaveLength(3);
-  const today = new Date().toISOString().slice(0, 10);
+  const today = zoneDay();
   const coupon = await api('post', 'wxy-member-server/mb-coupon/save', { couponName: '收银测试券减5元', couponKind: 1, faceAmount: 5, thresholdAmount: 0, beginDate: today, endDate: '2099-12-31' });
   // A 特价 of this shop on a fourth SKU, for the offline sale below (stopped at the end).
   const specialSku = catalogue.skus.filter((k) => k.barcode && k.available >= 3 && k.retailPrice >= 2)[3];
   const special = { barcode: specialSku.barcode!, specialPrice: Math.floor(specialSku.retailPrice * 50) / 100 };
-  const day = (offset: number) => `${new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)} 00:00:00`;
+  const day = (offset: number) => `${zoneDay(offset)} 00:00:00`;
   const promotion = await api('post', 'wxy-order-server/po-promotion/save', {
     promotionName: '收银测试特价', promotionType: 1, shopId, beginTime: day(-1), endTime: day(2), detList: [{ skuId: specialSku.skuId, specialPrice: special.specialPrice }],
   });

@@ -1,4 +1,5 @@
 import { type APIRequestContext, type Page, expect } from '@playwright/test';
+import { BUSINESS_TZ } from './playwright.config';
 
 /** Shared steps of the end-to-end specs (not a spec itself: the config only runs *.spec.ts). */
 
@@ -52,4 +53,13 @@ export async function holdRequests(page: Page, url: RegExp | string | ((url: URL
     await route.continue().catch(() => undefined);
   });
   return { arrived, release };
+}
+
+/**
+ * Today in the business time zone (the server's current_date and the browser's, both BUSINESS_TZ) plus `offset`
+ * days, YYYY-MM-DD: never the UTC date, which in China is the day before until 08:00.
+ */
+export function zoneDay(offset = 0): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TZ, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  return new Date(Date.parse(`${today}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
 }

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { tinyMp4 } from '../../server/domains/training/tinyMp4';
-import { logIn, openFromSidebar, pageApi } from './support';
+import { logIn, openFromSidebar, pageApi, zoneDay } from './support';
 
 /**
  * 视频培训 in Chromium: the admin uploads a course (a real 30-second H.264 card, through the upload the page uses),
@@ -26,7 +26,7 @@ test('a course uploaded, assigned to shop01, watched with seeking, counted in th
   await openFromSidebar(page, '/training', '/training/videoTask');
   await page.getByRole('button', { name: '新建学习任务' }).click();
   await page.getByTestId('task-name').fill(`${title}任务`);
-  const day = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10);
+  const day = zoneDay;
   await page.getByTestId('task-start').fill(`${day(-1)}T08:00`);
   await page.getByTestId('task-deadline').fill(`${day(-2)}T08:00`);
   await expect(page.getByRole('dialog')).toContainText('截止时间必须晚于开始时间');

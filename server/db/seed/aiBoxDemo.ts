@@ -27,8 +27,8 @@ export async function seedAiBoxDemo(db: Database, tenantId: number): Promise<voi
           `INSERT INTO shop_ai_box (tenant_id, shop_id, box_name, serial_no, address, nvr_address, channel_count, status,
                                     last_seen_at, last_check_at, last_error, algorithm_status, firmware_version, counts_until, remark)
            VALUES (app_current_tenant(), $1, $2, $3, $4, $5, 2, 2,
-                   (current_date - 1 + time '21:05') AT TIME ZONE 'Asia/Shanghai', now(), $6, '运行中', 'v2.3.1',
-                   (current_date - 1 + time '21:05') AT TIME ZONE 'Asia/Shanghai', '演示设备：地址不可达，显示为离线')
+                   (current_date - 1 + time '21:05') AT TIME ZONE app_business_tz(), now(), $6, '运行中', 'v2.3.1',
+                   (current_date - 1 + time '21:05') AT TIME ZONE app_business_tz(), '演示设备：地址不可达，显示为离线')
            RETURNING ai_box_id, serial_no`,
           [shop.shop_id, `门口客流盒子${i + 1}号`, `AIBOX-DEMO-${String(i + 1).padStart(4, '0')}`, `192.0.2.${10 + i}:8080`, `192.0.2.${100 + i}:554`,
             `盒子 192.0.2.${10 + i}:8080 在 3000 毫秒内没有响应`],
@@ -43,7 +43,7 @@ export async function seedAiBoxDemo(db: Database, tenantId: number): Promise<voi
       // Deterministic spread: weekends busier, each shop its own size.
       await tx.query(
         `INSERT INTO shop_passengers_count (tenant_id, shop_id, ai_box_id, serial_no, channel_no, count_hour, count_date, in_count, out_count)
-         SELECT app_current_tenant(), $1, $2, $3, 1, (d + make_time(10 + h, 0, 0)) AT TIME ZONE 'Asia/Shanghai', d,
+         SELECT app_current_tenant(), $1, $2, $3, 1, (d + make_time(10 + h, 0, 0)) AT TIME ZONE app_business_tz(), d,
                 n, greatest(0, n - 2 + ((d - date '2000-01-01') * 7 + h) % 5)
            FROM generate_series(current_date - 7, current_date - 1, interval '1 day') AS g(day)
            CROSS JOIN LATERAL (SELECT g.day::date AS d) dd

@@ -63,7 +63,7 @@ export async function seedSalaryDemo(db: Database, tenantId: number): Promise<vo
     // Clock-ins from the first of last month to yesterday: in at 9:0x, out at 18:0x, one day off a week (manager01 two).
     await tx.query(
       `INSERT INTO attn_clock (tenant_id, user_id, user_name, shop_id, shop_name, clock_type, clock_time, clock_date, photo_key)
-       SELECT app_current_tenant(), u.id, u.name, s.shop_id, s.shop_name, t, (d + make_time(CASE t WHEN 1 THEN 9 ELSE 18 END, (u.id * 7 + extract(day FROM d)::int) % 10, 0)) AT TIME ZONE 'Asia/Shanghai', d,
+       SELECT app_current_tenant(), u.id, u.name, s.shop_id, s.shop_name, t, (d + make_time(CASE t WHEN 1 THEN 9 ELSE 18 END, (u.id * 7 + extract(day FROM d)::int) % 10, 0)) AT TIME ZONE app_business_tz(), d,
               to_char(d, 'YYYYMM') || '/00000000-0000-4000-8000-' || lpad(u.id::text, 12, '0') || '.jpg'
          FROM generate_series(date_trunc('month', current_date - interval '1 month')::date, current_date - 1, interval '1 day') AS g(day)
          CROSS JOIN LATERAL (SELECT g.day::date AS d) x
