@@ -148,6 +148,49 @@ describe('换货', () => {
     expect((await shop('POST', `${O}/findPageByExchange`, { pageNum: 1, pageSize: 50 })).status).toBe(403);
     expect((await admin('POST', `${O}/exchange`, { uuid: 'nope', orderNo: order.orderNo, returnLines: [], giveLines: [] })).status).toBe(400);
   });
+  it('counts in the sales figures on its day: 门店销售, 导购销售, 订单销售汇总 (and its cash), 时段销售 and the 工作台 move by exactly the difference', async () => {
+    const S = 'wxy-order-server';
+    const today = (await sql<{ d: string }>(`SELECT to_char(current_date, 'YYYY-MM-DD') AS d`))[0].d;
+    const P = { startDate: today, endDate: today, shopId };
+    const figures = async () => {
+      const shopRow = ((await admin('POST', `${S}/po-shop-sale/list`, P)).json.data.records as Json[]).find((x) => x.shopId === shopId)!;
+      const sellers = (await admin('POST', `${S}/statistics/salesman/list`, P)).json.data.records as Json[];
+      const summary = (await admin('POST', `${S}/po-order-sales/order/sales`, P)).json.data;
+      const hours = (await admin('POST', `${S}/po-sell-store-hour/findPage`, { ...P, pageNum: 1, pageSize: 100 })).json.data;
+      const dash = (await admin('GET', `${S}/statistics/dashboard`)).json.data;
+      const cash = summary.payments.find((x: Json) => x.payType === 1)?.amount ?? 0;
+      return {
+        shop: fen(shopRow.saleAmount), items: shopRow.itemCount, orders: shopRow.orderCount,
+        sellers: sellers.reduce((a, x) => a + fen(x.saleAmount), 0),
+        summary: fen(summary.saleAmount), cash: fen(cash),
+        hours: (hours.hours as Json[]).reduce((a, h) => a + fen(h.saleAmount), 0),
+        dashboard: fen(dash.todaySales.saleAmount), dashHours: dash.hours.reduce((a: number, h: Json) => a + fen(h.saleAmount), 0), dashOrders: dash.todaySales.orderCount,
+      };
+    };
+    const sold = await sell([{ ...cheap[1], quantity: 2 }]);
+    const before = await figures();
+    // Two dearer units for one returned: the customer pays the difference in cash, with change.
+    const r = await exchange({ orderNo: sold.orderNo, returnLines: [{ detId: sold.detList[0].detId, quantity: 1 }], giveLines: [{ skuId: dear.skuId, quantity: 2 }],
+      payments: [{ payType: 1, amount: Math.ceil(fen(dear.price) * 2 / 100) + 1 }], reason: '统计' });
+    expect(r.status, r.body).toBe(200);
+    const diff = fen(r.json.data.diffAmount);
+    expect(diff).toBe(fen(r.json.data.giveAmount) - fen(r.json.data.returnAmount));
+    expect(diff).toBeGreaterThan(0);
+    const after = await figures();
+    expect(after).toEqual({
+      ...before, shop: before.shop + diff, items: before.items + 1, sellers: before.sellers + diff, summary: before.summary + diff, cash: before.cash + diff,
+      hours: before.hours + diff, dashboard: before.dashboard + diff, dashHours: before.dashHours + diff,
+    });
+    // A cheaper replacement paid back lowers them by as much.
+    const back = await exchange({ orderNo: sold.orderNo, returnLines: [{ detId: sold.detList[0].detId, quantity: 1 }], giveLines: [{ skuId: cheap[0].skuId, quantity: 1 }], refundPayType: 1, reason: '统计' });
+    expect(back.status, back.body).toBe(200);
+    const again = await figures();
+    const diff2 = fen(back.json.data.diffAmount);
+    expect(again.shop - after.shop).toBe(diff2);
+    expect(again.summary - after.summary).toBe(diff2);
+    expect(again.orders).toBe(before.orders);
+  });
+
   it('the cashier shift counts the difference taken (net of change) and paid back in its drawer', async () => {
     const S = 'wxy-shop-server/shop-class-record';
     const me = (await sql<{ id: number }>(`SELECT id FROM sys_user WHERE user_name = 'admin'`))[0].id;

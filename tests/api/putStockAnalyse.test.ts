@@ -60,6 +60,10 @@ async function plainSql(start: string, end: string): Promise<Map<number, Json>> 
               SELECT o.shop_id, d.sku_id, 0, -d.quantity, 0 FROM po_order o JOIN po_order_det d USING (order_id)
                WHERE o.shop_id IN (SELECT shop_id FROM shops) AND NOT o.is_practice AND o.status = 2 AND o.refund_time::date BETWEEN $1 AND $2
               UNION ALL
+              -- 换货: its replacements sold, its returned lines back, on its day.
+              SELECT e.shop_id, x.sku_id, 0, CASE WHEN x.direction = 2 THEN x.quantity ELSE -x.quantity END, 0 FROM po_order_exchange e JOIN po_order_exchange_det x USING (exchange_id)
+               WHERE e.shop_id IN (SELECT shop_id FROM shops) AND e.create_time::date BETWEEN $1 AND $2
+              UNION ALL
               SELECT w.shop_id, l.sku_id, 0, 0, l.qty FROM stock_ledger l JOIN shop_wh w ON w.wh_id = l.wh_id WHERE l.create_time::date <= $2) x
             GROUP BY 1, 2),
           region AS (

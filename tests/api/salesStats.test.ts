@@ -38,9 +38,12 @@ async function saleOn(day: string, shopId: number, list: typeof skus, idx: numbe
   return { orderNo: r.json.data.orderNo as string, orderId: r.json.data.orderId as number, amount: r.json.data.payAmount as number };
 }
 
-/** The plain-SQL truth of a period: per shop net sales (fen), net orders, net items, net cost (fen). */
+/**
+ * The plain-SQL truth of a period: per shop net sales (fen), net orders, net items, net cost (fen). An exchange (换货)
+ * counts on its day as a sale of its replacements less its returned lines, no order.
+ */
 async function truth(from: string, to: string, tenant = 1) {
-  return q<{ shop_id: number; sale: number; orders: number; items: number; cost: number }>(
+  const orders = await q<{ shop_id: number; sale: number; orders: number; items: number; cost: number }>(
     `WITH m AS (
        SELECT order_id, shop_id, 1 AS sg, pay_amount AS amt FROM po_order WHERE NOT is_practice AND status IN (1, 2) AND create_time::date BETWEEN $1 AND $2
        UNION ALL SELECT order_id, shop_id, -1, refund_amount FROM po_order WHERE NOT is_practice AND refund_time IS NOT NULL AND refund_time::date BETWEEN $1 AND $2)
@@ -51,6 +54,20 @@ async function truth(from: string, to: string, tenant = 1) {
     [from, to],
     tenant,
   );
+  const exchanges = await q<{ shop_id: number; sale: number; items: number; cost: number }>(
+    `SELECT e.shop_id, round(sum(e.give_amount - e.return_amount) * 100)::float8 AS sale,
+            coalesce(sum((SELECT sum(CASE WHEN x.direction = 2 THEN x.quantity ELSE -x.quantity END) FROM po_order_exchange_det x WHERE x.exchange_id = e.exchange_id)), 0)::float8 AS items,
+            round(coalesce(sum((SELECT sum(CASE WHEN x.direction = 2 THEN 1 ELSE -1 END * x.quantity * x.unit_cost) FROM po_order_exchange_det x WHERE x.exchange_id = e.exchange_id)), 0) * 100)::float8 AS cost
+       FROM po_order_exchange e WHERE e.create_time::date BETWEEN $1 AND $2 GROUP BY e.shop_id`,
+    [from, to],
+    tenant,
+  );
+  for (const x of exchanges) {
+    const o = orders.find((y) => y.shop_id === x.shop_id);
+    if (o) Object.assign(o, { sale: o.sale + x.sale, items: o.items + x.items, cost: o.cost + x.cost });
+    else orders.push({ ...x, orders: 0 });
+  }
+  return orders;
 }
 
 const today = async () => (await q<{ d: string }>(`SELECT to_char(current_date, 'YYYY-MM-DD') AS d`))[0].d;
@@ -333,8 +350,9 @@ describe('工作台', () => {
     // Today's hours and the window's top SKUs (read from the summaries) equal the orders and lines.
     const hourTruth = await q<{ hour: number; sale: number; orders: number }>(
       `WITH m AS (SELECT create_time AS at, 1 AS sg, pay_amount AS amt FROM po_order WHERE NOT is_practice AND status IN (1, 2) AND create_time::date = $1::date
-                  UNION ALL SELECT refund_time, -1, refund_amount FROM po_order WHERE NOT is_practice AND refund_time::date = $1::date)
-       SELECT extract(hour FROM at)::int AS hour, round(sum(sg * amt) * 100)::float8 AS sale, count(*) FILTER (WHERE sg > 0)::int AS orders FROM m GROUP BY 1`, [d]);
+                  UNION ALL SELECT refund_time, -1, refund_amount FROM po_order WHERE NOT is_practice AND refund_time::date = $1::date
+                  UNION ALL SELECT create_time, 0, give_amount - return_amount FROM po_order_exchange WHERE create_time::date = $1::date)
+       SELECT extract(hour FROM at)::int AS hour, round(sum(CASE WHEN sg = 0 THEN 1 ELSE sg END * amt) * 100)::float8 AS sale, count(*) FILTER (WHERE sg > 0)::int AS orders FROM m GROUP BY 1`, [d]);
     for (let h = 0; h < 24; h++) {
       const x = hourTruth.find((y) => y.hour === h);
       expect([Math.round(data.hours[h].saleAmount * 100), data.hours[h].orderCount], `hour ${h}`).toEqual([x?.sale ?? 0, x?.orders ?? 0]);
@@ -342,9 +360,11 @@ describe('工作台', () => {
     const skuTruth = await q<{ skuId: number; quantity: number; sale: number }>(
       `WITH m AS (SELECT order_id, 1 AS sg FROM po_order WHERE NOT is_practice AND status IN (1, 2) AND create_time::date BETWEEN $1::date AND $2::date
                   UNION ALL SELECT order_id, -1 FROM po_order WHERE NOT is_practice AND refund_time::date BETWEEN $1::date AND $2::date)
-       SELECT d.sku_id AS "skuId", sum(m.sg * d.quantity)::float8 AS quantity, round(sum(m.sg * d.amount) * 100)::float8 AS sale
-         FROM m JOIN po_order_det d ON d.order_id = m.order_id GROUP BY 1 HAVING sum(m.sg * d.quantity) <> 0 OR sum(m.sg * d.amount) <> 0
-        ORDER BY sum(m.sg * d.amount) DESC, 1 LIMIT 5`, [data.trend[0].date, d]);
+       SELECT sku_id AS "skuId", sum(q)::float8 AS quantity, round(sum(a) * 100)::float8 AS sale FROM (
+         SELECT d.sku_id, m.sg * d.quantity AS q, m.sg * d.amount AS a FROM m JOIN po_order_det d ON d.order_id = m.order_id
+         UNION ALL SELECT x.sku_id, CASE WHEN x.direction = 2 THEN 1 ELSE -1 END * x.quantity, CASE WHEN x.direction = 2 THEN 1 ELSE -1 END * x.amount
+                     FROM po_order_exchange e JOIN po_order_exchange_det x ON x.exchange_id = e.exchange_id WHERE e.create_time::date BETWEEN $1::date AND $2::date) z
+        GROUP BY 1 HAVING sum(q) <> 0 OR sum(a) <> 0 ORDER BY sum(a) DESC, 1 LIMIT 5`, [data.trend[0].date, d]);
     expect(data.topSkus.map((x: Json) => ({ skuId: x.skuId, quantity: x.quantity, sale: Math.round(x.saleAmount * 100) }))).toEqual(skuTruth);
     for (const a of data.stockAlerts.records) expect(a.available).toBeGreaterThanOrEqual(0);
     // Today's target: the sellers' day targets of today.
@@ -429,11 +449,16 @@ describe('daily sales summaries (what the statistics read)', () => {
   /** The summaries recomputed from the orders, lines and payments as they stand, both tenants, every day. */
   const recompute = (tenant: number) => Promise.all([
     q<Json>(
-      `WITH m AS (SELECT order_id, shop_id, create_time::date AS day, 1 AS sign, pay_amount AS amt, cashier_user_id, cashier_name, change_amount FROM po_order WHERE NOT is_practice AND status IN (1, 2)
-                  UNION ALL SELECT order_id, shop_id, refund_time::date, -1, refund_amount, cashier_user_id, cashier_name, change_amount FROM po_order WHERE NOT is_practice AND refund_time IS NOT NULL)
-       SELECT m.shop_id, to_char(m.day, 'YYYY-MM-DD') AS day, m.cashier_user_id, m.cashier_name, m.sign, count(*)::int AS orders, sum(m.amt)::text AS amount,
+      `WITH m AS (SELECT order_id, NULL::int AS exchange_id, shop_id, create_time::date AS day, 1 AS sign, 1 AS n, pay_amount AS amt, cashier_user_id, cashier_name FROM po_order WHERE NOT is_practice AND status IN (1, 2)
+                  UNION ALL SELECT order_id, NULL, shop_id, refund_time::date, -1, 1, refund_amount, cashier_user_id, cashier_name FROM po_order WHERE NOT is_practice AND refund_time IS NOT NULL
+                  UNION ALL SELECT NULL, exchange_id, shop_id, create_time::date, v.sg, 0, CASE WHEN v.sg = 1 THEN give_amount ELSE return_amount END, user_id, user_name
+                              FROM po_order_exchange CROSS JOIN (VALUES (1), (-1)) v(sg))
+       SELECT m.shop_id, to_char(m.day, 'YYYY-MM-DD') AS day, m.cashier_user_id, m.cashier_name, m.sign, sum(m.n)::int AS orders, sum(m.amt)::text AS amount,
               coalesce(sum(l.qty), 0)::text AS qty, coalesce(sum(l.cost), 0)::text AS cost
-         FROM m LEFT JOIN LATERAL (SELECT sum(m.sign * d.quantity) AS qty, sum(m.sign * d.quantity * d.unit_cost) AS cost FROM po_order_det d WHERE d.order_id = m.order_id) l ON true
+         FROM m LEFT JOIN LATERAL (SELECT sum(z.q) AS qty, sum(z.c) AS cost FROM (
+                SELECT m.sign * d.quantity AS q, m.sign * d.quantity * d.unit_cost AS c FROM po_order_det d WHERE d.order_id = m.order_id
+                UNION ALL SELECT m.sign * x.quantity, m.sign * x.quantity * x.unit_cost FROM po_order_exchange_det x
+                 WHERE x.exchange_id = m.exchange_id AND x.direction = CASE WHEN m.sign = 1 THEN 2 ELSE 1 END) z) l ON true
         GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`, [], tenant),
     q<Json>(
       `SELECT shop_id, to_char(day, 'YYYY-MM-DD') AS day, cashier_user_id, cashier_name, sign, orders::int AS orders, amount::text AS amount, qty::text AS qty, cost::text AS cost
@@ -441,17 +466,22 @@ describe('daily sales summaries (what the statistics read)', () => {
     q<Json>(
       `WITH m AS (SELECT order_id, shop_id, create_time::date AS day, 1 AS sign, change_amount FROM po_order WHERE NOT is_practice AND status IN (1, 2)
                   UNION ALL SELECT order_id, shop_id, refund_time::date, -1, change_amount FROM po_order WHERE NOT is_practice AND refund_time IS NOT NULL)
-       SELECT m.shop_id, to_char(m.day, 'YYYY-MM-DD') AS day, y.pay_type::int AS pay_type, m.sign, count(*)::int AS n,
-              sum(y.amount - CASE WHEN y.pay_type = 1 THEN m.change_amount ELSE 0 END)::text AS amount
-         FROM m JOIN po_order_pay y ON y.order_id = m.order_id GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`, [], tenant),
+       SELECT shop_id, to_char(day, 'YYYY-MM-DD') AS day, pay_type::int AS pay_type, sign, count(*)::int AS n, sum(amt)::text AS amount FROM (
+         SELECT m.shop_id, m.day, y.pay_type, m.sign, y.amount - CASE WHEN y.pay_type = 1 THEN m.change_amount ELSE 0 END AS amt FROM m JOIN po_order_pay y ON y.order_id = m.order_id
+         UNION ALL SELECT e.shop_id, e.create_time::date, y.pay_type, 1, y.amount - CASE WHEN y.pay_type = 1 THEN e.change_amount ELSE 0 END
+                     FROM po_order_exchange e JOIN po_order_exchange_pay y ON y.exchange_id = e.exchange_id) p
+        GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`, [], tenant),
     q<Json>(`SELECT shop_id, to_char(day, 'YYYY-MM-DD') AS day, pay_type::int AS pay_type, sign, n::int AS n, amount::text AS amount FROM po_sales_day_pay WHERE n <> 0 OR amount <> 0 ORDER BY 1, 2, 3, 4`, [], tenant),
     // Per shop, day and SKU (铺货分析's): line count, quantity, amount and cost rounded per line.
     q<Json>(
       `WITH m AS (SELECT order_id, shop_id, create_time::date AS day, 1 AS sign, status FROM po_order WHERE NOT is_practice AND status IN (1, 2)
                   UNION ALL SELECT order_id, shop_id, refund_time::date, -1, status FROM po_order WHERE NOT is_practice AND refund_time IS NOT NULL)
-       SELECT m.shop_id, to_char(m.day, 'YYYY-MM-DD') AS day, d.sku_id, m.sign, m.status::int AS status, count(*)::int AS n, sum(d.quantity)::text AS qty,
-              sum(d.amount)::text AS amount, sum(round(d.quantity * d.unit_cost, 2))::text AS cost
-         FROM m JOIN po_order_det d ON d.order_id = m.order_id GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`, [], tenant),
+       SELECT shop_id, to_char(day, 'YYYY-MM-DD') AS day, sku_id, sign, status::int AS status, count(*)::int AS n, sum(quantity)::text AS qty,
+              sum(amount)::text AS amount, sum(round(quantity * unit_cost, 2))::text AS cost FROM (
+         SELECT m.shop_id, m.day, d.sku_id, m.sign, m.status, d.quantity, d.amount, d.unit_cost FROM m JOIN po_order_det d ON d.order_id = m.order_id
+         UNION ALL SELECT e.shop_id, e.create_time::date, x.sku_id, CASE WHEN x.direction = 2 THEN 1 ELSE -1 END, CASE WHEN x.direction = 2 THEN 1 ELSE 2 END, x.quantity, x.amount, x.unit_cost
+                     FROM po_order_exchange e JOIN po_order_exchange_det x ON x.exchange_id = e.exchange_id) z
+        GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`, [], tenant),
     q<Json>(`SELECT shop_id, to_char(day, 'YYYY-MM-DD') AS day, sku_id, sign, status::int AS status, n::int AS n, qty::text AS qty, amount::text AS amount, cost::text AS cost
                FROM po_sales_day_sku WHERE n <> 0 OR qty <> 0 OR amount <> 0 OR cost <> 0 ORDER BY 1, 2, 3, 4, 5`, [], tenant),
   ]);
@@ -459,9 +489,11 @@ describe('daily sales summaries (what the statistics read)', () => {
   /** The hourly and 商品卖点 summaries (migration 319) against the orders and lines, as [truth, summary] pairs. */
   const recomputeMore = (tenant: number) => Promise.all([
     q<Json>(
-      `WITH m AS (SELECT shop_id, create_time AS at, 1 AS sign, status, pay_amount AS amt FROM po_order WHERE NOT is_practice AND status IN (1, 2)
-                  UNION ALL SELECT shop_id, refund_time, -1, status, refund_amount FROM po_order WHERE NOT is_practice AND refund_time IS NOT NULL)
-       SELECT shop_id, to_char(at, 'YYYY-MM-DD') AS day, extract(hour FROM at)::int AS hour, sign, status::int AS status, count(*)::int AS orders, sum(amt)::float8 AS amount
+      `WITH m AS (SELECT shop_id, create_time AS at, 1 AS sign, status, 1 AS n, pay_amount AS amt FROM po_order WHERE NOT is_practice AND status IN (1, 2)
+                  UNION ALL SELECT shop_id, refund_time, -1, status, 1, refund_amount FROM po_order WHERE NOT is_practice AND refund_time IS NOT NULL
+                  UNION ALL SELECT shop_id, create_time, v.sg, CASE WHEN v.sg = 1 THEN 1 ELSE 2 END, 0, CASE WHEN v.sg = 1 THEN give_amount ELSE return_amount END
+                              FROM po_order_exchange CROSS JOIN (VALUES (1), (-1)) v(sg))
+       SELECT shop_id, to_char(at, 'YYYY-MM-DD') AS day, extract(hour FROM at)::int AS hour, sign, status::int AS status, sum(n)::int AS orders, sum(amt)::float8 AS amount
          FROM m GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`, [], tenant),
     q<Json>(`SELECT shop_id, to_char(day, 'YYYY-MM-DD') AS day, hour::int AS hour, sign, status::int AS status, orders::int AS orders, amount::float8 AS amount
                FROM po_sales_day_hour WHERE orders <> 0 OR amount <> 0 ORDER BY 1, 2, 3, 4, 5`, [], tenant),

@@ -42,12 +42,12 @@ export const CONTRIBUTION_REPORTS: Record<Part, EditableReport> = {
  * few thousand rows instead of a million lines (tests/api/contributionReports.test.ts checks it against the orders).
  */
 export const SHOP_FACTS_SQL = `
-  SELECT shop_id, day, coalesce(cashier_user_id, 0) AS user_id, max(cashier_name) FILTER (WHERE orders > 0) AS cashier_name,
+  SELECT shop_id, day, coalesce(cashier_user_id, 0) AS user_id, max(cashier_name) FILTER (WHERE orders > 0 OR amount <> 0) AS cashier_name,
          sum(sign * amount) AS sale, sum(cost) AS cost, coalesce(sum(orders) FILTER (WHERE sign > 0), 0)::int AS orders
     FROM po_sales_day
    WHERE tenant_id = app_current_tenant() AND shop_id = ANY($1::int[]) AND day >= $2::date AND day <= $3::date
    GROUP BY shop_id, day, coalesce(cashier_user_id, 0)
-  HAVING sum(orders) > 0`;
+  HAVING sum(orders) > 0 OR sum(amount) <> 0`;
 
 const USER_NAME = `coalesce(u.name, f.cashier_name, CASE WHEN k.user_id = 0 THEN '未指定' ELSE k.user_id::text END)`;
 const SHOP_NAME = `coalesce((SELECT shop_name FROM shop_base WHERE shop_id = k.shop_id), (SELECT max(shop_name) FROM po_order WHERE shop_id = k.shop_id))`;

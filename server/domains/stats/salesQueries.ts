@@ -64,7 +64,7 @@ export async function salesByShop(tx: Queryable, p: Period, shops: number[] | nu
     `WITH ${DAY_ROWS},
      o AS MATERIALIZED (SELECT shop_id, sum(amount) FILTER (WHERE sign > 0) AS sold, sum(amount) FILTER (WHERE sign < 0) AS refunded,
                   sum(orders) FILTER (WHERE sign > 0) AS orders, sum(orders) FILTER (WHERE sign < 0) AS refunds, sum(qty) AS qty, sum(cost) AS cost
-             FROM d GROUP BY shop_id HAVING sum(orders) > 0)
+             FROM d GROUP BY shop_id HAVING sum(orders) > 0 OR sum(amount) <> 0)
      SELECT s.shop_id AS "shopId", s.shop_code AS "shopCode", s.shop_name AS "shopName", s.region_name AS "regionName",
             ${fen('o.sold')} AS "soldFen", ${fen('o.refunded')} AS "refundFen",
             coalesce(o.orders, 0)::int AS "orderCount", coalesce(o.refunds, 0)::int AS "refundCount",
@@ -168,7 +168,7 @@ export async function salesByHour(tx: Queryable, p: Period, shops: number[] | nu
   const r = await tx.query<HourRow>(
     `SELECT shop_id AS "shopId", hour::int AS hour, ${fen('sum(sign * amount)')} AS "saleFen", coalesce(sum(orders) FILTER (WHERE sign > 0), 0)::int AS "orderCount"
        FROM po_sales_day_hour WHERE tenant_id = app_current_tenant() AND day >= $1::date AND day <= $2::date AND ($3::int[] IS NULL OR shop_id = ANY($3::int[]))
-      GROUP BY 1, 2 HAVING sum(orders) > 0 ORDER BY 1, 2`,
+      GROUP BY 1, 2 HAVING sum(orders) > 0 OR sum(amount) <> 0 ORDER BY 1, 2`,
     periodParams(p, shops),
   );
   return r.rows.map((x) => ({ ...x, shopId: Number(x.shopId) }));
@@ -210,7 +210,7 @@ export async function salesByDay(tx: Queryable, p: Period, shops: number[] | nul
   const r = await tx.query<DayRow>(
     `WITH ${DAY_ROWS}
      SELECT to_char(day, 'YYYY-MM-DD') AS day, ${fen('sum(sign * amount)')} AS "saleFen", coalesce(sum(orders) FILTER (WHERE sign > 0), 0)::int AS "orderCount"
-       FROM d GROUP BY d.day HAVING sum(orders) > 0 ORDER BY d.day`,
+       FROM d GROUP BY d.day HAVING sum(orders) > 0 OR sum(amount) <> 0 ORDER BY d.day`,
     periodParams(p, shops),
   );
   return r.rows;
@@ -234,10 +234,10 @@ export interface SellerRow {
 export async function salesBySeller(tx: Queryable, p: Period, shops: number[] | null): Promise<SellerRow[]> {
   const r = await tx.query<SellerRow>(
     `WITH ${DAY_ROWS},
-     o AS MATERIALIZED (SELECT shop_id, cashier_user_id, max(cashier_name) FILTER (WHERE orders > 0) AS cashier_name, sum(amount) FILTER (WHERE sign > 0) AS sold,
+     o AS MATERIALIZED (SELECT shop_id, cashier_user_id, max(cashier_name) FILTER (WHERE orders > 0 OR amount <> 0) AS cashier_name, sum(amount) FILTER (WHERE sign > 0) AS sold,
                   sum(amount) FILTER (WHERE sign < 0) AS refunded, coalesce(sum(orders) FILTER (WHERE sign > 0), 0) AS orders,
                   coalesce(sum(orders) FILTER (WHERE sign < 0), 0) AS refunds, sum(qty) AS qty, sum(cost) AS cost
-             FROM d GROUP BY 1, 2 HAVING sum(orders) > 0)
+             FROM d GROUP BY 1, 2 HAVING sum(orders) > 0 OR sum(amount) <> 0)
      SELECT o.shop_id AS "shopId", s.shop_name AS "shopName", o.cashier_user_id AS "userId", u.user_no AS "userNo",
             coalesce(u.name, o.cashier_name) AS "userName", ${fen('o.sold')} AS "soldFen", ${fen('o.refunded')} AS "refundFen",
             o.orders::int AS "orderCount", o.refunds::int AS "refundCount", coalesce(o.qty, 0)::float8 AS "itemQty", ${fen('o.cost')} AS "costFen"
