@@ -31,6 +31,12 @@ function check(change: { resource?: (r: any) => void; screen?: (s: any) => void 
 const PUSHED = shopResource.routes.length;
 
 describe('descriptor check', () => {
+  it('refuses a one-row or write route on a resource with a rowScope (only page, list and export apply it)', () => {
+    const errors = check({ resource: (r) => { r.rowScope = 'shops.mine'; } });
+    expect(errors.some((e) => e.includes('has a rowScope that a get route does not apply'))).toBe(true);
+    expect(errors.some((e) => e.includes('a page route does not apply'))).toBe(false);
+  });
+
   it('passes on every descriptor of the repository (what npm run schemas:check runs)', () => {
     const { set, errors } = loadDescriptorDirs([path.join(ROOT, 'schemas')], { i18nDir: path.join(ROOT, 'engine/i18n') });
     expect(errors.map(formatError)).toEqual([]);

@@ -141,6 +141,9 @@ function checkResource(r: ResourceDescriptor, file: string, err: (pointer: strin
     if (route.action !== 'page' && route.action !== 'custom' && (params.includes('pageNum') || params.includes('pageSize'))) err(`${p}/path`, 'only a page route takes {pageNum}/{pageSize}');
     if (route.action === 'custom' && !route.handler) err(`${p}/handler`, 'a custom route names the handler a domain registers ("handler")');
     if (route.action !== 'custom' && route.handler) err(`${p}/handler`, 'only a custom route names a handler');
+    // The generic page, list and export add a resource's rowScope; its one-row and write routes would not.
+    if (r.rowScope && !['page', 'list', 'pulldown', 'tree', 'export', 'custom'].includes(route.action))
+      err(`${p}/action`, `resource "${r.name}" has a rowScope that a ${route.action} route does not apply: make it a custom route that checks the caller`);
     if (needsId.includes(route.action) && !idParamOf(route)) err(`${p}/path`, `a ${route.action} route needs an id parameter such as {${r.primaryKey}}`);
     const bound = route.pathFilters ?? {};
     const extra = params.filter((q) => q !== 'pageNum' && q !== 'pageSize' && q !== route.field && !Object.hasOwn(bound, q) && !(route.action === 'docPrint' && q === 'type'));
