@@ -104,3 +104,34 @@ test('门店月度贡献: collect a month, see a sale in the report, its chart a
   await expect(log).toContainText(String(after));
   await expect(log).toContainText(String(corrected));
 });
+
+test('每日贡献: the day-trend chart draws the computed month, day by day, as its call answers', async ({ page }) => {
+  test.setTimeout(90_000);
+  await logIn(page, 'admin', 'admin123');
+  const { request, headers } = await pageApi(page);
+  const api = async <T = any>(method: 'GET' | 'POST', url: string, data?: unknown): Promise<T> => {
+    const json = await (await request.fetch(`api/${url}`, { method, headers, data })).json();
+    expect(json.code, `${url}: ${json.msg}`).toBe(200);
+    return json.data as T;
+  };
+  const D = 'wxy-report-server/report-daily-contribution';
+  const month = (await api<{ now: string }>('GET', 'wxy-system-server/sys-date/now')).now.slice(0, 7);
+  // The demo computes this month at start-up (月度贡献 with its days): wait for it.
+  await expect.poll(async () => {
+    const last = await api('POST', 'wxy-report-server/report-monthly-contribution/lastDate', { reportMonth: month });
+    return Boolean(last.lastDate) && !last.running;
+  }, { timeout: 60_000 }).toBe(true);
+  const days = (await api<{ days: { reportDate: string; saleAmount: number; grossProfit?: number }[] }>('POST', `${D}/day-trend`, { reportMonth: month })).days;
+  expect(days.length, 'the demo sold this month').toBeGreaterThan(0);
+
+  await openFromSidebar(page, '/reportCenter', '/reportCenter/dailyContribution');
+  const chart = page.getByTestId('chart-day-trend');
+  await expect(chart).toContainText(month);
+  // The lines drawn, one point per computed day, the last computed day on the x axis.
+  const line = chart.locator('.recharts-line').first();
+  await expect(line.locator('.recharts-line-curve')).toBeVisible();
+  await expect(chart.locator('.recharts-legend-wrapper')).toContainText('销售额');
+  // A dot per day on each line (销售额, 目标, and 毛利额 for those who may see it).
+  await expect(chart.locator('.recharts-line-dot')).toHaveCount(days.length * ('grossProfit' in days[0] ? 3 : 2));
+  await expect(chart.locator('.recharts-cartesian-axis-tick-value', { hasText: days.at(-1)!.reportDate.slice(8) }).first()).toBeVisible();
+});
