@@ -31,12 +31,12 @@ beforeAll(async () => {
   await saleOn(s, admin, w, `${MONTH}-03`, 1, 1, { cashier: w.staffId });
   await saleOn(s, admin, w, `${MONTH}-04`, 0, 2);
   await saleOn(s, admin, w, `${MONTH}-04`, 0, 3, { practice: true });
-  // The boxes' hourly counts (China time), as the poll writes them: two channels on the 3rd, one on the 4th and 5th.
+  // The boxes' hourly counts (the business zone's hours, the sessions' zone), as the poll writes them: two channels on the 3rd, one on the 4th and 5th.
   await s.db.tenant(1, (tx) => tx.query(
     `INSERT INTO shop_passengers_count (tenant_id, shop_id, ai_box_id, channel_no, count_hour, count_date, in_count, out_count)
-     VALUES (1, $1, 900001, 1, '${MONTH}-03 11:00+08', '${MONTH}-03', 40, 38), (1, $1, 900001, 2, '${MONTH}-03 11:00+08', '${MONTH}-03', 17, 15),
-            (1, $1, 900001, 1, '${MONTH}-03 15:00+08', '${MONTH}-03', 23, 20), (1, $1, 900001, 1, '${MONTH}-04 12:00+08', '${MONTH}-04', 50, 50),
-            (1, $1, 900001, 1, '${MONTH}-05 12:00+08', '${MONTH}-05', 30, 29)`,
+     VALUES (1, $1, 900001, 1, '${MONTH}-03 11:00', '${MONTH}-03', 40, 38), (1, $1, 900001, 2, '${MONTH}-03 11:00', '${MONTH}-03', 17, 15),
+            (1, $1, 900001, 1, '${MONTH}-03 15:00', '${MONTH}-03', 23, 20), (1, $1, 900001, 1, '${MONTH}-04 12:00', '${MONTH}-04', 50, 50),
+            (1, $1, 900001, 1, '${MONTH}-05 12:00', '${MONTH}-05', 30, 29)`,
     [w.shopId],
   ));
 }, 180_000);
