@@ -10,14 +10,12 @@
  * orders; the period's ledger movement per SKU) run through the same driver in the same run. Printed, never asserted.
  * With a built SPA and Chromium: the 工作台's first paint after login (submit to today's figure shown).
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
-import { configFromEnv, type ServerConfig } from '../../server/config.ts';
+import type { ServerConfig } from '../../server/config.ts';
 import { startServer } from '../../server/start.ts';
-import { postgresUrl } from './stockPage.ts';
+import { onPglite, onPostgresServer } from './backends.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const BASIC = `Basic ${Buffer.from('wxy-admin:wxy-admin-secret').toString('base64')}`;
@@ -234,31 +232,12 @@ export async function benchReports(): Promise<void> {
   const lines = Number(process.env.BENCH_REPORT_ROWS || 1_000_000);
   const samples = Number(process.env.BENCH_REPORT_SAMPLES || 10);
   const staticDir = existsSync(path.join(ROOT, 'dist/index.html')) ? path.join(ROOT, 'dist') : undefined;
-  // BENCH_REPORT_PG=0 runs only PGlite.
-  const url = process.env.BENCH_REPORT_PG === '0' ? undefined : await postgresUrl();
-  if (!url) console.log('\n## Reports: PostgreSQL server skipped (none answers)');
-  else {
-    const dbName = `wxy_bench_reports_${process.pid}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    const u = new URL(url);
-    u.pathname = `/${dbName}`;
-    try {
-      await run('PostgreSQL server', { ...configFromEnv({ ...process.env, DATABASE_URL: u.toString(), PORT: String(PORT), LOG_LEVEL: 'warn' }), staticDir }, lines, samples, true);
-    } finally {
-      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-      await admin.end();
-    }
+  // BENCH_REPORT_PG=0 runs only PGlite; the PostgreSQL run also serves the built pages for the 工作台's first paint.
+  if (process.env.BENCH_REPORT_PG !== '0') {
+    await onPostgresServer('reports', PORT, (config) => run('PostgreSQL server', { ...config, staticDir }, lines, samples, true));
   }
   if (process.env.BENCH_REPORT_PGLITE === '0') return;
   const liteLines = Number(process.env.BENCH_REPORT_PGLITE_ROWS || lines);
-  const dir = mkdtempSync(path.join(tmpdir(), 'wxy-bench-reports-'));
-  try {
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dir, PORT: String(PORT + 1), LOG_LEVEL: 'warn' };
-    delete env.DATABASE_URL;
-    await run(`PGlite${liteLines < lines ? `, BENCH_REPORT_PGLITE_ROWS=${liteLines.toLocaleString('en')}` : ''}`, { ...configFromEnv(env), staticDir: undefined }, liteLines, samples, false);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  await onPglite('reports', PORT + 1, (config) =>
+    run(`PGlite${liteLines < lines ? `, BENCH_REPORT_PGLITE_ROWS=${liteLines.toLocaleString('en')}` : ''}`, config, liteLines, samples, false));
 }
