@@ -77,6 +77,7 @@ export async function buildApp(services: AppServices, opts: BuildOptions = {}): 
   registerInputGuard(app);
   recordRoutes(app);
 
+  app.decorate('businessTz', services.config.businessTz);
   app.decorateRequest('auth', null);
   app.decorateRequest('tenantTx', function tenantTx(this: { auth: { tenantId: number } | null }, fn) {
     if (!this.auth) throw new ApiError('NO_TOKEN');

@@ -23,6 +23,10 @@ export interface AppServices {
 }
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** The deployment's business time zone (BUSINESS_TZ): for times the server writes outside the database. */
+    businessTz: string;
+  }
   interface FastifyRequest {
     auth: AuthContext | null;
     /** Runs `fn` in a transaction scoped (by RLS) to the caller's tenant. */

@@ -13,6 +13,7 @@ import { snapshotPageCheck } from './snapshot.ts';
 export const EXPORT_BATCH = 10_000;
 
 import type { Req } from './access.ts';
+import { fileStamp } from '../http/fileStamp.ts';
 
 /** Label of each value of the dictionary fields among `fields` (exports show 启用, not 1). */
 export async function dictionaryLabels(tx: Queryable, r: ResourceDescriptor, fields: string[]): Promise<Map<string, Map<string, string>>> {
@@ -218,7 +219,6 @@ export const csvBatches = (db: Database, tenantId: number, r: ResourceDescriptor
 export const xlsxBatches = (db: Database, tenantId: number, r: ResourceDescriptor, p: ExportPlan) =>
   textBatches(db, tenantId, r, p, (params) => xlsxRowExpr(r, p.fields, p.labels, params), (params, done) => `string_agg(replace(s.line, '${ROW_NO}', (s.rn + ${params.add(done + 1)}::bigint)::text), '')`);
 
-const stamp = () => new Date().toISOString().replace(/[-:T]/g, '').slice(0, 14);
 /** The Chinese file name (RFC 5987), and for old clients an ASCII one keeping its time stamp and extension. */
 export const attachment = (name: string) => {
   const ascii = `export${name.replace(/^[^_]*/, '').replace(/[^\w.-]/g, '') || `.${name.split('.').pop()}`}`;
@@ -270,7 +270,7 @@ export function exportHandler(r: ResourceDescriptor, route: RouteDecl, db: Datab
     if (format === 'xlsx') await refuseOverSheetLimit(db, tenantId, r, p);
     else if ((await countUpTo(db, tenantId, r, p, 1).catch(asCallerError)) === 0) throw new ApiError('BAD_REQUEST', '暂无数据');
     const headers = p.fields.map((f) => r.fields[f].title);
-    reply.header('content-disposition', attachment(`${fileTitle}_${stamp()}.${format}`));
+    reply.header('content-disposition', attachment(`${fileTitle}_${fileStamp(reply.server.businessTz)}.${format}`));
     if (copy) {
       // The first chunk is awaited before answering, so a COPY that fails to start is still an error status.
       const rows = (await copy(tenantId, csvCopySql(r, p)).catch(asCallerError))[Symbol.asyncIterator]() as AsyncIterator<Buffer>;

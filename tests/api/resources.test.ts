@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './harness.ts';
+import { businessTz, startTestServer, zoneText, type TestServer } from './harness.ts';
 import { grantShopStaff } from './resourceCalls.ts';
 import { EXPORT_BATCH, XLSX_MAX_DATA_ROWS, refuseOverSheetLimit } from '../../server/resources/exporter.ts';
 import { sqlLiteral } from '../../server/resources/query.ts';
@@ -460,8 +460,11 @@ describe('shop-base export and import', () => {
       expect(none.json()).toMatchObject({ msg: '暂无数据' });
       expect(none.headers['content-disposition']).toBeUndefined();
     }
+    const before = zoneText(Date.now()).replace(/\D/g, '');
     const some = await s.call('POST', api('export'), { token: admin, tenant: 1, body: {} });
-    expect(decodeURIComponent(String(some.headers['content-disposition']))).toMatch(/门店列表_\d{14}\.csv$/);
+    const stamp = /门店列表_(\d{14})\.csv$/.exec(decodeURIComponent(String(some.headers['content-disposition'])))?.[1];
+    // The time in the name is the shops' clock (BUSINESS_TZ), not UTC.
+    expect(stamp! >= before && stamp! <= zoneText(Date.now()).replace(/\D/g, ''), `${stamp} read in ${businessTz()}`).toBe(true);
   });
 
   it('serves an xlsx template with the writable fields', async () => {

@@ -7,6 +7,7 @@ import { offsetOf } from '../../http/envelope.ts';
 import { fieldPermissionNames } from '../../permissions.ts';
 import { attachment, csvCell } from '../../resources/exporter.ts';
 import { reportPeriod, type Period } from './period.ts';
+import { fileStamp } from '../../http/fileStamp.ts';
 
 /**
  * What the analysis reports share: their filter fields (JSON Schema with Chinese titles), the period, paging over
@@ -155,8 +156,7 @@ export function sendCsv(reply: FastifyReply, fileTitle: string, columns: [string
   if (!rows.length) throw new ApiError('BAD_REQUEST', '暂无数据');
   const cols = columns.filter(([f]) => !hidden.has(f));
   const lines = [cols.map(([, t]) => csvCell(t)).join(','), ...rows.map((r) => cols.map(([f]) => csvCell(r[f])).join(','))];
-  const stamp = new Date().toISOString().replace(/[-:T]/g, '').slice(0, 14);
-  return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', attachment(`${fileTitle}_${stamp}.csv`)).send(`\uFEFF${lines.join('\r\n')}\r\n`);
+  return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', attachment(`${fileTitle}_${fileStamp(reply.server.businessTz)}.csv`)).send(`\uFEFF${lines.join('\r\n')}\r\n`);
 }
 
 /** Numbers come back from SQL as text (numeric) or float8: amounts with 2 decimals, quantities with 3. */

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ok, offsetOf, pageParamsSchema } from '../../http/envelope.ts';
+import { fileStamp } from '../../http/fileStamp.ts';
 import { grantedMenuKeys } from '../../permissions.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
 import {
@@ -272,7 +273,7 @@ export const processRoutes = async (app: FastifyInstance) => {
       const b = req.body;
       const r = await req.tenantTx(async (tx) => {
         const shopId = b.shopId ?? req.auth!.shopId ?? (await tx.query<{ shop_id: number }>(`SELECT shop_id FROM wf_shop_manager ORDER BY shop_id LIMIT 1`)).rows[0]?.shop_id ?? null;
-        const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
+        const stamp = fileStamp(req.server.businessTz);
         return startProcess(tx, req.auth!, {
           processKey: b.processKey,
           businessType: 'demo',

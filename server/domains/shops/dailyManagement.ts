@@ -3,6 +3,7 @@ import type { Queryable } from '../../db/index.ts';
 import { ApiError } from '../../errors.ts';
 import { ok } from '../../http/envelope.ts';
 import { dbToday } from '../../db/calendar.ts';
+import { fileStamp } from '../../http/fileStamp.ts';
 
 /**
  * 门店日常管理 (shop-daily-management): each shop's day at a glance, from what the shop really did — the daily
@@ -149,7 +150,7 @@ export const dailyManagementRoutes = async (app: FastifyInstance) => {
         return /[",\n]/.test(t) ? `"${t.replace(/"/g, '""')}"` : t;
       };
       const csv = `\uFEFF${[cols.map((c) => c[1]).join(','), ...rows.map((r) => cols.map(([k]) => cell(r[k])).join(','))].join('\r\n')}\r\n`;
-      const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
+      const stamp = fileStamp(reply.server.businessTz);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(`门店日常管理_${stamp}.csv`)}`)

@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { ApiError } from '../../errors.ts';
 import { loadExcel } from '../../resources/excel.ts';
+import { fileStamp } from '../../http/fileStamp.ts';
 import { attachment, csvCell } from '../../resources/exporter.ts';
 
 /** One column of a statistics export: the answer field and its Chinese header. */
@@ -8,8 +9,6 @@ export interface ExportColumn {
   field: string;
   title: string;
 }
-
-const stamp = () => new Date().toISOString().replace(/[-:T]/g, '').slice(0, 14);
 
 /**
  * Sends computed rows as xlsx (default) or CSV (UTF-8 with BOM, like the list's browser export), named
@@ -19,7 +18,7 @@ const stamp = () => new Date().toISOString().replace(/[-:T]/g, '').slice(0, 14);
 export async function sendTable(reply: FastifyReply, title: string, format: 'xlsx' | 'csv' | undefined, columns: ExportColumn[], rows: Record<string, unknown>[]) {
   if (!rows.length) throw new ApiError('BAD_REQUEST', '暂无数据');
   const cols = columns.filter((c) => rows.some((r) => c.field in r));
-  const name = `${title}_${stamp()}`;
+  const name = `${title}_${fileStamp(reply.server.businessTz)}`;
   if (format === 'csv') {
     const lines = [cols.map((c) => csvCell(c.title)).join(','), ...rows.map((r) => cols.map((c) => csvCell(r[c.field])).join(','))];
     reply.header('content-disposition', attachment(`${name}.csv`));

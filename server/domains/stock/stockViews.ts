@@ -6,6 +6,7 @@ import { envelopeSchema, offsetOf, ok, pageParamsSchema } from '../../http/envel
 import { plainText } from '../../http/fields.ts';
 import { fieldPermissionNames } from '../../permissions.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
+import { fileStamp } from '../../http/fileStamp.ts';
 
 /**
  * Stock seen from above (wxy-warehouse-server): totals per warehouse, per SKU across warehouses and per SPU,
@@ -228,7 +229,7 @@ export function stockViewRoutes(_services: AppServices) {
       ];
       const cell = (v: unknown) => (v === null || v === undefined ? '' : /[",\r\n]/.test(String(v)) ? `"${String(v).replace(/"/g, '""')}"` : String(v));
       const csv = `\uFEFF${cols.map((c) => c[1]).join(',')}\r\n${rows.map((r) => cols.map(([k]) => cell(r[k])).join(',')).join('\r\n')}\r\n`;
-      const name = `库存与销售_${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}.csv`;
+      const name = `库存与销售_${fileStamp(reply.server.businessTz)}.csv`;
       return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`).send(csv);
     });
 

@@ -1,0 +1,17 @@
+import pg from 'pg';
+import { configFromEnv } from '../../server/config.ts';
+import { startServer } from '../../server/start.ts';
+import { seedReports } from './reports.ts';
+const admin = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/test' });
+await admin.connect();
+await admin.query('DROP DATABASE IF EXISTS wxy_cmp WITH (FORCE)');
+await admin.query('CREATE DATABASE wxy_cmp');
+await admin.end();
+const server = await startServer({ ...configFromEnv({ ...process.env, DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/wxy_cmp', PORT: '18145', LOG_LEVEL: 'warn' }), staticDir: undefined }, { logger: false });
+const today = (await server.db.tenant(1, (tx) => tx.query<{ d: string }>(`SELECT to_char(current_date, 'YYYY-MM-DD') AS d`))).rows[0].d;
+const m = today.slice(0, 7);
+const prev = (ym: string, n: number) => { const d = new Date(Date.UTC(Number(ym.slice(0, 4)), Number(ym.slice(5)) - 1 - n, 1)); return d.toISOString().slice(0, 7); };
+const t0 = Date.now();
+await seedReports(server, 1_000_000, [prev(m, 2), prev(m, 1)]);
+console.log('seeded in', (Date.now() - t0) / 1000, 's; month', prev(m, 1));
+await server.close();
