@@ -1,5 +1,5 @@
-import { call, client } from '../../src/api/http';
-import { TIMEOUT } from '../../src/api/timeouts';
+import { downloadFile } from '../../engine/api/calls';
+import { call } from '../../src/api/http';
 
 /** Calls of 考试 beyond its descriptor list (server/domains/training/exams.ts): questions, 我的考试, results. */
 const E = '/wxy-system-server/sys-exam';
@@ -50,25 +50,8 @@ export const examApi = {
 };
 
 /** Downloads an exam's results (xlsx) under the server's file name. */
-export async function exportResults(examId: number): Promise<void> {
-  const r = await client.get(`${E}/results/${examId}/export`, { responseType: 'blob', validateStatus: () => true, timeout: TIMEOUT.exportDownload });
-  const blob = r.data as Blob;
-  if (r.status !== 200) {
-    let msg = '导出失败';
-    try {
-      msg = (JSON.parse(await blob.text()) as { msg?: string }).msg ?? msg;
-    } catch {
-      /* not JSON */
-    }
-    throw new Error(msg);
-  }
-  const name = /filename\*=UTF-8''([^;]+)/.exec(String(r.headers['content-disposition'] ?? ''));
-  const a = document.createElement('a');
-  a.href = URL.createObjectURL(blob);
-  a.download = name ? decodeURIComponent(name[1]) : '考试成绩.xlsx';
-  a.click();
-  URL.revokeObjectURL(a.href);
-}
+export const exportResults = (examId: number): Promise<void> =>
+  downloadFile({ method: 'GET', path: `${E}/results/{examId}/export` }, undefined, '考试成绩.xlsx', { examId });
 
 export const clock = (seconds: number) => {
   const s = Math.max(0, Math.floor(seconds));
