@@ -83,12 +83,13 @@ export async function withServer(config: ServerConfig, fn: (server: BenchServer)
  * The usual bench: `fn` against a server on PGlite (unless `pglite` is false), then on the PostgreSQL server when one
  * answers; `url` is that database's, for a bench's own plain-SQL client.
  */
+/** BENCH_PG_ONLY=1 skips the PGlite half (a quick look at the server figures). */
 export async function onBothBackends(
   name: string,
   port: number,
   fn: (label: string, server: BenchServer, url?: string) => Promise<void>,
   { pglite = true }: { pglite?: boolean } = {},
 ): Promise<void> {
-  if (pglite) await onPglite(name, port, (config) => withServer(config, (server) => fn('PGlite', server)));
+  if (pglite && !process.env.BENCH_PG_ONLY) await onPglite(name, port, (config) => withServer(config, (server) => fn('PGlite', server)));
   await onPostgresServer(name, port, (config, url) => withServer(config, (server) => fn('PostgreSQL server', server, url)));
 }
