@@ -1,4 +1,5 @@
 import { ApiError, call, client } from '../../src/api/http';
+import { notifyError, notifyWarning } from '../../src/feedback/notify';
 import { TIMEOUT } from '../../src/api/timeouts';
 import type { Page } from '../../src/api/types';
 import { type EndpointRef, fillPath, toSearchParams } from './paths';
@@ -48,6 +49,12 @@ export async function downloadFile(endpoint: EndpointRef, body: Record_ | undefi
   const ascii = /filename="?([^";]+)"?/i.exec(disposition);
   const name = utf8 ? decodeURIComponent(utf8[1]) : ascii ? ascii[1] : fallbackName;
   saveBlob(response.data, name);
+}
+
+/** Tells the user why a download did not come: the server's own words when it refused (暂无数据), else the generic failure. */
+export function notifyDownloadError(error: unknown): void {
+  if (error instanceof ApiError && error.message) notifyWarning({ text: error.message });
+  else notifyError({ key: 'engine.export.failed' });
 }
 
 export function saveBlob(blob: Blob, name: string): void {

@@ -2,9 +2,8 @@ import { Button, Group, Menu, Modal, Progress, Stack, Text } from '@mantine/core
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess, notifyWarning } from '../../src/feedback/notify';
-import { ApiError } from '../../src/api/http';
 import { type EndpointRef } from '../api/paths';
-import { downloadFile, fetchListPage, saveBlob } from '../api/calls';
+import { downloadFile, fetchListPage, notifyDownloadError, saveBlob } from '../api/calls';
 import { type ExportProgress, runBrowserExport } from './browserExport';
 import type { CsvColumn } from './csv';
 
@@ -57,9 +56,7 @@ export function ExportControls(props: ExportControlsProps) {
     try {
       await downloadFile(props.serverExport, props.query(), `${props.title}.csv`);
     } catch (e) {
-      // The server's own words when it refused (暂无数据), else the generic failure.
-      if (e instanceof ApiError && e.message) notifyWarning({ text: e.message });
-      else notifyError({ key: 'engine.export.failed' });
+      notifyDownloadError(e);
     }
   };
 

@@ -19,7 +19,7 @@ import { FILTER_WIDGET_IMPLEMENTATIONS } from '../../widgets/filterWidgets';
 import { formatterFor, stylerFor } from '../../widgets/formatters';
 import type { FilterWidgetKey, PanelKey } from '../../widgets/keys';
 import { PANEL_IMPLEMENTATIONS } from '../../widgets/panels';
-import { callEndpoint, downloadFile, fetchListPage } from '../api/calls';
+import { callEndpoint, downloadFile, fetchListPage, notifyDownloadError } from '../api/calls';
 import { columnHeaderKey, fetchColumnHeader, saveColumnHeader } from '../api/columnHeader';
 import { ColumnDrawer } from '../columns/ColumnDrawer';
 import { groupFileConfigs, savedWidths, selectedProps, toFileConfigs } from '../columns/columnConfig';
@@ -299,8 +299,8 @@ export function ListScreen({ set, screen }: ListScreenProps) {
     try {
       const { params, body } = actionRequest(route.route, action, row, ids, resource, rowKey);
       await downloadFile(route, body, t(action.label), params);
-    } catch {
-      // the API client showed the server's message
+    } catch (e) {
+      notifyDownloadError(e);
     } finally {
       callRunning.current = false;
       setRunningAction(null);

@@ -1,8 +1,8 @@
 import { Anchor, Button, Drawer, Group, NumberInput, Pagination, Paper, ScrollArea, SegmentedControl, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { call, client } from '../../src/api/http';
+import { downloadFile, notifyDownloadError } from '../../engine/api/calls';
+import { call } from '../../src/api/http';
 import { usePermission } from '../../src/permission/Permission';
 import { useAnalysisT } from './labels';
 
@@ -119,25 +119,8 @@ export function RowsTable({ rows, columns, onFigure, actions, testId }: { rows: 
   );
 }
 
-/** Saves a server export (CSV stream) as a file. */
-export async function download(url: string, body: Row, fileName: string): Promise<void> {
-  try {
-    const r = await client.post(url, body, { responseType: 'blob', validateStatus: () => true });
-    const blob = r.data as Blob;
-    if (r.status !== 200) {
-      const msg = JSON.parse(await blob.text()) as { msg?: string };
-      notifications.show({ color: 'red', message: msg.msg ?? '接口异常' });
-      return;
-    }
-    const a = document.createElement('a');
-    a.href = URL.createObjectURL(blob);
-    a.download = fileName;
-    a.click();
-    URL.revokeObjectURL(a.href);
-  } catch {
-    notifications.show({ color: 'red', message: '接口异常' });
-  }
-}
+/** Saves a server export (CSV stream) as a file; a refusal is shown in the server's words. */
+export const download = (url: string, body: Row, fileName: string) => downloadFile({ method: 'POST', path: url }, body, fileName).catch(notifyDownloadError);
 
 export interface ReportListProps {
   title: string;

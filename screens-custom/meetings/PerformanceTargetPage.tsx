@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { downloadFile, notifyDownloadError } from '../../engine/api/calls';
 import { call, client } from '../../src/api/http';
 import { usePermission } from '../../src/permission/Permission';
 import {
@@ -50,14 +51,7 @@ export default function PerformanceTargetPage() {
       notifications.show({ color: 'red', message: messageOf(e) });
     }
   };
-  const downloadTemplate = async () => {
-    const r = await client.get(`${S}/shop-performance-target/template`, { responseType: 'blob' });
-    const a = document.createElement('a');
-    a.href = URL.createObjectURL(r.data as Blob);
-    a.download = '绩效目标导入模板.xlsx';
-    a.click();
-    URL.revokeObjectURL(a.href);
-  };
+  const downloadTemplate = () => downloadFile({ method: 'GET', path: `${S}/shop-performance-target/template` }, undefined, '绩效目标导入模板.xlsx').catch(notifyDownloadError);
   const remove = (row: TargetRow) =>
     modals.openConfirmModal({
       title: '删除绩效目标', children: <Text size="sm">确定删除「{row.shopName}」{row.targetMoonTime} 的绩效目标（含人员与每日目标）吗？</Text>,
@@ -215,14 +209,8 @@ function ReachDrawer({ row, warn, good, onClose }: { row: TargetRow | null; warn
   const canExport = usePermission('shop:target:export');
   const info = useQuery({ queryKey: ['targets', 'reach', row?.shopId, row?.targetMoonTime], queryFn: () => reachInfo(row!.shopId, row!.targetMoonTime), enabled: Boolean(row) });
   const days = useQuery({ queryKey: ['targets', 'days', row?.shopId, row?.targetMoonTime], queryFn: () => reachByDay(row!.shopId, row!.targetMoonTime), enabled: Boolean(row) });
-  const exportDaily = async () => {
-    const r = await client.post(`${S}/shop-user-performance-daily-target/excel`, { shopId: row!.shopId, targetMoonTime: row!.targetMoonTime }, { responseType: 'blob' });
-    const a = document.createElement('a');
-    a.href = URL.createObjectURL(r.data as Blob);
-    a.download = `人员每日目标_${row!.shopName}_${row!.targetMoonTime}.xlsx`;
-    a.click();
-    URL.revokeObjectURL(a.href);
-  };
+  const exportDaily = () =>
+    downloadFile({ method: 'POST', path: `${S}/shop-user-performance-daily-target/excel` }, { shopId: row!.shopId, targetMoonTime: row!.targetMoonTime }, `人员每日目标_${row!.shopName}_${row!.targetMoonTime}.xlsx`).catch(notifyDownloadError);
   const i = info.data;
   return (
     <Drawer opened={Boolean(row)} onClose={onClose} position="right" size="xl" title={row ? `${row.shopName} · ${row.targetMoonTime} 达成情况` : ''}>

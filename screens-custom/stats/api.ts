@@ -1,4 +1,5 @@
-import { call, client } from '../../src/api/http';
+import { downloadFile } from '../../engine/api/calls';
+import { call } from '../../src/api/http';
 
 /** Calls of 数据统计 and the 工作台 (wxy-order-server); every figure is computed by the server from the orders. */
 export const O = '/wxy-order-server';
@@ -19,26 +20,7 @@ export const post = <T>(url: string, data: Row) => call<T>({ method: 'POST', url
 export const get = <T>(url: string) => call<T>({ method: 'GET', url: `${O}/${url}` });
 
 /** Downloads a server export (xlsx or CSV) under the name the server gives it. */
-export async function download(url: string, data: Row, fallbackName: string): Promise<void> {
-  const r = await client.post(`${O}/${url}`, data, { responseType: 'blob', validateStatus: () => true });
-  const blob = r.data as Blob;
-  if (r.status !== 200) {
-    let msg = '接口异常';
-    try {
-      msg = (JSON.parse(await blob.text()) as { msg?: string }).msg ?? msg;
-    } catch {
-      /* not JSON */
-    }
-    throw new Error(msg);
-  }
-  const cd = String(r.headers['content-disposition'] ?? '');
-  const m = /filename\*=UTF-8''([^;]+)/.exec(cd);
-  const a = document.createElement('a');
-  a.href = URL.createObjectURL(blob);
-  a.download = m ? decodeURIComponent(m[1]) : fallbackName;
-  a.click();
-  URL.revokeObjectURL(a.href);
-}
+export const download = (url: string, data: Row, fallbackName: string) => downloadFile({ method: 'POST', path: `${O}/${url}` }, data, fallbackName);
 
 export interface Dashboard {
   today: string;

@@ -1,4 +1,5 @@
-import { call, client } from '../../src/api/http';
+import { downloadFile } from '../../engine/api/calls';
+import { call } from '../../src/api/http';
 import { TIMEOUT } from '../../src/api/timeouts';
 
 /** Calls of 视频培训 (wxy-system-server): groups, courses, tasks, progress and statistics (server/domains/training). */
@@ -63,24 +64,7 @@ export const trainingApi = {
 };
 
 /** Downloads a statistics export (xlsx) under the server's file name. */
-export async function exportStatistics(kind: 'university' | 'course', b: Body): Promise<void> {
-  const r = await client.post(`${S}/sys-video-task/${kind}-statistics/export`, b, { responseType: 'blob', validateStatus: () => true, timeout: TIMEOUT.exportDownload });
-  const blob = r.data as Blob;
-  if (r.status !== 200) {
-    let msg = '导出失败';
-    try {
-      msg = (JSON.parse(await blob.text()) as { msg?: string }).msg ?? msg;
-    } catch {
-      /* not JSON */
-    }
-    throw new Error(msg);
-  }
-  const name = /filename\*=UTF-8''([^;]+)/.exec(String(r.headers['content-disposition'] ?? ''));
-  const a = document.createElement('a');
-  a.href = URL.createObjectURL(blob);
-  a.download = name ? decodeURIComponent(name[1]) : `${kind === 'university' ? '大学统计' : '课程统计'}.xlsx`;
-  a.click();
-  URL.revokeObjectURL(a.href);
-}
+export const exportStatistics = (kind: 'university' | 'course', b: Body) =>
+  downloadFile({ method: 'POST', path: `${S}/sys-video-task/${kind}-statistics/export` }, b, `${kind === 'university' ? '大学统计' : '课程统计'}.xlsx`);
 
 export const minutes = (seconds: number) => `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}`;

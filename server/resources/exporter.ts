@@ -5,7 +5,7 @@ import type { ResourceDescriptor, RouteDecl } from '../../engine/model/types.ts'
 import type { Database, Queryable } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
 import { asCallerError } from './dbErrors.ts';
-import { InlineParams, Params, afterKey, col, routeWhere, filterWhere, keyColumns, lastKeyAggregates, lastKeyOf, orderBy, ordering, quoteIdent, selectList, visibleListFields, type LastKey, type Ordering } from './query.ts';
+import { InlineParams, Params, afterKey, col, routeWhere, filterWhere, keyColumns, lastKeyAggregates, lastKeyOf, orderBy, ordering, quoteIdent, visibleListFields, type LastKey, type Ordering } from './query.ts';
 import { hiddenFor, inputOf } from './access.ts';
 import { snapshotPageCheck } from './snapshot.ts';
 

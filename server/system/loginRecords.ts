@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppServices } from '../context.ts';
 import type { Queryable } from '../db/index.ts';
 import { envelopeSchema, ok, offsetOf, pageParamsSchema, pageSchema } from '../http/envelope.ts';
 import { userNameField } from '../http/fields.ts';

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { logIn, openFromSidebar, pageApi } from './support';
 
@@ -22,4 +23,12 @@ test('铺货分析: a figure opens the rows it is made of', async ({ page }) => 
   const drawer = page.getByTestId('detail-table');
   await expect(drawer).toContainText('XS');
   await expect(page.getByText(/销售明细/)).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // 导出 saves the server's CSV under the server's name (the shops' clock in it), the searched rows in it.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: '导出' }).click();
+  const file = await downloading;
+  expect(file.suggestedFilename()).toMatch(/^铺货分析.*\d{8}.*\.csv$/);
+  expect(readFileSync(await file.path(), 'utf8')).toContain(sold!.skuCode);
 });

@@ -38,7 +38,8 @@ export default defineConfig({
     cwd: '../..',
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // A fresh data dir migrates and seeds the demo first: minutes on a loaded 2-core machine.
+    timeout: 300_000,
     stdout: 'ignore',
     stderr: 'pipe',
   },

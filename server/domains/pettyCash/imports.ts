@@ -1,7 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { importDocuments } from '../../documents/routes.ts';
 import { registerDocImporter } from '../../documents/registry.ts';
-import { ApiError } from '../../errors.ts';
 import type { Req } from '../../resources/access.ts';
 import { report, type ImportRowError } from '../../resources/importer.ts';
 import { amountOf, dateOf, readSheet, template, text } from '../../resources/sheetImport.ts';

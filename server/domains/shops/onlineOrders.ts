@@ -1,6 +1,5 @@
 import type { Queryable } from '../../db/index.ts';
 import { registerDocImporter } from '../../documents/registry.ts';
-import { ApiError } from '../../errors.ts';
 import { ok } from '../../http/envelope.ts';
 import type { Req } from '../../resources/access.ts';
 import { registerCustomRoute } from '../../resources/customRoutes.ts';

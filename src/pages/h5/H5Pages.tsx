@@ -6,7 +6,6 @@ import { useLocation, useNavigate } from 'react-router';
 import { filesApi, type FileInfo } from '../../api/files';
 import { call } from '../../api/http';
 import { queryClient } from '../../api/queryClient';
-import type { LoginAnswer } from '../../api/types';
 import { establishSession } from '../../session/sessionActions';
 import { adoptCookieToken, rememberedTenantId } from '../../session/sessionStorage';
 import { H5LoginPage } from './H5App';
