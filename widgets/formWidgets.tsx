@@ -1,4 +1,4 @@
-import { Loader, Select, Switch, TextInput, Textarea } from '@mantine/core';
+import { Loader, MultiSelect, Select, Switch, TextInput, Textarea } from '@mantine/core';
 import type { RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -111,6 +111,23 @@ function RefSelectWidget(props: WidgetProps) {
     onChange={(v) => props.onChange(v === null ? undefined : numeric ? Number(v) : v)} />;
 }
 
+/**
+ * Several rows of another resource (ui:options as refSelect's), kept in a text field as their values comma-separated
+ * in ascending order ("3,7,12"); none chosen is "" (the server reads it as "all"), so clearing the picker is saved.
+ */
+function RefMultiSelectWidget(props: WidgetProps) {
+  const { t } = useTranslation();
+  const options = props.options as unknown as RefSelectOptions;
+  const endpoint = formContextOf(props.registry.formContext)?.resolveEndpoint(options.source) ?? null;
+  const list = useSelectList(endpoint, options);
+  const current = typeof props.value === 'string' && props.value !== '' ? props.value.split(',') : [];
+  const data = list.data ? current.reduce((d, v) => withCurrentValue(d, v), list.data) : [];
+  const loading = loadingProps(list, t, props);
+  return <MultiSelect {...common(props)} data={data} searchable clearable limit={200} nothingFoundMessage={t('engine.select.nothingFound')}
+    {...loading} placeholder={current.length ? undefined : (props.placeholder || loading.placeholder)} value={current}
+    onChange={(v) => props.onChange([...v].sort((a, b) => Number(a) - Number(b) || a.localeCompare(b)).join(','))} />;
+}
+
 /** Form widgets by key (widgets/keys.ts FORM_WIDGETS), handed to rjsf as its widgets. */
 export const FORM_WIDGET_IMPLEMENTATIONS: Readonly<Record<FormWidgetKey, (props: WidgetProps) => React.ReactNode>> = {
   text: TextWidget,
@@ -123,6 +140,7 @@ export const FORM_WIDGET_IMPLEMENTATIONS: Readonly<Record<FormWidgetKey, (props:
   dictSelect: DictSelectWidget,
   select: SelectWidget,
   refSelect: RefSelectWidget,
+  refMultiSelect: RefMultiSelectWidget,
   // Receipt photos: uploaded images' object keys, comma-separated (petty-cash records).
   images: ImagesWidget,
   date: (props) => <DateField {...dateCommon(props)} onChange={(v) => props.onChange(v)} />,

@@ -38,6 +38,7 @@ const REF_SOURCES: ActionKind[] = ['page', 'list', 'pulldown'];
  */
 function checkRefSelect(
   options: Partial<RefSelectOptions>, field: FieldSchema | undefined, set: DescriptorSet, s: ScreenDescriptor, p: string, err: (pointer: string, message: string) => void,
+  multiple = false,
 ): void {
   if (!options.source) return; // the meta-schema names the missing option
   const hit = resolveEndpoint(set, s, options.source);
@@ -50,6 +51,11 @@ function checkRefSelect(
     if (!f) continue;
     if (!Object.hasOwn(resource.fields, f)) err(`${p}/${k}`, `field "${f}" is not in resource "${resource.name}"`);
     else if (answered && !answered.has(f)) err(`${p}/${k}`, `route "${options.source}" answers only ${[...answered].join(', ')}, not "${f}"`);
+  }
+  // A refMultiSelect stores the chosen values comma-separated, in a text field.
+  if (multiple) {
+    if (field && field.type !== 'string') err(`${p}/valueField`, `a refMultiSelect stores comma-separated values: the form field must be a string, not ${field.type}`);
+    return;
   }
   const value = options.valueField ? resource.fields[options.valueField] : undefined;
   const numeric = (t: string | undefined) => t === 'integer' || t === 'number';
@@ -321,7 +327,8 @@ function checkScreen(s: ScreenDescriptor, set: DescriptorSet, ctx: CheckContext,
       const fieldUi = ui as Record<string, unknown> | null;
       const widget = fieldUi?.['ui:widget'];
       if (typeof widget === 'string') registered(`${p}/uiSchema/${f}/ui:widget`, widget, ctx.formWidgets ?? FORM_WIDGETS, 'form widget');
-      if (widget === 'refSelect') checkRefSelect((fieldUi?.['ui:options'] ?? {}) as Partial<RefSelectOptions>, r.fields[f], set, s, `${p}/uiSchema/${f}/ui:options`, err);
+      if (widget === 'refSelect' || widget === 'refMultiSelect')
+        checkRefSelect((fieldUi?.['ui:options'] ?? {}) as Partial<RefSelectOptions>, r.fields[f], set, s, `${p}/uiSchema/${f}/ui:options`, err, widget === 'refMultiSelect');
     }
   }
   if (s.export) {

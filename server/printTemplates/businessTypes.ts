@@ -11,6 +11,8 @@ export const PRINT_BUSINESS_TYPES = [
   { value: 'picking', label: '拣货单' },
   { value: 'cashierTicket', label: '收银小票' },
   { value: 'orderPay', label: '支付单' },
+  { value: 'groupPurchase', label: '团购单' },
+  { value: 'preSale', label: '预售单' },
   { value: 'priceTag', label: '价签' },
 ] as const;
 

@@ -16,6 +16,7 @@ export interface RowDialogProps {
  */
 export const ROW_DIALOGS: Readonly<Record<string, LazyExoticComponent<ComponentType<RowDialogProps>>>> = {
   jhMchtKey: lazyPage(() => import('../../screens-custom/merchants/JhMchtKeyDialog')),
+  groupPurchaseShip: lazyPage(() => import('../../screens-custom/orders/GroupPurchaseShipDialog')),
   orderDetail: lazyPage(() => import('../../screens-custom/orders/OrderDetailDialog')),
   platformConfig: lazyPage(() => import('../../screens-custom/orders/PlatformConfigDialog')),
   orderExchangeDetail: lazyPage(() => import('../../screens-custom/billing/ExchangeDetailDialog')),

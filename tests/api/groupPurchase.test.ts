@@ -172,6 +172,45 @@ describe('团购单', () => {
     expect((await admin('GET', `${G}/detail/${gp.groupPurchaseId}`)).json.data.status).toBe(3);
   });
 
+  it('ships paid the way the user names it (a method the shop takes, never 余额); the sales order carries it', async () => {
+    const gp = await approved();
+    const taken = (await admin('GET', `wxy-shop-server/shop-pay-method-config/getByShop/${shopId}`)).json.data as Json[];
+    const methods = taken.filter((m) => m.enabled && m.payType >= 1 && m.payType <= 4).map((m) => Number(m.payType));
+    const notTaken = [1, 2, 3, 4].find((t) => !methods.includes(t));
+    if (notTaken) {
+      const refused = await admin('POST', INSERT, { groupPurchaseId: gp.groupPurchaseId, payType: notTaken });
+      expect(refused.status).toBe(400);
+      expect(refused.json.msg).toContain('本店未开通');
+      expect((await admin('GET', `${G}/detail/${gp.groupPurchaseId}`)).json.data.status).toBe(3);
+    }
+    const chosen = methods.find((t) => t !== 2) ?? methods[0];
+    const r = await admin('POST', INSERT, { groupPurchaseId: gp.groupPurchaseId, payType: chosen });
+    expect(r.status, r.body).toBe(200);
+    expect(r.json.data.payList).toEqual([expect.objectContaining({ payType: chosen, amount: gp.totalAmount })]);
+    const page = (await admin('POST', `${G}/page`, { pageNum: 1, pageSize: 20, purchaseNo: gp.purchaseNo })).json.data.records as Json[];
+    expect(page.find((x) => x.groupPurchaseId === gp.groupPurchaseId)).toMatchObject({ status: 4, payType: chosen, orderNo: r.json.data.orderNo });
+  });
+
+  it('prints through the designer: the default 团购单 template with its lines, then the PDF; the tenant’s own 团购单 template wins', async () => {
+    const mine = (await manager('POST', `${G}/save`, body())).json.data;
+    const data = await admin('GET', `${G}/print/${mine.groupPurchaseId}/data`);
+    expect(data.status, data.body).toBe(200);
+    expect(data.json.data).toMatchObject({ templateName: '团购单（默认模板）', isDefault: true, data: { purchaseNo: mine.purchaseNo, customerName: '东方电子有限公司', statusLabel: '草稿', totalAmount: mine.totalAmount } });
+    expect(data.json.data.data.detList.map((l: Json) => [l.skuName, l.quantity, l.unitPrice])).toEqual([[skus[0].skuName, 3, priceOf(0)], [skus[1].skuName, 7, priceOf(1)]]);
+    const pdf = await admin('GET', `${G}/print/${mine.groupPurchaseId}/pdf`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.raw.subarray(0, 5).toString()).toBe('%PDF-');
+    const types = (await admin('GET', 'wxy-system-server/print-template/business-types')).json.data as Json[];
+    expect(types).toEqual(expect.arrayContaining([{ value: 'groupPurchase', label: '团购单' }, { value: 'preSale', label: '预售单' }]));
+    const fields = (await admin('GET', 'wxy-system-server/print-template/business-fields/groupPurchase')).json.data as Json[];
+    expect(fields.map((f) => f.field)).toEqual(expect.arrayContaining(['purchaseNo', 'customerName', 'detList', 'unitPrice']));
+    const own = await admin('POST', 'wxy-system-server/print-template/add', { name: '门店团购单', businessType: 'groupPurchase', template: data.json.data.template });
+    expect(own.status, own.body).toBe(200);
+    expect((await admin('GET', `${G}/print/${mine.groupPurchaseId}/data`)).json.data).toMatchObject({ templateName: '门店团购单', isDefault: false });
+    expect((await admin('GET', `${G}/print/${mine.groupPurchaseId}/xls`)).status).toBe(400);
+    expect((await other('GET', `${G}/print/${mine.groupPurchaseId}/data`)).status).toBe(404);
+  });
+
   it('another tenant sees none of it', async () => {
     const mine = (await manager('POST', `${G}/save`, body())).json.data.groupPurchaseId;
     expect((await other('GET', `${G}/detail/${mine}`)).status).toBe(404);

@@ -105,13 +105,13 @@ describe('价格促销 po-promotion', () => {
   });
 
   it('creates a 特价 draft, edits it, submits it with a notice to the auditor (type 7 opens promotionDetail), audits once, stops it', async () => {
-    const saved = await manager('POST', `${P}/save`, { promotionName: '店长特价', promotionType: 1, shopId, ...period, detList: [{ skuId: skus[0].skuId, specialPrice: 0.01 }] });
+    const saved = await manager('POST', `${P}/save`, { promotionName: '店长特价', promotionType: 1, shopIds: String(shopId), ...period, detList: [{ skuId: skus[0].skuId, specialPrice: 0.01 }] });
     expect(saved.status, saved.body).toBe(200);
     const doc = saved.json.data;
     expect(doc.promotionNo).toMatch(/^CX\d{8}-\d{4}$/);
     expect(doc).toMatchObject({ status: 1, shopName: expect.any(String), actions: ['submit'] });
     expect(doc.detList[0]).toMatchObject({ skuId: skus[0].skuId, skuName: skus[0].skuName, retailPrice: skus[0].retailPrice, specialPrice: 0.01 });
-    const edited = await manager('PUT', `${P}/update`, { promotionId: doc.promotionId, promotionName: '店长特价（改）', promotionType: 1, shopId, ...period, detList: [{ skuId: skus[0].skuId, specialPrice: yuan(fen(skus[0].retailPrice) - 1) }] });
+    const edited = await manager('PUT', `${P}/update`, { promotionId: doc.promotionId, promotionName: '店长特价（改）', promotionType: 1, shopIds: String(shopId), ...period, detList: [{ skuId: skus[0].skuId, specialPrice: yuan(fen(skus[0].retailPrice) - 1) }] });
     expect(edited.status, edited.body).toBe(200);
     expect(edited.json.data.promotionName).toBe('店长特价（改）');
     const submitted = await manager('POST', `${P}/submit`, { id: doc.promotionId });
@@ -139,7 +139,7 @@ describe('价格促销 po-promotion', () => {
   });
 
   it('refuses an end before the start, a special price not below retail, a discount out of range, bad tiers, a 买赠 without a gift', async () => {
-    const base = { promotionName: '坏促销', shopId, ...period };
+    const base = { promotionName: '坏促销', shopIds: String(shopId), ...period };
     const cases: [Json, number, string][] = [
       [{ ...base, promotionType: 1, beginTime: day(2), endTime: day(1), detList: [{ skuId: skus[0].skuId, specialPrice: 0.01 }] }, 400, '结束时间必须晚于开始时间'],
       [{ ...base, promotionType: 1, detList: [{ skuId: skus[0].skuId, specialPrice: skus[0].retailPrice }] }, 400, `第1行：${skus[0].skuName} 特价 ${skus[0].retailPrice.toFixed(2)} 必须低于零售价 ${skus[0].retailPrice.toFixed(2)}`],
@@ -162,12 +162,12 @@ describe('价格促销 po-promotion', () => {
 
   it('refuses a second 特价 of a SKU in an overlapping period and shop; shop01 and another tenant are refused', async () => {
     const first = await active({ promotionName: '全店特价', promotionType: 1, detList: [{ skuId: skus[1].skuId, specialPrice: 0.01 }] });
-    const second = await admin('POST', `${P}/save`, { promotionName: '本店特价', promotionType: 1, shopId, ...period, detList: [{ skuId: skus[1].skuId, specialPrice: 0.02 }] });
+    const second = await admin('POST', `${P}/save`, { promotionName: '本店特价', promotionType: 1, shopIds: String(shopId), ...period, detList: [{ skuId: skus[1].skuId, specialPrice: 0.02 }] });
     const refused = await admin('POST', `${P}/submit`, { id: second.json.data.promotionId });
     expect(refused.status).toBe(409);
     expect(refused.json.msg).toBe(`商品「${skus[1].skuName}」在同一时间已有特价促销「全店特价」（${first.promotionNo}），请调整时间或门店`);
     // Later, after the first ends: fine.
-    expect((await admin('PUT', `${P}/update`, { promotionId: second.json.data.promotionId, promotionName: '本店特价', promotionType: 1, shopId, beginTime: day(3), endTime: day(5), detList: [{ skuId: skus[1].skuId, specialPrice: 0.02 }] })).status).toBe(200);
+    expect((await admin('PUT', `${P}/update`, { promotionId: second.json.data.promotionId, promotionName: '本店特价', promotionType: 1, shopIds: String(shopId), beginTime: day(3), endTime: day(5), detList: [{ skuId: skus[1].skuId, specialPrice: 0.02 }] })).status).toBe(200);
     expect((await admin('POST', `${P}/submit`, { id: second.json.data.promotionId })).status).toBe(200);
     expect((await shop('POST', `${P}/findPage`, { pageNum: 1, pageSize: 10 })).status).toBe(403);
     expect((await shop('POST', `${P}/save`, { promotionName: 'x', promotionType: 1, ...period, detList: [{ skuId: skus[1].skuId, specialPrice: 0.01 }] })).status).toBe(403);
@@ -184,7 +184,7 @@ describe('结算 with promotions', () => {
   it('特价 and 折扣: the server total, the order keeps each line\'s promotion, a resent uuid answers the first order, a refund pays back what was paid', async () => {
     const [a, b] = skus;
     const p1 = await active({ promotionName: '特价A', promotionType: 1, detList: [{ skuId: a.skuId, specialPrice: yuan(fen(a.retailPrice) - 10) }] });
-    const p2 = await active({ promotionName: '八五折B', promotionType: 2, shopId, detList: [{ skuId: b.skuId, discount: 8.5 }] });
+    const p2 = await active({ promotionName: '八五折B', promotionType: 2, shopIds: String(shopId), detList: [{ skuId: b.skuId, discount: 8.5 }] });
     const bOff = fen(b.retailPrice) * 3 - Math.round((fen(b.retailPrice) * 3 * 85) / 100);
     const preview = (await price([{ skuId: a.skuId, quantity: 2 }, { skuId: b.skuId, quantity: 3 }])).json.data;
     const gross = fen(a.retailPrice) * 2 + fen(b.retailPrice) * 3;
@@ -224,7 +224,7 @@ describe('结算 with promotions', () => {
         WHERE b.wh_id = $1 AND s.status = 1 AND s.retail_price >= 10 AND b.on_hand - b.reserved >= 101 / s.retail_price + 2 ORDER BY s.sku_id LIMIT 1`, [whId]))).rows[0];
     const qty = Math.ceil(10000 / fen(a.retailPrice)) + 1;
     const gross = fen(a.retailPrice) * qty;
-    const p = await active({ promotionName: '满100减10', promotionType: 3, shopId, threshold1: 100, reduce1: 10, threshold2: yuan(gross + 100), reduce2: 30, detList: [] });
+    const p = await active({ promotionName: '满100减10', promotionType: 3, shopIds: String(shopId), threshold1: 100, reduce1: 10, threshold2: yuan(gross + 100), reduce2: 30, detList: [] });
     const preview = (await price([{ skuId: a.skuId, quantity: qty }])).json.data;
     expect(preview).toMatchObject({ totalAmount: yuan(gross), fullReduction: { promotionId: p.promotionId, promotionName: '满100减10', amount: 10 }, promotionAmount: 10, payableAmount: yuan(gross - 1000) });
     expect(preview.lines[0]).toMatchObject({ promotionId: null, promotionAmount: 0 });
@@ -250,8 +250,8 @@ describe('结算 with promotions', () => {
   it('会员价: a member-only 特价 prices a member\'s cart only, beside an everyone 特价 of the same SKU (the member gets the lower), and settles at it', async () => {
     const [a] = skus;
     const member = (await s.db.tenant(1, (tx) => tx.query<{ member_id: number }>(`SELECT member_id FROM mb_base_info WHERE NOT is_practice AND status = 1 ORDER BY member_id LIMIT 1`))).rows[0];
-    const everyone = await active({ promotionName: '周末特价', promotionType: 1, shopId, detList: [{ skuId: a.skuId, specialPrice: yuan(fen(a.retailPrice) - 10) }] });
-    const members = await active({ promotionName: '会员价', promotionType: 1, shopId, memberOnly: true, detList: [{ skuId: a.skuId, specialPrice: yuan(fen(a.retailPrice) - 30) }] });
+    const everyone = await active({ promotionName: '周末特价', promotionType: 1, shopIds: String(shopId), detList: [{ skuId: a.skuId, specialPrice: yuan(fen(a.retailPrice) - 10) }] });
+    const members = await active({ promotionName: '会员价', promotionType: 1, shopIds: String(shopId), memberOnly: true, detList: [{ skuId: a.skuId, specialPrice: yuan(fen(a.retailPrice) - 30) }] });
     expect(members.memberOnly).toBe(true);
     const line = async (extra: Json) => (await price([{ skuId: a.skuId, quantity: 2 }], extra)).json.data.lines[0];
     expect(await line({})).toMatchObject({ promotionName: '周末特价', promotionAmount: 0.2 });
@@ -264,10 +264,60 @@ describe('结算 with promotions', () => {
     const plain = (await admin('POST', `${O}/order/settlement`, { uuid: randomUUID(), shopId, lines: [{ skuId: a.skuId, quantity: 2 }], payments: [{ payType: 1, amount: 10000 }] })).json.data;
     expect(plain.detList[0]).toMatchObject({ promotionId: everyone.promotionId, promotionAmount: 0.2 });
     // A second member-only 特价 of the SKU in the same period is refused like any overlapping 特价.
-    const twice = await admin('POST', `${P}/save`, { promotionName: '会员价2', promotionType: 1, shopId, memberOnly: true, ...period, detList: [{ skuId: a.skuId, specialPrice: 0.01 }] });
+    const twice = await admin('POST', `${P}/save`, { promotionName: '会员价2', promotionType: 1, shopIds: String(shopId), memberOnly: true, ...period, detList: [{ skuId: a.skuId, specialPrice: 0.01 }] });
     expect((await admin('POST', `${P}/submit`, { id: twice.json.data.promotionId })).status).toBe(409);
     for (const o of [order, plain]) await admin('PUT', `${O}/order-pay/refund`, { orderNo: o.orderNo });
     await stop(everyone.promotionId);
     await stop(members.promotionId);
+  });
+});
+
+describe('适用门店: several chosen shops', () => {
+  it('applies at each chosen shop and nowhere else; a 特价 clashes only where shops are shared; bad shops are refused', async () => {
+    const open = (await s.db.tenant(1, (tx) => tx.query<{ shop_id: number; shop_name: string }>(
+      `SELECT s.shop_id, s.shop_name FROM shop_base s WHERE s.status = 1 AND EXISTS (SELECT 1 FROM wh_base_info w WHERE w.shop_id = s.shop_id AND w.status = 1) ORDER BY s.shop_id`,
+    ))).rows;
+    const [a, b, c] = [shopId, ...open.map((x) => x.shop_id).filter((x) => x !== shopId)].slice(0, 3);
+    expect(c).toBeDefined();
+    const name = (id: number) => open.find((x) => x.shop_id === id)!.shop_name;
+    const ab = [a, b].sort((x, y) => x - y);
+    const sku = skus[4];
+    const special = (n: number) => [{ skuId: sku.skuId, specialPrice: yuan(fen(sku.retailPrice) - n) }];
+    // Chosen in any order, once or twice: kept ascending, once; the names are what the list shows.
+    const two = await active({ promotionName: '两店特价', promotionType: 1, shopIds: `${b},${a},${b}`, detList: special(10) });
+    expect(two).toMatchObject({ shopIds: ab.join(','), shopId: null, shopName: ab.map(name).join('、') });
+    const at = async (id: number) => (await admin('POST', `${O}/order/price`, { shopId: id, lines: [{ skuId: sku.skuId, quantity: 1 }] })).json.data.lines[0];
+    expect(await at(a)).toMatchObject({ promotionName: '两店特价', promotionAmount: 0.1 });
+    expect(await at(b)).toMatchObject({ promotionName: '两店特价', promotionAmount: 0.1 });
+    expect(await at(c)).toMatchObject({ promotionName: null, promotionAmount: 0 });
+    // The register's offline catalogue carries it for a chosen shop only.
+    const offered = async (id: number) => ((await admin('GET', `${O}/order/catalogue/${id}`)).json.data.promotions as Json[]).some((p) => p.promotionId === two.promotionId);
+    expect([await offered(a), await offered(c)]).toEqual([true, false]);
+
+    // One shop chosen: shopId is that shop, so the list's shop filter finds it; no clash with the two shops.
+    const one = await active({ promotionName: '三店特价', promotionType: 1, shopIds: String(c), detList: special(20) });
+    expect(one).toMatchObject({ shopIds: String(c), shopId: c, shopName: name(c) });
+    expect(await at(c)).toMatchObject({ promotionName: '三店特价', promotionAmount: 0.2 });
+    const filtered = (await admin('POST', `${P}/findPage`, { pageNum: 1, pageSize: 50, shopId: c })).json.data.records as Json[];
+    expect(filtered.map((r) => r.promotionId)).toContain(one.promotionId);
+    expect(filtered.map((r) => r.promotionId)).not.toContain(two.promotionId);
+    // Sharing shop b with 两店特价: refused, naming it; nothing changes.
+    const shared = await admin('POST', `${P}/save`, { promotionName: '冲突特价', promotionType: 1, shopIds: `${b},${c}`, ...period, detList: special(30) });
+    expect(shared.status, shared.body).toBe(200);
+    const clash = await admin('POST', `${P}/submit`, { id: shared.json.data.promotionId });
+    expect(clash.status).toBe(409);
+    expect(clash.json.msg).toContain(`特价促销「两店特价」`);
+    // Cleared picker (''): every shop.
+    const cleared = await admin('PUT', `${P}/update`, { promotionId: shared.json.data.promotionId, promotionName: '冲突特价', promotionType: 1, shopIds: '', ...period, detList: special(30) });
+    expect(cleared.status, cleared.body).toBe(200);
+    expect(cleared.json.data).toMatchObject({ shopIds: null, shopId: null, shopName: null });
+
+    for (const [shopIds, msg] of [['1,x', '适用门店格式不正确'], [`${a},99999999`, '适用门店中有不存在的门店（ID 99999999）']]) {
+      const r = await admin('POST', `${P}/save`, { promotionName: '坏门店', promotionType: 1, shopIds, ...period, detList: special(1) });
+      expect([r.status, r.json.msg]).toEqual([400, expect.stringContaining(msg)]);
+    }
+    expect((await s.db.tenant(1, (tx) => tx.query(`SELECT 1 FROM po_promotion WHERE promotion_name = '坏门店'`))).rowCount).toBe(0);
+    await stop(two.promotionId);
+    await stop(one.promotionId);
   });
 });

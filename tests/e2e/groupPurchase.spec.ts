@@ -3,7 +3,7 @@ import { logIn, openFromSidebar, pageApi } from './support';
 
 /**
  * 团购单: made on its page with the SKU picker (scanned barcode, negotiated price), submitted, audited, then shipped
- * from the list (团购出库): its sales order takes the goods out of the shop's warehouse.
+ * from the list (团购出库, paid the way the user names): its sales order takes the goods out of the shop's warehouse.
  */
 test('团购单: create with the picker, submit, audit, ship — the shop warehouse stock goes down', async ({ page }) => {
   test.setTimeout(120_000);
@@ -46,8 +46,14 @@ test('团购单: create with the picker, submit, audit, ship — the shop wareho
   await openFromSidebar(page, '/orderInfo', '/orderInfo/groupPurchase');
   const row = page.locator('[data-testid$="-row"]').filter({ hasText: no });
   await row.getByTestId('row-action-toOrder').click();
-  await page.getByTestId('engine-confirm-ok').click();
+  // The user names how the customer paid (transfer first when the shop takes it); here: cash.
+  const ship = page.getByTestId('group-purchase-ship-dialog');
+  await expect(ship).toContainText(no);
+  await ship.getByTestId('group-purchase-ship-pay-1').click();
+  await ship.getByTestId('group-purchase-ship-confirm').click();
+  await expect(ship).toBeHidden();
   await expect(row).toContainText('已完成');
   await expect(row).toContainText(/XS\d{8}-\d{4}/);
+  await expect(row).toContainText('现金');
   expect((await stock()).find((k) => k.skuId === sku.skuId)?.available ?? 0).toBe(sku.available - 3);
 });

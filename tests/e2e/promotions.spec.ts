@@ -2,17 +2,20 @@ import { expect, test } from '@playwright/test';
 import { logIn, openFromSidebar, pageApi, zoneDay } from './support';
 
 /**
- * 价格促销: a 折扣 promotion made on its page (promotionOpt), submitted, audited and stopped from its buttons; while it
- * runs the register's price preview takes it off, once stopped no more.
+ * 价格促销: a 折扣 promotion for two chosen shops made on its page (promotionOpt), submitted, audited and stopped from
+ * its buttons; while it runs the register's price preview takes it off at a chosen shop (not at another), once
+ * stopped no more.
  */
 test('折扣促销: create on promotionOpt, submit, audit, the register price preview takes it off, stop', async ({ page }) => {
   await logIn(page);
   const { request, headers } = await pageApi(page);
-  const shops = (await (await request.post('/api/wxy-shop-server/shop-base/list', { headers, data: {} })).json()).data as { shopId: number }[];
-  const shopId = Math.min(...shops.map((x) => x.shopId));
+  const shops = ((await (await request.post('/api/wxy-shop-server/shop-base/list', { headers, data: {} })).json()).data as { shopId: number; shopName: string }[])
+    .sort((x, y) => x.shopId - y.shopId);
+  const shopId = shops[0].shopId;
+  const [chosen, left] = [shops.slice(0, 2), shops[2]];
   // An on-sale SKU with a barcode (other specs may have added SKUs without one).
   const sku = ((await (await request.get('/api/wxy-production-server/pd-sku/findPage/1/50?status=1', { headers })).json()).data.records as { skuId: number; barcode: string }[]).find((k) => k.barcode)!;
-  const preview = async () => (await (await request.post('/api/wxy-order-server/order/price', { headers, data: { shopId, lines: [{ skuId: sku.skuId, quantity: 1 }] } })).json()).data;
+  const preview = async (at = shopId) => (await (await request.post('/api/wxy-order-server/order/price', { headers, data: { shopId: at, lines: [{ skuId: sku.skuId, quantity: 1 }] } })).json()).data;
   const full = await preview();
 
   await openFromSidebar(page, '/pricePromote', '/pricePromote/promotion');
@@ -27,6 +30,12 @@ test('折扣促销: create on promotionOpt, submit, audit, the register price pr
   await expect(header.getByTestId('field-threshold1')).toBeVisible();
   await header.getByTestId('field-promotionType').click();
   await page.getByRole('option', { name: '折扣', exact: true }).click();
+  // 适用门店: two shops picked in the multi-select.
+  for (const shop of chosen) {
+    await header.getByTestId('field-shopIds').click();
+    await page.getByRole('option', { name: new RegExp(shop.shopName) }).first().click();
+  }
+  await page.keyboard.press('Escape');
   const later = zoneDay(3);
   for (const [field, date] of [['beginTime', '2020-01-01'], ['endTime', later]] as const) {
     const input = page.getByTestId(`field-${field}-date`);
@@ -47,6 +56,7 @@ test('折扣促销: create on promotionOpt, submit, audit, the register price pr
   await page.getByTestId(`${doc}-line-1-discount`).fill('8');
   await page.getByTestId(`${doc}-save`).click();
   await expect(page.getByTestId(`${doc}-status`)).toHaveText('草稿');
+  await expect(page.getByTestId(`${doc}-summary`)).toContainText(chosen.map((x) => x.shopName).join('、'));
 
   for (const [action, status] of [['submit', '待审核'], ['audit', '已生效']] as const) {
     await page.getByTestId(`${doc}-action-${action}`).click();
@@ -56,6 +66,8 @@ test('折扣促销: create on promotionOpt, submit, audit, the register price pr
   const running = await preview();
   expect(running.lines[0]).toMatchObject({ promotionName: '端到端八折', promotionAmount: Math.round(full.totalAmount * 20) / 100 });
   expect(running.payableAmount).toBe(Math.round(full.totalAmount * 80) / 100);
+  expect((await preview(chosen[1].shopId)).lines[0]).toMatchObject({ promotionName: '端到端八折' });
+  if (left) expect((await preview(left.shopId)).lines[0]).toMatchObject({ promotionName: null });
 
   await page.getByTestId(`${doc}-action-stop`).click();
   await page.getByTestId('engine-confirm-ok').click();

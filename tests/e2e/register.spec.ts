@@ -35,7 +35,7 @@ test('a member recharges, pays with a coupon, balance and cash; an offline sale 
   const special = { barcode: specialSku.barcode!, specialPrice: Math.floor(specialSku.retailPrice * 50) / 100 };
   const day = (offset: number) => `${zoneDay(offset)} 00:00:00`;
   const promotion = await api('post', 'wxy-order-server/po-promotion/save', {
-    promotionName: '收银测试特价', promotionType: 1, shopId, beginTime: day(-1), endTime: day(2), detList: [{ skuId: specialSku.skuId, specialPrice: special.specialPrice }],
+    promotionName: '收银测试特价', promotionType: 1, shopIds: String(shopId), beginTime: day(-1), endTime: day(2), detList: [{ skuId: specialSku.skuId, specialPrice: special.specialPrice }],
   });
   for (const action of ['submit', 'audit']) await api('post', `wxy-order-server/po-promotion/${action}`, { id: promotion.promotionId });
   const ordersOfShop = async () => ((await api('post', 'wxy-order-server/order/findPage', { pageNum: 1, pageSize: 1, shopId })) as { total: number }).total;

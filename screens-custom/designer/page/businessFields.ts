@@ -61,6 +61,19 @@ const BY_TYPE: Readonly<Record<string, readonly BusinessField[]>> = {
     f('totalAmount', '订单金额'), f('couponAmount', '优惠券抵扣'), f('payAmount', '应收'), f('paidAmount', '实收'), f('changeAmount', '找零'),
     f('payList', '支付明细（表格）'), f('payTypeName', '明细·支付方式'), f('amount', '明细·金额'), f('payTime', '明细·支付时间'),
   ],
+  groupPurchase: [
+    f('purchaseNo', '团购单号'), f('customerName', '团购客户'), f('contactName', '联系人'), f('contactPhone', '联系电话'), f('deliveryDate', '交货日期'),
+    f('statusLabel', '状态'), f('totalQuantity', '总数量'), f('retailAmount', '零售金额'), f('discountAmount', '优惠金额'), f('totalAmount', '团购金额'),
+    f('orderNo', '销售单号'), f('payTypeLabel', '收款方式'), f('createUserName', '制单人'), f('auditUserName', '审核人'),
+    f('detList', '明细（表格）'), f('skuCode', '明细·SKU编码'), f('skuName', '明细·商品名称'), f('barcode', '明细·条形码'), f('spec', '明细·规格'), f('unit', '明细·单位'),
+    f('retailPrice', '明细·零售价'), f('quantity', '明细·数量'), f('unitPrice', '明细·团购价'), f('amount', '明细·金额'),
+  ],
+  preSale: [
+    f('preSaleNo', '预售单号'), f('customerName', '顾客姓名'), f('customerPhone', '顾客手机'), f('pickupDate', '提货日期'), f('statusLabel', '状态'),
+    f('totalQuantity', '总数量'), f('totalAmount', '订单金额'), f('depositAmount', '定金'), f('payTypeLabel', '定金支付方式'), f('createUserName', '制单人'),
+    f('detList', '明细（表格）'), f('skuCode', '明细·SKU编码'), f('skuName', '明细·商品名称'), f('barcode', '明细·条形码'), f('spec', '明细·规格'), f('unit', '明细·单位'),
+    f('quantity', '明细·数量'), f('unitPrice', '明细·单价'), f('amount', '明细·金额'),
+  ],
   priceTag: [
     f('goodsName', '商品名称'), f('barcode', '商品条码'), f('skuCode', '商品编码'), f('spec', '规格'), f('unit', '单位'), f('origin', '产地'),
     f('grade', '等级'), f('retailPrice', '零售价'), f('memberPrice', '会员价'), f('pricer', '物价员'),

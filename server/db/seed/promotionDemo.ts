@@ -53,13 +53,13 @@ export async function seedPromotionDemo(db: Database, tenantId: number): Promise
       await runDocAction(tx, auth, c, act('audit'), id, {});
     };
     const price = (i: number) => Number(skus[i].retail_price);
-    await make({ promotionName: '本周特价', promotionType: 1, shopId: first.shop_id, remark: '门店引流款', detList: [{ skuId: skus[0].sku_id, specialPrice: Math.floor(price(0) * 80) / 100 }] });
+    await make({ promotionName: '本周特价', promotionType: 1, shopIds: String(first.shop_id), remark: '门店引流款', detList: [{ skuId: skus[0].sku_id, specialPrice: Math.floor(price(0) * 80) / 100 }] });
     // 会员价: members pay less for the 特价 SKU than everyone else does.
-    await make({ promotionName: '会员价', promotionType: 1, shopId: first.shop_id, memberOnly: true, remark: '录入会员即享', detList: [{ skuId: skus[0].sku_id, specialPrice: Math.floor(price(0) * 70) / 100 }] });
-    await make({ promotionName: '精选八五折', promotionType: 2, shopId: first.shop_id, detList: [{ skuId: skus[1].sku_id, discount: 8.5 }, { skuId: skus[2].sku_id, discount: 8.5 }] });
-    await make({ promotionName: '买二赠一', promotionType: 4, shopId: first.shop_id, giftSkuId: skus[4].sku_id, giftQuantity: 1, detList: [{ skuId: skus[3].sku_id, buyQuantity: 2 }] });
+    await make({ promotionName: '会员价', promotionType: 1, shopIds: String(first.shop_id), memberOnly: true, remark: '录入会员即享', detList: [{ skuId: skus[0].sku_id, specialPrice: Math.floor(price(0) * 70) / 100 }] });
+    await make({ promotionName: '精选八五折', promotionType: 2, shopIds: String(first.shop_id), detList: [{ skuId: skus[1].sku_id, discount: 8.5 }, { skuId: skus[2].sku_id, discount: 8.5 }] });
+    await make({ promotionName: '买二赠一', promotionType: 4, shopIds: String(first.shop_id), giftSkuId: skus[4].sku_id, giftQuantity: 1, detList: [{ skuId: skus[3].sku_id, buyQuantity: 2 }] });
     const third = shops[2] ?? shops[shops.length - 1];
     if (third && third.shop_id !== first.shop_id)
-      await make({ promotionName: '满200减20', promotionType: 3, shopId: third.shop_id, threshold1: 200, reduce1: 20, threshold2: 500, reduce2: 60, detList: [] });
+      await make({ promotionName: '满200减20', promotionType: 3, shopIds: String(third.shop_id), threshold1: 200, reduce1: 20, threshold2: 500, reduce2: 60, detList: [] });
   });
 }

@@ -3,7 +3,7 @@ import type { ActivePromotion, PromotionRule, PromotionType } from './apply.ts';
 
 /**
  * The promotions a shop's sale takes part in right now: audited (已生效), begun, not ended, for all shops or for
- * this one; member-only ones (会员专享, e.g. a 会员价 特价) only for a member's sale. Read in the sale's transaction, so
+ * chosen shops among which this one; member-only ones (会员专享, e.g. a 会员价 特价) only for a member's sale. Read in the sale's transaction, so
  * a promotion stopped a moment earlier no longer applies.
  */
 export async function activePromotions(tx: Queryable, shopId: number, forMember: boolean): Promise<ActivePromotion[]> {
@@ -16,7 +16,7 @@ export async function activePromotions(tx: Queryable, shopId: number, forMember:
             coalesce((SELECT json_agg(json_build_object('skuId', d.sku_id, 'specialPrice', d.special_price, 'discount', d.discount, 'buyQuantity', d.buy_quantity) ORDER BY d.line_no)
                         FROM po_promotion_det d WHERE d.promotion_id = p.promotion_id), '[]'::json) AS lines
        FROM po_promotion p
-      WHERE p.status = 3 AND p.begin_time <= now() AND p.end_time > now() AND (p.shop_id IS NULL OR p.shop_id = $1) AND (NOT p.member_only OR $2)
+      WHERE p.status = 3 AND p.begin_time <= now() AND p.end_time > now() AND (p.shop_ids IS NULL OR $1 = ANY(string_to_array(p.shop_ids, ',')::int[])) AND (NOT p.member_only OR $2)
       ORDER BY p.promotion_id`,
     [shopId, forMember],
   );

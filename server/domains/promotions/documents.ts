@@ -1,3 +1,4 @@
+import type { Queryable } from '../../db/index.ts';
 import type { DocActionContext } from '../../documents/registry.ts';
 import { registerDocFn } from '../../documents/registry.ts';
 import { ApiError } from '../../errors.ts';
@@ -13,7 +14,8 @@ import { PROMOTION_TYPES } from './apply.ts';
  * Saving checks the rules of its type (promotion.save); submitting tells whoever may audit (notice 7 特价, 14 折扣,
  * 35 满减, 34 买赠, opening promotionDetail); submitting and auditing refuse a 特价 of a SKU that another 特价 of
  * an overlapping shop and period already prices (the register could not tell which one the chain meant); a
- * member-only 特价 (会员价) and an everyone 特价 may overlap: a member gets the lower one.
+ * member-only 特价 (会员价) and an everyone 特价 may overlap: a member gets the lower one. A promotion is for every
+ * shop or for the shops chosen (适用门店, several allowed); shops overlap when they share one.
  */
 
 export const NOTICE_OF_TYPE: Readonly<Record<number, number>> = { 1: 7, 2: 14, 3: 35, 4: 34 };
@@ -26,13 +28,7 @@ const has = (v: unknown) => v !== null && v !== undefined && v !== '';
 registerDocFn('promotion.save', async ({ tx, id, header, lines }) => {
   const type = Number(header.promotionType);
   if (String(header.endTime) <= String(header.beginTime)) throw new ApiError('BAD_REQUEST', '结束时间必须晚于开始时间');
-  let shopName: string | null = null;
-  if (has(header.shopId)) {
-    const shop = (await tx.query<{ shop_name: string; status: number }>(`SELECT shop_name, status FROM shop_base WHERE shop_id = $1`, [header.shopId])).rows[0];
-    if (!shop) throw new ApiError('BAD_REQUEST', '门店不存在');
-    if (Number(shop.status) !== 1) throw new ApiError('BAD_REQUEST', `门店「${shop.shop_name}」已停用`);
-    shopName = shop.shop_name;
-  }
+  const shops = await chosenShops(tx, header.shopIds);
   const prices = new Map((await tx.query<{ sku_id: number; retail_price: string }>(`SELECT sku_id, retail_price FROM pd_sku WHERE sku_id = ANY($1::int[])`, [lines.map((l) => Number(l.skuId))])).rows.map((r) => [r.sku_id, fen(r.retail_price)]));
   const kind = PROMOTION_TYPES[type];
   if (type !== 3 && !lines.length) throw new ApiError('BAD_REQUEST', `${kind}促销至少选择一个商品`);
@@ -68,13 +64,13 @@ registerDocFn('promotion.save', async ({ tx, id, header, lines }) => {
   }
   // What a type does not use is not kept (a 特价 turned 满减 leaves no gift behind).
   await tx.query(
-    `UPDATE po_promotion SET shop_name = $2, gift_sku_name = $3,
+    `UPDATE po_promotion SET shop_ids = $5, shop_id = $6, shop_name = $2, gift_sku_name = $3,
             gift_sku_id = CASE WHEN $4 = 4 THEN gift_sku_id END, gift_quantity = CASE WHEN $4 = 4 THEN gift_quantity END,
             threshold1 = CASE WHEN $4 = 3 THEN threshold1 END, reduce1 = CASE WHEN $4 = 3 THEN reduce1 END,
             threshold2 = CASE WHEN $4 = 3 THEN threshold2 END, reduce2 = CASE WHEN $4 = 3 THEN reduce2 END,
             threshold3 = CASE WHEN $4 = 3 THEN threshold3 END, reduce3 = CASE WHEN $4 = 3 THEN reduce3 END
       WHERE promotion_id = $1`,
-    [id, shopName, giftName, type],
+    [id, shops.name, giftName, type, shops.ids.length ? shops.ids.join(',') : null, shops.ids.length === 1 ? shops.ids[0] : null],
   );
   await tx.query(
     `UPDATE po_promotion_det d SET retail_price = s.retail_price,
@@ -83,6 +79,30 @@ registerDocFn('promotion.save', async ({ tx, id, header, lines }) => {
     [id, type],
   );
 });
+
+/**
+ * The shops a promotion is for (适用门店: ids comma-separated; none = every shop): each must exist and be open. The
+ * answer is canonical (ascending, once each) with the names people read: 「A、B、C」, or the first ones and 等N家门店
+ * when they would not fit the column.
+ */
+async function chosenShops(tx: Queryable, raw: unknown): Promise<{ ids: number[]; name: string | null }> {
+  const ids = [...new Set(String(raw ?? '').split(',').filter((x) => x !== '').map(Number))].sort((a, b) => a - b);
+  if (!ids.length) return { ids, name: null };
+  if (ids.length > 200) throw new ApiError('BAD_REQUEST', '适用门店最多选择200家；全部门店适用时请不选门店');
+  const found = new Map((await tx.query<{ shop_id: number; shop_name: string; status: number }>(
+    `SELECT shop_id, shop_name, status FROM shop_base WHERE shop_id = ANY($1::int[])`, [ids],
+  )).rows.map((r) => [Number(r.shop_id), r]));
+  const names: string[] = [];
+  for (const id of ids) {
+    const shop = found.get(id);
+    if (!shop) throw new ApiError('BAD_REQUEST', `适用门店中有不存在的门店（ID ${id}）`);
+    if (Number(shop.status) !== 1) throw new ApiError('BAD_REQUEST', `门店「${shop.shop_name}」已停用`);
+    names.push(shop.shop_name);
+  }
+  let name = names.join('、');
+  for (let n = names.length - 1; name.length > 200 && n > 0; n--) name = `${names.slice(0, n).join('、')} 等${names.length}家门店`;
+  return { ids, name };
+}
 
 /** A 特价 of one of these SKUs that another submitted or active 特价 covers for an overlapping shop and period. */
 async function assertNoOverlap({ tx, id, header }: DocActionContext): Promise<void> {
@@ -93,7 +113,8 @@ async function assertNoOverlap({ tx, id, header }: DocActionContext): Promise<vo
        JOIN po_promotion_det od ON od.sku_id = d.sku_id JOIN po_promotion o ON o.promotion_id = od.promotion_id
       WHERE p.promotion_id = $1 AND o.promotion_id <> p.promotion_id AND o.promotion_type = 1 AND o.status IN (2, 3)
         AND o.begin_time < p.end_time AND p.begin_time < o.end_time
-        AND (o.shop_id IS NULL OR p.shop_id IS NULL OR o.shop_id = p.shop_id) AND o.member_only = p.member_only
+        AND (o.shop_ids IS NULL OR p.shop_ids IS NULL OR string_to_array(o.shop_ids, ',')::int[] && string_to_array(p.shop_ids, ',')::int[])
+        AND o.member_only = p.member_only
       ORDER BY d.line_no LIMIT 1`,
     [id],
   )).rows[0];
