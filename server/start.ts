@@ -5,6 +5,7 @@ import { verifyResourceTables } from './resources/index.ts';
 import type { ServerConfig } from './config.ts';
 import { alignSalesSummaryZone, deferredDatabase, openDatabase, type Database } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
+import { startSalesSummaryFold } from './db/salesSummaries.ts';
 import { seedDemoData } from './db/seed/index.ts';
 import { readModuleMenus } from './db/seed/moduleMenus.ts';
 import { logSmsSender, outboxSmsSender, type SmsSender } from './auth/sms.ts';
@@ -52,6 +53,7 @@ export async function startServer(config: ServerConfig, opts: BuildOptions & { s
   const url = opts.listen !== false ? await app.listen({ port: config.port, host: config.host }) : '';
   const aiBoxPoll = startAiBoxPoll(opened, app.log);
   const jobRunner = startJobRunner(opened, app.log);
+  const salesFold = startSalesSummaryFold(opened, app.log);
   let closing: Promise<void> | undefined;
   return {
     app,
@@ -61,6 +63,7 @@ export async function startServer(config: ServerConfig, opts: BuildOptions & { s
       (closing ??= (async () => {
         await aiBoxPoll.stop();
         await jobRunner.stop();
+        await salesFold.stop();
         await app!.close();
         await opened.close();
       })()),

@@ -447,7 +447,11 @@ describe('stat/scan-code', () => {
 
 describe('daily sales summaries (what the statistics read)', () => {
   /** The summaries recomputed from the orders, lines and payments as they stand, both tenants, every day. */
-  const recompute = (tenant: number) => Promise.all([
+  /** The queued deltas folded first (migration 326), as every reader of the summaries does. */
+  const fold = (tenant: number) => q(`SELECT sales_summary_fold()`, [], tenant);
+  const recompute = async (tenant: number) => {
+    await fold(tenant);
+    return Promise.all([
     q<Json>(
       `WITH m AS (SELECT order_id, NULL::int AS exchange_id, shop_id, create_time::date AS day, 1 AS sign, 1 AS n, pay_amount AS amt, cashier_user_id, cashier_name FROM po_order WHERE NOT is_practice AND status IN (1, 2)
                   UNION ALL SELECT order_id, NULL, shop_id, refund_time::date, -1, 1, refund_amount, cashier_user_id, cashier_name FROM po_order WHERE NOT is_practice AND refund_time IS NOT NULL
@@ -484,10 +488,13 @@ describe('daily sales summaries (what the statistics read)', () => {
         GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`, [], tenant),
     q<Json>(`SELECT shop_id, to_char(day, 'YYYY-MM-DD') AS day, sku_id, sign, status::int AS status, n::int AS n, qty::text AS qty, amount::text AS amount, cost::text AS cost
                FROM po_sales_day_sku WHERE n <> 0 OR qty <> 0 OR amount <> 0 OR cost <> 0 ORDER BY 1, 2, 3, 4, 5`, [], tenant),
-  ]);
+    ]);
+  };
   const num = (rows: Json[]) => rows.map((r) => ({ ...r, amount: Number(r.amount), ...('qty' in r ? { qty: Number(r.qty), cost: Number(r.cost) } : {}) }));
   /** The hourly and 商品卖点 summaries (migration 319) against the orders and lines, as [truth, summary] pairs. */
-  const recomputeMore = (tenant: number) => Promise.all([
+  const recomputeMore = async (tenant: number) => {
+    await fold(tenant);
+    return Promise.all([
     q<Json>(
       `WITH m AS (SELECT shop_id, create_time AS at, 1 AS sign, status, 1 AS n, pay_amount AS amt FROM po_order WHERE NOT is_practice AND status IN (1, 2)
                   UNION ALL SELECT shop_id, refund_time, -1, status, 1, refund_amount FROM po_order WHERE NOT is_practice AND refund_time IS NOT NULL
@@ -504,7 +511,8 @@ describe('daily sales summaries (what the statistics read)', () => {
         GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`, [], tenant),
     q<Json>(`SELECT to_char(day, 'YYYY-MM-DD') AS day, shop_id, shop_name, hour::int AS hour, sku_id, orders::int AS orders, lines::int AS lines, (qty_milli / 1000.0)::float8 AS qty, (amount_fen / 100.0)::float8 AS amount
                FROM po_sales_point WHERE lines <> 0 OR orders <> 0 OR qty_milli <> 0 OR amount_fen <> 0 ORDER BY 1, 2, 3, 4, 5`, [], tenant),
-  ]);
+    ]);
+  };
   const expectMoreEqual = async (tenant: number) => {
     const [truthHours, hours, truthPoints, points] = await recomputeMore(tenant);
     expect(hours).toEqual(truthHours);

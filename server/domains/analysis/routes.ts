@@ -15,6 +15,7 @@ import {
 } from './reports.ts';
 import { dbToday } from '../../db/calendar.ts';
 import type { Queryable } from '../../db/index.ts';
+import { foldSalesSummaries } from '../../db/salesSummaries.ts';
 
 /** The analysis reports of wxy-report-server, computed on read from the documents, orders and ledgers. */
 
@@ -143,6 +144,7 @@ export const analysisRoutes = async (app: FastifyInstance) => {
     const page = await req.tenantTx(async (tx) => {
       const per = await periodOf(tx, f);
       const p = new Params();
+      await foldSalesSummaries(tx);
       const sql = putStockListSql(f, per, p);
       const result = await aggregatePage(tx, sql, p, putStockOrder(f), req.params.pageNum, req.params.pageSize);
       const hidden = await hiddenByGuards(tx, req.auth!, PUT_STOCK_GUARDS);
@@ -159,6 +161,7 @@ export const analysisRoutes = async (app: FastifyInstance) => {
     return ok(await req.tenantTx(async (tx) => {
       const per = await periodOf(tx, f);
       const p = new Params();
+      await foldSalesSummaries(tx);
       const rows = (await tx.query<{ region: string; keyId: number | null; keyName: string | null; shopAllotQuantity: number; saleQuantity: number }>(putStockRegionHeatSql(f, per, p), p.values)).rows;
       const rate = (x: { shopAllotQuantity: number; saleQuantity: number }) => sellThroughRate(Number(x.saleQuantity), Number(x.shopAllotQuantity));
       const regions = rows.filter((x) => x.keyId === null).map((x) => ({ regionName: x.region, shopAllotQuantity: qty(x.shopAllotQuantity), saleQuantity: qty(x.saleQuantity), sellThroughRate: rate(x) }))
@@ -180,6 +183,7 @@ export const analysisRoutes = async (app: FastifyInstance) => {
     const { rows, hidden } = await req.tenantTx(async (tx) => {
       const per = await periodOf(tx, f);
       const p = new Params();
+      await foldSalesSummaries(tx);
       const r = await tx.query(`SELECT * FROM (${putStockListSql(f, per, p)}) g ORDER BY ${putStockOrder(f)}`, p.values);
       return { rows: r.rows.map(finishPutStockRow), hidden: await hiddenByGuards(tx, req.auth!, PUT_STOCK_GUARDS) };
     }).catch(asCallerError);
@@ -197,6 +201,7 @@ export const analysisRoutes = async (app: FastifyInstance) => {
       const page = await req.tenantTx(async (tx) => {
         const per = await periodOf(tx, f);
         const p = new Params();
+        await foldSalesSummaries(tx);
         const { sql, orderBy } = putStockDetailSql(detail, f, per, p);
         const result = await aggregatePage(tx, sql, p, orderBy, req.params.pageNum, req.params.pageSize);
         const hidden = await hiddenByGuards(tx, req.auth!, PUT_STOCK_GUARDS);
@@ -245,6 +250,7 @@ export const analysisRoutes = async (app: FastifyInstance) => {
     return ok(await req.tenantTx(async (tx) => {
       const per = await periodOf(tx, f);
       const p = new Params();
+      await foldSalesSummaries(tx);
       const page = await aggregatePage(tx, sellingPointsSql(f, per, p), p, sellingPointsOrder(f), f.pageNum ?? 1, f.pageSize ?? 20);
       const comp = await companions(tx, f, per, page.records.map((r) => Number(r.skuId)));
       const records = page.records.map((r) => ({

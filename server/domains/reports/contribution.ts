@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/index.ts';
+import { foldSalesSummaries } from '../../db/salesSummaries.ts';
 import { registerJob, type JobContext } from '../../jobs/jobs.ts';
 import { daysOfMonth } from '../targets/split.ts';
 import type { EditableReport } from './edits.ts';
@@ -74,6 +75,7 @@ async function clearShopMonth(tx: Queryable, table: string, shopIds: number[], m
 export async function computeShopMonth(tx: Queryable, shopIds: number[], month: string, parts: Part[]): Promise<number> {
   const days = daysOfMonth(month);
   const p = [shopIds, days[0], days.at(-1)!, month];
+  await foldSalesSummaries(tx);
   let rows = 0;
   if (parts.includes('daily')) {
     await clearShopMonth(tx, 'report_daily_contribution', shopIds, month);
