@@ -117,6 +117,7 @@ describe('门店日常管理', () => {
     expect(missing).toHaveLength(stats.uncommitted);
     const csv = await admin('POST', `${S}/shop-daily-management/export`, { date: today });
     expect(csv.body.split('\r\n')[0]).toBe('\uFEFF日期,门店编码,门店名称,日会,日会时间,盘点商品数,交班次数,交班长短款,备用金笔数,备用金支出');
+    expect(csv.body.split('\r\n')[1]).toMatch(/,(已开|未开),/);
     expect((await admin('POST', `${S}/shop-daily-management/findPage`, { dateStart: '2026-01-01', dateEnd: '2026-06-01' })).json.msg).toBe('一次最多查询62天');
     expect((await shop('POST', `${S}/shop-daily-management/findPage`, {})).status).toBe(403);
   });

@@ -1,13 +1,10 @@
-import type { FastifyReply } from 'fastify';
 import type { AuthContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import { dbToday } from '../../db/calendar.ts';
 import { ApiError } from '../../errors.ts';
 import { offsetOf } from '../../http/envelope.ts';
 import { fieldPermissionNames } from '../../permissions.ts';
-import { attachment, csvCell } from '../../resources/exporter.ts';
 import { reportPeriod, type Period } from './period.ts';
-import { fileStamp } from '../../http/fileStamp.ts';
 
 /**
  * What the analysis reports share: their filter fields (JSON Schema with Chinese titles), the period, paging over
@@ -149,14 +146,6 @@ export async function hiddenByGuards(tx: Queryable, auth: AuthContext, guards: F
 export function withoutFields<T extends Row>(rows: T[], hidden: Set<string>): T[] {
   if (!hidden.size) return rows;
   return rows.map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => !hidden.has(k))) as T);
-}
-
-/** A CSV file (UTF-8 BOM) of `rows` under `columns` (field, title); hidden fields are left out, headers too. */
-export function sendCsv(reply: FastifyReply, fileTitle: string, columns: [string, string][], rows: Row[], hidden: Set<string>): FastifyReply {
-  if (!rows.length) throw new ApiError('BAD_REQUEST', '暂无数据');
-  const cols = columns.filter(([f]) => !hidden.has(f));
-  const lines = [cols.map(([, t]) => csvCell(t)).join(','), ...rows.map((r) => cols.map(([f]) => csvCell(r[f])).join(','))];
-  return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', attachment(`${fileTitle}_${fileStamp(reply.server.businessTz)}.csv`)).send(`\uFEFF${lines.join('\r\n')}\r\n`);
 }
 
 /** Numbers come back from SQL as text (numeric) or float8: amounts with 2 decimals, quantities with 3. */

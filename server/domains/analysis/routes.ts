@@ -7,7 +7,8 @@ import {
   type PutStockDetail, type PutStockFilter,
 } from './putStock.ts';
 import { isDay, sellThroughRate } from './period.ts';
-import { aggregatePage, dayField, hiddenByGuards, nullableText, Params, periodOf, qty, SCOPE_PROPS, sendCsv, withoutFields, type Row } from './reportHttp.ts';
+import { sendCsv } from '../../http/sendCsv.ts';
+import { aggregatePage, dayField, hiddenByGuards, nullableText, Params, periodOf, qty, SCOPE_PROPS, withoutFields, type Row } from './reportHttp.ts';
 import {
   companions, finishMemberRow, finishStockPinRow, MEMBER_COLUMNS, MEMBER_SORTS, memberInfoOrder, memberInfoSql, newProductFigures, newProductSql, SELLING_POINT_SORTS,
   sellingPointsOrder, sellingPointsSql, STOCK_PIN_COLUMNS, STOCK_PIN_SORTS, stockPinOrder, stockPinSql,

@@ -1,3 +1,4 @@
+import { sendCsv } from '../../http/sendCsv.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ResourceDescriptor } from '../../../engine/model/types.ts';
 import type { Queryable } from '../../db/index.ts';
@@ -361,11 +362,7 @@ export function fulfilmentRoutes(resources: ReadonlyMap<string, ResourceDescript
       schema: { tags, summary: '导出一次同步的异常订单（CSV）', querystring: { type: 'object', required: ['whOrderSyncRsId'], properties: { whOrderSyncRsId: idSchema('同步记录') } } },
     }, async (req, reply) => {
       const rows = await req.tenantTx(async (tx) => (await tx.query<{ no: string; reason: string }>(`SELECT platform_order_no AS no, reason FROM wh_order_sync_exc WHERE wh_order_sync_rs_id = $1 ORDER BY exc_id`, [req.query.whOrderSyncRsId])).rows);
-      if (!rows.length) throw new ApiError('NOT_FOUND', '暂无数据');
-      const cell = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
-      const csv = `\uFEFF平台订单号,异常原因\r\n${rows.map((r) => `${cell(r.no)},${cell(r.reason)}`).join('\r\n')}\r\n`;
-      const name = `同步异常订单_${req.query.whOrderSyncRsId}.csv`;
-      return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`).send(csv);
+      return sendCsv(reply, `同步异常订单_${req.query.whOrderSyncRsId}`, [['no', '平台订单号'], ['reason', '异常原因']], rows);
     });
 
     app.get('/wh-ec-config/info', { config: { perm: 'wh:ec:list' }, schema: { tags, summary: '电商发货配置' } }, async (req) => {

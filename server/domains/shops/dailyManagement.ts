@@ -1,9 +1,9 @@
+import { sendCsv } from '../../http/sendCsv.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../db/index.ts';
 import { ApiError } from '../../errors.ts';
 import { ok } from '../../http/envelope.ts';
 import { dbToday } from '../../db/calendar.ts';
-import { fileStamp } from '../../http/fileStamp.ts';
 
 /**
  * 门店日常管理 (shop-daily-management): each shop's day at a glance, from what the shop really did — the daily
@@ -142,19 +142,11 @@ export const dailyManagementRoutes = async (app: FastifyInstance) => {
         const r = await range(tx, req.body);
         return (await tx.query<Record<string, unknown>>(`${daysSql(committedWhere)} ORDER BY "date" DESC, "shopCode"`, params(r, req.body))).rows;
       });
-      if (!rows.length) throw new ApiError('BAD_REQUEST', '暂无数据');
       const cols: [string, string][] = [['date', '日期'], ['shopCode', '门店编码'], ['shopName', '门店名称'], ['committed', '日会'], ['meetingTime', '日会时间'], ['stockCheckCount', '盘点商品数'],
         ['shiftCount', '交班次数'], ['shiftDifference', '交班长短款'], ['pettyCashCount', '备用金笔数'], ['pettyCashAmount', '备用金支出']];
-      const cell = (v: unknown) => {
-        const t = v === null || v === undefined ? '' : v === true ? '已开' : v === false ? '未开' : String(v);
-        return /[",\n]/.test(t) ? `"${t.replace(/"/g, '""')}"` : t;
-      };
-      const csv = `\uFEFF${[cols.map((c) => c[1]).join(','), ...rows.map((r) => cols.map(([k]) => cell(r[k])).join(','))].join('\r\n')}\r\n`;
-      const stamp = fileStamp(reply.server.businessTz);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(`门店日常管理_${stamp}.csv`)}`)
-        .send(csv);
+      // 日会 reads 已开/未开 in the file, as on the page.
+      const shown = rows.map((r) => ({ ...r, committed: r.committed === true ? '已开' : r.committed === false ? '未开' : r.committed }));
+      return sendCsv(reply, '门店日常管理', cols, shown);
     },
   );
 };

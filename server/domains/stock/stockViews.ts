@@ -1,3 +1,4 @@
+import { sendCsv } from '../../http/sendCsv.ts';
 import type { FastifyInstance } from 'fastify';
 import type { AppServices, AuthContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
@@ -6,7 +7,6 @@ import { envelopeSchema, offsetOf, ok, pageParamsSchema } from '../../http/envel
 import { plainText } from '../../http/fields.ts';
 import { fieldPermissionNames } from '../../permissions.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
-import { fileStamp } from '../../http/fileStamp.ts';
 
 /**
  * Stock seen from above (wxy-warehouse-server): totals per warehouse, per SKU across warehouses and per SPU,
@@ -222,15 +222,11 @@ export function stockViewRoutes(_services: AppServices) {
           return { rows: r.rows, cost: await seesCost(tx, auth) };
         })
         .catch(asCallerError);
-      if (!rows.length) throw new ApiError('NOT_FOUND', '暂无数据');
       const cols: [string, string][] = [
         ['whName', '仓库'], ['skuCode', 'SKU编码'], ['skuName', '商品名称'], ['barcode', '条形码'], ['unit', '单位'], ['onHand', '实际库存'],
         ['available', '可用库存'], ['saleQuantity', '销量'], ['days', '统计天数'], ['turnoverDays', '可售天数'], ...(cost ? ([['costAmount', '成本总金额']] as [string, string][]) : []),
       ];
-      const cell = (v: unknown) => (v === null || v === undefined ? '' : /[",\r\n]/.test(String(v)) ? `"${String(v).replace(/"/g, '""')}"` : String(v));
-      const csv = `\uFEFF${cols.map((c) => c[1]).join(',')}\r\n${rows.map((r) => cols.map(([k]) => cell(r[k])).join(',')).join('\r\n')}\r\n`;
-      const name = `库存与销售_${fileStamp(reply.server.businessTz)}.csv`;
-      return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`).send(csv);
+      return sendCsv(reply, '库存与销售', cols, rows);
     });
 
     app.get('/wh-stock-cost-config/info', {

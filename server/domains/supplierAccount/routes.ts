@@ -8,7 +8,8 @@ import { idField } from '../../http/fields.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
 import type { Req } from '../../resources/access.ts';
 import { isDay } from '../analysis/period.ts';
-import { aggregatePage, dayField, hiddenByGuards, nullableId, nullableText, Params, periodOf, sendCsv, withoutFields, type Row } from '../analysis/reportHttp.ts';
+import { sendCsv } from '../../http/sendCsv.ts';
+import { aggregatePage, dayField, hiddenByGuards, nullableId, nullableText, Params, periodOf, withoutFields, type Row } from '../analysis/reportHttp.ts';
 import { correctionFen, ENTRY_TYPES, paymentFen } from './rules.ts';
 import {
   ENTRY_COLUMNS, ENTRY_ORDER, entriesCte, entriesSql, finishEntry, finishStatementRow, STATEMENT_COLUMNS, STATEMENT_GUARDS, statementSql, type StatementFilter,
