@@ -68,6 +68,14 @@ export function PayDialog(props: {
     enabled: memberCoupons,
     retry: false,
   });
+  // The tenant's consume rule (会员消费规则): the points this sale earns the member, as settlement credits them.
+  const rule = useQuery({
+    queryKey: ['register', 'consumeRule'],
+    queryFn: () => call<{ pointsPerYuan: number }>({ method: 'GET', url: `${M}/mb-consume-rule/info`, silent: true }),
+    enabled: Boolean(props.opened && member),
+    staleTime: 300_000,
+    retry: false,
+  });
   const checkPaper = useMutation({
     mutationFn: () => call<AbleCoupon>({ method: 'POST', url: `${M}/mb-coupon/order/paper/able`, silent: true, data: { couponCode: paperCode.trim(), shopId, memberId: member?.memberId ?? null, lines } }),
     onSuccess: (c) => {
@@ -171,6 +179,11 @@ export function PayDialog(props: {
           应付 <b>¥{yuan(payableFen)}</b>
           {split.balanceFen > 0 && <>，余额付 ¥{yuan(split.balanceFen)}，还需 <b>¥{yuan(split.restFen)}</b></>}
         </Text>
+        {member && rule.data && (
+          <Text size="sm" c="grape" data-testid="register-points-preview">
+            会员本单积分 +{Math.floor(payableFen / 100) * rule.data.pointsPerYuan}（消费规则：每消费 1 元积 {rule.data.pointsPerYuan} 分，按应付金额取整计算）
+          </Text>
+        )}
         {split.restFen > 0 && (
           <>
             <SegmentedControl data={props.payOptions} value={String(currentPayType)} onChange={setPayType} data-testid="register-pay-type" />

@@ -1,14 +1,14 @@
 import { ActionIcon, Alert, Badge, Button, Group, NumberInput, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { messageOf } from './messageOf';
 import { IconTrash } from '@tabler/icons-react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { call } from '../../src/api/http';
 import { DEVICE_ACTIVE_PATH } from '../../src/router/staticRoutes';
 import { appState } from '../../src/store/appStore';
-import { addScanned, cartTotals, lineFen, removeLine, setQuantity, yuan, type CartLine, type ScannedSku } from './cart';
+import { addScanned, cartTotals, confirmScanned, lineFen, removeLine, setQuantity, undoScanned, yuan, type CartLine, type ScannedSku } from './cart';
 import { beep } from './beep';
 import { PAY_NAMES, printReceipt, type SettledOrder } from './receipt';
 import { RefundDialog } from './RefundDialog';
@@ -61,7 +61,8 @@ export default function RetailOrderPage() {
   const queryClient = useQueryClient();
   const [cart, setCart] = useState<CartLine[]>([]);
   const [uuid, setUuid] = useState(newUuid);
-  const [code, setCode] = useState('');
+  // The line the keyboard acts on (+/-, *数量, Delete, ↑/↓): the last scanned, until the arrows move it.
+  const [selected, setSelected] = useState<number | null>(null);
   const [scanError, setScanError] = useState<string | null>(null);
   const [shopName, setShopName] = useState<string | null>(null);
   const [paying, setPaying] = useState(false);
@@ -164,29 +165,49 @@ export default function RetailOrderPage() {
     };
   }, [shopId]);
 
-  // networkMode 'always': offline, TanStack Query would pause the call; the register wants the failure at once
-  // to fall back on its cached catalogue.
-  const scan = useMutation({
-    networkMode: 'always',
-    mutationFn: (c: string) => call<ScannedSku & { shopName: string }>({ method: 'POST', url: `${O}/order/scanCode`, data: { code: c, shopId }, silent: true }),
-    onSuccess: (sku) => {
-      setShopName(sku.shopName);
-      setCart((c) => addScanned(c, sku));
+  // A scan is answered from the shop's catalogue kept in this browser when it knows the code: the line shows at
+  // once and order/scanCode confirms it in the background (its name, price and stock replace the cached ones; a
+  // refusal takes the unit back out with the server's message and a beep). Settlement prices every line on the
+  // server anyway. An unknown code waits for the server. networkMode 'always': offline, TanStack Query would pause
+  // the call; the register wants the failure at once to fall back on its cached catalogue.
+  const scanCode = async (c: string) => {
+    const shown = findInCatalogue(catalogue.current, c);
+    if (shown) {
+      setCart((cart) => addScanned(cart, shown));
+      setSelected(shown.skuId);
       setScanError(null);
-    },
-    onError: (e, c) => {
-      // No network: the cached catalogue answers (its stock figure is as of the last time it was fetched).
-      const cached = isUnreachable(e) ? findInCatalogue(catalogue.current, c) : undefined;
-      if (cached) {
-        setShopName(catalogue.current!.shopName);
-        setCart((cart) => addScanned(cart, cached));
-        setScanError(null);
-        return;
+    }
+    let answer: ScannedSku & { shopName: string };
+    try {
+      answer = await call<ScannedSku & { shopName: string }>({ method: 'POST', url: `${O}/order/scanCode`, data: { code: c, shopId }, silent: true });
+    } catch (e) {
+      if (isUnreachable(e)) {
+        // No network: the cached catalogue answers (its stock figure is as of the last time it was fetched).
+        if (shown) return;
+        setScanError(`网络已断开，本机商品资料中没有「${c}」`);
+      } else {
+        if (shown) setCart((cart) => undoScanned(cart, shown.skuId));
+        setScanError(messageOf(e));
       }
-      setScanError(isUnreachable(e) ? `网络已断开，本机商品资料中没有「${c}」` : messageOf(e));
       beep();
-    },
-  });
+      return;
+    }
+    const { shopName: name, ...sku } = answer;
+    setShopName(name);
+    if (shown) setCart((cart) => confirmScanned(cart, shown.skuId, sku));
+    else {
+      setCart((cart) => addScanned(cart, sku));
+      setScanError(null);
+    }
+    setSelected(sku.skuId);
+  };
+  const changeQuantity = useCallback((skuId: number, q: number) => setCart((c) => setQuantity(c, skuId, q)), []);
+  const dropLine = useCallback((skuId: number) => setCart((c) => removeLine(c, skuId)), []);
+
+  // A window of its own (no shell): its title names it.
+  useEffect(() => {
+    document.title = practice ? '练习收银' : '零售收银';
+  }, [practice]);
 
   // The scan box takes the focus once the shift is open (it is disabled before).
   useEffect(() => {
@@ -206,23 +227,46 @@ export default function RetailOrderPage() {
       </Paper>
     );
 
+  // The line the keys act on: the chosen one while it is in the cart, else the last.
+  const current = cart.find((l) => l.skuId === selected) ?? cart[cart.length - 1];
   const onScanKey = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'Enter') {
+    const box = e.currentTarget;
+    const typed = box.value.trim();
+    const key = e.key;
+    if (key === 'Enter') {
       e.preventDefault();
-      const c = code.trim();
-      setCode('');
-      if (c) scan.mutate(c);
-    } else if (e.key === 'F9') {
+      box.value = '';
+      // *数量 + Enter sets the chosen line's quantity; anything else is a code.
+      const times = /^[*xX×](\d{1,4})$/.exec(typed);
+      if (times && current) changeQuantity(current.skuId, Number(times[1]));
+      else if (times) setScanError('购物车是空的：先扫描商品，再输入 *数量');
+      else if (typed) void scanCode(typed);
+    } else if (key === 'F9') {
       e.preventDefault();
       openPay();
-    } else if (e.key === 'F4') {
+    } else if (key === 'F4') {
       e.preventDefault();
       document.querySelector<HTMLButtonElement>('[data-testid="register-park"]:not([disabled])')?.click();
-    } else if (e.key === 'F6') {
+    } else if (key === 'F6') {
       e.preventDefault();
       setParkedOpen(true);
-    } else if (e.key === 'Delete' && !code && cart.length) {
-      setCart((c) => c.slice(0, -1));
+    } else if (key === 'F8') {
+      e.preventDefault();
+      document.querySelector<HTMLInputElement>('[data-testid="register-member-phone"]')?.focus();
+    } else if (typed || !current) {
+      return;
+    } else if (key === 'Delete') {
+      e.preventDefault();
+      const at = cart.indexOf(current);
+      setCart((c) => removeLine(c, current.skuId));
+      setSelected(cart[at + 1]?.skuId ?? cart[at - 1]?.skuId ?? null);
+    } else if (key === '+' || key === '=' || key === '-') {
+      e.preventDefault();
+      changeQuantity(current.skuId, current.quantity + (key === '-' ? -1 : 1));
+    } else if (key === 'ArrowUp' || key === 'ArrowDown') {
+      e.preventDefault();
+      const at = cart.indexOf(current) + (key === 'ArrowUp' ? -1 : 1);
+      if (cart[at]) setSelected(cart[at].skuId);
     }
   };
 
@@ -233,6 +277,7 @@ export default function RetailOrderPage() {
 
   const nextSale = () => {
     setCart([]);
+    setSelected(null);
     setMember(null);
     setUuid(newUuid());
     setSettled(null);
@@ -260,20 +305,23 @@ export default function RetailOrderPage() {
           {userId && <ShiftBar userId={userId} shopId={shopId} practice={practice} onShift={setOnShift} />}
           <Button size="xs" variant="default" onClick={() => setRefunding(true)} data-testid="register-refund">退款</Button>
           {!practice && <Button size="xs" variant="default" onClick={() => setExchanging(true)} data-testid="register-exchange">换货</Button>}
+          <Button size="xs" variant="subtle" color="gray" onClick={() => navigate('/home/index')} data-testid="register-leave">返回后台</Button>
         </Group>
       </Group>
       <TextInput
         ref={scanRef}
         autoFocus
         size="lg"
-        placeholder="扫描条码或输入商品编码后回车（F9 结算，Delete 删除最后一行）"
-        value={code}
-        onChange={(e) => setCode(e.currentTarget.value)}
+        placeholder="扫描条码或输入商品编码后回车"
         onKeyDown={onScanKey}
+        onChange={scanError ? () => setScanError(null) : undefined}
         error={scanError}
         disabled={Boolean(settled) || savedOffline || !onShift}
         data-testid="register-scan"
       />
+      <Text size="xs" c="dimmed" data-testid="register-keys">
+        快捷键（在扫码框中）：回车 加入商品 · ↑/↓ 选择商品行 · +/- 数量加减 · *数量 回车 改数量（如 *3）· Delete 删除选中行 · F8 会员 · F4 挂单 · F6 取单 · F9 结算
+      </Text>
       <MemberBox key={uuid} practice={practice} shopId={shopId} member={member} onMember={setMember} disabled={Boolean(settled) || savedOffline}
         actions={member && !practice && (
           <Button size="xs" variant="light" color="grape" onClick={() => setRecharging(true)} data-testid="register-recharge">充值</Button>
@@ -293,24 +341,7 @@ export default function RetailOrderPage() {
         </Table.Thead>
         <Table.Tbody>
           {cart.map((l) => (
-            <Table.Tr key={l.skuId} data-testid={`register-line-${l.skuId}`}>
-              <Table.Td>{l.skuName}</Table.Td>
-              <Table.Td>{l.barcode}</Table.Td>
-              <Table.Td ta="right">{l.retailPrice.toFixed(2)}</Table.Td>
-              <Table.Td>
-                <NumberInput size="xs" min={1} max={9999} allowDecimal={false} value={l.quantity} onChange={(v) => setCart((c) => setQuantity(c, l.skuId, Number(v)))} aria-label="数量" />
-              </Table.Td>
-              <Table.Td ta="right">{yuan(lineFen(l))}</Table.Td>
-              <Table.Td data-testid={`register-line-promo-${l.skuId}`}>
-                {promoOf.get(l.skuId)?.promotionName && (
-                  <Text size="sm" c="red">{promoOf.get(l.skuId)!.promotionName}{promoOf.get(l.skuId)!.promotionAmount > 0 ? ` -${promoOf.get(l.skuId)!.promotionAmount.toFixed(2)}` : ''}</Text>
-                )}
-              </Table.Td>
-              <Table.Td ta="right" c={l.available < l.quantity ? 'red' : undefined}>{l.available}</Table.Td>
-              <Table.Td>
-                <ActionIcon variant="subtle" color="red" aria-label="删除" onClick={() => setCart((c) => removeLine(c, l.skuId))}><IconTrash size={16} /></ActionIcon>
-              </Table.Td>
-            </Table.Tr>
+            <CartRow key={l.skuId} line={l} promo={promoOf.get(l.skuId)} selected={l === current} onQuantity={changeQuantity} onRemove={dropLine} />
           ))}
           {gifts.map((g) => (
             <Table.Tr key={`gift-${g.skuId}`} data-testid={`register-gift-${g.skuId}`}>
@@ -411,3 +442,33 @@ export default function RetailOrderPage() {
     </Stack>
   );
 }
+
+type QuoteLine = CartQuote['lines'][number];
+
+/**
+ * One cart line. Memoized: a scan renders the line it changes and the total, not every row (the callbacks are
+ * stable and an unchanged line keeps its object).
+ */
+const CartRow = memo(function CartRow(props: { line: CartLine; promo: QuoteLine | undefined; selected: boolean; onQuantity: (skuId: number, q: number) => void; onRemove: (skuId: number) => void }) {
+  const { line: l, promo } = props;
+  return (
+    <Table.Tr data-testid={`register-line-${l.skuId}`} data-selected={props.selected || undefined} bg={props.selected ? 'var(--mantine-color-blue-light)' : undefined}>
+      <Table.Td>{l.skuName}</Table.Td>
+      <Table.Td>{l.barcode}</Table.Td>
+      <Table.Td ta="right">{l.retailPrice.toFixed(2)}</Table.Td>
+      <Table.Td>
+        <NumberInput size="xs" min={1} max={9999} allowDecimal={false} value={l.quantity} onChange={(v) => props.onQuantity(l.skuId, Number(v))} aria-label="数量" data-testid={`register-qty-${l.skuId}`} />
+      </Table.Td>
+      <Table.Td ta="right">{yuan(lineFen(l))}</Table.Td>
+      <Table.Td data-testid={`register-line-promo-${l.skuId}`}>
+        {promo?.promotionName && (
+          <Text size="sm" c="red">{promo.promotionName}{promo.promotionAmount > 0 ? ` -${promo.promotionAmount.toFixed(2)}` : ''}</Text>
+        )}
+      </Table.Td>
+      <Table.Td ta="right" c={l.available < l.quantity ? 'red' : undefined}>{l.available}</Table.Td>
+      <Table.Td>
+        <ActionIcon variant="subtle" color="red" aria-label="删除" onClick={() => props.onRemove(l.skuId)}><IconTrash size={16} /></ActionIcon>
+      </Table.Td>
+    </Table.Tr>
+  );
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addScanned, cartTotals, changeDue, removeLine, setQuantity, splitPayments, yuan, type ScannedSku } from './cart';
+import { addScanned, cartTotals, changeDue, confirmScanned, removeLine, setQuantity, splitPayments, undoScanned, yuan, type ScannedSku } from './cart';
 
 const sku = (skuId: number, retailPrice: number): ScannedSku => ({ skuId, skuCode: `K${skuId}`, skuName: `商品${skuId}`, barcode: null, spec: null, unit: '个', retailPrice, available: 10 });
 
@@ -37,5 +37,22 @@ describe('register cart', () => {
     expect(splitPayments({ payableFen: 5000, balanceFen: 9000, maxBalanceFen: 9000, payType: 1, tendered: '' })).toMatchObject({ payments: [{ payType: 5, amount: 50 }], restFen: 0, changeFen: 0 });
     expect(splitPayments({ payableFen: 1999, balanceFen: 0, maxBalanceFen: 0, payType: 1, tendered: 19 }).changeFen).toBeNull();
     expect(splitPayments({ payableFen: 1, balanceFen: 0, maxBalanceFen: 0, payType: 2, tendered: 100 }).payments).toEqual([{ payType: 2, amount: 0.01 }]);
+  });
+
+  it('a scan shown from the local catalogue takes the server\'s price and stock when confirmed, keeping its quantity', () => {
+    let cart = addScanned(addScanned([], sku(1, 5)), sku(2, 3));
+    cart = addScanned(cart, sku(1, 5));
+    const untouched = cart[1];
+    cart = confirmScanned(cart, 1, { ...sku(1, 4.5), available: 2 });
+    expect(cart.map((l) => [l.skuId, l.quantity, l.retailPrice, l.available])).toEqual([[1, 2, 4.5, 2], [2, 1, 3, 10]]);
+    expect(cart[1]).toBe(untouched);
+    expect(cartTotals(cart).totalFen).toBe(1200);
+  });
+
+  it('a shown scan the server refuses is taken back; one it answers with another SKU moves to that SKU', () => {
+    const cart = addScanned(addScanned(addScanned([], sku(1, 5)), sku(1, 5)), sku(2, 3));
+    expect(undoScanned(cart, 1).map((l) => [l.skuId, l.quantity])).toEqual([[1, 1], [2, 1]]);
+    expect(undoScanned(cart, 2).map((l) => [l.skuId, l.quantity])).toEqual([[1, 2]]);
+    expect(confirmScanned(cart, 2, sku(3, 7)).map((l) => [l.skuId, l.quantity])).toEqual([[1, 2], [3, 1]]);
   });
 });

@@ -77,3 +77,27 @@ export function splitPayments(a: { payableFen: number; balanceFen: number; maxBa
   }
   return { payments, balanceFen, restFen, changeFen };
 }
+
+/**
+ * A scan shown from the local catalogue, undone: one less of its SKU (the line goes at one). Used when the server
+ * refuses the code the catalogue knew (the SKU was stopped since), or answers it with another SKU.
+ */
+export function undoScanned(cart: readonly CartLine[], skuId: number): CartLine[] {
+  const line = cart.find((l) => l.skuId === skuId);
+  if (!line) return [...cart];
+  return line.quantity > 1 ? cart.map((l) => (l.skuId === skuId ? { ...l, quantity: l.quantity - 1 } : l)) : removeLine(cart, skuId);
+}
+
+/**
+ * The server's answer to a scan already shown from the local catalogue: the line takes the server's name, price
+ * and stock (its quantity stays); when the server names another SKU for the code, the shown unit moves to it.
+ * Lines whose data did not change are kept as they are, so their rows do not render again.
+ */
+export function confirmScanned(cart: readonly CartLine[], shownSkuId: number, sku: ScannedSku): CartLine[] {
+  if (shownSkuId !== sku.skuId) return addScanned(undoScanned(cart, shownSkuId), sku);
+  return cart.map((l) => {
+    if (l.skuId !== sku.skuId) return l;
+    const same = (Object.keys(sku) as (keyof ScannedSku)[]).every((k) => l[k] === sku[k]);
+    return same ? l : { ...l, ...sku, quantity: l.quantity };
+  });
+}

@@ -6,8 +6,8 @@ const sku = (skuId: number, barcode: string | null, skuCode: string) => ({ skuId
 const body = (uuid: string, shopId = 1): SaleBody => ({ uuid, shopId, isPractice: false, lines: [{ skuId: 1, quantity: 2, price: 9.9 }], memberId: null, payments: [{ payType: 1, amount: 20 }] });
 
 afterEach(async () => {
-  await registerDb()?.delete();
-  resetRegisterDb();
+  await (await registerDb())?.delete();
+  await resetRegisterDb();
 });
 
 describe('register offline store', () => {

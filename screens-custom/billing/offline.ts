@@ -1,5 +1,5 @@
 import type { ActivePromotion } from '../../server/domains/promotions/apply';
-import Dexie, { type EntityTable } from 'dexie';
+import type { Dexie, EntityTable } from 'dexie';
 import type { ScannedSku } from './cart';
 
 /**
@@ -47,49 +47,71 @@ type RegisterDb = Dexie & {
   queue: EntityTable<QueuedSale, 'uuid'>;
 };
 
-let db: RegisterDb | null | undefined;
+let db: Promise<RegisterDb | null> | undefined;
 
-export function registerDb(): RegisterDb | null {
+/**
+ * The database, opened on first use. Dexie is imported then, not with the register: the scan box is usable
+ * before the offline store's code has arrived.
+ */
+export function registerDb(): Promise<RegisterDb | null> {
   if (db !== undefined) return db;
-  if (typeof indexedDB === 'undefined' || !indexedDB) return (db = null);
-  const d = new Dexie('wxyRegister') as RegisterDb;
-  d.version(1).stores({ catalogue: 'shopId', queue: 'uuid, shopId, createdAt' });
-  return (db = d);
+  if (typeof indexedDB === 'undefined' || !indexedDB) return (db = Promise.resolve(null));
+  return (db = import('dexie').then(({ default: Dexie }) => {
+    const d = new Dexie('wxyRegister') as RegisterDb;
+    d.version(1).stores({ catalogue: 'shopId', queue: 'uuid, shopId, createdAt' });
+    return d;
+  }));
 }
 
 /** Closes and forgets the database (tests). */
-export function resetRegisterDb(): void {
-  db?.close();
+export async function resetRegisterDb(): Promise<void> {
+  (await db)?.close();
   db = undefined;
 }
 
 export async function saveCatalogue(c: Catalogue): Promise<void> {
-  await registerDb()?.catalogue.put(c);
+  await (await registerDb())?.catalogue.put(c);
 }
 
 export async function loadCatalogue(shopId: number): Promise<Catalogue | undefined> {
-  return registerDb()?.catalogue.get(shopId);
+  return (await registerDb())?.catalogue.get(shopId);
 }
 
 /** A scanned code in the cached catalogue: barcode first, then SKU code (as order/scanCode looks it up). */
 export function findInCatalogue(c: Catalogue | undefined, code: string): ScannedSku | undefined {
   if (!c) return undefined;
   const k = code.trim();
-  return c.skus.find((s) => s.barcode === k) ?? c.skus.find((s) => s.skuCode === k);
+  const index = catalogueIndex(c);
+  return index.byBarcode.get(k) ?? index.byCode.get(k);
+}
+
+/** The catalogue's SKUs by barcode and by SKU code (the first of each, as a scan finds them), made once per copy. */
+const indexes = new WeakMap<Catalogue, { byBarcode: Map<string, ScannedSku>; byCode: Map<string, ScannedSku> }>();
+function catalogueIndex(c: Catalogue) {
+  let index = indexes.get(c);
+  if (!index) {
+    index = { byBarcode: new Map(), byCode: new Map() };
+    for (const s of c.skus) {
+      if (s.barcode && !index.byBarcode.has(s.barcode)) index.byBarcode.set(s.barcode, s);
+      if (!index.byCode.has(s.skuCode)) index.byCode.set(s.skuCode, s);
+    }
+    indexes.set(c, index);
+  }
+  return index;
 }
 
 export async function enqueueSale(body: SaleBody, totals: { totalAmount: number; totalQuantity: number }): Promise<void> {
-  const d = registerDb();
+  const d = await registerDb();
   if (!d) throw new Error('本浏览器不能离线保存（没有 IndexedDB）');
   await d.queue.put({ uuid: body.uuid, shopId: body.shopId, body, ...totals, createdAt: Date.now(), status: 'waiting', error: null });
 }
 
 export async function queuedSales(shopId: number): Promise<QueuedSale[]> {
-  return (await registerDb()?.queue.where('shopId').equals(shopId).sortBy('createdAt')) ?? [];
+  return (await (await registerDb())?.queue.where('shopId').equals(shopId).sortBy('createdAt')) ?? [];
 }
 
 export async function removeQueued(uuid: string): Promise<void> {
-  await registerDb()?.queue.delete(uuid);
+  await (await registerDb())?.queue.delete(uuid);
 }
 
 /** What became of one send: answered (settled, now or earlier), refused by the server, or not reached. */
@@ -121,7 +143,7 @@ export function drainQueue(shopId: number, send: (body: SaleBody) => Promise<Sen
         await removeQueued(q.uuid);
         sent++;
       } else {
-        await registerDb()?.queue.update(q.uuid, { status: 'failed', error: outcome.message });
+        await (await registerDb())?.queue.update(q.uuid, { status: 'failed', error: outcome.message });
         failed++;
       }
     }
@@ -137,7 +159,7 @@ export function drainQueue(shopId: number, send: (body: SaleBody) => Promise<Sen
  * offline register showed, which is what a changed price was refused for; the payments must still cover it).
  */
 export async function retryQueued(uuid: string): Promise<void> {
-  const d = registerDb();
+  const d = await registerDb();
   const q = await d?.queue.get(uuid);
   if (!d || !q) return;
   const lines = q.body.lines.map(({ skuId, quantity }) => ({ skuId, quantity }));

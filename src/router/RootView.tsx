@@ -12,6 +12,12 @@ import { useRouteGuard } from './useRouteGuard';
 const AppLayout = lazyPage(() => import('../layout/AppLayout'));
 const DeviceActivePage = lazyPage(() => import('../pages/deviceActive/DeviceActivePage'));
 const H5App = lazyPage(() => import('../pages/h5/H5App'));
+/**
+ * The cash register (零售收银, 练习收银) is a window of its own, as spec §2 lists it with the static routes: no
+ * sidebar, tabs or notice socket, so it is usable without loading the shell (its chunk is the page's alone).
+ */
+const REGISTER_PATHS = ['/orderInfo/retailOrder', '/orderInfo/practiceCash'];
+const RegisterPage = lazyPage(() => import('../../screens-custom/billing/RetailOrderPage'));
 
 export function PageLoader() {
   return (
@@ -42,7 +48,7 @@ export function RootView() {
   const { pathname } = useLocation();
   // While the guard checks a navigation the layout stays mounted (showing the last allowed page),
   // so kept-alive views keep their state.
-  if (!allowed) return appState.user && !STANDALONE.includes(pathname) && !isH5Path(pathname) ? <Layout /> : <PageLoader />;
+  if (!allowed) return appState.user && !STANDALONE.includes(pathname) && !REGISTER_PATHS.includes(pathname) && !isH5Path(pathname) ? <Layout /> : <PageLoader />;
   if (pathname === LOGIN_PATH) return <LoginPage />;
   if (pathname === NOT_FOUND_PATH) return <NotFoundPage />;
   if (pathname === UNAUTHORIZED_PATH) return <UnauthorizedPage />;
@@ -61,5 +67,11 @@ export function RootView() {
       </Suspense>
     );
   if (!appState.user) return <NotFoundPage />;
+  if (REGISTER_PATHS.includes(pathname))
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <RegisterPage />
+      </Suspense>
+    );
   return <Layout />;
 }
