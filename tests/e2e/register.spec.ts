@@ -47,7 +47,25 @@ test('a member recharges, pays with a coupon, balance and cash; an offline sale 
   const scan = page.getByTestId('register-scan');
   await expect(scan).toBeFocused();
   for (const k of held) await scan.pressSequentially(`${k.barcode}\n`, { delay: 5 });
-  await expect(page.getByTestId('register-total')).toContainText('共 3 件');
+  const total = page.getByTestId('register-total');
+  await expect(total).toContainText('共 3 件');
+  // Keyboard only, as the shortcuts under the scan box say: + / - change the chosen line (the last scanned),
+  // *数量 sets it, ↑ chooses the line above, Delete removes the chosen line.
+  await expect(page.getByTestId('register-keys')).toContainText('Delete 删除选中行');
+  await scan.press('+');
+  await expect(total).toContainText('共 4 件');
+  await scan.pressSequentially('*3\n');
+  await expect(page.getByTestId(`register-qty-${held[2].skuId}`)).toHaveValue('3');
+  await expect(total).toContainText('共 5 件');
+  await scan.press('ArrowUp');
+  await scan.press('Delete');
+  await expect(page.getByTestId(`register-line-${held[1].skuId}`)).toHaveCount(0);
+  await expect(total).toContainText('共 4 件');
+  await scan.press('-');
+  await scan.press('-');
+  await expect(total).toContainText('共 2 件');
+  await scan.pressSequentially(`${held[1].barcode}\n`, { delay: 5 });
+  await expect(total).toContainText('共 3 件');
   // What the server charges for these three (its promotions included), as the cart shows it.
   const price = (await api('post', 'wxy-order-server/order/price', { shopId, lines: held.map((k) => ({ skuId: k.skuId, quantity: 1 })) })) as { totalAmount: number; promotionAmount: number };
   const totalFen = Math.round((price.totalAmount - price.promotionAmount) * 100);
