@@ -46,6 +46,7 @@ describe('register cart', () => {
     cart = confirmScanned(cart, 1, { ...sku(1, 4.5), available: 2 });
     expect(cart.map((l) => [l.skuId, l.quantity, l.retailPrice, l.available])).toEqual([[1, 2, 4.5, 2], [2, 1, 3, 10]]);
     expect(cart[1]).toBe(untouched);
+    expect(confirmScanned(cart, 1, { ...sku(1, 4.5), available: 2 })).toBe(cart);
     expect(cartTotals(cart).totalFen).toBe(1200);
   });
 

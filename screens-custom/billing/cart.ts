@@ -91,13 +91,11 @@ export function undoScanned(cart: readonly CartLine[], skuId: number): CartLine[
 /**
  * The server's answer to a scan already shown from the local catalogue: the line takes the server's name, price
  * and stock (its quantity stays); when the server names another SKU for the code, the shown unit moves to it.
- * Lines whose data did not change are kept as they are, so their rows do not render again.
+ * A confirmation that changes nothing answers the same cart, so nothing renders again.
  */
 export function confirmScanned(cart: readonly CartLine[], shownSkuId: number, sku: ScannedSku): CartLine[] {
   if (shownSkuId !== sku.skuId) return addScanned(undoScanned(cart, shownSkuId), sku);
-  return cart.map((l) => {
-    if (l.skuId !== sku.skuId) return l;
-    const same = (Object.keys(sku) as (keyof ScannedSku)[]).every((k) => l[k] === sku[k]);
-    return same ? l : { ...l, ...sku, quantity: l.quantity };
-  });
+  const line = cart.find((l) => l.skuId === sku.skuId);
+  if (line && (Object.keys(sku) as (keyof ScannedSku)[]).every((k) => line[k] === sku[k])) return cart as CartLine[];
+  return cart.map((l) => (l.skuId === sku.skuId ? { ...l, ...sku, quantity: l.quantity } : l));
 }
