@@ -33,7 +33,8 @@ export function FormPage({ set, screen, name, form }: FormPageProps) {
   const granted = (app.user?.fieldPermissionNames ?? []) as string[];
   const hidden = useMemo(() => hiddenFields(resource, granted, screen.fieldPermissions), [resource, granted, screen.fieldPermissions]);
   const context = useMemo(() => screenFormContext(set, screen), [set, screen]);
-  const row = pageFormRow(resource, rowKey, view.query);
+  // A notice names its record as ?id= (spec 000 §2), a list link by its key.
+  const row = pageFormRow(resource, rowKey, view.query[rowKey] === undefined && view.query.id !== undefined ? { ...view.query, [rowKey]: view.query.id } : view.query);
   const testId = `${screen.name}-page`;
   const back = () => finishView(view.path, screen.route);
   const title = row ? t(form.title) : t('engine.form.create', { title: resource.title });

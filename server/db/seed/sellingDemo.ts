@@ -1,6 +1,7 @@
 import type { AuthContext } from '../../context.ts';
 import type { Database } from '../index.ts';
 import { recharge } from '../../domains/members/balance.ts';
+import { giveCoupons } from '../../domains/members/coupons.ts';
 import { shopOf } from '../../domains/sales/settlement.ts';
 import { issueVouchers, writeOffVoucher } from '../../domains/sales/vouchers.ts';
 
@@ -76,4 +77,30 @@ export async function seedAddressDemo(db: Database, tenantId: number): Promise<v
       [tenantId],
     ),
   );
+}
+
+/**
+ * 优惠券 demo: three coupon definitions running this year (满50减5 and 满100减15 电子券 for every shop, a 10元 纸质券
+ * of the first shop) and two of each given to 13800000002, 13800000004 and 13800000006 through the real 发券 (codes,
+ * 发放 rows), so 优惠券, 发券记录 and 优惠券流水 show something and the register offers them; only once.
+ */
+export async function seedCouponDemo(db: Database, tenantId: number): Promise<void> {
+  await db.tenant(tenantId, async (tx) => {
+    if ((await tx.query(`SELECT 1 FROM mb_coupon LIMIT 1`)).rowCount) return;
+    const admin = (await tx.query<{ id: number; user_name: string; name: string }>(`SELECT id, user_name, name FROM sys_user WHERE user_name = 'admin'`)).rows[0];
+    const shop = (await tx.query<{ shop_id: number }>(`SELECT min(shop_id) AS shop_id FROM shop_base WHERE status = 1`)).rows[0];
+    const phones = (await tx.query<{ phone_number: string }>(
+      `SELECT phone_number FROM mb_base_info WHERE phone_number IN ('13800000002', '13800000004', '13800000006') AND NOT is_practice AND status = 1 ORDER BY phone_number`,
+    )).rows.map((r) => r.phone_number);
+    if (!admin || !shop?.shop_id) return;
+    const defs = (await tx.query<{ coupon_id: number }>(
+      `INSERT INTO mb_coupon (tenant_id, coupon_name, coupon_kind, face_amount, threshold_amount, begin_date, end_date, shop_id, create_user_name, remark)
+       SELECT app_current_tenant(), n, k, f, t, date_trunc('year', current_date)::date, (date_trunc('year', current_date) + interval '1 year - 1 day')::date, sh, $2, r
+         FROM (VALUES ('满50减5', 1, 5, 50, NULL::int, '新会员礼'), ('满100减15', 1, 15, 100, NULL::int, '会员日'), ('10元纸质券', 2, 10, 0, $1::int, '门店活动派发')) AS v(n, k, f, t, sh, r)
+       RETURNING coupon_id`,
+      [shop.shop_id, admin.name],
+    )).rows;
+    const auth: AuthContext = { tenantId, userId: admin.id, userName: admin.user_name, displayName: admin.name, shopId: null, tokenHash: '', roles: ['admin'], isAdmin: true };
+    for (const phone of phones) for (const d of defs) await giveCoupons(tx, auth, phone, d.coupon_id, 2);
+  });
 }
