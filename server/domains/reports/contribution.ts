@@ -75,7 +75,6 @@ async function clearShopMonth(tx: Queryable, table: string, shopIds: number[], m
 export async function computeShopMonth(tx: Queryable, shopIds: number[], month: string, parts: Part[]): Promise<number> {
   const days = daysOfMonth(month);
   const p = [shopIds, days[0], days.at(-1)!, month];
-  await foldSalesSummaries(tx);
   let rows = 0;
   if (parts.includes('daily')) {
     await clearShopMonth(tx, 'report_daily_contribution', shopIds, month);
@@ -157,6 +156,9 @@ const SHOP_BATCH = 25;
 /** A job over a month's shops, one short transaction per batch of shops, progress per batch; stops between batches when the server does. */
 async function runMonth(ctx: JobContext, parts: Part[]): Promise<{ month: string; shops: number; rows: number }> {
   const month = ctx.key;
+  // The sales committed so far folded into the summaries once, in a transaction of its own: a batch's long statements
+  // then never hold the tenant's fold lock (a report read meanwhile would wait for it).
+  await ctx.tx(foldSalesSummaries);
   const shops = await ctx.tx((tx) => shopsOfMonth(tx, month, parts.map((p) => TABLES[p])));
   let rows = 0;
   for (let i = 0; i < shops.length; i += SHOP_BATCH) {
