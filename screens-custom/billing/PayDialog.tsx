@@ -41,8 +41,8 @@ export function PayDialog(props: {
   onQueued: () => void;
 }) {
   const { cart, member, shopId, practice } = props;
-  const lines = cart.map((l) => ({ skuId: l.skuId, quantity: l.quantity, price: l.retailPrice }));
-  const cartKey = lines.map((l) => `${l.skuId}x${l.quantity}`).join(',');
+  const lines = cart.map((l) => ({ skuId: l.skuId, quantity: l.quantity, price: l.retailPrice, ...(l.discountRate ? { discountRate: l.discountRate } : {}) }));
+  const cartKey = lines.map((l) => `${l.skuId}x${l.quantity}/${l.discountRate ?? ''}`).join(',');
   const [couponId, setCouponId] = useState<string | null>(null);
   const [paper, setPaper] = useState<AbleCoupon | null>(null);
   const [paperCode, setPaperCode] = useState('');

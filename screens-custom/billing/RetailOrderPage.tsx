@@ -8,7 +8,7 @@ import { useSnapshot } from 'valtio';
 import { call } from '../../src/api/http';
 import { DEVICE_ACTIVE_PATH } from '../../src/router/staticRoutes';
 import { appState } from '../../src/store/appStore';
-import { addScanned, cartTotals, confirmScanned, lineFen, removeLine, setQuantity, undoScanned, yuan, type CartLine, type ScannedSku } from './cart';
+import { addScanned, cartTotals, confirmScanned, lineFen, parseDiscount, removeLine, setDiscount, setQuantity, undoScanned, yuan, type CartLine, type ScannedSku } from './cart';
 import { beep } from './beep';
 import { PAY_NAMES, printReceipt, type SettledOrder } from './receipt';
 import { RefundDialog } from './RefundDialog';
@@ -80,11 +80,11 @@ export default function RetailOrderPage() {
   const { quantity, totalFen } = cartTotals(cart);
   // The server's price of the cart as it stands (promotions, 买赠 gifts, and 会员价 once a member is entered): what
   // settlement will charge. Offline or before it answers, the register's own sum at retail prices.
-  const cartKey = cart.map((l) => `${l.skuId}x${l.quantity}`).join(',');
+  const cartKey = cart.map((l) => `${l.skuId}x${l.quantity}/${l.discountRate ?? ''}`).join(',');
   const memberId = member?.memberId ?? null;
   const quote = useQuery({
     queryKey: ['register', 'quote', shopId, cartKey, memberId],
-    queryFn: () => call<CartQuote>({ method: 'POST', url: `${O}/order/price`, silent: true, data: { shopId, memberId, lines: cart.map((l) => ({ skuId: l.skuId, quantity: l.quantity })) } }),
+    queryFn: () => call<CartQuote>({ method: 'POST', url: `${O}/order/price`, silent: true, data: { shopId, memberId, lines: cart.map((l) => ({ skuId: l.skuId, quantity: l.quantity, ...(l.discountRate ? { discountRate: l.discountRate } : {}) })) } }),
     enabled: Boolean(shopId && cart.length),
     retry: false,
     networkMode: 'always',
@@ -202,6 +202,7 @@ export default function RetailOrderPage() {
     setSelected(sku.skuId);
   };
   const changeQuantity = useCallback((skuId: number, q: number) => setCart((c) => setQuantity(c, skuId, q)), []);
+  const changeDiscount = useCallback((skuId: number, rate: number | null) => setCart((c) => setDiscount(c, skuId, rate)), []);
   const dropLine = useCallback((skuId: number) => setCart((c) => removeLine(c, skuId)), []);
 
   // A window of its own (no shell): its title names it.
@@ -238,7 +239,14 @@ export default function RetailOrderPage() {
       box.value = '';
       // *数量 + Enter sets the chosen line's quantity; anything else is a code.
       const times = /^[*xX×](\d{1,4})$/.exec(typed);
-      if (times && current) changeQuantity(current.skuId, Number(times[1]));
+      const discount = parseDiscount(typed);
+      if (discount !== undefined) {
+        if (typeof discount === 'string') setScanError(discount);
+        else if (current) {
+          changeDiscount(current.skuId, discount);
+          setScanError(null);
+        } else setScanError('购物车是空的：先扫描商品，再输入 /折扣');
+      } else if (times && current) changeQuantity(current.skuId, Number(times[1]));
       else if (times) setScanError('购物车是空的：先扫描商品，再输入 *数量');
       else if (typed) void scanCode(typed);
     } else if (key === 'F9') {
@@ -320,7 +328,7 @@ export default function RetailOrderPage() {
         data-testid="register-scan"
       />
       <Text size="xs" c="dimmed" data-testid="register-keys">
-        快捷键（在扫码框中）：回车 加入商品 · ↑/↓ 选择商品行 · +/- 数量加减 · *数量 回车 改数量（如 *3）· Delete 删除选中行 · F8 会员 · F4 挂单 · F6 取单 · F9 结算
+        快捷键（在扫码框中）：回车 加入商品 · ↑/↓ 选择商品行 · +/- 数量加减 · *数量 回车 改数量（如 *3）· /折扣 回车 单品折扣（如 /9.5 九五折，/0 取消）· Delete 删除选中行 · F8 会员 · F4 挂单 · F6 取单 · F9 结算
       </Text>
       <MemberBox key={uuid} practice={practice} shopId={shopId} member={member} onMember={setMember} disabled={Boolean(settled) || savedOffline}
         actions={member && !practice && (
@@ -334,6 +342,7 @@ export default function RetailOrderPage() {
             <Table.Th ta="right">单价</Table.Th>
             <Table.Th w={140}>数量</Table.Th>
             <Table.Th ta="right">金额</Table.Th>
+            <Table.Th w={90}>折扣</Table.Th>
             <Table.Th>促销</Table.Th>
             <Table.Th ta="right">可用库存</Table.Th>
             <Table.Th w={50} />
@@ -341,7 +350,7 @@ export default function RetailOrderPage() {
         </Table.Thead>
         <Table.Tbody>
           {cart.map((l) => (
-            <CartRow key={l.skuId} line={l} promo={promoOf.get(l.skuId)} selected={l === current} onQuantity={changeQuantity} onRemove={dropLine} />
+            <CartRow key={l.skuId} line={l} promo={promoOf.get(l.skuId)} selected={l === current} onQuantity={changeQuantity} onDiscount={changeDiscount} onRemove={dropLine} />
           ))}
           {gifts.map((g) => (
             <Table.Tr key={`gift-${g.skuId}`} data-testid={`register-gift-${g.skuId}`}>
@@ -449,7 +458,7 @@ type QuoteLine = CartQuote['lines'][number];
  * One cart line. Memoized: a scan renders the line it changes and the total, not every row (the callbacks are
  * stable and an unchanged line keeps its object).
  */
-const CartRow = memo(function CartRow(props: { line: CartLine; promo: QuoteLine | undefined; selected: boolean; onQuantity: (skuId: number, q: number) => void; onRemove: (skuId: number) => void }) {
+const CartRow = memo(function CartRow(props: { line: CartLine; promo: QuoteLine | undefined; selected: boolean; onQuantity: (skuId: number, q: number) => void; onDiscount: (skuId: number, rate: number | null) => void; onRemove: (skuId: number) => void }) {
   const { line: l, promo } = props;
   return (
     <Table.Tr data-testid={`register-line-${l.skuId}`} data-selected={props.selected || undefined} bg={props.selected ? 'var(--mantine-color-blue-light)' : undefined}>
@@ -460,6 +469,10 @@ const CartRow = memo(function CartRow(props: { line: CartLine; promo: QuoteLine 
         <NumberInput size="xs" min={1} max={9999} allowDecimal={false} value={l.quantity} onChange={(v) => props.onQuantity(l.skuId, Number(v))} aria-label="数量" data-testid={`register-qty-${l.skuId}`} />
       </Table.Td>
       <Table.Td ta="right">{yuan(lineFen(l))}</Table.Td>
+      <Table.Td>
+        <NumberInput size="xs" min={0.1} max={9.9} step={0.5} decimalScale={1} placeholder="不打折" suffix="折" value={l.discountRate ?? ''} aria-label="单品折扣"
+          data-testid={`register-discount-${l.skuId}`} onChange={(v) => props.onDiscount(l.skuId, v === '' || !(Number(v) > 0 && Number(v) < 10) ? null : Number(v))} />
+      </Table.Td>
       <Table.Td data-testid={`register-line-promo-${l.skuId}`}>
         {promo?.promotionName && (
           <Text size="sm" c="red">{promo.promotionName}{promo.promotionAmount > 0 ? ` -${promo.promotionAmount.toFixed(2)}` : ''}</Text>

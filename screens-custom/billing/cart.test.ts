@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addScanned, cartTotals, changeDue, confirmScanned, removeLine, setQuantity, splitPayments, undoScanned, yuan, type ScannedSku } from './cart';
+import { addScanned, cartTotals, changeDue, confirmScanned, parseDiscount, removeLine, setDiscount, setQuantity, splitPayments, undoScanned, yuan, type ScannedSku } from './cart';
 
 const sku = (skuId: number, retailPrice: number): ScannedSku => ({ skuId, skuCode: `K${skuId}`, skuName: `商品${skuId}`, barcode: null, spec: null, unit: '个', retailPrice, available: 10 });
 
@@ -55,5 +55,13 @@ describe('register cart', () => {
     expect(undoScanned(cart, 1).map((l) => [l.skuId, l.quantity])).toEqual([[1, 1], [2, 1]]);
     expect(undoScanned(cart, 2).map((l) => [l.skuId, l.quantity])).toEqual([[1, 2]]);
     expect(confirmScanned(cart, 2, sku(3, 7)).map((l) => [l.skuId, l.quantity])).toEqual([[1, 2], [3, 1]]);
+  });
+
+  it('reads a line discount typed in the scan box (/9.5, /95, /8; /0 takes it off) and keeps it on the line through later scans', () => {
+    expect(['/9.5', '/95', '/8', '/0', '/10', '9.5', '/9.55', '/x'].map(parseDiscount)).toEqual([
+      9.5, 9.5, 8, null, null, undefined, '折扣格式：/9.5 表示九五折，/8 表示八折，/0 取消折扣', '折扣格式：/9.5 表示九五折，/8 表示八折，/0 取消折扣',
+    ]);
+    const cart = addScanned(setDiscount(addScanned([], sku(1, 2)), 1, 9), sku(1, 2));
+    expect(cart[0]).toMatchObject({ quantity: 2, discountRate: 9 });
   });
 });

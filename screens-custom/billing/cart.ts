@@ -16,6 +16,26 @@ export interface ScannedSku {
 
 export interface CartLine extends ScannedSku {
   quantity: number;
+  /** 收银折扣 (几折, 9.5 = 95 %) the cashier gave this line; the server prices it and checks the permission. */
+  discountRate?: number | null;
+}
+
+/**
+ * The cashier's discount typed in the scan box: "/9.5" (or "/95" for 九五折) -> 9.5; "/0" or "/10" takes it off
+ * (null). Undefined when the text is not a discount, a message string when it is one out of range.
+ */
+export function parseDiscount(typed: string): number | null | string | undefined {
+  const m = /^\/(\d{1,2}(?:\.\d)?)$/.exec(typed);
+  if (!m) return /^\//.test(typed) ? '折扣格式：/9.5 表示九五折，/8 表示八折，/0 取消折扣' : undefined;
+  let rate = Number(m[1]);
+  if (rate === 0 || rate === 10) return null;
+  if (rate > 10 && Number.isInteger(rate) && !m[1].includes('.')) rate = rate / 10;
+  if (!(rate > 0 && rate < 10)) return '折扣必须大于0且小于10（如 9.5 表示九五折）';
+  return rate;
+}
+
+export function setDiscount(cart: readonly CartLine[], skuId: number, rate: number | null): CartLine[] {
+  return cart.map((l) => (l.skuId === skuId ? { ...l, discountRate: rate } : l));
 }
 
 export const MAX_QUANTITY = 9999;

@@ -28,4 +28,12 @@ describe('the register prices a cart offline as the server would', () => {
     const q = quoteOffline([{ ...sku(1, 12.5), quantity: 3 }], [], [sku(1, 12.5)]);
     expect(q).toMatchObject({ totalAmount: 37.5, promotionAmount: 0, fullReduction: null });
   });
+
+  it('prices a line the cashier discounted as the server does: the rate instead of its promotion, 满减 after it', () => {
+    const cart = [{ ...sku(1, 12.5), quantity: 2, discountRate: 8.5 }, { ...sku(2, 3), quantity: 1 }];
+    const q = quoteOffline(cart, promotions, [sku(1, 12.5), sku(2, 3)]);
+    // 25.00 at 8.5折 pays 21.25 (3.75 off, not the 特价's 5.20); 21.25 + 3.00 = 24.25 reaches 满20: 3.00 more.
+    expect(q.lines[0]).toMatchObject({ promotionName: '收银折扣 8.5折', promotionAmount: 3.75 });
+    expect(q.promotionAmount).toBe(6.75);
+  });
 });

@@ -13,13 +13,13 @@ export interface CartQuote {
  * The cart priced without the network, as order/price would price it: the shop's promotions kept with the offline
  * catalogue, applied by the server's own pure rules (applyPromotions), so the amount a card is charged offline is
  * the amount settlement computes when the queued sale is sent. Member-only promotions need a member, which needs
- * the server: none apply offline.
+ * the server: none apply offline. A cashier's line discount (收银折扣) is priced by the same rule as on the server.
  */
 export function quoteOffline(cart: readonly CartLine[], promotions: readonly ActivePromotion[], skus: readonly { skuId: number; skuName: string; retailPrice: number }[]): CartQuote {
   const byId = new Map(skus.map((s) => [s.skuId, s]));
   const fen = (yuan: number) => Math.round(yuan * 100);
   const result = applyPromotions(
-    cart.map((l) => ({ skuId: l.skuId, quantity: l.quantity, priceFen: fen(l.retailPrice), amountFen: fen(l.retailPrice) * l.quantity })),
+    cart.map((l) => ({ skuId: l.skuId, quantity: l.quantity, priceFen: fen(l.retailPrice), amountFen: fen(l.retailPrice) * l.quantity, ...(l.discountRate ? { discountPercent: Math.round(l.discountRate * 10) } : {}) })),
     [...promotions],
     (id) => {
       const s = byId.get(id);

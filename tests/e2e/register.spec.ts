@@ -70,6 +70,14 @@ test('a member recharges, pays with a coupon, balance and cash; an offline sale 
   const price = (await api('post', 'wxy-order-server/order/price', { shopId, lines: held.map((k) => ({ skuId: k.skuId, quantity: 1 })) })) as { totalAmount: number; promotionAmount: number };
   const totalFen = Math.round((price.totalAmount - price.promotionAmount) * 100);
   await expect(page.getByTestId('register-total')).toContainText(`应收 ¥${(totalFen / 100).toFixed(2)}`);
+  // /9 + Enter: 九折 on the chosen line (the last scanned), priced by the server into the total; /0 takes it off again.
+  await expect(page.getByTestId('register-keys')).toContainText('/折扣 回车 单品折扣');
+  await scan.pressSequentially('/9\n');
+  const discounted = (await api('post', 'wxy-order-server/order/price', { shopId, lines: held.map((k, i) => ({ skuId: k.skuId, quantity: 1, ...(i === 1 ? { discountRate: 9 } : {}) })) })) as { payableAmount: number };
+  await expect(page.getByTestId(`register-line-promo-${held[1].skuId}`)).toContainText('收银折扣 9折');
+  await expect(total).toContainText(`应收 ¥${discounted.payableAmount.toFixed(2)}`);
+  await scan.pressSequentially('/0\n');
+  await expect(total).toContainText(`应收 ¥${(totalFen / 100).toFixed(2)}`);
 
   // A new member, registered on the spot, tops up 100 元 in cash; head office has given them a 5 元 coupon.
   const phone = `139${String(Date.now()).slice(-8)}`;

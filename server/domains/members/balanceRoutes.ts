@@ -5,6 +5,7 @@ import { ok } from '../../http/envelope.ts';
 import { assertCents, idField, plainText } from '../../http/fields.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
 import { payableOf, shopOf } from '../sales/settlement.ts';
+import { discountRateField } from '../sales/lineDiscount.ts';
 import { balanceFen, readRecharge, recharge, type RechargeInput } from './balance.ts';
 
 /**
@@ -22,7 +23,7 @@ export const cartLines = {
   type: 'array', title: '商品', minItems: 1, maxItems: 500,
   items: {
     type: 'object', required: ['skuId', 'quantity'], additionalProperties: false,
-    properties: { skuId: idField('商品'), quantity: { type: 'integer', minimum: 1, maximum: 9999, title: '数量' }, price: { type: 'number', minimum: 0, maximum: 9999999.99, title: '单价' } },
+    properties: { skuId: idField('商品'), quantity: { type: 'integer', minimum: 1, maximum: 9999, title: '数量' }, price: { type: 'number', minimum: 0, maximum: 9999999.99, title: '单价' }, discountRate: discountRateField },
   },
 };
 

@@ -62,4 +62,16 @@ describe('promotion pricing (fen)', () => {
     const r = applyPromotions([line(1, 2, 350)], [], gifts);
     expect(r).toEqual({ lines: [{ skuId: 1, quantity: 2, priceFen: 350, amountFen: 700, promotionId: null, promotionName: null, promotionFen: 0, isGift: false }], fullReduction: null, promotionFen: 0, afterFen: 700 });
   });
+
+  it('收银折扣 replaces the line\'s promotion, rounds what is paid half up to the fen, and 满减 then reads the discounted amount', () => {
+    // 3 x 1.11 = 3.33 at 8.5折 pays 2.8305 -> 2.83: 0.50 off, named by the rate; the 特价 on that SKU does not apply.
+    const r = applyPromotions([{ ...line(1, 3, 111), discountPercent: 85 }, line(2, 1, 1000)], [special(1, 1, 50), special(2, 2, 900), fullReduce(3, [[1000, 100], [1300, 200]])], gifts);
+    expect(r.lines.map((l) => [l.skuId, l.promotionId, l.promotionName, l.promotionFen])).toEqual([[1, null, '收银折扣 8.5折', 50], [2, 2, '特价2', 100]]);
+    // 2.83 + 9.00 = 11.83 reaches 满 10 减 1 only.
+    expect(r.fullReduction).toMatchObject({ promotionId: 3, reduceFen: 100 });
+    expect(r).toMatchObject({ promotionFen: 250, afterFen: 1083 });
+    // A discounted line earns no 买赠 gift; 9折 of 0.05 pays 0.045 -> 0.05 (half up): nothing off.
+    const g = applyPromotions([{ ...line(1, 2, 1000), discountPercent: 80 }, { ...line(3, 1, 5), discountPercent: 90 }], [buyGive(4, 1, 2, 9, 1)], gifts);
+    expect(g.lines.map((l) => [l.skuId, l.promotionFen, l.isGift])).toEqual([[1, 400, false], [3, 0, false]]);
+  });
 });

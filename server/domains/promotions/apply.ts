@@ -10,6 +10,9 @@
  *   most off wins. It is the order's promotion, not a line's.
  * - Every amount is rounded to the fen once, per line (折扣: half up); a gift is a line of its own at price 0,
  *   taken out of stock like any sold line.
+ * - 收银折扣 (a line discount the cashier gives, `discountPercent`, 95 = 9.5折) replaces the line's promotion: such a
+ *   line takes no 特价/折扣/买赠, its paid part is its amount at that percent rounded half up to the fen (like 折扣),
+ *   and the rest is its promotion amount, named "收银折扣 9.5折". 满减, coupons and balance then apply as to any line.
  * - Coupons come after all of this (their thresholds read `afterFen`), in the caller.
  */
 
@@ -48,7 +51,12 @@ export interface PricedCartLine {
   quantity: number;
   priceFen: number;
   amountFen: number;
+  /** 收银折扣: the percent of the line paid (95 = 9.5折), given by the cashier; replaces the line's promotion. */
+  discountPercent?: number;
 }
+
+/** The name a cashier's line discount is saved and printed under: 收银折扣 9.5折. */
+export const cashierDiscountName = (percent: number) => `收银折扣 ${(percent / 10).toString()}折`;
 
 /** What a gift SKU costs at retail (its value as a benefit) and whether it may be sold; unknown: no gift. */
 export type GiftSkuLookup = (skuId: number) => { retailFen: number; sellable: boolean } | undefined;
@@ -112,6 +120,11 @@ export function applyPromotions(lines: PricedCartLine[], promotions: ActivePromo
   const paid: PromotedLine[] = [];
   const giftLines: PromotedLine[] = [];
   for (const line of lines) {
+    if (line.discountPercent !== undefined) {
+      const off = discountOffFen(line.amountFen, line.discountPercent);
+      paid.push({ ...line, promotionId: null, promotionName: cashierDiscountName(line.discountPercent), promotionFen: off, isGift: false });
+      continue;
+    }
     let best: Candidate | null = null;
     for (const c of candidatesFor(line, promotions, gifts)) if (!best || better(c, best)) best = c;
     paid.push({ ...line, promotionId: best?.promotion.promotionId ?? null, promotionName: best?.promotion.promotionName ?? null, promotionFen: best?.promotionFen ?? 0, isGift: false });

@@ -10,6 +10,7 @@ import { asCallerError } from '../../resources/dbErrors.ts';
 import { registerCustomRoute } from '../../resources/customRoutes.ts';
 import { invalidateOrder, readOrder, refundOrder, settle, shopOf, type SettlementInput } from './settlement.ts';
 import { priceRoutes } from './priceRoute.ts';
+import { discountRateField } from './lineDiscount.ts';
 
 /**
  * The cash register's calls (wxy-order-server): scan a code, settle a sale (settlement and settlementV2, the
@@ -39,7 +40,7 @@ const settlementBody = {
       type: 'array', title: '商品', minItems: 1, maxItems: 500,
       items: {
         type: 'object', required: ['skuId', 'quantity'], additionalProperties: false,
-        properties: { skuId: id('商品'), quantity: { type: 'integer', minimum: 1, maximum: 9999, title: '数量' }, price: { type: 'number', minimum: 0, maximum: 9999999.99, title: '单价' } },
+        properties: { skuId: id('商品'), quantity: { type: 'integer', minimum: 1, maximum: 9999, title: '数量' }, price: { type: 'number', minimum: 0, maximum: 9999999.99, title: '单价' }, discountRate: discountRateField },
       },
     },
     payments: {

@@ -14,7 +14,7 @@ import { quoteCart } from './settlement.ts';
 
 export interface PriceInput {
   shopId: number;
-  lines: { skuId: number; quantity: number; price?: number }[];
+  lines: { skuId: number; quantity: number; price?: number; discountRate?: number | null }[];
   memberId?: number | null;
   memberCouponId?: number | null;
 }
@@ -43,6 +43,7 @@ export const priceRoutes = async (app: FastifyInstance) => {
         promotionName: l.promotionName,
         promotionAmount: toYuan(l.promotionFen),
         isGift: l.isGift,
+        discountRate: l.discountPercent === undefined ? null : l.discountPercent / 10,
       })),
       totalAmount: toYuan(q.priced.totalFen),
       promotionAmount: toYuan(q.promo.promotionFen),

@@ -19,6 +19,14 @@ describe('register pricing', () => {
     expect(r.quantity).toBe(4);
   });
 
+  it('takes a cashier\'s line discount (几折, one decimal) as the percent paid; refuses a bad rate naming the line', () => {
+    expect(priceLines([{ skuId: 1, quantity: 1 }, { skuId: 2, quantity: 2, discountRate: 9.5 }], skus).lines[1]).toEqual({ skuId: 2, quantity: 2, priceFen: 990, amountFen: 1980, discountPercent: 95 });
+    expect(priceLines([{ skuId: 2, quantity: 1, discountRate: 8 }], skus).lines[0].discountPercent).toBe(80);
+    for (const bad of [0, 10, 12, -1, 9.55])
+      expect(() => priceLines([{ skuId: 1, quantity: 1 }, { skuId: 2, quantity: 1, discountRate: bad }], skus), String(bad)).toThrow('第2行 薯片：折扣必须大于0且小于10，最多1位小数');
+    expect(() => priceLines([{ skuId: 2, quantity: 1, discountRate: 9 }, { skuId: 2, quantity: 1 }], skus)).toThrow('同一商品的折扣不一致');
+  });
+
   it('adds up cents exactly where floating yuan would not (0.1 x 3 = 0.30)', () => {
     expect(priceLines([{ skuId: 4, quantity: 3 }], skus).totalFen).toBe(30);
   });

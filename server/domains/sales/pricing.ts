@@ -26,6 +26,8 @@ export interface CartLine {
   quantity: number;
   /** What the register showed; refused when it is not the server's price (never trusted, only compared). */
   price?: number;
+  /** 收银折扣 the cashier gives this line: 几折, 0 < rate < 10, one decimal (9.5 = 95 %); see lineDiscountTenths. */
+  discountRate?: number | null;
 }
 
 export interface PricedLine {
@@ -33,11 +35,24 @@ export interface PricedLine {
   quantity: number;
   priceFen: number;
   amountFen: number;
+  /** 收银折扣 in percent paid (95 = 9.5折), when the cashier gave one. */
+  discountPercent?: number;
+}
+
+/**
+ * A cashier's line discount (收银折扣) as the percent paid: 9.5 -> 95, 8 -> 80. Refused (400, naming the line)
+ * unless 0 < rate < 10 with at most one decimal.
+ */
+export function lineDiscountPercent(rate: number, lineLabel: string): number {
+  const percent = Math.round(rate * 10);
+  if (!Number.isFinite(rate) || percent <= 0 || percent >= 100 || Math.abs(percent - rate * 10) > 1e-6)
+    throw new ApiError('BAD_REQUEST', `${lineLabel}：折扣必须大于0且小于10，最多1位小数（如 9.5 表示九五折）`);
+  return percent;
 }
 
 /** Each line at the SKU's retail price; the same SKU twice is one line. Unknown, disabled or repriced SKUs are refused. */
 export function priceLines(lines: CartLine[], skus: ReadonlyMap<number, PricedSku>): { lines: PricedLine[]; totalFen: number; quantity: number } {
-  const merged = new Map<number, CartLine>();
+  const merged = new Map<number, { skuId: number; quantity: number; discountRate?: number | null; percent?: number }>();
   lines.forEach((l, i) => {
     const sku = skus.get(l.skuId);
     if (!sku) throw new ApiError('BAD_REQUEST', `第${i + 1}行：商品不存在`);
@@ -45,12 +60,14 @@ export function priceLines(lines: CartLine[], skus: ReadonlyMap<number, PricedSk
     const priceFen = toFen(Number(sku.retailPrice));
     if (l.price !== undefined && toFen(l.price) !== priceFen)
       throw new ApiError('CONFLICT', `${sku.skuName} 的价格已变更为 ${yuanText(priceFen)}（收银台显示 ${yuanText(toFen(l.price))}），请刷新后重新结算`);
+    const percent = l.discountRate == null ? undefined : lineDiscountPercent(l.discountRate, `第${i + 1}行 ${sku.skuName}`);
     const seen = merged.get(l.skuId);
-    merged.set(l.skuId, { skuId: l.skuId, quantity: (seen?.quantity ?? 0) + l.quantity });
+    if (seen && seen.discountRate !== l.discountRate) throw new ApiError('BAD_REQUEST', `第${i + 1}行 ${sku.skuName}：同一商品的折扣不一致，请合并为一行`);
+    merged.set(l.skuId, { skuId: l.skuId, quantity: (seen?.quantity ?? 0) + l.quantity, discountRate: l.discountRate, percent });
   });
   const priced = [...merged.values()].map((l) => {
     const priceFen = toFen(Number(skus.get(l.skuId)!.retailPrice));
-    return { skuId: l.skuId, quantity: l.quantity, priceFen, amountFen: priceFen * l.quantity };
+    return { skuId: l.skuId, quantity: l.quantity, priceFen, amountFen: priceFen * l.quantity, ...(l.percent !== undefined ? { discountPercent: l.percent } : {}) };
   });
   return { lines: priced, totalFen: priced.reduce((a, l) => a + l.amountFen, 0), quantity: priced.reduce((a, l) => a + l.quantity, 0) };
 }

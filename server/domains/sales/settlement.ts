@@ -10,6 +10,7 @@ import { dbToday } from '../../db/calendar.ts';
 import { assertShopTakes, balancePaidFen, priceLines, settlePayments, toFen, toYuan, type CartLine, type Payment, type PricedSku } from './pricing.ts';
 import { applyPromotions } from '../promotions/apply.ts';
 import { activePromotions } from '../promotions/active.ts';
+import { assertMayDiscount } from './lineDiscount.ts';
 
 /**
  * 结算 (order settlement): a sale of one register, exactly once per client-generated uuid, in one tenant
@@ -129,6 +130,7 @@ export async function promoteCart(tx: Queryable, auth: AuthContext, cart: { shop
   const shop = await shopOf(tx, auth, cart.shopId);
   const skus = await skusOf(tx, cart.lines.map((l) => l.skuId));
   const priced = priceLines(cart.lines, skus);
+  if (priced.lines.some((l) => l.discountPercent !== undefined)) await assertMayDiscount(tx, auth);
   const forMember = cart.memberId ? Boolean((await tx.query(`SELECT 1 FROM mb_base_info WHERE member_id = $1 AND status = 1`, [cart.memberId])).rowCount) : false;
   const promotions = await activePromotions(tx, shop.shop_id, forMember);
   const giftIds = [...new Set(promotions.flatMap((p) => p.rules.map((r) => r.giftSkuId ?? 0)).filter((id) => id && !skus.has(id)))];
