@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './harness.ts';
+import { dbDay, startTestServer, type TestServer } from './harness.ts';
 import { callerFor, type Caller, type Json } from './resourceCalls.ts';
 
 /**
@@ -58,6 +58,25 @@ describe('修改订单信息 sale/order/edit/info', () => {
     expect(cleared.json.data).toMatchObject({ salesmanId: null, salesmanName: null, changed: ['导购'] });
     expect((await admin('PUT', EDIT, { orderId: order.orderId, salesmanId: 987654 })).json.msg).toBe('导购不存在');
     expect((await admin('PUT', EDIT, { orderId: order.orderId })).status).toBe(400);
+  });
+
+  it('导购销售 credits the 导购 set on the order instead of the cashier, and the cashier again when it is cleared', async () => {
+    const order = await sell();
+    const mgr = (await sql<{ id: number }>(`SELECT id FROM sys_user WHERE user_name = 'manager01'`))[0];
+    const adminId = (await sql<{ id: number }>(`SELECT id FROM sys_user WHERE user_name = 'admin'`))[0].id;
+    const today = await dbDay(s);
+    const sellers = async () => {
+      const r = await admin('POST', 'wxy-order-server/statistics/salesman/list', { startDate: today, endDate: today, shopId, pageNum: 1, pageSize: 999 });
+      expect(r.status, r.body).toBe(200);
+      const fen = (id: number) => Math.round(100 * Number(r.json.data.records.find((x: Json) => x.shopId === shopId && x.userId === id)?.saleAmount ?? 0));
+      return { admin: fen(adminId), mgr: fen(mgr.id) };
+    };
+    const before = await sellers();
+    const pay = Math.round(Number(order.payAmount) * 100);
+    expect((await admin('PUT', EDIT, { orderId: order.orderId, salesmanId: mgr.id })).status).toBe(200);
+    expect(await sellers()).toEqual({ admin: before.admin - pay, mgr: before.mgr + pay });
+    expect((await admin('PUT', EDIT, { orderId: order.orderId, salesmanId: null })).status).toBe(200);
+    expect(await sellers()).toEqual(before);
   });
 
   it('adds the member the cashier forgot, who earns the order’s points once; the member is never swapped or removed', async () => {

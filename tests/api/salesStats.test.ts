@@ -299,8 +299,8 @@ describe('hours, order summary, sellers and the receipt', () => {
     const r = await admin('POST', `${O}/statistics/salesman/list`, P);
     expect(r.status, r.body).toBe(200);
     const t = await q<{ shop_id: number; uid: number; sale: number }>(
-      `WITH m AS (SELECT shop_id, cashier_user_id AS uid, pay_amount AS amt FROM po_order WHERE NOT is_practice AND status IN (1, 2) AND create_time::date BETWEEN $1 AND $2
-                  UNION ALL SELECT shop_id, cashier_user_id, -refund_amount FROM po_order WHERE NOT is_practice AND refund_time::date BETWEEN $1 AND $2)
+      `WITH m AS (SELECT shop_id, coalesce(salesman_id, cashier_user_id) AS uid, pay_amount AS amt FROM po_order WHERE NOT is_practice AND status IN (1, 2) AND create_time::date BETWEEN $1 AND $2
+                  UNION ALL SELECT shop_id, coalesce(salesman_id, cashier_user_id), -refund_amount FROM po_order WHERE NOT is_practice AND refund_time::date BETWEEN $1 AND $2)
        SELECT shop_id, uid, round(sum(amt) * 100)::float8 AS sale FROM m GROUP BY 1, 2`, [D1, D2]);
     for (const x of t) {
       const rec = r.json.data.records.find((y: Json) => y.shopId === x.shop_id && y.userId === x.uid);
