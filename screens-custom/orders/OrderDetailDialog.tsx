@@ -2,12 +2,14 @@ import { Alert, Badge, Button, Group, Loader, Modal, Select, SimpleGrid, Stack, 
 import { modals } from '@mantine/modals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { call, client } from '../../src/api/http';
 import { TIMEOUT } from '../../src/api/timeouts';
 import { notifySuccess } from '../../src/feedback/notify';
 import { usePermission } from '../../src/permission/Permission';
 import type { RowDialogProps } from '../../src/router/rowDialogs';
-import { printReceipt, type SettledOrder } from '../billing/receipt';
+import { printReceipt } from '../billing/receipt';
+import { OrderSummary, PayLog, yuan, type OrderDetail, type PayInfo } from './OrderMoney';
 
 /**
  * 订单详情 from the order list: what was sold (lines with the promotion each took, gifts marked), how the total came
@@ -20,35 +22,10 @@ import { printReceipt, type SettledOrder } from '../billing/receipt';
  */
 
 const O = '/wxy-order-server';
-const STATUS: Record<number, { label: string; color: string }> = { 1: { label: '已完成', color: 'green' }, 2: { label: '已退款', color: 'orange' }, 3: { label: '已作废', color: 'gray' } };
 /** The methods a payment can be corrected to (余额 moves the member's ledger and is never a correction). */
 const PAY_OPTIONS = [{ value: '1', label: '现金' }, { value: '2', label: '银行卡' }, { value: '3', label: '微信' }, { value: '4', label: '支付宝' }];
 
-interface OrderLine { detId: number; skuCode: string; skuName: string; barcode: string | null; spec: string | null; unit: string | null; quantity: number; unitPrice: number; amount: number; promotionName: string | null; promotionAmount: number | null; isGift: boolean }
-interface OrderDetail extends SettledOrder {
-  status: number;
-  salesmanId: number | null;
-  salesmanName: string | null;
-  fullReductionName: string | null;
-  fullReductionAmount: number | null;
-  refundAmount: number | null;
-  refundTime: string | null;
-  refundUserName: string | null;
-  refundReason: string | null;
-  invalidTime: string | null;
-  invalidUserName: string | null;
-  invalidReason: string | null;
-  remark: string | null;
-  detList: OrderLine[];
-}
-interface PayInfo {
-  editable: boolean;
-  lockReason: string | null;
-  payList: { payId: number; payType: number; payTypeName: string; amount: number; createTime: string; editable: boolean }[];
-  logList: { text: string; userName: string; createTime: string }[];
-}
 
-const yuan = (v: number | null | undefined) => (Number(v ?? 0)).toFixed(2);
 
 export default function OrderDetailDialog({ row, onClose, onDone }: RowDialogProps) {
   const orderId = Number(row?.orderId);
@@ -56,6 +33,8 @@ export default function OrderDetailDialog({ row, onClose, onDone }: RowDialogPro
   const canEdit = usePermission('order:orderPay:edit');
   const canDelete = usePermission('order:orderPay:delete');
   const canEditInfo = usePermission('order:order:edit');
+  const canSeePayments = usePermission('finance:paymentDetail:view');
+  const navigate = useNavigate();
   const [busy, setBusy] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const order = useQuery({ queryKey: ['orderDetail', orderId], queryFn: () => call<OrderDetail>({ method: 'GET', url: `${O}/order/findListDet/${orderId}` }), enabled: orderId > 0 });
@@ -105,55 +84,13 @@ export default function OrderDetailDialog({ row, onClose, onDone }: RowDialogPro
 
   const o = order.data;
   const info = pay.data;
-  const status = o ? STATUS[o.status] : undefined;
+
   return (
     <Modal opened onClose={onClose} size="xl" centered title={<Title order={4}>订单详情 {String(row?.orderNo ?? '')}</Title>}>
       <Stack data-testid="order-detail">
         {(order.isLoading || pay.isLoading) && <Loader size="sm" />}
         {(order.error || pay.error) && <Alert color="red">{(order.error ?? pay.error)?.message}</Alert>}
-        {o && (
-          <>
-            <SimpleGrid cols={3} spacing="xs" verticalSpacing={4}>
-              <Text size="sm">门店：{o.shopName}{o.isPractice ? '（练习）' : ''}</Text>
-              <Text size="sm">状态：<Badge color={status?.color} variant="light">{status?.label ?? o.status}</Badge></Text>
-              <Text size="sm">下单时间：{o.createTime}</Text>
-              <Text size="sm">收银员：{o.cashierName ?? '—'}</Text>
-              <Text size="sm">会员：{o.memberName || o.memberPhone ? `${o.memberName ?? ''} ${o.memberPhone ?? ''}` : '非会员'}</Text>
-              <Text size="sm">本单积分：{o.pointsEarned ?? 0}</Text>
-              <Text size="sm">导购：{o.salesmanName ?? '—'}</Text>
-              <Text size="sm" style={{ gridColumn: 'span 2' }}>备注：{o.remark ?? '—'}</Text>
-            </SimpleGrid>
-            {o.status === 2 && <Alert color="orange">已退款 {yuan(o.refundAmount)} 元 · {o.refundTime} · {o.refundUserName}{o.refundReason ? ` · ${o.refundReason}` : ''}</Alert>}
-            {o.status === 3 && <Alert color="gray">已作废 · {o.invalidTime} · {o.invalidUserName}{o.invalidReason ? ` · ${o.invalidReason}` : ''}</Alert>}
-            <Table striped withTableBorder fz="sm" data-testid="order-detail-lines">
-              <Table.Thead>
-                <Table.Tr><Table.Th>商品</Table.Th><Table.Th>条码</Table.Th><Table.Th ta="right">数量</Table.Th><Table.Th ta="right">单价</Table.Th><Table.Th ta="right">金额</Table.Th><Table.Th>促销</Table.Th></Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {o.detList.map((l) => (
-                  <Table.Tr key={l.detId}>
-                    <Table.Td>{l.skuName}{l.spec ? ` ${l.spec}` : ''} {l.isGift && <Badge size="xs" color="grape">赠品</Badge>}</Table.Td>
-                    <Table.Td>{l.barcode ?? l.skuCode}</Table.Td>
-                    <Table.Td ta="right">{l.quantity}{l.unit ?? ''}</Table.Td>
-                    <Table.Td ta="right">{yuan(l.unitPrice)}</Table.Td>
-                    <Table.Td ta="right">{yuan(l.amount)}</Table.Td>
-                    <Table.Td>{l.promotionName ? `${l.promotionName}（-${yuan(l.promotionAmount)}）` : ''}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-            <Group gap="lg" data-testid="order-detail-amounts">
-              <Text size="sm">共 {o.totalQuantity} 件</Text>
-              <Text size="sm">商品金额 {yuan(o.totalAmount)}</Text>
-              {Number(o.promotionAmount) > 0 && <Text size="sm">促销优惠 -{yuan(o.promotionAmount)}</Text>}
-              {Number(o.fullReductionAmount) > 0 && <Text size="sm">{o.fullReductionName ?? '满减'} -{yuan(o.fullReductionAmount)}</Text>}
-              {Number(o.couponAmount) > 0 && <Text size="sm">优惠券 -{yuan(o.couponAmount)}</Text>}
-              <Text size="sm" fw={600}>应收 {yuan(o.payAmount)}</Text>
-              <Text size="sm">实收 {yuan(o.paidAmount)}</Text>
-              <Text size="sm">找零 {yuan(o.changeAmount)}</Text>
-            </Group>
-          </>
-        )}
+        {o && <OrderSummary order={o} />}
         {info && (
           <>
             <Title order={5}>支付信息</Title>
@@ -180,12 +117,7 @@ export default function OrderDetailDialog({ row, onClose, onDone }: RowDialogPro
                 ))}
               </Table.Tbody>
             </Table>
-            {info.logList.length > 0 && (
-              <Stack gap={2} data-testid="order-pay-log">
-                <Text size="sm" fw={500}>修改记录</Text>
-                {info.logList.map((l, i) => <Text key={i} size="xs" c="dimmed">{l.createTime} {l.userName}：{l.text}</Text>)}
-              </Stack>
-            )}
+            <PayLog logs={info.logList} />
           </>
         )}
         {o && info && (
@@ -198,6 +130,7 @@ export default function OrderDetailDialog({ row, onClose, onDone }: RowDialogPro
         <Group justify="flex-end">
           {o && <Button variant="light" onClick={() => void printReceipt(o)}>重打小票</Button>}
           {info && <Button variant="light" onClick={() => void printSlip()}>打印支付单</Button>}
+          {canSeePayments && <Button variant="light" onClick={() => { onClose(); void navigate({ pathname: '/financeManage/paymentDetail', search: `?id=${orderId}` }); }}>支付明细</Button>}
           <Button variant="default" onClick={onClose}>关闭</Button>
         </Group>
       </Stack>

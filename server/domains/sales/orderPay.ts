@@ -10,7 +10,8 @@ import { answerPrint, templateFor } from '../../printTemplates/answerPrint.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
 import { registerCustomRoute } from '../../resources/customRoutes.ts';
 import { BALANCE, PAY_TYPES, assertShopTakes, settlePayments, toFen, toYuan, type Payment } from './pricing.ts';
-import { ORDER_STATUS } from './settlement.ts';
+import { ORDER_STATUS, readOrder } from './settlement.ts';
+import { notifyFinance, PAY_CORRECTED_NOTICE } from './financeNotice.ts';
 
 /**
  * 订单支付 (order-pay): an order's payments as the order list shows them (findPayInfo), a payment method the
@@ -103,6 +104,8 @@ export async function changePayType(tx: Queryable, auth: AuthContext, payId: num
   await tx.query(`UPDATE po_order_pay SET pay_type = $2 WHERE pay_id = $1`, [payId, payType]);
   await tx.query(`UPDATE po_order SET change_amount = $2 WHERE order_id = $1`, [order.order_id, toYuan(changeFen)]);
   await logCorrection(tx, auth, pay, 'edit', payType);
+  await notifyFinance(tx, auth, PAY_CORRECTED_NOTICE, order.order_id, '支付方式修改',
+    `订单${order.order_no}支付方式已修改：${PAY_TYPES[Number(pay.pay_type)] ?? pay.pay_type} ${Number(pay.amount).toFixed(2)} 改为 ${PAY_TYPES[payType] ?? payType}`);
   return payInfo(tx, auth, { orderId: order.order_id });
 }
 
@@ -119,6 +122,8 @@ export async function deletePayment(tx: Queryable, auth: AuthContext, payId: num
   await tx.query(`DELETE FROM po_order_pay WHERE pay_id = $1`, [payId]);
   await tx.query(`UPDATE po_order SET paid_amount = $2, change_amount = $3 WHERE order_id = $1`, [order.order_id, toYuan(paidFen), toYuan(changeFen)]);
   await logCorrection(tx, auth, pay, 'delete', null);
+  await notifyFinance(tx, auth, PAY_CORRECTED_NOTICE, order.order_id, '支付方式修改',
+    `订单${order.order_no}支付方式已修改：删除 ${PAY_TYPES[Number(pay.pay_type)] ?? pay.pay_type} ${Number(pay.amount).toFixed(2)}`);
   return payInfo(tx, auth, { orderId: order.order_id });
 }
 
@@ -212,6 +217,18 @@ registerCustomRoute('orderPay.findPayInfo', {
   handler: async (req) => {
     const key = needKey(req.body as OrderKey | null);
     return ok(await req.tenantTx((tx) => payInfo(tx, req.auth!, key)).catch(asCallerError));
+  },
+});
+
+/** 支付明细 (notices 10, 17): the order with its payments, their corrections and its refund, for finance. */
+registerCustomRoute('orderPay.paymentDetail', {
+  schema: { params: { type: 'object', required: ['id'], properties: { id: idField('订单') } } },
+  handler: async (req) => {
+    const orderId = (req.params as { id: number }).id;
+    return ok(await req.tenantTx(async (tx) => {
+      const pay = await payInfo(tx, req.auth!, { orderId });
+      return { order: await readOrder(tx, orderId), pay };
+    }).catch(asCallerError));
   },
 });
 

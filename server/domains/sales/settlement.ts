@@ -1,4 +1,5 @@
 import type { AuthContext } from '../../context.ts';
+import { notifyFinance, ORDER_REFUNDED_NOTICE } from './financeNotice.ts';
 import type { Database, Queryable } from '../../db/index.ts';
 import { nextDocNo } from '../../documents/numbers.ts';
 import { ApiError } from '../../errors.ts';
@@ -263,6 +264,8 @@ async function reverseOrder(tx: Queryable, auth: AuthContext, orderNo: string, r
       : `UPDATE po_order SET status = ${ORDER_STATUS.invalid}, invalid_time = now(), invalid_user_name = $2, invalid_reason = $3, invalid_user_id = $4 WHERE order_id = $1`,
     [o.order_id, auth.displayName ?? auth.userName, reason, auth.userId],
   );
+  if (kind === 'refund' && !o.is_practice)
+    await notifyFinance(tx, auth, ORDER_REFUNDED_NOTICE, o.order_id, '订单退款', `订单${orderNo}已退款 ¥${Number(o.pay_amount).toFixed(2)}${reason ? `（${reason}）` : ''}`);
   await restoreBalance(tx, auth, o.order_id, orderNo, kind === 'refund' ? 'saleRefund' : 'saleInvalid');
   await restoreCoupon(tx, auth, { id: o.order_id, no: orderNo, shopId: o.shop_id });
   if (o.member_id) await takeBackPoints(tx, o.member_id, o.order_id, orderNo, Number(o.pay_amount), Number(o.points_earned));
