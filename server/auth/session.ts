@@ -65,19 +65,19 @@ export async function authenticate(db: Database, req: FastifyRequest, perm?: str
 export async function authenticateToken(db: Database, token: string, tenantId: number, perm?: string): Promise<AuthContext> {
   const hash = tokenHashOf(token);
   if (!Number.isSafeInteger(tenantId) || tenantId <= 0) throw new ApiError('TOKEN_TENANT_MISMATCH');
-  const row = await db.tenant(tenantId, async (tx) => {
-    const r = await tx.query<TokenRow & { user_name: string | null; name: string | null; status: number | null; roles: string[] | null; granted: boolean | null }>(
-      `SELECT ${TOKEN_COLUMNS}, u.user_name, u.name, u.status,
-              array(SELECT r.code FROM sys_user_role ur JOIN sys_role r ON r.id = ur.role_id WHERE ur.user_id = u.id ORDER BY r.code) AS roles,
-              $2::text IS NOT NULL AND EXISTS (
-                SELECT 1 FROM sys_user_role ur JOIN sys_role_menu rm ON rm.role_id = ur.role_id JOIN sys_menu m ON m.id = rm.menu_id
-                 WHERE ur.user_id = u.id AND (m.perms = $2 OR m.path = $2)) AS granted
-         FROM oauth_token t LEFT JOIN sys_user u ON u.id = t.user_id
-        WHERE t.token_hash = $1`,
-      [hash, perm ?? null],
-    );
-    return r.rows[0];
-  });
+  // One round trip on a PostgreSQL server (tenantStatement): every guarded call pays for this check.
+  const r = await db.tenantStatement<TokenRow & { user_name: string | null; name: string | null; status: number | null; roles: string[] | null; granted: boolean | null }>(
+    tenantId,
+    `SELECT ${TOKEN_COLUMNS}, u.user_name, u.name, u.status,
+            array(SELECT r.code FROM sys_user_role ur JOIN sys_role r ON r.id = ur.role_id WHERE ur.user_id = u.id ORDER BY r.code) AS roles,
+            $2::text IS NOT NULL AND EXISTS (
+              SELECT 1 FROM sys_user_role ur JOIN sys_role_menu rm ON rm.role_id = ur.role_id JOIN sys_menu m ON m.id = rm.menu_id
+               WHERE ur.user_id = u.id AND (m.perms = $2 OR m.path = $2)) AS granted
+       FROM oauth_token t LEFT JOIN sys_user u ON u.id = t.user_id
+      WHERE t.token_hash = $1`,
+    [hash, perm ?? null],
+  );
+  const row = r.rows[0];
   const session = sessionOf(row, hash, tenantId);
   if (!row?.user_name || row.status !== 1) throw new ApiError('TOKEN_REVOKED');
   const roles = row.roles ?? [];

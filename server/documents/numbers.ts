@@ -13,8 +13,20 @@ export async function nextDocNo(tx: Queryable, tenantId: number, prefix: string)
     [tenantId, prefix],
   );
   const { day, n } = res.rows[0];
-  return `${prefix}${day}-${String(n).padStart(4, '0')}`;
+  return docNoOf(prefix, day, n);
 }
+
+/**
+ * nextDocNo's counter step as SQL, for a statement that takes a number among other things (a register's sale):
+ * `tenant` and `prefix` are SQL expressions, `when` a condition (false: no number taken); answers day and n
+ * (docNoOf makes the number).
+ */
+export const docNumberStepSql = (tenant: string, prefix: string, when: string) =>
+  `INSERT INTO doc_number (tenant_id, prefix, day, last_no) SELECT ${tenant}, ${prefix}, current_date, 1 WHERE ${when}
+   ON CONFLICT (tenant_id, prefix, day) DO UPDATE SET last_no = doc_number.last_no + 1
+   RETURNING to_char(day, 'YYYYMMDD') AS day, last_no AS n`;
+
+export const docNoOf = (prefix: string, day: string, n: number) => `${prefix}${day}-${String(n).padStart(4, '0')}`;
 
 /** `count` numbers of a type for today in one statement (a generate over 1,000 shops): the same counter, in order. */
 export async function nextDocNos(tx: Queryable, tenantId: number, prefix: string, count: number): Promise<string[]> {

@@ -1,7 +1,7 @@
 import type { AuthContext } from '../../context.ts';
 import { notifyFinance, ORDER_REFUNDED_NOTICE } from './financeNotice.ts';
 import type { Database, Queryable } from '../../db/index.ts';
-import { nextDocNo } from '../../documents/numbers.ts';
+import { docNoOf, docNumberStepSql } from '../../documents/numbers.ts';
 import { ApiError } from '../../errors.ts';
 import { postStock } from '../stock/ledger.ts';
 import { earnPoints, memberForSale, pointsFor, takeBackPoints } from '../members/points.ts';
@@ -10,7 +10,7 @@ import { couponForSale, restoreCoupon, spendCoupon } from '../members/coupons.ts
 import { dbToday } from '../../db/calendar.ts';
 import { assertShopTakes, balancePaidFen, priceLines, settlePayments, toFen, toYuan, type CartLine, type Payment, type PricedSku } from './pricing.ts';
 import { applyPromotions } from '../promotions/apply.ts';
-import { activePromotions } from '../promotions/active.ts';
+import { activePromotionsSql, toActivePromotion, type PromotionRow } from '../promotions/active.ts';
 import { assertMayDiscount } from './lineDiscount.ts';
 
 /**
@@ -36,18 +36,24 @@ export interface SettlementInput {
 class AlreadySettled extends Error {}
 
 export async function settle(db: Database, auth: AuthContext, input: SettlementInput): Promise<Record<string, unknown>> {
-  // The uuid's earlier result, or a new order number. Taken in a short transaction of its own: the day's number
-  // row is the one row every register writes, so it must not stay locked while a sale posts its stock (a sale
-  // that then fails leaves a gap in the numbers; a number is never used twice).
-  const first = await db.tenant(auth.tenantId, async (tx) => {
-    const earlier = await orderIdByUuid(tx, input.uuid);
-    return earlier ? { earlier } : { orderNo: await nextDocNo(tx, auth.tenantId, input.isPractice ? 'LX' : 'XS') };
-  });
-  if (first.earlier) return db.tenant(auth.tenantId, (tx) => readOrder(tx, first.earlier));
-  const orderNo = first.orderNo!;
-  let orderId: number;
+  // The uuid's earlier result, or else a new order number: one statement in a transaction of its own, one round
+  // trip (tenantStatement). The day's number row is the one row every register writes, so it must not stay locked
+  // while a sale posts its stock, nor while a disk flush ends: this commit does not wait for the disk
+  // (synchronous_commit off); the sale's own commit waits for the log up to itself, which holds this one, so a
+  // crash loses only numbers no committed sale got. A sale that then fails leaves a gap; a number is never used twice.
+  const prefix = input.isPractice ? 'LX' : 'XS';
+  const first = (await db.tenantStatement<{ earlier: number | null; day: string | null; n: number | null }>(
+    auth.tenantId,
+    `WITH e AS (SELECT order_id FROM po_order WHERE client_uuid = $1::uuid),
+          x AS (${docNumberStepSql('$2::int', '$3::text', 'NOT EXISTS (SELECT 1 FROM e)')})
+     SELECT (SELECT order_id FROM e) AS earlier, x.day, x.n, set_config('synchronous_commit', 'off', true) AS async_commit
+       FROM (SELECT 1) one LEFT JOIN x ON true`,
+    [input.uuid, auth.tenantId, prefix],
+  )).rows[0];
+  if (first.earlier) return db.tenant(auth.tenantId, (tx) => readOrder(tx, first.earlier!));
+  const orderNo = docNoOf(prefix, first.day!, Number(first.n));
   try {
-    orderId = await db.tenant(auth.tenantId, async (tx) => {
+    return await db.tenant(auth.tenantId, async (tx) => {
       const { shop, priced, promo } = await promoteCart(tx, auth, input);
       assertShopTakes(shop.pay_types.map(Number), input.payments);
       const member = input.memberId ? await memberForSale(tx, input.memberId, Boolean(input.isPractice)) : null;
@@ -63,54 +69,61 @@ export async function settle(db: Database, auth: AuthContext, input: SettlementI
       if (balanceFen > 0 && !member) throw new ApiError('BAD_REQUEST', '使用余额支付须先录入会员');
       if (balanceFen > 0 && input.isPractice) throw new ApiError('BAD_REQUEST', '练习收银不能使用会员余额');
       const points = member ? pointsFor(payableFen, Number(member.points_per_yuan)) : 0;
-      // A concurrent duplicate (the same uuid sent twice at once) waits here for the first and inserts nothing;
-      // it then answers the first one's result (below).
-      const inserted = await tx.query<{ order_id: number }>(
-        `INSERT INTO po_order (tenant_id, order_no, client_uuid, shop_id, shop_name, wh_id, is_practice, total_quantity, total_amount, pay_amount,
-                               paid_amount, change_amount, remark, cashier_user_id, cashier_name, member_id, member_phone, member_name, points_earned, coupon_amount, member_coupon_id,
-                               promotion_amount, full_reduction_id, full_reduction_name, full_reduction_amount)
-         VALUES (app_current_tenant(), $1, $2, $3, $4, $5, $6, $7, $8, $18, $9, $10, $11, $12, $13, $14, $15, $16, $17, $19, $20, $21, $22, $23, $24)
-         ON CONFLICT (tenant_id, client_uuid) DO NOTHING RETURNING order_id`,
+      // The order, then its lines and payments in one more statement, each answering as readOrder reads it (the
+      // answer is what was written: nothing is read again). The order goes alone first: the sales summaries' order
+      // trigger reads the order's lines and payments present when it fires. A concurrent duplicate (the same uuid
+      // sent twice at once) waits here for the first and inserts nothing; it then answers the first one's result.
+      const inserted = await tx.query<Record<string, unknown> & { orderId: number }>(
+        `WITH o AS (
+           INSERT INTO po_order (tenant_id, order_no, client_uuid, shop_id, shop_name, wh_id, is_practice, total_quantity, total_amount, pay_amount,
+                                 paid_amount, change_amount, remark, cashier_user_id, cashier_name, member_id, member_phone, member_name, points_earned, coupon_amount, member_coupon_id,
+                                 promotion_amount, full_reduction_id, full_reduction_name, full_reduction_amount)
+           VALUES (app_current_tenant(), $1, $2, $3, $4, $5, $6, $7, $8, $18, $9, $10, $11, $12, $13, $14, $15, $16, $17, $19, $20, $21, $22, $23, $24)
+           ON CONFLICT (tenant_id, client_uuid) DO NOTHING RETURNING *)
+         SELECT ${ORDER_COLUMNS} FROM o`,
         [orderNo, input.uuid, shop.shop_id, shop.shop_name, shop.wh_id, Boolean(input.isPractice), promo.lines.reduce((a, l) => a + l.quantity, 0), toYuan(priced.totalFen), toYuan(paidFen), toYuan(changeFen),
           input.remark ?? null, auth.userId, auth.displayName ?? auth.userName, member?.member_id ?? null, member?.phone_number ?? null, member?.member_name ?? null, points,
           toYuan(payableFen), toYuan(couponFen), coupon?.coupon.memberCouponId ?? null,
           toYuan(promo.promotionFen), promo.fullReduction?.promotionId ?? null, promo.fullReduction?.promotionName ?? null, toYuan(promo.fullReduction?.reduceFen ?? 0)],
       );
-      if (!inserted.rows[0]) throw new AlreadySettled();
-      const id = inserted.rows[0].order_id;
-      const lines = await tx.query<{ det_id: number; sku_id: number; quantity: string }>(
-        `INSERT INTO po_order_det (tenant_id, order_id, line_no, sku_id, sku_code, sku_name, barcode, spec, unit, quantity, unit_price, promotion_id, promotion_name, promotion_amount, is_gift)
-         SELECT app_current_tenant(), $1, x.n, s.sku_id, s.sku_code, s.sku_name, s.barcode, s.spec, s.unit, x.q, x.p, x.pid, x.pname, x.poff, x.gift
-           FROM unnest($2::int[], $3::numeric[], $4::numeric[], $5::int[], $6::text[], $7::numeric[], $8::boolean[]) WITH ORDINALITY AS x(sku, q, p, pid, pname, poff, gift, n)
-           JOIN pd_sku s ON s.sku_id = x.sku
-          ORDER BY x.n
-         RETURNING det_id, sku_id, quantity`,
+      const head = inserted.rows[0];
+      if (!head) throw new AlreadySettled();
+      const id = head.orderId;
+      const written = await tx.query<{ lines: (Record<string, unknown> & { detId: number; skuId: number; quantity: number })[]; pays: Record<string, unknown>[] }>(
+        `WITH d AS (
+           INSERT INTO po_order_det (tenant_id, order_id, line_no, sku_id, sku_code, sku_name, barcode, spec, unit, quantity, unit_price, promotion_id, promotion_name, promotion_amount, is_gift)
+           SELECT app_current_tenant(), $1, x.n, s.sku_id, s.sku_code, s.sku_name, s.barcode, s.spec, s.unit, x.q, x.p, x.pid, x.pname, x.poff, x.gift
+             FROM unnest($2::int[], $3::numeric[], $4::numeric[], $5::int[], $6::text[], $7::numeric[], $8::boolean[]) WITH ORDINALITY AS x(sku, q, p, pid, pname, poff, gift, n)
+             JOIN pd_sku s ON s.sku_id = x.sku
+            ORDER BY x.n
+           RETURNING *),
+         y AS (
+           INSERT INTO po_order_pay (tenant_id, order_id, pay_type, amount) SELECT app_current_tenant(), $1, t, a FROM unnest($9::int[], $10::numeric[]) AS p(t, a)
+           RETURNING *)
+         SELECT (SELECT coalesce(json_agg(l ORDER BY l."lineNo"), '[]'::json) FROM (SELECT ${LINE_COLUMNS} FROM d) l) AS lines,
+                (SELECT coalesce(json_agg(q ORDER BY q."payId"), '[]'::json) FROM (SELECT ${PAY_COLUMNS} FROM y) q) AS pays`,
         [id, promo.lines.map((l) => l.skuId), promo.lines.map((l) => l.quantity), promo.lines.map((l) => toYuan(l.priceFen)), promo.lines.map((l) => l.promotionId),
-          promo.lines.map((l) => l.promotionName), promo.lines.map((l) => toYuan(l.promotionFen)), promo.lines.map((l) => l.isGift)],
+          promo.lines.map((l) => l.promotionName), promo.lines.map((l) => toYuan(l.promotionFen)), promo.lines.map((l) => l.isGift),
+          input.payments.map((p) => p.payType), input.payments.map((p) => p.amount)],
       );
-      await tx.query(
-        `INSERT INTO po_order_pay (tenant_id, order_id, pay_type, amount) SELECT app_current_tenant(), $1, t, a FROM unnest($2::int[], $3::numeric[]) AS p(t, a)`,
-        [id, input.payments.map((p) => p.payType), input.payments.map((p) => p.amount)],
-      );
+      const { lines, pays } = written.rows[0];
       if (coupon) await spendCoupon(tx, auth, coupon.coupon, { id, no: orderNo, shopId: shop.shop_id, shopName: shop.shop_name }, couponFen);
       if (balanceFen > 0) await spendBalance(tx, auth, member!.member_id, { id, no: orderNo, shopId: shop.shop_id }, balanceFen);
       if (member) await earnPoints(tx, member.member_id, id, orderNo, toYuan(payableFen), points);
       if (!input.isPractice) {
         // Last, so the shop's balance rows stay locked only for the posting itself.
-        await postStock(tx, auth, { docType: 'sale', docId: id, docNo: orderNo }, lines.rows.map((l) => ({ whId: shop.wh_id, skuId: l.sku_id, qty: -Number(l.quantity), lineId: l.det_id })));
+        await postStock(tx, auth, { docType: 'sale', docId: id, docNo: orderNo }, lines.map((l) => ({ whId: shop.wh_id, skuId: l.skuId, qty: -Number(l.quantity), lineId: l.detId })));
         await tx.query(
           `UPDATE po_order_det d SET unit_cost = l.unit_cost FROM stock_ledger l WHERE l.doc_type = 'sale' AND l.doc_id = $1 AND l.line_id = d.det_id AND d.order_id = $1`,
           [id],
         );
       }
-      return id;
+      return { ...head, detList: lines, payList: pays };
     });
   } catch (err) {
     if (!(err instanceof AlreadySettled)) throw err;
     return db.tenant(auth.tenantId, async (tx) => readOrder(tx, (await orderIdByUuid(tx, input.uuid))!));
   }
-  // The answer is read after the commit, with nothing locked.
-  return db.tenant(auth.tenantId, (tx) => readOrder(tx, orderId));
 }
 
 /** What a cart costs the member before payments: the server's prices (the register's are only compared). */
@@ -128,14 +141,23 @@ export async function cartTotalFen(tx: Queryable, auth: AuthContext, cart: { sho
  * (an existing, enabled member) also gets the member-only ones (会员价).
  */
 export async function promoteCart(tx: Queryable, auth: AuthContext, cart: { shopId: number; lines: CartLine[]; memberId?: number | null }) {
-  const shop = await shopOf(tx, auth, cart.shopId);
-  const skus = await skusOf(tx, cart.lines.map((l) => l.skuId));
+  assertRegisterShop(auth, cart.shopId);
+  // One statement: the shop, the cart's SKUs and the gifts the promotions may add, the promotions (a member's cart,
+  // an existing and enabled member, also gets the member-only ones).
+  const r = await tx.query<{ shop: ShopRow | null; skus: { sku_id: number; sku_name: string; retail_price: string | number; status: number }[]; promotions: PromotionRow[] }>(
+    `WITH p AS (${activePromotionsSql('$1', 'EXISTS (SELECT 1 FROM mb_base_info WHERE member_id = $3 AND status = 1)')})
+     SELECT (SELECT row_to_json(s) FROM (${SHOP_SQL}) s) AS shop,
+            (SELECT coalesce(json_agg(json_build_object('sku_id', k.sku_id, 'sku_name', k.sku_name, 'retail_price', k.retail_price, 'status', k.status)), '[]'::json)
+               FROM pd_sku k WHERE k.sku_id = ANY($2::int[]) OR k.sku_id IN (SELECT p.gift_sku_id FROM p WHERE p.promotion_type <> 3 AND json_array_length(p.lines) > 0)) AS skus,
+            (SELECT coalesce(json_agg(p ORDER BY p.promotion_id), '[]'::json) FROM p) AS promotions`,
+    [cart.shopId, [...new Set(cart.lines.map((l) => l.skuId))], cart.memberId ?? null],
+  );
+  const { shop: row, skus: skuRows, promotions: promotionRows } = r.rows[0];
+  const shop = checkShop(row);
+  const skus = new Map<number, PricedSku>(skuRows.map((s) => [s.sku_id, { skuId: s.sku_id, skuName: s.sku_name, retailPrice: Number(s.retail_price), status: s.status }]));
   const priced = priceLines(cart.lines, skus);
   if (priced.lines.some((l) => l.discountPercent !== undefined)) await assertMayDiscount(tx, auth);
-  const forMember = cart.memberId ? Boolean((await tx.query(`SELECT 1 FROM mb_base_info WHERE member_id = $1 AND status = 1`, [cart.memberId])).rowCount) : false;
-  const promotions = await activePromotions(tx, shop.shop_id, forMember);
-  const giftIds = [...new Set(promotions.flatMap((p) => p.rules.map((r) => r.giftSkuId ?? 0)).filter((id) => id && !skus.has(id)))];
-  if (giftIds.length) for (const [id, sku] of await skusOf(tx, giftIds)) skus.set(id, sku);
+  const promotions = promotionRows.map(toActivePromotion);
   const promo = applyPromotions(priced.lines, promotions, (id) => {
     const sku = skus.get(id);
     return sku ? { retailFen: toFen(Number(sku.retailPrice)), sellable: Number(sku.status) === 1 } : undefined;
@@ -170,34 +192,32 @@ interface ShopRow {
   pay_types: number[];
 }
 
-/** The shop sold in and the warehouse its stock leaves from; a register bound to a shop sells only there. */
-export async function shopOf(tx: Queryable, auth: AuthContext, shopId: number): Promise<ShopRow & { wh_id: number }> {
+/** The shop as a sale reads it (parameter $1: the shop id). */
+const SHOP_SQL = `SELECT s.shop_id, s.shop_name, s.status, (SELECT w.wh_id FROM wh_base_info w WHERE w.shop_id = s.shop_id AND w.status = 1 ORDER BY w.wh_id LIMIT 1) AS wh_id,
+                         ARRAY(SELECT c.pay_type FROM shop_pay_method_config c WHERE c.shop_id = s.shop_id AND c.enabled) AS pay_types
+                    FROM shop_base s WHERE s.shop_id = $1`;
+
+/** A register bound to a shop sells only there. */
+function assertRegisterShop(auth: AuthContext, shopId: number): void {
   if (auth.shopId && auth.shopId !== shopId) throw new ApiError('FORBIDDEN', '本收银设备只能为所属门店收银');
-  const r = await tx.query<ShopRow>(
-    `SELECT s.shop_id, s.shop_name, s.status, (SELECT w.wh_id FROM wh_base_info w WHERE w.shop_id = s.shop_id AND w.status = 1 ORDER BY w.wh_id LIMIT 1) AS wh_id,
-            ARRAY(SELECT c.pay_type FROM shop_pay_method_config c WHERE c.shop_id = s.shop_id AND c.enabled) AS pay_types
-       FROM shop_base s WHERE s.shop_id = $1`,
-    [shopId],
-  );
-  const shop = r.rows[0];
+}
+
+/** The shop found must exist, be enabled and have an enabled shop warehouse. */
+function checkShop(shop: ShopRow | null | undefined): ShopRow & { wh_id: number } {
   if (!shop) throw new ApiError('BAD_REQUEST', '门店不存在');
   if (Number(shop.status) !== 1) throw new ApiError('BAD_REQUEST', `门店「${shop.shop_name}」已停用，不能收银`);
   if (!shop.wh_id) throw new ApiError('BAD_REQUEST', `门店「${shop.shop_name}」没有启用的门店仓，不能收银`);
   return { ...shop, wh_id: shop.wh_id };
 }
 
-async function skusOf(tx: Queryable, ids: number[]): Promise<Map<number, PricedSku>> {
-  const r = await tx.query<{ sku_id: number; sku_name: string; retail_price: string; status: number }>(
-    `SELECT sku_id, sku_name, retail_price, status FROM pd_sku WHERE sku_id = ANY($1::int[])`,
-    [[...new Set(ids)]],
-  );
-  return new Map(r.rows.map((s) => [s.sku_id, { skuId: s.sku_id, skuName: s.sku_name, retailPrice: Number(s.retail_price), status: s.status }]));
+/** The shop sold in and the warehouse its stock leaves from; a register bound to a shop sells only there. */
+export async function shopOf(tx: Queryable, auth: AuthContext, shopId: number): Promise<ShopRow & { wh_id: number }> {
+  assertRegisterShop(auth, shopId);
+  return checkShop((await tx.query<ShopRow>(SHOP_SQL, [shopId])).rows[0]);
 }
 
-/** An order as the register and the order list read it: header, lines and payments. */
-export async function readOrder(tx: Queryable, orderId: number): Promise<Record<string, unknown>> {
-  const h = await tx.query(
-    `SELECT order_id AS "orderId", order_no AS "orderNo", client_uuid AS uuid, shop_id AS "shopId", shop_name AS "shopName", is_practice AS "isPractice",
+/** An order's header, lines and payments as the register and the order list read them (also RETURNING of a sale). */
+const ORDER_COLUMNS = `order_id AS "orderId", order_no AS "orderNo", client_uuid AS uuid, shop_id AS "shopId", shop_name AS "shopName", is_practice AS "isPractice",
             status, total_quantity::float8 AS "totalQuantity", total_amount::float8 AS "totalAmount", promotion_amount::float8 AS "promotionAmount", full_reduction_id AS "fullReductionId", full_reduction_name AS "fullReductionName",
             full_reduction_amount::float8 AS "fullReductionAmount", coupon_amount::float8 AS "couponAmount", pay_amount::float8 AS "payAmount",
             paid_amount::float8 AS "paidAmount", change_amount::float8 AS "changeAmount", cashier_name AS "cashierName", remark,
@@ -205,22 +225,18 @@ export async function readOrder(tx: Queryable, orderId: number): Promise<Record<
             member_id AS "memberId", member_phone AS "memberPhone", member_name AS "memberName", points_earned AS "pointsEarned",
             refund_amount::float8 AS "refundAmount", to_char(refund_time, 'YYYY-MM-DD HH24:MI:SS') AS "refundTime", refund_user_name AS "refundUserName", refund_reason AS "refundReason",
             to_char(invalid_time, 'YYYY-MM-DD HH24:MI:SS') AS "invalidTime", invalid_user_name AS "invalidUserName", invalid_reason AS "invalidReason",
-            to_char(create_time, 'YYYY-MM-DD HH24:MI:SS') AS "createTime"
-       FROM po_order WHERE order_id = $1`,
-    [orderId],
-  );
-  if (!h.rows[0]) throw new ApiError('NOT_FOUND', '订单不存在');
-  const lines = await tx.query(
-    `SELECT det_id AS "detId", line_no AS "lineNo", sku_id AS "skuId", sku_code AS "skuCode", sku_name AS "skuName", barcode, spec, unit,
+            to_char(create_time, 'YYYY-MM-DD HH24:MI:SS') AS "createTime"`;
+const LINE_COLUMNS = `det_id AS "detId", line_no AS "lineNo", sku_id AS "skuId", sku_code AS "skuCode", sku_name AS "skuName", barcode, spec, unit,
             quantity::float8 AS quantity, unit_price::float8 AS "unitPrice", amount::float8 AS amount,
-            promotion_id AS "promotionId", promotion_name AS "promotionName", promotion_amount::float8 AS "promotionAmount", is_gift AS "isGift"
-       FROM po_order_det WHERE order_id = $1 ORDER BY line_no`,
-    [orderId],
-  );
-  const pays = await tx.query(
-    `SELECT pay_id AS "payId", pay_type AS "payType", amount::float8 AS amount FROM po_order_pay WHERE order_id = $1 ORDER BY pay_id`,
-    [orderId],
-  );
+            promotion_id AS "promotionId", promotion_name AS "promotionName", promotion_amount::float8 AS "promotionAmount", is_gift AS "isGift"`;
+const PAY_COLUMNS = `pay_id AS "payId", pay_type AS "payType", amount::float8 AS amount`;
+
+/** An order as the register and the order list read it: header, lines and payments. */
+export async function readOrder(tx: Queryable, orderId: number): Promise<Record<string, unknown>> {
+  const h = await tx.query(`SELECT ${ORDER_COLUMNS} FROM po_order WHERE order_id = $1`, [orderId]);
+  if (!h.rows[0]) throw new ApiError('NOT_FOUND', '订单不存在');
+  const lines = await tx.query(`SELECT ${LINE_COLUMNS} FROM po_order_det WHERE order_id = $1 ORDER BY line_no`, [orderId]);
+  const pays = await tx.query(`SELECT ${PAY_COLUMNS} FROM po_order_pay WHERE order_id = $1 ORDER BY pay_id`, [orderId]);
   return { ...h.rows[0], detList: lines.rows, payList: pays.rows };
 }
 

@@ -9,89 +9,94 @@ export type { StockMove } from './moves.ts';
 /**
  * Posts stock moves of one document: the only way stock changes (ARCHITECTURE §3).
  *
- * Set-based, whatever the number of lines: the balance rows are locked in key order (warehouse, SKU) by one
- * SELECT … FOR UPDATE, so two postings never wait on each other in opposite orders (no deadlock); one guarded
- * UPDATE changes them all (on_hand, reserved and in_transit never below zero, available = on_hand - reserved
- * never below zero; inbound moves with a cost move the moving average); one INSERT writes a ledger row per
- * move with the balance after it. A refused key throws 409 库存不足 naming the SKU and the quantities; the
- * caller's transaction rolls the whole document back.
+ * Set-based, whatever the number of lines, and one statement once the balance rows exist: the balance rows are
+ * locked in key order (warehouse, SKU) by a SELECT … FOR UPDATE, so two postings never wait on each other in
+ * opposite orders (no deadlock); one guarded UPDATE changes them all (on_hand, reserved and in_transit never
+ * below zero, available = on_hand - reserved never below zero; inbound moves with a cost move the moving
+ * average); one INSERT writes a ledger row per move with the balance after it. The guards read the rows as
+ * locked (the newest version), not as the statement's snapshot saw them, so stock that arrived while waiting
+ * counts. Posting is the last thing a document does before COMMIT, and each round trip between the lock and
+ * COMMIT is time the other registers wait, hence one statement. A refused key throws 409 库存不足 naming the SKU
+ * and the quantities; the caller's transaction rolls the whole document back.
  */
 export async function postStock(tx: Queryable, auth: AuthContext, ref: DocRef, moves: StockMove[]): Promise<void> {
   if (!moves.length) return;
   const keys = mergeMoves(moves);
-  const whIds = keys.map((k) => k.whId);
-  const skuIds = keys.map((k) => k.skuId);
-  // Balance rows that do not exist yet (first receipt of a SKU in a warehouse), with the names copied.
-  await tx.query(
-    `INSERT INTO stock_balance (tenant_id, wh_id, sku_id, wh_name, sku_code, sku_name, barcode, spu_id, spu_name, spec, unit)
-     SELECT $1, k.wh_id, k.sku_id, w.wh_name, s.sku_code, s.sku_name, s.barcode, s.spu_id, s.spu_name, s.spec, s.unit
-       FROM unnest($2::int[], $3::int[]) AS k(wh_id, sku_id)
-       JOIN wh_base_info w ON w.wh_id = k.wh_id
-       JOIN pd_sku s ON s.sku_id = k.sku_id
-      WHERE NOT EXISTS (SELECT 1 FROM stock_balance b WHERE b.wh_id = k.wh_id AND b.sku_id = k.sku_id)
-     ORDER BY k.wh_id, k.sku_id
-     ON CONFLICT (tenant_id, wh_id, sku_id) DO NOTHING`,
-    [auth.tenantId, whIds, skuIds],
-  );
-  // Locks in key order (mergeMoves sorts the keys the same way).
-  await tx.query(
-    `SELECT 1 FROM stock_balance b JOIN unnest($1::int[], $2::int[]) AS k(wh_id, sku_id) ON b.wh_id = k.wh_id AND b.sku_id = k.sku_id
-      ORDER BY b.wh_id, b.sku_id FOR UPDATE OF b`,
-    [whIds, skuIds],
-  );
-  const updated = await tx.query<{ wh_id: number; sku_id: number; on_hand: string; avg_cost: string; wh_name: string; sku_code: string; sku_name: string }>(
-    `UPDATE stock_balance b SET
-        avg_cost = CASE WHEN k.qty > 0 AND k.amount IS NOT NULL AND greatest(b.on_hand, 0) + k.qty > 0
-                        THEN round((greatest(b.on_hand, 0) * b.avg_cost + k.amount + k.uncosted * b.avg_cost) / (greatest(b.on_hand, 0) + k.qty), 4)
-                        ELSE b.avg_cost END,
-        on_hand = b.on_hand + k.qty, reserved = b.reserved + k.reserved, in_transit = b.in_transit + k.in_transit, update_time = now()
-       FROM unnest($1::int[], $2::int[], $3::numeric[], $4::numeric[], $5::numeric[], $6::numeric[], $7::numeric[])
-            AS k(wh_id, sku_id, qty, reserved, in_transit, amount, uncosted)
-      WHERE b.wh_id = k.wh_id AND b.sku_id = k.sku_id
-        AND b.on_hand + k.qty >= 0 AND b.reserved + k.reserved >= 0 AND b.in_transit + k.in_transit >= 0 AND b.on_hand + k.qty - (b.reserved + k.reserved) >= 0
-      RETURNING b.wh_id, b.sku_id, b.on_hand, b.avg_cost, b.wh_name, b.sku_code, b.sku_name`,
-    [whIds, skuIds, keys.map((k) => k.qty), keys.map((k) => k.reserved), keys.map((k) => k.inTransit), keys.map((k) => k.inboundAmount), keys.map((k) => k.inboundUncosted)],
-  );
-  const after = new Map(updated.rows.map((r) => [`${r.wh_id}:${r.sku_id}`, r]));
-  const refused = keys.find((k) => !after.has(`${k.whId}:${k.skuId}`));
-  if (refused) throw await shortage(tx, refused);
-  // One ledger row per move (per document line), the balance after each in order.
-  const rows = keys.flatMap((k) => {
-    const a = after.get(`${k.whId}:${k.skuId}`)!;
-    let onHand = Math.round((Number(a.on_hand) - k.qty) * 1000);
-    return k.moves.map((m) => {
-      onHand += Math.round(m.qty * 1000);
-      return { k, a, m, onHandAfter: onHand / 1000 };
-    });
-  });
-  await tx.query(
-    `INSERT INTO stock_ledger (tenant_id, wh_id, sku_id, wh_name, sku_code, sku_name, doc_type, doc_id, doc_no, line_id,
-                               qty, reserved_delta, in_transit_delta, unit_cost, amount, on_hand_after, create_user_id, create_user_name)
-     SELECT $1, m.wh_id, m.sku_id, m.wh_name, m.sku_code, m.sku_name, $2, $3, $4, m.line_id, m.qty, m.reserved, m.in_transit,
-            coalesce(m.unit_cost, m.avg_cost), round(m.qty * coalesce(m.unit_cost, m.avg_cost), 2), m.after, $5, $6
-       FROM unnest($7::int[], $8::int[], $9::text[], $10::text[], $11::text[], $12::bigint[], $13::numeric[], $14::numeric[], $15::numeric[], $16::numeric[], $17::numeric[], $18::numeric[])
-            AS m(wh_id, sku_id, wh_name, sku_code, sku_name, line_id, qty, reserved, in_transit, unit_cost, avg_cost, after)`,
+  // Balance rows that do not exist yet (first receipt of a SKU in a warehouse), with the names copied. A key that
+  // takes stock out cannot succeed on a new (empty) row: it is refused below either way, so no row is made for it.
+  const creatable = keys.filter((k) => k.qty >= 0 && k.reserved >= 0 && k.inTransit >= 0);
+  if (creatable.length) {
+    await tx.query(
+      `INSERT INTO stock_balance (tenant_id, wh_id, sku_id, wh_name, sku_code, sku_name, barcode, spu_id, spu_name, spec, unit)
+       SELECT $1, k.wh_id, k.sku_id, w.wh_name, s.sku_code, s.sku_name, s.barcode, s.spu_id, s.spu_name, s.spec, s.unit
+         FROM unnest($2::int[], $3::int[]) AS k(wh_id, sku_id)
+         JOIN wh_base_info w ON w.wh_id = k.wh_id
+         JOIN pd_sku s ON s.sku_id = k.sku_id
+        WHERE NOT EXISTS (SELECT 1 FROM stock_balance b WHERE b.wh_id = k.wh_id AND b.sku_id = k.sku_id)
+       ORDER BY k.wh_id, k.sku_id
+       ON CONFLICT (tenant_id, wh_id, sku_id) DO NOTHING`,
+      [auth.tenantId, creatable.map((k) => k.whId), creatable.map((k) => k.skuId)],
+    );
+  }
+  // One ledger row per move (per document line), in key order (mergeMoves sorts the keys the way they are locked).
+  const rows = keys.flatMap((k) => k.moves.map((m) => ({ k, m })));
+  const posted = await tx.query<{ wh: number[] | null; sku: number[] | null }>(
+    `WITH k AS (
+       SELECT * FROM unnest($1::int[], $2::int[], $3::numeric[], $4::numeric[], $5::numeric[], $6::numeric[], $7::numeric[])
+                  AS k(wh_id, sku_id, qty, reserved, in_transit, amount, uncosted)),
+     l AS MATERIALIZED (
+       SELECT b.wh_id, b.sku_id, b.on_hand, b.reserved, b.in_transit FROM stock_balance b JOIN k ON b.wh_id = k.wh_id AND b.sku_id = k.sku_id
+        ORDER BY b.wh_id, b.sku_id FOR UPDATE OF b),
+     up AS (
+       UPDATE stock_balance b SET
+          avg_cost = CASE WHEN k.qty > 0 AND k.amount IS NOT NULL AND greatest(b.on_hand, 0) + k.qty > 0
+                          THEN round((greatest(b.on_hand, 0) * b.avg_cost + k.amount + k.uncosted * b.avg_cost) / (greatest(b.on_hand, 0) + k.qty), 4)
+                          ELSE b.avg_cost END,
+          on_hand = b.on_hand + k.qty, reserved = b.reserved + k.reserved, in_transit = b.in_transit + k.in_transit, update_time = now()
+         FROM l JOIN k ON k.wh_id = l.wh_id AND k.sku_id = l.sku_id
+        WHERE b.wh_id = l.wh_id AND b.sku_id = l.sku_id
+          AND l.on_hand + k.qty >= 0 AND l.reserved + k.reserved >= 0 AND l.in_transit + k.in_transit >= 0 AND l.on_hand + k.qty - (l.reserved + k.reserved) >= 0
+        RETURNING b.wh_id, b.sku_id, b.on_hand, b.avg_cost, b.wh_name, b.sku_code, b.sku_name, k.qty AS net),
+     m AS (
+       SELECT * FROM unnest($8::int[], $9::int[], $10::bigint[], $11::numeric[], $12::numeric[], $13::numeric[], $14::numeric[]) WITH ORDINALITY
+                  AS m(wh_id, sku_id, line_id, qty, reserved, in_transit, unit_cost, n)),
+     led AS (
+       INSERT INTO stock_ledger (tenant_id, wh_id, sku_id, wh_name, sku_code, sku_name, doc_type, doc_id, doc_no, line_id,
+                                 qty, reserved_delta, in_transit_delta, unit_cost, amount, on_hand_after, create_user_id, create_user_name)
+       SELECT $15, m.wh_id, m.sku_id, up.wh_name, up.sku_code, up.sku_name, $16, $17, $18, m.line_id, m.qty, m.reserved, m.in_transit,
+              coalesce(m.unit_cost, up.avg_cost), round(m.qty * coalesce(m.unit_cost, up.avg_cost), 2),
+              up.on_hand - up.net + sum(m.qty) OVER (PARTITION BY m.wh_id, m.sku_id ORDER BY m.n), $19, $20
+         FROM m JOIN up ON up.wh_id = m.wh_id AND up.sku_id = m.sku_id
+        WHERE (SELECT count(*) FROM up) = $21
+        ORDER BY m.n)
+     SELECT array_agg(wh_id) AS wh, array_agg(sku_id) AS sku FROM up`,
     [
+      keys.map((k) => k.whId),
+      keys.map((k) => k.skuId),
+      keys.map((k) => k.qty),
+      keys.map((k) => k.reserved),
+      keys.map((k) => k.inTransit),
+      keys.map((k) => k.inboundAmount),
+      keys.map((k) => k.inboundUncosted),
+      rows.map((r) => r.k.whId),
+      rows.map((r) => r.k.skuId),
+      rows.map((r) => r.m.lineId ?? null),
+      rows.map((r) => r.m.qty),
+      rows.map((r) => r.m.reserved ?? 0),
+      rows.map((r) => r.m.inTransit ?? 0),
+      rows.map((r) => (r.m.qty > 0 && r.m.unitCost !== undefined ? r.m.unitCost : null)),
       auth.tenantId,
       ref.docType,
       ref.docId,
       ref.docNo,
       auth.userId,
       auth.displayName ?? auth.userName,
-      rows.map((r) => r.k.whId),
-      rows.map((r) => r.k.skuId),
-      rows.map((r) => r.a.wh_name),
-      rows.map((r) => r.a.sku_code),
-      rows.map((r) => r.a.sku_name),
-      rows.map((r) => r.m.lineId ?? null),
-      rows.map((r) => r.m.qty),
-      rows.map((r) => r.m.reserved ?? 0),
-      rows.map((r) => r.m.inTransit ?? 0),
-      rows.map((r) => (r.m.qty > 0 && r.m.unitCost !== undefined ? r.m.unitCost : null)),
-      rows.map((r) => r.a.avg_cost),
-      rows.map((r) => r.onHandAfter),
+      keys.length,
     ],
   );
+  const done = new Set((posted.rows[0]?.wh ?? []).map((wh, i) => `${wh}:${posted.rows[0].sku![i]}`));
+  const refused = keys.find((k) => !done.has(`${k.whId}:${k.skuId}`));
+  if (refused) throw await shortage(tx, refused);
 }
 
 /** 库存不足：可乐 330ml（上海嘉定中心仓）可用 3，需要 5 — read after the guarded update refused. */
