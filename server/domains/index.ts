@@ -43,3 +43,4 @@ import './reports/starRating.ts';
 import './reports/accessReport.ts';
 import '../system/craftsmenBind.ts';
 import './promotions/documents.ts';
+import './members/memberNotices.ts';

@@ -29,6 +29,7 @@ import { exportHandler } from './exporter.ts';
 import { importHandler, templateHandler } from './importer.ts';
 import { rowScope } from './rowScopes.ts';
 import { customRoute } from './customRoutes.ts';
+import { afterWrite } from './writeHooks.ts';
 import { checkParent, parentFieldOf, refuseDeletingParents } from './treeGuards.ts';
 import {
   docActionHandler,
@@ -271,6 +272,7 @@ function createHandler(r: ResourceDescriptor, route: RouteDecl) {
           `INSERT INTO ${quoteIdent(r.table)} (${cols.join(', ')}) VALUES (${vals.join(', ')}) RETURNING ${quoteIdent(columnOf(r, r.primaryKey))} AS id`,
           params.values,
         );
+        await afterWrite(r.name, { tx, auth, action: 'create', id: res.rows[0].id, values: Object.fromEntries(values) });
         return getRow(tx, r, res.rows[0].id, hidden);
       })
       .catch((err) => constraintError(r, err));
@@ -299,6 +301,7 @@ function updateHandler(r: ResourceDescriptor, route: RouteDecl) {
           ? await tx.query(`UPDATE ${quoteIdent(r.table)} SET ${sets.join(', ')} WHERE ${pk}`, params.values)
           : await tx.query(`SELECT 1 FROM ${quoteIdent(r.table)} WHERE ${pk}`, params.values);
         if (!res.rowCount) throw new ApiError('NOT_FOUND', `${r.title}不存在`);
+        if (sets.length) await afterWrite(r.name, { tx, auth, action: 'update', id, values: Object.fromEntries(values) });
         return getRow(tx, r, id, hidden);
       })
       .catch((err) => constraintError(r, err));
@@ -332,9 +335,11 @@ function setFieldHandler(r: ResourceDescriptor, route: RouteDecl) {
     const value = fieldValue(r, route, route.path.includes(`{${field}}`) ? req.params[field] : req.body?.[field]);
     const id = idOf(r, route, req);
     const res = await req
-      .tenantTx((tx) =>
-        tx.query(`UPDATE ${quoteIdent(r.table)} SET ${quoteIdent(columnOf(r, field))} = $1 WHERE ${quoteIdent(columnOf(r, r.primaryKey))} = $2::${sqlType(r.fields[r.primaryKey])}`, [value, id]),
-      )
+      .tenantTx(async (tx) => {
+        const res = await tx.query(`UPDATE ${quoteIdent(r.table)} SET ${quoteIdent(columnOf(r, field))} = $1 WHERE ${quoteIdent(columnOf(r, r.primaryKey))} = $2::${sqlType(r.fields[r.primaryKey])}`, [value, id]);
+        if (res.rowCount) await afterWrite(r.name, { tx, auth: req.auth!, action: 'setField', id, values: { [field]: value } });
+        return res;
+      })
       .catch(asCallerError);
     if (!res.rowCount) throw new ApiError('NOT_FOUND', `${r.title}不存在`);
     return ok(null, '操作成功');

@@ -9,6 +9,7 @@ import { report, type ImportRowError } from '../../resources/importer.ts';
 import { readSheet, template, text } from '../../resources/sheetImport.ts';
 import { cartTotalFen } from '../sales/settlement.ts';
 import { cartLines } from './balanceRoutes.ts';
+import { tellCouponsGiven, tellSheetGiven } from './memberNotices.ts';
 import { couponAnswer, couponByCode, couponDiscountFen, couponRefusal, couponsOfMember, giveCoupons, toCoupon } from './coupons.ts';
 
 /**
@@ -93,7 +94,11 @@ export const couponRoutes = async (app: FastifyInstance) => {
       body: { type: 'object', required: ['couponId'], additionalProperties: false, properties: { couponId: idField('优惠券'), count: { type: 'integer', minimum: 1, maximum: 100, title: '张数' } } },
     },
   }, async (req) => {
-    const given = await req.tenantTx((tx) => giveCoupons(tx, req.auth!, req.params.phoneNumber, req.body.couponId, req.body.count ?? 1)).catch(asCallerError);
+    const given = await req.tenantTx(async (tx) => {
+      const given = await giveCoupons(tx, req.auth!, req.params.phoneNumber, req.body.couponId, req.body.count ?? 1);
+      await tellCouponsGiven(tx, req.auth!, given);
+      return given;
+    }).catch(asCallerError);
     return ok(given, `已发放 ${given.length} 张`);
   });
 
@@ -127,14 +132,21 @@ export const couponRoutes = async (app: FastifyInstance) => {
     let given = 0;
     try {
       await req.tenantTx(async (tx) => {
+        const byCoupon = new Map<number, { members: Set<number | string>; count: number }>();
         for (const r of rows) {
           try {
-            given += (await giveCoupons(tx, req.auth!, r.phone, r.couponId, r.count)).length;
+            const out = await giveCoupons(tx, req.auth!, r.phone, r.couponId, r.count);
+            given += out.length;
+            const g = byCoupon.get(r.couponId) ?? { members: new Set(), count: 0 };
+            g.members.add(r.phone);
+            g.count += out.length;
+            byCoupon.set(r.couponId, g);
           } catch (e) {
             if (e instanceof ApiError) failed = { row: r.row, field: '手机号码', message: e.message };
             throw e;
           }
         }
+        await tellSheetGiven(tx, req.auth!, byCoupon);
       });
     } catch (e) {
       if (!failed) throw e;
