@@ -142,7 +142,9 @@ export function ListScreen({ set, screen }: ListScreenProps) {
   const widths = savedWidths(header.data);
 
   const listRoute = resolveRoute(set, screen, screen.endpoint)!;
-  const request = { ...filterRequest(resource, screen.filters ?? [], snap.filters), ...listQuery({ filters: {}, sorting: snap.sorting as ListState['sorting'] }) };
+  // A list opened for one record (a notice's ?id=) keeps to it whatever else is filtered.
+  const fixed = Object.fromEntries(Object.entries(screen.queryFilters ?? {}).flatMap(([key, filter]) => (view.query[key] ? [[filter, view.query[key]]] : [])));
+  const request = { ...filterRequest(resource, screen.filters ?? [], snap.filters), ...fixed, ...listQuery({ filters: {}, sorting: snap.sorting as ListState['sorting'] }) };
   // A kept-alive list shows what it showed when its tab comes back (React's Activity re-subscribes the
   // query); it fetches again only on its first mount or when its data was invalidated meanwhile
   // (a link with refreshTable=true, a mutation).

@@ -340,6 +340,8 @@ function checkScreen(s: ScreenDescriptor, set: DescriptorSet, ctx: CheckContext,
     endpoint('/import/template', s.import.template, ['template']);
   }
   if (s.defaultSort && !sortable.has(s.defaultSort.field)) err('/defaultSort/field', `resource "${r.name}" does not allow sorting by "${s.defaultSort.field}"`);
+  for (const [key, filter] of Object.entries(s.queryFilters ?? {}))
+    if (!(r.filters ?? []).some((f) => (f.name ?? f.field) === filter)) err(`/queryFilters/${key}`, `resource "${r.name}" has no filter "${filter}"`);
 }
 
 /** Cross-checks a loaded descriptor set; every error names the file and the JSON pointer. */

@@ -410,6 +410,8 @@ export interface ScreenDescriptor {
   import?: { endpoint: string; template: string };
   tab?: { thirdLevel?: boolean; keepAlive?: boolean };
   pageSize?: number;
+  /** A list opened with a record in its URL (a notice's ?id=): URL query key → the resource filter it fixes. */
+  queryFilters?: Record<string, string>;
   defaultSort?: SortKey;
   /** Panels (a report's charts) above the table, by key (widgets/keys.ts PANELS); they read the list's filters. */
   panels?: string[];

@@ -66,6 +66,9 @@ describe('优惠券与充值活动的通知', () => {
     expect(n.map((x) => x.user_id)).not.toContain(shopId);
     expect(n[0]).toMatchObject({ message_type_info: '批量发券完成' });
     expect(n[0].notice_template_info).toContain('「表格券」：2 位会员共 3 张');
+    // 领券明细 (/memberInfo/catchDetail?id=couponId) lists that coupon's claims only.
+    const claims = (await admin('POST', `${M}/mb-member-coupon/findPage`, { pageNum: 1, pageSize: 50, couponId: c.couponId })).json.data.records as Json[];
+    expect(claims.map((x) => x.memberPhone).sort()).toEqual(['13800000026', '13800000026', '13800000027']);
   });
 
   it('1001: a recharge activity created enabled, or switched on, tells the recharge managers; one created off does not', async () => {
