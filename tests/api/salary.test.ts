@@ -242,9 +242,9 @@ describe('fd-monthly-salary-stat and fd-monthly-salary-det-stat', () => {
     f AS (
       SELECT p.*,
              (SELECT count(DISTINCT clock_date) FROM attn_clock c WHERE c.user_id = p.user_id AND c.clock_date BETWEEN '2025-06-01' AND p.until) AS days,
-             coalesce((SELECT sum(pay_amount) FROM po_order o WHERE o.cashier_user_id = p.user_id AND NOT is_practice AND status IN (1, 2)
+             coalesce((SELECT sum(pay_amount) FROM po_order o WHERE coalesce(o.salesman_id, o.cashier_user_id) = p.user_id AND NOT is_practice AND status IN (1, 2)
                         AND create_time >= '2025-06-01' AND create_time < p.until + 1), 0)
-           - coalesce((SELECT sum(refund_amount) FROM po_order o WHERE o.cashier_user_id = p.user_id AND NOT is_practice
+           - coalesce((SELECT sum(refund_amount) FROM po_order o WHERE coalesce(o.salesman_id, o.cashier_user_id) = p.user_id AND NOT is_practice
                         AND refund_time >= '2025-06-01' AND refund_time < p.until + 1), 0) AS net,
              coalesce((SELECT sum(amount) FROM fd_monthly_transfer_subsidy_det t WHERE t.user_id = p.user_id AND t.month = '2025-06' AND t.status = 2), 0) AS subsidy,
              coalesce((SELECT sum(amount) FROM fd_special_personal x WHERE x.user_id = p.user_id AND x.month = '2025-06' AND x.status = 2 AND adjust_type = 1), 0) AS plus,
@@ -285,11 +285,11 @@ describe('fd-monthly-salary-stat and fd-monthly-salary-det-stat', () => {
           WHERE u = $1 OR extract(day FROM d) <= 20`,
         [adminId, staff.id, shopIds[0]],
       );
-      const order = (n: number, user: number, day: string, amount: string, extra: { practice?: boolean; refund?: [string, string]; status?: number } = {}) =>
+      const order = (n: number, user: number, day: string, amount: string, extra: { practice?: boolean; refund?: [string, string]; status?: number; salesman?: number } = {}) =>
         tx.query(
-          `INSERT INTO po_order (tenant_id, order_no, client_uuid, shop_id, status, is_practice, pay_amount, paid_amount, cashier_user_id, create_time, refund_amount, refund_time)
-           VALUES (1, $1, gen_random_uuid(), $2, $3, $4, $5::numeric, $5::numeric, $6, $7::timestamptz, $8::numeric, $9::timestamptz)`,
-          [`SALTEST${n}`, shopIds[0], extra.status ?? 1, extra.practice ?? false, amount, user, day, extra.refund?.[0] ?? '0', extra.refund?.[1] ?? null],
+          `INSERT INTO po_order (tenant_id, order_no, client_uuid, shop_id, status, is_practice, pay_amount, paid_amount, cashier_user_id, create_time, refund_amount, refund_time, salesman_id)
+           VALUES (1, $1, gen_random_uuid(), $2, $3, $4, $5::numeric, $5::numeric, $6, $7::timestamptz, $8::numeric, $9::timestamptz, $10)`,
+          [`SALTEST${n}`, shopIds[0], extra.status ?? 1, extra.practice ?? false, amount, user, day, extra.refund?.[0] ?? '0', extra.refund?.[1] ?? null, extra.salesman ?? null],
         );
       await order(1, adminId, '2025-06-03 10:00', '1234.57');
       await order(2, adminId, '2025-06-20 15:30', '999.99');
@@ -298,6 +298,8 @@ describe('fd-monthly-salary-stat and fd-monthly-salary-det-stat', () => {
       await order(5, adminId, '2025-07-01 10:00', '7777.77');
       await order(6, staff.id, '2025-06-10 12:00', '2468.01');
       await order(7, staff.id, '2025-05-31 23:00', '100.00', { status: 2, refund: ['100.00', '2025-06-02 10:00'] });
+      // Rung up by admin, sold by shop01 (its 导购): shop01's sales, not admin's.
+      await order(8, adminId, '2025-06-15 10:00', '100.00', { salesman: staff.id });
     });
     const early = await admin('POST', `${AB}/earlycommission/add`, { positionName: '测试店员', minDays: 10, payRate: 50 });
     expect(early.status, early.body).toBe(200);
@@ -316,7 +318,7 @@ describe('fd-monthly-salary-stat and fd-monthly-salary-det-stat', () => {
     expect(await serverRows()).toEqual(expected);
     // shop01 has the personal rule (4500 base, 4 %) and the audited subsidy and adjustments of the first tests.
     const staffRow = (await serverRows()).find((r) => r.user_id === staff.id)!;
-    expect(staffRow).toMatchObject({ work_days: 20, sales_amount: '2368.01', subsidy: '150.50', special_add: '300.00', special_deduct: '50.50' });
+    expect(staffRow).toMatchObject({ work_days: 20, sales_amount: '2468.01', subsidy: '150.50', special_add: '300.00', special_deduct: '50.50' });
     const page = await admin('POST', `${ST}/findPage`, { pageNum: 1, pageSize: 20, month: '2025-06', fdSalaryPlanId: planId });
     expect(page.json.data.total).toBe(2);
     expect(page.json.data.records.find((r: Json) => r.userId === staff.id)).toMatchObject({ totalPay: Number(staffRow.total_pay), fdSalaryPlanId: planId });
@@ -326,7 +328,7 @@ describe('fd-monthly-salary-stat and fd-monthly-salary-det-stat', () => {
     const items = det.json.data.records as Json[];
     expect(Math.round(items.slice(0, 5).reduce((sum, r) => sum + r.amount * 100, 0))).toBe(Math.round(Number(staffRow.total_pay) * 100));
     expect(items[0].basis).toBe('底薪 4500.00 元（个人规则） × 出勤 20/26 天（打卡 20 天）');
-    expect(items[1].basis).toBe('净销售额 2368.01 元 × 4%（个人规则）');
+    expect(items[1].basis).toBe('净销售额 2468.01 元 × 4%（个人规则）');
     const last = await admin('GET', `${ST}/last-refresh-time?month=2025-06&fdSalaryPlanId=${planId}`);
     expect(last.json.data).toMatchObject({ lastRefreshTime: done.finishTime, frozen: false, runningJob: null });
     expect((await admin('GET', `${DET}/last-refresh-time`)).json.data.lastRefreshTime).not.toBeNull();
