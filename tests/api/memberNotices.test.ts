@@ -46,7 +46,7 @@ describe('优惠券与充值活动的通知', () => {
     expect(n.map((x) => x.user_id)).toContain(adminId);
     expect(n.map((x) => x.user_id)).not.toContain(shopId);
     expect(n[0].notice_template_info).toContain('「通知券」2 张');
-    expect((await admin('GET', `${M}/mb-member-coupon/get/${first}`)).json.data).toMatchObject({ couponName: '通知券' });
+    expect((await admin('GET', `${M}/mb-member-coupon/get/${first}`)).json.data).toMatchObject({ couponName: '通知券', giveWay: 1 });
     const before = (await q<{ n: number }>(`SELECT count(*)::int AS n FROM sys_message WHERE business_type = 9`))[0].n;
     expect((await admin('POST', `${M}/mb-coupon/member/give/13899999997`, { couponId: c.couponId })).status).toBe(400);
     expect((await q<{ n: number }>(`SELECT count(*)::int AS n FROM sys_message WHERE business_type = 9`))[0].n).toBe(before);
@@ -69,6 +69,7 @@ describe('优惠券与充值活动的通知', () => {
     // 领券明细 (/memberInfo/catchDetail?id=couponId) lists that coupon's claims only.
     const claims = (await admin('POST', `${M}/mb-member-coupon/findPage`, { pageNum: 1, pageSize: 50, couponId: c.couponId })).json.data.records as Json[];
     expect(claims.map((x) => x.memberPhone).sort()).toEqual(['13800000026', '13800000026', '13800000027']);
+    expect(claims.map((x) => x.giveWay)).toEqual([2, 2, 2]);
   });
 
   it('1001: a recharge activity created enabled, or switched on, tells the recharge managers; one created off does not', async () => {

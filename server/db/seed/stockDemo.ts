@@ -21,6 +21,7 @@ export const STOCK_DICTIONARIES: Record<string, [string, string][]> = {
   couponKind: [['电子券', '1'], ['纸质券', '2']],
   memberCouponStatus: [['未使用', '1'], ['已使用', '2'], ['已作废', '3']],
   couponTxnType: [['发放', '1'], ['核销', '2'], ['退回', '3']],
+  couponGiveWay: [['按手机号发放', '1'], ['表格批量发放', '2'], ['运营计划', '3'], ['收银台', '4']],
   classRecordStatus: [['当班', '1'], ['已交班', '2']],
   merchantType: [['银联POS', '1'], ['聚合扫码', '2'], ['其他', '3']],
   jhChannel: [['微信', '1'], ['支付宝', '2'], ['聚合支付', '3']],

@@ -135,7 +135,7 @@ export const couponRoutes = async (app: FastifyInstance) => {
         const byCoupon = new Map<number, { members: Set<number | string>; count: number }>();
         for (const r of rows) {
           try {
-            const out = await giveCoupons(tx, req.auth!, r.phone, r.couponId, r.count);
+            const out = await giveCoupons(tx, req.auth!, r.phone, r.couponId, r.count, 2);
             given += out.length;
             const g = byCoupon.get(r.couponId) ?? { members: new Set(), count: 0 };
             g.members.add(r.phone);

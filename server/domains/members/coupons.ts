@@ -130,7 +130,8 @@ const newCode = () => String(randomInt(1e11, 1e12 - 1));
  * 发券: `count` coupons of an enabled, not yet expired definition to the member with this phone. Answers the given
  * coupons.
  */
-export async function giveCoupons(tx: Queryable, auth: AuthContext, phone: string, couponId: number, count: number): Promise<ReturnType<typeof couponAnswer>[]> {
+/** `way`: how it reached the member (领券明细): 1 by phone, 2 from a sheet, 3 an operation plan, 4 at the register. */
+export async function giveCoupons(tx: Queryable, auth: AuthContext, phone: string, couponId: number, count: number, way: 1 | 2 | 3 | 4 = 1): Promise<ReturnType<typeof couponAnswer>[]> {
   const m = (await tx.query<{ member_id: number; status: number }>(`SELECT member_id, status FROM mb_base_info WHERE phone_number = $1 AND NOT is_practice`, [phone])).rows[0];
   if (!m) throw new ApiError('BAD_REQUEST', `手机号 ${phone} 不是会员`);
   if (Number(m.status) !== 1) throw new ApiError('BAD_REQUEST', `会员 ${phone} 已停用`);
@@ -143,12 +144,12 @@ export async function giveCoupons(tx: Queryable, auth: AuthContext, phone: strin
   const codes = Array.from({ length: count }, newCode);
   const r = await tx.query<{ member_coupon_id: number }>(
     `INSERT INTO mb_member_coupon (tenant_id, coupon_id, coupon_code, coupon_name, coupon_kind, face_amount, threshold_amount, begin_date, end_date, shop_id, shop_name,
-                                   member_id, member_phone, member_name, give_user_name)
+                                   member_id, member_phone, member_name, give_user_name, give_way)
      SELECT app_current_tenant(), c.coupon_id, code, c.coupon_name, c.coupon_kind, c.face_amount, c.threshold_amount, c.begin_date, c.end_date, c.shop_id, c.shop_name,
-            m.member_id, m.phone_number, m.member_name, $4
+            m.member_id, m.phone_number, m.member_name, $4, $5
        FROM mb_coupon c, mb_base_info m, unnest($3::text[]) AS code WHERE c.coupon_id = $1 AND m.member_id = $2
      RETURNING member_coupon_id`,
-    [couponId, m.member_id, codes, auth.displayName ?? auth.userName],
+    [couponId, m.member_id, codes, auth.displayName ?? auth.userName, way],
   );
   await tx.query(`UPDATE mb_coupon SET give_count = give_count + $2 WHERE coupon_id = $1`, [couponId, count]);
   for (const c of r.rows) await couponTxn(tx, auth, c.member_coupon_id, 1, 0, null);
