@@ -2,6 +2,7 @@ import { exportFileTitles } from './exportNames.ts';
 import { payMethodRoutes } from '../domains/shops/payMethodRoutes.ts';
 import { pettyCashRoutes } from '../domains/pettyCash/routes.ts';
 import { classRecordPayRoute, shiftRoutes } from '../domains/sales/shifts.ts';
+import { saleReportRoutes } from '../domains/sales/saleReport.ts';
 import { dailyManagementRoutes } from '../domains/shops/dailyManagement.ts';
 import { shopProfileRoutes } from '../domains/shops/shopProfile.ts';
 import { reportConfigRoutes } from '../domains/shops/reportConfig.ts';
@@ -130,6 +131,7 @@ export async function resourceRoutes(services: AppServices) {
     await app.register(shopProfileRoutes(services), { prefix: '/api/wxy-shop-server' });
     await app.register(reportConfigRoutes, { prefix: '/api/wxy-shop-server' });
     await app.register(classRecordPayRoute, { prefix: '/api/wxy-order-server' });
+    await app.register(saleReportRoutes, { prefix: '/api/wxy-order-server' });
     await app.register(memberRoutes, { prefix: '/api/wxy-member-server' });
     await app.register(couponRoutes, { prefix: '/api/wxy-member-server' });
     await app.register(parkedSaleRoutes, { prefix: '/api/wxy-order-server' });

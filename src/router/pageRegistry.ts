@@ -24,6 +24,7 @@ export const PAGES: Readonly<Record<string, Page>> = {
   '/storageManage/sysPrintTem': lazyPage(() => import('../../screens-custom/designer/SysPrintTemPage')),
   '/orderInfo/retailOrder': lazyPage(() => import('../../screens-custom/billing/RetailOrderPage')),
   '/orderInfo/practiceCash': lazyPage(() => import('../../screens-custom/billing/RetailOrderPage')),
+  '/orderInfo/saleReport': lazyPage(() => import('../../screens-custom/orders/SaleReportPage')),
   '/financeManage/paymentDetail': lazyPage(() => import('../../screens-custom/orders/PaymentDetailPage')),
   '/shopManage/meeting': lazyPage(() => import('../../screens-custom/meetings/MeetingPage')),
   '/shopManage/aiBoxLines': lazyPage(() => import('../../screens-custom/aiBox/ChannelLinesPage')),

@@ -7,6 +7,7 @@ import { assertCents, plainText } from '../../http/fields.ts';
 import { notifyConfirmers } from '../../messages/notifyPermHolders.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
 import { PAY_TYPES, CASH } from './pricing.ts';
+import { recordSaleReport } from './saleReport.ts';
 import { id } from './orderRoutes.ts';
 
 /**
@@ -138,8 +139,8 @@ async function openShift(tx: Queryable, auth: AuthContext, b: { shopId: number; 
 }
 
 async function closeShift(tx: Queryable, auth: AuthContext, classId: number, b: { countedCash: number; remark?: string | null }) {
-  const r = await tx.query<{ user_id: number; status: number; shop_name: string; user_name: string }>(
-    `SELECT user_id, status, shop_name, user_name FROM shop_class_record WHERE class_id = $1 FOR UPDATE`,
+  const r = await tx.query<{ user_id: number; status: number; shop_id: number; shop_name: string; user_name: string; is_practice: boolean }>(
+    `SELECT user_id, status, shop_id, shop_name, user_name, is_practice FROM shop_class_record WHERE class_id = $1 FOR UPDATE`,
     [classId],
   );
   const row = r.rows[0];
@@ -155,6 +156,8 @@ async function closeShift(tx: Queryable, auth: AuthContext, classId: number, b: 
     [classId, f.orderCount, f.saleAmount, f.refundCount, f.refundAmount, f.cashAmount, b.countedCash, b.remark?.trim() || null],
   );
   const shift = (await readShift(tx, classId))!;
+  // The shop's first hand-over of the day records its 销售日报 and tells its managers (notice 11); practice shifts sell nothing.
+  if (!row.is_practice) await recordSaleReport(tx, auth, Number(row.shop_id), row.shop_name);
   if (shift.differenceAmount) {
     await notifyConfirmers(tx, auth, LIST, {
       queue: 'class/reocrd/user-message',
