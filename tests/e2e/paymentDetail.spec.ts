@@ -21,7 +21,14 @@ test('finance01 opens a refund notice (17) from the message centre onto 支付�
   await api('put', 'wxy-order-server/order-pay/refund', { orderNo: order.orderNo, reason: '顾客退货' });
 
   const finance = await (await browser.newContext()).newPage();
-  await logIn(finance, 'finance01', 'finance123');
+  // finance01 lands on their first page (not 首页), so the shared logIn's home check does not apply.
+  await finance.goto('/login');
+  await finance.getByTestId('login-username').fill('finance01');
+  await finance.getByTestId('login-password').fill('finance123');
+  const tenantField = finance.getByTestId('login-tenant');
+  if (await tenantField.count()) await tenantField.fill('1');
+  await finance.getByTestId('login-submit').click();
+  await expect(finance).not.toHaveURL(/\/login/);
   await finance.goto('/userInfo/messageNotice');
   const row = finance.getByTestId('message-table-row').filter({ hasText: `订单${order.orderNo}已退款` });
   await expect(row).toContainText(`¥${sku.retailPrice.toFixed(2)}`);
