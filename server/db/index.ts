@@ -204,7 +204,8 @@ export async function openPostgres(url: string, businessTz: string): Promise<Dat
   // An idle pooled connection that the server ends (restart, failover, a database dropped with FORCE)
   // is reported here; without a listener it would crash the process. The pool replaces it on next use.
   pool.on('error', (err) => console.warn(`PostgreSQL closed an idle connection: ${err.message}`));
-  const run = async <T>(fn: (tx: Queryable) => Promise<T>, tenantId?: number, opts?: TenantTxOptions): Promise<T> => {
+  /** A pooled connection for one transaction `body` opens and ends; an error rolls it back. */
+  const inTransaction = async <T>(body: (client: pg.PoolClient) => Promise<T>): Promise<T> => {
     const client = await pool.connect();
     // A checked-out connection the server ends between two statements (terminated, restart) reports it as an
     // 'error' event, which the pool listens for only on idle connections: unheard, it would crash the process.
@@ -214,49 +215,36 @@ export async function openPostgres(url: string, businessTz: string): Promise<Dat
       lost = err;
     };
     client.on('error', onLost);
-    const q = queryableOf(client);
     try {
+      return await body(client);
+    } catch (err) {
+      // A failed statement (of a batch too) leaves the transaction open and aborted.
+      await client.query('ROLLBACK').catch((e: Error) => {
+        lost ??= e;
+      });
+      throw err;
+    } finally {
+      client.off('error', onLost);
+      client.release(lost);
+    }
+  };
+  const run = <T>(fn: (tx: Queryable) => Promise<T>, tenantId?: number, opts?: TenantTxOptions): Promise<T> =>
+    inTransaction(async (client) => {
       // One round trip opens the transaction and enters the tenant (a simple-protocol batch: the values are a
       // checked integer and a checked duration, never caller text); the hot paths run a few statements each,
       // so the three trips this saves are a good part of a call.
       await client.query(tenantId === undefined ? 'BEGIN' : beginTenantSql(tenantId, opts?.statementTimeout));
-      const result = await fn(q);
+      const result = await fn(queryableOf(client));
       await client.query('COMMIT');
       return result;
-    } catch (err) {
-      await client.query('ROLLBACK').catch((e: Error) => {
-        lost ??= e;
-      });
-      throw err;
-    } finally {
-      client.off('error', onLost);
-      client.release(lost);
-    }
-  };
-  const tenantStatement = async <T>(tenantId: number, sql: string, params: SqlValue[], opts?: TenantTxOptions): Promise<QueryResult<T>> => {
-    const batch = `${beginTenantSql(tenantId, opts?.statementTimeout)}; ${inlineParams(sql, params)}; COMMIT`;
-    const client = await pool.connect();
-    let lost: Error | undefined;
-    const onLost = (err: Error) => {
-      lost = err;
-    };
-    client.on('error', onLost);
-    try {
-      // BEGIN, SET LOCAL ROLE, set_config, the statement, COMMIT: the statement's result is the fourth.
-      const results = (await client.query(batch)) as unknown as pg.QueryResult[];
+    });
+  const tenantStatement = <T>(tenantId: number, sql: string, params: SqlValue[], opts?: TenantTxOptions): Promise<QueryResult<T>> =>
+    inTransaction(async (client) => {
+      // BEGIN, SET LOCAL ROLE, set_config, the statement, COMMIT in one batch: the statement's result is the fourth.
+      const results = (await client.query(`${beginTenantSql(tenantId, opts?.statementTimeout)}; ${inlineParams(sql, params)}; COMMIT`)) as unknown as pg.QueryResult[];
       const r = results[3];
       return { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length };
-    } catch (err) {
-      // A failed statement leaves the batch's transaction open and aborted.
-      await client.query('ROLLBACK').catch((e: Error) => {
-        lost ??= e;
-      });
-      throw err;
-    } finally {
-      client.off('error', onLost);
-      client.release(lost);
-    }
-  };
+    });
   const copyOut = async (tenantId: number, copySql: string): Promise<Readable> => {
     const client = await pool.connect();
     let released = false;
