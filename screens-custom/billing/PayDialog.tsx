@@ -3,7 +3,7 @@ import { messageOf } from './messageOf';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../src/api/http';
-import { CASH, splitPayments, yuan, type CartLine } from './cart';
+import { CASH, VOUCHER, splitPayments, yuan, type CartLine } from './cart';
 import type { RegisterMember } from './MemberBox';
 import { enqueueSale, isUnreachable, type SaleBody } from './offline';
 import type { SettledOrder } from './receipt';
@@ -49,6 +49,9 @@ export function PayDialog(props: {
   const [balanceUse, setBalanceUse] = useState<string | number>('');
   const [payType, setPayType] = useState<string | null>(null);
   const [tendered, setTendered] = useState<string | number>('');
+  // 券 (pay type 6, when the shop has enabled it): the voucher's code and its face amount as printed on it.
+  const [voucherCode, setVoucherCode] = useState('');
+  const [voucherFace, setVoucherFace] = useState<string | number>('');
   const memberCoupons = Boolean(props.opened && member && !practice);
 
   const coupons = useQuery({
@@ -87,8 +90,11 @@ export function PayDialog(props: {
   const couponFen = Math.round((chosen?.discountAmount ?? 0) * 100);
   const payableFen = maxBalance.data ? Math.round(maxBalance.data.payableAmount * 100) : props.totalFen - couponFen;
   const maxBalanceFen = Math.round((maxBalance.data?.maxBalance ?? 0) * 100);
-  const currentPayType = props.payOptions.some((o) => o.value === payType) ? Number(payType) : Number(props.payOptions[0]?.value ?? CASH);
-  const owed = { payableFen, balanceFen: Math.round(Number(balanceUse || 0) * 100), maxBalanceFen, payType: currentPayType };
+  const takesVoucher = !practice && props.payOptions.some((o) => o.value === String(VOUCHER));
+  const restOptions = props.payOptions.filter((o) => o.value !== String(VOUCHER));
+  const currentPayType = restOptions.some((o) => o.value === payType) ? Number(payType) : Number(restOptions[0]?.value ?? CASH);
+  const voucher = takesVoucher && voucherCode.trim() && Number(voucherFace) > 0 ? { code: voucherCode.trim(), faceFen: Math.round(Number(voucherFace) * 100) } : null;
+  const owed = { payableFen, balanceFen: Math.round(Number(balanceUse || 0) * 100), maxBalanceFen, payType: currentPayType, voucher };
   // Cash handed over starts at exactly what is still owed (after coupon and balance) until the cashier types it.
   const restFen = splitPayments({ ...owed, tendered: 0 }).restFen;
   const split = splitPayments({ ...owed, tendered: tendered === '' ? restFen / 100 : tendered });
@@ -111,7 +117,7 @@ export function PayDialog(props: {
         return await call<SettledOrder>({ method: 'POST', url: `${O}/order/settlement`, timeout: 180_000, silent: true, data: b });
       } catch (e) {
         if (!isUnreachable(e)) throw e;
-        if (b.memberCouponId || split.balanceFen > 0) throw new Error('网络已断开：离线时不能使用优惠券或余额，请取消优惠券和余额后用其他方式收款');
+        if (b.memberCouponId || split.balanceFen > 0 || split.voucherFen > 0) throw new Error('网络已断开：离线时不能使用优惠券、余额或券支付，请取消后用其他方式收款');
         const { memberCouponId: _none, ...offline } = b;
         await enqueueSale(offline, { totalAmount: props.totalFen / 100, totalQuantity: cart.reduce((a, l) => a + l.quantity, 0) });
         return 'queued';
@@ -126,6 +132,8 @@ export function PayDialog(props: {
     setPaperCode('');
     setBalanceUse('');
     setTendered('');
+    setVoucherCode('');
+    setVoucherFace('');
     settle.reset();
     checkPaper.reset();
   };
@@ -175,9 +183,20 @@ export function PayDialog(props: {
             <Button variant="default" onClick={() => setBalanceUse(maxBalance.data!.maxBalance)} data-testid="register-balance-all">全部使用</Button>
           </Group>
         )}
+        {takesVoucher && (
+          <Group align="flex-end" gap="xs">
+            <TextInput label="券支付：券码（扫码或输入）" maxLength={32} value={voucherCode} w={220} onChange={(e) => setVoucherCode(e.currentTarget.value.replace(/[^0-9A-Za-z-]/g, ''))} data-testid="register-voucher-code" />
+            <NumberInput label="券面额" min={0} decimalScale={2} value={voucherFace} onChange={setVoucherFace} w={120} data-testid="register-voucher-face" />
+            {split.voucherFen > 0 && (
+              <Text size="sm" data-testid="register-voucher-used">
+                券抵 ¥{yuan(split.voucherFen)}{voucher && voucher.faceFen > split.voucherFen ? `（面额超出应付的 ¥${yuan(voucher.faceFen - split.voucherFen)} 不找零）` : ''}
+              </Text>
+            )}
+          </Group>
+        )}
         <Text data-testid="register-payable">
           应付 <b>¥{yuan(payableFen)}</b>
-          {split.balanceFen > 0 && <>，余额付 ¥{yuan(split.balanceFen)}，还需 <b>¥{yuan(split.restFen)}</b></>}
+          {(split.balanceFen > 0 || split.voucherFen > 0) && <>{split.balanceFen > 0 && `，余额付 ¥${yuan(split.balanceFen)}`}{split.voucherFen > 0 && `，券付 ¥${yuan(split.voucherFen)}`}，还需 <b>¥{yuan(split.restFen)}</b></>}
         </Text>
         {member && rule.data && (
           <Text size="sm" c="grape" data-testid="register-points-preview">
@@ -186,7 +205,7 @@ export function PayDialog(props: {
         )}
         {split.restFen > 0 && (
           <>
-            <SegmentedControl data={props.payOptions} value={String(currentPayType)} onChange={setPayType} data-testid="register-pay-type" />
+            <SegmentedControl data={restOptions} value={String(currentPayType)} onChange={setPayType} data-testid="register-pay-type" />
             {currentPayType === CASH && (
               <NumberInput label="实收现金" min={0} decimalScale={2} value={tendered === '' ? split.restFen / 100 : tendered} onChange={setTendered} data-autofocus
                 onKeyDown={(e) => e.key === 'Enter' && canPay && settle.mutate()} data-testid="register-tendered" />

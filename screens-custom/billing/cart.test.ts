@@ -31,7 +31,7 @@ describe('register cart', () => {
 
   it('pays balance first (never more than allowed or owed), the rest by the chosen method; only cash gives change', () => {
     expect(splitPayments({ payableFen: 5000, balanceFen: 2000, maxBalanceFen: 3000, payType: 1, tendered: 50 })).toEqual({
-      payments: [{ payType: 5, amount: 20 }, { payType: 1, amount: 50 }], balanceFen: 2000, restFen: 3000, changeFen: 2000,
+      payments: [{ payType: 5, amount: 20 }, { payType: 1, amount: 50 }], balanceFen: 2000, voucherFen: 0, restFen: 3000, changeFen: 2000,
     });
     expect(splitPayments({ payableFen: 5000, balanceFen: 9000, maxBalanceFen: 3000, payType: 4, tendered: '' }).payments).toEqual([{ payType: 5, amount: 30 }, { payType: 4, amount: 20 }]);
     expect(splitPayments({ payableFen: 5000, balanceFen: 9000, maxBalanceFen: 9000, payType: 1, tendered: '' })).toMatchObject({ payments: [{ payType: 5, amount: 50 }], restFen: 0, changeFen: 0 });
@@ -63,5 +63,13 @@ describe('register cart', () => {
     ]);
     const cart = addScanned(setDiscount(addScanned([], sku(1, 2)), 1, 9), sku(1, 2));
     expect(cart[0]).toMatchObject({ quantity: 2, discountRate: 9 });
+  });
+
+  it('a voucher (券) pays its face after the balance, at most what is left (no change for the rest of its face)', () => {
+    const big = splitPayments({ payableFen: 3000, balanceFen: 1000, maxBalanceFen: 5000, payType: 1, tendered: '', voucher: { code: 'DY1', faceFen: 5000 } });
+    expect(big).toMatchObject({ balanceFen: 1000, voucherFen: 2000, restFen: 0, changeFen: 0 });
+    expect(big.payments).toEqual([{ payType: 5, amount: 10 }, { payType: 6, amount: 20, voucherCode: 'DY1' }]);
+    const small = splitPayments({ payableFen: 3000, balanceFen: 0, maxBalanceFen: 0, payType: 3, tendered: '', voucher: { code: 'DY2', faceFen: 500 } });
+    expect(small.payments).toEqual([{ payType: 6, amount: 5, voucherCode: 'DY2' }, { payType: 3, amount: 25 }]);
   });
 });

@@ -71,22 +71,28 @@ export function changeDue(totalFen: number, tenderedYuan: number | string): numb
 
 export const CASH = 1;
 export const BALANCE = 5;
+/** 券: a platform voucher written off by the sale (pay type 6). */
+export const VOUCHER = 6;
 
 /**
  * The payments of one sale: the member's balance first (never more than allowed), the rest by the chosen method.
  * Cash may be more than the rest (change is given); any other method takes exactly the rest. `changeFen` is null
  * while the cash handed over does not cover the rest.
  */
-export function splitPayments(a: { payableFen: number; balanceFen: number; maxBalanceFen: number; payType: number; tendered: number | string }): {
-  payments: { payType: number; amount: number }[];
+export function splitPayments(a: { payableFen: number; balanceFen: number; maxBalanceFen: number; payType: number; tendered: number | string; voucher?: { code: string; faceFen: number } | null }): {
+  payments: { payType: number; amount: number; voucherCode?: string }[];
   balanceFen: number;
+  /** What the voucher (券) pays: its face, at most what is left after the balance (the rest of the face is not given as change). */
+  voucherFen: number;
   restFen: number;
   changeFen: number | null;
 } {
   const balanceFen = Math.max(0, Math.min(Math.round(a.balanceFen), a.maxBalanceFen, a.payableFen));
-  const restFen = a.payableFen - balanceFen;
-  const payments: { payType: number; amount: number }[] = [];
+  const voucherFen = a.voucher?.code ? Math.max(0, Math.min(Math.round(a.voucher.faceFen), a.payableFen - balanceFen)) : 0;
+  const restFen = a.payableFen - balanceFen - voucherFen;
+  const payments: { payType: number; amount: number; voucherCode?: string }[] = [];
   if (balanceFen > 0) payments.push({ payType: BALANCE, amount: balanceFen / 100 });
+  if (voucherFen > 0) payments.push({ payType: VOUCHER, amount: voucherFen / 100, voucherCode: a.voucher!.code });
   let changeFen: number | null = 0;
   if (restFen > 0) {
     if (a.payType === CASH) {
@@ -95,7 +101,7 @@ export function splitPayments(a: { payableFen: number; balanceFen: number; maxBa
       payments.push({ payType: CASH, amount: (changeFen === null ? restFen : cashFen) / 100 });
     } else payments.push({ payType: a.payType, amount: restFen / 100 });
   }
-  return { payments, balanceFen, restFen, changeFen };
+  return { payments, balanceFen, voucherFen, restFen, changeFen };
 }
 
 /**

@@ -26,7 +26,7 @@ export interface SettledOrder {
 }
 
 /** Payment method names by pay type (1 现金 … 4 支付宝). */
-export const PAY_NAMES = ['', '现金', '银行卡', '微信', '支付宝', '余额'];
+export const PAY_NAMES = ['', '现金', '银行卡', '微信', '支付宝', '余额', '券'];
 
 /** 13800000007 -> 138****0007, as a phone is shown on paper and on screen. */
 export const maskPhone = (phone: string) => phone.replace(/^(\d{3})\d{4}(\d{4})$/, '$1****$2');

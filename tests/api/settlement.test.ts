@@ -212,15 +212,15 @@ describe('门店支付方式 (shop-pay-method-config)', () => {
   const methodsOf = async (shopId: number, who: Caller = admin) => (await who('GET', `${P}/getByShop/${shopId}?sort=sort&order=asc`)).json.data as Json[];
   const setEnabled = (configId: number, enabled: boolean) => admin('PUT', `${P}/update`, { configId, enabled });
 
-  it('every shop has 现金, 银行卡, 微信 and 支付宝 in order, a new shop too; the cashier reads them, only head office changes them', async () => {
+  it('every shop has 现金, 银行卡, 微信 and 支付宝 in order (and 券, switched off), a new shop too; the cashier reads them, only head office changes them', async () => {
     const methods = await methodsOf(shopRow.shopId, shop);
-    expect(methods.map((m) => [m.payType, m.enabled])).toEqual([[1, true], [2, true], [3, true], [4, true]]);
+    expect(methods.map((m) => [m.payType, m.enabled])).toEqual([[1, true], [2, true], [3, true], [4, true], [6, false]]);
     // head office puts 支付宝 first: the register lists it first
     expect((await admin('PUT', `${P}/update`, { configId: methods[3].configId, sort: 0 })).status).toBe(200);
-    expect((await methodsOf(shopRow.shopId)).map((m) => m.payType)).toEqual([4, 1, 2, 3]);
+    expect((await methodsOf(shopRow.shopId)).map((m) => m.payType)).toEqual([4, 1, 2, 3, 6]);
     await admin('PUT', `${P}/update`, { configId: methods[3].configId, sort: 4 });
     const added = (await admin('POST', 'wxy-shop-server/shop-base/add', { shopCode: 'PAY001', shopName: '支付方式新店', shopType: 1 })).json.data;
-    expect((await methodsOf(added.shopId)).map((m) => m.payType)).toEqual([1, 2, 3, 4]);
+    expect((await methodsOf(added.shopId)).map((m) => m.payType)).toEqual([1, 2, 3, 4, 6]);
     expect((await shop('PUT', `${P}/update`, { configId: methods[2].configId, enabled: false })).status).toBe(403);
     // init only fills what is missing
     expect((await admin('POST', `${P}/init`, { shopIds: [added.shopId] })).json).toMatchObject({ code: 200, data: { created: 0 } });
@@ -230,7 +230,7 @@ describe('门店支付方式 (shop-pay-method-config)', () => {
     // another tenant sees none of them
     expect(await methodsOf(shopRow.shopId, other)).toEqual([]);
     const page = (await admin('POST', `${P}/findPage`, { pageNum: 1, pageSize: 10, shopName: '支付方式新店' })).json.data;
-    expect(page.total).toBe(4);
+    expect(page.total).toBe(5);
     expect(page.records[0]).toMatchObject({ shopName: '支付方式新店', payType: 1, enabled: true });
     // a shop deleted takes its methods with it
     expect((await admin('DELETE', `wxy-shop-server/shop-base/delete/${added.shopId}`)).status).toBe(200);
@@ -238,7 +238,8 @@ describe('门店支付方式 (shop-pay-method-config)', () => {
   });
 
   it('settlement refuses a method the shop has switched off, names it, sells nothing; the last method cannot be switched off', async () => {
-    const methods = await methodsOf(shopRow.shopId);
+    // 券 (6) is off unless the shop enables it.
+    const methods = (await methodsOf(shopRow.shopId)).filter((m) => m.payType !== 6);
     const wechat = methods.find((m) => m.payType === 3)!;
     expect((await setEnabled(wechat.configId, false)).status).toBe(200);
     try {
@@ -259,7 +260,7 @@ describe('门店支付方式 (shop-pay-method-config)', () => {
     } finally {
       await setEnabled(wechat.configId, true);
     }
-    expect((await methodsOf(shopRow.shopId)).every((m) => m.enabled)).toBe(true);
+    expect((await methodsOf(shopRow.shopId)).filter((m) => m.payType !== 6).every((m) => m.enabled)).toBe(true);
   });
 });
 

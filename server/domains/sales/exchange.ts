@@ -121,7 +121,7 @@ export async function exchangeOrder(tx: Queryable, auth: AuthContext, input: Exc
     ({ paidFen, changeFen } = settlePayments(diffFen, pays));
   } else if (diffFen < 0) {
     const t = input.refundPayType;
-    if (!t || !PAY_TYPES[t] || t === 5) throw new ApiError('BAD_REQUEST', `需退还顾客差价 ${toYuan(-diffFen).toFixed(2)} 元，请选择退款方式（refundPayType：现金、银行卡、微信或支付宝）`);
+    if (!t || !PAY_TYPES[t] || t === 5 || t === 6) throw new ApiError('BAD_REQUEST', `需退还顾客差价 ${toYuan(-diffFen).toFixed(2)} 元，请选择退款方式（refundPayType：现金、银行卡、微信或支付宝）`);
     assertShopTakes(shop.pay_types.map(Number), [{ payType: t, amount: toYuan(-diffFen) }]);
     pays = [{ payType: t, amount: -toYuan(-diffFen) }];
     paidFen = diffFen;

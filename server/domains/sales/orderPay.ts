@@ -9,7 +9,7 @@ import { idField } from '../../http/fields.ts';
 import { answerPrint, templateFor } from '../../printTemplates/answerPrint.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
 import { registerCustomRoute } from '../../resources/customRoutes.ts';
-import { BALANCE, PAY_TYPES, assertShopTakes, settlePayments, toFen, toYuan, type Payment } from './pricing.ts';
+import { BALANCE, PAY_TYPES, VOUCHER, assertShopTakes, settlePayments, toFen, toYuan, type Payment } from './pricing.ts';
 import { ORDER_STATUS, readOrder } from './settlement.ts';
 import { notifyFinance, PAY_CORRECTED_NOTICE } from './financeNotice.ts';
 
@@ -97,6 +97,7 @@ export async function changePayType(tx: Queryable, auth: AuthContext, payId: num
   if (Number(pay.pay_type) === payType) return payInfo(tx, auth, { orderId: order.order_id });
   if (Number(pay.pay_type) === BALANCE) throw new ApiError('BAD_REQUEST', '余额支付不能修改支付方式，如需更正请整单退款后重新收银');
   if (payType === BALANCE) throw new ApiError('BAD_REQUEST', '不能改为余额支付：余额须在收银时由会员使用');
+  if (Number(pay.pay_type) === VOUCHER || payType === VOUCHER) throw new ApiError('BAD_REQUEST', '券支付不能修改：券在收银时核销，如需更正请整单退款后重新收银');
   const enabled = (await tx.query<{ pay_type: number }>(`SELECT pay_type FROM shop_pay_method_config WHERE shop_id = $1 AND enabled`, [order.shop_id])).rows.map((r) => Number(r.pay_type));
   assertShopTakes(enabled, [{ payType, amount: Number(pay.amount) }]);
   const after = asPayments(pays).map((p, i) => (pays[i].pay_id === payId ? { ...p, payType } : p));
@@ -113,6 +114,7 @@ export async function changePayType(tx: Queryable, auth: AuthContext, payId: num
 export async function deletePayment(tx: Queryable, auth: AuthContext, payId: number): Promise<Record<string, unknown>> {
   const { pay, order, pays } = await paymentFor(tx, auth, payId);
   if (Number(pay.pay_type) === BALANCE) throw new ApiError('BAD_REQUEST', '余额支付不能删除，如需更正请整单退款后重新收银');
+  if (Number(pay.pay_type) === VOUCHER) throw new ApiError('BAD_REQUEST', '券支付不能删除，如需更正请整单退款后重新收银');
   const left = pays.filter((p) => p.pay_id !== payId);
   const payableFen = toFen(Number(order.pay_amount));
   const leftFen = left.reduce((a, p) => a + toFen(Number(p.amount)), 0);
@@ -156,7 +158,7 @@ export async function payInfo(tx: Queryable, auth: AuthContext, where: { orderId
     totalAmount: money(h.totalAmount), couponAmount: money(h.couponAmount), payAmount: money(h.payAmount), paidAmount: money(h.paidAmount), changeAmount: money(h.changeAmount),
     editable: !o.locked,
     lockReason: o.locked,
-    payList: pays.rows.map((p) => ({ ...p, amount: money(p.amount), payTypeName: PAY_TYPES[p.payType] ?? String(p.payType), editable: !o.locked && p.payType !== BALANCE })),
+    payList: pays.rows.map((p) => ({ ...p, amount: money(p.amount), payTypeName: PAY_TYPES[p.payType] ?? String(p.payType), editable: !o.locked && p.payType !== BALANCE && p.payType !== VOUCHER })),
     logList: logs.rows.map((l) => ({
       ...l,
       amount: money(l.amount),

@@ -47,7 +47,10 @@ const settlementBody = {
       type: 'array', title: '支付', minItems: 1, maxItems: 10,
       items: {
         type: 'object', required: ['payType', 'amount'], additionalProperties: false,
-        properties: { payType: { type: 'integer', enum: [1, 2, 3, 4, 5], title: '支付方式' }, amount: { type: 'number', minimum: 0.01, maximum: 9999999.99, title: '支付金额' } },
+        properties: {
+          payType: { type: 'integer', enum: [1, 2, 3, 4, 5, 6], title: '支付方式' }, amount: { type: 'number', minimum: 0.01, maximum: 9999999.99, title: '支付金额' },
+          voucherCode: { ...plainText('券码', 32, 1), type: ['string', 'null'], pattern: '^[0-9A-Za-z-]+$', 'x-msg': '券码只能是字母、数字和-' },
+        },
       },
     },
   },

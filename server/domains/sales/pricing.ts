@@ -5,10 +5,12 @@ import { ApiError } from '../../errors.ts';
  * checks the payments against the total. Pure, so the rules are tested on their own (tests/unit/salesPricing).
  */
 
-export const PAY_TYPES: Readonly<Record<number, string>> = { 1: '现金', 2: '银行卡', 3: '微信', 4: '支付宝', 5: '余额' };
+export const PAY_TYPES: Readonly<Record<number, string>> = { 1: '现金', 2: '银行卡', 3: '微信', 4: '支付宝', 5: '余额', 6: '券' };
 export const CASH = 1;
 /** 余额: the member's stored value (会员余额), taken by every shop of the chain, so not one of the shop's configured methods. */
 export const BALANCE = 5;
+/** 券: a platform voucher (po-voucher) written off by the sale; pays at most its face amount, never gives change. */
+export const VOUCHER = 6;
 
 export const toFen = (yuan: number): number => Math.round(yuan * 100);
 export const toYuan = (fen: number): number => fen / 100;
@@ -75,6 +77,8 @@ export function priceLines(lines: CartLine[], skus: ReadonlyMap<number, PricedSk
 export interface Payment {
   payType: number;
   amount: number;
+  /** 券 (pay type 6): the voucher's code. */
+  voucherCode?: string | null;
 }
 
 /** A payment in a method the shop has not enabled (门店支付方式) is refused; the register offers only enabled ones. */

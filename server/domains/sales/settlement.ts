@@ -8,10 +8,11 @@ import { earnPoints, memberForSale, pointsFor, takeBackPoints } from '../members
 import { restoreBalance, spendBalance } from '../members/balance.ts';
 import { couponForSale, restoreCoupon, spendCoupon } from '../members/coupons.ts';
 import { dbToday } from '../../db/calendar.ts';
-import { assertShopTakes, balancePaidFen, priceLines, settlePayments, toFen, toYuan, type CartLine, type Payment, type PricedSku } from './pricing.ts';
+import { assertShopTakes, balancePaidFen, priceLines, settlePayments, toFen, toYuan, VOUCHER, type CartLine, type Payment, type PricedSku } from './pricing.ts';
 import { applyPromotions } from '../promotions/apply.ts';
 import { activePromotionsSql, toActivePromotion, type PromotionRow } from '../promotions/active.ts';
 import { assertMayDiscount } from './lineDiscount.ts';
+import { payByVouchers, restoreVouchers, voucherPayments } from './voucherPay.ts';
 
 /**
  * 结算 (order settlement): a sale of one register, exactly once per client-generated uuid, in one tenant
@@ -65,6 +66,7 @@ export async function settle(db: Database, auth: AuthContext, input: SettlementI
       const couponFen = coupon?.discountFen ?? 0;
       const payableFen = promo.afterFen - couponFen;
       const { paidFen, changeFen } = settlePayments(payableFen, input.payments);
+      const vouchers = voucherPayments(input.payments, Boolean(input.isPractice));
       const balanceFen = balancePaidFen(input.payments);
       if (balanceFen > 0 && !member) throw new ApiError('BAD_REQUEST', '使用余额支付须先录入会员');
       if (balanceFen > 0 && input.isPractice) throw new ApiError('BAD_REQUEST', '练习收银不能使用会员余额');
@@ -98,15 +100,16 @@ export async function settle(db: Database, auth: AuthContext, input: SettlementI
             ORDER BY x.n
            RETURNING *),
          y AS (
-           INSERT INTO po_order_pay (tenant_id, order_id, pay_type, amount) SELECT app_current_tenant(), $1, t, a FROM unnest($9::int[], $10::numeric[]) AS p(t, a)
+           INSERT INTO po_order_pay (tenant_id, order_id, pay_type, amount, voucher_code) SELECT app_current_tenant(), $1, t, a, vc FROM unnest($9::int[], $10::numeric[], $11::text[]) AS p(t, a, vc)
            RETURNING *)
          SELECT (SELECT coalesce(json_agg(l ORDER BY l."lineNo"), '[]'::json) FROM (SELECT ${LINE_COLUMNS} FROM d) l) AS lines,
                 (SELECT coalesce(json_agg(q ORDER BY q."payId"), '[]'::json) FROM (SELECT ${PAY_COLUMNS} FROM y) q) AS pays`,
         [id, promo.lines.map((l) => l.skuId), promo.lines.map((l) => l.quantity), promo.lines.map((l) => toYuan(l.priceFen)), promo.lines.map((l) => l.promotionId),
           promo.lines.map((l) => l.promotionName), promo.lines.map((l) => toYuan(l.promotionFen)), promo.lines.map((l) => l.isGift),
-          input.payments.map((p) => p.payType), input.payments.map((p) => p.amount)],
+          input.payments.map((p) => p.payType), input.payments.map((p) => p.amount), input.payments.map((p) => (p.payType === VOUCHER ? p.voucherCode?.trim() ?? null : null))],
       );
       const { lines, pays } = written.rows[0];
+      if (vouchers.length) await payByVouchers(tx, auth, vouchers, { id, shopId: shop.shop_id });
       if (coupon) await spendCoupon(tx, auth, coupon.coupon, { id, no: orderNo, shopId: shop.shop_id, shopName: shop.shop_name }, couponFen);
       if (balanceFen > 0) await spendBalance(tx, auth, member!.member_id, { id, no: orderNo, shopId: shop.shop_id }, balanceFen);
       if (member) await earnPoints(tx, member.member_id, id, orderNo, toYuan(payableFen), points);
@@ -229,7 +232,7 @@ const ORDER_COLUMNS = `order_id AS "orderId", order_no AS "orderNo", client_uuid
 const LINE_COLUMNS = `det_id AS "detId", line_no AS "lineNo", sku_id AS "skuId", sku_code AS "skuCode", sku_name AS "skuName", barcode, spec, unit,
             quantity::float8 AS quantity, unit_price::float8 AS "unitPrice", amount::float8 AS amount,
             promotion_id AS "promotionId", promotion_name AS "promotionName", promotion_amount::float8 AS "promotionAmount", is_gift AS "isGift"`;
-const PAY_COLUMNS = `pay_id AS "payId", pay_type AS "payType", amount::float8 AS amount`;
+const PAY_COLUMNS = `pay_id AS "payId", pay_type AS "payType", amount::float8 AS amount, voucher_code AS "voucherCode"`;
 
 /** An order as the register and the order list read it: header, lines and payments. */
 export async function readOrder(tx: Queryable, orderId: number): Promise<Record<string, unknown>> {
@@ -284,6 +287,7 @@ async function reverseOrder(tx: Queryable, auth: AuthContext, orderNo: string, r
     await notifyFinance(tx, auth, ORDER_REFUNDED_NOTICE, o.order_id, '订单退款', `订单${orderNo}已退款 ¥${Number(o.pay_amount).toFixed(2)}${reason ? `（${reason}）` : ''}`);
   await restoreBalance(tx, auth, o.order_id, orderNo, kind === 'refund' ? 'saleRefund' : 'saleInvalid');
   await restoreCoupon(tx, auth, { id: o.order_id, no: orderNo, shopId: o.shop_id });
+  await restoreVouchers(tx, o.order_id);
   if (o.member_id) await takeBackPoints(tx, o.member_id, o.order_id, orderNo, Number(o.pay_amount), Number(o.points_earned));
   if (!o.is_practice && o.wh_id) {
     const lines = (await tx.query<{ det_id: number; sku_id: number; quantity: string; unit_cost: string }>(
