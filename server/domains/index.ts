@@ -44,3 +44,4 @@ import './reports/accessReport.ts';
 import '../system/craftsmenBind.ts';
 import './promotions/documents.ts';
 import './members/memberNotices.ts';
+import './members/operationPlan.ts';

@@ -13,7 +13,7 @@ import { seedOrdersDemo } from './ordersDemo.ts';
 import { seedReportsDemo } from './reportsDemo.ts';
 import { seedAnalysisDemo } from './analysisDemo.ts';
 import { seedMembersDemo } from './membersDemo.ts';
-import { seedAddressDemo, seedCouponDemo, seedSellingDemo, seedVoucherDemo } from './sellingDemo.ts';
+import { seedAddressDemo, seedCouponDemo, seedOperationPlanDemo, seedSellingDemo, seedVoucherDemo } from './sellingDemo.ts';
 import { seedStocktakeDemo } from './stocktakeDemo.ts';
 import { seedPettyCashDemo } from './pettyCashDemo.ts';
 import { seedStatsDemo } from './statsDemo.ts';
@@ -28,7 +28,7 @@ import { seedTrainingDemo } from './trainingDemo.ts';
 import { seedExamDemo } from './examDemo.ts';
 
 /** Bump when the demo data changes, so existing data dirs are topped up at the next start. */
-export const SEED_VERSION = '2026-11-22.designer-out.1+notices-1+engine-modules-3+designer-ui-1+detail-pages-1+stock-1+fulfilment-1+perm-1+allocation-1+purchase-1+stocktake-2+return-1+supplier-mrb-1+devices-1+orders-1+pay-methods-1+members-1+petty-cash-1+shifts-1+shop-ops-3+pre-sale-1+ai-box-1+targets-meetings-1+process-1+reports-3+selling-1+stats-1+people-1+org-2+analysis-1+selling-3+shops-4+promo-1+member-price-1+group-2+h5-2+training-2+training-3+exam-1+walk-1+noticesb-1+discount-1';
+export const SEED_VERSION = '2026-11-22.designer-out.1+notices-1+engine-modules-3+designer-ui-1+detail-pages-1+stock-1+fulfilment-1+perm-1+allocation-1+purchase-1+stocktake-2+return-1+supplier-mrb-1+devices-1+orders-1+pay-methods-1+members-1+petty-cash-1+shifts-1+shop-ops-3+pre-sale-1+ai-box-1+targets-meetings-1+process-1+reports-3+selling-1+stats-1+people-1+org-2+analysis-1+selling-3+shops-4+promo-1+member-price-1+group-2+h5-2+training-2+training-3+exam-1+walk-1+noticesb-1+discount-1+opplan-1';
 
 interface TenantSeed {
   id: number;
@@ -225,6 +225,7 @@ export async function seedDemoData(db: Database, moduleMenus: MenuSeed[] = readM
     await seedOrdersDemo(db, t.id);
     await seedSellingDemo(db, t.id);
     await seedCouponDemo(db, t.id);
+    await seedOperationPlanDemo(db, t.id);
     await seedVoucherDemo(db, t.id);
     await seedAddressDemo(db, t.id);
     await seedPettyCashDemo(db, t.id);

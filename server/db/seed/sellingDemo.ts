@@ -2,6 +2,7 @@ import type { AuthContext } from '../../context.ts';
 import type { Database } from '../index.ts';
 import { recharge } from '../../domains/members/balance.ts';
 import { giveCoupons } from '../../domains/members/coupons.ts';
+import { executePlan } from '../../domains/members/operationPlan.ts';
 import { shopOf } from '../../domains/sales/settlement.ts';
 import { issueVouchers, writeOffVoucher } from '../../domains/sales/vouchers.ts';
 
@@ -102,5 +103,27 @@ export async function seedCouponDemo(db: Database, tenantId: number): Promise<vo
     )).rows;
     const auth: AuthContext = { tenantId, userId: admin.id, userName: admin.user_name, displayName: admin.name, shopId: null, tokenHash: '', roles: ['admin'], isAdmin: true };
     for (const phone of phones) for (const d of defs) await giveCoupons(tx, auth, phone, d.coupon_id, 2);
+  });
+}
+
+/**
+ * 会员运营计划 demo: 「近30天消费会员回馈」 (满50减5, one each to the members who bought in the last 30 days) run
+ * through the real 执行, and a draft 「沉睡会员唤醒」 (满100减15 to members with no purchase in 90 days); only once.
+ */
+export async function seedOperationPlanDemo(db: Database, tenantId: number): Promise<void> {
+  await db.tenant(tenantId, async (tx) => {
+    if ((await tx.query(`SELECT 1 FROM mb_operation_plan LIMIT 1`)).rowCount) return;
+    const admin = (await tx.query<{ id: number; user_name: string; name: string }>(`SELECT id, user_name, name FROM sys_user WHERE user_name = 'admin'`)).rows[0];
+    const coupon = (name: string) => `(SELECT coupon_id FROM mb_coupon WHERE coupon_name = '${name}' AND status = 1 AND end_date >= current_date ORDER BY coupon_id LIMIT 1)`;
+    if (!admin || !(await tx.query(`SELECT 1 FROM mb_coupon WHERE coupon_name IN ('满50减5', '满100减15') AND status = 1 AND end_date >= current_date`)).rowCount) return;
+    const plans = (await tx.query<{ plan_id: number }>(
+      `INSERT INTO mb_operation_plan (tenant_id, plan_name, segment, days, coupon_id, coupon_per_member, create_user_id, create_user_name, remark)
+       VALUES (app_current_tenant(), '近30天消费会员回馈', 2, 30, ${coupon('满50减5')}, 1, $1, $2, '感谢老顾客'),
+              (app_current_tenant(), '沉睡会员唤醒', 3, 90, ${coupon('满100减15')}, 1, $1, $2, '90天未到店的会员')
+       RETURNING plan_id`,
+      [admin.id, admin.name],
+    )).rows;
+    const auth: AuthContext = { tenantId, userId: admin.id, userName: admin.user_name, displayName: admin.name, shopId: null, tokenHash: '', roles: ['admin'], isAdmin: true };
+    await executePlan(tx, auth, plans[0].plan_id);
   });
 }

@@ -22,6 +22,8 @@ export const STOCK_DICTIONARIES: Record<string, [string, string][]> = {
   memberCouponStatus: [['未使用', '1'], ['已使用', '2'], ['已作废', '3']],
   couponTxnType: [['发放', '1'], ['核销', '2'], ['退回', '3']],
   couponGiveWay: [['按手机号发放', '1'], ['表格批量发放', '2'], ['运营计划', '3'], ['收银台', '4']],
+  operationPlanSegment: [['全部会员', '1'], ['N天内消费过', '2'], ['N天未消费', '3'], ['本月生日', '4'], ['指定门店会员', '5']],
+  operationPlanStatus: [['草稿', '1'], ['已执行', '2'], ['已取消', '3']],
   classRecordStatus: [['当班', '1'], ['已交班', '2']],
   merchantType: [['银联POS', '1'], ['聚合扫码', '2'], ['其他', '3']],
   jhChannel: [['微信', '1'], ['支付宝', '2'], ['聚合支付', '3']],
