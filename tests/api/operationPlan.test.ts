@@ -119,6 +119,14 @@ describe('会员运营计划', () => {
     expect((await admin('GET', `${M}/get/${gone}`)).status).toBe(404);
   });
 
+  it('the demo has one run plan (its members and counts recorded) and one draft', async () => {
+    const demo = await q<{ plan_name: string; status: number; member_count: number; reached: number }>(
+      `SELECT plan_name, status, member_count, (SELECT count(*)::int FROM mb_operation_plan_member pm WHERE pm.plan_id = p.plan_id) AS reached
+         FROM mb_operation_plan p WHERE plan_name IN ('近30天消费会员回馈', '沉睡会员唤醒') ORDER BY plan_id`);
+    expect(demo.map((d) => [d.plan_name, d.status])).toEqual([['近30天消费会员回馈', 2], ['沉睡会员唤醒', 1]]);
+    expect(demo[0].member_count).toBe(demo[0].reached);
+  });
+
   it('another tenant neither sees nor runs a plan', async () => {
     const id = (await plan({ planName: '租户一的计划' })).json.data.planId;
     expect((await other('GET', `${M}/get/${id}`)).status).toBe(404);
