@@ -79,6 +79,12 @@ export function PayDialog(props: {
     staleTime: 300_000,
     retry: false,
   });
+  // 查券: the server's face amount fills the payment (a cashier never types it); a used, expired or unknown code says why.
+  const lookVoucher = useMutation({
+    mutationFn: () => call<{ voucherName: string; platformType: number; faceAmount: number; validEnd: string | null }>({ method: 'GET', url: `${O}/order/voucher/${encodeURIComponent(voucherCode.trim())}`, params: { shopId }, silent: true }),
+    onSuccess: (v) => setVoucherFace(v.faceAmount),
+    onError: () => setVoucherFace(''),
+  });
   const checkPaper = useMutation({
     mutationFn: () => call<AbleCoupon>({ method: 'POST', url: `${M}/mb-coupon/order/paper/able`, silent: true, data: { couponCode: paperCode.trim(), shopId, memberId: member?.memberId ?? null, lines } }),
     onSuccess: (c) => {
@@ -134,6 +140,7 @@ export function PayDialog(props: {
     setTendered('');
     setVoucherCode('');
     setVoucherFace('');
+    lookVoucher.reset();
     settle.reset();
     checkPaper.reset();
   };
@@ -185,8 +192,17 @@ export function PayDialog(props: {
         )}
         {takesVoucher && (
           <Group align="flex-end" gap="xs">
-            <TextInput label="券支付：券码（扫码或输入）" maxLength={32} value={voucherCode} w={220} onChange={(e) => setVoucherCode(e.currentTarget.value.replace(/[^0-9A-Za-z-]/g, ''))} data-testid="register-voucher-code" />
-            <NumberInput label="券面额" min={0} decimalScale={2} value={voucherFace} onChange={setVoucherFace} w={120} data-testid="register-voucher-face" />
+            <TextInput label="券支付：券码（扫码或输入后回车）" maxLength={32} value={voucherCode} w={220}
+              onChange={(e) => {
+                setVoucherCode(e.currentTarget.value.replace(/[^0-9A-Za-z-]/g, ''));
+                setVoucherFace('');
+                lookVoucher.reset();
+              }}
+              onKeyDown={(e) => e.key === 'Enter' && voucherCode.trim() && lookVoucher.mutate()}
+              error={lookVoucher.isError ? messageOf(lookVoucher.error) : null} data-testid="register-voucher-code" />
+            <Button variant="default" disabled={!voucherCode.trim()} loading={lookVoucher.isPending} onClick={() => lookVoucher.mutate()} data-testid="register-voucher-look">查券</Button>
+            <NumberInput label="券面额" readOnly value={voucherFace} decimalScale={2} fixedDecimalScale w={110} placeholder="查券后显示" data-testid="register-voucher-face" />
+            {lookVoucher.data && <Text size="sm" c="dimmed" data-testid="register-voucher-name">{lookVoucher.data.voucherName}{lookVoucher.data.validEnd ? `，有效至 ${lookVoucher.data.validEnd}` : ''}</Text>}
             {split.voucherFen > 0 && (
               <Text size="sm" data-testid="register-voucher-used">
                 券抵 ¥{yuan(split.voucherFen)}{voucher && voucher.faceFen > split.voucherFen ? `（面额超出应付的 ¥${yuan(voucher.faceFen - split.voucherFen)} 不找零）` : ''}

@@ -45,6 +45,20 @@ afterAll(async () => s?.stop());
 const due = async (quantity = 1) => (await admin('POST', `${O}/order/price`, { shopId, lines: [{ skuId: sku.skuId, quantity }] })).json.data.payableAmount as number;
 
 describe('券支付 (payType 6)', () => {
+  it('查券 answers the face amount the register pays with, or why the code cannot pay; it writes nothing', async () => {
+    const code = await give(1, { faceAmount: 35.5, validEnd: '2099-12-31' });
+    const look = (c: string, as: Caller = admin) => as('GET', `${O}/order/voucher/${encodeURIComponent(c)}?shopId=${shopId}`);
+    const r = await look(code);
+    expect(r.status, r.body).toBe(200);
+    expect(r.json.data).toMatchObject({ voucherCode: code, voucherName: '抖音 20元券', faceAmount: 35.5, validEnd: '2099-12-31', status: 1 });
+    expect(await voucher(code)).toEqual({ status: 1, writeoff_order_id: null });
+    expect((await look('NOSUCH1')).json.msg).toBe('券码「NOSUCH1」不存在');
+    expect((await look(code, other)).status).toBe(404);
+    const expired = await give(1, { validEnd: '2020-01-01' });
+    expect((await look(expired)).json.msg).toBe(`券码 ${expired} 已过期，不能核销`);
+    expect((await look('a b')).status).toBe(400);
+  });
+
   it('is refused until the shop enables 券 in 门店支付方式; then pays, is written off once and kept on the payment row; a refund gives it back once', async () => {
     const code = await give(1);
     const payable = await due(3);

@@ -52,7 +52,8 @@ test('a leave request is asked, approved by the shop manager from the notice, an
   await expect(shop.getByTestId('attn-request-doc-status')).toHaveText('审批中');
   const docNo = /KQSQ\d{8}-\d{4}/.exec((await shop.getByTestId('attn-request-doc-title').textContent())!)![0];
 
-  const manager = await as(browser, 'manager01', 'manager123', /\/processManage\/myTodo$/);
+  // A shop manager's first page is its shop's 销售日报 (订单管理 is its first module).
+  const manager = await as(browser, 'manager01', 'manager123', /\/orderInfo\/saleReport$/);
   // The notice (请假申请待审批) opens the request itself.
   await manager.getByTestId('bell').click();
   await manager.getByTestId('bell-item').filter({ hasText: '请假申请' }).first().click();

@@ -27,7 +27,8 @@ const twoStep = bpmnXml(
 );
 
 /** Logs in; the approvers have no 首页 and land on their first page (我的待办). */
-async function as(browser: Browser, user: string, password: string): Promise<Page> {
+/** Logged in as `user`, on its first page: a shop manager's shop 销售日报 (订单管理 is its first module), else 我的待办. */
+async function as(browser: Browser, user: string, password: string, landing = /\/processManage\/myTodo$/): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   if (user === 'admin') {
     await logIn(page, user, password);
@@ -37,7 +38,7 @@ async function as(browser: Browser, user: string, password: string): Promise<Pag
   await page.getByTestId('login-username').fill(user);
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/\/processManage\/myTodo$/);
+  await expect(page).toHaveURL(landing);
   return page;
 }
 
@@ -118,7 +119,7 @@ test('an imported process is deployed after its approver is set in the panel', a
 });
 
 test('approve on 我的待办, reject with a comment, and the instance shows why', async ({ browser }) => {
-  const manager = await as(browser, 'manager01', 'manager123');
+  const manager = await as(browser, 'manager01', 'manager123', /\/orderInfo\/saleReport$/);
   await openFromSidebar(manager, '/processManage', '/processManage/myTodo');
   // The drawn process's trial waits here too; approving it opens the finance step.
   const trial = manager.getByTestId('process-todo-table-row').filter({ hasText: '试运行：两级审批 900 元' });

@@ -15,7 +15,7 @@ test('a member recharges, pays with a coupon, balance and cash; an offline sale 
   test.setTimeout(150_000);
   await logIn(page);
   const { request, headers } = await pageApi(page);
-  const api = async (method: 'get' | 'post', url: string, data?: unknown) => {
+  const api = async (method: 'get' | 'post' | 'put', url: string, data?: unknown) => {
     const r = await (await request[method](`/api/${url}`, { headers, data })).json();
     expect(r.code, `${url}: ${r.msg}`).toBe(200);
     return r.data;
@@ -38,6 +38,13 @@ test('a member recharges, pays with a coupon, balance and cash; an offline sale 
     promotionName: '收银测试特价', promotionType: 1, shopIds: String(shopId), beginTime: day(-1), endTime: day(2), detList: [{ skuId: specialSku.skuId, specialPrice: special.specialPrice }],
   });
   for (const action of ['submit', 'audit']) await api('post', `wxy-order-server/po-promotion/${action}`, { id: promotion.promotionId });
+  // 券 (platform vouchers) taken at this shop, and an open demo voucher a customer brings.
+  const methods = (await api('get', `wxy-shop-server/shop-pay-method-config/getByShop/${shopId}`)) as { configId: number; payType: number; enabled: boolean }[];
+  const voucherMethod = methods.find((m) => m.payType === 6)!;
+  await api('put', 'wxy-shop-server/shop-pay-method-config/update', { configId: voucherMethod.configId, enabled: true });
+  const openVouchers = (await api('post', 'wxy-order-server/po-voucher/findPage/1/100', { status: 1 })) as { records: { voucherCode: string; faceAmount: number; validEnd: string | null }[] };
+  const demoVoucher = openVouchers.records.find((v) => !v.validEnd || v.validEnd >= today)!;
+  expect(demoVoucher, 'an open demo voucher').toBeTruthy();
   const ordersOfShop = async () => ((await api('post', 'wxy-order-server/order/findPage', { pageNum: 1, pageSize: 1, shopId })) as { total: number }).total;
   const ordersBefore = await ordersOfShop();
 
@@ -168,6 +175,26 @@ test('a member recharges, pays with a coupon, balance and cash; an offline sale 
   await expect(page.getByTestId('refund-done')).toContainText('商品已退回门店库存');
   await page.keyboard.press('Escape');
   expect(await ordersOfShop()).toBe(ordersBefore + 2);
+
+  // A customer pays with a platform voucher: 查券 fills its face amount from the server, the rest (if any) in cash;
+  // the voucher is written off by the sale.
+  await scan.pressSequentially(`${held[1].barcode}\n`, { delay: 5 });
+  await expect(page.getByTestId('register-total')).toContainText('共 1 件');
+  await scan.press('F9');
+  await page.getByTestId('register-voucher-code').fill(demoVoucher.voucherCode);
+  await page.getByTestId('register-voucher-code').press('Enter');
+  await expect(page.getByTestId('register-voucher-face')).toHaveValue(demoVoucher.faceAmount.toFixed(2));
+  await expect(page.getByTestId('register-voucher-used')).toContainText('券抵 ¥');
+  const rest = ((await page.getByTestId('register-payable').textContent()) ?? '').match(/还需 ¥([\d.]+)/)?.[1];
+  if (rest && Number(rest) > 0) {
+    await page.getByTestId('register-pay-type').getByText('现金', { exact: true }).click();
+    await page.getByTestId('register-tendered').fill(rest);
+  }
+  await page.getByTestId('register-confirm').click();
+  await expect(page.getByTestId('register-settled')).toContainText(/收款成功：XS\d{8}-\d{4}/);
+  await page.getByTestId('register-next').click();
+  const used = (await api('post', 'wxy-order-server/po-voucher/findPage/1/5', { voucherCode: demoVoucher.voucherCode })) as { records: { status: number }[] };
+  expect(used.records[0].status).toBe(2);
 
   // 交班 so the next register spec starts with its own shift.
   await page.getByTestId('register-handover').click();

@@ -11,6 +11,7 @@ import { registerCustomRoute } from '../../resources/customRoutes.ts';
 import { invalidateOrder, readOrder, refundOrder, settle, shopOf, type SettlementInput } from './settlement.ts';
 import { priceRoutes } from './priceRoute.ts';
 import { discountRateField } from './lineDiscount.ts';
+import { voucherToPay } from './vouchers.ts';
 
 /**
  * The cash register's calls (wxy-order-server): scan a code, settle a sale (settlement and settlementV2, the
@@ -107,6 +108,16 @@ export const orderRoutes = (db: Database, services?: AppServices) => async (app:
     if (Number(row.status) !== 1) throw new ApiError('BAD_REQUEST', `${String(row.skuName)} 已停用，不能销售`);
     return ok(row);
   });
+
+  app.get<{ Params: { code: string }; Querystring: { shopId: number } }>('/order/voucher/:code', {
+    config: { perm: SELL },
+    schema: {
+      tags,
+      summary: '收款券支付前查券：券名、平台、面额、有效期；已核销、过期、不存在或非本店收银设备时说明原因',
+      params: { type: 'object', required: ['code'], properties: { code: { ...plainText('券码', 32, 1), pattern: '^[0-9A-Za-z-]+$', 'x-msg': '券码只能是字母、数字和-' } } },
+      querystring: { type: 'object', required: ['shopId'], properties: { shopId: id('门店') } },
+    },
+  }, async (req) => ok(await req.tenantTx((tx) => voucherToPay(tx, req.auth!, { voucherCode: req.params.code.trim(), shopId: req.query.shopId })).catch(asCallerError)));
 
   for (const path of ['/order/settlement', '/order/settlementV2']) {
     app.post<{ Body: SettlementInput }>(path, {

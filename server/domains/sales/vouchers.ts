@@ -49,8 +49,14 @@ export async function orderVouchers(tx: Queryable, auth: AuthContext, orderId: n
   return (await tx.query(`SELECT ${COLUMNS} FROM po_voucher WHERE order_id = $1 ORDER BY voucher_id`, [orderId])).rows;
 }
 
-/** 核销: once. The shop written off at: a shop-bound register's own, else the one asked for, else the shop that sold it. */
-export async function writeOffVoucher(tx: Queryable, auth: AuthContext, key: { voucherId?: number | null; voucherCode?: string | null; shopId?: number | null }): Promise<Record<string, unknown>> {
+type VoucherKey = { voucherId?: number | null; voucherCode?: string | null; shopId?: number | null };
+
+/**
+ * A voucher that can be written off now, with the shop it would be written off at — else the refusal a cashier reads
+ * (unknown in this tenant, used when and where, expired, another shop's register). 核销 and the register's 券 lookup
+ * ask the same.
+ */
+async function usableVoucher(tx: Queryable, auth: AuthContext, key: VoucherKey) {
   const found = await tx.query<{ voucher_id: number; voucher_code: string; status: number; shop_id: number | null; expired: boolean; writeoff_at: string | null; writeoff_shop_name: string | null }>(
     `SELECT voucher_id, voucher_code, status, shop_id, valid_end < current_date AS expired,
             to_char(writeoff_time, 'YYYY-MM-DD HH24:MI:SS') AS writeoff_at, writeoff_shop_name
@@ -67,6 +73,18 @@ export async function writeOffVoucher(tx: Queryable, auth: AuthContext, key: { v
   const shop = shopId ? (await tx.query<{ shop_id: number; shop_name: string; status: number }>(`SELECT shop_id, shop_name, status FROM shop_base WHERE shop_id = $1`, [shopId])).rows[0] : undefined;
   if (!shop) throw new ApiError('BAD_REQUEST', '核销门店不存在');
   if (Number(shop.status) !== 1) throw new ApiError('BAD_REQUEST', `门店「${shop.shop_name}」已停用，不能核销`);
+  return { v, shop, usedMsg };
+}
+
+/** What a voucher pays, for the register before it is used: name, platform, face amount, valid until. */
+export async function voucherToPay(tx: Queryable, auth: AuthContext, key: VoucherKey): Promise<Record<string, unknown>> {
+  const { v } = await usableVoucher(tx, auth, key);
+  return (await tx.query(`SELECT ${COLUMNS} FROM po_voucher WHERE voucher_id = $1`, [v.voucher_id])).rows[0];
+}
+
+/** 核销: once. The shop written off at: a shop-bound register's own, else the one asked for, else the shop that sold it. */
+export async function writeOffVoucher(tx: Queryable, auth: AuthContext, key: VoucherKey): Promise<Record<string, unknown>> {
+  const { v, shop, usedMsg } = await usableVoucher(tx, auth, key);
   const done = await tx.query<{ voucher_id: number }>(
     `UPDATE po_voucher SET status = ${VOUCHER_STATUS.used}, writeoff_time = now(), writeoff_shop_id = $2, writeoff_shop_name = $3, writeoff_user_id = $4, writeoff_user_name = $5
       WHERE voucher_id = $1 AND status = ${VOUCHER_STATUS.open} RETURNING voucher_id`,
