@@ -73,8 +73,8 @@ describe('价格试算 order/price', () => {
     expect(r.status).toBe(200);
     const total = Math.round((skus[0].retailPrice * 3 + skus[1].retailPrice) * 100) / 100;
     expect(r.json.data.lines).toEqual([
-      { skuId: skus[0].skuId, skuName: skus[0].skuName, quantity: 3, unitPrice: skus[0].retailPrice, amount: Math.round(skus[0].retailPrice * 300) / 100, promotionId: null, promotionName: null, promotionAmount: 0, isGift: false },
-      { skuId: skus[1].skuId, skuName: skus[1].skuName, quantity: 1, unitPrice: skus[1].retailPrice, amount: skus[1].retailPrice, promotionId: null, promotionName: null, promotionAmount: 0, isGift: false },
+      { skuId: skus[0].skuId, skuName: skus[0].skuName, quantity: 3, unitPrice: skus[0].retailPrice, amount: Math.round(skus[0].retailPrice * 300) / 100, promotionId: null, promotionName: null, promotionAmount: 0, isGift: false, discountRate: null },
+      { skuId: skus[1].skuId, skuName: skus[1].skuName, quantity: 1, unitPrice: skus[1].retailPrice, amount: skus[1].retailPrice, promotionId: null, promotionName: null, promotionAmount: 0, isGift: false, discountRate: null },
     ]);
     expect(r.json.data).toMatchObject({ totalAmount: total, promotionAmount: 0, fullReduction: null, couponAmount: 0, payableAmount: total });
   });
