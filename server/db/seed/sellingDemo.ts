@@ -107,21 +107,28 @@ export async function seedCouponDemo(db: Database, tenantId: number): Promise<vo
 }
 
 /**
- * 会员运营计划 demo: 「近30天消费会员回馈」 (满50减5, one each to the members who bought in the last 30 days) run
- * through the real 执行, and a draft 「沉睡会员唤醒」 (满100减15 to members with no purchase in 90 days); only once.
+ * 会员运营计划 demo: 「近30天消费会员回馈」 (a 回馈券 满80减8 of its own, one each to the members who bought in the last
+ * 30 days) run through the real 执行, and a draft 「沉睡会员唤醒」 (满100减15 to members with no purchase in 90 days);
+ * only once. The plan's coupon is its own, so the 优惠券 demo's counts stay as they were.
  */
 export async function seedOperationPlanDemo(db: Database, tenantId: number): Promise<void> {
   await db.tenant(tenantId, async (tx) => {
     if ((await tx.query(`SELECT 1 FROM mb_operation_plan LIMIT 1`)).rowCount) return;
     const admin = (await tx.query<{ id: number; user_name: string; name: string }>(`SELECT id, user_name, name FROM sys_user WHERE user_name = 'admin'`)).rows[0];
-    const coupon = (name: string) => `(SELECT coupon_id FROM mb_coupon WHERE coupon_name = '${name}' AND status = 1 AND end_date >= current_date ORDER BY coupon_id LIMIT 1)`;
-    if (!admin || !(await tx.query(`SELECT 1 FROM mb_coupon WHERE coupon_name IN ('满50减5', '满100减15') AND status = 1 AND end_date >= current_date`)).rowCount) return;
+    const sleepy = (await tx.query<{ coupon_id: number }>(`SELECT coupon_id FROM mb_coupon WHERE coupon_name = '满100减15' AND status = 1 AND end_date >= current_date ORDER BY coupon_id LIMIT 1`)).rows[0];
+    if (!admin || !sleepy) return;
+    const thanks = (await tx.query<{ coupon_id: number }>(
+      `INSERT INTO mb_coupon (tenant_id, coupon_name, coupon_kind, face_amount, threshold_amount, begin_date, end_date, create_user_name, remark)
+       VALUES (app_current_tenant(), '回馈券', 1, 8, 80, date_trunc('year', current_date)::date, (date_trunc('year', current_date) + interval '1 year - 1 day')::date, $1, '运营计划发放')
+       RETURNING coupon_id`,
+      [admin.name],
+    )).rows[0];
     const plans = (await tx.query<{ plan_id: number }>(
       `INSERT INTO mb_operation_plan (tenant_id, plan_name, segment, days, coupon_id, coupon_per_member, create_user_id, create_user_name, remark)
-       VALUES (app_current_tenant(), '近30天消费会员回馈', 2, 30, ${coupon('满50减5')}, 1, $1, $2, '感谢老顾客'),
-              (app_current_tenant(), '沉睡会员唤醒', 3, 90, ${coupon('满100减15')}, 1, $1, $2, '90天未到店的会员')
+       VALUES (app_current_tenant(), '近30天消费会员回馈', 2, 30, $3, 1, $1, $2, '感谢老顾客'),
+              (app_current_tenant(), '沉睡会员唤醒', 3, 90, $4, 1, $1, $2, '90天未到店的会员')
        RETURNING plan_id`,
-      [admin.id, admin.name],
+      [admin.id, admin.name, thanks.coupon_id, sleepy.coupon_id],
     )).rows;
     const auth: AuthContext = { tenantId, userId: admin.id, userName: admin.user_name, displayName: admin.name, shopId: null, tokenHash: '', roles: ['admin'], isAdmin: true };
     await executePlan(tx, auth, plans[0].plan_id);
