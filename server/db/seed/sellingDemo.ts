@@ -131,6 +131,6 @@ export async function seedOperationPlanDemo(db: Database, tenantId: number): Pro
       [admin.id, admin.name, thanks.coupon_id, sleepy.coupon_id],
     )).rows;
     const auth: AuthContext = { tenantId, userId: admin.id, userName: admin.user_name, displayName: admin.name, shopId: null, tokenHash: '', roles: ['admin'], isAdmin: true };
-    await executePlan(tx, auth, plans[0].plan_id);
+    await executePlan(tx, auth, plans[0].plan_id, false);
   });
 }

@@ -45,7 +45,8 @@ async function draftPlan(tx: Queryable, planId: number): Promise<PlanRow> {
 }
 
 /** 执行: gives the segment's members the plan's coupons once each, records the counts and tells (36) the creator and the list's users. */
-export async function executePlan(tx: Queryable, auth: AuthContext, planId: number) {
+/** `tell` false: the demo seed runs a plan without leaving notices in a fresh tenant's message centre. */
+export async function executePlan(tx: Queryable, auth: AuthContext, planId: number, tell = true) {
   const p = await draftPlan(tx, planId);
   const members = await segmentMembers(tx, p);
   const fresh = members.length
@@ -64,7 +65,7 @@ export async function executePlan(tx: Queryable, auth: AuthContext, planId: numb
     [planId, fresh.length, coupons],
   )).rows[0];
   const to = [...(p.create_user_id ? [Number(p.create_user_id)] : []), ...(await usersWithPerm(tx, PLAN_LIST))];
-  await notifyUsersInTx(tx, auth.tenantId, to, {
+  if (tell) await notifyUsersInTx(tx, auth.tenantId, to, {
     businessType: 36, businessId: planId, messageTypeInfo: '运营计划已执行',
     noticeTemplateInfo: `运营计划「${p.plan_name}」已执行：${fresh.length} 位会员获得 ${coupons} 张优惠券`.slice(0, 500),
   });
