@@ -70,7 +70,7 @@ export async function seedStatsDemo(db: Database, tenantId: number): Promise<voi
   await db.tenant(tenantId, async (tx) => {
     for (const orderNo of refundable) {
       const o = (await tx.query<{ status: number }>(`SELECT status FROM po_order WHERE order_no = $1`, [orderNo])).rows[0];
-      if (o && Number(o.status) === 1) await refundOrder(tx, authOf(admin), orderNo, '演示退款：顾客退货');
+      if (o && Number(o.status) === 1) await refundOrder(tx, authOf(admin), orderNo, '演示退款：顾客退货', { notify: false });
     }
     await mergeScanCodes(tx, authOf(admin), { from: addDays(today, -6), to: today, days: 7 });
   });
