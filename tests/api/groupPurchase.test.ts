@@ -146,7 +146,7 @@ describe('团购单', () => {
     expect(b.status, b.body).toBe(200);
     expect(b.json.data.orderId).toBe(a.json.data.orderId);
     expect(a.json.data).toMatchObject({ payAmount: gp.totalAmount, paidAmount: gp.totalAmount, totalQuantity: 10, groupPurchaseId: gp.groupPurchaseId });
-    expect(a.json.data.payList).toEqual([{ payId: expect.any(Number), payType: 2, amount: gp.totalAmount }]);
+    expect(a.json.data.payList).toEqual([{ payId: expect.any(Number), payType: 2, amount: gp.totalAmount, voucherCode: null }]);
     expect(a.json.data.detList.map((l: Json) => [l.skuId, l.quantity, l.unitPrice])).toEqual([[skus[0].skuId, 3, priceOf(0)], [skus[1].skuId, 7, priceOf(1)]]);
     expect([await onHand(skus[0].skuId), await onHand(skus[1].skuId)]).toEqual([before[0] - 3, before[1] - 7]);
     expect((await sql(`SELECT 1 FROM stock_ledger WHERE doc_type = 'sale' AND doc_id = $1`, [a.json.data.orderId])).length).toBe(2);
