@@ -10,6 +10,7 @@ import { usePermission } from '../../src/permission/Permission';
 import type { RowDialogProps } from '../../src/router/rowDialogs';
 import { printReceipt } from '../billing/receipt';
 import { OrderSummary, PayLog, yuan, type OrderDetail, type PayInfo } from './OrderMoney';
+import { ordersT, useOrdersT } from './labels';
 
 /**
  * 订单详情 from the order list: what was sold (lines with the promotion each took, gifts marked), how the total came
@@ -23,11 +24,12 @@ import { OrderSummary, PayLog, yuan, type OrderDetail, type PayInfo } from './Or
 
 const O = '/wxy-order-server';
 /** The methods a payment can be corrected to (余额 moves the member's ledger and is never a correction). */
-const PAY_OPTIONS = [{ value: '1', label: '现金' }, { value: '2', label: '银行卡' }, { value: '3', label: '微信' }, { value: '4', label: '支付宝' }];
+const payOptions = () => [{ value: '1', label: ordersT('cash') }, { value: '2', label: ordersT('card') }, { value: '3', label: ordersT('wechat') }, { value: '4', label: ordersT('alipay') }];
 
 
 
 export default function OrderDetailDialog({ row, onClose, onDone }: RowDialogProps) {
+  const t = useOrdersT();
   const orderId = Number(row?.orderId);
   const qc = useQueryClient();
   const canEdit = usePermission('order:orderPay:edit');
@@ -52,7 +54,7 @@ export default function OrderDetailDialog({ row, onClose, onDone }: RowDialogPro
     try {
       await afterChange(await run(), text);
     } catch (e) {
-      setError(e instanceof Error ? e.message : '修改失败');
+      setError(e instanceof Error ? e.message : t('correctFailed'));
       await qc.invalidateQueries({ queryKey: ['orderPayInfo', orderId] });
     } finally {
       setBusy(null);
@@ -60,15 +62,15 @@ export default function OrderDetailDialog({ row, onClose, onDone }: RowDialogPro
   };
   const changeType = (payId: number, payType: string | null) => {
     if (!payType) return;
-    void correct(payId, () => call<PayInfo>({ method: 'PUT', silent: true, url: `${O}/order-pay/savePay`, data: { payId, payType: Number(payType) } }), '支付方式已修改');
+    void correct(payId, () => call<PayInfo>({ method: 'PUT', silent: true, url: `${O}/order-pay/savePay`, data: { payId, payType: Number(payType) } }), t('payTypeChanged'));
   };
   const remove = (p: PayInfo['payList'][number]) =>
     modals.openConfirmModal({
-      title: '删除支付',
-      children: <Text size="sm">删除这笔 {p.payTypeName} {yuan(p.amount)} 元的支付？其余支付须仍然足额，删除会记入修改记录。</Text>,
-      labels: { confirm: '删除', cancel: '取消' },
+      title: t('deletePay'),
+      children: <Text size="sm">{t('deletePayText', { payType: p.payTypeName, amount: yuan(p.amount) })}</Text>,
+      labels: { confirm: t('delete'), cancel: t('cancel') },
       confirmProps: { color: 'red', 'data-testid': 'order-pay-delete-confirm' },
-      onConfirm: () => void correct(p.payId, () => call<PayInfo>({ method: 'DELETE', silent: true, url: `${O}/order-pay/deleteById/${p.payId}` }), '支付已删除'),
+      onConfirm: () => void correct(p.payId, () => call<PayInfo>({ method: 'DELETE', silent: true, url: `${O}/order-pay/deleteById/${p.payId}` }), t('payDeleted')),
     });
   const printSlip = async () => {
     const w = window.open('', '_blank', 'width=420,height=640');
@@ -78,7 +80,7 @@ export default function OrderDetailDialog({ row, onClose, onDone }: RowDialogPro
       w.location.href = URL.createObjectURL(new Blob([res.data], { type: 'application/pdf' }));
     } catch (e) {
       w.close();
-      setError(e instanceof Error ? e.message : '支付单打印失败');
+      setError(e instanceof Error ? e.message : t('slipFailed'));
     }
   };
 
@@ -86,31 +88,31 @@ export default function OrderDetailDialog({ row, onClose, onDone }: RowDialogPro
   const info = pay.data;
 
   return (
-    <Modal opened onClose={onClose} size="xl" centered title={<Title order={4}>订单详情 {String(row?.orderNo ?? '')}</Title>}>
+    <Modal opened onClose={onClose} size="xl" centered title={<Title order={4}>{t('orderDetail', { orderNo: String(row?.orderNo ?? '') })}</Title>}>
       <Stack data-testid="order-detail">
         {(order.isLoading || pay.isLoading) && <Loader size="sm" />}
         {(order.error || pay.error) && <Alert color="red">{(order.error ?? pay.error)?.message}</Alert>}
         {o && <OrderSummary order={o} />}
         {info && (
           <>
-            <Title order={5}>支付信息</Title>
+            <Title order={5}>{t('payInfo')}</Title>
             {!info.editable && info.lockReason && <Text size="xs" c="dimmed" data-testid="order-pay-locked">{info.lockReason}</Text>}
             <Table withTableBorder fz="sm" data-testid="order-detail-pays">
-              <Table.Thead><Table.Tr><Table.Th>支付方式</Table.Th><Table.Th ta="right">金额</Table.Th><Table.Th>时间</Table.Th><Table.Th /></Table.Tr></Table.Thead>
+              <Table.Thead><Table.Tr><Table.Th>{t('payType')}</Table.Th><Table.Th ta="right">{t('amount')}</Table.Th><Table.Th>{t('time')}</Table.Th><Table.Th /></Table.Tr></Table.Thead>
               <Table.Tbody>
                 {info.payList.map((p) => (
                   <Table.Tr key={p.payId}>
                     <Table.Td w={160}>
                       {p.editable && canEdit ? (
-                        <Select size="xs" data={PAY_OPTIONS} value={String(p.payType)} allowDeselect={false} disabled={busy !== null}
-                          onChange={(v) => v !== String(p.payType) && changeType(p.payId, v)} aria-label="支付方式" data-testid={`order-pay-type-${p.payId}`} />
+                        <Select size="xs" data={payOptions()} value={String(p.payType)} allowDeselect={false} disabled={busy !== null}
+                          onChange={(v) => v !== String(p.payType) && changeType(p.payId, v)} aria-label={t('payType')} data-testid={`order-pay-type-${p.payId}`} />
                       ) : p.payTypeName}
                     </Table.Td>
                     <Table.Td ta="right">{yuan(p.amount)}</Table.Td>
                     <Table.Td>{p.createTime}</Table.Td>
                     <Table.Td ta="right">
                       {p.editable && canDelete && info.payList.length > 1 && (
-                        <Button size="compact-xs" color="red" variant="subtle" loading={busy === p.payId} onClick={() => remove(p)} data-testid={`order-pay-delete-${p.payId}`}>删除</Button>
+                        <Button size="compact-xs" color="red" variant="subtle" loading={busy === p.payId} onClick={() => remove(p)} data-testid={`order-pay-delete-${p.payId}`}>{t('delete')}</Button>
                       )}
                     </Table.Td>
                   </Table.Tr>
@@ -128,10 +130,10 @@ export default function OrderDetailDialog({ row, onClose, onDone }: RowDialogPro
         )}
         {error && <Alert color="red" data-testid="order-detail-error">{error}</Alert>}
         <Group justify="flex-end">
-          {o && <Button variant="light" onClick={() => void printReceipt(o)}>重打小票</Button>}
-          {info && <Button variant="light" onClick={() => void printSlip()}>打印支付单</Button>}
-          {canSeePayments && <Button variant="light" onClick={() => { onClose(); void navigate({ pathname: '/financeManage/paymentDetail', search: `?id=${orderId}` }); }}>支付明细</Button>}
-          <Button variant="default" onClick={onClose}>关闭</Button>
+          {o && <Button variant="light" onClick={() => void printReceipt(o)}>{t('reprintReceipt')}</Button>}
+          {info && <Button variant="light" onClick={() => void printSlip()}>{t('printSlip')}</Button>}
+          {canSeePayments && <Button variant="light" onClick={() => { onClose(); void navigate({ pathname: '/financeManage/paymentDetail', search: `?id=${orderId}` }); }}>{t('paymentDetail')}</Button>}
+          <Button variant="default" onClick={onClose}>{t('close')}</Button>
         </Group>
       </Stack>
     </Modal>
@@ -142,6 +144,7 @@ interface EditLog { fieldName: string; oldValue: string | null; newValue: string
 
 /** 修改信息: 导购, remark, and a member when none was entered; then the order's change log (always shown when there is one). */
 function OrderInfoEdit({ order, open, onSaved }: { order: OrderDetail; open: boolean; onSaved: () => Promise<void> }) {
+  const t = useOrdersT();
   const [salesmanId, setSalesmanId] = useState<string | null>(order.salesmanId ? String(order.salesmanId) : null);
   const [remark, setRemark] = useState(order.remark ?? '');
   const [phone, setPhone] = useState('');
@@ -164,21 +167,21 @@ function OrderInfoEdit({ order, open, onSaved }: { order: OrderDetail; open: boo
     if ((salesmanId ?? null) !== (order.salesmanId ? String(order.salesmanId) : null)) body.salesmanId = salesmanId ? Number(salesmanId) : null;
     if (remark.trim() !== (order.remark ?? '')) body.remark = remark.trim() || null;
     if (!order.memberId && phone.trim()) {
-      if (!/^1\d{10}$/.test(phone.trim())) return setError('请输入11位会员手机号');
+      if (!/^1\d{10}$/.test(phone.trim())) return setError(t('memberPhoneInvalid'));
       const m = await call<{ memberId: number } | null>({ method: 'GET', url: `/wxy-member-server/mb-base-info/info/${phone.trim()}/${order.isPractice ? 1 : 0}`, silent: true }).catch(() => null);
-      if (!m) return setError(`未找到手机号 ${phone.trim()} 的会员`);
+      if (!m) return setError(t('memberNotFound', { phone: phone.trim() }));
       body.memberId = m.memberId;
     }
-    if (Object.keys(body).length === 1) return setError('信息未变化');
+    if (Object.keys(body).length === 1) return setError(t('unchanged'));
     setBusy(true);
     try {
       await call({ method: 'PUT', silent: true, url: `${O}/sale/order/edit/info`, data: body });
-      notifySuccess({ text: '订单信息已修改' });
+      notifySuccess({ text: t('infoSaved') });
       setPhone('');
       await log.refetch();
       await onSaved();
     } catch (e) {
-      setError(e instanceof Error ? e.message : '修改失败');
+      setError(e instanceof Error ? e.message : t('correctFailed'));
     } finally {
       setBusy(false);
     }
@@ -187,24 +190,24 @@ function OrderInfoEdit({ order, open, onSaved }: { order: OrderDetail; open: boo
   if (!open && !rows.length) return null;
   return (
     <Stack gap="xs" data-testid="order-info-edit">
-      <Title order={5}>订单信息</Title>
+      <Title order={5}>{t('orderInfo')}</Title>
       {open && (
         <>
           <Group grow align="flex-start">
-            <Select label="导购" searchable clearable data={options} value={salesmanId} onChange={setSalesmanId} onSearchChange={setSearch}
-              nothingFoundMessage="没有匹配的员工" data-testid="order-info-salesman" />
+            <Select label={t('salesman')} searchable clearable data={options} value={salesmanId} onChange={setSalesmanId} onSearchChange={setSearch}
+              nothingFoundMessage={t('noStaff')} data-testid="order-info-salesman" />
             {!order.memberId && (
-              <TextInput label="补录会员（手机号）" value={phone} maxLength={11} onChange={(e) => setPhone(e.currentTarget.value)} data-testid="order-info-member-phone" />
+              <TextInput label={t('addMember')} value={phone} maxLength={11} onChange={(e) => setPhone(e.currentTarget.value)} data-testid="order-info-member-phone" />
             )}
           </Group>
-          <Textarea label="备注" value={remark} maxLength={200} autosize minRows={1} onChange={(e) => setRemark(e.currentTarget.value)} data-testid="order-info-remark" />
+          <Textarea label={t('remark')} value={remark} maxLength={200} autosize minRows={1} onChange={(e) => setRemark(e.currentTarget.value)} data-testid="order-info-remark" />
           {error && <Alert color="red" data-testid="order-info-error">{error}</Alert>}
-          <Group justify="flex-end"><Button size="xs" loading={busy} onClick={() => void save()} data-testid="order-info-save">保存修改</Button></Group>
+          <Group justify="flex-end"><Button size="xs" loading={busy} onClick={() => void save()} data-testid="order-info-save">{t('saveChanges')}</Button></Group>
         </>
       )}
       {rows.length > 0 && (
         <Stack gap={2} data-testid="order-info-log">
-          {rows.map((l, i) => <Text key={i} size="xs" c="dimmed">{l.createTime} {l.userName}：{l.fieldName} {l.oldValue ?? '（空）'} → {l.newValue ?? '（空）'}</Text>)}
+          {rows.map((l, i) => <Text key={i} size="xs" c="dimmed">{l.createTime} {l.userName}：{l.fieldName} {l.oldValue ?? t('empty')} → {l.newValue ?? t('empty')}</Text>)}
         </Stack>
       )}
     </Stack>

@@ -1,5 +1,6 @@
 import { Alert, Badge, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import type { SettledOrder } from '../billing/receipt';
+import { ordersT, useOrdersT } from './labels';
 
 /**
  * An order as its detail shows it, shared by 订单详情 (the order list's dialog) and 支付明细 (/financeManage/paymentDetail,
@@ -7,7 +8,9 @@ import type { SettledOrder } from '../billing/receipt';
  * and the log of corrections made to its payments.
  */
 
-export const STATUS: Record<number, { label: string; color: string }> = { 1: { label: '已完成', color: 'green' }, 2: { label: '已退款', color: 'orange' }, 3: { label: '已作废', color: 'gray' } };
+const STATUS: Record<number, { label: () => string; color: string }> = {
+  1: { label: () => ordersT('statusDone'), color: 'green' }, 2: { label: () => ordersT('statusRefunded'), color: 'orange' }, 3: { label: () => ordersT('statusInvalid'), color: 'gray' },
+};
 
 export interface OrderLine { detId: number; skuCode: string; skuName: string; barcode: string | null; spec: string | null; unit: string | null; quantity: number; unitPrice: number; amount: number; promotionName: string | null; promotionAmount: number | null; isGift: boolean }
 export interface OrderDetail extends SettledOrder {
@@ -36,57 +39,59 @@ export interface PayInfo {
 export const yuan = (v: number | null | undefined) => (Number(v ?? 0)).toFixed(2);
 
 export function OrderSummary({ order: o }: { order: OrderDetail }) {
+  const t = useOrdersT();
   const status = STATUS[o.status];
   return (
     <>
       <SimpleGrid cols={3} spacing="xs" verticalSpacing={4}>
-        <Text size="sm">门店：{o.shopName}{o.isPractice ? '（练习）' : ''}</Text>
-        <Text size="sm">状态：<Badge color={status?.color} variant="light">{status?.label ?? o.status}</Badge></Text>
-        <Text size="sm">下单时间：{o.createTime}</Text>
-        <Text size="sm">收银员：{o.cashierName ?? '—'}</Text>
-        <Text size="sm">会员：{o.memberName || o.memberPhone ? `${o.memberName ?? ''} ${o.memberPhone ?? ''}` : '非会员'}</Text>
-        <Text size="sm">本单积分：{o.pointsEarned ?? 0}</Text>
-        <Text size="sm">导购：{o.salesmanName ?? '—'}</Text>
-        <Text size="sm" style={{ gridColumn: 'span 2' }}>备注：{o.remark ?? '—'}</Text>
+        <Text size="sm">{t('shopOf')}{o.shopName}{o.isPractice ? t('practiceMark') : ''}</Text>
+        <Text size="sm">{t('statusOf')}<Badge color={status?.color} variant="light">{status?.label() ?? o.status}</Badge></Text>
+        <Text size="sm">{t('createTimeOf')}{o.createTime}</Text>
+        <Text size="sm">{t('cashierOf')}{o.cashierName ?? '—'}</Text>
+        <Text size="sm">{t('memberOf')}{o.memberName || o.memberPhone ? `${o.memberName ?? ''} ${o.memberPhone ?? ''}` : t('notMember')}</Text>
+        <Text size="sm">{t('pointsOf')}{o.pointsEarned ?? 0}</Text>
+        <Text size="sm">{t('salesmanOf')}{o.salesmanName ?? '—'}</Text>
+        <Text size="sm" style={{ gridColumn: 'span 2' }}>{t('remarkOf')}{o.remark ?? '—'}</Text>
       </SimpleGrid>
-      {o.status === 2 && <Alert color="orange">已退款 {yuan(o.refundAmount)} 元 · {o.refundTime} · {o.refundUserName}{o.refundReason ? ` · ${o.refundReason}` : ''}</Alert>}
-      {o.status === 3 && <Alert color="gray">已作废 · {o.invalidTime} · {o.invalidUserName}{o.invalidReason ? ` · ${o.invalidReason}` : ''}</Alert>}
+      {o.status === 2 && <Alert color="orange">{t('refundedLine', { amount: yuan(o.refundAmount), time: o.refundTime, user: o.refundUserName })}{o.refundReason ? ` · ${o.refundReason}` : ''}</Alert>}
+      {o.status === 3 && <Alert color="gray">{t('invalidLine', { time: o.invalidTime, user: o.invalidUserName })}{o.invalidReason ? ` · ${o.invalidReason}` : ''}</Alert>}
       <Table striped withTableBorder fz="sm" data-testid="order-detail-lines">
         <Table.Thead>
-          <Table.Tr><Table.Th>商品</Table.Th><Table.Th>条码</Table.Th><Table.Th ta="right">数量</Table.Th><Table.Th ta="right">单价</Table.Th><Table.Th ta="right">金额</Table.Th><Table.Th>促销</Table.Th></Table.Tr>
+          <Table.Tr><Table.Th>{t('sku')}</Table.Th><Table.Th>{t('barcode')}</Table.Th><Table.Th ta="right">{t('quantity')}</Table.Th><Table.Th ta="right">{t('unitPrice')}</Table.Th><Table.Th ta="right">{t('amount')}</Table.Th><Table.Th>{t('promotion')}</Table.Th></Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {o.detList.map((l) => (
             <Table.Tr key={l.detId}>
-              <Table.Td>{l.skuName}{l.spec ? ` ${l.spec}` : ''} {l.isGift && <Badge size="xs" color="grape">赠品</Badge>}</Table.Td>
+              <Table.Td>{l.skuName}{l.spec ? ` ${l.spec}` : ''} {l.isGift && <Badge size="xs" color="grape">{t('gift')}</Badge>}</Table.Td>
               <Table.Td>{l.barcode ?? l.skuCode}</Table.Td>
               <Table.Td ta="right">{l.quantity}{l.unit ?? ''}</Table.Td>
               <Table.Td ta="right">{yuan(l.unitPrice)}</Table.Td>
               <Table.Td ta="right">{yuan(l.amount)}</Table.Td>
-              <Table.Td>{l.promotionName ? `${l.promotionName}（-${yuan(l.promotionAmount)}）` : ''}</Table.Td>
+              <Table.Td>{l.promotionName ? t('promotionOff', { name: l.promotionName, amount: yuan(l.promotionAmount) }) : ''}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
       <Group gap="lg" data-testid="order-detail-amounts">
-        <Text size="sm">共 {o.totalQuantity} 件</Text>
-        <Text size="sm">商品金额 {yuan(o.totalAmount)}</Text>
-        {Number(o.promotionAmount) > 0 && <Text size="sm">促销优惠 -{yuan(o.promotionAmount)}</Text>}
-        {Number(o.fullReductionAmount) > 0 && <Text size="sm">{o.fullReductionName ?? '满减'} -{yuan(o.fullReductionAmount)}</Text>}
-        {Number(o.couponAmount) > 0 && <Text size="sm">优惠券 -{yuan(o.couponAmount)}</Text>}
-        <Text size="sm" fw={600}>应收 {yuan(o.payAmount)}</Text>
-        <Text size="sm">实收 {yuan(o.paidAmount)}</Text>
-        <Text size="sm">找零 {yuan(o.changeAmount)}</Text>
+        <Text size="sm">{t('totalQuantity', { count: o.totalQuantity })}</Text>
+        <Text size="sm">{t('goodsAmount', { amount: yuan(o.totalAmount) })}</Text>
+        {Number(o.promotionAmount) > 0 && <Text size="sm">{t('promotionAmount', { amount: yuan(o.promotionAmount) })}</Text>}
+        {Number(o.fullReductionAmount) > 0 && <Text size="sm">{o.fullReductionName ?? t('fullReduction')} -{yuan(o.fullReductionAmount)}</Text>}
+        {Number(o.couponAmount) > 0 && <Text size="sm">{t('coupon', { amount: yuan(o.couponAmount) })}</Text>}
+        <Text size="sm" fw={600}>{t('payAmount', { amount: yuan(o.payAmount) })}</Text>
+        <Text size="sm">{t('paidAmount', { amount: yuan(o.paidAmount) })}</Text>
+        <Text size="sm">{t('changeAmount', { amount: yuan(o.changeAmount) })}</Text>
       </Group>
     </>
   );
 }
 
 export function PayLog({ logs }: { logs: PayInfo['logList'] }) {
+  const t = useOrdersT();
   if (!logs.length) return null;
   return (
     <Stack gap={2} data-testid="order-pay-log">
-      <Text size="sm" fw={500}>修改记录</Text>
+      <Text size="sm" fw={500}>{t('payLog')}</Text>
       {logs.map((l, i) => <Text key={i} size="xs" c="dimmed">{l.createTime} {l.userName}：{l.text}</Text>)}
     </Stack>
   );

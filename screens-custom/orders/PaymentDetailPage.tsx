@@ -3,12 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { call } from '../../src/api/http';
 import { OrderSummary, PayLog, yuan, type OrderDetail, type PayInfo } from './OrderMoney';
+import { useOrdersT } from './labels';
 
 /**
  * 支付明细 (/financeManage/paymentDetail?id=<order id>), where notices 10 (a payment corrected) and 17 (an order refunded)
  * lead finance: the order as its detail shows it, each payment, every correction made to them and the refund. Read only.
  */
 export default function PaymentDetailPage() {
+  const t = useOrdersT();
   const [params] = useSearchParams();
   const orderId = Number(params.get('id'));
   const valid = Number.isSafeInteger(orderId) && orderId > 0;
@@ -20,16 +22,16 @@ export default function PaymentDetailPage() {
   const d = q.data;
   return (
     <Stack p="md" data-testid="payment-detail">
-      <Title order={4}>支付明细 {d?.order.orderNo ?? ''}</Title>
-      {!valid && <Alert color="yellow">请从消息或订单详情打开支付明细</Alert>}
+      <Title order={4}>{t('paymentDetail')} {d?.order.orderNo ?? ''}</Title>
+      {!valid && <Alert color="yellow">{t('openFromNotice')}</Alert>}
       {q.isLoading && <Loader size="sm" />}
       {q.error && <Alert color="red">{q.error.message}</Alert>}
       {d && (
         <>
           <OrderSummary order={d.order} />
-          <Title order={5}>支付信息</Title>
+          <Title order={5}>{t('payInfo')}</Title>
           <Table withTableBorder fz="sm" data-testid="payment-detail-pays">
-            <Table.Thead><Table.Tr><Table.Th>支付方式</Table.Th><Table.Th ta="right">金额</Table.Th><Table.Th>时间</Table.Th></Table.Tr></Table.Thead>
+            <Table.Thead><Table.Tr><Table.Th>{t('payType')}</Table.Th><Table.Th ta="right">{t('amount')}</Table.Th><Table.Th>{t('time')}</Table.Th></Table.Tr></Table.Thead>
             <Table.Tbody>
               {d.pay.payList.map((p) => (
                 <Table.Tr key={p.payId}><Table.Td>{p.payTypeName}</Table.Td><Table.Td ta="right">{yuan(p.amount)}</Table.Td><Table.Td>{p.createTime}</Table.Td></Table.Tr>
@@ -38,7 +40,7 @@ export default function PaymentDetailPage() {
           </Table>
           <PayLog logs={d.pay.logList} />
           {d.order.status === 2 && (
-            <Text size="sm" data-testid="payment-detail-refund">退款 <Badge color="orange" variant="light">¥{yuan(d.order.refundAmount)}</Badge> {d.order.refundTime} {d.order.refundUserName}</Text>
+            <Text size="sm" data-testid="payment-detail-refund">{t('refund')} <Badge color="orange" variant="light">¥{yuan(d.order.refundAmount)}</Badge> {d.order.refundTime} {d.order.refundUserName}</Text>
           )}
         </>
       )}

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { call } from '../../src/api/http';
 import { statShops } from '../stats/api';
+import { useOrdersT } from './labels';
 
 /**
  * 销售日报 (/orderInfo/saleReport): one shop's one business day. Notice 11 opens it with ?id=<report id> (the report a
@@ -30,6 +31,7 @@ const localToday = () => {
 };
 
 export default function SaleReportPage() {
+  const t = useOrdersT();
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
   const byId = Number.isSafeInteger(id) && id > 0;
@@ -47,12 +49,12 @@ export default function SaleReportPage() {
   const r = report.data;
   return (
     <Stack p="md" data-testid="sale-report">
-      <Title order={4}>销售日报{r ? ` · ${r.shopName} ${r.day}` : ''}</Title>
+      <Title order={4}>{t('saleReport')}{r ? ` · ${r.shopName} ${r.day}` : ''}</Title>
       {!byId && (
         <Group align="end">
-          <Select label="门店" data={(shops.data ?? []).map((s) => ({ value: String(s.shopId), label: s.shopName }))} value={chosenShop} onChange={setShopId}
+          <Select label={t('shop')} data={(shops.data ?? []).map((s) => ({ value: String(s.shopId), label: s.shopName }))} value={chosenShop} onChange={setShopId}
             allowDeselect={false} searchable data-testid="sale-report-shop" />
-          <TextInput type="date" label="日期" value={day} onChange={(e) => setDay(e.currentTarget.value)} data-testid="sale-report-day" />
+          <TextInput type="date" label={t('day')} value={day} onChange={(e) => setDay(e.currentTarget.value)} data-testid="sale-report-day" />
         </Group>
       )}
       {report.isLoading && <Loader size="sm" />}
@@ -60,34 +62,34 @@ export default function SaleReportPage() {
       {r && (
         <>
           <SimpleGrid cols={{ base: 2, md: 4 }} data-testid="sale-report-figures">
-            <Card withBorder><Text size="xs" c="dimmed">销售额</Text><Text fw={700} data-testid="sale-report-sale">{money(r.saleAmount)}</Text></Card>
-            <Card withBorder><Text size="xs" c="dimmed">订单数</Text><Text fw={700} data-testid="sale-report-orders">{r.orderCount}</Text></Card>
-            <Card withBorder><Text size="xs" c="dimmed">客单价</Text><Text fw={700}>{money(r.avgPrice)}</Text></Card>
-            <Card withBorder><Text size="xs" c="dimmed">退款</Text><Text fw={700}>{money(r.refundAmount)}（{r.refundCount} 单）</Text></Card>
+            <Card withBorder><Text size="xs" c="dimmed">{t('saleAmount')}</Text><Text fw={700} data-testid="sale-report-sale">{money(r.saleAmount)}</Text></Card>
+            <Card withBorder><Text size="xs" c="dimmed">{t('orderCount')}</Text><Text fw={700} data-testid="sale-report-orders">{r.orderCount}</Text></Card>
+            <Card withBorder><Text size="xs" c="dimmed">{t('avgPrice')}</Text><Text fw={700}>{money(r.avgPrice)}</Text></Card>
+            <Card withBorder><Text size="xs" c="dimmed">{t('refund')}</Text><Text fw={700}>{money(r.refundAmount)}{t('refundOrders', { count: r.refundCount })}</Text></Card>
           </SimpleGrid>
           <Paper withBorder p="md">
-            <Text size="sm" fw={500} mb="xs">按支付方式</Text>
+            <Text size="sm" fw={500} mb="xs">{t('byPayType')}</Text>
             <Group gap="lg" data-testid="sale-report-payments">
-              {r.payments.length ? r.payments.map((p) => <Text key={p.payType} size="sm">{p.payName} {money(p.amount)}</Text>) : <Text size="sm" c="dimmed">无</Text>}
+              {r.payments.length ? r.payments.map((p) => <Text key={p.payType} size="sm">{p.payName} {money(p.amount)}</Text>) : <Text size="sm" c="dimmed">{t('none')}</Text>}
             </Group>
           </Paper>
           <Paper withBorder p="md" data-testid="sale-report-hours">
-            <Text size="sm" fw={500} mb="xs">按小时</Text>
-            <BarChart h={220} data={r.hours.map((h) => ({ hour: `${h.hour}时`, saleAmount: h.saleAmount }))} dataKey="hour" valueFormatter={(v) => money(v)}
-              series={[{ name: 'saleAmount', label: '销售额', color: 'blue.6' }]} />
+            <Text size="sm" fw={500} mb="xs">{t('byHour')}</Text>
+            <BarChart h={220} data={r.hours.map((h) => ({ hour: t('hourLabel', { hour: h.hour }), saleAmount: h.saleAmount }))} dataKey="hour" valueFormatter={(v) => money(v)}
+              series={[{ name: 'saleAmount', label: t('saleAmount'), color: 'blue.6' }]} />
           </Paper>
           <SimpleGrid cols={{ base: 1, md: 2 }}>
             <Paper withBorder p="md">
-              <Text size="sm" fw={500} mb="xs">商品 TOP 10</Text>
+              <Text size="sm" fw={500} mb="xs">{t('topSkus')}</Text>
               <Table fz="sm" data-testid="sale-report-skus">
-                <Table.Thead><Table.Tr><Table.Th>商品</Table.Th><Table.Th ta="right">数量</Table.Th><Table.Th ta="right">金额</Table.Th></Table.Tr></Table.Thead>
+                <Table.Thead><Table.Tr><Table.Th>{t('sku')}</Table.Th><Table.Th ta="right">{t('quantity')}</Table.Th><Table.Th ta="right">{t('amount')}</Table.Th></Table.Tr></Table.Thead>
                 <Table.Tbody>{r.topSkus.map((s) => <Table.Tr key={s.skuId}><Table.Td>{s.skuName ?? s.skuCode}</Table.Td><Table.Td ta="right">{s.qty}</Table.Td><Table.Td ta="right">{money(s.amount)}</Table.Td></Table.Tr>)}</Table.Tbody>
               </Table>
             </Paper>
             <Paper withBorder p="md">
-              <Text size="sm" fw={500} mb="xs">收银员</Text>
+              <Text size="sm" fw={500} mb="xs">{t('cashier')}</Text>
               <Table fz="sm" data-testid="sale-report-cashiers">
-                <Table.Thead><Table.Tr><Table.Th>收银员</Table.Th><Table.Th ta="right">订单数</Table.Th><Table.Th ta="right">销售额</Table.Th><Table.Th ta="right">退款</Table.Th></Table.Tr></Table.Thead>
+                <Table.Thead><Table.Tr><Table.Th>{t('cashier')}</Table.Th><Table.Th ta="right">{t('orderCount')}</Table.Th><Table.Th ta="right">{t('saleAmount')}</Table.Th><Table.Th ta="right">{t('refund')}</Table.Th></Table.Tr></Table.Thead>
                 <Table.Tbody>{r.cashiers.map((c) => <Table.Tr key={String(c.userId)}><Table.Td>{c.userName}</Table.Td><Table.Td ta="right">{c.orderCount}</Table.Td><Table.Td ta="right">{money(c.saleAmount)}</Table.Td><Table.Td ta="right">{money(c.refundAmount)}</Table.Td></Table.Tr>)}</Table.Tbody>
               </Table>
             </Paper>
