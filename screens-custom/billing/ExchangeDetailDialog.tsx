@@ -2,7 +2,7 @@ import { Alert, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../src/api/http';
 import type { RowDialogProps } from '../../src/router/rowDialogs';
-import { PAY_NAMES } from './receipt';
+import { payName, useBillingT } from './labels';
 
 /**
  * 换货明细 (order/findListByExchangeDet/{id}), opened from a row of 换货记录: the goods that came back, the ones
@@ -19,12 +19,13 @@ interface Exchange {
 const money = (v: number) => v.toFixed(2);
 
 function Lines({ title, lines, testId }: { title: string; lines: Line[]; testId: string }) {
+  const t = useBillingT();
   return (
     <Stack gap={4}>
       <Text fw={600}>{title}</Text>
       <Table withTableBorder striped data-testid={testId}>
         <Table.Thead>
-          <Table.Tr><Table.Th>SKU编码</Table.Th><Table.Th>商品名称</Table.Th><Table.Th>规格</Table.Th><Table.Th>数量</Table.Th><Table.Th>单价</Table.Th><Table.Th>金额</Table.Th></Table.Tr>
+          <Table.Tr><Table.Th>{t('skuCode')}</Table.Th><Table.Th>{t('skuName')}</Table.Th><Table.Th>{t('spec')}</Table.Th><Table.Th>{t('quantity')}</Table.Th><Table.Th>{t('unitPrice')}</Table.Th><Table.Th>{t('amount')}</Table.Th></Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {lines.map((l) => (
@@ -40,29 +41,30 @@ function Lines({ title, lines, testId }: { title: string; lines: Line[]; testId:
 }
 
 export default function ExchangeDetailDialog({ row, onClose }: RowDialogProps) {
+  const t = useBillingT();
   const id = Number(row?.exchangeId);
   const q = useQuery({ queryKey: ['orderExchange', id], queryFn: () => call<Exchange>({ method: 'GET', url: `/wxy-order-server/order/findListByExchangeDet/${id}` }), enabled: id > 0 });
   const x = q.data;
   return (
-    <Modal opened onClose={onClose} title={x ? `换货单 ${x.exchangeNo}` : '换货明细'} size="xl" data-testid="exchange-detail">
-      {q.isError && <Alert color="red">换货记录不存在或无权查看</Alert>}
+    <Modal opened onClose={onClose} title={x ? t('exchangeNo', { no: x.exchangeNo }) : t('exchangeDetail')} size="xl" data-testid="exchange-detail">
+      {q.isError && <Alert color="red">{t('exchangeMissing')}</Alert>}
       {!x && !q.isError && <Loader />}
       {x && (
         <Stack gap="sm">
           <Group gap="lg">
-            <Text size="sm">原订单：{x.orderNo}</Text>
-            <Text size="sm">门店：{x.shopName}</Text>
-            <Text size="sm">会员：{x.memberName ? `${x.memberName} ${x.memberPhone ?? ''}` : '—'}</Text>
-            <Text size="sm">经办人：{x.userName}（{x.createTime}）</Text>
+            <Text size="sm">{t('originalOrder')}{x.orderNo}</Text>
+            <Text size="sm">{t('shopOf')}{x.shopName}</Text>
+            <Text size="sm">{t('memberOf')}{x.memberName ? `${x.memberName} ${x.memberPhone ?? ''}` : '—'}</Text>
+            <Text size="sm">{t('handledBy', { user: x.userName, time: x.createTime })}</Text>
           </Group>
-          <Lines title={`退回商品（${money(x.returnAmount)} 元）`} lines={x.returnList} testId="exchange-detail-return" />
-          <Lines title={`换出商品（${money(x.giveAmount)} 元）`} lines={x.giveList} testId="exchange-detail-give" />
+          <Lines title={t('returnedGoods', { amount: money(x.returnAmount) })} lines={x.returnList} testId="exchange-detail-return" />
+          <Lines title={t('givenGoods', { amount: money(x.giveAmount) })} lines={x.giveList} testId="exchange-detail-give" />
           <Text size="sm" data-testid="exchange-detail-diff">
-            {x.diffAmount > 0 ? `补收差价 ${money(x.diffAmount)} 元` : x.diffAmount < 0 ? `退还差价 ${money(-x.diffAmount)} 元` : '无差价'}
-            {x.payList.length ? `：${x.payList.map((p) => `${PAY_NAMES[p.payType] ?? ''} ${money(Math.abs(p.amount))}`).join('，')}` : ''}
-            {x.changeAmount > 0 ? `，找零 ${money(x.changeAmount)}` : ''}
+            {x.diffAmount > 0 ? t('diffCollected', { amount: money(x.diffAmount) }) : x.diffAmount < 0 ? t('diffReturned', { amount: money(-x.diffAmount) }) : t('noDiff')}
+            {x.payList.length ? `${t('colon')}${x.payList.map((p) => `${payName(p.payType)} ${money(Math.abs(p.amount))}`).join(t('payJoin'))}` : ''}
+            {x.changeAmount > 0 ? t('changeGiven', { amount: money(x.changeAmount) }) : ''}
           </Text>
-          {x.reason && <Text size="sm">换货原因：{x.reason}</Text>}
+          {x.reason && <Text size="sm">{t('exchangeReason')}{x.reason}</Text>}
         </Stack>
       )}
     </Modal>

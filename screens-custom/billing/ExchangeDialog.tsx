@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { call } from '../../src/api/http';
 import { messageOf } from './messageOf';
 import type { SettledOrder } from './receipt';
+import { payName, useBillingT } from './labels';
 
 const O = '/wxy-order-server';
 interface SoldLine { detId: number; skuId: number; skuName: string; quantity: number; amount: number }
@@ -12,7 +13,10 @@ interface Give { skuId: number; skuName: string; retailPrice: number; quantity: 
 interface Priced { returnAmount: number; giveAmount: number; diffAmount: number }
 interface Done extends Priced { exchangeNo: string; changeAmount: number }
 
-const PAYS = [{ value: '1', label: '现金' }, { value: '2', label: '银行卡' }, { value: '3', label: '微信' }, { value: '4', label: '支付宝' }];
+/** How a difference is paid or given back: cash, card, WeChat Pay, Alipay. */
+const PAY_TYPES = [1, 2, 3, 4];
+/** The reason the exchange is recorded with; the server's record, not a label. */
+const EXCHANGE_REASON = '收银台换货'; // i18n-ignore: stored data
 
 /**
  * 换货 at the register: find the order by its number, say how many of each line come back, scan the replacements,
@@ -20,6 +24,7 @@ const PAYS = [{ value: '1', label: '现金' }, { value: '2', label: '银行卡' 
  * back the difference — once per exchange (its uuid is kept until the dialog starts a new one).
  */
 export function ExchangeDialog({ opened, onClose, shopId, initialOrderNo, onDone }: { opened: boolean; onClose: () => void; shopId: number | null; initialOrderNo?: string; onDone: () => void }) {
+  const t = useBillingT();
   const [orderNo, setOrderNo] = useState('');
   const [back, setBack] = useState<Record<number, number>>({});
   const [give, setGive] = useState<Give[]>([]);
@@ -47,7 +52,7 @@ export function ExchangeDialog({ opened, onClose, shopId, initialOrderNo, onDone
     mutationFn: (diff: number) =>
       call<Done>({
         method: 'POST', url: `${O}/order/exchange`, silent: true, timeout: 180_000,
-        data: { ...body(), reason: '收银台换货', ...(diff > 0 ? { payments: [{ payType: Number(payType), amount: diff }] } : diff < 0 ? { refundPayType: Number(payType) } : {}) },
+        data: { ...body(), reason: EXCHANGE_REASON, ...(diff > 0 ? { payments: [{ payType: Number(payType), amount: diff }] } : diff < 0 ? { refundPayType: Number(payType) } : {}) },
       }),
     onSuccess: onDone,
   });
@@ -74,23 +79,23 @@ export function ExchangeDialog({ opened, onClose, shopId, initialOrderNo, onDone
   const ready = Object.values(back).some((q) => q > 0) && give.length > 0;
   const priced = quote.data;
   return (
-    <Modal opened={opened} onClose={close} title="换货" centered size="xl">
+    <Modal opened={opened} onClose={close} title={t('exchangeTitle')} centered size="xl">
       <Stack>
         <Group align="flex-end">
-          <TextInput label="原订单号" placeholder="小票上的单号，如 XS20261125-0001" value={orderNo} style={{ flex: 1 }} data-autofocus data-testid="exchange-order-no"
+          <TextInput label={t('originalOrderNo')} placeholder={t('orderNoHint')} value={orderNo} style={{ flex: 1 }} data-autofocus data-testid="exchange-order-no"
             onChange={(e) => setOrderNo(e.currentTarget.value.trim())} onKeyDown={(e) => e.key === 'Enter' && orderNo && find.mutate(orderNo)} />
-          <Button variant="default" onClick={() => orderNo && find.mutate(orderNo)} loading={find.isPending} data-testid="exchange-find">查询</Button>
+          <Button variant="default" onClick={() => orderNo && find.mutate(orderNo)} loading={find.isPending} data-testid="exchange-find">{t('find')}</Button>
         </Group>
         {find.isError && <Alert color="red">{messageOf(find.error)}</Alert>}
         {order && !submit.data && (
           <>
-            <Text fw={600}>退回商品（填写退回数量）</Text>
+            <Text fw={600}>{t('returnGoods')}</Text>
             <Table withTableBorder>
               <Table.Tbody>
                 {order.detList.map((l, i) => (
                   <Table.Tr key={l.detId}>
                     <Table.Td>{l.skuName}</Table.Td>
-                    <Table.Td ta="right">已售 {l.quantity}</Table.Td>
+                    <Table.Td ta="right">{t('sold', { count: l.quantity })}</Table.Td>
                     <Table.Td ta="right">{l.amount.toFixed(2)}</Table.Td>
                     <Table.Td w={120}>
                       <NumberInput size="xs" min={0} max={l.quantity} allowDecimal={false} value={back[l.detId] ?? 0} data-testid={`exchange-return-${i + 1}`}
@@ -100,8 +105,8 @@ export function ExchangeDialog({ opened, onClose, shopId, initialOrderNo, onDone
                 ))}
               </Table.Tbody>
             </Table>
-            <Text fw={600}>换出商品</Text>
-            <TextInput placeholder="扫描或输入换出商品条码后回车" value={code} onChange={(e) => setCode(e.currentTarget.value)} onKeyDown={(e) => e.key === 'Enter' && void scan()} data-testid="exchange-scan" />
+            <Text fw={600}>{t('giveGoods')}</Text>
+            <TextInput placeholder={t('giveScan')} value={code} onChange={(e) => setCode(e.currentTarget.value)} onKeyDown={(e) => e.key === 'Enter' && void scan()} data-testid="exchange-scan" />
             {scanError && <Alert color="red">{scanError}</Alert>}
             {give.length > 0 && (
               <Table withTableBorder data-testid="exchange-give">
@@ -114,26 +119,26 @@ export function ExchangeDialog({ opened, onClose, shopId, initialOrderNo, onDone
                         <NumberInput size="xs" min={1} max={9999} allowDecimal={false} value={g.quantity}
                           onChange={(v) => { setGive((all) => all.map((x) => (x.skuId === g.skuId ? { ...x, quantity: Math.max(1, Number(v) || 1) } : x))); quote.reset(); }} />
                       </Table.Td>
-                      <Table.Td w={60}><Button size="xs" variant="subtle" color="red" onClick={() => { setGive((all) => all.filter((x) => x.skuId !== g.skuId)); quote.reset(); }}>删除</Button></Table.Td>
+                      <Table.Td w={60}><Button size="xs" variant="subtle" color="red" onClick={() => { setGive((all) => all.filter((x) => x.skuId !== g.skuId)); quote.reset(); }}>{t('delete')}</Button></Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>
               </Table>
             )}
             <Group>
-              <Button variant="default" disabled={!ready} loading={quote.isPending} onClick={() => quote.mutate()} data-testid="exchange-quote">计算差价</Button>
+              <Button variant="default" disabled={!ready} loading={quote.isPending} onClick={() => quote.mutate()} data-testid="exchange-quote">{t('quoteDiff')}</Button>
               {priced && (
                 <Text data-testid="exchange-diff">
-                  退回 ¥{priced.returnAmount.toFixed(2)} · 换出 ¥{priced.giveAmount.toFixed(2)} ·{' '}
-                  {priced.diffAmount > 0 ? `应补收 ¥${priced.diffAmount.toFixed(2)}` : priced.diffAmount < 0 ? `应退还 ¥${(-priced.diffAmount).toFixed(2)}` : '无差价'}
+                  {t('exchangeFigures', { returned: priced.returnAmount.toFixed(2), given: priced.giveAmount.toFixed(2) })}{' '}
+                  {priced.diffAmount > 0 ? t('collectDiff', { amount: priced.diffAmount.toFixed(2) }) : priced.diffAmount < 0 ? t('returnDiff', { amount: (-priced.diffAmount).toFixed(2) }) : t('noDiff')}
                 </Text>
               )}
             </Group>
             {quote.isError && <Alert color="red">{messageOf(quote.error)}</Alert>}
             {priced && (
               <Group>
-                {priced.diffAmount !== 0 && <SegmentedControl data={PAYS} value={payType} onChange={setPayType} data-testid="exchange-pay-type" />}
-                <Button color="teal" loading={submit.isPending} onClick={() => submit.mutate(priced.diffAmount)} data-testid="exchange-confirm">确认换货</Button>
+                {priced.diffAmount !== 0 && <SegmentedControl data={PAY_TYPES.map((p) => ({ value: String(p), label: payName(p) }))} value={payType} onChange={setPayType} data-testid="exchange-pay-type" />}
+                <Button color="teal" loading={submit.isPending} onClick={() => submit.mutate(priced.diffAmount)} data-testid="exchange-confirm">{t('confirmExchange')}</Button>
               </Group>
             )}
             {submit.isError && <Alert color="red">{messageOf(submit.error)}</Alert>}
@@ -141,8 +146,8 @@ export function ExchangeDialog({ opened, onClose, shopId, initialOrderNo, onDone
         )}
         {submit.data && (
           <Alert color="green" data-testid="exchange-done">
-            换货完成（{submit.data.exchangeNo}）：退回商品已入库，换出商品已出库
-            {submit.data.diffAmount > 0 ? `，已补收 ¥${submit.data.diffAmount.toFixed(2)}` : submit.data.diffAmount < 0 ? `，请退还顾客 ¥${(-submit.data.diffAmount).toFixed(2)}` : ''}。
+            {t('exchangeDone', { no: submit.data.exchangeNo })}
+            {submit.data.diffAmount > 0 ? t('exchangeCollected', { amount: submit.data.diffAmount.toFixed(2) }) : submit.data.diffAmount < 0 ? t('exchangeGiveBack', { amount: (-submit.data.diffAmount).toFixed(2) }) : ''}{t('fullStop')}
           </Alert>
         )}
       </Stack>

@@ -5,9 +5,10 @@ import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import { call } from '../../src/api/http';
 import { isValidPhone } from '../../src/forms/inputRules';
 import { maskPhone } from './receipt';
+import { useBillingT } from './labels';
 
 const M = '/wxy-member-server';
-const LEVELS: Record<number, string> = { 1: '普通会员', 2: '银卡会员', 3: '金卡会员' };
+const LEVELS: Record<number, 'level1' | 'level2' | 'level3'> = { 1: 'level1', 2: 'level2', 3: 'level3' };
 
 export interface RegisterMember {
   memberId: number;
@@ -24,6 +25,7 @@ export interface RegisterMember {
  * number offers to register them on the spot (mb-base-info add, at this shop). Practice sales find practice members.
  */
 export function MemberBox(props: { practice: boolean; shopId: number | null; member: RegisterMember | null; onMember: (m: RegisterMember | null) => void; disabled?: boolean; actions?: ReactNode }) {
+  const t = useBillingT();
   const [phone, setPhone] = useState('');
   const [notFound, setNotFound] = useState<string | null>(null);
   const [registering, setRegistering] = useState(false);
@@ -57,38 +59,38 @@ export function MemberBox(props: { practice: boolean; shopId: number | null; mem
     e.preventDefault();
     if (isValidPhone(phone)) find.mutate(phone);
   };
-  const phoneError = phone.length === 11 && !isValidPhone(phone) ? '手机号码格式不正确' : find.isError ? messageOf(find.error) : null;
+  const phoneError = phone.length === 11 && !isValidPhone(phone) ? t('badPhone') : find.isError ? messageOf(find.error) : null;
 
   if (props.member) {
     const m = props.member;
     return (
       <Group gap="sm" data-testid="register-member">
-        <Badge size="lg" variant="light" color="grape">会员 {m.memberName ?? ''} {maskPhone(m.phoneNumber)}</Badge>
-        <Text size="sm" data-testid="register-member-points">{LEVELS[m.memberLevel] ?? ''} · 积分 {m.points}{props.practice ? '' : ` · 余额 ¥${(m.balance ?? 0).toFixed(2)}`}</Text>
+        <Badge size="lg" variant="light" color="grape">{t('memberBadge', { name: m.memberName ?? '', phone: maskPhone(m.phoneNumber) })}</Badge>
+        <Text size="sm" data-testid="register-member-points">{LEVELS[m.memberLevel] ? t(LEVELS[m.memberLevel]) : ''} · {t('points', { points: m.points })}{props.practice ? '' : t('balance', { amount: (m.balance ?? 0).toFixed(2) })}</Text>
         {props.actions}
         <Button size="xs" variant="subtle" color="gray" disabled={props.disabled} onClick={() => { props.onMember(null); setPhone(''); }} data-testid="register-member-clear">
-          取消会员
+          {t('clearMember')}
         </Button>
       </Group>
     );
   }
   return (
     <Group gap="sm" align="flex-start">
-      <TextInput w={220} placeholder="会员手机号，回车查询" value={phone} maxLength={11} inputMode="numeric" disabled={props.disabled}
+      <TextInput w={220} placeholder={t('memberPhone')} value={phone} maxLength={11} inputMode="numeric" disabled={props.disabled}
         onChange={(e) => { setPhone(e.currentTarget.value.replace(/\D/g, '')); setNotFound(null); }} onKeyDown={onKey}
         error={phoneError} data-testid="register-member-phone" />
       {notFound && (
         <Group gap="xs" mt={6}>
-          <Text size="sm" c="dimmed" data-testid="register-member-none">未找到会员 {notFound}</Text>
-          <Button size="xs" variant="light" onClick={() => setRegistering(true)} data-testid="register-member-new">登记为新会员</Button>
+          <Text size="sm" c="dimmed" data-testid="register-member-none">{t('memberNotFound', { phone: notFound })}</Text>
+          <Button size="xs" variant="light" onClick={() => setRegistering(true)} data-testid="register-member-new">{t('registerMember')}</Button>
         </Group>
       )}
-      <Modal opened={registering} onClose={() => setRegistering(false)} title={`登记会员 ${notFound ?? ''}`} centered>
+      <Modal opened={registering} onClose={() => setRegistering(false)} title={t('registerTitle', { phone: notFound ?? '' })} centered>
         <Stack>
-          <TextInput label="会员姓名" maxLength={24} value={name} onChange={(e) => setName(e.currentTarget.value)} data-autofocus data-testid="register-member-name" />
-          <Select label="性别" data={[{ value: '1', label: '男' }, { value: '2', label: '女' }]} value={sex} onChange={setSex} clearable />
+          <TextInput label={t('memberName')} maxLength={24} value={name} onChange={(e) => setName(e.currentTarget.value)} data-autofocus data-testid="register-member-name" />
+          <Select label={t('sex')} data={[{ value: '1', label: t('male') }, { value: '2', label: t('female') }]} value={sex} onChange={setSex} clearable />
           {add.isError && <Text c="red" size="sm">{messageOf(add.error)}</Text>}
-          <Button loading={add.isPending} onClick={() => add.mutate()} data-testid="register-member-save">登记并使用</Button>
+          <Button loading={add.isPending} onClick={() => add.mutate()} data-testid="register-member-save">{t('registerAndUse')}</Button>
         </Stack>
       </Modal>
     </Group>

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { call } from '../../src/api/http';
 import type { CartLine } from './cart';
 import type { RegisterMember } from './MemberBox';
+import { useBillingT } from './labels';
 
 const O = '/wxy-order-server';
 
@@ -32,6 +33,7 @@ export function ParkedSales(props: {
   onParked: () => void; onTaken: (cart: CartLine[], member: RegisterMember | null, dropped: string[]) => void;
   open: boolean; onOpen: (open: boolean) => void;
 }) {
+  const t = useBillingT();
   const [error, setError] = useState<string | null>(null);
   const list = useQuery({
     queryKey: ['register', 'parked', props.shopId, props.practice],
@@ -63,16 +65,16 @@ export function ParkedSales(props: {
 
   return (
     <>
-      <Button variant="default" disabled={!props.cart.length || props.disabled} loading={park.isPending} onClick={() => park.mutate()} data-testid="register-park">挂单（F4）</Button>
+      <Button variant="default" disabled={!props.cart.length || props.disabled} loading={park.isPending} onClick={() => park.mutate()} data-testid="register-park">{t('park')}</Button>
       <Button variant="default" disabled={props.disabled} onClick={() => { setError(null); void list.refetch(); props.onOpen(true); }} data-testid="register-parked"
-        rightSection={count ? <Badge size="sm" circle>{count}</Badge> : undefined}>取单（F6）</Button>
+        rightSection={count ? <Badge size="sm" circle>{count}</Badge> : undefined}>{t('take')}</Button>
       {error && !props.open && <Text c="red" size="sm" data-testid="register-park-error">{error}</Text>}
-      <Modal opened={props.open} onClose={() => props.onOpen(false)} title="取单" size="lg" centered>
+      <Modal opened={props.open} onClose={() => props.onOpen(false)} title={t('takeTitle')} size="lg" centered>
         {error && <Text c="red" size="sm" mb="sm">{error}</Text>}
-        {props.cart.length > 0 && <Text c="orange" size="sm" mb="sm">收银台上还有商品，请先结算或挂单，再取回挂单</Text>}
-        {count === 0 ? <Text c="dimmed" ta="center" py="md">没有挂单</Text> : (
+        {props.cart.length > 0 && <Text c="orange" size="sm" mb="sm">{t('cartNotEmpty')}</Text>}
+        {count === 0 ? <Text c="dimmed" ta="center" py="md">{t('noParked')}</Text> : (
           <Table striped data-testid="register-parked-list">
-            <Table.Thead><Table.Tr><Table.Th>挂单时间</Table.Th><Table.Th>件数</Table.Th><Table.Th ta="right">金额</Table.Th><Table.Th>会员</Table.Th><Table.Th>收银员</Table.Th><Table.Th /></Table.Tr></Table.Thead>
+            <Table.Thead><Table.Tr><Table.Th>{t('parkedAt')}</Table.Th><Table.Th>{t('items')}</Table.Th><Table.Th ta="right">{t('amount')}</Table.Th><Table.Th>{t('member')}</Table.Th><Table.Th>{t('cashier')}</Table.Th><Table.Th /></Table.Tr></Table.Thead>
             <Table.Tbody>
               {list.data!.map((p) => (
                 <Table.Tr key={p.id}>
@@ -83,8 +85,8 @@ export function ParkedSales(props: {
                   <Table.Td>{p.cashierName}</Table.Td>
                   <Table.Td>
                     <Group gap={4} wrap="nowrap">
-                      <Button size="xs" disabled={props.cart.length > 0} loading={take.isPending && take.variables === p.id} onClick={() => take.mutate(p.id)} data-testid="register-take">取回</Button>
-                      <Button size="xs" variant="subtle" color="red" onClick={() => remove.mutate(p.id)}>删除</Button>
+                      <Button size="xs" disabled={props.cart.length > 0} loading={take.isPending && take.variables === p.id} onClick={() => take.mutate(p.id)} data-testid="register-take">{t('takeBack')}</Button>
+                      <Button size="xs" variant="subtle" color="red" onClick={() => remove.mutate(p.id)}>{t('delete')}</Button>
                     </Group>
                   </Table.Td>
                 </Table.Tr>

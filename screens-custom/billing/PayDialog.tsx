@@ -7,6 +7,7 @@ import { CASH, VOUCHER, splitPayments, yuan, type CartLine } from './cart';
 import type { RegisterMember } from './MemberBox';
 import { enqueueSale, isUnreachable, type SaleBody } from './offline';
 import type { SettledOrder } from './receipt';
+import { useBillingT } from './labels';
 
 const O = '/wxy-order-server';
 const M = '/wxy-member-server';
@@ -43,6 +44,7 @@ export function PayDialog(props: {
   const { cart, member, shopId, practice } = props;
   const lines = cart.map((l) => ({ skuId: l.skuId, quantity: l.quantity, price: l.retailPrice, ...(l.discountRate ? { discountRate: l.discountRate } : {}) }));
   const cartKey = lines.map((l) => `${l.skuId}x${l.quantity}/${l.discountRate ?? ''}`).join(',');
+  const t = useBillingT();
   const [couponId, setCouponId] = useState<string | null>(null);
   const [paper, setPaper] = useState<AbleCoupon | null>(null);
   const [paperCode, setPaperCode] = useState('');
@@ -123,7 +125,7 @@ export function PayDialog(props: {
         return await call<SettledOrder>({ method: 'POST', url: `${O}/order/settlement`, timeout: 180_000, silent: true, data: b });
       } catch (e) {
         if (!isUnreachable(e)) throw e;
-        if (b.memberCouponId || split.balanceFen > 0 || split.voucherFen > 0) throw new Error('网络已断开：离线时不能使用优惠券、余额或券支付，请取消后用其他方式收款');
+        if (b.memberCouponId || split.balanceFen > 0 || split.voucherFen > 0) throw new Error(t('offlineNoCoupon'));
         const { memberCouponId: _none, ...offline } = b;
         await enqueueSale(offline, { totalAmount: props.totalFen / 100, totalQuantity: cart.reduce((a, l) => a + l.quantity, 0) });
         return 'queued';
@@ -147,17 +149,17 @@ export function PayDialog(props: {
   const canPay = split.changeFen !== null && payableFen >= 0 && !settle.isPending;
   const couponOptions = (coupons.data ?? []).map((c) => ({
     value: String(c.memberCouponId),
-    label: c.usable ? `${c.couponName}（抵 ¥${c.discountAmount.toFixed(2)}，至 ${c.endDate}）` : `${c.couponName}（${c.reason}）`,
+    label: c.usable ? t('couponUsable', { name: c.couponName, amount: c.discountAmount.toFixed(2), end: c.endDate }) : t('couponUnusable', { name: c.couponName, reason: c.reason }),
     disabled: !c.usable,
   }));
 
   return (
-    <Modal opened={props.opened} onClose={props.onClose} onExitTransitionEnd={reset} title={`收款 · 应收 ¥${yuan(props.totalFen)}`} centered size="lg">
+    <Modal opened={props.opened} onClose={props.onClose} onExitTransitionEnd={reset} title={t('payTitle', { amount: yuan(props.totalFen) })} centered size="lg">
       <Stack>
         {member && !practice && (
           <Select
-            label="会员优惠券"
-            placeholder={coupons.isLoading ? '查询中…' : couponOptions.length ? '不使用' : '没有可用的优惠券'}
+            label={t('memberCoupon')}
+            placeholder={coupons.isLoading ? t('searching') : couponOptions.length ? t('noCouponUse') : t('noCoupons')}
             data={couponOptions}
             value={couponId}
             onChange={(v) => {
@@ -171,28 +173,28 @@ export function PayDialog(props: {
         )}
         {!practice && (
           <Group align="flex-end" gap="xs">
-            <TextInput label="纸质券码" placeholder="12位券码" maxLength={12} inputMode="numeric" value={paperCode} w={200}
+            <TextInput label={t('paperCode')} placeholder={t('paperCodeHint')} maxLength={12} inputMode="numeric" value={paperCode} w={200}
               onChange={(e) => setPaperCode(e.currentTarget.value.replace(/\D/g, ''))}
               onKeyDown={(e) => e.key === 'Enter' && paperCode.length === 12 && checkPaper.mutate()}
               error={checkPaper.isError ? messageOf(checkPaper.error) : null} data-testid="register-paper-code" />
-            <Button variant="default" disabled={paperCode.length !== 12} loading={checkPaper.isPending} onClick={() => checkPaper.mutate()}>使用券码</Button>
+            <Button variant="default" disabled={paperCode.length !== 12} loading={checkPaper.isPending} onClick={() => checkPaper.mutate()}>{t('usePaperCode')}</Button>
           </Group>
         )}
         {chosen && (
           <Text size="sm" data-testid="register-coupon-used">
-            优惠券「{chosen.couponName}」抵扣 ¥{chosen.discountAmount.toFixed(2)}
+            {t('couponUsed', { name: chosen.couponName, amount: chosen.discountAmount.toFixed(2) })}
           </Text>
         )}
         {member && !practice && maxBalance.data && maxBalance.data.balance > 0 && (
           <Group align="flex-end" gap="xs">
-            <NumberInput label={`使用余额（余额 ¥${maxBalance.data.balance.toFixed(2)}，本单最多 ¥${maxBalance.data.maxBalance.toFixed(2)}）`} min={0} max={maxBalance.data.maxBalance}
+            <NumberInput label={t('useBalance', { balance: maxBalance.data.balance.toFixed(2), max: maxBalance.data.maxBalance.toFixed(2) })} min={0} max={maxBalance.data.maxBalance}
               decimalScale={2} value={balanceUse} onChange={setBalanceUse} w={320} data-testid="register-balance-use" />
-            <Button variant="default" onClick={() => setBalanceUse(maxBalance.data!.maxBalance)} data-testid="register-balance-all">全部使用</Button>
+            <Button variant="default" onClick={() => setBalanceUse(maxBalance.data!.maxBalance)} data-testid="register-balance-all">{t('useAllBalance')}</Button>
           </Group>
         )}
         {takesVoucher && (
           <Group align="flex-end" gap="xs">
-            <TextInput label="券支付：券码（扫码或输入后回车）" maxLength={32} value={voucherCode} w={220}
+            <TextInput label={t('voucherCode')} maxLength={32} value={voucherCode} w={220}
               onChange={(e) => {
                 setVoucherCode(e.currentTarget.value.replace(/[^0-9A-Za-z-]/g, ''));
                 setVoucherFace('');
@@ -200,37 +202,37 @@ export function PayDialog(props: {
               }}
               onKeyDown={(e) => e.key === 'Enter' && voucherCode.trim() && lookVoucher.mutate()}
               error={lookVoucher.isError ? messageOf(lookVoucher.error) : null} data-testid="register-voucher-code" />
-            <Button variant="default" disabled={!voucherCode.trim()} loading={lookVoucher.isPending} onClick={() => lookVoucher.mutate()} data-testid="register-voucher-look">查券</Button>
-            <NumberInput label="券面额" readOnly value={voucherFace} decimalScale={2} fixedDecimalScale w={110} placeholder="查券后显示" data-testid="register-voucher-face" />
-            {lookVoucher.data && <Text size="sm" c="dimmed" data-testid="register-voucher-name">{lookVoucher.data.voucherName}{lookVoucher.data.validEnd ? `，有效至 ${lookVoucher.data.validEnd}` : ''}</Text>}
+            <Button variant="default" disabled={!voucherCode.trim()} loading={lookVoucher.isPending} onClick={() => lookVoucher.mutate()} data-testid="register-voucher-look">{t('lookVoucher')}</Button>
+            <NumberInput label={t('voucherFace')} readOnly value={voucherFace} decimalScale={2} fixedDecimalScale w={110} placeholder={t('voucherFaceHint')} data-testid="register-voucher-face" />
+            {lookVoucher.data && <Text size="sm" c="dimmed" data-testid="register-voucher-name">{lookVoucher.data.voucherName}{lookVoucher.data.validEnd ? t('validUntil', { end: lookVoucher.data.validEnd }) : ''}</Text>}
             {split.voucherFen > 0 && (
               <Text size="sm" data-testid="register-voucher-used">
-                券抵 ¥{yuan(split.voucherFen)}{voucher && voucher.faceFen > split.voucherFen ? `（面额超出应付的 ¥${yuan(voucher.faceFen - split.voucherFen)} 不找零）` : ''}
+                {t('voucherPays', { amount: yuan(split.voucherFen) })}{voucher && voucher.faceFen > split.voucherFen ? t('voucherNoChange', { amount: yuan(voucher.faceFen - split.voucherFen) }) : ''}
               </Text>
             )}
           </Group>
         )}
         <Text data-testid="register-payable">
-          应付 <b>¥{yuan(payableFen)}</b>
-          {(split.balanceFen > 0 || split.voucherFen > 0) && <>{split.balanceFen > 0 && `，余额付 ¥${yuan(split.balanceFen)}`}{split.voucherFen > 0 && `，券付 ¥${yuan(split.voucherFen)}`}，还需 <b>¥{yuan(split.restFen)}</b></>}
+          {t('payable')} <b>¥{yuan(payableFen)}</b>
+          {(split.balanceFen > 0 || split.voucherFen > 0) && <>{split.balanceFen > 0 && t('balancePays', { amount: yuan(split.balanceFen) })}{split.voucherFen > 0 && t('voucherPaysPart', { amount: yuan(split.voucherFen) })}{t('restToPay')}<b>¥{yuan(split.restFen)}</b></>}
         </Text>
         {member && rule.data && (
           <Text size="sm" c="grape" data-testid="register-points-preview">
-            会员本单积分 +{Math.floor(payableFen / 100) * rule.data.pointsPerYuan}（消费规则：每消费 1 元积 {rule.data.pointsPerYuan} 分，按应付金额取整计算）
+            {t('pointsPreview', { points: Math.floor(payableFen / 100) * rule.data.pointsPerYuan, perYuan: rule.data.pointsPerYuan })}
           </Text>
         )}
         {split.restFen > 0 && (
           <>
             <SegmentedControl data={restOptions} value={String(currentPayType)} onChange={setPayType} data-testid="register-pay-type" />
             {currentPayType === CASH && (
-              <NumberInput label="实收现金" min={0} decimalScale={2} value={tendered === '' ? split.restFen / 100 : tendered} onChange={setTendered} data-autofocus
+              <NumberInput label={t('tendered')} min={0} decimalScale={2} value={tendered === '' ? split.restFen / 100 : tendered} onChange={setTendered} data-autofocus
                 onKeyDown={(e) => e.key === 'Enter' && canPay && settle.mutate()} data-testid="register-tendered" />
             )}
-            <Text data-testid="register-change">{split.changeFen === null ? '实收不足' : `找零 ¥${yuan(split.changeFen)}`}</Text>
+            <Text data-testid="register-change">{split.changeFen === null ? t('notEnough') : t('change', { amount: yuan(split.changeFen) })}</Text>
           </>
         )}
         {settle.isError && <Alert color="red" data-testid="register-error">{messageOf(settle.error)}</Alert>}
-        <Button size="md" loading={settle.isPending} disabled={!canPay} onClick={() => settle.mutate()} data-testid="register-confirm">确认收款</Button>
+        <Button size="md" loading={settle.isPending} disabled={!canPay} onClick={() => settle.mutate()} data-testid="register-confirm">{t('confirmPay')}</Button>
       </Stack>
     </Modal>
   );

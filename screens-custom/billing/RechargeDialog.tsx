@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../src/api/http';
 import type { RegisterMember } from './MemberBox';
+import { useBillingT } from './labels';
 
 interface Recharged {
   rechargeNo: string;
@@ -25,6 +26,7 @@ export function RechargeDialog(props: {
   payOptions: { value: string; label: string }[];
   onRecharged: (balanceAfter: number) => void;
 }) {
+  const t = useBillingT();
   const [uuid, setUuid] = useState(() => crypto.randomUUID());
   const [amount, setAmount] = useState<string | number>('');
   const [payType, setPayType] = useState<string | null>(null);
@@ -42,21 +44,21 @@ export function RechargeDialog(props: {
   };
   const done = save.data;
   return (
-    <Modal opened={props.opened} onClose={props.onClose} onExitTransitionEnd={reset} title={`会员充值 · ${props.member.memberName ?? props.member.phoneNumber}`} centered>
+    <Modal opened={props.opened} onClose={props.onClose} onExitTransitionEnd={reset} title={t('rechargeTitle', { member: props.member.memberName ?? props.member.phoneNumber })} centered>
       {done ? (
         <Stack data-testid="recharge-done">
-          <Alert color="green" title={`充值成功：${done.rechargeNo}`}>
-            实收 ¥{done.payAmount.toFixed(2)}{done.giftAmount > 0 ? `，赠送 ¥${done.giftAmount.toFixed(2)}（${done.ruleName ?? '充值活动'}）` : ''}，充值后余额 ¥{done.balanceAfter.toFixed(2)}
+          <Alert color="green" title={t('recharged', { no: done.rechargeNo })}>
+            {t('rechargePaid', { amount: done.payAmount.toFixed(2) })}{done.giftAmount > 0 ? t('rechargeGift', { amount: done.giftAmount.toFixed(2), rule: done.ruleName ?? t('rechargeRule') }) : ''}{t('balanceAfter', { amount: done.balanceAfter.toFixed(2) })}
           </Alert>
-          <Button onClick={props.onClose}>完成</Button>
+          <Button onClick={props.onClose}>{t('done')}</Button>
         </Stack>
       ) : (
         <Stack>
-          <NumberInput label="充值金额（元）" min={0.01} max={100000} decimalScale={2} value={amount} onChange={setAmount} data-autofocus data-testid="recharge-amount" />
+          <NumberInput label={t('rechargeAmount')} min={0.01} max={100000} decimalScale={2} value={amount} onChange={setAmount} data-autofocus data-testid="recharge-amount" />
           <SegmentedControl data={props.payOptions} value={current} onChange={setPayType} data-testid="recharge-pay-type" />
           {save.isError && <Alert color="red" data-testid="recharge-error">{messageOf(save.error)}</Alert>}
-          <Text size="xs" c="dimmed">充值金额达到充值活动门槛时自动赠送；充值后不能在收银台撤销。</Text>
-          <Button loading={save.isPending} disabled={!(Number(amount) > 0)} onClick={() => save.mutate()} data-testid="recharge-confirm">确认收款并充值</Button>
+          <Text size="xs" c="dimmed">{t('rechargeNote')}</Text>
+          <Button loading={save.isPending} disabled={!(Number(amount) > 0)} onClick={() => save.mutate()} data-testid="recharge-confirm">{t('confirmRecharge')}</Button>
         </Stack>
       )}
     </Modal>

@@ -4,19 +4,24 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { call } from '../../src/api/http';
 import type { SettledOrder } from './receipt';
+import { useBillingT } from './labels';
+
+/** The reason the refund is recorded with; the server's record, not a label. */
+const REFUND_REASON = '收银台退款'; // i18n-ignore: stored data
 
 const O = '/wxy-order-server';
 type Order = SettledOrder & { status: number; refundAmount: number };
 
 /** 整单退款 at the register: find the order by its number (from the receipt), check it, take it back once. */
 export function RefundDialog({ opened, onClose, initialOrderNo, onRefunded }: { opened: boolean; onClose: () => void; initialOrderNo?: string; onRefunded: () => void }) {
+  const t = useBillingT();
   const [orderNo, setOrderNo] = useState('');
   useEffect(() => {
     if (opened) setOrderNo(initialOrderNo ?? '');
   }, [opened, initialOrderNo]);
   const find = useMutation({ mutationFn: (no: string) => call<Order>({ method: 'GET', url: `${O}/sale/order/print/${encodeURIComponent(no)}`, silent: true }) });
   const refund = useMutation({
-    mutationFn: (no: string) => call<Order>({ method: 'PUT', url: `${O}/order-pay/refund`, data: { orderNo: no, reason: '收银台退款' }, silent: true, timeout: 180_000 }),
+    mutationFn: (no: string) => call<Order>({ method: 'PUT', url: `${O}/order-pay/refund`, data: { orderNo: no, reason: REFUND_REASON }, silent: true, timeout: 180_000 }),
     onSuccess: onRefunded,
   });
   const close = () => {
@@ -26,12 +31,12 @@ export function RefundDialog({ opened, onClose, initialOrderNo, onRefunded }: { 
   };
   const order = refund.data ?? find.data;
   return (
-    <Modal opened={opened} onClose={close} title="整单退款" centered size="lg">
+    <Modal opened={opened} onClose={close} title={t('refundTitle')} centered size="lg">
       <Stack>
         <Group align="flex-end">
           <TextInput
-            label="订单号"
-            placeholder="小票上的单号，如 XS20261125-0001"
+            label={t('orderNo')}
+            placeholder={t('orderNoHint')}
             value={orderNo}
             onChange={(e) => setOrderNo(e.currentTarget.value.trim())}
             onKeyDown={(e) => e.key === 'Enter' && orderNo && find.mutate(orderNo)}
@@ -39,7 +44,7 @@ export function RefundDialog({ opened, onClose, initialOrderNo, onRefunded }: { 
             style={{ flex: 1 }}
             data-testid="refund-order-no"
           />
-          <Button variant="default" onClick={() => orderNo && find.mutate(orderNo)} loading={find.isPending} data-testid="refund-find">查询</Button>
+          <Button variant="default" onClick={() => orderNo && find.mutate(orderNo)} loading={find.isPending} data-testid="refund-find">{t('find')}</Button>
         </Group>
         {find.isError && <Alert color="red">{messageOf(find.error)}</Alert>}
         {order && (
@@ -55,11 +60,11 @@ export function RefundDialog({ opened, onClose, initialOrderNo, onRefunded }: { 
                 ))}
               </Table.Tbody>
             </Table>
-            <Text>{order.shopName} · {order.createTime} · 应收 ¥{order.totalAmount.toFixed(2)}</Text>
+            <Text>{t('orderLine', { shop: order.shopName, time: order.createTime, amount: order.totalAmount.toFixed(2) })}</Text>
             {order.status === 2 ? (
-              <Alert color="green" data-testid="refund-done">已退款 ¥{order.refundAmount.toFixed(2)}，请将款项退还顾客{order.isPractice ? '（练习单）' : '，商品已退回门店库存'}</Alert>
+              <Alert color="green" data-testid="refund-done">{t('refunded', { amount: order.refundAmount.toFixed(2) })}{order.isPractice ? t('refundedPractice') : t('refundedStock')}</Alert>
             ) : (
-              <Button color="red" loading={refund.isPending} onClick={() => refund.mutate(order.orderNo)} data-testid="refund-confirm">确认退款 ¥{order.totalAmount.toFixed(2)}</Button>
+              <Button color="red" loading={refund.isPending} onClick={() => refund.mutate(order.orderNo)} data-testid="refund-confirm">{t('confirmRefund', { amount: order.totalAmount.toFixed(2) })}</Button>
             )}
             {refund.isError && <Alert color="red">{messageOf(refund.error)}</Alert>}
           </>

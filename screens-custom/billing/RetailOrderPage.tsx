@@ -10,7 +10,8 @@ import { DEVICE_ACTIVE_PATH } from '../../src/router/staticRoutes';
 import { appState } from '../../src/store/appStore';
 import { addScanned, cartTotals, confirmScanned, lineFen, parseDiscount, removeLine, setDiscount, setQuantity, undoScanned, yuan, type CartLine, type ScannedSku } from './cart';
 import { beep } from './beep';
-import { PAY_NAMES, printReceipt, type SettledOrder } from './receipt';
+import { printReceipt, type SettledOrder } from './receipt';
+import { payName, useBillingT } from './labels';
 import { RefundDialog } from './RefundDialog';
 import { ExchangeDialog } from './ExchangeDialog';
 import { MemberBox, type RegisterMember } from './MemberBox';
@@ -50,6 +51,7 @@ async function sendQueued(body: SaleBody): Promise<SendOutcome> {
  * The cart's uuid is made once per sale and sent with every try, so a retried settlement is the same sale.
  */
 export default function RetailOrderPage() {
+  const t = useBillingT();
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const practice = pathname === '/orderInfo/practiceCash';
@@ -114,7 +116,7 @@ export default function RetailOrderPage() {
     enabled: Boolean(shopId),
     staleTime: 60_000,
   });
-  const payOptions = (payMethods.data ?? []).filter((m) => m.enabled).map((m) => ({ value: String(m.payType), label: PAY_NAMES[m.payType] ?? String(m.payType) }));
+  const payOptions = (payMethods.data ?? []).filter((m) => m.enabled).map((m) => ({ value: String(m.payType), label: payName(m.payType) || String(m.payType) }));
 
   // The shop's catalogue, kept in this browser for scanning when the network drops: the cached copy at once, a
   // fresh one whenever the server answers.
@@ -184,7 +186,7 @@ export default function RetailOrderPage() {
       if (isUnreachable(e)) {
         // No network: the cached catalogue answers (its stock figure is as of the last time it was fetched).
         if (shown) return;
-        setScanError(`网络已断开，本机商品资料中没有「${c}」`);
+        setScanError(t('offlineUnknown', { code: c }));
       } else {
         if (shown) setCart((cart) => undoScanned(cart, shown.skuId));
         setScanError(messageOf(e));
@@ -207,7 +209,7 @@ export default function RetailOrderPage() {
 
   // A window of its own (no shell): its title names it.
   useEffect(() => {
-    document.title = practice ? '练习收银' : '零售收银';
+    document.title = practice ? t('practiceTitle') : t('retailTitle');
   }, [practice]);
 
   // The scan box takes the focus once the shift is open (it is disabled before).
@@ -219,10 +221,10 @@ export default function RetailOrderPage() {
     return (
       <Paper p="xl" maw={560} mx="auto" mt="xl" withBorder data-testid="register-no-device">
         <Stack>
-          <Title order={4}>本机不是已激活的收银设备</Title>
-          <Text size="sm">收银需要在已激活的门店收银电脑上进行。请先在「门店设备」登记这台电脑，再到激活页面激活本机。</Text>
+          <Title order={4}>{t('notDevice')}</Title>
+          <Text size="sm">{t('notDeviceText')}</Text>
           <Group>
-            <Button onClick={() => navigate(DEVICE_ACTIVE_PATH)}>去激活本机</Button>
+            <Button onClick={() => navigate(DEVICE_ACTIVE_PATH)}>{t('activate')}</Button>
           </Group>
         </Stack>
       </Paper>
@@ -245,9 +247,9 @@ export default function RetailOrderPage() {
         else if (current) {
           changeDiscount(current.skuId, discount);
           setScanError(null);
-        } else setScanError('购物车是空的：先扫描商品，再输入 /折扣');
+        } else setScanError(t('emptyForDiscount'));
       } else if (times && current) changeQuantity(current.skuId, Number(times[1]));
-      else if (times) setScanError('购物车是空的：先扫描商品，再输入 *数量');
+      else if (times) setScanError(t('emptyForQuantity'));
       else if (typed) void scanCode(typed);
     } else if (key === 'F9') {
       e.preventDefault();
@@ -298,29 +300,29 @@ export default function RetailOrderPage() {
     <Stack p="md" gap="sm" data-testid="register">
       <Group justify="space-between">
         <Group>
-          <Title order={4}>{practice ? '练习收银' : '零售收银'}</Title>
-          {practice && <Badge color="orange">练习模式：不扣库存</Badge>}
+          <Title order={4}>{practice ? t('practiceTitle') : t('retailTitle')}</Title>
+          {practice && <Badge color="orange">{t('practiceBadge')}</Badge>}
           {shopName && <Badge variant="light" data-testid="register-shop">{shopName}</Badge>}
         </Group>
         <Group gap="sm">
           {previous.data && (
             <Text size="sm" c="dimmed" data-testid="register-previous">
-              上一单 {previous.data.orderNo} · ¥{previous.data.totalAmount.toFixed(2)}
+              {t('previous', { orderNo: previous.data.orderNo, amount: previous.data.totalAmount.toFixed(2) })}
             </Text>
           )}
           {shopId && <OfflineQueue queue={queue} sending={sending} onSend={() => void sendQueue()}
             onRetry={(u) => void retryQueued(u).then(sendQueue)} onRemove={(u) => void removeQueued(u).then(async () => setQueue(await queuedSales(shopId)))} />}
           {userId && <ShiftBar userId={userId} shopId={shopId} practice={practice} onShift={setOnShift} />}
-          <Button size="xs" variant="default" onClick={() => setRefunding(true)} data-testid="register-refund">退款</Button>
-          {!practice && <Button size="xs" variant="default" onClick={() => setExchanging(true)} data-testid="register-exchange">换货</Button>}
-          <Button size="xs" variant="subtle" color="gray" onClick={() => navigate('/home/index')} data-testid="register-leave">返回后台</Button>
+          <Button size="xs" variant="default" onClick={() => setRefunding(true)} data-testid="register-refund">{t('refund')}</Button>
+          {!practice && <Button size="xs" variant="default" onClick={() => setExchanging(true)} data-testid="register-exchange">{t('exchange')}</Button>}
+          <Button size="xs" variant="subtle" color="gray" onClick={() => navigate('/home/index')} data-testid="register-leave">{t('leave')}</Button>
         </Group>
       </Group>
       <TextInput
         ref={scanRef}
         autoFocus
         size="lg"
-        placeholder="扫描条码或输入商品编码后回车"
+        placeholder={t('scanPlaceholder')}
         onKeyDown={onScanKey}
         onChange={scanError ? () => setScanError(null) : undefined}
         error={scanError}
@@ -328,23 +330,23 @@ export default function RetailOrderPage() {
         data-testid="register-scan"
       />
       <Text size="xs" c="dimmed" data-testid="register-keys">
-        快捷键（在扫码框中）：回车 加入商品 · ↑/↓ 选择商品行 · +/- 数量加减 · *数量 回车 改数量（如 *3）· /折扣 回车 单品折扣（如 /9.5 九五折，/0 取消）· Delete 删除选中行 · F8 会员 · F4 挂单 · F6 取单 · F9 结算
+        {t('keys')}
       </Text>
       <MemberBox key={uuid} practice={practice} shopId={shopId} member={member} onMember={setMember} disabled={Boolean(settled) || savedOffline}
         actions={member && !practice && (
-          <Button size="xs" variant="light" color="grape" onClick={() => setRecharging(true)} data-testid="register-recharge">充值</Button>
+          <Button size="xs" variant="light" color="grape" onClick={() => setRecharging(true)} data-testid="register-recharge">{t('recharge')}</Button>
         )} />
       <Table striped withTableBorder data-testid="register-cart">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>商品</Table.Th>
-            <Table.Th>条码</Table.Th>
-            <Table.Th ta="right">单价</Table.Th>
-            <Table.Th w={140}>数量</Table.Th>
-            <Table.Th ta="right">金额</Table.Th>
-            <Table.Th w={90}>折扣</Table.Th>
-            <Table.Th>促销</Table.Th>
-            <Table.Th ta="right">可用库存</Table.Th>
+            <Table.Th>{t('sku')}</Table.Th>
+            <Table.Th>{t('barcode')}</Table.Th>
+            <Table.Th ta="right">{t('unitPrice')}</Table.Th>
+            <Table.Th w={140}>{t('quantity')}</Table.Th>
+            <Table.Th ta="right">{t('amount')}</Table.Th>
+            <Table.Th w={90}>{t('discount')}</Table.Th>
+            <Table.Th>{t('promotion')}</Table.Th>
+            <Table.Th ta="right">{t('stock')}</Table.Th>
             <Table.Th w={50} />
           </Table.Tr>
         </Table.Thead>
@@ -354,7 +356,7 @@ export default function RetailOrderPage() {
           ))}
           {gifts.map((g) => (
             <Table.Tr key={`gift-${g.skuId}`} data-testid={`register-gift-${g.skuId}`}>
-              <Table.Td>{g.skuName} <Badge size="xs" color="red">赠品</Badge></Table.Td>
+              <Table.Td>{g.skuName} <Badge size="xs" color="red">{t('gift')}</Badge></Table.Td>
               <Table.Td />
               <Table.Td ta="right">0.00</Table.Td>
               <Table.Td>{g.quantity}</Table.Td>
@@ -368,7 +370,10 @@ export default function RetailOrderPage() {
       </Table>
       <Group justify="space-between">
         <Text size="lg" data-testid="register-total">
-          共 {quantity} 件，{promotionFen > 0 && <>原价 ¥{yuan(totalFen)}，促销优惠 -¥{yuan(promotionFen)}{priced?.fullReduction ? `（含${priced.fullReduction.promotionName} -${priced.fullReduction.amount.toFixed(2)}）` : ''}，</>}应收 <b>¥{yuan(dueFen)}</b>
+          {t('totalItems', { count: quantity })}{promotionFen > 0 && t('totalPromo', {
+            total: yuan(totalFen), promotion: yuan(promotionFen),
+            fullReduction: priced?.fullReduction ? t('fullReductionPart', { name: priced.fullReduction.promotionName, amount: priced.fullReduction.amount.toFixed(2) }) : '',
+          })}{t('due')} <b>¥{yuan(dueFen)}</b>
         </Text>
         <Group>
           <ParkedSales shopId={shopId} practice={practice} cart={cart} member={member} disabled={Boolean(settled)} open={parkedOpen} onOpen={setParkedOpen}
@@ -376,32 +381,32 @@ export default function RetailOrderPage() {
             onTaken={(lines, m, dropped) => {
               setCart(lines);
               setMember(m);
-              setScanError(dropped.length ? `已停用的商品未取回：${dropped.join('、')}` : null);
+              setScanError(dropped.length ? t('droppedLines', { names: dropped.join(t('listJoin')) }) : null);
               setTimeout(() => scanRef.current?.focus(), 0);
             }} />
-          <Button size="lg" disabled={!cart.length || Boolean(settled) || savedOffline || !onShift} onClick={openPay} data-testid="register-pay">结算（F9）</Button>
+          <Button size="lg" disabled={!cart.length || Boolean(settled) || savedOffline || !onShift} onClick={openPay} data-testid="register-pay">{t('settle')}</Button>
         </Group>
       </Group>
 
       {settled && (
-        <Alert color="green" title={`收款成功：${settled.orderNo}`} data-testid="register-settled">
+        <Alert color="green" title={t('settled', { orderNo: settled.orderNo })} data-testid="register-settled">
           <Stack gap="xs">
-            <Text>实收 ¥{settled.paidAmount.toFixed(2)}，找零 <b>¥{settled.changeAmount.toFixed(2)}</b></Text>
-            {settled.memberId && <Text data-testid="register-points">会员 {settled.memberName ?? settled.memberPhone} 本单积分 +{settled.pointsEarned}</Text>}
+            <Text>{t('paidChange', { paid: settled.paidAmount.toFixed(2) })}<b>¥{settled.changeAmount.toFixed(2)}</b></Text>
+            {settled.memberId && <Text data-testid="register-points">{t('memberPoints', { member: settled.memberName ?? settled.memberPhone, points: settled.pointsEarned })}</Text>}
             <Group>
-              <Button variant="default" onClick={() => void printReceipt(settled)} data-testid="register-print">打印小票</Button>
-              <Button onClick={nextSale} data-testid="register-next">下一单</Button>
+              <Button variant="default" onClick={() => void printReceipt(settled)} data-testid="register-print">{t('printReceipt')}</Button>
+              <Button onClick={nextSale} data-testid="register-next">{t('nextSale')}</Button>
             </Group>
           </Stack>
         </Alert>
       )}
 
       {savedOffline && (
-        <Alert color="orange" title="网络已断开：本单已保存为离线单" data-testid="register-saved-offline">
+        <Alert color="orange" title={t('savedOffline')} data-testid="register-saved-offline">
           <Stack gap="xs">
-            <Text>收款已完成，本单保存在这台电脑上，网络恢复后自动上传（同一单只会记录一次）。</Text>
+            <Text>{t('savedOfflineText')}</Text>
             <Group>
-              <Button onClick={nextSale} data-testid="register-next">下一单</Button>
+              <Button onClick={nextSale} data-testid="register-next">{t('nextSale')}</Button>
             </Group>
           </Stack>
         </Alert>
@@ -459,6 +464,7 @@ type QuoteLine = CartQuote['lines'][number];
  * stable and an unchanged line keeps its object).
  */
 const CartRow = memo(function CartRow(props: { line: CartLine; promo: QuoteLine | undefined; selected: boolean; onQuantity: (skuId: number, q: number) => void; onDiscount: (skuId: number, rate: number | null) => void; onRemove: (skuId: number) => void }) {
+  const t = useBillingT();
   const { line: l, promo } = props;
   return (
     <Table.Tr data-testid={`register-line-${l.skuId}`} data-selected={props.selected || undefined} bg={props.selected ? 'var(--mantine-color-blue-light)' : undefined}>
@@ -466,11 +472,11 @@ const CartRow = memo(function CartRow(props: { line: CartLine; promo: QuoteLine 
       <Table.Td>{l.barcode}</Table.Td>
       <Table.Td ta="right">{l.retailPrice.toFixed(2)}</Table.Td>
       <Table.Td>
-        <NumberInput size="xs" min={1} max={9999} allowDecimal={false} value={l.quantity} onChange={(v) => props.onQuantity(l.skuId, Number(v))} aria-label="数量" data-testid={`register-qty-${l.skuId}`} />
+        <NumberInput size="xs" min={1} max={9999} allowDecimal={false} value={l.quantity} onChange={(v) => props.onQuantity(l.skuId, Number(v))} aria-label={t('quantity')} data-testid={`register-qty-${l.skuId}`} />
       </Table.Td>
       <Table.Td ta="right">{yuan(lineFen(l))}</Table.Td>
       <Table.Td>
-        <NumberInput size="xs" min={0.1} max={9.9} step={0.5} decimalScale={1} placeholder="不打折" suffix="折" value={l.discountRate ?? ''} aria-label="单品折扣"
+        <NumberInput size="xs" min={0.1} max={9.9} step={0.5} decimalScale={1} placeholder={t('noDiscount')} suffix={t('discountSuffix')} value={l.discountRate ?? ''} aria-label={t('lineDiscount')}
           data-testid={`register-discount-${l.skuId}`} onChange={(v) => props.onDiscount(l.skuId, v === '' || !(Number(v) > 0 && Number(v) < 10) ? null : Number(v))} />
       </Table.Td>
       <Table.Td data-testid={`register-line-promo-${l.skuId}`}>
@@ -480,7 +486,7 @@ const CartRow = memo(function CartRow(props: { line: CartLine; promo: QuoteLine 
       </Table.Td>
       <Table.Td ta="right" c={l.available < l.quantity ? 'red' : undefined}>{l.available}</Table.Td>
       <Table.Td>
-        <ActionIcon variant="subtle" color="red" aria-label="删除" onClick={() => props.onRemove(l.skuId)}><IconTrash size={16} /></ActionIcon>
+        <ActionIcon variant="subtle" color="red" aria-label={t('delete')} onClick={() => props.onRemove(l.skuId)}><IconTrash size={16} /></ActionIcon>
       </Table.Td>
     </Table.Tr>
   );

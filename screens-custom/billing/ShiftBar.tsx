@@ -3,6 +3,7 @@ import { messageOf } from './messageOf';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { call } from '../../src/api/http';
+import { useBillingT } from './labels';
 
 const S = '/wxy-shop-server/shop-class-record';
 
@@ -36,6 +37,7 @@ const money = (v: number) => v.toFixed(2);
  * should hold, takes the counted cash, and tells the cashier at once whether the drawer is over or short.
  */
 export function ShiftBar({ userId, shopId, practice, onShift }: { userId: number; shopId: number; practice: boolean; onShift: (open: boolean) => void }) {
+  const t = useBillingT();
   const [opening, setOpening] = useState<string | number>(0);
   const [handing, setHanding] = useState(false);
   const [counted, setCounted] = useState<string | number>('');
@@ -72,52 +74,52 @@ export function ShiftBar({ userId, shopId, practice, onShift }: { userId: number
     <>
       {current && (
         <Group gap="xs" data-testid="register-shift">
-          <Badge variant="light" color="teal">当班 {current.startTime.slice(11, 16)} 起</Badge>
-          <Text size="sm" c="dimmed">{current.orderCount} 笔 · ¥{money(current.saleAmount)}</Text>
-          <Button size="xs" variant="default" onClick={() => void startHandOver()} data-testid="register-handover">交班</Button>
+          <Badge variant="light" color="teal">{t('onShiftSince', { time: current.startTime.slice(11, 16) })}</Badge>
+          <Text size="sm" c="dimmed">{t('shiftFigures', { count: current.orderCount, amount: money(current.saleAmount) })}</Text>
+          <Button size="xs" variant="default" onClick={() => void startHandOver()} data-testid="register-handover">{t('handOver')}</Button>
         </Group>
       )}
 
-      <Modal opened={!shift.isPending && !current && !handed} onClose={() => undefined} withCloseButton={false} centered title={practice ? '练习开班' : '开班'} data-testid="register-open-shift">
+      <Modal opened={!shift.isPending && !current && !handed} onClose={() => undefined} withCloseButton={false} centered title={practice ? t('practiceOpenShift') : t('openShift')} data-testid="register-open-shift">
         <Stack>
-          <Text size="sm">开始收银前，请清点钱箱里的备用零钱。</Text>
-          {shift.isError && <Alert color="red">班次读取失败：{messageOf(shift.error)}</Alert>}
-          <NumberInput label="备用零钱（元）" min={0} decimalScale={2} value={opening} onChange={setOpening} data-autofocus data-testid="register-opening-cash"
+          <Text size="sm">{t('countFloat')}</Text>
+          {shift.isError && <Alert color="red">{t('shiftFailed', { message: messageOf(shift.error) })}</Alert>}
+          <NumberInput label={t('openingCash')} min={0} decimalScale={2} value={opening} onChange={setOpening} data-autofocus data-testid="register-opening-cash"
             onKeyDown={(e) => e.key === 'Enter' && !open.isPending && open.mutate()} />
           {open.isError && <Alert color="red" data-testid="register-shift-error">{messageOf(open.error)}</Alert>}
-          <Button loading={open.isPending} onClick={() => open.mutate()} data-testid="register-open-shift-ok">开班</Button>
+          <Button loading={open.isPending} onClick={() => open.mutate()} data-testid="register-open-shift-ok">{t('openShift')}</Button>
         </Stack>
       </Modal>
 
-      <Modal opened={handing && Boolean(current)} onClose={() => setHanding(false)} centered size="lg" title="交班" data-testid="register-handover-dialog">
+      <Modal opened={handing && Boolean(current)} onClose={() => setHanding(false)} centered size="lg" title={t('handOver')} data-testid="register-handover-dialog">
         {current && (
           <Stack>
-            <Text size="sm">开班 {current.startTime} · 销售 {current.orderCount} 笔 ¥{money(current.saleAmount)} · 退款 {current.refundCount} 笔 ¥{money(current.refundAmount)}</Text>
+            <Text size="sm">{t('shiftSummary', { start: current.startTime, orders: current.orderCount, sales: money(current.saleAmount), refunds: current.refundCount, refunded: money(current.refundAmount) })}</Text>
             <Table withTableBorder data-testid="register-handover-pays">
-              <Table.Thead><Table.Tr><Table.Th>支付方式</Table.Th><Table.Th ta="right">收款</Table.Th><Table.Th ta="right">退款</Table.Th><Table.Th ta="right">净额</Table.Th></Table.Tr></Table.Thead>
+              <Table.Thead><Table.Tr><Table.Th>{t('payType')}</Table.Th><Table.Th ta="right">{t('received')}</Table.Th><Table.Th ta="right">{t('refund')}</Table.Th><Table.Th ta="right">{t('net')}</Table.Th></Table.Tr></Table.Thead>
               <Table.Tbody>
                 {current.payList.map((p) => (
                   <Table.Tr key={p.payType}><Table.Td>{p.payName}</Table.Td><Table.Td ta="right">{money(p.saleAmount)}</Table.Td><Table.Td ta="right">{money(p.refundAmount)}</Table.Td><Table.Td ta="right">{money(p.netAmount)}</Table.Td></Table.Tr>
                 ))}
               </Table.Tbody>
             </Table>
-            <Text data-testid="register-expected-cash">应有现金 ¥{money(current.expectedCash)}（备用零钱 ¥{money(current.openingCash)} + 现金净收）</Text>
-            <NumberInput label="实点现金（元）" min={0} decimalScale={2} value={counted} onChange={setCounted} data-autofocus data-testid="register-counted-cash" />
-            <Textarea label="备注" maxLength={200} value={remark} onChange={(e) => setRemark(e.currentTarget.value)} placeholder="长短款原因" />
+            <Text data-testid="register-expected-cash">{t('expectedCash', { expected: money(current.expectedCash), opening: money(current.openingCash) })}</Text>
+            <NumberInput label={t('countedCash')} min={0} decimalScale={2} value={counted} onChange={setCounted} data-autofocus data-testid="register-counted-cash" />
+            <Textarea label={t('remark')} maxLength={200} value={remark} onChange={(e) => setRemark(e.currentTarget.value)} placeholder={t('differenceReason')} />
             {close.isError && <Alert color="red">{messageOf(close.error)}</Alert>}
-            <Button loading={close.isPending} disabled={counted === ''} onClick={() => close.mutate(current.classId)} data-testid="register-handover-ok">确认交班</Button>
+            <Button loading={close.isPending} disabled={counted === ''} onClick={() => close.mutate(current.classId)} data-testid="register-handover-ok">{t('confirmHandOver')}</Button>
           </Stack>
         )}
       </Modal>
 
-      <Modal opened={Boolean(handed)} onClose={() => setHanded(null)} centered title="交班完成" data-testid="register-handed">
+      <Modal opened={Boolean(handed)} onClose={() => setHanded(null)} centered title={t('handedOver')} data-testid="register-handed">
         {handed && (
           <Stack>
-            <Text>应有现金 ¥{money(handed.expectedCash)}，实点 ¥{money(handed.countedCash ?? 0)}</Text>
+            <Text>{t('handedCash', { expected: money(handed.expectedCash), counted: money(handed.countedCash ?? 0) })}</Text>
             <Text fw={600} c={handed.differenceAmount ? 'red' : 'teal'} data-testid="register-handed-difference">
-              {handed.differenceAmount ? `${handed.differenceAmount < 0 ? '短款' : '长款'} ¥${money(Math.abs(handed.differenceAmount))}` : '钱箱相符'}
+              {handed.differenceAmount ? t(handed.differenceAmount < 0 ? 'short' : 'over', { amount: money(Math.abs(handed.differenceAmount)) }) : t('cashMatches')}
             </Text>
-            <Button onClick={() => setHanded(null)} data-testid="register-handed-ok">知道了</Button>
+            <Button onClick={() => setHanded(null)} data-testid="register-handed-ok">{t('gotIt')}</Button>
           </Stack>
         )}
       </Modal>

@@ -1,3 +1,5 @@
+import { billingT } from './labels';
+
 /**
  * The register's cart, as pure functions over an immutable list: the screen keeps one cart in state and
  * replaces it. Amounts are computed in fen so 0.1 x 3 shows 0.30; the server prices again at settlement.
@@ -26,11 +28,11 @@ export interface CartLine extends ScannedSku {
  */
 export function parseDiscount(typed: string): number | null | string | undefined {
   const m = /^\/(\d{1,2}(?:\.\d)?)$/.exec(typed);
-  if (!m) return /^\//.test(typed) ? '折扣格式：/9.5 表示九五折，/8 表示八折，/0 取消折扣' : undefined;
+  if (!m) return /^\//.test(typed) ? billingT('discountFormat') : undefined;
   let rate = Number(m[1]);
   if (rate === 0 || rate === 10) return null;
   if (rate > 10 && Number.isInteger(rate) && !m[1].includes('.')) rate = rate / 10;
-  if (!(rate > 0 && rate < 10)) return '折扣必须大于0且小于10（如 9.5 表示九五折）';
+  if (!(rate > 0 && rate < 10)) return billingT('discountRange');
   return rate;
 }
 

@@ -1,6 +1,7 @@
 import type { ActivePromotion } from '../../server/domains/promotions/apply';
 import type { Dexie, EntityTable } from 'dexie';
 import type { ScannedSku } from './cart';
+import { billingT } from './labels';
 
 /**
  * The register's offline store (IndexedDB `wxyRegister`): the shop's catalogue, so scanning goes on when the
@@ -102,7 +103,7 @@ function catalogueIndex(c: Catalogue) {
 
 export async function enqueueSale(body: SaleBody, totals: { totalAmount: number; totalQuantity: number }): Promise<void> {
   const d = await registerDb();
-  if (!d) throw new Error('本浏览器不能离线保存（没有 IndexedDB）');
+  if (!d) throw new Error(billingT('noIndexedDb'));
   await d.queue.put({ uuid: body.uuid, shopId: body.shopId, body, ...totals, createdAt: Date.now(), status: 'waiting', error: null });
 }
 
