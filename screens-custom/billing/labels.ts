@@ -1,7 +1,8 @@
 import { screenLabels } from '../../src/i18n/screenLabels';
 
 /**
- * Labels of the cash register (零售收银, 练习收银) and its dialogs, namespace `billing`. They travel in the register's
+ * Labels of the cash register (零售收银, 练习收银) and its dialogs, namespace `billing`: Chinese here, English in labels.en.ts
+ * (fetched only for a user who reads English). The Chinese travels in the register's
  * own chunk: the register is a window of its own and loads no shell page, so nothing here weighs on the login page.
  */
 const zh = {
@@ -72,62 +73,12 @@ const zh = {
   refundedPractice: '（练习单）', refundedStock: '，商品已退回门店库存', confirmRefund: '确认退款 ¥{{amount}}',
 };
 
-const en: Record<keyof typeof zh, string> = {
-  pay1: 'Cash', pay2: 'Bank card', pay3: 'WeChat Pay', pay4: 'Alipay', pay5: 'Balance', pay6: 'Voucher',
-  offlineUnknown: 'The network is down and this computer’s catalogue has no “{{code}}”', practiceTitle: 'Practice register', retailTitle: 'Register',
-  notDevice: 'This computer is not an activated register', notDeviceText: 'Sales are taken on an activated shop register. Register this computer under “Shop devices” first, then activate it on the activation page.',
-  activate: 'Activate this computer', emptyForDiscount: 'The cart is empty: scan an item first, then type /discount', emptyForQuantity: 'The cart is empty: scan an item first, then type *quantity',
-  practiceBadge: 'Practice: no stock moves', previous: 'Last sale {{orderNo}} · ¥{{amount}}', refund: 'Refund', exchange: 'Exchange', leave: 'Back to the office',
-  scanPlaceholder: 'Scan a barcode or type an item code, then Enter',
-  keys: 'Keys (in the scan box): Enter add item · ↑/↓ choose a line · +/- quantity · *quantity Enter set quantity (e.g. *3) · /discount Enter line discount (e.g. /9.5 for 5% off, /0 to remove) · Delete remove the line · F8 member · F4 park · F6 resume · F9 pay',
-  recharge: 'Top up', sku: 'Item', barcode: 'Barcode', unitPrice: 'Price', quantity: 'Quantity', amount: 'Amount', discount: 'Discount', promotion: 'Promotion', stock: 'Available', gift: 'Gift',
-  totalItems: '{{count}} items, ', totalPromo: 'list ¥{{total}}, promotions -¥{{promotion}}{{fullReduction}}, ', fullReductionPart: ' (incl. {{name}} -{{amount}})', due: 'Due',
-  droppedLines: 'Disabled items were not taken back: {{names}}', listJoin: ', ', settle: 'Pay (F9)', settled: 'Paid: {{orderNo}}',
-  paidChange: 'Received ¥{{paid}}, change ', memberPoints: 'Member {{member}} earns {{points}} points', printReceipt: 'Print receipt', nextSale: 'Next sale',
-  savedOffline: 'Network down: the sale is saved offline', savedOfflineText: 'Payment is complete. The sale is kept on this computer and uploaded when the network returns (it is recorded only once).',
-  noDiscount: 'No discount', discountSuffix: '/10', lineDiscount: 'Line discount', delete: 'Delete',
-  discountFormat: 'Discount format: /9.5 means 95% of the price, /8 means 80%, /0 removes the discount', discountRange: 'The discount must be above 0 and below 10 (e.g. 9.5 for 95% of the price)',
-  noIndexedDb: 'This browser cannot keep sales offline (no IndexedDB)',
-  receiptMember: 'Member: {{phone}}  Points: {{points}}', practiceMark: ' (practice)', receiptNo: 'No.: ', receiptTime: 'Time: ', receiptCashier: 'Cashier: ',
-  receiptTotal: '{{count}} items  Due: {{amount}}', receiptPromotion: 'Promotions: -{{amount}}', receiptCoupon: 'Coupon: -{{amount}}', receiptChange: 'Change: {{amount}}',
-  receiptThanks: 'Thank you, please come again', colon: ': ',
-  offlineNoCoupon: 'The network is down: coupons, balance and vouchers cannot be used offline; cancel and take another method',
-  couponUsable: '{{name}} (¥{{amount}} off, until {{end}})', couponUnusable: '{{name}} ({{reason}})', payTitle: 'Payment · due ¥{{amount}}',
-  memberCoupon: 'Member coupon', searching: 'Searching…', noCouponUse: 'None', noCoupons: 'No usable coupons', paperCode: 'Paper coupon code', paperCodeHint: '12-digit code',
-  usePaperCode: 'Use code', couponUsed: 'Coupon “{{name}}” takes off ¥{{amount}}', useBalance: 'Pay from balance (balance ¥{{balance}}, at most ¥{{max}} for this sale)', useAllBalance: 'Use all',
-  voucherCode: 'Voucher: code (scan or type, then Enter)', lookVoucher: 'Check voucher', voucherFace: 'Face value', voucherFaceHint: 'Shown after the check', validUntil: ', valid until {{end}}',
-  voucherPays: 'Voucher pays ¥{{amount}}', voucherNoChange: ' (the ¥{{amount}} above what is due gives no change)', payable: 'To pay', balancePays: ', balance pays ¥{{amount}}', voucherPaysPart: ', voucher pays ¥{{amount}}',
-  restToPay: ', still due ', pointsPreview: 'Member earns {{points}} points (rule: {{perYuan}} points per whole yuan paid)', tendered: 'Cash received',
-  notEnough: 'Not enough received', change: 'Change ¥{{amount}}', confirmPay: 'Confirm payment',
-  onShiftSince: 'On shift since {{time}}', shiftFigures: '{{count}} sales · ¥{{amount}}', handOver: 'Hand over', practiceOpenShift: 'Open practice shift', openShift: 'Open shift',
-  countFloat: 'Before selling, count the float in the cash drawer.', shiftFailed: 'Could not read the shift: {{message}}', openingCash: 'Float (yuan)',
-  shiftSummary: 'Opened {{start}} · {{orders}} sales ¥{{sales}} · {{refunds}} refunds ¥{{refunded}}', payType: 'Payment method', received: 'Received', net: 'Net',
-  expectedCash: 'Cash expected ¥{{expected}} (float ¥{{opening}} + net cash taken)', countedCash: 'Cash counted (yuan)', remark: 'Remark', differenceReason: 'Why the cash is short or over',
-  confirmHandOver: 'Confirm hand-over', handedOver: 'Shift handed over', handedCash: 'Cash expected ¥{{expected}}, counted ¥{{counted}}', short: 'Short ¥{{amount}}', over: 'Over ¥{{amount}}',
-  cashMatches: 'The cash matches', gotIt: 'OK',
-  exchangeTitle: 'Exchange', originalOrderNo: 'Original order no.', orderNoHint: 'The number on the receipt, e.g. XS20261125-0001', find: 'Find', returnGoods: 'Items returned (enter the quantity)',
-  sold: 'Sold {{count}}', giveGoods: 'Items given', giveScan: 'Scan or type the barcode of an item given, then Enter', quoteDiff: 'Work out the difference',
-  exchangeFigures: 'Returned ¥{{returned}} · given ¥{{given}} ·', collectDiff: 'Collect ¥{{amount}}', returnDiff: 'Give back ¥{{amount}}', noDiff: 'No difference', confirmExchange: 'Confirm exchange',
-  exchangeDone: 'Exchange done ({{no}}): returned items are back in stock, given items have left stock', exchangeCollected: ', ¥{{amount}} collected', exchangeGiveBack: ', give the customer back ¥{{amount}}', fullStop: '.',
-  skuCode: 'SKU code', skuName: 'Item', spec: 'Spec', exchangeNo: 'Exchange {{no}}', exchangeDetail: 'Exchange details', exchangeMissing: 'The exchange does not exist or you may not see it',
-  originalOrder: 'Original order: ', shopOf: 'Shop: ', memberOf: 'Member: ', handledBy: 'Handled by: {{user}} ({{time}})', returnedGoods: 'Items returned ({{amount}} yuan)', givenGoods: 'Items given ({{amount}} yuan)',
-  diffCollected: 'Difference collected {{amount}} yuan', diffReturned: 'Difference given back {{amount}} yuan', payJoin: ', ', changeGiven: ', change {{amount}}', exchangeReason: 'Reason: ',
-  level1: 'Member', level2: 'Silver member', level3: 'Gold member', badPhone: 'The phone number is not valid', memberBadge: 'Member {{name}} {{phone}}', points: '{{points}} points',
-  balance: ' · balance ¥{{amount}}', clearMember: 'Remove member', memberPhone: 'Member phone, Enter to find', memberNotFound: 'No member {{phone}}', registerMember: 'Register as a new member',
-  registerTitle: 'Register member {{phone}}', memberName: 'Member name', sex: 'Sex', male: 'Male', female: 'Female', registerAndUse: 'Register and use',
-  offlineWaiting: '{{count}} offline sales to upload', offlineFailed: '{{count}} uploads failed', offlineSales: 'Offline sales', time: 'Time', items: 'Items', status: 'Status',
-  waitingUpload: 'Waiting to upload', uploadFailed: 'Upload failed: {{error}}', resendAtToday: 'Resend at today’s prices', deleteOffline: 'Delete offline sale',
-  deleteOfflineText: 'Once deleted, this sale never reaches the system (neither stock nor payment is recorded). Delete it?', cancel: 'Cancel', sendNow: 'Upload now',
-  park: 'Park (F4)', take: 'Resume (F6)', takeTitle: 'Parked sales', cartNotEmpty: 'The register still has items: pay or park them before resuming a parked sale', noParked: 'No parked sales',
-  parkedAt: 'Parked at', member: 'Member', cashier: 'Cashier', takeBack: 'Resume',
-  rechargeTitle: 'Top up · {{member}}', recharged: 'Topped up: {{no}}', rechargePaid: 'Received ¥{{amount}}', rechargeGift: ', bonus ¥{{amount}} ({{rule}})',
-  rechargeRule: 'top-up offer', balanceAfter: ', balance now ¥{{amount}}', done: 'Done', rechargeAmount: 'Top-up amount (yuan)',
-  rechargeNote: 'A top-up that reaches an offer’s threshold gets its bonus automatically; a top-up cannot be undone at the register.', confirmRecharge: 'Take payment and top up',
-  refundTitle: 'Refund an order', orderNo: 'Order no.', orderLine: '{{shop}} · {{time}} · due ¥{{amount}}', refunded: 'Refunded ¥{{amount}}; give the money back to the customer',
-  refundedPractice: ' (practice order)', refundedStock: '; the items are back in the shop’s stock', confirmRefund: 'Confirm refund ¥{{amount}}',
-};
 
-export const billingLabels = screenLabels('billing', zh, en);
+export type BillingKey = keyof typeof zh;
+
+export const billingLabels = screenLabels('billing', zh, () => import('./labels.en').then((m) => m.en));
+// An English cashier's register renders in English from the first frame: the page's chunk waits for the English.
+await billingLabels.ready();
 export const useBillingT = billingLabels.useT;
 export const billingT = billingLabels.t;
 

@@ -70,3 +70,4 @@ const en: Record<keyof typeof zh, string> = {
 export const ordersLabels = screenLabels('orders', zh, en);
 export const useOrdersT = ordersLabels.useT;
 export const ordersT = ordersLabels.t;
+export const ORDERS_EN = en;

@@ -3,7 +3,9 @@ import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { billingLabels } from '../../screens-custom/billing/labels';
-import { ordersLabels } from '../../screens-custom/orders/labels';
+import { en as billingEn } from '../../screens-custom/billing/labels.en';
+import { ORDERS_EN, ordersLabels } from '../../screens-custom/orders/labels';
+import { i18n } from '../../src/i18n/i18n';
 
 /**
  * The hand-written selling screens speak through their labels (screens-custom/<dir>/labels.ts, zh-CN and en), so an
@@ -14,11 +16,15 @@ import { ordersLabels } from '../../screens-custom/orders/labels';
  */
 const root = path.resolve(import.meta.dirname, '../..');
 const GUARDED = ['screens-custom/billing', 'screens-custom/orders'];
+const LABELS: { ns: string; zh: Record<string, string>; en: Record<string, string> }[] = [
+  { ns: billingLabels.ns, zh: billingLabels.zh, en: billingEn },
+  { ns: ordersLabels.ns, zh: ordersLabels.zh, en: ORDERS_EN },
+];
 const HAN = /\p{Script=Han}/u;
 
 function sources(dir: string): string[] {
   return readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' })
-    .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f) && path.basename(f) !== 'labels.ts')
+    .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f) && !/^labels(\.\w+)?\.ts$/.test(path.basename(f)))
     .map((f) => path.join(dir, f));
 }
 
@@ -49,17 +55,22 @@ describe('hand-written selling screens', () => {
     expect(files.flatMap((f) => chineseLiterals(f, readFileSync(path.join(root, f), 'utf8')))).toEqual([]);
   });
 
-  it.each([billingLabels, ordersLabels])('the $ns labels have English for every key, none empty', (labels) => {
+  it.each(LABELS)('the $ns labels have English for every key, none empty', (labels) => {
     expect(Object.keys(labels.en).sort()).toEqual(Object.keys(labels.zh).sort());
     expect(Object.entries(labels.en).filter(([, v]) => !v.trim()).map(([k]) => k)).toEqual([]);
     // Placeholders match, so an English sentence shows the same figures.
     const slots = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
-    expect(Object.keys(labels.zh).filter((k) => slots(labels.zh[k as keyof typeof labels.zh]).join() !== slots(labels.en[k as keyof typeof labels.en]).join())).toEqual([]);
+    expect(Object.keys(labels.zh).filter((k) => slots(labels.zh[k]).join() !== slots(labels.en[k]).join())).toEqual([]);
   });
 
-  it('translates in both languages', () => {
+  it('translates in both languages, fetching the register\'s English when the language turns to en', async () => {
     expect(ordersLabels.t('totalQuantity', { count: 3 })).toBe('共 3 件');
     expect(billingLabels.t('change', { amount: '1.50' })).toBe('找零 ¥1.50');
-    expect(billingLabels.t('change', { amount: '1.50', lng: 'en' })).toBe('Change ¥1.50');
+    expect(billingLabels.t('change', { amount: '1.50', lng: 'en' })).toBe('找零 ¥1.50'); // English not fetched yet
+    await i18n.changeLanguage('en');
+    await billingLabels.ready();
+    expect(billingLabels.t('change', { amount: '1.50' })).toBe('Change ¥1.50');
+    expect(ordersLabels.t('totalQuantity', { count: 3 })).toBe('3 items');
+    await i18n.changeLanguage('zh-CN');
   });
 });
