@@ -1,40 +1,51 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { inject } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { configFromEnv, type ServerConfig } from '../../server/config.ts';
 import { startServer, type RunningServer } from '../../server/start.ts';
+import { adminQuery, businessDay, type ApiTemplate } from './globalSetup.ts';
 
 export const BASIC = `Basic ${Buffer.from('wxy-admin:wxy-admin-secret').toString('base64')}`;
 
 /**
  * A fresh database for one test file: a new PGlite dir, or, when DATABASE_URL is set, a new database on
- * that PostgreSQL server (dropped afterwards). Same code path as production either way.
+ * that PostgreSQL server (dropped afterwards). Same code path as production either way. It starts as a copy of the
+ * run's template (tests/api/globalSetup.ts: migrated and seeded once by the real start-up), unless there is none or
+ * the business day has turned since it was seeded; the start then finds nothing to migrate or seed.
  */
 export async function freshDatabaseConfig(): Promise<{ config: ServerConfig; cleanup: () => Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'wxy-api-'));
   const base = configFromEnv({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
   base.staticDir = undefined;
+  const template = usableTemplate(base.businessTz);
   const adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) return { config: { ...base, databaseUrl: undefined }, cleanup: async () => rmSync(dataDir, { recursive: true, force: true }) };
+  if (!adminUrl) {
+    if (template?.kind === 'pglite') cpSync(template.location, dataDir, { recursive: true });
+    return { config: { ...base, databaseUrl: undefined }, cleanup: async () => rmSync(dataDir, { recursive: true, force: true }) };
+  }
   const dbName = `wxy_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  await admin.end();
+  await adminQuery(adminUrl, `CREATE DATABASE ${dbName}${template?.kind === 'postgres' ? ` TEMPLATE ${template.location}` : ''}`);
   const url = new URL(adminUrl);
   url.pathname = `/${dbName}`;
   return {
     config: { ...base, databaseUrl: url.toString() },
     cleanup: async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-      await c.end();
+      await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+function usableTemplate(tz: string): ApiTemplate | null {
+  let template: ApiTemplate | null = null;
+  try {
+    template = inject('apiTemplate');
+  } catch {
+    return null; // not under vitest's API project
+  }
+  return template && template.businessTz === tz && template.day === businessDay(tz) ? template : null;
 }
 
 export interface TestServer extends RunningServer {
