@@ -3,7 +3,7 @@ import { messageOf } from './messageOf';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../src/api/http';
-import type { CartLine } from './cart';
+import { parkedLinesOf, takenCart, type CartLine, type ParkedLine } from './cart';
 import type { RegisterMember } from './MemberBox';
 import { useBillingT } from './labels';
 
@@ -17,16 +17,19 @@ interface ParkedSale {
   memberPhone: string | null;
   cashierName: string | null;
   createTime: string;
+  /** Some line carries a 单品折扣 (金额 is at retail prices). */
+  discounted: boolean;
 }
 
 interface TakenSale {
   member: RegisterMember | null;
-  detList: (CartLine & { status: number })[];
+  detList: ParkedLine[];
 }
 
 /**
- * 挂单 (F4) parks the cart and its member on the server and clears the register for the next customer; 取单 (F6)
- * lists the shop's parked sales and takes one back (today's prices and stock; a disabled SKU stays out).
+ * 挂单 (F4) parks the cart (each line's 单品折扣 too) and its member on the server and clears the register for the
+ * next customer; 取单 (F6) lists the shop's parked sales and takes one back (today's prices and stock, the discounts
+ * as parked; a disabled SKU stays out).
  */
 export function ParkedSales(props: {
   shopId: number; practice: boolean; cart: CartLine[]; member: RegisterMember | null; disabled: boolean;
@@ -42,7 +45,7 @@ export function ParkedSales(props: {
   const park = useMutation({
     mutationFn: () => call<{ id: number }>({
       method: 'POST', url: `${O}/order/temp/save`, silent: true,
-      data: { shopId: props.shopId, isPractice: props.practice, memberId: props.member?.memberId ?? null, lines: props.cart.map((l) => ({ skuId: l.skuId, quantity: l.quantity })) },
+      data: { shopId: props.shopId, isPractice: props.practice, memberId: props.member?.memberId ?? null, lines: parkedLinesOf(props.cart) },
     }),
     onSuccess: () => { setError(null); props.onParked(); void list.refetch(); },
     onError: (e) => setError(messageOf(e)),
@@ -50,8 +53,8 @@ export function ParkedSales(props: {
   const take = useMutation({
     mutationFn: (id: number) => call<TakenSale>({ method: 'GET', url: `${O}/order/takeOrderDet/${id}`, silent: true }),
     onSuccess: (t) => {
-      const dropped = t.detList.filter((l) => Number(l.status) !== 1).map((l) => l.skuName);
-      props.onTaken(t.detList.filter((l) => Number(l.status) === 1), t.member, dropped);
+      const { cart, dropped } = takenCart(t.detList);
+      props.onTaken(cart, t.member, dropped);
       props.onOpen(false);
       void list.refetch();
     },
@@ -79,7 +82,7 @@ export function ParkedSales(props: {
               {list.data!.map((p) => (
                 <Table.Tr key={p.id}>
                   <Table.Td>{p.createTime.slice(11)}</Table.Td>
-                  <Table.Td>{p.totalQuantity}</Table.Td>
+                  <Table.Td>{p.totalQuantity}{p.discounted && <Badge ml={6} size="xs" color="orange" variant="light" data-testid="register-parked-discounted">含折扣</Badge>}</Table.Td>
                   <Table.Td ta="right">¥{p.totalAmount.toFixed(2)}</Table.Td>
                   <Table.Td>{p.memberName ?? p.memberPhone ?? '—'}</Table.Td>
                   <Table.Td>{p.cashierName}</Table.Td>

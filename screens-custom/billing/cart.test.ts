@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addScanned, cartTotals, changeDue, confirmScanned, parseDiscount, removeLine, setDiscount, setQuantity, splitPayments, undoScanned, yuan, type ScannedSku } from './cart';
+import { addScanned, cartTotals, changeDue, confirmScanned, parkedLinesOf, parseDiscount, removeLine, setDiscount, setQuantity, splitPayments, takenCart, undoScanned, yuan, type ScannedSku } from './cart';
 
 const sku = (skuId: number, retailPrice: number): ScannedSku => ({ skuId, skuCode: `K${skuId}`, skuName: `商品${skuId}`, barcode: null, spec: null, unit: '个', retailPrice, available: 10 });
 
@@ -71,5 +71,22 @@ describe('register cart', () => {
     expect(big.payments).toEqual([{ payType: 5, amount: 10 }, { payType: 6, amount: 20, voucherCode: 'DY1' }]);
     const small = splitPayments({ payableFen: 3000, balanceFen: 0, maxBalanceFen: 0, payType: 3, tendered: '', voucher: { code: 'DY2', faceFen: 500 } });
     expect(small.payments).toEqual([{ payType: 6, amount: 5, voucherCode: 'DY2' }, { payType: 3, amount: 25 }]);
+  });
+
+  it('挂单 sends each line\'s 单品折扣 and 取单 puts it back on its line; a SKU stopped since stays out', () => {
+    let cart = setDiscount(addScanned(addScanned([], sku(1, 12)), sku(2, 3)), 1, 8.5);
+    cart = setQuantity(cart, 1, 2);
+    expect(parkedLinesOf(cart)).toEqual([{ skuId: 1, quantity: 2, discountRate: 8.5 }, { skuId: 2, quantity: 1 }]);
+    // takeOrderDet answers the lines with today's price and stock, the discount as parked (null: none) and the status.
+    const answered = [
+      { ...sku(1, 12.5), quantity: 2, discountRate: 8.5, status: 1 },
+      { ...sku(2, 3), quantity: 1, discountRate: null, status: 1 },
+      { ...sku(3, 5), quantity: 4, discountRate: 9, status: 0 },
+    ];
+    const { cart: back, dropped } = takenCart(answered);
+    expect(back).toEqual([{ ...sku(1, 12.5), quantity: 2, discountRate: 8.5 }, { ...sku(2, 3), quantity: 1, discountRate: null }]);
+    expect(dropped).toEqual(['商品3']);
+    // Parked again as it came back: the same lines go to the server.
+    expect(parkedLinesOf(back)).toEqual(parkedLinesOf(cart));
   });
 });

@@ -40,6 +40,31 @@ export function setDiscount(cart: readonly CartLine[], skuId: number, rate: numb
   return cart.map((l) => (l.skuId === skuId ? { ...l, discountRate: rate } : l));
 }
 
+/** A line of a parked sale as 取单 (takeOrderDet) answers it: today's price and stock, its 单品折扣, the SKU's status. */
+export interface ParkedLine extends ScannedSku {
+  quantity: number;
+  discountRate: number | null;
+  status: number;
+}
+
+/**
+ * 取单: the parked lines back as the cart, each with the discount it was parked with; a SKU stopped since (status
+ * not 1) stays out, named in `dropped`.
+ */
+export function takenCart(lines: readonly ParkedLine[]): { cart: CartLine[]; dropped: string[] } {
+  const cart: CartLine[] = [];
+  const dropped: string[] = [];
+  for (const { status, discountRate, ...l } of lines) {
+    if (Number(status) === 1) cart.push({ ...l, discountRate: discountRate ?? null });
+    else dropped.push(l.skuName);
+  }
+  return { cart, dropped };
+}
+
+/** What 挂单 (temp/save) sends of the cart: each line's SKU, quantity and 单品折扣. */
+export const parkedLinesOf = (cart: readonly CartLine[]) =>
+  cart.map((l) => ({ skuId: l.skuId, quantity: l.quantity, ...(l.discountRate ? { discountRate: l.discountRate } : {}) }));
+
 export const MAX_QUANTITY = 9999;
 
 /** A scanned SKU: one more of it when it is already in the cart (kept in its place), else a new last line. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness.ts';
-import { callerFor, type Caller, type Json } from './resourceCalls.ts';
+import { callerFor, grantShopStaff, type Caller, type Json } from './resourceCalls.ts';
 
 /**
  * The cash register's settlement (wxy-order-server order/settlement): server prices, payments that add up,
@@ -380,5 +380,50 @@ describe('挂单 / 取单 (order temp/save, temp/list, getPdInfo, takeOrderDet, 
     for (let i = existing; i < 20; i++) expect((await park({ lines: [{ skuId: skus[0].skuId, quantity: 1 }] })).status).toBe(200);
     expect((await park({ lines: [{ skuId: skus[0].skuId, quantity: 1 }] })).json.msg).toBe('本店已有 20 笔挂单，请先取单或删除后再挂单');
     for (const t of (await admin('GET', `${O}/order/temp/list?shopId=${shopRow.shopId}`)).json.data as Json[]) await admin('DELETE', `${O}/order/deleteById/${t.id}`);
+  });
+
+  const parkedRows = async () => (await s.db.tenant(1, (tx) => tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM po_order_temp`))).rows[0].n;
+
+  it('keeps each line\'s 单品折扣: taken back, the cart is priced as it was before it was parked', async () => {
+    const [a, b] = skus;
+    const lines = [{ skuId: a.skuId, quantity: 2, discountRate: 8.5 }, { skuId: b.skuId, quantity: 1 }, { skuId: a.skuId, quantity: 1, discountRate: 8.5 }];
+    const before = (await admin('POST', `${O}/order/price`, { shopId: shopRow.shopId, lines })).json.data;
+    const id = (await park({ lines })).json.data.id;
+    const row = ((await admin('GET', `${O}/order/temp/list?shopId=${shopRow.shopId}`)).json.data as Json[]).find((t) => t.id === id)!;
+    // 金额 in the list is the cart at retail prices (as the register's 原价), marked as holding a discount.
+    expect(row).toMatchObject({ totalQuantity: 4, discounted: true, totalAmount: Math.round((a.retailPrice * 3 + b.retailPrice) * 100) / 100 });
+    const expected = [{ skuId: a.skuId, quantity: 3, discountRate: 8.5 }, { skuId: b.skuId, quantity: 1, discountRate: null }];
+    expect((await admin('GET', `${O}/order/getPdInfo/${id}`)).json.data.detList).toMatchObject(expected);
+    const taken = (await admin('GET', `${O}/order/takeOrderDet/${id}`)).json.data;
+    expect(taken.detList).toMatchObject(expected);
+    // The register sends the taken lines back as its cart: the same price, the discount named on its line.
+    const after = (await admin('POST', `${O}/order/price`, { shopId: shopRow.shopId, lines: taken.detList.map((l: Json) => ({ skuId: l.skuId, quantity: l.quantity, discountRate: l.discountRate })) })).json.data;
+    expect(after.payableAmount).toBe(before.payableAmount);
+    expect(after.lines.find((l: Json) => l.skuId === a.skuId)).toMatchObject({ promotionName: '收银折扣 8.5折', discountRate: 8.5 });
+    // A sale parked without a discount is not marked.
+    const plain = (await park({ lines: [{ skuId: b.skuId, quantity: 1 }] })).json.data.id;
+    expect(((await admin('GET', `${O}/order/temp/list?shopId=${shopRow.shopId}`)).json.data as Json[]).find((t) => t.id === plain)!.discounted).toBe(false);
+    await admin('DELETE', `${O}/order/deleteById/${plain}`);
+  });
+
+  it('refuses a discount as settlement does: a bad rate or two for one SKU (400), a cashier without 单品折扣 (403); nothing parked', async () => {
+    const before = await parkedRows();
+    for (const rate of [0, 10, 9.55, 12]) {
+      const bad = await park({ lines: [{ skuId: skus[0].skuId, quantity: 1 }, { skuId: skus[1].skuId, quantity: 1, discountRate: rate }] });
+      expect(bad.status, String(rate)).toBe(400);
+      expect(bad.json.msg).toMatch(/^第2行 .+：折扣必须大于0且小于10，最多1位小数/);
+    }
+    expect((await park({ lines: [{ skuId: skus[0].skuId, quantity: 1, discountRate: 9 }, { skuId: skus[0].skuId, quantity: 1 }] })).json.msg).toMatch(/^第2行 .+：同一商品的折扣不一致/);
+    expect((await park({ lines: [{ skuId: skus[0].skuId, quantity: 1, discountRate: 'x' }] })).status).toBe(400);
+    // shop01 may sell (granted here) but has no 单品折扣: a discounted line is refused, a plain cart parks.
+    await grantShopStaff(s, 'order:retail:sell');
+    const refused = await shop('POST', `${O}/order/temp/save`, { shopId: shopRow.shopId, lines: [{ skuId: skus[0].skuId, quantity: 1 }, { skuId: skus[1].skuId, quantity: 1, discountRate: 9 }] });
+    expect(refused.status).toBe(403);
+    expect(refused.json.msg).toContain('没有单品折扣权限');
+    expect(await parkedRows()).toBe(before);
+    const plain = await shop('POST', `${O}/order/temp/save`, { shopId: shopRow.shopId, lines: [{ skuId: skus[0].skuId, quantity: 1, discountRate: null }] });
+    expect(plain.status).toBe(200);
+    await shop('DELETE', `${O}/order/deleteById/${plain.json.data.id}`);
+    expect(await parkedRows()).toBe(before);
   });
 });

@@ -83,6 +83,16 @@ test('a member recharges, pays with a coupon, balance and cash; an offline sale 
   const discounted = (await api('post', 'wxy-order-server/order/price', { shopId, lines: held.map((k, i) => ({ skuId: k.skuId, quantity: 1, ...(i === 1 ? { discountRate: 9 } : {}) })) })) as { payableAmount: number };
   await expect(page.getByTestId(`register-line-promo-${held[1].skuId}`)).toContainText('收银折扣 9折');
   await expect(total).toContainText(`应收 ¥${discounted.payableAmount.toFixed(2)}`);
+  // 挂单 (F4) keeps the discount: the list marks the parked sale, and 取单 (F6) brings the line back at 9折, priced as before.
+  await scan.press('F4');
+  await expect(page.getByTestId('register-cart').locator('tbody tr')).toHaveCount(0);
+  await scan.press('F6');
+  await expect(page.getByTestId('register-parked-list')).toContainText('含折扣');
+  await page.getByTestId('register-take').click();
+  await expect(page.getByTestId(`register-discount-${held[1].skuId}`)).toHaveValue('9折');
+  await expect(page.getByTestId(`register-line-promo-${held[1].skuId}`)).toContainText('收银折扣 9折');
+  await expect(total).toContainText(`应收 ¥${discounted.payableAmount.toFixed(2)}`);
+  await scan.focus();
   await scan.pressSequentially('/0\n');
   await expect(total).toContainText(`应收 ¥${(totalFen / 100).toFixed(2)}`);
 

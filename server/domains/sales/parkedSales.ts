@@ -8,11 +8,14 @@ import { asCallerError } from '../../resources/dbErrors.ts';
 import { memberForSale } from '../members/points.ts';
 import { id } from './orderRoutes.ts';
 import { shopOf } from './settlement.ts';
+import { assertMayDiscount, discountRateField } from './lineDiscount.ts';
+import { mergeLine, type MergedLine } from './pricing.ts';
 
 /**
  * 挂单 / 取单: a sale in progress parked (temp/save) and taken back once (takeOrderDet/{id}: the cart with today's
- * prices and stock, and the member; the parked row is gone in the same transaction, so two registers cannot both
- * take it), or thrown away (deleteById/{id}). A shop parks at most MAX_PARKED sales per mode (practice apart).
+ * prices and stock, each line's 单品折扣, and the member; the parked row is gone in the same transaction, so two
+ * registers cannot both take it), or thrown away (deleteById/{id}). A shop parks at most MAX_PARKED sales per mode
+ * (practice apart). A line discount is checked as settlement checks it (range, one decimal, 单品折扣 permission).
  */
 
 const tags = ['wxy-order-server'];
@@ -24,7 +27,7 @@ interface ParkBody {
   isPractice?: boolean;
   memberId?: number | null;
   remark?: string | null;
-  lines: { skuId: number; quantity: number }[];
+  lines: { skuId: number; quantity: number; discountRate?: number | null }[];
 }
 
 const parkBody = {
@@ -36,7 +39,7 @@ const parkBody = {
     remark: { ...plainText('备注', 200), type: ['string', 'null'] },
     lines: {
       type: 'array', title: '商品', minItems: 1, maxItems: 500,
-      items: { type: 'object', required: ['skuId', 'quantity'], additionalProperties: false, properties: { skuId: id('商品'), quantity: { type: 'integer', minimum: 1, maximum: 9999, title: '数量' } } },
+      items: { type: 'object', required: ['skuId', 'quantity'], additionalProperties: false, properties: { skuId: id('商品'), quantity: { type: 'integer', minimum: 1, maximum: 9999, title: '数量' }, discountRate: discountRateField } },
     },
   },
 };
@@ -45,17 +48,20 @@ async function park(tx: Queryable, auth: AuthContext, b: ParkBody) {
   const shop = await shopOf(tx, auth, b.shopId);
   const practice = Boolean(b.isPractice);
   if (b.memberId) await memberForSale(tx, b.memberId, practice);
+  const skus = await tx.query<{ sku_id: number; sku_name: string; retail_price: string }>(`SELECT sku_id, sku_name, retail_price FROM pd_sku WHERE sku_id = ANY($1::int[])`, [[...new Set(b.lines.map((l) => l.skuId))]]);
+  const sku = new Map(skus.rows.map((s) => [s.sku_id, s]));
+  if (b.lines.some((l) => !sku.has(l.skuId))) throw new ApiError('BAD_REQUEST', '商品不存在');
+  // Merged per SKU as settlement merges them: a bad discount is a 400 naming the line, one without 单品折扣 a 403.
+  const merged = new Map<number, MergedLine>();
+  b.lines.forEach((l, i) => mergeLine(merged, l, i, sku.get(l.skuId)!.sku_name));
+  if ([...merged.values()].some((l) => l.percent !== undefined)) await assertMayDiscount(tx, auth);
   // One parked sale at a time per shop: the count below cannot be raced past the limit.
   await tx.query(`SELECT 1 FROM shop_base WHERE shop_id = $1 FOR NO KEY UPDATE`, [shop.shop_id]);
   const n = (await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM po_order_temp WHERE shop_id = $1 AND is_practice = $2`, [shop.shop_id, practice])).rows[0].n;
   if (n >= MAX_PARKED) throw new ApiError('BAD_REQUEST', `本店已有 ${n} 笔挂单，请先取单或删除后再挂单`);
-  const merged = new Map<number, number>();
-  for (const l of b.lines) merged.set(l.skuId, (merged.get(l.skuId) ?? 0) + l.quantity);
-  const skus = await tx.query<{ sku_id: number; retail_price: string }>(`SELECT sku_id, retail_price FROM pd_sku WHERE sku_id = ANY($1::int[])`, [[...merged.keys()]]);
-  if (skus.rows.length !== merged.size) throw new ApiError('BAD_REQUEST', '商品不存在');
-  const price = new Map(skus.rows.map((s) => [s.sku_id, Math.round(Number(s.retail_price) * 100)]));
-  const lines = [...merged].map(([skuId, quantity]) => ({ skuId, quantity }));
-  const totalFen = lines.reduce((a, l) => a + price.get(l.skuId)! * l.quantity, 0);
+  const lines = [...merged.values()].map((l) => ({ skuId: l.skuId, quantity: l.quantity, ...(l.percent !== undefined ? { discountRate: l.percent / 10 } : {}) }));
+  // 金额 at retail prices, as the register's cart shows it before the server's pricing (discounts and promotions).
+  const totalFen = lines.reduce((a, l) => a + Math.round(Number(sku.get(l.skuId)!.retail_price) * 100) * l.quantity, 0);
   const r = await tx.query<{ temp_id: number }>(
     `INSERT INTO po_order_temp (tenant_id, shop_id, shop_name, is_practice, member_id, lines, total_quantity, total_amount, remark, cashier_user_id, cashier_name)
      VALUES (app_current_tenant(), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING temp_id`,
@@ -68,7 +74,8 @@ async function park(tx: Queryable, auth: AuthContext, b: ParkBody) {
 const LIST_SQL = `
   SELECT t.temp_id AS id, t.shop_id AS "shopId", t.shop_name AS "shopName", t.is_practice AS "isPractice", t.total_quantity AS "totalQuantity",
          t.total_amount::float8 AS "totalAmount", t.remark, t.cashier_name AS "cashierName", to_char(t.create_time, 'YYYY-MM-DD HH24:MI:SS') AS "createTime",
-         t.member_id AS "memberId", m.phone_number AS "memberPhone", m.member_name AS "memberName"
+         t.member_id AS "memberId", m.phone_number AS "memberPhone", m.member_name AS "memberName",
+         EXISTS (SELECT 1 FROM jsonb_array_elements(t.lines) e WHERE e ? 'discountRate') AS discounted
     FROM po_order_temp t LEFT JOIN mb_base_info m ON m.member_id = t.member_id`;
 
 /** A parked sale with its lines at today's price and the shop's stock now, and its member. */
@@ -78,10 +85,10 @@ async function parkedCart(tx: Queryable, auth: AuthContext, tempId: number, lock
   const shop = await shopOf(tx, auth, t.shopId);
   const lines = await tx.query(
     `SELECT s.sku_id AS "skuId", s.sku_code AS "skuCode", s.sku_name AS "skuName", s.barcode, s.spec, s.unit, s.retail_price::float8 AS "retailPrice", s.status,
-            l.quantity, coalesce(b.on_hand - b.reserved, 0)::float8 AS available
-       FROM po_order_temp t CROSS JOIN LATERAL jsonb_to_recordset(t.lines) AS l("skuId" int, quantity int)
+            l.quantity, l."discountRate"::float8 AS "discountRate", coalesce(b.on_hand - b.reserved, 0)::float8 AS available
+       FROM po_order_temp t CROSS JOIN LATERAL ROWS FROM (jsonb_to_recordset(t.lines) AS ("skuId" int, quantity int, "discountRate" numeric)) WITH ORDINALITY AS l("skuId", quantity, "discountRate", n)
        JOIN pd_sku s ON s.sku_id = l."skuId" LEFT JOIN stock_balance b ON b.sku_id = s.sku_id AND b.wh_id = $2
-      WHERE t.temp_id = $1`,
+      WHERE t.temp_id = $1 ORDER BY l.n`,
     [tempId, shop.wh_id],
   );
   const member = t.memberId
@@ -93,7 +100,7 @@ async function parkedCart(tx: Queryable, auth: AuthContext, tempId: number, lock
 export const parkedSaleRoutes = async (app: FastifyInstance) => {
   app.post<{ Body: ParkBody }>('/order/temp/save', {
     config: { perm: SELL },
-    schema: { tags, summary: `挂单：保存收银中的商品（和会员），收银台可先为下一位顾客收银；每店最多 ${MAX_PARKED} 笔`, body: parkBody },
+    schema: { tags, summary: `挂单：保存收银中的商品（含单品折扣）和会员，收银台可先为下一位顾客收银；每店最多 ${MAX_PARKED} 笔`, body: parkBody },
   }, async (req) => {
     const tempId = await req.tenantTx((tx) => park(tx, req.auth!, req.body)).catch(asCallerError);
     return ok({ id: tempId }, '已挂单');
@@ -120,7 +127,7 @@ export const parkedSaleRoutes = async (app: FastifyInstance) => {
 
   app.get<{ Params: { id: number } }>('/order/takeOrderDet/:id', {
     config: { perm: SELL },
-    schema: { tags, summary: '取单：取回挂单的商品和会员继续收银；挂单随即删除，只能取一次', params: { type: 'object', required: ['id'], properties: { id: id('挂单') } } },
+    schema: { tags, summary: '取单：取回挂单的商品（含单品折扣）和会员继续收银；挂单随即删除，只能取一次', params: { type: 'object', required: ['id'], properties: { id: id('挂单') } } },
   }, async (req) => {
     const cart = await req.tenantTx(async (tx) => {
       const c = await parkedCart(tx, req.auth!, req.params.id, true);

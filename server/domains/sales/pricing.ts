@@ -52,9 +52,28 @@ export function lineDiscountPercent(rate: number, lineLabel: string): number {
   return percent;
 }
 
+export interface MergedLine {
+  skuId: number;
+  quantity: number;
+  discountRate?: number | null;
+  /** discountRate as the percent paid, when there is one. */
+  percent?: number;
+}
+
+/**
+ * Adds cart line i to the lines merged per SKU (the same SKU twice is one line): its 收银折扣 checked (400 naming
+ * the line), and the same SKU twice must carry the same discount. Settlement, the price preview and 挂单 merge alike.
+ */
+export function mergeLine(merged: Map<number, MergedLine>, l: CartLine, i: number, skuName: string): void {
+  const percent = l.discountRate == null ? undefined : lineDiscountPercent(l.discountRate, `第${i + 1}行 ${skuName}`);
+  const seen = merged.get(l.skuId);
+  if (seen && (seen.discountRate ?? null) !== (l.discountRate ?? null)) throw new ApiError('BAD_REQUEST', `第${i + 1}行 ${skuName}：同一商品的折扣不一致，请合并为一行`);
+  merged.set(l.skuId, { skuId: l.skuId, quantity: (seen?.quantity ?? 0) + l.quantity, discountRate: l.discountRate ?? null, percent });
+}
+
 /** Each line at the SKU's retail price; the same SKU twice is one line. Unknown, disabled or repriced SKUs are refused. */
 export function priceLines(lines: CartLine[], skus: ReadonlyMap<number, PricedSku>): { lines: PricedLine[]; totalFen: number; quantity: number } {
-  const merged = new Map<number, { skuId: number; quantity: number; discountRate?: number | null; percent?: number }>();
+  const merged = new Map<number, MergedLine>();
   lines.forEach((l, i) => {
     const sku = skus.get(l.skuId);
     if (!sku) throw new ApiError('BAD_REQUEST', `第${i + 1}行：商品不存在`);
@@ -62,10 +81,7 @@ export function priceLines(lines: CartLine[], skus: ReadonlyMap<number, PricedSk
     const priceFen = toFen(Number(sku.retailPrice));
     if (l.price !== undefined && toFen(l.price) !== priceFen)
       throw new ApiError('CONFLICT', `${sku.skuName} 的价格已变更为 ${yuanText(priceFen)}（收银台显示 ${yuanText(toFen(l.price))}），请刷新后重新结算`);
-    const percent = l.discountRate == null ? undefined : lineDiscountPercent(l.discountRate, `第${i + 1}行 ${sku.skuName}`);
-    const seen = merged.get(l.skuId);
-    if (seen && seen.discountRate !== l.discountRate) throw new ApiError('BAD_REQUEST', `第${i + 1}行 ${sku.skuName}：同一商品的折扣不一致，请合并为一行`);
-    merged.set(l.skuId, { skuId: l.skuId, quantity: (seen?.quantity ?? 0) + l.quantity, discountRate: l.discountRate, percent });
+    mergeLine(merged, l, i, sku.skuName);
   });
   const priced = [...merged.values()].map((l) => {
     const priceFen = toFen(Number(skus.get(l.skuId)!.retailPrice));
