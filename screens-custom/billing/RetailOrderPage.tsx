@@ -104,8 +104,8 @@ export default function RetailOrderPage() {
   const gifts = (priced?.lines ?? []).filter((l) => l.isGift);
 
   const previous = useQuery({
-    queryKey: ['register', 'previous', shopId],
-    queryFn: () => call<SettledOrder | null>({ method: 'GET', url: `${O}/order/getOrderByBefore`, params: { shopId }, silent: true }),
+    queryKey: ['register', 'previous', shopId, practice],
+    queryFn: () => call<SettledOrder | null>({ method: 'GET', url: `${O}/order/getOrderByBefore`, params: { shopId, isPractice: practice }, silent: true }),
     enabled: Boolean(shopId),
   });
 

@@ -141,6 +141,13 @@ describe('结算', () => {
     const practice = await sale([{ skuId: skus[0].skuId, quantity: 1 }], [{ payType: 1, amount: 1000 }], { isPractice: true });
     expect(practice.json.data.orderNo).toMatch(/^LX/);
     expect(await stock(skus[0].skuId)).toBe(before);
+    // 上一单: 练习收银 shows the practice sale, 零售收银 keeps its last real one (its 退款 must not offer a practice order).
+    const previous = async (q: string) => (await admin('GET', `${O}/order/getOrderByBefore?shopId=${shopRow.shopId}${q}`)).json.data;
+    expect((await previous('&isPractice=true')).orderNo).toBe(practice.json.data.orderNo);
+    const real = await previous('');
+    expect(real.orderNo).toMatch(/^XS/);
+    expect(real.isPractice).toBe(false);
+    expect((await previous('&isPractice=false')).orderNo).toBe(real.orderNo);
     expect((await shop('POST', `${O}/order/settlement`, { uuid: randomUUID(), shopId: shopRow.shopId, lines: [{ skuId: skus[0].skuId, quantity: 1 }], payments: [{ payType: 1, amount: 1000 }] })).status).toBe(403);
     expect((await shop('POST', `${O}/order/findPage`, {})).status).toBe(403);
     const theirs = await other('POST', `${O}/order/settlement`, { uuid: randomUUID(), shopId: shopRow.shopId, lines: [{ skuId: skus[0].skuId, quantity: 1 }], payments: [{ payType: 1, amount: 1000 }] });

@@ -126,14 +126,18 @@ export const orderRoutes = (db: Database, services?: AppServices) => async (app:
     }, async (req) => ok(await settle(db, req.auth!, req.body).catch(asCallerError), '结算成功'));
   }
 
-  app.get<{ Querystring: { shopId: number } }>('/order/getOrderByBefore', {
+  // 练习收银 and 零售收银 each show their own 上一单: a practice sale is never the real register's previous order.
+  app.get<{ Querystring: { shopId: number; isPractice?: boolean } }>('/order/getOrderByBefore', {
     config: { perm: SELL },
-    schema: { tags, summary: '本收银员在该门店的上一笔订单', querystring: { type: 'object', required: ['shopId'], properties: { shopId: id('门店') } } },
+    schema: {
+      tags, summary: '本收银员在该门店的上一笔订单（isPractice=true 为练习收银的上一笔，默认正式收银）',
+      querystring: { type: 'object', required: ['shopId'], properties: { shopId: id('门店'), isPractice: { type: 'boolean', title: '练习模式' } } },
+    },
   }, async (req) => {
     const order = await req.tenantTx(async (tx) => {
       const r = await tx.query<{ order_id: number }>(
-        `SELECT order_id FROM po_order WHERE shop_id = $1 AND cashier_user_id = $2 ORDER BY create_time DESC, order_id DESC LIMIT 1`,
-        [req.query.shopId, req.auth!.userId],
+        `SELECT order_id FROM po_order WHERE shop_id = $1 AND cashier_user_id = $2 AND is_practice = $3 ORDER BY create_time DESC, order_id DESC LIMIT 1`,
+        [req.query.shopId, req.auth!.userId, req.query.isPractice === true],
       );
       return r.rows[0] ? readOrder(tx, r.rows[0].order_id) : null;
     });
