@@ -82,7 +82,7 @@ export function ParkedSales(props: {
               {list.data!.map((p) => (
                 <Table.Tr key={p.id}>
                   <Table.Td>{p.createTime.slice(11)}</Table.Td>
-                  <Table.Td>{p.totalQuantity}{p.discounted && <Badge ml={6} size="xs" color="orange" variant="light" data-testid="register-parked-discounted">含折扣</Badge>}</Table.Td>
+                  <Table.Td>{p.totalQuantity}{p.discounted && <Badge ml={6} size="xs" color="orange" variant="light" data-testid="register-parked-discounted">{t('parkedDiscounted')}</Badge>}</Table.Td>
                   <Table.Td ta="right">¥{p.totalAmount.toFixed(2)}</Table.Td>
                   <Table.Td>{p.memberName ?? p.memberPhone ?? '—'}</Table.Td>
                   <Table.Td>{p.cashierName}</Table.Td>

@@ -48,7 +48,7 @@ export const en: Record<BillingKey, string> = {
   waitingUpload: 'Waiting to upload', uploadFailed: 'Upload failed: {{error}}', resendAtToday: 'Resend at today’s prices', deleteOffline: 'Delete offline sale',
   deleteOfflineText: 'Once deleted, this sale never reaches the system (neither stock nor payment is recorded). Delete it?', cancel: 'Cancel', sendNow: 'Upload now',
   park: 'Park (F4)', take: 'Resume (F6)', takeTitle: 'Parked sales', cartNotEmpty: 'The register still has items: pay or park them before resuming a parked sale', noParked: 'No parked sales',
-  parkedAt: 'Parked at', member: 'Member', cashier: 'Cashier', takeBack: 'Resume',
+  parkedAt: 'Parked at', member: 'Member', cashier: 'Cashier', takeBack: 'Resume', parkedDiscounted: 'line discount',
   rechargeTitle: 'Top up · {{member}}', recharged: 'Topped up: {{no}}', rechargePaid: 'Received ¥{{amount}}', rechargeGift: ', bonus ¥{{amount}} ({{rule}})',
   rechargeRule: 'top-up offer', balanceAfter: ', balance now ¥{{amount}}', done: 'Done', rechargeAmount: 'Top-up amount (yuan)',
   rechargeNote: 'A top-up that reaches an offer’s threshold gets its bonus automatically; a top-up cannot be undone at the register.', confirmRecharge: 'Take payment and top up',

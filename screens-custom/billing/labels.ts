@@ -63,7 +63,7 @@ const zh = {
   deleteOfflineText: '删除后这笔销售不会进入系统（库存和收款都不记录）。确定删除？', cancel: '取消', sendNow: '立即上传',
   // 挂单
   park: '挂单（F4）', take: '取单（F6）', takeTitle: '取单', cartNotEmpty: '收银台上还有商品，请先结算或挂单，再取回挂单', noParked: '没有挂单',
-  parkedAt: '挂单时间', member: '会员', cashier: '收银员', takeBack: '取回',
+  parkedAt: '挂单时间', member: '会员', cashier: '收银员', takeBack: '取回', parkedDiscounted: '含折扣',
   // 充值
   rechargeTitle: '会员充值 · {{member}}', recharged: '充值成功：{{no}}', rechargePaid: '实收 ¥{{amount}}', rechargeGift: '，赠送 ¥{{amount}}（{{rule}}）',
   rechargeRule: '充值活动', balanceAfter: '，充值后余额 ¥{{amount}}', done: '完成', rechargeAmount: '充值金额（元）',
