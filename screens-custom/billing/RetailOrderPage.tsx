@@ -20,6 +20,8 @@ import { ShiftBar } from './ShiftBar';
 import { PayDialog } from './PayDialog';
 import { RechargeDialog } from './RechargeDialog';
 import { OfflineQueue } from './OfflineQueue';
+import { useRegisterNotices } from './useRegisterNotices';
+import { socketStatus } from '../../src/realtime/socketStatus';
 import { quoteOffline, type CartQuote } from './offlineQuote';
 import { drainQueue, findInCatalogue, isUnreachable, loadCatalogue, queuedSales, removeQueued, retryQueued, saveCatalogue, type Catalogue, type QueuedSale, type SaleBody, type SendOutcome } from './offline';
 
@@ -56,6 +58,9 @@ export default function RetailOrderPage() {
   const navigate = useNavigate();
   const practice = pathname === '/orderInfo/practiceCash';
   const app = useSnapshot(appState);
+  // The shell's live notices reach this window too: 更新提示, and a revoked session closes it.
+  useRegisterNotices();
+  const socket = useSnapshot(socketStatus).state;
   const shopId = Number(app.deviceShopId) || null;
   const userId = Number(app.user?.userId) || null;
   // Nothing is sold outside an open shift (收银班次): the scan box waits for 开班.
@@ -297,7 +302,7 @@ export default function RetailOrderPage() {
   };
 
   return (
-    <Stack p="md" gap="sm" data-testid="register">
+    <Stack p="md" gap="sm" data-testid="register" data-socket={socket}>
       <Group justify="space-between">
         <Group>
           <Title order={4}>{practice ? t('practiceTitle') : t('retailTitle')}</Title>

@@ -4,8 +4,9 @@ import { i18n } from '../i18n/i18n';
 import { currentLocation, navigateTo } from '../router/navigation';
 import { appState } from '../store/appStore';
 import { clearSession } from '../session/clearSession';
+import { leaveEndedSession } from '../session/sessionGone';
 import { cookieToken, tabToken } from '../session/sessionStorage';
-import { SELF_CLOSING_PAGES, describeFailure, isStaleSession } from './failure';
+import { describeFailure, isStaleSession } from './failure';
 import { TIMEOUT } from './timeouts';
 import { attachRequestLog } from '../localLog/requestLog';
 import type { Envelope } from './types';
@@ -50,10 +51,7 @@ client.interceptors.request.use((config: InternalAxiosRequestConfig) => {
   if (config.headers.has('Authorization')) return config;
   const here = currentLocation();
   if (isStaleSession(cookieToken(), tabToken(), here.path)) {
-    notifyError({ key: 'session.loggedOutElsewhere' });
-    clearSession({ keepCookie: true });
-    if (SELF_CLOSING_PAGES.includes(here.path)) window.close();
-    navigateTo('/login', { replace: true });
+    leaveEndedSession();
     throw new axios.Cancel(STALE_SESSION);
   }
   const token = tabToken();

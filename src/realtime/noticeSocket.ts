@@ -8,6 +8,8 @@ export interface NoticeSocketOptions {
   token: string;
   tenantId: string;
   onNotice(queue: UserQueue, notice: Notice): void;
+  /** The server refused or revoked the session (ERROR 47xx: logout, password change, user disabled); the socket has stopped. */
+  onSessionRefused?(): void;
 }
 
 /**
@@ -54,7 +56,10 @@ export function startNoticeSocket(opts: NoticeSocketOptions): () => void {
     },
     onStompError: (frame) => {
       log('error', `${frame.headers.code ?? ''} ${frame.headers.message ?? ''}`.trim());
-      if (isSessionRefusal(frame.headers.code)) stop();
+      if (isSessionRefusal(frame.headers.code)) {
+        stop();
+        opts.onSessionRefused?.();
+      }
     },
     onWebSocketClose: (event: CloseEvent) => {
       count.closes += 1;

@@ -155,3 +155,28 @@ test('an admin publishes a version from the version log page, and the dialog com
   await page.getByRole('dialog').getByRole('button', { name: '取消' }).click();
   await expect(page.getByTestId('version-log-table')).toContainText(version);
 });
+
+test('the cash register, a window of its own, gets 更新提示 and closes when its session is revoked', async ({ page, context, baseURL }) => {
+  await logInAsAdmin(page);
+  const api = await adminApi(page);
+  const token = (await context.cookies()).find((c) => c.name === 'Admin-Token')!.value;
+  const headers = { authorization: `Bearer ${token}`, 'x-tenant-id': '1' };
+  const shops = (await (await page.request.post('/api/wxy-shop-server/shop-base/list', { headers, data: {} })).json()).data as { shopId: number }[];
+  await context.addCookies([{ name: 'deviceShopId', value: String(Math.min(...shops.map((s) => s.shopId))), url: baseURL! }]);
+  // The shell opens the register in its own window, as a cashier's menu click does.
+  const opened = context.waitForEvent('page');
+  await page.evaluate(() => void window.open('/orderInfo/retailOrder', 'register'));
+  const register = await opened;
+  await expect(register.getByTestId('register')).toHaveAttribute('data-socket', 'subscribed', { timeout: 15_000 });
+
+  await api.publishVersion(`reg-${Date.now()}`);
+  const dialog = register.getByRole('dialog').filter({ hasText: '更新提示' });
+  await expect(register.getByTestId('version-dialog-text')).toHaveText('系统有更新，请点击确定获取更新内容', { timeout: 15_000 });
+  await dialog.getByRole('button', { name: '取消' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  // Logging out elsewhere revokes the token: the server ends the register's socket and the window closes itself.
+  const closed = register.waitForEvent('close', { timeout: 15_000 });
+  expect((await (await page.request.post('/api/wxy-auth-server/oauth/loginout', { headers })).json()).code).toBe(200);
+  await closed;
+});
