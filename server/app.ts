@@ -6,13 +6,14 @@ import { examRoutes } from './domains/training/exams.ts';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Ajv } from 'ajv';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
 import type { AppServices } from './context.ts';
 import { ApiError, ErrorCodes } from './errors.ts';
 import { REQUEST_STATEMENT_TIMEOUT } from './db/index.ts';
+import { readSalesSummaries } from './db/salesSummaries.ts';
 import { chineseValidationMessage } from './http/validation.ts';
 import { lazyCompilersFactory } from './http/lazyCompilers.ts';
 import { authenticate } from './auth/session.ts';
@@ -83,6 +84,9 @@ export async function buildApp(services: AppServices, opts: BuildOptions = {}): 
     if (!this.auth) throw new ApiError('NO_TOKEN');
     // A request's statements are bounded (PostgreSQL server): a clear 503 instead of a hang.
     return services.db.tenant(this.auth.tenantId, fn, { statementTimeout: REQUEST_STATEMENT_TIMEOUT });
+  });
+  app.decorateRequest('summaryTx', function summaryTx(this: FastifyRequest, fn) {
+    return readSalesSummaries((open) => this.tenantTx(open), fn);
   });
 
   // Every /api route needs a verified token unless it is marked public; then its permission, if it names one.

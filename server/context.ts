@@ -1,4 +1,5 @@
 import type { Database, Queryable } from './db/index.ts';
+import type { SummaryTx } from './db/salesSummaries.ts';
 import type { ServerConfig } from './config.ts';
 import type { SmsSender } from './auth/sms.ts';
 
@@ -31,6 +32,8 @@ declare module 'fastify' {
     auth: AuthContext | null;
     /** Runs `fn` in a transaction scoped (by RLS) to the caller's tenant. */
     tenantTx<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+    /** As tenantTx, for a reader of the sales summaries: the fold first, in a short transaction of its own (readSalesSummaries). */
+    summaryTx<T>(fn: (tx: SummaryTx) => Promise<T>): Promise<T>;
   }
   interface FastifyContextConfig {
     /** Reachable without a token (login, branding). */

@@ -16,7 +16,6 @@ import {
 } from './reports.ts';
 import { dbToday } from '../../db/calendar.ts';
 import type { Queryable } from '../../db/index.ts';
-import { foldSalesSummaries } from '../../db/salesSummaries.ts';
 
 /** The analysis reports of wxy-report-server, computed on read from the documents, orders and ledgers. */
 
@@ -142,10 +141,9 @@ export const analysisRoutes = async (app: FastifyInstance) => {
     },
   }, async (req) => {
     const f = req.body ?? {};
-    const page = await req.tenantTx(async (tx) => {
+    const page = await req.summaryTx(async (tx) => {
       const per = await periodOf(tx, f);
       const p = new Params();
-      await foldSalesSummaries(tx);
       const sql = putStockListSql(f, per, p);
       const result = await aggregatePage(tx, sql, p, putStockOrder(f), req.params.pageNum, req.params.pageSize);
       const hidden = await hiddenByGuards(tx, req.auth!, PUT_STOCK_GUARDS);
@@ -159,10 +157,9 @@ export const analysisRoutes = async (app: FastifyInstance) => {
     schema: { tags, body: PUT_STOCK_BODY, summary: `铺货分析的区域热力：每个区域的铺货数量、销量与售罄率，及铺货最多的 ${HEAT_KEYS} 个 SKU（或商品）在各区域的售罄率` },
   }, async (req) => {
     const f = req.body ?? {};
-    return ok(await req.tenantTx(async (tx) => {
+    return ok(await req.summaryTx(async (tx) => {
       const per = await periodOf(tx, f);
       const p = new Params();
-      await foldSalesSummaries(tx);
       const rows = (await tx.query<{ region: string; keyId: number | null; keyName: string | null; shopAllotQuantity: number; saleQuantity: number }>(putStockRegionHeatSql(f, per, p), p.values)).rows;
       const rate = (x: { shopAllotQuantity: number; saleQuantity: number }) => sellThroughRate(Number(x.saleQuantity), Number(x.shopAllotQuantity));
       const regions = rows.filter((x) => x.keyId === null).map((x) => ({ regionName: x.region, shopAllotQuantity: qty(x.shopAllotQuantity), saleQuantity: qty(x.saleQuantity), sellThroughRate: rate(x) }))
@@ -181,10 +178,9 @@ export const analysisRoutes = async (app: FastifyInstance) => {
     schema: { tags, body: PUT_STOCK_BODY, summary: '导出铺货分析（CSV，UTF-8 BOM；无权限的成本、毛利、供应商、零售价列不导出）' },
   }, async (req, reply) => {
     const f = req.body ?? {};
-    const { rows, hidden } = await req.tenantTx(async (tx) => {
+    const { rows, hidden } = await req.summaryTx(async (tx) => {
       const per = await periodOf(tx, f);
       const p = new Params();
-      await foldSalesSummaries(tx);
       const r = await tx.query(`SELECT * FROM (${putStockListSql(f, per, p)}) g ORDER BY ${putStockOrder(f)}`, p.values);
       return { rows: r.rows.map(finishPutStockRow), hidden: await hiddenByGuards(tx, req.auth!, PUT_STOCK_GUARDS) };
     }).catch(asCallerError);
@@ -199,10 +195,9 @@ export const analysisRoutes = async (app: FastifyInstance) => {
     }, async (req) => {
       const f = req.body ?? {};
       if (f.dimension === 'spu' ? !f.spuId : !f.skuId) throw new ApiError('BAD_REQUEST', f.dimension === 'spu' ? '商品不能为空' : 'SKU不能为空');
-      const page = await req.tenantTx(async (tx) => {
+      const page = await req.summaryTx(async (tx) => {
         const per = await periodOf(tx, f);
         const p = new Params();
-        await foldSalesSummaries(tx);
         const { sql, orderBy } = putStockDetailSql(detail, f, per, p);
         const result = await aggregatePage(tx, sql, p, orderBy, req.params.pageNum, req.params.pageSize);
         const hidden = await hiddenByGuards(tx, req.auth!, PUT_STOCK_GUARDS);
@@ -248,10 +243,9 @@ export const analysisRoutes = async (app: FastifyInstance) => {
     },
   }, async (req) => {
     const f = req.body ?? {};
-    return ok(await req.tenantTx(async (tx) => {
+    return ok(await req.summaryTx(async (tx) => {
       const per = await periodOf(tx, f);
       const p = new Params();
-      await foldSalesSummaries(tx);
       const page = await aggregatePage(tx, sellingPointsSql(f, per, p), p, sellingPointsOrder(f), f.pageNum ?? 1, f.pageSize ?? 20);
       const comp = await companions(tx, f, per, page.records.map((r) => Number(r.skuId)));
       const records = page.records.map((r) => ({

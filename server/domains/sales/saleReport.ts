@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AuthContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
+import type { SummaryTx } from '../../db/salesSummaries.ts';
 import { dbToday } from '../../db/calendar.ts';
 import { ApiError } from '../../errors.ts';
 import { ok } from '../../http/envelope.ts';
@@ -59,7 +60,7 @@ export async function recordSaleReport(tx: Queryable, auth: AuthContext, shopId:
 }
 
 /** The report of a shop and day, within the caller's shops (another shop is 403 by name). */
-export async function saleReport(tx: Queryable, auth: AuthContext, shopId: number, day: string, reportId: number | null) {
+export async function saleReport(tx: SummaryTx, auth: AuthContext, shopId: number, day: string, reportId: number | null) {
   const shops = await shopsOfCall(tx, auth, shopId);
   const p = { from: day, to: day, days: 1 };
   const shop = (await salesByShop(tx, p, shops))[0];
@@ -88,7 +89,7 @@ export const saleReportRoutes = async (app: FastifyInstance) => {
   app.get<{ Params: { id: number } }>('/sale-report/:id', {
     config: { perm: SALE_REPORT_PERM },
     schema: { tags, summary: '销售日报（通知 11 打开）：按日报 ID 读一个门店一个营业日的销售', params: { type: 'object', required: ['id'], properties: { id: idField('销售日报') } } },
-  }, async (req) => ok(await req.tenantTx(async (tx) => {
+  }, async (req) => ok(await req.summaryTx(async (tx) => {
     const r = (await tx.query<{ shop_id: number; day: string }>(`SELECT shop_id, to_char(day, 'YYYY-MM-DD') AS day FROM po_sale_report WHERE report_id = $1`, [req.params.id])).rows[0];
     if (!r) throw new ApiError('NOT_FOUND', '销售日报不存在');
     return saleReport(tx, req.auth!, Number(r.shop_id), r.day, req.params.id);
@@ -100,7 +101,7 @@ export const saleReportRoutes = async (app: FastifyInstance) => {
       tags, summary: '销售日报：所选门店（本人可查看的门店）某一营业日的销售',
       querystring: { type: 'object', required: ['shopId', 'day'], additionalProperties: false, properties: { shopId: idField('门店'), day: { type: 'string', title: '日期', maxLength: 10 } } },
     },
-  }, async (req) => ok(await req.tenantTx(async (tx) => {
+  }, async (req) => ok(await req.summaryTx(async (tx) => {
     if (!isDay(req.query.day)) throw new ApiError('BAD_REQUEST', '日期格式不正确');
     if (req.query.day > (await dbToday(tx))) throw new ApiError('BAD_REQUEST', '日期不能晚于今天');
     const id = (await tx.query<{ report_id: string }>(`SELECT report_id::text FROM po_sale_report WHERE shop_id = $1 AND day = $2::date`, [req.query.shopId, req.query.day])).rows[0];

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AuthContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
+import type { SummaryTx } from '../../db/salesSummaries.ts';
 import { dbToday } from '../../db/calendar.ts';
 import { ok } from '../../http/envelope.ts';
 import { grantedMenuKeys } from '../../permissions.ts';
@@ -96,7 +97,7 @@ async function waitingDocuments(tx: Queryable, auth: AuthContext, shops: number[
   return counts.filter((c) => c.n > 0).map((c) => ({ key: mine[c.i].key, label: mine[c.i].label, count: c.n, link: mine[c.i].link }));
 }
 
-export async function dashboard(tx: Queryable, auth: AuthContext, days: 7 | 30) {
+export async function dashboard(tx: SummaryTx, auth: AuthContext, days: 7 | 30) {
   const today = await dbToday(tx);
   const shops = await shopScope(tx, auth);
   const todayP = { from: today, to: today, days: 1 };
@@ -150,5 +151,5 @@ export const dashboardRoutes = async (app: FastifyInstance) => {
       summary: '工作台：本人门店范围内今日销售与目标、近 7/30 天趋势、销售前 5 的门店与 SKU、今日分时销售、库存预警、待我审批与待处理单据',
       querystring: { type: 'object', additionalProperties: false, properties: { days: { type: 'integer', enum: [7, 30], title: '趋势天数' } } },
     },
-  }, async (req) => ok(await req.tenantTx((tx) => dashboard(tx, req.auth!, req.query.days ?? 7)).catch(asCallerError)));
+  }, async (req) => ok(await req.summaryTx((tx) => dashboard(tx, req.auth!, req.query.days ?? 7)).catch(asCallerError)));
 };

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/index.ts';
-import { foldSalesSummaries } from '../../db/salesSummaries.ts';
+import type { SummaryTx } from '../../db/salesSummaries.ts';
 import type { Period } from './period.ts';
 
 /**
@@ -60,8 +60,7 @@ export interface ShopSaleRow {
 }
 
 /** Sales per shop of the period: every open shop in the scope, and closed ones that sold. */
-export async function salesByShop(tx: Queryable, p: Period, shops: number[] | null, regionName?: string | null): Promise<ShopSaleRow[]> {
-  await foldSalesSummaries(tx);
+export async function salesByShop(tx: SummaryTx, p: Period, shops: number[] | null, regionName?: string | null): Promise<ShopSaleRow[]> {
   const r = await tx.query<Record<string, unknown>>(
     `WITH ${DAY_ROWS},
      o AS MATERIALIZED (SELECT shop_id, sum(amount) FILTER (WHERE sign > 0) AS sold, sum(amount) FILTER (WHERE sign < 0) AS refunded,
@@ -166,8 +165,7 @@ export interface HourRow {
  * Net sales and orders sold per shop and hour of the day (0-23, the business time zone), from the hourly summary
  * (migration 319 po_sales_day_hour: the same movements per shop, day and hour).
  */
-export async function salesByHour(tx: Queryable, p: Period, shops: number[] | null): Promise<HourRow[]> {
-  await foldSalesSummaries(tx);
+export async function salesByHour(tx: SummaryTx, p: Period, shops: number[] | null): Promise<HourRow[]> {
   const r = await tx.query<HourRow>(
     `SELECT shop_id AS "shopId", hour::int AS hour, ${fen('sum(sign * amount)')} AS "saleFen", coalesce(sum(orders) FILTER (WHERE sign > 0), 0)::int AS "orderCount"
        FROM po_sales_day_hour WHERE tenant_id = app_current_tenant() AND day >= $1::date AND day <= $2::date AND ($3::int[] IS NULL OR shop_id = ANY($3::int[]))
@@ -189,8 +187,7 @@ export interface TopSkuRow {
  * The period's best-selling SKUs by net amount (refunds subtracted on their day), as compositionBySku ranks them,
  * from the per-shop, day and SKU summary (migration 306 po_sales_day_sku) instead of the period's order lines.
  */
-export async function topSkus(tx: Queryable, p: Period, shops: number[] | null, limit: number): Promise<TopSkuRow[]> {
-  await foldSalesSummaries(tx);
+export async function topSkus(tx: SummaryTx, p: Period, shops: number[] | null, limit: number): Promise<TopSkuRow[]> {
   const r = await tx.query<TopSkuRow>(
     `WITH t AS (SELECT sku_id, sum(sign * qty) AS qty, sum(sign * amount) AS amount FROM po_sales_day_sku
                  WHERE tenant_id = app_current_tenant() AND day >= $1::date AND day <= $2::date AND ($3::int[] IS NULL OR shop_id = ANY($3::int[]))
@@ -210,8 +207,7 @@ export interface DayRow {
 }
 
 /** Net sales and orders sold per day of the period (days without sales are absent). */
-export async function salesByDay(tx: Queryable, p: Period, shops: number[] | null): Promise<DayRow[]> {
-  await foldSalesSummaries(tx);
+export async function salesByDay(tx: SummaryTx, p: Period, shops: number[] | null): Promise<DayRow[]> {
   const r = await tx.query<DayRow>(
     `WITH ${DAY_ROWS}
      SELECT to_char(day, 'YYYY-MM-DD') AS day, ${fen('sum(sign * amount)')} AS "saleFen", coalesce(sum(orders) FILTER (WHERE sign > 0), 0)::int AS "orderCount"
@@ -236,8 +232,7 @@ export interface SellerRow {
 }
 
 /** Sales per shop and seller (the order's cashier); a refund is subtracted from the seller who sold. */
-export async function salesBySeller(tx: Queryable, p: Period, shops: number[] | null): Promise<SellerRow[]> {
-  await foldSalesSummaries(tx);
+export async function salesBySeller(tx: SummaryTx, p: Period, shops: number[] | null): Promise<SellerRow[]> {
   const r = await tx.query<SellerRow>(
     `WITH ${DAY_ROWS},
      o AS MATERIALIZED (SELECT shop_id, cashier_user_id, max(cashier_name) FILTER (WHERE orders > 0 OR amount <> 0) AS cashier_name, sum(amount) FILTER (WHERE sign > 0) AS sold,
@@ -256,8 +251,7 @@ export async function salesBySeller(tx: Queryable, p: Period, shops: number[] | 
 }
 
 /** Money taken per payment method of the orders sold in the period (refunds give back the whole order's payments). */
-export async function paymentsByType(tx: Queryable, p: Period, shops: number[] | null): Promise<{ payType: number; amountFen: number }[]> {
-  await foldSalesSummaries(tx);
+export async function paymentsByType(tx: SummaryTx, p: Period, shops: number[] | null): Promise<{ payType: number; amountFen: number }[]> {
   const r = await tx.query<{ payType: number; amountFen: number }>(
     `SELECT pay_type::int AS "payType", ${fen('sum(sign * amount)')} AS "amountFen"
        FROM po_sales_day_pay WHERE tenant_id = app_current_tenant() AND day >= $1::date AND day <= $2::date AND ($3::int[] IS NULL OR shop_id = ANY($3::int[]))

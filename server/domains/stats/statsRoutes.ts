@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AuthContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
+import type { SummaryTx } from '../../db/salesSummaries.ts';
 import { dbToday } from '../../db/calendar.ts';
 import { ApiError } from '../../errors.ts';
 import { ok } from '../../http/envelope.ts';
@@ -96,7 +97,7 @@ const COMPOSE_COLUMNS: ExportColumn[] = [
 ];
 const SELLER_COLUMNS: ExportColumn[] = [{ field: 'shopName', title: '门店' }, { field: 'userNo', title: '工号' }, { field: 'userName', title: '导购' }, ...MONEY_COLUMNS];
 
-async function shopSaleAnswer(tx: Queryable, auth: AuthContext, b: (PeriodBody & { regionName?: string | null }) | null) {
+async function shopSaleAnswer(tx: SummaryTx, auth: AuthContext, b: (PeriodBody & { regionName?: string | null }) | null) {
   const { period, shops, rights } = await callScope(tx, auth, b);
   const rows = await salesByShop(tx, period, shops, b?.regionName?.trim() || null);
   return { period, records: rows.map((r) => shopSaleRecord(r, rights)), summary: netFigures(totalOf(rows), rights) };
@@ -115,7 +116,7 @@ async function composeAnswer(tx: Queryable, auth: AuthContext, b: PeriodBody | n
   return { period, records: composeRecords(await compositionBySku(tx, period, shops), rights) };
 }
 
-async function sellerAnswer(tx: Queryable, auth: AuthContext, b: PeriodBody | null) {
+async function sellerAnswer(tx: SummaryTx, auth: AuthContext, b: PeriodBody | null) {
   const { period, shops, rights } = await callScope(tx, auth, b);
   const rows = await salesBySeller(tx, period, shops);
   return { period, records: rows.map((r) => sellerRecord(r, rights)), summary: netFigures(totalOf(rows), rights) };
@@ -167,7 +168,7 @@ export const statsRoutes = async (app: FastifyInstance) => {
   app.post<{ Body: (PeriodBody & { regionName?: string | null }) | null }>('/po-shop-sale/list', {
     config: { perm: STAT_PERMS.shopSale },
     schema: { tags, summary: '门店销售统计：每店销售额（退款冲减）、客单数、件数、客单价、毛利与毛利率（有权限时）；默认今天', body: SHOP_BODY },
-  }, async (req) => ok(await req.tenantTx(async (tx) => {
+  }, async (req) => ok(await req.summaryTx(async (tx) => {
     const a = await shopSaleAnswer(tx, req.auth!, req.body);
     return { records: a.records, total: a.records.length, summary: a.summary, startDate: a.period.from, endDate: a.period.to };
   }).catch(asCallerError)));
@@ -218,7 +219,7 @@ export const statsRoutes = async (app: FastifyInstance) => {
       const a = await req.tenantTx((tx) => composeAnswer(tx, req.auth!, b)).catch(asCallerError);
       return sendTable(reply, '销售商品构成', b?.format, COMPOSE_COLUMNS, a.records);
     }
-    const a = await req.tenantTx((tx) => shopSaleAnswer(tx, req.auth!, b)).catch(asCallerError);
+    const a = await req.summaryTx((tx) => shopSaleAnswer(tx, req.auth!, b)).catch(asCallerError);
     return sendTable(reply, '门店销售', b?.format, SHOP_SALE_COLUMNS, a.records);
   });
 
@@ -226,7 +227,7 @@ export const statsRoutes = async (app: FastifyInstance) => {
   app.post<{ Body: PeriodBody | null }>('/po-sell-store-hour/findPage', {
     config: { perm: STAT_PERMS.storeHour },
     schema: { tags, summary: '时段销售：每店每小时（0-23 点）的净销售额与订单数，h0..h23 为各小时销售额；hours 合计为全部门店', body: bodyOf(PAGE_PROPS) },
-  }, async (req) => ok(await req.tenantTx(async (tx) => {
+  }, async (req) => ok(await req.summaryTx(async (tx) => {
     const { period, shops } = await callScope(tx, req.auth!, req.body);
     const cells = await salesByHour(tx, period, shops);
     const names = new Map((await tx.query<{ shop_id: number; shop_name: string }>(
@@ -250,7 +251,7 @@ export const statsRoutes = async (app: FastifyInstance) => {
   app.post<{ Body: PeriodBody | null }>('/po-order-sales/order/sales', {
     config: { perm: STAT_PERMS.orderSales },
     schema: { tags, summary: '订单销售汇总：期间的销售额、退款、客单数、件数、客单价、各支付方式实收与每日销售', body: bodyOf({}) },
-  }, async (req) => ok(await req.tenantTx(async (tx) => {
+  }, async (req) => ok(await req.summaryTx(async (tx) => {
     const { period, shops, rights } = await callScope(tx, req.auth!, req.body);
     const rows = await salesByShop(tx, period, shops);
     const pays = await paymentsByType(tx, period, shops);
@@ -267,7 +268,7 @@ export const statsRoutes = async (app: FastifyInstance) => {
   app.post<{ Body: PeriodBody | null }>('/statistics/salesman/list', {
     config: { perm: STAT_PERMS.salesman },
     schema: { tags, summary: '导购销售：每店每位导购（订单收银员）的销售额（退款从原导购冲减）、客单数、客单价', body: bodyOf({}) },
-  }, async (req) => ok(await req.tenantTx(async (tx) => {
+  }, async (req) => ok(await req.summaryTx(async (tx) => {
     const a = await sellerAnswer(tx, req.auth!, req.body);
     return { records: a.records, total: a.records.length, summary: a.summary, startDate: a.period.from, endDate: a.period.to };
   }).catch(asCallerError)));
@@ -276,7 +277,7 @@ export const statsRoutes = async (app: FastifyInstance) => {
     config: { perm: STAT_PERMS.salesmanExport },
     schema: { tags, summary: '导出导购销售（xlsx 或 csv）', body: bodyOf({ format: FORMAT }) },
   }, async (req, reply) => {
-    const a = await req.tenantTx((tx) => sellerAnswer(tx, req.auth!, req.body)).catch(asCallerError);
+    const a = await req.summaryTx((tx) => sellerAnswer(tx, req.auth!, req.body)).catch(asCallerError);
     return sendTable(reply, '导购销售', req.body?.format, SELLER_COLUMNS, a.records);
   });
 
