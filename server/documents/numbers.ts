@@ -18,11 +18,11 @@ export async function nextDocNo(tx: Queryable, tenantId: number, prefix: string)
 
 /**
  * nextDocNo's counter step as SQL, for a statement that takes a number among other things (a register's sale):
- * `tenant` and `prefix` are SQL expressions, `when` a condition (false: no number taken); answers day and n
- * (docNoOf makes the number).
+ * `tenant` and `prefix` are SQL expressions, `when` a condition (false: no number taken), `day` the business day's
+ * SQL (today unless a demo sale is dated back to its own day); answers day and n (docNoOf makes the number).
  */
-export const docNumberStepSql = (tenant: string, prefix: string, when: string) =>
-  `INSERT INTO doc_number (tenant_id, prefix, day, last_no) SELECT ${tenant}, ${prefix}, current_date, 1 WHERE ${when}
+export const docNumberStepSql = (tenant: string, prefix: string, when: string, day = 'current_date') =>
+  `INSERT INTO doc_number (tenant_id, prefix, day, last_no) SELECT ${tenant}, ${prefix}, ${day}, 1 WHERE ${when}
    ON CONFLICT (tenant_id, prefix, day) DO UPDATE SET last_no = doc_number.last_no + 1
    RETURNING to_char(day, 'YYYYMMDD') AS day, last_no AS n`;
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './harness.ts';
+import { dbDay, startTestServer, type TestServer } from './harness.ts';
 import { callerFor, grantShopStaff, type Caller, type Json } from './resourceCalls.ts';
 
 /**
@@ -52,6 +52,25 @@ beforeAll(async () => {
   ).rows;
 }, 180_000);
 afterAll(async () => s?.stop());
+
+describe('演示订单的单号', () => {
+  it('numbers every demo order by its own business day, as the register would have that day; today\'s next sale takes the next free number', async () => {
+    const records = (await admin('POST', `${O}/order/findPage`, { pageNum: 1, pageSize: 500 })).json.data.records as Json[];
+    const days = new Set<string>();
+    for (const o of records) {
+      const day = String(o.createTime).slice(0, 10);
+      days.add(day);
+      expect(o.orderNo, `${o.orderNo} created ${o.createTime}`).toMatch(new RegExp(`^(XS|LX)${day.replaceAll('-', '')}-\\d{4}$`));
+    }
+    // The demo spans earlier days, not today alone (the check above is not empty).
+    expect(days.size).toBeGreaterThan(3);
+    expect(new Set(records.map((o) => o.orderNo)).size).toBe(records.length);
+    const today = await dbDay(s);
+    const sold = (await sale([{ skuId: skus[0].skuId, quantity: 1 }], [{ payType: 1, amount: 1000 }])).json.data;
+    expect(sold.orderNo).toMatch(new RegExp(`^XS${today.replaceAll('-', '')}-\\d{4}$`));
+    expect(records.map((o) => o.orderNo)).not.toContain(sold.orderNo);
+  });
+});
 
 describe('收银扫码', () => {
   it('finds a SKU by barcode or code with its price and the shop’s stock; an unknown code is a clear 404', async () => {

@@ -36,7 +36,12 @@ export interface SettlementInput {
 
 class AlreadySettled extends Error {}
 
-export async function settle(db: Database, auth: AuthContext, input: SettlementInput): Promise<Record<string, unknown>> {
+/**
+ * `numberDay` (YYYY-MM-DD, the demo seeds only, never a request): the business day the sale is numbered by, for a
+ * demo sale dated back to that day afterwards; its number comes from that day's counter, as the register would have
+ * taken it then.
+ */
+export async function settle(db: Database, auth: AuthContext, input: SettlementInput, { numberDay }: { numberDay?: string } = {}): Promise<Record<string, unknown>> {
   // The uuid's earlier result, or else a new order number: one statement in a transaction of its own, one round
   // trip (tenantStatement). The day's number row is the one row every register writes, so it must not stay locked
   // while a sale posts its stock, nor while a disk flush ends: this commit does not wait for the disk
@@ -46,10 +51,10 @@ export async function settle(db: Database, auth: AuthContext, input: SettlementI
   const first = (await db.tenantStatement<{ earlier: number | null; day: string | null; n: number | null }>(
     auth.tenantId,
     `WITH e AS (SELECT order_id FROM po_order WHERE client_uuid = $1::uuid),
-          x AS (${docNumberStepSql('$2::int', '$3::text', 'NOT EXISTS (SELECT 1 FROM e)')})
+          x AS (${docNumberStepSql('$2::int', '$3::text', 'NOT EXISTS (SELECT 1 FROM e)', 'coalesce($4::date, current_date)')})
      SELECT (SELECT order_id FROM e) AS earlier, x.day, x.n, set_config('synchronous_commit', 'off', true) AS async_commit
        FROM (SELECT 1) one LEFT JOIN x ON true`,
-    [input.uuid, auth.tenantId, prefix],
+    [input.uuid, auth.tenantId, prefix, numberDay ?? null],
   )).rows[0];
   if (first.earlier) return db.tenant(auth.tenantId, (tx) => readOrder(tx, first.earlier!));
   const orderNo = docNoOf(prefix, first.day!, Number(first.n));
