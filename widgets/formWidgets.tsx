@@ -9,6 +9,7 @@ import { DateField, DateTimeField } from './datePickers';
 import { ImagesWidget } from './ImagesWidget';
 import { useDictionary, useSelectList } from './dictionary';
 import { withCurrentValue } from './referenceOptions';
+import { formatterFor } from './formatters';
 import type { FormWidgetKey } from './keys';
 
 function common(props: WidgetProps) {
@@ -39,7 +40,9 @@ function numericWidget(clean: (raw: string, props: WidgetProps) => string) {
     const [text, setText] = useState('');
     const value = props.value === undefined || props.value === null || props.value === '' ? undefined : Number(props.value);
     const parsed = text === '' || Number.isNaN(Number(text)) ? undefined : Number(text);
-    const shown = parsed === value ? text : value === undefined ? '' : String(props.value);
+    // Read-only (a detail page): a field with decimals shows as the lists show money (15.00, not 15).
+    const fixed = props.readonly && typeof props.options.decimals === 'number' && value !== undefined && !Number.isNaN(value);
+    const shown = parsed === value ? text : value === undefined ? '' : fixed ? formatterFor('money')(value, { row: {}, digits: props.options.decimals as number }) : String(props.value);
     return (
       <TextInput {...common(props)} inputMode="decimal" value={shown} placeholder={props.placeholder}
         onChange={(e) => {

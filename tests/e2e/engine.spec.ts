@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { type APIRequestContext, type Browser, type Page, expect, request as playwrightRequest, test } from '@playwright/test';
-import { logIn } from './support';
+import { logIn, openFromSidebar } from './support';
 
 /**
  * The schema engine's generic screen on the shop-base descriptors (schemas/screens/shop-base.json),
@@ -608,4 +608,16 @@ test('批量停用 / 批量启用: the chosen shops switch after a confirm namin
   await expect(pages.locator('[data-active="true"]')).toHaveText('2');
   expect(batchCalls).toHaveLength(2);
   await api.dispose();
+});
+
+test('a read-only detail page shows money with its two decimals, as the lists do (发券详情: 面额 15.00, 使用门槛 100.00)', async ({ page }) => {
+  await logIn(page);
+  await openFromSidebar(page, '/memberInfo', '/memberInfo/couponDelivery');
+  const row = page.getByTestId('mb-member-coupon-table-row').first();
+  await expect(row).toBeVisible();
+  await row.getByTestId('row-action-open').click();
+  await expect(page).toHaveURL(/\/memberInfo\/couponDelDetail/);
+  for (const field of ['faceAmount', 'thresholdAmount']) {
+    await expect(page.getByTestId(`field-${field}`)).toHaveValue(/^\d+\.\d{2}$/);
+  }
 });
