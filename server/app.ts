@@ -80,13 +80,13 @@ export async function buildApp(services: AppServices, opts: BuildOptions = {}): 
 
   app.decorate('businessTz', services.config.businessTz);
   app.decorateRequest('auth', null);
-  app.decorateRequest('tenantTx', function tenantTx(this: { auth: { tenantId: number } | null }, fn) {
+  app.decorateRequest('tenantTx', function tenantTx(this: { auth: { tenantId: number } | null }, fn, opts) {
     if (!this.auth) throw new ApiError('NO_TOKEN');
     // A request's statements are bounded (PostgreSQL server): a clear 503 instead of a hang.
-    return services.db.tenant(this.auth.tenantId, fn, { statementTimeout: REQUEST_STATEMENT_TIMEOUT });
+    return services.db.tenant(this.auth.tenantId, fn, { ...opts, statementTimeout: REQUEST_STATEMENT_TIMEOUT });
   });
   app.decorateRequest('summaryTx', function summaryTx(this: FastifyRequest, fn) {
-    return readSalesSummaries((open) => this.tenantTx(open), fn);
+    return readSalesSummaries((open, opts) => this.tenantTx(open, opts), fn);
   });
 
   // Every /api route needs a verified token unless it is marked public; then its permission, if it names one.

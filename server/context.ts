@@ -31,7 +31,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
     /** Runs `fn` in a transaction scoped (by RLS) to the caller's tenant. */
-    tenantTx<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+    tenantTx<T>(fn: (tx: Queryable) => Promise<T>, opts?: { snapshot?: boolean }): Promise<T>;
     /** As tenantTx, for a reader of the sales summaries: the fold first, in a short transaction of its own (readSalesSummaries). */
     summaryTx<T>(fn: (tx: SummaryTx) => Promise<T>): Promise<T>;
   }

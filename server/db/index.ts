@@ -101,6 +101,11 @@ const KNOWN_ZONE_SQL = `SELECT EXISTS (SELECT 1 FROM pg_timezone_names WHERE nam
 export interface TenantTxOptions {
   /** PostgreSQL server: longest any statement of the transaction may run ('30s'); PGlite cannot cancel one. */
   statementTimeout?: string;
+  /**
+   * One snapshot for the whole transaction (REPEATABLE READ): a report's several statements see the same committed
+   * sales, even when the periodic fold commits between them (PGlite runs one transaction at a time anyway).
+   */
+  snapshot?: boolean;
 }
 
 /**
@@ -121,11 +126,11 @@ async function enterTenant(tx: Queryable, tenantId: number, statementTimeout?: s
 const DURATION = /^\d{1,9} ?(us|ms|s|min|h|d)?$/;
 
 /** BEGIN, the app role and the tenant (and statement timeout) as one batch of statements. */
-function beginTenantSql(tenantId: number, statementTimeout?: string): string {
+function beginTenantSql(tenantId: number, { statementTimeout, snapshot }: TenantTxOptions = {}): string {
   if (!Number.isSafeInteger(tenantId) || tenantId <= 0) throw new Error(`invalid tenant id ${tenantId}`);
   if (statementTimeout !== undefined && !DURATION.test(statementTimeout)) throw new Error(`invalid statement timeout ${statementTimeout}`);
   const timeout = statementTimeout === undefined ? '' : `, set_config('statement_timeout', '${statementTimeout}', true)`;
-  return `BEGIN; SET LOCAL ROLE ${APP_ROLE}; SELECT set_config('app.tenant_id', '${tenantId}', true)${timeout}`;
+  return `BEGIN${snapshot ? ' ISOLATION LEVEL REPEATABLE READ' : ''}; SET LOCAL ROLE ${APP_ROLE}; SELECT set_config('app.tenant_id', '${tenantId}', true)${timeout}`;
 }
 
 export async function openPglite(dataDir: string, businessTz: string): Promise<Database> {
@@ -233,7 +238,7 @@ export async function openPostgres(url: string, businessTz: string): Promise<Dat
       // One round trip opens the transaction and enters the tenant (a simple-protocol batch: the values are a
       // checked integer and a checked duration, never caller text); the hot paths run a few statements each,
       // so the three trips this saves are a good part of a call.
-      await client.query(tenantId === undefined ? 'BEGIN' : beginTenantSql(tenantId, opts?.statementTimeout));
+      await client.query(tenantId === undefined ? 'BEGIN' : beginTenantSql(tenantId, opts));
       const result = await fn(queryableOf(client));
       await client.query('COMMIT');
       return result;
@@ -241,7 +246,7 @@ export async function openPostgres(url: string, businessTz: string): Promise<Dat
   const tenantStatement = <T>(tenantId: number, sql: string, params: SqlValue[], opts?: TenantTxOptions): Promise<QueryResult<T>> =>
     inTransaction(async (client) => {
       // BEGIN, SET LOCAL ROLE, set_config, the statement, COMMIT in one batch: the statement's result is the fourth.
-      const results = (await client.query(`${beginTenantSql(tenantId, opts?.statementTimeout)}; ${inlineParams(sql, params)}; COMMIT`)) as unknown as pg.QueryResult[];
+      const results = (await client.query(`${beginTenantSql(tenantId, opts)}; ${inlineParams(sql, params)}; COMMIT`)) as unknown as pg.QueryResult[];
       const r = results[3];
       return { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length };
     });

@@ -20,17 +20,18 @@ declare const folded: unique symbol;
 /** A transaction begun after the sales committed before it were folded into the summaries: what their readers take. */
 export type SummaryTx = Queryable & { readonly [folded]: true };
 
-/** Opens a transaction (req.tenantTx, a job's ctx.tx, a tenant's db.tenant). */
-export type OpenTx = <T>(fn: (tx: Queryable) => Promise<T>) => Promise<T>;
+/** Opens a transaction (req.tenantTx, a job's ctx.tx, a tenant's db.tenant); `snapshot` asks for one snapshot where it can. */
+export type OpenTx = <T>(fn: (tx: Queryable) => Promise<T>, opts?: { snapshot?: boolean }) => Promise<T>;
 
 /**
  * Runs `read` over the sales summaries as they stand after every sale committed so far: the fold first, once, in a
- * short transaction of its own (its lock released at its commit), then `read` in a second one. So a report never holds
+ * short transaction of its own (its lock released at its commit), then `read` in a second one, on one snapshot (a
+ * fold committed meanwhile cannot show in the report's later statements but not its earlier ones). So a report never holds
  * the tenant's fold lock while it reads, and a second report of the tenant meanwhile never waits for the first.
  */
 export async function readSalesSummaries<T>(open: OpenTx, read: (tx: SummaryTx) => Promise<T>): Promise<T> {
   await open(foldSalesSummaries);
-  return open((tx) => read(tx as SummaryTx));
+  return open((tx) => read(tx as SummaryTx), { snapshot: true });
 }
 
 /** PGlite has no autovacuum: pending tables past this size are emptied for good (TRUNCATE) once folded. */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../../server/db/index.ts';
+import { readSalesSummaries } from '../../server/db/salesSummaries.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 /**
@@ -94,5 +95,32 @@ describe.skipIf(!process.env.DATABASE_URL)('sales summaries under concurrent sal
         WHERE o.shop_id = $1 AND NOT o.is_practice AND o.status IN (1, 2) AND (o.create_time AT TIME ZONE app_business_tz())::date = current_date AND y.pay_type = 1`, [shopId],
     ))).rows[0];
     expect({ n: pays.n, amount: Number(pays.amount) }).toEqual({ n: truth.n, amount: Number(truth.amount) });
+  });
+
+  it("a report's statements read one snapshot: a fold committed between two of them shows in neither", async () => {
+    const ordersToday = (tx: Queryable) =>
+      tx.query<{ n: number }>(`SELECT coalesce(sum(orders), 0)::int AS n FROM po_sales_day WHERE day = current_date AND sign = 1`).then((r) => r.rows[0].n);
+    let between!: () => void;
+    const firstRead = new Promise<void>((r) => (between = r));
+    let foldDone!: () => void;
+    const folded = new Promise<void>((r) => (foldDone = r));
+    const report = readSalesSummaries(
+      (fn, opts) => s.db.tenant(1, fn, opts),
+      async (tx) => {
+        const first = await ordersToday(tx);
+        between();
+        await folded;
+        return { first, second: await ordersToday(tx) };
+      },
+    );
+    await firstRead;
+    // What the periodic fold does meanwhile: it adds a sale's delta into the summary and commits.
+    await s.db.tenant(1, (tx) =>
+      tx.query(`UPDATE po_sales_day SET orders = orders + 1 WHERE ctid = (SELECT ctid FROM po_sales_day WHERE day = current_date AND sign = 1 LIMIT 1)`),
+    );
+    foldDone();
+    const { first, second } = await report;
+    expect(second).toBe(first);
+    expect(await s.db.tenant(1, ordersToday)).toBe(first + 1);
   });
 });
