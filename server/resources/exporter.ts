@@ -9,8 +9,14 @@ import { InlineParams, Params, afterKey, col, routeWhere, filterWhere, keyColumn
 import { hiddenFor, inputOf } from './access.ts';
 import { snapshotPageCheck } from './snapshot.ts';
 
-/** Rows per keyset batch; each batch is its own short transaction so an export never blocks other calls for long. */
-export const EXPORT_BATCH = 10_000;
+/**
+ * Rows per keyset batch (EXPORT_BATCH, default 10,000); each batch is its own short transaction so an export never
+ * blocks other calls for long.
+ */
+export function exportBatchRows(env: NodeJS.ProcessEnv = process.env): number {
+  const n = Number(env.EXPORT_BATCH);
+  return Number.isSafeInteger(n) && n > 0 ? n : 10_000;
+}
 
 import type { Req } from './access.ts';
 import { fileStamp } from '../http/fileStamp.ts';
@@ -180,6 +186,7 @@ async function* textBatches(
     /** Key of the batch's last row; null when it was the last batch. */
     last: LastKey | null;
   }
+  const batchRows = exportBatchRows();
   const fetchBatch = async (last: LastKey | null, done: number): Promise<Batch> => {
     const params = new Params();
     for (const v of p.params) params.add(v);
@@ -191,12 +198,12 @@ async function* textBatches(
         `SELECT ${join(params, done)} AS chunk, count(*) AS n, ${lastKeyAggregates(r, p.order)}
            FROM (SELECT b.*, row_number() OVER () AS rn
                    FROM (SELECT ${lineExpr} AS line, ${keyColumns(r, p.order)} FROM ${quoteIdent(r.table)} t
-                          WHERE ${where.join(' AND ')} ORDER BY ${orderBy(r, p.order)} LIMIT ${EXPORT_BATCH}) b) s`,
+                          WHERE ${where.join(' AND ')} ORDER BY ${orderBy(r, p.order)} LIMIT ${batchRows}) b) s`,
         params.values,
       ),
     );
     const { chunk, n } = res.rows[0];
-    return { chunk, n: Number(n), last: Number(n) < EXPORT_BATCH ? null : lastKeyOf(r, p.order, res.rows[0]) };
+    return { chunk, n: Number(n), last: Number(n) < batchRows ? null : lastKeyOf(r, p.order, res.rows[0]) };
   };
   let done = 0;
   let next: Promise<Batch> | null = fetchBatch(null, 0);
