@@ -230,6 +230,8 @@ export default function RetailOrderPage() {
           <Text size="sm">{t('notDeviceText')}</Text>
           <Group>
             <Button onClick={() => navigate(DEVICE_ACTIVE_PATH)}>{t('activate')}</Button>
+            {/* Back to the back-office's landing page (首页, or the first page of a user without one). */}
+            <Button variant="default" onClick={() => navigate('/')} data-testid="register-back">{t('back')}</Button>
           </Group>
         </Stack>
       </Paper>
@@ -320,7 +322,7 @@ export default function RetailOrderPage() {
           {userId && <ShiftBar userId={userId} shopId={shopId} practice={practice} onShift={setOnShift} />}
           <Button size="xs" variant="default" onClick={() => setRefunding(true)} data-testid="register-refund">{t('refund')}</Button>
           {!practice && <Button size="xs" variant="default" onClick={() => setExchanging(true)} data-testid="register-exchange">{t('exchange')}</Button>}
-          <Button size="xs" variant="subtle" color="gray" onClick={() => navigate('/home/index')} data-testid="register-leave">{t('leave')}</Button>
+          <Button size="xs" variant="subtle" color="gray" onClick={() => navigate('/')} data-testid="register-leave">{t('leave')}</Button>
         </Group>
       </Group>
       <TextInput

@@ -6,7 +6,7 @@ export const en: Record<BillingKey, string> = {
   offlineUnknown: 'The network is down and this computer’s catalogue has no “{{code}}”', practiceTitle: 'Practice register', retailTitle: 'Register',
   notDevice: 'This computer is not an activated register', notDeviceText: 'Sales are taken on an activated shop register. Register this computer under “Shop devices” first, then activate it on the activation page.',
   activate: 'Activate this computer', emptyForDiscount: 'The cart is empty: scan an item first, then type /discount', emptyForQuantity: 'The cart is empty: scan an item first, then type *quantity',
-  practiceBadge: 'Practice: no stock moves', previous: 'Last sale {{orderNo}} · ¥{{amount}}', refund: 'Refund', exchange: 'Exchange', leave: 'Back to the office',
+  practiceBadge: 'Practice: no stock moves', previous: 'Last sale {{orderNo}} · ¥{{amount}}', refund: 'Refund', exchange: 'Exchange', leave: 'Back to the office', back: 'Back',
   scanPlaceholder: 'Scan a barcode or type an item code, then Enter',
   keys: 'Keys (in the scan box): Enter add item · ↑/↓ choose a line · +/- quantity · *quantity Enter set quantity (e.g. *3) · /discount Enter line discount (e.g. /9.5 for 5% off, /0 to remove) · Delete remove the line · F8 member · F4 park · F6 resume · F9 pay',
   recharge: 'Top up', sku: 'Item', barcode: 'Barcode', unitPrice: 'Price', quantity: 'Quantity', amount: 'Amount', discount: 'Discount', promotion: 'Promotion', stock: 'Available', gift: 'Gift',

@@ -5,7 +5,7 @@ import { LoginPage } from '../pages/login/LoginPage';
 import { NotFoundPage, UnauthorizedPage } from '../pages/errors/ErrorPages';
 import { appState } from '../store/appStore';
 import { lazyPage } from './lazyPage';
-import { DEVICE_ACTIVE_PATH, LOGIN_PATH, NOT_FOUND_PATH, UNAUTHORIZED_PATH, isH5Path } from './staticRoutes';
+import { DEVICE_ACTIVE_PATH, LOGIN_PATH, NOT_FOUND_PATH, REGISTER_PATHS, UNAUTHORIZED_PATH, isH5Path } from './staticRoutes';
 import { useRouteGuard } from './useRouteGuard';
 
 /** The logged-in layout is its own chunk so the login page stays small. */
@@ -15,8 +15,8 @@ const H5App = lazyPage(() => import('../pages/h5/H5App'));
 /**
  * The cash register (零售收银, 练习收银) is a window of its own, as spec §2 lists it with the static routes: no
  * sidebar, tabs or notice socket, so it is usable without loading the shell (its chunk is the page's alone).
+ * REGISTER_PATHS (staticRoutes) lists it.
  */
-const REGISTER_PATHS = ['/orderInfo/retailOrder', '/orderInfo/practiceCash'];
 const RegisterPage = lazyPage(() => import('../../screens-custom/billing/RetailOrderPage'));
 
 export function PageLoader() {

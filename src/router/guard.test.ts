@@ -78,4 +78,20 @@ describe('page access by segments', () => {
     expect(homePath(adminRoutes)).toBe('/home/index');
     expect(homePath(permittedRoutes(adminMenu.slice(1), ['x']))).toBe('/systemManage/userList');
   });
+  it('never lands on the register, a window without the shell, even when it is the first page granted', () => {
+    // manager01 (店长): no 首页, and 订单管理 opens with 零售收银 and 练习收银 before 销售报表.
+    const orders: MenuNode = { id: 10, parentId: 0, path: '/orderInfo', menuName: '订单管理', menuType: 1, childList: [
+      { id: 11, parentId: 10, path: 'retailOrder', menuName: '零售收银', menuType: 1 },
+      { id: 12, parentId: 10, path: 'practiceCash', menuName: '练习收银', menuType: 1 },
+      { id: 13, parentId: 10, path: 'saleReport', menuName: '销售报表', menuType: 1 },
+    ] };
+    const manager = permittedRoutes([orders, adminMenu[1]], ['shop_manager']);
+    expect(homePath(manager)).toBe('/orderInfo/saleReport');
+    expect(decideNavigation(to('/'), { hasToken: true, userLoaded: true, routes: manager })).toEqual({ kind: 'redirect', to: '/orderInfo/saleReport' });
+    // A user granted only the register lands on no page of it either.
+    const cashierOnly = permittedRoutes([{ ...orders, childList: orders.childList!.slice(0, 2) }], ['shop_staff']);
+    expect(homePath(cashierOnly)).toBe('/404');
+    // shop01 (门店店员) keeps 首页.
+    expect(homePath(permittedRoutes([adminMenu[0], orders], ['shop_staff']))).toBe('/home/index');
+  });
 });

@@ -2,7 +2,7 @@ import type { UserInfo } from '../api/types';
 import type { AppRoute } from './appRoute';
 import { flattenRoutes } from './menuRoutes';
 import {
-  DEVICE_ACTIVE_PATH, HOME_PATH, LOGIN_PATH, NOT_FOUND_PATH, PUBLIC_PATHS, STATIC_PATHS, isH5Path,
+  DEVICE_ACTIVE_PATH, HOME_PATH, LOGIN_PATH, NOT_FOUND_PATH, PUBLIC_PATHS, REGISTER_PATHS, STATIC_PATHS, isH5Path,
 } from './staticRoutes';
 
 /**
@@ -54,11 +54,14 @@ export function canAccessPage(path: string, routes: readonly AppRoute[]): boolea
   return segments(path).every((segment) => known.has(segment));
 }
 
-/** The page "/" and a closed last tab lead to: home when permitted, else the first module's index. */
+/**
+ * The page "/" and a closed last tab lead to: home when permitted, else the first module's index —
+ * never the register, a window of its own without the shell.
+ */
 export function homePath(routes: readonly AppRoute[]): string {
   const all = flattenRoutes(routes);
   if (all.some((route) => route.path === HOME_PATH)) return HOME_PATH;
-  return all.find((route) => route.meta.moduleIndex)?.path ?? NOT_FOUND_PATH;
+  return all.find((route) => route.meta.moduleIndex && !REGISTER_PATHS.includes(route.path))?.path ?? NOT_FOUND_PATH;
 }
 
 export function loginRedirect(target: GuardTarget): string {

@@ -1,5 +1,6 @@
 import type { MenuNode } from '../api/types';
 import type { AppRoute } from './appRoute';
+import { REGISTER_PATHS } from './staticRoutes';
 
 /** Pages that ask before their tab closes (spec §2), besides any route flagged meta.thirdLevel. */
 export const THIRD_LEVEL_PAGES: readonly string[] = [
@@ -100,7 +101,8 @@ export function markModuleIndexes(routes: AppRoute[]): AppRoute[] {
 }
 
 export function firstVisibleLeaf(route: AppRoute): AppRoute | null {
-  if (route.hidden) return null;
+  // The register opens as a window of its own: it is never a module's landing page or fixed tab.
+  if (route.hidden || REGISTER_PATHS.includes(route.path)) return null;
   const visibleChildren = route.children.filter((child) => !child.hidden);
   // A module granted only for its hidden pages (a detail a notice opens) has no page of its own to land on.
   if (visibleChildren.length === 0) return route.children.length ? null : route;

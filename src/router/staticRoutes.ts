@@ -5,6 +5,11 @@ export const LOGIN_PATH = '/login';
 export const H5_LOGIN_PATH = '/h5/h5Login';
 export const DEVICE_ACTIVE_PATH = '/baseInfo/deviceActive';
 export const NOT_FOUND_PATH = '/404';
+/**
+ * The cash register (零售收银, 练习收银): a window of its own with no shell, so never a landing page or a
+ * module's fixed index tab.
+ */
+export const REGISTER_PATHS: readonly string[] = ['/orderInfo/retailOrder', '/orderInfo/practiceCash'];
 export const UNAUTHORIZED_PATH = '/401';
 
 /** Mobile pages (spec §2): they skip the login check. */
@@ -19,7 +24,7 @@ export const PUBLIC_PATHS: readonly string[] = [LOGIN_PATH, '/auth-redirect', NO
 /** Every static route of spec §2; their segments always pass the page-access rule. */
 export const STATIC_PATHS: readonly string[] = [
   '/redirect', LOGIN_PATH, '/auth-redirect', NOT_FOUND_PATH, UNAUTHORIZED_PATH,
-  '/storageManage/sysPrintTem', '/orderInfo/retailOrder', '/orderInfo/practiceCash', DEVICE_ACTIVE_PATH, '/router/index',
+  '/storageManage/sysPrintTem', ...REGISTER_PATHS, DEVICE_ACTIVE_PATH, '/router/index',
   '/userInfo/baseInfo', '/userInfo/resetPsw', '/userInfo/loginRecord', '/userInfo/messageNotice', '/userInfo/routerSetting',
   '/userInfo/systemLog', '/userInfo/cateringCashier', '/userInfo/cateringCashierSet',
   ...H5_PAGES,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness.ts';
-import { callerFor, grantShopStaff, type Caller, type Json } from './resourceCalls.ts';
+import { callerFor, worksAt, type Caller, type Json } from './resourceCalls.ts';
 
 /**
  * 单品折扣 at the register: a line discount the cashier gives (discountRate, 几折) priced by the server instead of
@@ -22,6 +22,8 @@ beforeAll(async () => {
   shop = callerFor(s, await s.login('shop01', 'shop123'));
   const wh = (await s.db.tenant(1, (tx) => tx.query<{ wh_id: number; shop_id: number }>(`SELECT wh_id, shop_id FROM wh_base_info WHERE shop_id IS NOT NULL AND status = 1 ORDER BY wh_id LIMIT 1`))).rows[0];
   shopId = wh.shop_id;
+  // shop01 sells only at the shops it works at: it works at this one too.
+  await worksAt(s, 'shop01', wh.shop_id);
   skus = (await s.db.tenant(1, (tx) => tx.query<Json>(
     `SELECT s.sku_id AS "skuId", s.sku_name AS "skuName", s.retail_price::float8 AS "retailPrice"
        FROM stock_balance b JOIN pd_sku s ON s.sku_id = b.sku_id
@@ -58,7 +60,6 @@ describe('单品折扣 (discountRate on a cart line)', () => {
     }
     expect((await admin('POST', `${O}/order/price`, { shopId, lines: [{ skuId: skus[0].skuId, quantity: 1, discountRate: 0 }] })).status).toBe(400);
     // shop01 may sell but was not given 单品折扣 (the seed gives it to 店长 only).
-    await grantShopStaff(s, 'order:retail:sell');
     const plain = await shop('POST', `${O}/order/price`, { shopId, lines: [{ skuId: skus[0].skuId, quantity: 1 }] });
     expect(plain.status).toBe(200);
     for (const path of ['order/price', 'order/settlement']) {

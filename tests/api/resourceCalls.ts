@@ -55,6 +55,13 @@ export async function grantShopStaff(s: TestServer, perm: string): Promise<void>
   expect(grant.rowCount, perm).toBe(1);
 }
 
+/** Makes `userName` (tenant 1) work at `shopId` (sys_user_shop): a cashier sells only at the shops they work at. */
+export async function worksAt(s: TestServer, userName: string, shopId: number): Promise<void> {
+  await s.db.tenant(1, (tx) =>
+    tx.query(`INSERT INTO sys_user_shop(tenant_id, user_id, shop_id) SELECT 1, id, $2 FROM sys_user WHERE user_name = $1 ON CONFLICT DO NOTHING`, [userName, shopId]),
+  );
+}
+
 /** A 1×1 PNG: the smallest real image the file service takes. */
 export const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbDay, startTestServer, type TestServer } from './harness.ts';
-import { callerFor, grantShopStaff, type Caller, type Json } from './resourceCalls.ts';
+import { callerFor, grantShopStaff, worksAt, type Caller, type Json } from './resourceCalls.ts';
 
 /**
  * 收银班次 (shop-class-record): open with a float, sell and refund, hand over by counting the drawer; the shift's
@@ -25,7 +25,6 @@ beforeAll(async () => {
   s = await startTestServer();
   admin = callerFor(s, await s.login('admin', 'admin123'));
   other = callerFor(s, await s.login('admin', 'admin123', 2), 2);
-  await grantShopStaff(s, 'order:retail:sell');
   await grantShopStaff(s, 'order:retail:refund');
   shop = callerFor(s, await s.login('shop01', 'shop123'));
   const users = (await s.db.tenant(1, (tx) => tx.query<{ id: number; user_name: string }>(`SELECT id, user_name FROM sys_user`))).rows;
@@ -33,6 +32,8 @@ beforeAll(async () => {
   shop01Id = users.find((u) => u.user_name === 'shop01')!.id;
   const wh = (await s.db.tenant(1, (tx) => tx.query<{ wh_id: number; shop_id: number }>(`SELECT wh_id, shop_id FROM wh_base_info WHERE shop_id IS NOT NULL AND status = 1 ORDER BY wh_id LIMIT 1`))).rows[0];
   shopId = wh.shop_id;
+  // shop01 sells only at the shops it works at: it works at this one too.
+  await worksAt(s, 'shop01', wh.shop_id);
   sku = (await s.db.tenant(1, (tx) => tx.query<{ skuId: number; retailPrice: number }>(
     `SELECT s.sku_id AS "skuId", s.retail_price::float8 AS "retailPrice" FROM stock_balance b JOIN pd_sku s ON s.sku_id = b.sku_id
       WHERE b.wh_id = $1 AND b.on_hand >= 10 AND s.status = 1 AND s.retail_price > 0 ORDER BY s.retail_price >= 1 DESC, s.retail_price < 100 DESC, s.sku_id LIMIT 1`, [wh.wh_id]))).rows[0];

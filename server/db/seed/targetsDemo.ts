@@ -26,6 +26,9 @@ export async function seedTargetsDemo(db: Database, tenantId: number): Promise<v
     )).rows[0];
     const users = (await tx.query<{ id: number; user_name: string; name: string }>(`SELECT id, user_name, name FROM sys_user WHERE user_name IN ('admin', 'shop01') ORDER BY user_name`)).rows;
     if (!shop || !users.length) return null;
+    // shop01 works at this shop (as the stats demo says too): a cashier sells only at their own shop.
+    const staff = users.find((u) => u.user_name === 'shop01');
+    if (staff) await tx.query(`INSERT INTO sys_user_shop (tenant_id, user_id, shop_id) VALUES (app_current_tenant(), $1, $2) ON CONFLICT DO NOTHING`, [staff.id, shop.shop_id]);
     const skus = (await tx.query<{ sku_id: number; retail_price: string }>(
       `SELECT s.sku_id, s.retail_price FROM stock_balance b JOIN pd_sku s ON s.sku_id = b.sku_id
         WHERE b.wh_id = $1 AND b.on_hand - b.reserved >= 15 AND s.status = 1 AND s.retail_price > 0 ORDER BY s.sku_id LIMIT 40`,

@@ -12,6 +12,7 @@ import { assertShopTakes, balancePaidFen, priceLines, settlePayments, toFen, toY
 import { applyPromotions } from '../promotions/apply.ts';
 import { activePromotionsSql, toActivePromotion, type PromotionRow } from '../promotions/active.ts';
 import { assertMayDiscount } from './lineDiscount.ts';
+import { shopScope } from '../stats/scope.ts';
 import { payByVouchers, restoreVouchers, voucherPayments } from './voucherPay.ts';
 
 /**
@@ -162,6 +163,7 @@ export async function promoteCart(tx: Queryable, auth: AuthContext, cart: { shop
   );
   const { shop: row, skus: skuRows, promotions: promotionRows } = r.rows[0];
   const shop = checkShop(row);
+  await assertCashierShop(tx, auth, shop);
   const skus = new Map<number, PricedSku>(skuRows.map((s) => [s.sku_id, { skuId: s.sku_id, skuName: s.sku_name, retailPrice: Number(s.retail_price), status: s.status }]));
   const priced = priceLines(cart.lines, skus);
   if (priced.lines.some((l) => l.discountPercent !== undefined)) await assertMayDiscount(tx, auth);
@@ -218,10 +220,22 @@ function checkShop(shop: ShopRow | null | undefined): ShopRow & { wh_id: number 
   return { ...shop, wh_id: shop.wh_id };
 }
 
-/** The shop sold in and the warehouse its stock leaves from; a register bound to a shop sells only there. */
+/**
+ * The shop sold in and the warehouse its stock leaves from. A register bound to a shop sells only there; a
+ * cashier or 店长 logged in without one sells only at the shops they work at or manage (shopScope); admin anywhere.
+ */
 export async function shopOf(tx: Queryable, auth: AuthContext, shopId: number): Promise<ShopRow & { wh_id: number }> {
   assertRegisterShop(auth, shopId);
-  return checkShop((await tx.query<ShopRow>(SHOP_SQL, [shopId])).rows[0]);
+  const shop = checkShop((await tx.query<ShopRow>(SHOP_SQL, [shopId])).rows[0]);
+  await assertCashierShop(tx, auth, shop);
+  return shop;
+}
+
+/** Without a register device, a cashier or 店长 sells only at the shops they work at or manage (shopScope); admin anywhere. */
+async function assertCashierShop(tx: Queryable, auth: AuthContext, shop: ShopRow): Promise<void> {
+  if (auth.shopId) return;
+  const scope = await shopScope(tx, auth);
+  if (scope && !scope.includes(Number(shop.shop_id))) throw new ApiError('FORBIDDEN', `只能为所属门店收银，不能为门店「${shop.shop_name}」收银`);
 }
 
 /** An order's header, lines and payments as the register and the order list read them (also RETURNING of a sale). */
