@@ -18,7 +18,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Every file has a database of its own (tests/api/globalSetup.ts), so two run at once: on a 2-core machine
+          // the PGlite suite took 29 min instead of 58 at the same load.
+          fileParallelism: true,
+          maxWorkers: 2,
         },
       },
     ],
