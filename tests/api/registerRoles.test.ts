@@ -67,4 +67,15 @@ describe('收银的角色', () => {
     expect((await q<{ status: number }>(`SELECT status FROM po_order WHERE order_no = $1`, [sold.json.data.orderNo]))[0].status).toBe(2);
     expect((await sale(manager, otherShop)).status).toBe(403);
   });
+
+  it("manager01 cannot refund another shop's order (403 naming it, the order untouched)", async () => {
+    const admin = callerFor(s, await s.login('admin', 'admin123'));
+    const sold = await sale(admin, otherShop);
+    expect(sold.status, JSON.stringify(sold.json)).toBe(200);
+    const orderNo = sold.json.data.orderNo as string;
+    const refund = await manager('PUT', `${O}/order-pay/refund`, { orderNo, reason: '顾客退货' });
+    expect(refund.status).toBe(403);
+    expect(refund.json.msg).toBe(`只能为所属门店的订单退款，订单 ${orderNo} 不是所属门店的订单`);
+    expect((await q<{ status: number; refund_time: string | null }>(`SELECT status, refund_time FROM po_order WHERE order_no = $1`, [orderNo]))[0]).toEqual({ status: 1, refund_time: null });
+  });
 });

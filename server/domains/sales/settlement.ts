@@ -290,6 +290,9 @@ async function reverseOrder(tx: Queryable, auth: AuthContext, orderNo: string, r
   const verb = kind === 'refund' ? '退款' : '作废';
   if (!o) throw new ApiError('NOT_FOUND', `订单 ${orderNo} 不存在`);
   if (auth.shopId && auth.shopId !== o.shop_id) throw new ApiError('FORBIDDEN', `本收银设备只能为所属门店的订单${verb}`);
+  // Without a register device, as for selling: a 店长 takes back only the orders of the shops they work at or manage.
+  const scope = auth.shopId ? null : await shopScope(tx, auth);
+  if (scope && !scope.includes(Number(o.shop_id))) throw new ApiError('FORBIDDEN', `只能为所属门店的订单${verb}，订单 ${orderNo} 不是所属门店的订单`);
   if (Number(o.status) !== ORDER_STATUS.done) {
     const was = Number(o.status) === ORDER_STATUS.refunded ? '已退款' : '已作废';
     throw new ApiError('CONFLICT', kind === 'refund' && was === '已退款' ? `订单 ${orderNo} 已退款，不能重复退款` : `订单 ${orderNo} ${was}，不能${verb}`);
