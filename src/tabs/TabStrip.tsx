@@ -1,4 +1,4 @@
-import { useEffect, useState, type MouseEvent } from 'react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker, useLocation, useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
@@ -40,7 +40,25 @@ export function TabStrip() {
   const { pathname } = useLocation();
   const tabs = useSnapshot(appState.tabs);
   const [menu, setMenu] = useState<ContextMenuState | null>(null);
+  const strip = useRef<HTMLDivElement>(null);
   useConfirmBackFromThirdLevel();
+
+  // More tabs than fit: the strip scrolls sideways. The active tab is brought into view whenever it changes (opened
+  // from the menu, or by closing the one before), and the mouse wheel scrolls the strip, as a vertical wheel would not.
+  useEffect(() => {
+    strip.current?.querySelector<HTMLElement>('.shell-tab[data-active="true"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [pathname, tabs.visited.length]);
+  useEffect(() => {
+    const el = strip.current;
+    if (!el) return;
+    const onWheel = (event: WheelEvent) => {
+      if (el.scrollWidth <= el.clientWidth || Math.abs(event.deltaX) > Math.abs(event.deltaY)) return;
+      event.preventDefault();
+      el.scrollLeft += event.deltaY;
+    };
+    el.addEventListener('wheel', onWheel, { passive: false });
+    return () => el.removeEventListener('wheel', onWheel);
+  }, []);
 
   useEffect(() => {
     if (!menu) return;
@@ -62,7 +80,7 @@ export function TabStrip() {
 
   return (
     <>
-      <div className="shell-tabs" data-testid="tab-strip">
+      <div className="shell-tabs" data-testid="tab-strip" ref={strip}>
         {(tabs.visited as TabView[]).map((view) => {
           const active = view.path === pathname;
           return (

@@ -63,6 +63,39 @@ test('opening pages adds tabs, breadcrumb follows, and kept-alive pages keep the
   await expect(tab(page, '/systemManage/loginLog')).toHaveCount(0);
 });
 
+test('more tabs than fit: the strip scrolls sideways and always shows the active tab', async ({ page }) => {
+  await page.setViewportSize({ width: 1000, height: 700 });
+  await logInAsAdmin(page);
+  const pages = ['/shopManage/shopBase', '/purchaseManage/supplier', '/productManage/pdSpu', '/storageManage/whBaseInfo', '/systemManage/userList',
+    '/attendManage/clockRecord', '/dataStatistics/shopSale', '/memberInfo/memberList', '/pettyCash/record', '/processManage/processDefinition',
+    '/pricePromote/promotion', '/reportCenter/putStockAnalyse'];
+  /** The active tab's box lies inside the strip's visible box. */
+  const activeShown = () =>
+    page.getByTestId('tab-strip').evaluate((strip) => {
+      const active = strip.querySelector('.shell-tab[data-active="true"]');
+      if (!active) return false;
+      const s = strip.getBoundingClientRect();
+      const a = active.getBoundingClientRect();
+      return a.left >= s.left - 1 && a.right <= s.right + 1;
+    });
+  for (const path of pages) {
+    await page.goto(path);
+    await expect(tab(page, path)).toHaveAttribute('data-active', 'true');
+    await expect.poll(activeShown).toBe(true);
+  }
+  const strip = page.getByTestId('tab-strip');
+  expect(await strip.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  // Back to the first tab.
+  await tab(page, '/home/index').click();
+  await expect(page).toHaveURL(/\/home\/index/);
+  await expect.poll(activeShown).toBe(true);
+  // The mouse wheel over the strip scrolls it sideways.
+  const before = await strip.evaluate((el) => el.scrollLeft);
+  await strip.hover();
+  await page.mouse.wheel(0, 300);
+  await expect.poll(() => strip.evaluate((el) => el.scrollLeft)).toBeGreaterThan(before);
+});
+
 test('tab context menu closes others and all, keeping fixed tabs', async ({ page }) => {
   await logInAsAdmin(page);
   await page.getByTestId('menu-/systemManage/userList').click();
