@@ -343,17 +343,18 @@ export default function RetailOrderPage() {
         actions={member && !practice && (
           <Button size="xs" variant="light" color="grape" onClick={() => setRecharging(true)} data-testid="register-recharge">{t('recharge')}</Button>
         )} />
-      <Table striped withTableBorder data-testid="register-cart">
+      {/* Fixed column widths: the header stands where it will stay, empty cart or full (the SKU name takes the rest). */}
+      <Table striped withTableBorder layout="fixed" data-testid="register-cart">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('sku')}</Table.Th>
-            <Table.Th>{t('barcode')}</Table.Th>
-            <Table.Th ta="right">{t('unitPrice')}</Table.Th>
+            <Table.Th w={150}>{t('barcode')}</Table.Th>
+            <Table.Th w={90} ta="right">{t('unitPrice')}</Table.Th>
             <Table.Th w={140}>{t('quantity')}</Table.Th>
-            <Table.Th ta="right">{t('amount')}</Table.Th>
+            <Table.Th w={100} ta="right">{t('amount')}</Table.Th>
             <Table.Th w={90}>{t('discount')}</Table.Th>
-            <Table.Th>{t('promotion')}</Table.Th>
-            <Table.Th ta="right">{t('stock')}</Table.Th>
+            <Table.Th w={150}>{t('promotion')}</Table.Th>
+            <Table.Th w={70} ta="right">{t('stock')}</Table.Th>
             <Table.Th w={50} />
           </Table.Tr>
         </Table.Thead>
@@ -368,6 +369,7 @@ export default function RetailOrderPage() {
               <Table.Td ta="right">0.00</Table.Td>
               <Table.Td>{g.quantity}</Table.Td>
               <Table.Td ta="right">0.00</Table.Td>
+              <Table.Td />
               <Table.Td><Text size="sm" c="red">{g.promotionName}</Text></Table.Td>
               <Table.Td />
               <Table.Td />
