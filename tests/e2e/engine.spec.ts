@@ -69,7 +69,7 @@ test('a shop code opens the shop\'s detail page: a tab of its own, kept on reloa
   await expect(detail.getByTestId('field-shopCode')).toHaveValue('EUI004');
   await expect(detail.getByTestId('field-shopName')).toHaveValue('引擎门店04');
   await expect(detail.getByTestId('field-openDate')).toHaveValue('2026-03-04');
-  await expect(detail.getByTestId('field-area')).toHaveValue('41');
+  await expect(detail.getByTestId('field-area')).toHaveValue('41.00');
   await expect(page.getByTestId('shop-base-page-form-submit')).toHaveCount(0);
   // a tab of its own beside the shop list's
   await expect(page.getByTestId('tab-/shopManage/shopBaseDetail')).toBeVisible();
