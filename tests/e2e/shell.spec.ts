@@ -114,6 +114,8 @@ test('tab context menu closes others and all, keeping fixed tabs', async ({ page
   expect((await menu.boundingBox())?.width).toBe(105);
   await page.getByTestId('tab-menu-close-others').click();
   await expect(page).toHaveURL(/\/systemManage\/loginLog/);
+  // Its page shown before the next close (a tab closed while its page is still opening can come back: left in the note).
+  await expect(page.getByTestId('login-log-table-row').first()).toBeVisible();
   await expect(tab(page, '/userInfo/loginRecord')).toHaveCount(0);
   await expect(tab(page, '/home/index')).toBeVisible();
   await expect(tab(page, '/systemManage/userList')).toBeVisible();
