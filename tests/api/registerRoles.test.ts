@@ -77,5 +77,11 @@ describe('收银的角色', () => {
     expect(refund.status).toBe(403);
     expect(refund.json.msg).toBe(`只能为所属门店的订单退款，订单 ${orderNo} 不是所属门店的订单`);
     expect((await q<{ status: number; refund_time: string | null }>(`SELECT status, refund_time FROM po_order WHERE order_no = $1`, [orderNo]))[0]).toEqual({ status: 1, refund_time: null });
+    // Nor reprint its receipt; its own shop's it may.
+    const reprint = await manager('GET', `${O}/sale/order/print/${orderNo}`);
+    expect(reprint.status).toBe(403);
+    expect(reprint.json.msg).toBe(`只能为所属门店的订单打印小票，订单 ${orderNo} 不是所属门店的订单`);
+    const own = await sale(manager, ownShop);
+    expect((await manager('GET', `${O}/sale/order/print/${own.json.data.orderNo}`)).status).toBe(200);
   });
 });

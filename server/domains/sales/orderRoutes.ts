@@ -8,7 +8,7 @@ import { ok } from '../../http/envelope.ts';
 import { idField, plainText } from '../../http/fields.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
 import { registerCustomRoute } from '../../resources/customRoutes.ts';
-import { invalidateOrder, readOrder, refundOrder, settle, shopOf, type SettlementInput } from './settlement.ts';
+import { assertOrderInReach, invalidateOrder, readOrder, refundOrder, settle, shopOf, type SettlementInput } from './settlement.ts';
 import { priceRoutes } from './priceRoute.ts';
 import { discountRateField } from './lineDiscount.ts';
 import { voucherToPay } from './vouchers.ts';
@@ -165,8 +165,9 @@ export const orderRoutes = (db: Database, services?: AppServices) => async (app:
   }, async (req, reply) => {
     const auth = req.auth!;
     const found = await req.tenantTx(async (tx) => {
-      const r = await tx.query<{ order_id: number }>(`SELECT order_id FROM po_order WHERE order_no = $1`, [req.params.orderNo]);
+      const r = await tx.query<{ order_id: number; shop_id: number; order_no: string }>(`SELECT order_id, shop_id, order_no FROM po_order WHERE order_no = $1`, [req.params.orderNo]);
       if (!r.rows[0]) return null;
+      await assertOrderInReach(tx, auth, r.rows[0], '打印小票');
       const order = await readOrder(tx, r.rows[0].order_id);
       return req.query.type ? { order, data: await receiptPrintData(tx, auth, order), tpl: await receiptTemplate(tx) } : { order };
     });

@@ -238,6 +238,19 @@ async function assertCashierShop(tx: Queryable, auth: AuthContext, shop: ShopRow
   if (scope && !scope.includes(Number(shop.shop_id))) throw new ApiError('FORBIDDEN', `只能为所属门店收银，不能为门店「${shop.shop_name}」收银`);
 }
 
+/**
+ * An order the register acts on afterwards (退款, 作废, 重打小票) must be within reach as a sale is: a register device
+ * only its own shop's; without one, a cashier or 店长 only the shops they work at or manage; admin any.
+ */
+export async function assertOrderInReach(tx: Queryable, auth: AuthContext, order: { shop_id: number; order_no: string }, verb: string): Promise<void> {
+  if (auth.shopId) {
+    if (auth.shopId !== Number(order.shop_id)) throw new ApiError('FORBIDDEN', `本收银设备只能为所属门店的订单${verb}`);
+    return;
+  }
+  const scope = await shopScope(tx, auth);
+  if (scope && !scope.includes(Number(order.shop_id))) throw new ApiError('FORBIDDEN', `只能为所属门店的订单${verb}，订单 ${order.order_no} 不是所属门店的订单`);
+}
+
 /** An order's header, lines and payments as the register and the order list read them (also RETURNING of a sale). */
 const ORDER_COLUMNS = `order_id AS "orderId", order_no AS "orderNo", client_uuid AS uuid, shop_id AS "shopId", shop_name AS "shopName", is_practice AS "isPractice",
             status, total_quantity::float8 AS "totalQuantity", total_amount::float8 AS "totalAmount", promotion_amount::float8 AS "promotionAmount", full_reduction_id AS "fullReductionId", full_reduction_name AS "fullReductionName",
@@ -289,10 +302,7 @@ async function reverseOrder(tx: Queryable, auth: AuthContext, orderNo: string, r
   const o = r.rows[0];
   const verb = kind === 'refund' ? '退款' : '作废';
   if (!o) throw new ApiError('NOT_FOUND', `订单 ${orderNo} 不存在`);
-  if (auth.shopId && auth.shopId !== o.shop_id) throw new ApiError('FORBIDDEN', `本收银设备只能为所属门店的订单${verb}`);
-  // Without a register device, as for selling: a 店长 takes back only the orders of the shops they work at or manage.
-  const scope = auth.shopId ? null : await shopScope(tx, auth);
-  if (scope && !scope.includes(Number(o.shop_id))) throw new ApiError('FORBIDDEN', `只能为所属门店的订单${verb}，订单 ${orderNo} 不是所属门店的订单`);
+  await assertOrderInReach(tx, auth, { shop_id: o.shop_id, order_no: orderNo }, verb);
   if (Number(o.status) !== ORDER_STATUS.done) {
     const was = Number(o.status) === ORDER_STATUS.refunded ? '已退款' : '已作废';
     throw new ApiError('CONFLICT', kind === 'refund' && was === '已退款' ? `订单 ${orderNo} 已退款，不能重复退款` : `订单 ${orderNo} ${was}，不能${verb}`);
