@@ -231,24 +231,23 @@ export async function shopOf(tx: Queryable, auth: AuthContext, shopId: number): 
   return shop;
 }
 
-/** Without a register device, a cashier or 店长 sells only at the shops they work at or manage (shopScope); admin anywhere. */
-async function assertCashierShop(tx: Queryable, auth: AuthContext, shop: ShopRow): Promise<void> {
+/** Without a register device, a cashier or 店长 reaches only the shops they work at or manage (shopScope); admin any. */
+async function assertInScope(tx: Queryable, auth: AuthContext, shopId: number, refusal: () => string): Promise<void> {
   if (auth.shopId) return;
   const scope = await shopScope(tx, auth);
-  if (scope && !scope.includes(Number(shop.shop_id))) throw new ApiError('FORBIDDEN', `只能为所属门店收银，不能为门店「${shop.shop_name}」收银`);
+  if (scope && !scope.includes(shopId)) throw new ApiError('FORBIDDEN', refusal());
 }
+
+const assertCashierShop = (tx: Queryable, auth: AuthContext, shop: ShopRow) =>
+  assertInScope(tx, auth, Number(shop.shop_id), () => `只能为所属门店收银，不能为门店「${shop.shop_name}」收银`);
 
 /**
  * An order the register acts on afterwards (退款, 作废, 重打小票) must be within reach as a sale is: a register device
  * only its own shop's; without one, a cashier or 店长 only the shops they work at or manage; admin any.
  */
 export async function assertOrderInReach(tx: Queryable, auth: AuthContext, order: { shop_id: number; order_no: string }, verb: string): Promise<void> {
-  if (auth.shopId) {
-    if (auth.shopId !== Number(order.shop_id)) throw new ApiError('FORBIDDEN', `本收银设备只能为所属门店的订单${verb}`);
-    return;
-  }
-  const scope = await shopScope(tx, auth);
-  if (scope && !scope.includes(Number(order.shop_id))) throw new ApiError('FORBIDDEN', `只能为所属门店的订单${verb}，订单 ${order.order_no} 不是所属门店的订单`);
+  if (auth.shopId && auth.shopId !== Number(order.shop_id)) throw new ApiError('FORBIDDEN', `本收银设备只能为所属门店的订单${verb}`);
+  await assertInScope(tx, auth, Number(order.shop_id), () => `只能为所属门店的订单${verb}，订单 ${order.order_no} 不是所属门店的订单`);
 }
 
 /** An order's header, lines and payments as the register and the order list read them (also RETURNING of a sale). */
