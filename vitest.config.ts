@@ -21,6 +21,7 @@ export default defineConfig({
           // Every file has a database of its own (tests/api/globalSetup.ts), so two run at once: on a 2-core machine
           // the PGlite suite took 29 min instead of 58 at the same load.
           fileParallelism: true,
+          isolate: false,
           maxWorkers: 2,
         },
       },

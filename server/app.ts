@@ -12,7 +12,6 @@ import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
 import type { AppServices } from './context.ts';
 import { ApiError, ErrorCodes } from './errors.ts';
-import { REQUEST_STATEMENT_TIMEOUT } from './db/index.ts';
 import { readSalesSummaries } from './db/salesSummaries.ts';
 import { chineseValidationMessage } from './http/validation.ts';
 import { lazyCompilersFactory } from './http/lazyCompilers.ts';
@@ -83,7 +82,7 @@ export async function buildApp(services: AppServices, opts: BuildOptions = {}): 
   app.decorateRequest('tenantTx', function tenantTx(this: { auth: { tenantId: number } | null }, fn, opts) {
     if (!this.auth) throw new ApiError('NO_TOKEN');
     // A request's statements are bounded (PostgreSQL server): a clear 503 instead of a hang.
-    return services.db.tenant(this.auth.tenantId, fn, { ...opts, statementTimeout: REQUEST_STATEMENT_TIMEOUT });
+    return services.db.tenant(this.auth.tenantId, fn, { ...opts, statementTimeout: services.config.statementTimeout });
   });
   app.decorateRequest('summaryTx', function summaryTx(this: FastifyRequest, fn) {
     return readSalesSummaries((open, opts) => this.tenantTx(open, opts), fn);

@@ -32,6 +32,13 @@ export interface ServerConfig {
    * days and hours are those of the shops' clocks. A name the database does not know stops the start.
    */
   businessTz: string;
+  /**
+   * Longest a statement of a request may run on a PostgreSQL server (PG_STATEMENT_TIMEOUT, default 30s): past it the
+   * caller gets QUERY_TIMEOUT (503, a Chinese message) instead of a request that hangs. Only requests (req.tenantTx)
+   * ask for it; seeding, imports' start-up work and exports' short batches do not. PGlite cannot cancel a running
+   * statement (no timer signals in wasm), so there the answer comes late.
+   */
+  statementTimeout: string;
 }
 
 export const DEFAULT_BUSINESS_TZ = 'Asia/Shanghai';
@@ -51,6 +58,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     smsOutbox: env.SMS_OUTBOX ? path.resolve(env.SMS_OUTBOX) : undefined,
     stompHeartbeatMs: Number(env.STOMP_HEARTBEAT_MS || 5000),
     businessTz: env.BUSINESS_TZ?.trim() || DEFAULT_BUSINESS_TZ,
+    statementTimeout: env.PG_STATEMENT_TIMEOUT?.trim() || '30s',
     trustProxy: (env.TRUST_PROXY ?? '').split(',').map((a) => a.trim()).filter(Boolean),
     schemaDirs: [
       path.resolve(env.SCHEMAS_DIR || 'schemas'),

@@ -108,14 +108,6 @@ export interface TenantTxOptions {
   snapshot?: boolean;
 }
 
-/**
- * Longest a statement of a request may run on a PostgreSQL server (PG_STATEMENT_TIMEOUT, default 30s):
- * past it the caller gets QUERY_TIMEOUT (503, a Chinese message) instead of a request that hangs.
- * Only requests (req.tenantTx) ask for it; seeding, imports' start-up work and exports' short batches do not.
- * PGlite cannot cancel a running statement (no timer signals in wasm), so there the answer comes late.
- */
-export const REQUEST_STATEMENT_TIMEOUT = process.env.PG_STATEMENT_TIMEOUT || '30s';
-
 async function enterTenant(tx: Queryable, tenantId: number, statementTimeout?: string): Promise<void> {
   if (!Number.isSafeInteger(tenantId) || tenantId <= 0) throw new Error(`invalid tenant id ${tenantId}`);
   await tx.query(`SET LOCAL ROLE ${APP_ROLE}`);

@@ -9,7 +9,7 @@ import { callerFor, type Caller, type Json } from './resourceCalls.ts';
  * simulated box (tests/support/aiBoxSim.ts, a real HTTP server); a silent box is 离线 with the time of its last
  * answer, within the timeout; hourly counts are kept once per box, channel and hour however often they are read.
  */
-process.env.AI_BOX_TIMEOUT_MS = '400';
+const timeoutBefore = process.env.AI_BOX_TIMEOUT_MS;
 
 let s: TestServer;
 let admin: Caller;
@@ -39,6 +39,7 @@ async function countsOf(aiBoxId: number): Promise<Json[]> {
 const sumIn = (rows: Json[]) => rows.reduce((t, r) => t + r.inCount, 0);
 
 beforeAll(async () => {
+  process.env.AI_BOX_TIMEOUT_MS = '400';
   [s, sim, sim2] = await Promise.all([startTestServer(), startSimBox('SIM-0001'), startSimBox('SIM-0002')]);
   admin = callerFor(s, await s.login('admin', 'admin123'));
   shop = callerFor(s, await s.login('shop01', 'shop123'));
@@ -46,6 +47,9 @@ beforeAll(async () => {
   shops = (await admin('POST', 'wxy-shop-server/shop-base/list', {})).json.data;
 }, 180_000);
 afterAll(async () => {
+  // The files of a worker share one process: the next file's boxes get the default timeout again.
+  if (timeoutBefore === undefined) delete process.env.AI_BOX_TIMEOUT_MS;
+  else process.env.AI_BOX_TIMEOUT_MS = timeoutBefore;
   await Promise.all([s?.stop(), sim?.close(), sim2?.close()]);
 });
 

@@ -56,9 +56,14 @@ export interface TestServer extends RunningServer {
   login(userName: string, password: string, tenant?: number): Promise<string>;
 }
 
-/** `extraSchemaDirs`: module directories of descriptors (and their migrations) loaded besides schemas/. */
-export async function startTestServer(opts: { extraSchemaDirs?: string[] } = {}): Promise<TestServer> {
-  const { config, cleanup } = await freshDatabaseConfig();
+/**
+ * `extraSchemaDirs`: module directories of descriptors (and their migrations) loaded besides schemas/; `config`:
+ * settings of this server only (a file's settings never leak into the next file's server in the same worker).
+ */
+export async function startTestServer(opts: { extraSchemaDirs?: string[]; config?: Partial<ServerConfig> } = {}): Promise<TestServer> {
+  const fresh = await freshDatabaseConfig();
+  const config: ServerConfig = { ...fresh.config, ...opts.config };
+  const { cleanup } = fresh;
   config.schemaDirs = [...config.schemaDirs, ...(opts.extraSchemaDirs ?? [])];
   const smsCodes = new Map<string, string>();
   const server = await startServer(config, {

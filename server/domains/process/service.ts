@@ -8,6 +8,7 @@
  *
  * Every call runs in the caller's tenant transaction: a refusal writes nothing, a notice goes out at commit.
  */
+import { createHash } from 'node:crypto';
 import { departmentHeadOf } from '../../system/departments.ts';
 import type { AuthContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
@@ -93,11 +94,14 @@ export function taskAction(taskType: string): 'approve' | 'reject' {
 const who = (auth: AuthContext) => auth.displayName || auth.userName;
 
 // ---------------------------------------------------------------------------------------------------------------
-// Models: a definition's XML never changes, so its parsed model is kept per tenant and id.
+// Models: parsed once per XML text, keyed by its md5 (PostgreSQL's md5() of the column or Node's of the string: the
+// same digest of the UTF-8 bytes). Keyed by content, not by tenant and id, so the cache can never answer another
+// database's definition of the same id (a process serving several databases one after the other, as the tests do).
 
 const models = new Map<string, Promise<ProcessModel>>();
-async function modelOf(tenantId: number, definitionId: number, xml: string | (() => Promise<string>)): Promise<ProcessModel> {
-  const key = `${tenantId}:${definitionId}`;
+const xmlDigest = (xml: string) => createHash('md5').update(xml, 'utf8').digest('hex');
+async function modelOf(digest: string, xml: string | (() => Promise<string>)): Promise<ProcessModel> {
+  const key = digest;
   let m = models.get(key);
   if (!m) {
     m = typeof xml === 'string' ? parseProcess(xml) : xml().then(parseProcess);
@@ -346,7 +350,7 @@ export async function startProcess(tx: Queryable, auth: AuthContext, input: Star
   if (def.suspended) throw new ApiError('CONFLICT', `流程「${def.name}」已挂起，不能发起审批`);
   const running = await tx.query(`SELECT 1 FROM wf_instance WHERE business_type = $1 AND business_id = $2 AND status = 1`, [businessType, businessId]);
   if (running.rows.length) throw new ApiError('CONFLICT', '该单据已在审批中，不能重复提交');
-  const model = await modelOf(auth.tenantId, def.definition_id, def.bpmn_xml);
+  const model = await modelOf(xmlDigest(def.bpmn_xml), def.bpmn_xml);
   const shopRaw = input.shopId ?? (variables.shopId as number | undefined) ?? auth.shopId ?? null;
   const shopId = shopRaw === null || shopRaw === undefined || String(shopRaw) === '' ? null : Number(shopRaw);
   if (shopId !== null && !Number.isSafeInteger(shopId)) throw new ApiError('BAD_REQUEST', '门店（shopId）格式不正确');
@@ -557,7 +561,8 @@ export async function completeTask(tx: Queryable, auth: AuthContext, input: Comp
   );
   if (!done.rows.length) throw new ApiError('CONFLICT', '该任务已被处理，不能重复审批');
   await history(tx, auth, inst.instance_id, input.action, { taskId: task.task_id, nodeId: task.node_id, nodeName: task.node_name, comment });
-  const model = await modelOf(auth.tenantId, inst.definition_id, async () =>
+  const digest = (await tx.query<{ d: string }>(`SELECT md5(bpmn_xml) AS d FROM wf_definition WHERE definition_id = $1`, [inst.definition_id])).rows[0].d;
+  const model = await modelOf(digest, async () =>
     (await tx.query<{ bpmn_xml: string }>(`SELECT bpmn_xml FROM wf_definition WHERE definition_id = $1`, [inst.definition_id])).rows[0].bpmn_xml,
   );
   let status: number = INSTANCE_STATUS.running;
