@@ -1,0 +1,78 @@
+// `npm test`: every test of the project, in the order that costs least on a 2-core machine, then the ten slowest
+// test files of the run (so growth is seen when it happens).
+//  1. the type check beside the unit tests;
+//  2. the API suite in full on one backend — the PostgreSQL server when DATABASE_URL is set, else PGlite — and,
+//     with a server, the subset that covers what differs between the backends (API_SUBSET=1, vitest.config.ts) on PGlite;
+//  3. the browser suite (builds first).
+// Every stage runs even when an earlier one failed (one run tells everything); the exit code is the first failure's.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+
+const REPORTS = path.resolve('.test-reports');
+rmSync(REPORTS, { recursive: true, force: true });
+mkdirSync(REPORTS, { recursive: true });
+
+const started = Date.now();
+const stages = [];
+
+function run(label, cmd, args, env = {}) {
+  const t0 = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('exit', (code, signal) => {
+      const ok = code === 0;
+      stages.push({ label, ok, seconds: (Date.now() - t0) / 1000, code: code ?? signal });
+      resolve(ok);
+    });
+  });
+}
+
+const vitest = (project, report, env) =>
+  ['npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(REPORTS, report)}`], env];
+
+const withoutServer = { DATABASE_URL: '' };
+const server = process.env.DATABASE_URL;
+
+// 1. Type check beside unit tests.
+await Promise.all([run('typecheck', 'npx', ['tsc', '--noEmit', '-p', '.']), run('unit', ...vitest('unit', 'unit.json'))]);
+
+// 2. API: full on one backend, the subset on the other.
+if (server) {
+  await run('api (PostgreSQL server, full)', ...vitest('api', 'api-postgres.json'));
+  await run('api (PGlite, backend subset)', ...vitest('api', 'api-pglite-subset.json', { ...withoutServer, API_SUBSET: '1' }));
+} else {
+  await run('api (PGlite, full)', ...vitest('api', 'api-pglite.json', withoutServer));
+}
+
+// 3. Browser tests (build first).
+await run('e2e', 'npm', ['run', 'test:e2e'], { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(REPORTS, 'e2e.json') });
+
+// The ten slowest files of the run, from the reporters' JSON.
+const files = [];
+for (const [report, kind] of [['unit.json', 'unit'], ['api-postgres.json', 'api pg'], ['api-pglite.json', 'api pglite'], ['api-pglite-subset.json', 'api pglite'], ['e2e.json', 'e2e']]) {
+  const file = path.join(REPORTS, report);
+  if (!existsSync(file)) continue;
+  const json = JSON.parse(readFileSync(file, 'utf8'));
+  if (kind === 'e2e') {
+    const walk = (suite, into) => {
+      for (const spec of suite.specs ?? []) for (const t of spec.tests ?? []) for (const r of t.results ?? []) into.seconds += (r.duration ?? 0) / 1000;
+      for (const child of suite.suites ?? []) walk(child, into);
+    };
+    for (const suite of json.suites ?? []) {
+      const into = { kind, name: suite.file ?? suite.title, seconds: 0 };
+      walk(suite, into);
+      files.push(into);
+    }
+  } else {
+    for (const t of json.testResults ?? []) files.push({ kind, name: path.relative(process.cwd(), t.name), seconds: (t.endTime - t.startTime) / 1000 });
+  }
+}
+files.sort((a, b) => b.seconds - a.seconds);
+const pad = (s, n) => String(s).padEnd(n);
+console.log('\n## Ten slowest test files');
+for (const f of files.slice(0, 10)) console.log(`${pad(f.seconds.toFixed(1) + ' s', 10)}${pad(f.kind, 12)}${f.name}`);
+console.log('\n## Stages');
+for (const s of stages) console.log(`${pad(s.ok ? 'ok' : `FAILED (${s.code})`, 14)}${pad(s.seconds.toFixed(0) + ' s', 8)}${s.label}`);
+console.log(`total ${((Date.now() - started) / 1000).toFixed(0)} s`);
+process.exit(stages.every((s) => s.ok) ? 0 : 1);
