@@ -164,5 +164,6 @@ const parts: [string, () => Promise<void>][] = [
   ['designer-ui', async () => (await import('./designer-ui.ts')).benchDesignerUi()],
   ['process', async () => (await import('./process.ts')).benchProcess()],
   ['salary', async () => (await import('./salary.ts')).benchSalary()],
+  ['bigrams', async () => (await import('./bigrams.ts')).benchBigrams()],
 ];
 for (const [name, part] of parts) if (!only || only.includes(name)) await part();
