@@ -1,4 +1,20 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+const UNIT_ROOTS = ['tests/unit', 'src', 'engine', 'widgets', 'screens-custom', 'server'];
+const UNIT = ['tests/unit/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}', 'engine/**/*.test.{ts,tsx}', 'widgets/**/*.test.{ts,tsx}', 'screens-custom/**/*.test.{ts,tsx}', 'server/**/*.test.ts'];
+/**
+ * Unit files that replace modules or globals (vi.mock, vi.stubGlobal) or run in another environment (jsdom): each in a
+ * fresh module graph (project unit-isolated). The rest share one graph per worker (isolate: false), which halves the
+ * unit run — most of it was importing the same modules again for every file.
+ */
+const ISOLATED_UNIT = UNIT_ROOTS.flatMap((root) =>
+  readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((f) => /\.test\.tsx?$/.test(f) && !(root === 'server' && f.endsWith('.tsx')))
+    .map((f) => path.join(root, f))
+    .filter((f) => /vi\.mock\(|vi\.stubGlobal\(|@vitest-environment/.test(readFileSync(f, 'utf8'))),
+);
 
 /**
  * The API files a run repeats on its second backend (API_SUBSET=1; scripts/test.mjs runs the full suite on the
@@ -29,7 +45,16 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['tests/unit/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}', 'engine/**/*.test.{ts,tsx}', 'widgets/**/*.test.{ts,tsx}', 'screens-custom/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
+          include: UNIT,
+          exclude: ISOLATED_UNIT,
+          environment: 'node',
+          isolate: false,
+        },
+      },
+      {
+        test: {
+          name: 'unit-isolated',
+          include: ISOLATED_UNIT,
           environment: 'node',
         },
       },
