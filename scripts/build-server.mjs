@@ -1,5 +1,5 @@
 // Bundles the server into dist-server/main.js so `npm start` loads one plain JS file (no TypeScript
-// compilation at start-up); npm packages stay external. Migrations are copied beside it.
+// compilation at start-up); npm packages stay external. Migrations and definitions are copied beside it.
 import { cpSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -20,3 +20,4 @@ await build({
   logLevel: 'warning',
 });
 cpSync('server/db/migrations', 'dist-server/migrations', { recursive: true });
+cpSync('server/db/definitions', 'dist-server/definitions', { recursive: true });

@@ -26,7 +26,7 @@ export async function startServer(config: ServerConfig, opts: BuildOptions & { s
   // The database opens (PGlite: wasm load and Postgres boot, most of start-up) while the app is built.
   const opening = openDatabase(config).then(async (opened) => {
     try {
-      await migrate(opened, config.schemaDirs.map((d) => path.join(d, 'migrations')));
+      await migrate(opened, config.schemaDirs);
       await alignSalesSummaryZone(opened);
       await seedDemoData(opened, moduleMenus.menus);
       await verifyResourceTables(opened, config.schemaDirs);
