@@ -174,18 +174,9 @@ CREATE TABLE sys_version_log (
   UNIQUE (tenant_id, version)
 );
 
-DO $$
-DECLARE t text;
-BEGIN
-  FOREACH t IN ARRAY ARRAY['sys_user','sys_role','sys_user_role','sys_menu','sys_role_menu',
-    'sys_role_field_permission','sys_login_record','sys_sms_code','shop_device','sys_search_time_limit',
-    'sys_data_dictionary','sys_base_config_name','sys_version_log']
-  LOOP
-    EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
-    EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t);
-    EXECUTE format('CREATE POLICY tenant_isolation ON %I USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant())', t);
-  END LOOP;
-END $$;
+SELECT enable_tenancy('sys_user', 'sys_role', 'sys_user_role', 'sys_menu', 'sys_role_menu',
+  'sys_role_field_permission', 'sys_login_record', 'sys_sms_code', 'shop_device', 'sys_search_time_limit',
+  'sys_data_dictionary', 'sys_base_config_name', 'sys_version_log');
 
 -- Process-wide facts such as which demo-data version has been seeded. No tenant.
 CREATE TABLE app_meta (

@@ -18,6 +18,4 @@ CREATE TABLE sys_message (
 CREATE INDEX sys_message_user ON sys_message (tenant_id, user_id, created_at DESC, id DESC);
 CREATE INDEX sys_message_unread ON sys_message (tenant_id, user_id) WHERE NOT is_read;
 
-ALTER TABLE sys_message ENABLE ROW LEVEL SECURITY;
-ALTER TABLE sys_message FORCE ROW LEVEL SECURITY;
-CREATE POLICY tenant_isolation ON sys_message USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant());
+SELECT enable_tenancy('sys_message');

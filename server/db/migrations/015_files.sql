@@ -43,12 +43,4 @@ CREATE TABLE file_upload_part (
   FOREIGN KEY (tenant_id, upload_key) REFERENCES file_upload(tenant_id, upload_key) ON DELETE CASCADE
 );
 
-DO $$
-DECLARE t text;
-BEGIN
-  FOREACH t IN ARRAY ARRAY['file_object', 'file_upload', 'file_upload_part'] LOOP
-    EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
-    EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t);
-    EXECUTE format('CREATE POLICY tenant_isolation ON %I USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant())', t);
-  END LOOP;
-END $$;
+SELECT enable_tenancy('file_object', 'file_upload', 'file_upload_part');

@@ -22,6 +22,4 @@ CREATE INDEX shop_base_tenant_id ON shop_base (tenant_id, shop_id);
 CREATE INDEX shop_base_tenant_open ON shop_base (tenant_id, open_date, shop_id);
 CREATE INDEX shop_base_tenant_name ON shop_base (tenant_id, shop_name, shop_id);
 
-ALTER TABLE shop_base ENABLE ROW LEVEL SECURITY;
-ALTER TABLE shop_base FORCE ROW LEVEL SECURITY;
-CREATE POLICY tenant_isolation ON shop_base USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant());
+SELECT enable_tenancy('shop_base');

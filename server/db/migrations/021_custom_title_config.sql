@@ -8,6 +8,4 @@ CREATE TABLE sys_custom_title_config (
   PRIMARY KEY (tenant_id, user_id, title)
 );
 
-ALTER TABLE sys_custom_title_config ENABLE ROW LEVEL SECURITY;
-ALTER TABLE sys_custom_title_config FORCE ROW LEVEL SECURITY;
-CREATE POLICY tenant_isolation ON sys_custom_title_config USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant());
+SELECT enable_tenancy('sys_custom_title_config');

@@ -35,10 +35,4 @@ CREATE TABLE shop_site (
 CREATE INDEX shop_site_tenant_id ON shop_site (tenant_id, shop_site_id);
 CREATE INDEX shop_site_tenant_shop ON shop_site (tenant_id, shop_id, shop_site_id);
 
-DO $$ DECLARE t text; BEGIN
-  FOREACH t IN ARRAY ARRAY['shop_region', 'shop_site'] LOOP
-    EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
-    EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t);
-    EXECUTE format('CREATE POLICY tenant_isolation ON %I USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant())', t);
-  END LOOP;
-END $$;
+SELECT enable_tenancy('shop_region', 'shop_site');

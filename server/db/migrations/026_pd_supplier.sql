@@ -23,6 +23,4 @@ CREATE TABLE pd_supplier (
 );
 CREATE INDEX pd_supplier_tenant_name ON pd_supplier (tenant_id, supplier_name, id);
 
-ALTER TABLE pd_supplier ENABLE ROW LEVEL SECURITY;
-ALTER TABLE pd_supplier FORCE ROW LEVEL SECURITY;
-CREATE POLICY tenant_isolation ON pd_supplier USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant());
+SELECT enable_tenancy('pd_supplier');

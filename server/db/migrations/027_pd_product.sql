@@ -100,10 +100,4 @@ END $$;
 CREATE TRIGGER pd_supplier_propagate AFTER UPDATE OF supplier_name ON pd_supplier
   FOR EACH ROW WHEN (OLD.supplier_name IS DISTINCT FROM NEW.supplier_name) EXECUTE FUNCTION pd_supplier_propagate();
 
-DO $$ DECLARE t text; BEGIN
-  FOREACH t IN ARRAY ARRAY['pd_spu', 'pd_sku'] LOOP
-    EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
-    EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t);
-    EXECUTE format('CREATE POLICY tenant_isolation ON %I USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant())', t);
-  END LOOP;
-END $$;
+SELECT enable_tenancy('pd_spu', 'pd_sku');

@@ -45,10 +45,4 @@ CREATE INDEX pd_sku_expand_tenant_sort ON pd_sku_expand (tenant_id, sort, id);
 CREATE INDEX pd_rel_spu_expand_tenant_id ON pd_rel_spu_expand (tenant_id, id);
 CREATE INDEX pd_rel_sku_expand_tenant_id ON pd_rel_sku_expand (tenant_id, id);
 
-DO $$ DECLARE t text; BEGIN
-  FOREACH t IN ARRAY ARRAY['pd_spu_expand', 'pd_sku_expand', 'pd_rel_spu_expand', 'pd_rel_sku_expand'] LOOP
-    EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
-    EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t);
-    EXECUTE format('CREATE POLICY tenant_isolation ON %I USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant())', t);
-  END LOOP;
-END $$;
+SELECT enable_tenancy('pd_spu_expand', 'pd_sku_expand', 'pd_rel_spu_expand', 'pd_rel_sku_expand');

@@ -31,10 +31,4 @@ CREATE TABLE wh_base_info (
 );
 CREATE INDEX wh_base_info_tenant_name ON wh_base_info (tenant_id, wh_name, wh_id);
 
-DO $$ DECLARE t text; BEGIN
-  FOREACH t IN ARRAY ARRAY['wh_region', 'wh_base_info'] LOOP
-    EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
-    EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t);
-    EXECUTE format('CREATE POLICY tenant_isolation ON %I USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant())', t);
-  END LOOP;
-END $$;
+SELECT enable_tenancy('wh_region', 'wh_base_info');

@@ -64,10 +64,5 @@ CREATE INDEX wh_rel_expand_tenant_id ON wh_rel_expand (tenant_id, id);
 CREATE INDEX wh_rel_spu_expand_tenant_id ON wh_rel_spu_expand (tenant_id, id);
 CREATE INDEX wh_rel_sku_expand_tenant_id ON wh_rel_sku_expand (tenant_id, id);
 
-DO $$ DECLARE t text; BEGIN
-  FOREACH t IN ARRAY ARRAY['wh_expand', 'wh_spu_expand', 'wh_sku_expand', 'wh_rel_expand', 'wh_rel_spu_expand', 'wh_rel_sku_expand'] LOOP
-    EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
-    EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t);
-    EXECUTE format('CREATE POLICY tenant_isolation ON %I USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant())', t);
-  END LOOP;
-END $$;
+SELECT enable_tenancy('wh_expand', 'wh_spu_expand', 'wh_sku_expand', 'wh_rel_expand', 'wh_rel_spu_expand',
+  'wh_rel_sku_expand');

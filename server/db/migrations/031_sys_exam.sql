@@ -16,6 +16,4 @@ CREATE TABLE sys_exam (
 CREATE INDEX sys_exam_tenant_id ON sys_exam (tenant_id, id);
 CREATE INDEX sys_exam_tenant_start ON sys_exam (tenant_id, start_time, id);
 
-ALTER TABLE sys_exam ENABLE ROW LEVEL SECURITY;
-ALTER TABLE sys_exam FORCE ROW LEVEL SECURITY;
-CREATE POLICY tenant_isolation ON sys_exam USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant());
+SELECT enable_tenancy('sys_exam');

@@ -16,6 +16,4 @@ CREATE TABLE print_template (
 );
 CREATE INDEX print_template_tenant_updated ON print_template (tenant_id, update_time DESC, id DESC);
 
-ALTER TABLE print_template ENABLE ROW LEVEL SECURITY;
-ALTER TABLE print_template FORCE ROW LEVEL SECURITY;
-CREATE POLICY tenant_isolation ON print_template USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant());
+SELECT enable_tenancy('print_template');

@@ -172,13 +172,5 @@ CREATE TABLE wh_other_stock_in_det (
 );
 CREATE INDEX wh_other_stock_in_det_doc ON wh_other_stock_in_det (tenant_id, stock_in_id, line_no);
 
-DO $$
-DECLARE t text;
-BEGIN
-  FOREACH t IN ARRAY ARRAY['doc_number','doc_event','stock_balance','stock_ledger','wh_stock_cost_config','wh_other_stock_in','wh_other_stock_in_det']
-  LOOP
-    EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
-    EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t);
-    EXECUTE format('CREATE POLICY tenant_isolation ON %I USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant())', t);
-  END LOOP;
-END $$;
+SELECT enable_tenancy('doc_number', 'doc_event', 'stock_balance', 'stock_ledger', 'wh_stock_cost_config',
+  'wh_other_stock_in', 'wh_other_stock_in_det');

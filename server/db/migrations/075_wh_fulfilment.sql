@@ -175,13 +175,5 @@ CREATE TABLE wh_picking_task (
 );
 CREATE INDEX wh_picking_task_tenant_status ON wh_picking_task (tenant_id, status, task_id);
 
-DO $$
-DECLARE t text;
-BEGIN
-  FOREACH t IN ARRAY ARRAY['wh_location','wh_ec_config','ec_order','ec_order_det','wh_order_sync_rs','wh_order_sync_exc','wh_picking_order','wh_picking_order_det','wh_picking_task']
-  LOOP
-    EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
-    EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t);
-    EXECUTE format('CREATE POLICY tenant_isolation ON %I USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant())', t);
-  END LOOP;
-END $$;
+SELECT enable_tenancy('wh_location', 'wh_ec_config', 'ec_order', 'ec_order_det', 'wh_order_sync_rs',
+  'wh_order_sync_exc', 'wh_picking_order', 'wh_picking_order_det', 'wh_picking_task');

@@ -96,13 +96,4 @@ CREATE TABLE wh_other_stock_out_det (
 );
 CREATE INDEX wh_other_stock_out_det_doc ON wh_other_stock_out_det (tenant_id, stock_out_id, line_no);
 
-DO $$
-DECLARE t text;
-BEGIN
-  FOREACH t IN ARRAY ARRAY['wh_allocation','wh_allocation_det','wh_other_stock_out','wh_other_stock_out_det']
-  LOOP
-    EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
-    EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t);
-    EXECUTE format('CREATE POLICY tenant_isolation ON %I USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant())', t);
-  END LOOP;
-END $$;
+SELECT enable_tenancy('wh_allocation', 'wh_allocation_det', 'wh_other_stock_out', 'wh_other_stock_out_det');

@@ -122,13 +122,4 @@ BEGIN
 END $$;
 CREATE TRIGGER wh_expected_receipt_names BEFORE INSERT OR UPDATE OF purchase_id ON wh_expected_receipt FOR EACH ROW EXECUTE FUNCTION wh_expected_receipt_names();
 
-DO $$
-DECLARE t text;
-BEGIN
-  FOREACH t IN ARRAY ARRAY['wh_purchase','wh_purchase_det','wh_receipt','wh_receipt_det','wh_expected_receipt']
-  LOOP
-    EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
-    EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t);
-    EXECUTE format('CREATE POLICY tenant_isolation ON %I USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant())', t);
-  END LOOP;
-END $$;
+SELECT enable_tenancy('wh_purchase', 'wh_purchase_det', 'wh_receipt', 'wh_receipt_det', 'wh_expected_receipt');

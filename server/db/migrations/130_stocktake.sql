@@ -68,13 +68,4 @@ CREATE TABLE wh_inventory_config (
   update_time      timestamptz NOT NULL DEFAULT now()
 );
 
-DO $$
-DECLARE t text;
-BEGIN
-  FOREACH t IN ARRAY ARRAY['wh_inventory','wh_inventory_det','wh_inventory_config']
-  LOOP
-    EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
-    EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t);
-    EXECUTE format('CREATE POLICY tenant_isolation ON %I USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant())', t);
-  END LOOP;
-END $$;
+SELECT enable_tenancy('wh_inventory', 'wh_inventory_det', 'wh_inventory_config');

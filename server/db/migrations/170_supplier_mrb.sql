@@ -51,13 +51,4 @@ CREATE INDEX pd_supplier_mrb_det_doc ON pd_supplier_mrb_det (tenant_id, mrb_id, 
 ALTER TABLE wh_receipt_det ADD COLUMN returned_quantity numeric(14,3) NOT NULL DEFAULT 0;
 ALTER TABLE wh_receipt_det ADD CONSTRAINT wh_receipt_det_returned_quantity_check CHECK (returned_quantity >= 0 AND returned_quantity <= quantity);
 
-DO $$
-DECLARE t text;
-BEGIN
-  FOREACH t IN ARRAY ARRAY['pd_supplier_mrb','pd_supplier_mrb_det']
-  LOOP
-    EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
-    EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t);
-    EXECUTE format('CREATE POLICY tenant_isolation ON %I USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant())', t);
-  END LOOP;
-END $$;
+SELECT enable_tenancy('pd_supplier_mrb', 'pd_supplier_mrb_det');

@@ -61,13 +61,4 @@ CREATE TABLE po_order_pay (
 );
 CREATE INDEX po_order_pay_doc ON po_order_pay (tenant_id, order_id, pay_id);
 
-DO $$
-DECLARE t text;
-BEGIN
-  FOREACH t IN ARRAY ARRAY['po_order','po_order_det','po_order_pay']
-  LOOP
-    EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
-    EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t);
-    EXECUTE format('CREATE POLICY tenant_isolation ON %I USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant())', t);
-  END LOOP;
-END $$;
+SELECT enable_tenancy('po_order', 'po_order_det', 'po_order_pay');

@@ -81,6 +81,4 @@ CREATE TRIGGER shop_pay_method_keep_one BEFORE UPDATE OF enabled ON shop_pay_met
 
 SELECT shop_pay_method_defaults(ARRAY(SELECT shop_id FROM shop_base));
 
-ALTER TABLE shop_pay_method_config ENABLE ROW LEVEL SECURITY;
-ALTER TABLE shop_pay_method_config FORCE ROW LEVEL SECURITY;
-CREATE POLICY tenant_isolation ON shop_pay_method_config USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant());
+SELECT enable_tenancy('shop_pay_method_config');

@@ -67,13 +67,4 @@ ALTER TABLE po_order ADD COLUMN points_earned integer NOT NULL DEFAULT 0;
 ALTER TABLE po_order ADD CONSTRAINT po_order_member_fk FOREIGN KEY (tenant_id, member_id) REFERENCES mb_base_info (tenant_id, member_id);
 CREATE INDEX po_order_tenant_member ON po_order (tenant_id, member_id, order_id) WHERE member_id IS NOT NULL;
 
-DO $$
-DECLARE t text;
-BEGIN
-  FOREACH t IN ARRAY ARRAY['mb_base_info','mb_points_ledger','mb_consume_rule']
-  LOOP
-    EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
-    EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t);
-    EXECUTE format('CREATE POLICY tenant_isolation ON %I USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant())', t);
-  END LOOP;
-END $$;
+SELECT enable_tenancy('mb_base_info', 'mb_points_ledger', 'mb_consume_rule');

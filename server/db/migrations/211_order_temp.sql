@@ -19,6 +19,4 @@ CREATE TABLE po_order_temp (
 );
 CREATE INDEX po_order_temp_shop ON po_order_temp (tenant_id, shop_id, is_practice, temp_id);
 
-ALTER TABLE po_order_temp ENABLE ROW LEVEL SECURITY;
-ALTER TABLE po_order_temp FORCE ROW LEVEL SECURITY;
-CREATE POLICY tenant_isolation ON po_order_temp USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant());
+SELECT enable_tenancy('po_order_temp');

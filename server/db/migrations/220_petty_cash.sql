@@ -228,13 +228,5 @@ CREATE TRIGGER shop_base_deleted_petty_cash AFTER DELETE ON shop_base REFERENCIN
 
 SELECT petty_cash_shop_defaults(ARRAY(SELECT shop_id FROM shop_base));
 
-DO $$
-DECLARE t text;
-BEGIN
-  FOREACH t IN ARRAY ARRAY['petty_cash_config','petty_cash_shop_config','shop_petty_cash_usage_config','petty_cash_record','petty_cash_transfer','petty_cash_reconciliation','petty_cash_ledger']
-  LOOP
-    EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
-    EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t);
-    EXECUTE format('CREATE POLICY tenant_isolation ON %I USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant())', t);
-  END LOOP;
-END $$;
+SELECT enable_tenancy('petty_cash_config', 'petty_cash_shop_config', 'shop_petty_cash_usage_config',
+  'petty_cash_record', 'petty_cash_transfer', 'petty_cash_reconciliation', 'petty_cash_ledger');

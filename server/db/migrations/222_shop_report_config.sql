@@ -33,13 +33,4 @@ BEGIN
 END $$;
 CREATE TRIGGER shop_report_defined_touched BEFORE UPDATE ON shop_report_defined_config FOR EACH ROW EXECUTE FUNCTION shop_report_defined_touched();
 
-DO $$
-DECLARE t text;
-BEGIN
-  FOREACH t IN ARRAY ARRAY['shop_report_base_config','shop_report_defined_config']
-  LOOP
-    EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
-    EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t);
-    EXECUTE format('CREATE POLICY tenant_isolation ON %I USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant())', t);
-  END LOOP;
-END $$;
+SELECT enable_tenancy('shop_report_base_config', 'shop_report_defined_config');

@@ -28,6 +28,4 @@ BEGIN
 END $$;
 CREATE TRIGGER shop_rel_poi_shop_name BEFORE INSERT OR UPDATE ON shop_rel_poi FOR EACH ROW EXECUTE FUNCTION shop_rel_poi_shop_name();
 
-ALTER TABLE shop_rel_poi ENABLE ROW LEVEL SECURITY;
-ALTER TABLE shop_rel_poi FORCE ROW LEVEL SECURITY;
-CREATE POLICY tenant_isolation ON shop_rel_poi USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant());
+SELECT enable_tenancy('shop_rel_poi');

@@ -29,13 +29,4 @@ CREATE TABLE shop_multimedia (
 CREATE INDEX shop_multimedia_shop ON shop_multimedia (tenant_id, shop_id, media_type, id);
 CREATE INDEX shop_multimedia_type ON shop_multimedia (tenant_id, media_type, id);
 
-DO $$
-DECLARE t text;
-BEGIN
-  FOREACH t IN ARRAY ARRAY['shop_profile','shop_multimedia']
-  LOOP
-    EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
-    EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t);
-    EXECUTE format('CREATE POLICY tenant_isolation ON %I USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant())', t);
-  END LOOP;
-END $$;
+SELECT enable_tenancy('shop_profile', 'shop_multimedia');

@@ -34,6 +34,4 @@ ALTER TABLE po_order ADD COLUMN refund_user_id integer;
 CREATE INDEX po_order_tenant_cashier ON po_order (tenant_id, cashier_user_id, create_time);
 CREATE INDEX po_order_tenant_refunder ON po_order (tenant_id, refund_user_id, refund_time) WHERE refund_user_id IS NOT NULL;
 
-ALTER TABLE shop_class_record ENABLE ROW LEVEL SECURITY;
-ALTER TABLE shop_class_record FORCE ROW LEVEL SECURITY;
-CREATE POLICY tenant_isolation ON shop_class_record USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant());
+SELECT enable_tenancy('shop_class_record');

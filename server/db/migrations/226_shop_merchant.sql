@@ -99,13 +99,4 @@ END $$;
 CREATE TRIGGER shop_base_deleted_payment AFTER DELETE ON shop_base REFERENCING OLD TABLE AS old_shops
   FOR EACH STATEMENT EXECUTE FUNCTION shop_base_deleted_payment();
 
-DO $$
-DECLARE t text;
-BEGIN
-  FOREACH t IN ARRAY ARRAY['shop_merchant','shop_jh_mcht_config','shop_jh_mcht_key_log']
-  LOOP
-    EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
-    EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t);
-    EXECUTE format('CREATE POLICY tenant_isolation ON %I USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant())', t);
-  END LOOP;
-END $$;
+SELECT enable_tenancy('shop_merchant', 'shop_jh_mcht_config', 'shop_jh_mcht_key_log');

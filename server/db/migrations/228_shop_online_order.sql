@@ -29,6 +29,4 @@ END $$;
 CREATE TRIGGER shop_online_order_checked BEFORE INSERT OR UPDATE ON shop_online_order FOR EACH ROW EXECUTE FUNCTION shop_online_order_checked();
 CREATE TRIGGER shop_online_order_touched BEFORE UPDATE ON shop_online_order FOR EACH ROW EXECUTE FUNCTION shop_payment_touched();
 
-ALTER TABLE shop_online_order ENABLE ROW LEVEL SECURITY;
-ALTER TABLE shop_online_order FORCE ROW LEVEL SECURITY;
-CREATE POLICY tenant_isolation ON shop_online_order USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant());
+SELECT enable_tenancy('shop_online_order');

@@ -48,13 +48,4 @@ CREATE TABLE po_pre_sale_order_det (
 );
 CREATE INDEX po_pre_sale_order_det_doc ON po_pre_sale_order_det (tenant_id, pre_sale_id, line_no);
 
-DO $$
-DECLARE t text;
-BEGIN
-  FOREACH t IN ARRAY ARRAY['po_pre_sale_order','po_pre_sale_order_det']
-  LOOP
-    EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
-    EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t);
-    EXECUTE format('CREATE POLICY tenant_isolation ON %I USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant())', t);
-  END LOOP;
-END $$;
+SELECT enable_tenancy('po_pre_sale_order', 'po_pre_sale_order_det');

@@ -65,13 +65,5 @@ CREATE TABLE shop_performance_report_config (
 -- figures group by cashier. Refunds count on the day they were made.
 CREATE INDEX po_order_tenant_shop_refund ON po_order (tenant_id, shop_id, refund_time) WHERE refund_time IS NOT NULL;
 
-DO $$
-DECLARE t text;
-BEGIN
-  FOREACH t IN ARRAY ARRAY['shop_performance_target','shop_user_performance_target','shop_user_performance_daily_target','shop_performance_report_config']
-  LOOP
-    EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
-    EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t);
-    EXECUTE format('CREATE POLICY tenant_isolation ON %I USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant())', t);
-  END LOOP;
-END $$;
+SELECT enable_tenancy('shop_performance_target', 'shop_user_performance_target', 'shop_user_performance_daily_target',
+  'shop_performance_report_config');

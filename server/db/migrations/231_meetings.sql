@@ -128,13 +128,5 @@ CREATE TABLE shop_meeting (
 );
 CREATE INDEX shop_meeting_day ON shop_meeting (tenant_id, meeting_date, meeting_id);
 
-DO $$
-DECLARE t text;
-BEGIN
-  FOREACH t IN ARRAY ARRAY['shop_daily_meeting','shop_daily_meeting_det','shop_daily_meeting_inventory','shop_weekly_meeting','shop_weekly_meeting_det','shop_meeting']
-  LOOP
-    EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
-    EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t);
-    EXECUTE format('CREATE POLICY tenant_isolation ON %I USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant())', t);
-  END LOOP;
-END $$;
+SELECT enable_tenancy('shop_daily_meeting', 'shop_daily_meeting_det', 'shop_daily_meeting_inventory',
+  'shop_weekly_meeting', 'shop_weekly_meeting_det', 'shop_meeting');

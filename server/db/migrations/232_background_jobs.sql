@@ -26,6 +26,4 @@ CREATE UNIQUE INDEX bg_job_one_active ON bg_job (tenant_id, kind, job_key) WHERE
 CREATE INDEX bg_job_waiting ON bg_job (tenant_id, job_id) WHERE status IN ('queued', 'running');
 CREATE INDEX bg_job_last_done ON bg_job (tenant_id, kind, job_key, finish_time DESC) WHERE status = 'done';
 
-ALTER TABLE bg_job ENABLE ROW LEVEL SECURITY;
-ALTER TABLE bg_job FORCE ROW LEVEL SECURITY;
-CREATE POLICY tenant_isolation ON bg_job USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant());
+SELECT enable_tenancy('bg_job');

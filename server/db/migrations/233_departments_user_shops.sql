@@ -28,16 +28,7 @@ CREATE INDEX sys_user_dept ON sys_user (tenant_id, dept_id) WHERE dept_id IS NOT
 ALTER TABLE sys_role ADD COLUMN remark varchar(200);
 ALTER TABLE sys_role ADD COLUMN create_time timestamptz NOT NULL DEFAULT now();
 
-DO $$
-DECLARE t text;
-BEGIN
-  FOREACH t IN ARRAY ARRAY['sys_department']
-  LOOP
-    EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
-    EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t);
-    EXECUTE format('CREATE POLICY tenant_isolation ON %I USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant())', t);
-  END LOOP;
-END $$;
+SELECT enable_tenancy('sys_department');
 
 -- 查询时间限制 of one user (editLimit): where a row exists it replaces the tenant's limit of that subject.
 CREATE TABLE sys_user_search_time_limit (
@@ -47,6 +38,4 @@ CREATE TABLE sys_user_search_time_limit (
   time_limit  integer CHECK (time_limit BETWEEN 0 AND 120),
   PRIMARY KEY (tenant_id, user_id, subject_id)
 );
-ALTER TABLE sys_user_search_time_limit ENABLE ROW LEVEL SECURITY;
-ALTER TABLE sys_user_search_time_limit FORCE ROW LEVEL SECURITY;
-CREATE POLICY tenant_isolation ON sys_user_search_time_limit USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant());
+SELECT enable_tenancy('sys_user_search_time_limit');

@@ -32,6 +32,4 @@ BEGIN
 END $$;
 CREATE TRIGGER sys_craftsmen_bind_names BEFORE INSERT OR UPDATE ON sys_craftsmen_bind FOR EACH ROW EXECUTE FUNCTION sys_craftsmen_bind_names();
 
-ALTER TABLE sys_craftsmen_bind ENABLE ROW LEVEL SECURITY;
-ALTER TABLE sys_craftsmen_bind FORCE ROW LEVEL SECURITY;
-CREATE POLICY tenant_isolation ON sys_craftsmen_bind USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant());
+SELECT enable_tenancy('sys_craftsmen_bind');

@@ -86,13 +86,4 @@ ALTER TABLE po_order ADD COLUMN invalid_user_id integer;
 ALTER TABLE po_order ADD COLUMN invalid_user_name varchar(48);
 ALTER TABLE po_order ADD COLUMN invalid_reason varchar(200);
 
-DO $$
-DECLARE t text;
-BEGIN
-  FOREACH t IN ARRAY ARRAY['mb_recharge_rule','mb_balance_recharge','mb_balance_ledger']
-  LOOP
-    EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
-    EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t);
-    EXECUTE format('CREATE POLICY tenant_isolation ON %I USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant())', t);
-  END LOOP;
-END $$;
+SELECT enable_tenancy('mb_recharge_rule', 'mb_balance_recharge', 'mb_balance_ledger');

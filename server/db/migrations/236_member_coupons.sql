@@ -95,13 +95,4 @@ CREATE INDEX mb_member_coupon_txn_time ON mb_member_coupon_txn (tenant_id, creat
 
 ALTER TABLE po_order ADD COLUMN member_coupon_id integer;
 
-DO $$
-DECLARE t text;
-BEGIN
-  FOREACH t IN ARRAY ARRAY['mb_coupon','mb_member_coupon','mb_member_coupon_txn']
-  LOOP
-    EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
-    EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t);
-    EXECUTE format('CREATE POLICY tenant_isolation ON %I USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant())', t);
-  END LOOP;
-END $$;
+SELECT enable_tenancy('mb_coupon', 'mb_member_coupon', 'mb_member_coupon_txn');

@@ -31,16 +31,7 @@ CREATE INDEX stat_scan_code_day_date ON stat_scan_code_day (tenant_id, stat_date
 
 -- A period's refunds of many shops use po_order_tenant_refund_time (migration 257).
 
-DO $$
-DECLARE t text;
-BEGIN
-  FOREACH t IN ARRAY ARRAY['sys_user_shop','stat_scan_code_day']
-  LOOP
-    EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
-    EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t);
-    EXECUTE format('CREATE POLICY tenant_isolation ON %I USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant())', t);
-  END LOOP;
-END $$;
+SELECT enable_tenancy('sys_user_shop', 'stat_scan_code_day');
 
 -- The days a merge has counted (for every shop of the tenant): a day not in it reads 尚未统计, not 0.
 CREATE TABLE stat_scan_code_merge (
@@ -50,6 +41,4 @@ CREATE TABLE stat_scan_code_merge (
   merge_user_name  varchar(48),
   PRIMARY KEY (tenant_id, stat_date)
 );
-ALTER TABLE stat_scan_code_merge ENABLE ROW LEVEL SECURITY;
-ALTER TABLE stat_scan_code_merge FORCE ROW LEVEL SECURITY;
-CREATE POLICY tenant_isolation ON stat_scan_code_merge USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant());
+SELECT enable_tenancy('stat_scan_code_merge');

@@ -106,13 +106,4 @@ CREATE TABLE wf_shop_manager (
   PRIMARY KEY (tenant_id, shop_id)
 );
 
-DO $$
-DECLARE t text;
-BEGIN
-  FOREACH t IN ARRAY ARRAY['wf_definition','wf_instance','wf_task','wf_history','wf_shop_manager']
-  LOOP
-    EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
-    EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t);
-    EXECUTE format('CREATE POLICY tenant_isolation ON %I USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant())', t);
-  END LOOP;
-END $$;
+SELECT enable_tenancy('wf_definition', 'wf_instance', 'wf_task', 'wf_history', 'wf_shop_manager');

@@ -113,13 +113,5 @@ CREATE INDEX report_edit_log_list ON report_edit_log (tenant_id, log_id);
 
 -- The reports read a month's orders by time (190's (tenant, shop, time) and 230's refund index) and their lines'
 -- cost by order (190's po_order_det_doc).
-DO $$
-DECLARE t text;
-BEGIN
-  FOREACH t IN ARRAY ARRAY['report_daily_contribution','report_monthly_contribution','report_monthly_shop_contribution','report_edit_log']
-  LOOP
-    EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
-    EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t);
-    EXECUTE format('CREATE POLICY tenant_isolation ON %I USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant())', t);
-  END LOOP;
-END $$;
+SELECT enable_tenancy('report_daily_contribution', 'report_monthly_contribution', 'report_monthly_shop_contribution',
+  'report_edit_log');

@@ -64,13 +64,4 @@ CREATE TABLE report_star_rating_user_det (
 );
 CREATE INDEX report_star_rating_user_det_list ON report_star_rating_user_det (tenant_id, report_month DESC, id);
 
-DO $$
-DECLARE t text;
-BEGIN
-  FOREACH t IN ARRAY ARRAY['report_star_rule','report_monthly_star_rating','report_star_rating_user_det']
-  LOOP
-    EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
-    EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t);
-    EXECUTE format('CREATE POLICY tenant_isolation ON %I USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant())', t);
-  END LOOP;
-END $$;
+SELECT enable_tenancy('report_star_rule', 'report_monthly_star_rating', 'report_star_rating_user_det');

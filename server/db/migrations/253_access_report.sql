@@ -44,13 +44,4 @@ CREATE TABLE access_report (
 CREATE INDEX access_report_list ON access_report (tenant_id, report_date DESC, id);
 CREATE INDEX access_report_month ON access_report (tenant_id, report_month, shop_id);
 
-DO $$
-DECLARE t text;
-BEGIN
-  FOREACH t IN ARRAY ARRAY['access_target','access_report']
-  LOOP
-    EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
-    EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t);
-    EXECUTE format('CREATE POLICY tenant_isolation ON %I USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant())', t);
-  END LOOP;
-END $$;
+SELECT enable_tenancy('access_target', 'access_report');

@@ -42,6 +42,4 @@ CREATE TRIGGER pd_supplier_account_det_insert_only BEFORE UPDATE OR DELETE ON pd
 CREATE INDEX wh_receipt_tenant_audited ON wh_receipt (tenant_id, audit_time, receipt_id) WHERE status = 2;
 CREATE INDEX pd_supplier_mrb_tenant_confirmed ON pd_supplier_mrb (tenant_id, confirm_time, mrb_id) WHERE status = 2;
 
-ALTER TABLE pd_supplier_account_det ENABLE ROW LEVEL SECURITY;
-ALTER TABLE pd_supplier_account_det FORCE ROW LEVEL SECURITY;
-CREATE POLICY tenant_isolation ON pd_supplier_account_det USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant());
+SELECT enable_tenancy('pd_supplier_account_det');

@@ -17,9 +17,7 @@ CREATE TABLE pd_new_product (
 );
 CREATE INDEX pd_new_product_launch ON pd_new_product (tenant_id, launch_date, sku_id) WHERE is_new = 1;
 
-ALTER TABLE pd_new_product ENABLE ROW LEVEL SECURITY;
-ALTER TABLE pd_new_product FORCE ROW LEVEL SECURITY;
-CREATE POLICY tenant_isolation ON pd_new_product USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant());
+SELECT enable_tenancy('pd_new_product');
 
 -- 会员消费分析 (report-member-info) reads a member's orders; 库存动销 the last sale of a warehouse's SKU.
 CREATE INDEX po_order_tenant_member_time ON po_order (tenant_id, member_id, create_time) WHERE member_id IS NOT NULL;

@@ -283,15 +283,6 @@ BEGIN
 END $$;
 CREATE TRIGGER fd_position_rule_rename AFTER UPDATE ON fd_position_rule FOR EACH ROW EXECUTE FUNCTION fd_position_renamed();
 
-DO $$
-DECLARE t text;
-BEGIN
-  FOREACH t IN ARRAY ARRAY['fd_salary_plan','fd_position_rule','fd_personal_rule','fd_early_commission_rule','fd_personal_pc','attn_clock',
-                           'fd_monthly_transfer_subsidy_det','fd_special_personal','fd_salary_month','fd_salary_early_settlement',
-                           'fd_monthly_salary_stat','fd_monthly_salary_det_stat']
-  LOOP
-    EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
-    EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t);
-    EXECUTE format('CREATE POLICY tenant_isolation ON %I USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant())', t);
-  END LOOP;
-END $$;
+SELECT enable_tenancy('fd_salary_plan', 'fd_position_rule', 'fd_personal_rule', 'fd_early_commission_rule',
+  'fd_personal_pc', 'attn_clock', 'fd_monthly_transfer_subsidy_det', 'fd_special_personal', 'fd_salary_month',
+  'fd_salary_early_settlement', 'fd_monthly_salary_stat', 'fd_monthly_salary_det_stat');

@@ -18,6 +18,4 @@ CREATE TABLE po_order_pay_log (
 CREATE INDEX po_order_pay_log_order ON po_order_pay_log (tenant_id, order_id, log_id);
 CREATE INDEX po_order_pay_log_pay ON po_order_pay_log (tenant_id, pay_id);
 
-ALTER TABLE po_order_pay_log ENABLE ROW LEVEL SECURITY;
-ALTER TABLE po_order_pay_log FORCE ROW LEVEL SECURITY;
-CREATE POLICY tenant_isolation ON po_order_pay_log USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant());
+SELECT enable_tenancy('po_order_pay_log');

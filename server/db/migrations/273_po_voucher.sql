@@ -28,6 +28,4 @@ CREATE TABLE po_voucher (
 CREATE INDEX po_voucher_tenant_id ON po_voucher (tenant_id, voucher_id);
 CREATE INDEX po_voucher_order ON po_voucher (tenant_id, order_id) WHERE order_id IS NOT NULL;
 
-ALTER TABLE po_voucher ENABLE ROW LEVEL SECURITY;
-ALTER TABLE po_voucher FORCE ROW LEVEL SECURITY;
-CREATE POLICY tenant_isolation ON po_voucher USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant());
+SELECT enable_tenancy('po_voucher');

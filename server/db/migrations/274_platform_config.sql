@@ -16,6 +16,4 @@ CREATE TABLE po_platform_config (
   UNIQUE (tenant_id, platform_type)
 );
 
-ALTER TABLE po_platform_config ENABLE ROW LEVEL SECURITY;
-ALTER TABLE po_platform_config FORCE ROW LEVEL SECURITY;
-CREATE POLICY tenant_isolation ON po_platform_config USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant());
+SELECT enable_tenancy('po_platform_config');

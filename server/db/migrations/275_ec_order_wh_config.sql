@@ -10,6 +10,4 @@ CREATE TABLE ec_order_wh_config (
   UNIQUE (tenant_id, platform)
 );
 
-ALTER TABLE ec_order_wh_config ENABLE ROW LEVEL SECURITY;
-ALTER TABLE ec_order_wh_config FORCE ROW LEVEL SECURITY;
-CREATE POLICY tenant_isolation ON ec_order_wh_config USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant());
+SELECT enable_tenancy('ec_order_wh_config');

@@ -13,6 +13,4 @@ CREATE TABLE mb_member_address (
 CREATE INDEX mb_member_address_member ON mb_member_address (tenant_id, member_id, address_id);
 CREATE UNIQUE INDEX mb_member_address_one_default ON mb_member_address (tenant_id, member_id) WHERE is_default;
 
-ALTER TABLE mb_member_address ENABLE ROW LEVEL SECURITY;
-ALTER TABLE mb_member_address FORCE ROW LEVEL SECURITY;
-CREATE POLICY tenant_isolation ON mb_member_address USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant());
+SELECT enable_tenancy('mb_member_address');

@@ -14,6 +14,4 @@ CREATE TABLE ec_order_import_audit (
 );
 CREATE INDEX ec_order_import_audit_tenant ON ec_order_import_audit (tenant_id, audit_id);
 
-ALTER TABLE ec_order_import_audit ENABLE ROW LEVEL SECURITY;
-ALTER TABLE ec_order_import_audit FORCE ROW LEVEL SECURITY;
-CREATE POLICY tenant_isolation ON ec_order_import_audit USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant());
+SELECT enable_tenancy('ec_order_import_audit');

@@ -57,6 +57,4 @@ BEGIN
 END $$;
 CREATE TRIGGER attn_request_names BEFORE INSERT OR UPDATE ON attn_request FOR EACH ROW EXECUTE FUNCTION attn_request_names();
 
-ALTER TABLE attn_request ENABLE ROW LEVEL SECURITY;
-ALTER TABLE attn_request FORCE ROW LEVEL SECURITY;
-CREATE POLICY tenant_isolation ON attn_request USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant());
+SELECT enable_tenancy('attn_request');

@@ -58,16 +58,7 @@ CREATE TABLE po_promotion_det (
 CREATE INDEX po_promotion_det_doc ON po_promotion_det (tenant_id, promotion_id, line_no);
 CREATE INDEX po_promotion_det_sku ON po_promotion_det (tenant_id, sku_id);
 
-DO $$
-DECLARE t text;
-BEGIN
-  FOREACH t IN ARRAY ARRAY['po_promotion','po_promotion_det']
-  LOOP
-    EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
-    EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t);
-    EXECUTE format('CREATE POLICY tenant_isolation ON %I USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant())', t);
-  END LOOP;
-END $$;
+SELECT enable_tenancy('po_promotion', 'po_promotion_det');
 
 -- A sale keeps what its promotions took off: per line (特价, 折扣, or the 买赠 a gift line came from, the gift
 -- at price 0) and the order's 满减; pay_amount = total_amount - promotion_amount - coupon_amount.

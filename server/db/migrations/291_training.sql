@@ -102,13 +102,5 @@ CREATE TABLE sys_video_task_user_det (
 CREATE INDEX sys_video_task_user_det_user ON sys_video_task_user_det (tenant_id, user_id, task_id);
 CREATE INDEX sys_video_task_user_det_material ON sys_video_task_user_det (tenant_id, material_id);
 
-DO $$
-DECLARE t text;
-BEGIN
-  FOREACH t IN ARRAY ARRAY['video_material_group','video_material_group_role','video_material','sys_video_task','sys_video_task_material','sys_video_task_user_det']
-  LOOP
-    EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
-    EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t);
-    EXECUTE format('CREATE POLICY tenant_isolation ON %I USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant())', t);
-  END LOOP;
-END $$;
+SELECT enable_tenancy('video_material_group', 'video_material_group_role', 'video_material', 'sys_video_task',
+  'sys_video_task_material', 'sys_video_task_user_det');

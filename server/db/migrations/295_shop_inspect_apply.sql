@@ -51,13 +51,4 @@ BEGIN
 END $$;
 CREATE TRIGGER shop_inspect_apply_names BEFORE INSERT OR UPDATE OF shop_id ON shop_inspect_apply FOR EACH ROW EXECUTE FUNCTION shop_inspect_apply_names();
 
-DO $$
-DECLARE t text;
-BEGIN
-  FOREACH t IN ARRAY ARRAY['shop_inspect_apply','shop_inspect_apply_det']
-  LOOP
-    EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
-    EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t);
-    EXECUTE format('CREATE POLICY tenant_isolation ON %I USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant())', t);
-  END LOOP;
-END $$;
+SELECT enable_tenancy('shop_inspect_apply', 'shop_inspect_apply_det');

@@ -66,13 +66,4 @@ CREATE INDEX po_group_purchase_det_doc ON po_group_purchase_det (tenant_id, grou
 ALTER TABLE po_order ADD COLUMN group_purchase_id integer;
 CREATE UNIQUE INDEX po_order_group_purchase ON po_order (tenant_id, group_purchase_id) WHERE group_purchase_id IS NOT NULL;
 
-DO $$
-DECLARE t text;
-BEGIN
-  FOREACH t IN ARRAY ARRAY['po_group_purchase','po_group_purchase_det']
-  LOOP
-    EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
-    EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t);
-    EXECUTE format('CREATE POLICY tenant_isolation ON %I USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant())', t);
-  END LOOP;
-END $$;
+SELECT enable_tenancy('po_group_purchase', 'po_group_purchase_det');

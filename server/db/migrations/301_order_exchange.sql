@@ -73,13 +73,4 @@ CREATE TABLE po_order_exchange_pay (
 );
 CREATE INDEX po_order_exchange_pay_doc ON po_order_exchange_pay (tenant_id, exchange_id);
 
-DO $$
-DECLARE t text;
-BEGIN
-  FOREACH t IN ARRAY ARRAY['po_order_exchange','po_order_exchange_det','po_order_exchange_pay']
-  LOOP
-    EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
-    EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t);
-    EXECUTE format('CREATE POLICY tenant_isolation ON %I USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant())', t);
-  END LOOP;
-END $$;
+SELECT enable_tenancy('po_order_exchange', 'po_order_exchange_det', 'po_order_exchange_pay');

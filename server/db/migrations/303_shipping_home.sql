@@ -19,6 +19,4 @@ CREATE TABLE po_shipping_home (
   CHECK (start_time < end_time)
 );
 
-ALTER TABLE po_shipping_home ENABLE ROW LEVEL SECURITY;
-ALTER TABLE po_shipping_home FORCE ROW LEVEL SECURITY;
-CREATE POLICY tenant_isolation ON po_shipping_home USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant());
+SELECT enable_tenancy('po_shipping_home');

@@ -32,15 +32,7 @@ CREATE TABLE po_sales_day_pay (
   UNIQUE (tenant_id, day, shop_id, pay_type, sign)
 );
 
-DO $$
-DECLARE t text;
-BEGIN
-  FOREACH t IN ARRAY ARRAY['po_sales_day', 'po_sales_day_pay'] LOOP
-    EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
-    EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t);
-    EXECUTE format('CREATE POLICY tenant_isolation ON %I USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant())', t);
-  END LOOP;
-END $$;
+SELECT enable_tenancy('po_sales_day', 'po_sales_day_pay');
 
 -- What a set of rows adds to the summaries, k = +1 (added) or -1 (taken away). `src` is a query over the
 -- statement's transition tables (plpgsql makes them visible to EXECUTE): so a load of a million lines is one

@@ -15,9 +15,7 @@ CREATE TABLE po_sales_day_sku (
   cost        numeric NOT NULL DEFAULT 0,
   UNIQUE (tenant_id, day, shop_id, sku_id, sign, status)
 );
-ALTER TABLE po_sales_day_sku ENABLE ROW LEVEL SECURITY;
-ALTER TABLE po_sales_day_sku FORCE ROW LEVEL SECURITY;
-CREATE POLICY tenant_isolation ON po_sales_day_sku USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant());
+SELECT enable_tenancy('po_sales_day_sku');
 
 CREATE OR REPLACE FUNCTION po_sales_day_orders_sql(src text) RETURNS text LANGUAGE sql IMMUTABLE AS $f$ SELECT format($q$
   WITH o AS (%s),

@@ -38,12 +38,7 @@ CREATE TABLE sys_exam_attempt (
 CREATE INDEX sys_exam_attempt_tenant_exam ON sys_exam_attempt (tenant_id, exam_id, attempt_id);
 CREATE INDEX sys_exam_attempt_user ON sys_exam_attempt (tenant_id, user_id);
 
-ALTER TABLE sys_exam_question ENABLE ROW LEVEL SECURITY;
-ALTER TABLE sys_exam_question FORCE ROW LEVEL SECURITY;
-CREATE POLICY tenant_isolation ON sys_exam_question USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant());
-ALTER TABLE sys_exam_attempt ENABLE ROW LEVEL SECURITY;
-ALTER TABLE sys_exam_attempt FORCE ROW LEVEL SECURITY;
-CREATE POLICY tenant_isolation ON sys_exam_attempt USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant());
+SELECT enable_tenancy('sys_exam_question', 'sys_exam_attempt');
 
 -- Publishing (status 0 -> 1) needs questions adding up to the total; a published exam's total stays; an exam somebody
 -- has attempted does not go back to draft (its questions would change under the scored answers).

@@ -31,15 +31,7 @@ CREATE TABLE po_sales_point (
   UNIQUE NULLS NOT DISTINCT (tenant_id, day, shop_id, shop_name, hour, sku_id)
 );
 
-DO $$
-DECLARE t text;
-BEGIN
-  FOREACH t IN ARRAY ARRAY['po_sales_day_hour', 'po_sales_point'] LOOP
-    EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
-    EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t);
-    EXECUTE format('CREATE POLICY tenant_isolation ON %I USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant())', t);
-  END LOOP;
-END $$;
+SELECT enable_tenancy('po_sales_day_hour', 'po_sales_point');
 
 CREATE OR REPLACE FUNCTION po_sales_summary_sql(orders text, lines text, pays text, with_orders boolean) RETURNS text LANGUAGE sql IMMUTABLE AS $f$ SELECT format($q$
   WITH o AS (%1$s),

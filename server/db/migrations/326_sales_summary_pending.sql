@@ -12,16 +12,13 @@
 -- of a summary folds its tenant first (foldSalesSummaries), so a report still counts every sale committed before it.
 -- sales_summary_rebuild() and a TRUNCATE of the orders clear the pending rows with the summaries and recompute both.
 
-DO $$
-DECLARE t text;
-BEGIN
-  FOREACH t IN ARRAY ARRAY['po_sales_day', 'po_sales_day_sku', 'po_sales_day_hour', 'po_sales_point', 'po_sales_day_pay'] LOOP
-    EXECUTE format('CREATE TABLE %1$I (LIKE %2$I INCLUDING DEFAULTS)', t || '_pending', t);
-    EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t || '_pending');
-    EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t || '_pending');
-    EXECUTE format('CREATE POLICY tenant_isolation ON %I USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant())', t || '_pending');
-  END LOOP;
-END $$;
+CREATE TABLE po_sales_day_pending (LIKE po_sales_day INCLUDING DEFAULTS);
+CREATE TABLE po_sales_day_sku_pending (LIKE po_sales_day_sku INCLUDING DEFAULTS);
+CREATE TABLE po_sales_day_hour_pending (LIKE po_sales_day_hour INCLUDING DEFAULTS);
+CREATE TABLE po_sales_point_pending (LIKE po_sales_point INCLUDING DEFAULTS);
+CREATE TABLE po_sales_day_pay_pending (LIKE po_sales_day_pay INCLUDING DEFAULTS);
+SELECT enable_tenancy('po_sales_day_pending', 'po_sales_day_sku_pending', 'po_sales_day_hour_pending', 'po_sales_point_pending',
+  'po_sales_day_pay_pending');
 
 -- 321's statement, writing its delta into the pending tables (the ON CONFLICT clauses gone: a plain insert).
 CREATE OR REPLACE FUNCTION po_sales_summary_sql(orders text, lines text, pays text, with_orders boolean, exchanges text, xlines text, xpays text) RETURNS text LANGUAGE sql IMMUTABLE AS $f$ SELECT format($q$

@@ -9,6 +9,4 @@ CREATE TABLE po_sale_report (
   created_at timestamptz NOT NULL DEFAULT now(),
   UNIQUE (tenant_id, shop_id, day)
 );
-ALTER TABLE po_sale_report ENABLE ROW LEVEL SECURITY;
-ALTER TABLE po_sale_report FORCE ROW LEVEL SECURITY;
-CREATE POLICY tenant_isolation ON po_sale_report USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant());
+SELECT enable_tenancy('po_sale_report');

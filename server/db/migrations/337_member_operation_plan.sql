@@ -77,13 +77,4 @@ BEGIN
 END $$;
 CREATE TRIGGER mb_operation_plan_check BEFORE INSERT OR UPDATE OR DELETE ON mb_operation_plan FOR EACH ROW EXECUTE FUNCTION mb_operation_plan_check();
 
-DO $$
-DECLARE t text;
-BEGIN
-  FOREACH t IN ARRAY ARRAY['mb_operation_plan','mb_operation_plan_member']
-  LOOP
-    EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
-    EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t);
-    EXECUTE format('CREATE POLICY tenant_isolation ON %I USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant())', t);
-  END LOOP;
-END $$;
+SELECT enable_tenancy('mb_operation_plan', 'mb_operation_plan_member');
