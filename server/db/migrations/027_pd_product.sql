@@ -51,53 +51,6 @@ CREATE INDEX pd_sku_tenant_name ON pd_sku (tenant_id, sku_name, sku_id);
 CREATE INDEX pd_sku_tenant_retail ON pd_sku (tenant_id, retail_price, sku_id);
 CREATE INDEX pd_sku_tenant_supplier ON pd_sku (tenant_id, supplier_id, sku_id);
 
--- EAN-13: 12 digits plus a check digit (weights 1,3 from the left). The 13th digit for 12 digits (demo data and the 1,000,000-row generator build barcodes with it).
--- Plain arithmetic (no subquery) so the planner inlines it into bulk INSERT ... SELECTs.
-CREATE FUNCTION ean13_with_check(d text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT d || ((10 - (substr(d, 1, 1)::int + substr(d, 3, 1)::int + substr(d, 5, 1)::int + substr(d, 7, 1)::int + substr(d, 9, 1)::int + substr(d, 11, 1)::int + 3 * (substr(d, 2, 1)::int + substr(d, 4, 1)::int + substr(d, 6, 1)::int + substr(d, 8, 1)::int + substr(d, 10, 1)::int + substr(d, 12, 1)::int)) % 10) % 10)::text
-$$;
-
-CREATE FUNCTION ean13_valid(code text) RETURNS boolean LANGUAGE sql IMMUTABLE AS $$
-  SELECT code ~ '^[0-9]{13}$' AND ean13_with_check(left(code, 12)) = code
-$$;
-
--- 22023 (invalid parameter value): the generic routes answer it as a 400, never a 500.
-CREATE FUNCTION pd_sku_fill() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF NEW.barcode IS NOT NULL AND NOT ean13_valid(NEW.barcode) THEN
-    RAISE EXCEPTION '条形码校验位不正确' USING ERRCODE = '22023';
-  END IF;
-  -- Bulk loaders (demo seed, benchmark generator) pass the copies themselves; the API never can (read-only fields).
-  IF TG_OP = 'INSERT' AND NEW.spu_name IS NOT NULL AND NEW.supplier_name IS NOT NULL THEN
-    RETURN NEW;
-  END IF;
-  IF TG_OP = 'INSERT' OR NEW.spu_id IS DISTINCT FROM OLD.spu_id THEN
-    SELECT spu_name, category, brand_name INTO NEW.spu_name, NEW.category, NEW.brand_name
-      FROM pd_spu WHERE tenant_id = NEW.tenant_id AND spu_id = NEW.spu_id;
-  END IF;
-  IF TG_OP = 'INSERT' OR NEW.supplier_id IS DISTINCT FROM OLD.supplier_id THEN
-    NEW.supplier_name := (SELECT supplier_name FROM pd_supplier WHERE tenant_id = NEW.tenant_id AND id = NEW.supplier_id);
-  END IF;
-  RETURN NEW;
-END $$;
-CREATE TRIGGER pd_sku_fill BEFORE INSERT OR UPDATE ON pd_sku FOR EACH ROW EXECUTE FUNCTION pd_sku_fill();
-
-CREATE FUNCTION pd_spu_propagate() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  UPDATE pd_sku SET spu_name = NEW.spu_name, category = NEW.category, brand_name = NEW.brand_name
-   WHERE tenant_id = NEW.tenant_id AND spu_id = NEW.spu_id;
-  RETURN NULL;
-END $$;
-CREATE TRIGGER pd_spu_propagate AFTER UPDATE OF spu_name, category, brand_name ON pd_spu
-  FOR EACH ROW WHEN (OLD.spu_name IS DISTINCT FROM NEW.spu_name OR OLD.category IS DISTINCT FROM NEW.category OR OLD.brand_name IS DISTINCT FROM NEW.brand_name)
-  EXECUTE FUNCTION pd_spu_propagate();
-
-CREATE FUNCTION pd_supplier_propagate() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  UPDATE pd_sku SET supplier_name = NEW.supplier_name WHERE tenant_id = NEW.tenant_id AND supplier_id = NEW.id;
-  RETURN NULL;
-END $$;
-CREATE TRIGGER pd_supplier_propagate AFTER UPDATE OF supplier_name ON pd_supplier
-  FOR EACH ROW WHEN (OLD.supplier_name IS DISTINCT FROM NEW.supplier_name) EXECUTE FUNCTION pd_supplier_propagate();
+-- Now in server/db/definitions/: ean13_with_check, ean13_valid, pd_sku_fill, pd_spu_propagate, pd_supplier_propagate.
 
 SELECT enable_tenancy('pd_spu', 'pd_sku');

@@ -94,33 +94,7 @@ CREATE INDEX stock_ledger_tenant_time ON stock_ledger (tenant_id, create_time, l
 CREATE INDEX stock_ledger_tenant_sku ON stock_ledger (tenant_id, wh_id, sku_id, ledger_id);
 CREATE INDEX stock_ledger_tenant_doc ON stock_ledger (tenant_id, doc_type, doc_id);
 
--- Posted rows are never edited or deleted.
-CREATE FUNCTION stock_ledger_insert_only() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  RAISE EXCEPTION '库存流水不可修改或删除' USING ERRCODE = 'WX400';
-END $$;
-CREATE TRIGGER stock_ledger_insert_only BEFORE UPDATE OR DELETE ON stock_ledger FOR EACH ROW EXECUTE FUNCTION stock_ledger_insert_only();
-
--- A renamed SKU or warehouse shows its new name in the stock lists.
-CREATE FUNCTION stock_balance_names_from_sku() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF NEW.sku_name IS DISTINCT FROM OLD.sku_name OR NEW.sku_code IS DISTINCT FROM OLD.sku_code OR NEW.barcode IS DISTINCT FROM OLD.barcode
-     OR NEW.spu_name IS DISTINCT FROM OLD.spu_name OR NEW.spec IS DISTINCT FROM OLD.spec OR NEW.unit IS DISTINCT FROM OLD.unit THEN
-    UPDATE stock_balance SET sku_name = NEW.sku_name, sku_code = NEW.sku_code, barcode = NEW.barcode, spu_name = NEW.spu_name, spec = NEW.spec, unit = NEW.unit
-     WHERE tenant_id = NEW.tenant_id AND sku_id = NEW.sku_id;
-  END IF;
-  RETURN NEW;
-END $$;
-CREATE TRIGGER stock_balance_names_from_sku AFTER UPDATE ON pd_sku FOR EACH ROW EXECUTE FUNCTION stock_balance_names_from_sku();
-
-CREATE FUNCTION stock_balance_names_from_wh() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF NEW.wh_name IS DISTINCT FROM OLD.wh_name THEN
-    UPDATE stock_balance SET wh_name = NEW.wh_name WHERE tenant_id = NEW.tenant_id AND wh_id = NEW.wh_id;
-  END IF;
-  RETURN NEW;
-END $$;
-CREATE TRIGGER stock_balance_names_from_wh AFTER UPDATE ON wh_base_info FOR EACH ROW EXECUTE FUNCTION stock_balance_names_from_wh();
+-- Now in server/db/definitions/: stock_ledger_insert_only, stock_balance_names_from_sku, stock_balance_names_from_wh.
 
 -- Costing method per tenant (wh-stock-cost-config): 1 = moving average (the only one the ledger computes today).
 CREATE TABLE wh_stock_cost_config (

@@ -111,15 +111,6 @@ CREATE TABLE wh_expected_receipt (
 );
 CREATE INDEX wh_expected_receipt_tenant_time ON wh_expected_receipt (tenant_id, expected_time, id);
 
--- The purchase's number and supplier travel with the appointment, so lists show names, not ids.
-CREATE FUNCTION wh_expected_receipt_names() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  SELECT p.purchase_no, p.supplier_name INTO NEW.purchase_no, NEW.supplier_name FROM wh_purchase p WHERE p.purchase_id = NEW.purchase_id;
-  IF NEW.purchase_no IS NULL THEN
-    RAISE EXCEPTION '采购单不存在' USING ERRCODE = 'WX400';
-  END IF;
-  RETURN NEW;
-END $$;
-CREATE TRIGGER wh_expected_receipt_names BEFORE INSERT OR UPDATE OF purchase_id ON wh_expected_receipt FOR EACH ROW EXECUTE FUNCTION wh_expected_receipt_names();
+-- Now in server/db/definitions/: wh_expected_receipt_names.
 
 SELECT enable_tenancy('wh_purchase', 'wh_purchase_det', 'wh_receipt', 'wh_receipt_det', 'wh_expected_receipt');

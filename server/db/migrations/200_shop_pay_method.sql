@@ -18,67 +18,9 @@ CREATE TABLE shop_pay_method_config (
 -- PGlite (80,000 referential checks planned while the table still looked empty).
 CREATE INDEX shop_pay_method_config_tenant_id ON shop_pay_method_config (tenant_id, config_id);
 
--- The default methods of shops (现金, 银行卡, 微信, 支付宝, all enabled), never twice; set-based, so a bulk load of
--- 20,000 shops inserts their methods in one statement.
-CREATE FUNCTION shop_pay_method_defaults(p_shops integer[]) RETURNS integer LANGUAGE sql AS $$
-  WITH ins AS (
-    INSERT INTO shop_pay_method_config (tenant_id, shop_id, shop_name, pay_type, sort)
-    SELECT b.tenant_id, b.shop_id, b.shop_name, m.pay_type, m.pay_type
-      FROM shop_base b CROSS JOIN (VALUES (1), (2), (3), (4)) AS m(pay_type)
-     WHERE b.shop_id = ANY(p_shops)
-    ON CONFLICT (tenant_id, shop_id, pay_type) DO NOTHING
-    RETURNING 1)
-  SELECT count(*)::integer FROM ins
-$$;
+-- Now in server/db/definitions/: shop_pay_method_defaults, shop_base_pay_methods, shop_base_deleted_pay_methods,
+--   shop_base_renamed_pay_methods, shop_pay_method_touched, shop_pay_method_keep_one.
 
-CREATE FUNCTION shop_base_pay_methods() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM shop_pay_method_defaults(ARRAY(SELECT shop_id FROM new_shops));
-  RETURN NULL;
-END $$;
-CREATE TRIGGER shop_base_pay_methods AFTER INSERT ON shop_base REFERENCING NEW TABLE AS new_shops
-  FOR EACH STATEMENT EXECUTE FUNCTION shop_base_pay_methods();
-
-CREATE FUNCTION shop_base_deleted_pay_methods() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  DELETE FROM shop_pay_method_config c USING old_shops o WHERE c.tenant_id = o.tenant_id AND c.shop_id = o.shop_id;
-  RETURN NULL;
-END $$;
-CREATE TRIGGER shop_base_deleted_pay_methods AFTER DELETE ON shop_base REFERENCING OLD TABLE AS old_shops
-  FOR EACH STATEMENT EXECUTE FUNCTION shop_base_deleted_pay_methods();
-
-CREATE FUNCTION shop_base_renamed_pay_methods() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF NEW.shop_name IS DISTINCT FROM OLD.shop_name THEN
-    UPDATE shop_pay_method_config SET shop_name = NEW.shop_name WHERE tenant_id = NEW.tenant_id AND shop_id = NEW.shop_id;
-  END IF;
-  RETURN NEW;
-END $$;
-CREATE TRIGGER shop_base_renamed_pay_methods AFTER UPDATE OF shop_name ON shop_base FOR EACH ROW EXECUTE FUNCTION shop_base_renamed_pay_methods();
-
-CREATE FUNCTION shop_pay_method_touched() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  NEW.update_time := now();
-  RETURN NEW;
-END $$;
-CREATE TRIGGER shop_pay_method_touched BEFORE UPDATE ON shop_pay_method_config FOR EACH ROW EXECUTE FUNCTION shop_pay_method_touched();
-
--- A register with no way to take money cannot sell: a shop keeps at least one method enabled.
-CREATE FUNCTION shop_pay_method_keep_one() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF NOT NEW.enabled AND OLD.enabled THEN
-    -- Two people switching off a shop's last two methods at once: the second waits here, then sees the first.
-    PERFORM 1 FROM shop_base WHERE tenant_id = NEW.tenant_id AND shop_id = NEW.shop_id FOR NO KEY UPDATE;
-  END IF;
-  IF NOT NEW.enabled AND OLD.enabled AND NOT EXISTS (
-    SELECT 1 FROM shop_pay_method_config c WHERE c.tenant_id = NEW.tenant_id AND c.shop_id = NEW.shop_id AND c.enabled AND c.config_id <> NEW.config_id
-  ) THEN
-    RAISE EXCEPTION '%至少要保留一种可用的支付方式', coalesce(NEW.shop_name, '门店') USING ERRCODE = 'WX400';
-  END IF;
-  RETURN NEW;
-END $$;
-CREATE TRIGGER shop_pay_method_keep_one BEFORE UPDATE OF enabled ON shop_pay_method_config FOR EACH ROW EXECUTE FUNCTION shop_pay_method_keep_one();
-
-SELECT shop_pay_method_defaults(ARRAY(SELECT shop_id FROM shop_base));
+-- The shops already there got their rows here, once (shop_pay_method_defaults()); a new database has none yet.
 
 SELECT enable_tenancy('shop_pay_method_config');

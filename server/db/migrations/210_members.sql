@@ -28,14 +28,7 @@ CREATE TABLE mb_base_info (
 CREATE INDEX mb_base_info_tenant_id ON mb_base_info (tenant_id, member_id);
 CREATE INDEX mb_base_info_tenant_time ON mb_base_info (tenant_id, create_time, member_id);
 
-CREATE FUNCTION mb_base_info_shop_name() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF NEW.shop_id IS NULL THEN NEW.shop_name := NULL; RETURN NEW; END IF;
-  SELECT b.shop_name INTO NEW.shop_name FROM shop_base b WHERE b.shop_id = NEW.shop_id AND b.tenant_id = NEW.tenant_id;
-  IF NEW.shop_name IS NULL THEN RAISE EXCEPTION '开卡门店不存在' USING ERRCODE = 'WX400'; END IF;
-  RETURN NEW;
-END $$;
-CREATE TRIGGER mb_base_info_shop_name BEFORE INSERT OR UPDATE OF shop_id ON mb_base_info FOR EACH ROW EXECUTE FUNCTION mb_base_info_shop_name();
+-- Now in server/db/definitions/: mb_base_info_shop_name.
 
 -- Points move only here: one row per order (earned) and per refund (taken back), with the balance after it.
 CREATE TABLE mb_points_ledger (

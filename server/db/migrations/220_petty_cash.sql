@@ -16,12 +16,8 @@ CREATE TABLE petty_cash_config (
 
 -- Every tenant has its settings row (the defaults until someone saves them); the demo seed makes the demo tenants'.
 INSERT INTO petty_cash_config (tenant_id) SELECT id FROM sys_tenant ON CONFLICT DO NOTHING;
-CREATE FUNCTION petty_cash_config_touched() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  NEW.update_time := now();
-  RETURN NEW;
-END $$;
-CREATE TRIGGER petty_cash_config_touched BEFORE UPDATE ON petty_cash_config FOR EACH ROW EXECUTE FUNCTION petty_cash_config_touched();
+
+-- Now in server/db/definitions/: petty_cash_config_touched.
 
 -- One row per shop: its standard float, how far it may overdraw, who audits its spends, and its balance.
 CREATE TABLE petty_cash_shop_config (
@@ -40,64 +36,8 @@ CREATE TABLE petty_cash_shop_config (
 );
 CREATE INDEX petty_cash_shop_config_tenant_id ON petty_cash_shop_config (tenant_id, config_id);
 
--- The auditor is a person of the tenant who can still log in; their name is kept for lists.
-CREATE FUNCTION petty_cash_shop_config_touched() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  NEW.update_time := now();
-  IF NEW.audit_user_id IS NULL THEN
-    NEW.audit_user_name := NULL;
-  ELSIF NEW.audit_user_id IS DISTINCT FROM OLD.audit_user_id OR NEW.audit_user_name IS NULL THEN
-    SELECT u.name INTO NEW.audit_user_name FROM sys_user u WHERE u.id = NEW.audit_user_id AND u.tenant_id = NEW.tenant_id AND u.status = 1;
-    IF NEW.audit_user_name IS NULL THEN RAISE EXCEPTION '审核人不存在或已停用' USING ERRCODE = 'WX400'; END IF;
-  END IF;
-  RETURN NEW;
-END $$;
-CREATE TRIGGER petty_cash_shop_config_touched BEFORE UPDATE ON petty_cash_shop_config FOR EACH ROW EXECUTE FUNCTION petty_cash_shop_config_touched();
-
--- Every shop has its row (new shops from a set-based trigger, existing ones below), named like the shop.
-CREATE FUNCTION petty_cash_shop_defaults(p_shops integer[]) RETURNS integer LANGUAGE sql AS $$
-  WITH ins AS (
-    INSERT INTO petty_cash_shop_config (tenant_id, shop_id, shop_name, shop_type)
-    SELECT b.tenant_id, b.shop_id, b.shop_name, b.shop_type FROM shop_base b WHERE b.shop_id = ANY(p_shops)
-    ON CONFLICT (tenant_id, shop_id) DO NOTHING
-    RETURNING 1)
-  SELECT count(*)::integer FROM ins
-$$;
-CREATE FUNCTION shop_base_petty_cash() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM petty_cash_shop_defaults(ARRAY(SELECT shop_id FROM new_shops));
-  RETURN NULL;
-END $$;
-CREATE TRIGGER shop_base_petty_cash AFTER INSERT ON shop_base REFERENCING NEW TABLE AS new_shops
-  FOR EACH STATEMENT EXECUTE FUNCTION shop_base_petty_cash();
-
-CREATE FUNCTION shop_base_changed_petty_cash() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF NEW.shop_name IS DISTINCT FROM OLD.shop_name OR NEW.shop_type IS DISTINCT FROM OLD.shop_type THEN
-    UPDATE petty_cash_shop_config SET shop_name = NEW.shop_name, shop_type = NEW.shop_type WHERE tenant_id = NEW.tenant_id AND shop_id = NEW.shop_id;
-    UPDATE petty_cash_record SET shop_name = NEW.shop_name WHERE tenant_id = NEW.tenant_id AND shop_id = NEW.shop_id;
-    UPDATE petty_cash_transfer SET shop_name = NEW.shop_name WHERE tenant_id = NEW.tenant_id AND shop_id = NEW.shop_id;
-    UPDATE petty_cash_reconciliation SET shop_name = NEW.shop_name WHERE tenant_id = NEW.tenant_id AND shop_id = NEW.shop_id;
-  END IF;
-  RETURN NEW;
-END $$;
-CREATE TRIGGER shop_base_changed_petty_cash AFTER UPDATE OF shop_name, shop_type ON shop_base FOR EACH ROW EXECUTE FUNCTION shop_base_changed_petty_cash();
-
--- A shop whose float has moved keeps its history: it cannot be deleted (disable it instead).
-CREATE FUNCTION shop_base_deleted_petty_cash() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE name text;
-BEGIN
-  SELECT o.shop_name INTO name FROM old_shops o
-   WHERE EXISTS (SELECT 1 FROM petty_cash_ledger l WHERE l.tenant_id = o.tenant_id AND l.shop_id = o.shop_id)
-      OR EXISTS (SELECT 1 FROM petty_cash_record r WHERE r.tenant_id = o.tenant_id AND r.shop_id = o.shop_id)
-      OR EXISTS (SELECT 1 FROM petty_cash_transfer t WHERE t.tenant_id = o.tenant_id AND t.shop_id = o.shop_id)
-   LIMIT 1;
-  IF FOUND THEN
-    RAISE EXCEPTION '门店“%”已有备用金记录，不能删除，请改为停用', name USING ERRCODE = 'WX400';
-  END IF;
-  DELETE FROM petty_cash_shop_config c USING old_shops o WHERE c.tenant_id = o.tenant_id AND c.shop_id = o.shop_id;
-  RETURN NULL;
-END $$;
+-- Now in server/db/definitions/: petty_cash_shop_config_touched, petty_cash_shop_defaults, shop_base_petty_cash,
+--   shop_base_changed_petty_cash, shop_base_deleted_petty_cash.
 
 -- 费用用途: what a float may be spent on (usage_type 1) or what brings money in (2), for all shops (scope 0) or
 -- one shop type (scope = shopType: 1 直营店, 2 加盟店, 3 联营店).
@@ -217,16 +157,9 @@ CREATE TABLE petty_cash_ledger (
 );
 CREATE INDEX petty_cash_ledger_shop ON petty_cash_ledger (tenant_id, shop_id, biz_date, ledger_id);
 
-CREATE FUNCTION petty_cash_ledger_immutable() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  RAISE EXCEPTION '备用金流水只能新增，不能修改或删除' USING ERRCODE = 'WX400';
-END $$;
-CREATE TRIGGER petty_cash_ledger_immutable BEFORE UPDATE OR DELETE ON petty_cash_ledger FOR EACH ROW EXECUTE FUNCTION petty_cash_ledger_immutable();
+-- Now in server/db/definitions/: petty_cash_ledger_immutable, shop_base_deleted_petty_cash.
 
-CREATE TRIGGER shop_base_deleted_petty_cash AFTER DELETE ON shop_base REFERENCING OLD TABLE AS old_shops
-  FOR EACH STATEMENT EXECUTE FUNCTION shop_base_deleted_petty_cash();
-
-SELECT petty_cash_shop_defaults(ARRAY(SELECT shop_id FROM shop_base));
+-- The shops already there got their rows here, once (petty_cash_shop_defaults()); a new database has none yet.
 
 SELECT enable_tenancy('petty_cash_config', 'petty_cash_shop_config', 'shop_petty_cash_usage_config',
   'petty_cash_record', 'petty_cash_transfer', 'petty_cash_reconciliation', 'petty_cash_ledger');

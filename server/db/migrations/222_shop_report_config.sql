@@ -25,12 +25,7 @@ CREATE TABLE shop_report_defined_config (
   UNIQUE (tenant_id, report_code, field_name)
 );
 CREATE INDEX shop_report_defined_config_tenant_id ON shop_report_defined_config (tenant_id, id);
-CREATE FUNCTION shop_report_defined_touched() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  NEW.update_time := now();
-  IF btrim(NEW.display_name) = '' THEN NEW.display_name := NEW.default_name; END IF;
-  RETURN NEW;
-END $$;
-CREATE TRIGGER shop_report_defined_touched BEFORE UPDATE ON shop_report_defined_config FOR EACH ROW EXECUTE FUNCTION shop_report_defined_touched();
+
+-- Now in server/db/definitions/: shop_report_defined_touched.
 
 SELECT enable_tenancy('shop_report_base_config', 'shop_report_defined_config');

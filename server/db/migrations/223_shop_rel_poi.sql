@@ -17,15 +17,6 @@ CREATE TABLE shop_rel_poi (
 CREATE UNIQUE INDEX shop_rel_poi_shop ON shop_rel_poi (tenant_id, platform_type, shop_id) WHERE shop_id IS NOT NULL;
 CREATE INDEX shop_rel_poi_tenant_id ON shop_rel_poi (tenant_id, id);
 
-CREATE FUNCTION shop_rel_poi_shop_name() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  NEW.update_time := now();
-  IF NEW.shop_id IS NULL THEN NEW.shop_name := NULL; NEW.match_type := 0; RETURN NEW; END IF;
-  SELECT b.shop_name INTO NEW.shop_name FROM shop_base b WHERE b.shop_id = NEW.shop_id AND b.tenant_id = NEW.tenant_id;
-  IF NEW.shop_name IS NULL THEN RAISE EXCEPTION '门店不存在' USING ERRCODE = 'WX400'; END IF;
-  IF NEW.match_type = 0 THEN NEW.match_type := 2; END IF;
-  RETURN NEW;
-END $$;
-CREATE TRIGGER shop_rel_poi_shop_name BEFORE INSERT OR UPDATE ON shop_rel_poi FOR EACH ROW EXECUTE FUNCTION shop_rel_poi_shop_name();
+-- Now in server/db/definitions/: shop_rel_poi_shop_name.
 
 SELECT enable_tenancy('shop_rel_poi');

@@ -57,46 +57,8 @@ CREATE TABLE shop_jh_mcht_key_log (
 );
 CREATE INDEX shop_jh_mcht_key_log_config ON shop_jh_mcht_key_log (tenant_id, config_id, log_id);
 
--- Both name their shop (checked, kept in step with renames); a shop with terminals or merchant accounts is not deleted.
-CREATE FUNCTION shop_payment_shop_name() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  SELECT b.shop_name INTO NEW.shop_name FROM shop_base b WHERE b.shop_id = NEW.shop_id AND b.tenant_id = NEW.tenant_id;
-  IF NEW.shop_name IS NULL THEN RAISE EXCEPTION '门店不存在' USING ERRCODE = 'WX400'; END IF;
-  RETURN NEW;
-END $$;
-CREATE TRIGGER shop_merchant_shop_name BEFORE INSERT OR UPDATE OF shop_id ON shop_merchant FOR EACH ROW EXECUTE FUNCTION shop_payment_shop_name();
-CREATE TRIGGER shop_jh_mcht_config_shop_name BEFORE INSERT OR UPDATE OF shop_id ON shop_jh_mcht_config FOR EACH ROW EXECUTE FUNCTION shop_payment_shop_name();
--- 修改时间 is when people changed the row, not when someone downloaded its key.
-CREATE FUNCTION shop_payment_touched() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  NEW.update_time := now();
-  RETURN NEW;
-END $$;
-CREATE TRIGGER shop_merchant_touched BEFORE UPDATE ON shop_merchant FOR EACH ROW EXECUTE FUNCTION shop_payment_touched();
-CREATE TRIGGER shop_jh_mcht_config_touched BEFORE UPDATE ON shop_jh_mcht_config FOR EACH ROW
-  WHEN (NEW.download_count IS NOT DISTINCT FROM OLD.download_count) EXECUTE FUNCTION shop_payment_touched();
-
-CREATE FUNCTION shop_base_renamed_payment() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF NEW.shop_name IS DISTINCT FROM OLD.shop_name THEN
-    UPDATE shop_merchant SET shop_name = NEW.shop_name WHERE tenant_id = NEW.tenant_id AND shop_id = NEW.shop_id;
-    UPDATE shop_jh_mcht_config SET shop_name = NEW.shop_name WHERE tenant_id = NEW.tenant_id AND shop_id = NEW.shop_id;
-  END IF;
-  RETURN NEW;
-END $$;
-CREATE TRIGGER shop_base_renamed_payment AFTER UPDATE OF shop_name ON shop_base FOR EACH ROW EXECUTE FUNCTION shop_base_renamed_payment();
-
-CREATE FUNCTION shop_base_deleted_payment() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE name text;
-BEGIN
-  SELECT o.shop_name INTO name FROM old_shops o
-   WHERE EXISTS (SELECT 1 FROM shop_merchant m WHERE m.tenant_id = o.tenant_id AND m.shop_id = o.shop_id)
-      OR EXISTS (SELECT 1 FROM shop_jh_mcht_config c WHERE c.tenant_id = o.tenant_id AND c.shop_id = o.shop_id)
-   LIMIT 1;
-  IF FOUND THEN RAISE EXCEPTION '门店“%”还有支付终端或商户配置，请先解绑后再删除', name USING ERRCODE = 'WX400'; END IF;
-  RETURN NULL;
-END $$;
-CREATE TRIGGER shop_base_deleted_payment AFTER DELETE ON shop_base REFERENCING OLD TABLE AS old_shops
-  FOR EACH STATEMENT EXECUTE FUNCTION shop_base_deleted_payment();
+-- Now in server/db/definitions/: shop_payment_shop_name, shop_merchant_shop_name, shop_jh_mcht_config_shop_name,
+--   shop_payment_touched, shop_merchant_touched, shop_jh_mcht_config_touched, shop_base_renamed_payment,
+--   shop_base_deleted_payment.
 
 SELECT enable_tenancy('shop_merchant', 'shop_jh_mcht_config', 'shop_jh_mcht_key_log');

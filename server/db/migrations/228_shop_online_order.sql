@@ -19,14 +19,7 @@ CREATE TABLE shop_online_order (
 );
 CREATE INDEX shop_online_order_tenant_id ON shop_online_order (tenant_id, id);
 CREATE INDEX shop_online_order_date ON shop_online_order (tenant_id, order_date, shop_id);
-CREATE TRIGGER shop_online_order_shop_name BEFORE INSERT OR UPDATE OF shop_id ON shop_online_order FOR EACH ROW EXECUTE FUNCTION shop_payment_shop_name();
-CREATE FUNCTION shop_online_order_checked() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF NEW.order_date > current_date THEN RAISE EXCEPTION '日期不能晚于今天' USING ERRCODE = 'WX400'; END IF;
-  IF NEW.refund_amount > NEW.order_amount THEN RAISE EXCEPTION '退款金额不能大于订单金额' USING ERRCODE = 'WX400'; END IF;
-  RETURN NEW;
-END $$;
-CREATE TRIGGER shop_online_order_checked BEFORE INSERT OR UPDATE ON shop_online_order FOR EACH ROW EXECUTE FUNCTION shop_online_order_checked();
-CREATE TRIGGER shop_online_order_touched BEFORE UPDATE ON shop_online_order FOR EACH ROW EXECUTE FUNCTION shop_payment_touched();
+
+-- Now in server/db/definitions/: shop_online_order_shop_name, shop_online_order_checked, shop_online_order_touched.
 
 SELECT enable_tenancy('shop_online_order');

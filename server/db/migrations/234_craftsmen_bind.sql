@@ -21,15 +21,6 @@ CREATE TABLE sys_craftsmen_bind (
   FOREIGN KEY (tenant_id, shop_id) REFERENCES shop_base (tenant_id, shop_id) ON DELETE CASCADE
 );
 
-CREATE FUNCTION sys_craftsmen_bind_names() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  NEW.update_time := now();
-  SELECT u.user_no, u.name INTO NEW.user_no, NEW.user_name FROM sys_user u WHERE u.id = NEW.user_id AND u.tenant_id = NEW.tenant_id;
-  IF NEW.user_name IS NULL THEN RAISE EXCEPTION '用户不存在' USING ERRCODE = 'WX400'; END IF;
-  SELECT b.shop_name INTO NEW.shop_name FROM shop_base b WHERE b.shop_id = NEW.shop_id AND b.tenant_id = NEW.tenant_id;
-  IF NEW.shop_name IS NULL THEN RAISE EXCEPTION '门店不存在' USING ERRCODE = 'WX400'; END IF;
-  RETURN NEW;
-END $$;
-CREATE TRIGGER sys_craftsmen_bind_names BEFORE INSERT OR UPDATE ON sys_craftsmen_bind FOR EACH ROW EXECUTE FUNCTION sys_craftsmen_bind_names();
+-- Now in server/db/definitions/: sys_craftsmen_bind_names.
 
 SELECT enable_tenancy('sys_craftsmen_bind');

@@ -32,11 +32,7 @@ CREATE TABLE pd_supplier_account_det (
 );
 CREATE INDEX pd_supplier_account_det_supplier ON pd_supplier_account_det (tenant_id, supplier_id, pay_date, det_id);
 
-CREATE FUNCTION pd_supplier_account_det_insert_only() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  RAISE EXCEPTION '供应商往来账不可修改或删除，请登记更正' USING ERRCODE = 'WX400';
-END $$;
-CREATE TRIGGER pd_supplier_account_det_insert_only BEFORE UPDATE OR DELETE ON pd_supplier_account_det FOR EACH ROW EXECUTE FUNCTION pd_supplier_account_det_insert_only();
+-- Now in server/db/definitions/: pd_supplier_account_det_insert_only.
 
 -- The statement reads audited receipts and confirmed returns by the day they were posted.
 CREATE INDEX wh_receipt_tenant_audited ON wh_receipt (tenant_id, audit_time, receipt_id) WHERE status = 2;

@@ -29,27 +29,7 @@ CREATE TABLE shop_ai_box (
 CREATE INDEX shop_ai_box_tenant_id ON shop_ai_box (tenant_id, ai_box_id);
 CREATE INDEX shop_ai_box_tenant_shop ON shop_ai_box (tenant_id, shop_id, ai_box_id);
 
-CREATE FUNCTION shop_ai_box_shop_name() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  SELECT b.shop_name INTO NEW.shop_name FROM shop_base b WHERE b.shop_id = NEW.shop_id AND b.tenant_id = NEW.tenant_id;
-  IF NEW.shop_name IS NULL THEN RAISE EXCEPTION '所属门店不存在' USING ERRCODE = 'WX400'; END IF;
-  RETURN NEW;
-END $$;
-CREATE TRIGGER shop_ai_box_shop_name BEFORE INSERT OR UPDATE OF shop_id ON shop_ai_box FOR EACH ROW EXECUTE FUNCTION shop_ai_box_shop_name();
-
--- Another address or serial number is not yet checked (未检测). The counts cursor stays: a replaced device's
--- hours before the swap remain the old one's (one row per box, channel and hour).
-CREATE FUNCTION shop_ai_box_moved() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF NEW.address IS DISTINCT FROM OLD.address OR NEW.serial_no IS DISTINCT FROM OLD.serial_no THEN
-    NEW.status := 0;
-    NEW.last_error := NULL;
-    NEW.algorithm_status := NULL;
-  END IF;
-  IF NEW.serial_no IS DISTINCT FROM OLD.serial_no THEN NEW.firmware_version := NULL; END IF;
-  RETURN NEW;
-END $$;
-CREATE TRIGGER shop_ai_box_moved BEFORE UPDATE OF address, serial_no ON shop_ai_box FOR EACH ROW EXECUTE FUNCTION shop_ai_box_moved();
+-- Now in server/db/definitions/: shop_ai_box_shop_name, shop_ai_box_moved.
 
 -- The NVR channels a box watches (set by update/nvr/config) and the counting lines drawn on each channel's
 -- image (shop-nvr-channel/lineation), in pixels of that image.
@@ -95,32 +75,6 @@ CREATE INDEX shop_passengers_count_date ON shop_passengers_count (tenant_id, cou
 -- The list's order (newest hour first) read from an index, also deep into a year of hours.
 CREATE INDEX shop_passengers_count_hour ON shop_passengers_count (tenant_id, count_hour, count_id);
 
--- The shop's name and the shop's local date (China) of the hour, whoever writes the row.
-CREATE FUNCTION shop_passengers_count_fill() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  NEW.count_hour := date_trunc('hour', NEW.count_hour);
-  NEW.count_date := (NEW.count_hour AT TIME ZONE 'Asia/Shanghai')::date;
-  IF TG_OP = 'INSERT' OR NEW.shop_id IS DISTINCT FROM OLD.shop_id THEN
-    SELECT b.shop_name INTO NEW.shop_name FROM shop_base b WHERE b.shop_id = NEW.shop_id AND b.tenant_id = NEW.tenant_id;
-    IF NEW.shop_name IS NULL THEN RAISE EXCEPTION '所属门店不存在' USING ERRCODE = 'WX400'; END IF;
-  END IF;
-  RETURN NEW;
-END $$;
-CREATE TRIGGER shop_passengers_count_fill BEFORE INSERT OR UPDATE ON shop_passengers_count FOR EACH ROW EXECUTE FUNCTION shop_passengers_count_fill();
-
--- Visitors per shop and day (China date), every channel's entries summed: what the reports (conversion of
--- visitors into orders, issue 16) read. security_invoker: the caller's row-level security applies.
-CREATE VIEW shop_passengers_daily WITH (security_invoker = true) AS
-  SELECT tenant_id, shop_id, count_date, sum(in_count)::int AS in_count, sum(out_count)::int AS out_count, count(DISTINCT count_hour)::int AS hours
-    FROM shop_passengers_count GROUP BY tenant_id, shop_id, count_date;
-
-CREATE FUNCTION shop_base_renamed_ai_boxes() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF NEW.shop_name IS DISTINCT FROM OLD.shop_name THEN
-    UPDATE shop_ai_box SET shop_name = NEW.shop_name WHERE tenant_id = NEW.tenant_id AND shop_id = NEW.shop_id;
-  END IF;
-  RETURN NEW;
-END $$;
-CREATE TRIGGER shop_base_renamed_ai_boxes AFTER UPDATE OF shop_name ON shop_base FOR EACH ROW EXECUTE FUNCTION shop_base_renamed_ai_boxes();
+-- Now in server/db/definitions/: shop_passengers_count_fill, shop_passengers_daily, shop_base_renamed_ai_boxes.
 
 SELECT enable_tenancy('shop_ai_box', 'shop_nvr_channel', 'shop_passengers_count');

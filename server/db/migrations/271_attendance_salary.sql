@@ -234,54 +234,8 @@ CREATE INDEX fd_monthly_salary_det_stat_stat ON fd_monthly_salary_det_stat (tena
 -- Salary reads a person's sales of a month across shops (the order's cashier is the seller; 225 indexes the sales), and refunds by the same seller.
 CREATE INDEX po_order_tenant_cashier_refund ON po_order (tenant_id, cashier_user_id, refund_time) WHERE refund_time IS NOT NULL AND NOT is_practice;
 
--- Names copied beside their ids (lists filter and sort without joins); an id this tenant cannot see is a 400 naming it.
-CREATE FUNCTION fd_copy_names() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE j jsonb := to_jsonb(NEW); v text;
-BEGIN
-  IF j ? 'user_id' THEN
-    SELECT name INTO v FROM sys_user WHERE id = NEW.user_id;
-    IF v IS NULL THEN RAISE EXCEPTION '人员不存在' USING ERRCODE = 'WX400'; END IF;
-    NEW := jsonb_populate_record(NEW, jsonb_build_object('user_name', left(v, 24)));
-  END IF;
-  IF j ? 'shop_id' THEN
-    SELECT shop_name INTO v FROM shop_base WHERE shop_id = NEW.shop_id;
-    IF v IS NULL THEN RAISE EXCEPTION '门店不存在' USING ERRCODE = 'WX400'; END IF;
-    NEW := jsonb_populate_record(NEW, jsonb_build_object('shop_name', v));
-  END IF;
-  IF j ? 'from_shop_id' THEN
-    SELECT shop_name INTO v FROM shop_base WHERE shop_id = NEW.from_shop_id;
-    IF v IS NULL THEN RAISE EXCEPTION '调出门店不存在' USING ERRCODE = 'WX400'; END IF;
-    NEW := jsonb_populate_record(NEW, jsonb_build_object('from_shop_name', v));
-    SELECT shop_name INTO v FROM shop_base WHERE shop_id = NEW.to_shop_id;
-    IF v IS NULL THEN RAISE EXCEPTION '调入门店不存在' USING ERRCODE = 'WX400'; END IF;
-    IF NEW.to_shop_id = NEW.from_shop_id THEN RAISE EXCEPTION '调入门店不能与调出门店相同' USING ERRCODE = 'WX400'; END IF;
-    NEW := jsonb_populate_record(NEW, jsonb_build_object('to_shop_name', v));
-  END IF;
-  IF j ? 'position_rule_id' THEN
-    SELECT position_name INTO v FROM fd_position_rule WHERE rule_id = NEW.position_rule_id;
-    IF v IS NULL THEN RAISE EXCEPTION '岗位不存在' USING ERRCODE = 'WX400'; END IF;
-    NEW := jsonb_populate_record(NEW, jsonb_build_object('position_name', v));
-  END IF;
-  IF j ? 'plan_id' AND TG_TABLE_NAME = 'fd_personal_pc' THEN
-    SELECT plan_name INTO v FROM fd_salary_plan WHERE plan_id = NEW.plan_id;
-    IF v IS NULL THEN RAISE EXCEPTION '薪资方案不存在' USING ERRCODE = 'WX400'; END IF;
-    NEW := jsonb_populate_record(NEW, jsonb_build_object('plan_name', v));
-  END IF;
-  RETURN NEW;
-END $$;
-CREATE TRIGGER fd_personal_rule_names BEFORE INSERT OR UPDATE ON fd_personal_rule FOR EACH ROW EXECUTE FUNCTION fd_copy_names();
-CREATE TRIGGER fd_personal_pc_names BEFORE INSERT OR UPDATE ON fd_personal_pc FOR EACH ROW EXECUTE FUNCTION fd_copy_names();
-CREATE TRIGGER fd_transfer_subsidy_names BEFORE INSERT OR UPDATE ON fd_monthly_transfer_subsidy_det FOR EACH ROW EXECUTE FUNCTION fd_copy_names();
-CREATE TRIGGER fd_special_personal_names BEFORE INSERT OR UPDATE ON fd_special_personal FOR EACH ROW EXECUTE FUNCTION fd_copy_names();
--- A position renamed is renamed on its people's profiles.
-CREATE FUNCTION fd_position_renamed() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF NEW.position_name IS DISTINCT FROM OLD.position_name THEN
-    UPDATE fd_personal_pc SET position_name = NEW.position_name WHERE position_rule_id = NEW.rule_id;
-  END IF;
-  RETURN NEW;
-END $$;
-CREATE TRIGGER fd_position_rule_rename AFTER UPDATE ON fd_position_rule FOR EACH ROW EXECUTE FUNCTION fd_position_renamed();
+-- Now in server/db/definitions/: fd_copy_names, fd_personal_rule_names, fd_personal_pc_names,
+--   fd_transfer_subsidy_names, fd_special_personal_names, fd_position_renamed, fd_position_rule_rename.
 
 SELECT enable_tenancy('fd_salary_plan', 'fd_position_rule', 'fd_personal_rule', 'fd_early_commission_rule',
   'fd_personal_pc', 'attn_clock', 'fd_monthly_transfer_subsidy_det', 'fd_special_personal', 'fd_salary_month',

@@ -35,26 +35,6 @@ CREATE TABLE attn_request (
 CREATE INDEX attn_request_user_time ON attn_request (tenant_id, user_id, start_time, end_time);
 CREATE INDEX attn_request_tenant_id ON attn_request (tenant_id, id);
 
--- The applicant is whoever submits it unless HR names another person; names copied beside the ids.
-CREATE FUNCTION attn_request_names() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE v text;
-BEGIN
-  NEW.user_id := coalesce(NEW.user_id, NEW.create_user_id);
-  SELECT name INTO v FROM sys_user WHERE id = NEW.user_id;
-  IF v IS NULL THEN RAISE EXCEPTION '人员不存在' USING ERRCODE = 'WX400'; END IF;
-  NEW.user_name := left(v, 24);
-  SELECT shop_name INTO v FROM shop_base WHERE shop_id = NEW.shop_id;
-  IF v IS NULL THEN RAISE EXCEPTION '门店不存在' USING ERRCODE = 'WX400'; END IF;
-  NEW.shop_name := v;
-  IF NEW.swap_user_id IS NOT NULL THEN
-    SELECT name INTO v FROM sys_user WHERE id = NEW.swap_user_id;
-    IF v IS NULL THEN RAISE EXCEPTION '调班对象不存在' USING ERRCODE = 'WX400'; END IF;
-    NEW.swap_user_name := left(v, 24);
-  ELSE
-    NEW.swap_user_name := NULL;
-  END IF;
-  RETURN NEW;
-END $$;
-CREATE TRIGGER attn_request_names BEFORE INSERT OR UPDATE ON attn_request FOR EACH ROW EXECUTE FUNCTION attn_request_names();
+-- Now in server/db/definitions/: attn_request_names.
 
 SELECT enable_tenancy('attn_request');

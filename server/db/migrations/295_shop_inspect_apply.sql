@@ -40,15 +40,6 @@ CREATE TABLE shop_inspect_apply_det (
 );
 CREATE INDEX shop_inspect_apply_det_doc ON shop_inspect_apply_det (tenant_id, apply_id, line_no);
 
--- The shop's name copied beside its id.
-CREATE FUNCTION shop_inspect_apply_names() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE v text;
-BEGIN
-  SELECT shop_name INTO v FROM shop_base WHERE shop_id = NEW.shop_id;
-  IF v IS NULL THEN RAISE EXCEPTION '门店不存在' USING ERRCODE = 'WX400'; END IF;
-  NEW.shop_name := v;
-  RETURN NEW;
-END $$;
-CREATE TRIGGER shop_inspect_apply_names BEFORE INSERT OR UPDATE OF shop_id ON shop_inspect_apply FOR EACH ROW EXECUTE FUNCTION shop_inspect_apply_names();
+-- Now in server/db/definitions/: shop_inspect_apply_names.
 
 SELECT enable_tenancy('shop_inspect_apply', 'shop_inspect_apply_det');

@@ -4,16 +4,7 @@
 ALTER TABLE shop_pay_method_config DROP CONSTRAINT shop_pay_method_config_pay_type_check;
 ALTER TABLE shop_pay_method_config ADD CONSTRAINT shop_pay_method_config_pay_type_check CHECK (pay_type BETWEEN 1 AND 4 OR pay_type = 6);
 
-CREATE OR REPLACE FUNCTION shop_pay_method_defaults(p_shops integer[]) RETURNS integer LANGUAGE sql AS $$
-  WITH ins AS (
-    INSERT INTO shop_pay_method_config (tenant_id, shop_id, shop_name, pay_type, sort, enabled)
-    SELECT b.tenant_id, b.shop_id, b.shop_name, m.pay_type, m.pay_type, m.pay_type <> 6
-      FROM shop_base b CROSS JOIN (VALUES (1), (2), (3), (4), (6)) AS m(pay_type)
-     WHERE b.shop_id = ANY(p_shops)
-    ON CONFLICT (tenant_id, shop_id, pay_type) DO NOTHING
-    RETURNING 1)
-  SELECT count(*)::integer FROM ins
-$$;
+-- Now in server/db/definitions/: shop_pay_method_defaults.
 
 INSERT INTO shop_pay_method_config (tenant_id, shop_id, shop_name, pay_type, sort, enabled)
 SELECT b.tenant_id, b.shop_id, b.shop_name, 6, 6, false FROM shop_base b

@@ -1,0 +1,8 @@
+-- Both name their shop (checked, kept in step with renames); a shop with terminals or merchant accounts is not deleted.
+-- From migration 226_shop_merchant.sql.
+CREATE OR REPLACE FUNCTION shop_payment_shop_name() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  SELECT b.shop_name INTO NEW.shop_name FROM shop_base b WHERE b.shop_id = NEW.shop_id AND b.tenant_id = NEW.tenant_id;
+  IF NEW.shop_name IS NULL THEN RAISE EXCEPTION '门店不存在' USING ERRCODE = 'WX400'; END IF;
+  RETURN NEW;
+END $$;

@@ -1,0 +1,2 @@
+-- From migration 228_shop_online_order.sql.
+CREATE OR REPLACE TRIGGER shop_online_order_checked BEFORE INSERT OR UPDATE ON shop_online_order FOR EACH ROW EXECUTE FUNCTION shop_online_order_checked();
