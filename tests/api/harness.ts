@@ -15,11 +15,12 @@ export const BASIC = `Basic ${Buffer.from('wxy-admin:wxy-admin-secret').toString
  * run's template (tests/api/globalSetup.ts: migrated and seeded once by the real start-up), unless there is none or
  * the business day has turned since it was seeded; the start then finds nothing to migrate or seed.
  */
-export async function freshDatabaseConfig(): Promise<{ config: ServerConfig; cleanup: () => Promise<void> }> {
+export async function freshDatabaseConfig(opts: { template?: boolean } = {}): Promise<{ config: ServerConfig; cleanup: () => Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'wxy-api-'));
   const base = configFromEnv({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
   base.staticDir = undefined;
-  const template = usableTemplate(base.businessTz);
+  // template: false gives an empty database (a start migrates and seeds it from nothing).
+  const template = opts.template === false ? null : usableTemplate(base.businessTz);
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
     if (template?.kind === 'pglite') cpSync(template.location, dataDir, { recursive: true });
