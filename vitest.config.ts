@@ -24,7 +24,7 @@ const ISOLATED_UNIT = UNIT_ROOTS.flatMap((root) =>
  */
 const BACKEND_SUBSET = [
   'tests/api/areaSmoke.test.ts',
-  'tests/api/migrations*.test.ts',
+  'tests/api/schemaUpgrade.test.ts',
   'tests/api/businessTz.test.ts',
   'tests/api/engineModule.test.ts',
   'tests/api/salesStats.test.ts',
