@@ -23,7 +23,8 @@ import { fileRoutes } from './files/index.ts';
 import { printTemplateRoutes } from './printTemplates/routes.ts';
 import { realtimePlugin } from './realtime/plugin.ts';
 import { requestSerializer } from './http/logRedact.ts';
-import { registerInputGuard } from './http/inputGuard.ts';
+import { dateKeyword, registerInputGuard } from './http/inputGuard.ts';
+import { clientErrorAnswer, clientErrorHandler, frameworkErrors } from './http/errorAnswers.ts';
 import { recordRoutes } from './http/routeTable.ts';
 
 /** How long an idle keep-alive connection stays open (Fastify's default), and the shorter time clients are told. */
@@ -45,8 +46,12 @@ export async function buildApp(services: AppServices, opts: BuildOptions = {}): 
     ajv: {
       customOptions: { verbose: true, allErrors: false, coerceTypes: true, removeAdditional: true, allowUnionTypes: true },
       // x-msg: the Chinese message a pattern failure shows (see http/fields.ts).
-      plugins: [(ajv: Ajv) => ajv.addKeyword({ keyword: 'x-msg', schemaType: 'string' })],
+      // x-date: a date parameter is a real day, moment or month (http/inputGuard.ts).
+      plugins: [(ajv: Ajv) => ajv.addKeyword({ keyword: 'x-msg', schemaType: 'string' }), dateKeyword],
     },
+    // What the router and Node's parser refuse answer the envelope in Chinese too (http/errorAnswers.ts).
+    frameworkErrors,
+    clientErrorHandler,
     schemaController: { compilersFactory: lazyCompilersFactory() as never },
     schemaErrorFormatter: (errors, dataVar) => new ApiError('BAD_REQUEST', chineseValidationMessage(errors, dataVar)),
   });
@@ -122,18 +127,9 @@ export async function buildApp(services: AppServices, opts: BuildOptions = {}): 
     if (/boundary|unexpected end of (form|multipart)|multipart/i.test(err.message ?? '') && !(err as FastifyError).statusCode) {
       return reply.status(400).send({ code: 400, msg: '上传内容格式不正确（缺少分隔符或内容不完整），请重新上传', data: null });
     }
-    const status = (err as FastifyError).statusCode ?? 500;
-    if (status === 413) return reply.status(413).send({ code: 413, msg: '上传内容过大', data: null });
-    if (status >= 400 && status < 500) {
-      // Malformed JSON, wrong content type and the like: still a Chinese answer saying what was wrong, never a 500.
-      const code = (err as FastifyError).code;
-      const msg =
-        code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? `不支持的请求内容类型${req.headers['content-type'] ? ` ${String(req.headers['content-type']).split(';')[0]}` : ''}，请以 application/json 发送`
-        : code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? '请求体为空，应为 JSON 对象'
-        : code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError ? '请求体不是合法的 JSON'
-        : '请求内容格式不正确';
-      return reply.status(status).send({ code: 400, msg, data: null });
-    }
+    // Too large, wrong content type, malformed JSON and the like: a Chinese answer saying what was wrong, never a 500.
+    const refused = clientErrorAnswer(err as FastifyError, req);
+    if (refused) return reply.status(refused.status).send(refused.body);
     req.log.error(err);
     return reply.status(500).send({ code: ErrorCodes.INTERNAL.code, msg: ErrorCodes.INTERNAL.msg, data: null });
   });

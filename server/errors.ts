@@ -16,6 +16,12 @@ export const ErrorCodes = {
   NOT_FOUND: { code: 4040, status: 404, msg: '记录不存在' },
   ROUTE_NOT_FOUND: { code: 404, status: 404, msg: '请求地址不存在' },
   CONFLICT: { code: 4090, status: 409, msg: '数据已存在' },
+  // What the HTTP layer refuses before a route runs (server/http/errorAnswers.ts): the body's size, the address, the content type.
+  BODY_TOO_LARGE: { code: 413, status: 413, msg: '请求内容过大' },
+  URI_TOO_LONG: { code: 414, status: 414, msg: '请求地址过长' },
+  UNSUPPORTED_MEDIA_TYPE: { code: 415, status: 415, msg: '不支持的请求内容类型，请以 application/json 发送' },
+  HEADERS_TOO_LARGE: { code: 431, status: 431, msg: '请求头过大（请求地址或 Cookie 过长）' },
+  REQUEST_TIMEOUT: { code: 408, status: 408, msg: '请求超时，请重试' },
   // A device on a shop's network (camera box) did not answer within its timeout.
   DEVICE_OFFLINE: { code: 4240, status: 424, msg: '设备离线，请检查设备的网络和电源后重试' },
   // Files (wxy-file-server)

@@ -38,3 +38,22 @@ export function invalidDateField(fields: Record<string, FieldSchema>, body: Reco
   return undefined;
 }
 
+
+/**
+ * The kinds of date parameter a route takes (its schema's `x-date`): a day, a moment (a date-time, or a bare day
+ * meaning that day: a range's end then takes the whole day), or a month.
+ */
+export type DateParamKind = 'date' | 'date-time' | 'month';
+
+const MONTH_TEXT = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/** Whether `text` is a real value of a date parameter of that kind (shape and calendar). */
+export function isDateParam(kind: DateParamKind, text: string): boolean {
+  if (kind === 'month') return MONTH_TEXT.test(text);
+  if (kind === 'date') return isDateText('date', text);
+  return isDateText('date-time', text) || isDateText('date', text);
+}
+
+/** What a refused date parameter answers: the field's name and the form it takes. */
+export const dateParamMessage = (title: string, kind: DateParamKind): string =>
+  `${title}格式不正确，应为 ${kind === 'month' ? 'YYYY-MM（如 2026-11）' : kind === 'date' ? 'YYYY-MM-DD' : 'YYYY-MM-DD HH:mm:ss'}`;

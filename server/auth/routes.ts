@@ -112,7 +112,7 @@ export const authRoutes = (services: AppServices) => async (app: FastifyInstance
     '/oauth/token',
     {
       ...tokenRoute,
-      schema: { ...tokenRoute.schema, summary: `${tokenRoute.schema.summary}；参数可放在表单或 JSON 请求体中`, body: { ...tokenQuery, required: [] } },
+      schema: { ...tokenRoute.schema, consumes: ['application/x-www-form-urlencoded', 'application/json'], summary: `${tokenRoute.schema.summary}；参数可放在表单或 JSON 请求体中`, body: { ...tokenQuery, required: [] } },
       // The spec's form sends no body at all: validate it as an empty one.
       preValidation: async (req: FastifyRequest) => {
         if (req.body === undefined || req.body === null) req.body = {};

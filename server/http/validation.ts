@@ -1,8 +1,10 @@
 import type { FastifySchemaValidationError } from 'fastify';
+import { dateKeywordMessage } from './inputGuard.ts';
 
 interface SchemaLike {
   title?: string;
   'x-msg'?: string;
+  'x-date'?: 'date' | 'date-time' | 'month';
   properties?: Record<string, SchemaLike>;
 }
 
@@ -46,6 +48,8 @@ function fieldMessage(err: FastifySchemaValidationError & { parentSchema?: Schem
       return Number(p.limit) <= 1 ? `${label}不能为空` : `${label}长度不能少于${p.limit}个字符`;
     case 'pattern':
       return err.parentSchema?.['x-msg'] ?? `${label}格式不正确`;
+    case 'x-date':
+      return dateKeywordMessage(err.parentSchema, label);
     case 'minimum':
     case 'exclusiveMinimum':
       return `${label}不能小于${p.limit}`;

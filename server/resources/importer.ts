@@ -118,7 +118,13 @@ function offDictionary(r: ResourceDescriptor, values: Record<string, unknown>, l
   return out;
 }
 
+/**
+ * The uploaded file of an import: a multipart part, or the xlsx posted as the body itself. The one way a route reads
+ * a file, so a route doing it must declare the file types (`schema.consumes: FILE_BODY`) the input guard lets in.
+ */
 export async function fileBuffer(req: Req): Promise<Buffer> {
+  if (!(req.routeOptions.schema as { consumes?: string[] } | undefined)?.consumes?.includes('multipart/form-data'))
+    throw new Error(`${req.routeOptions.method} ${req.routeOptions.url} reads an uploaded file without declaring schema.consumes: FILE_BODY`);
   if (req.isMultipart()) {
     const part = await req.file();
     if (!part) throw new ApiError('BAD_REQUEST', '请选择要导入的文件');

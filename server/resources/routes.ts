@@ -5,6 +5,7 @@ import type { ResourceDescriptor, RouteDecl } from '../../engine/model/types.ts'
 import type { Database, Queryable } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
 import { JSON_TYPE, envelopeSchema, ok, okJson } from '../http/envelope.ts';
+import { FILE_BODY } from '../http/inputGuard.ts';
 import { hiddenFor, inputOf, type Req } from './access.ts';
 import {
   Params,
@@ -506,6 +507,7 @@ export function mountResource(
         handler = (route.importer ? docImporter(route.importer)!.template : templateHandler(r, db)) as typeof handler;
         break;
       case 'import':
+        schema.consumes = FILE_BODY;
         handler = (route.importer ? (req: Req, reply: FastifyReply) => docImporter(route.importer!)!.run(req, reply, doc, services) : importHandler(r, db)) as typeof handler;
         break;
       case 'docCreate':

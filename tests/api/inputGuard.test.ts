@@ -88,7 +88,9 @@ describe('characters and numbers the database cannot hold', () => {
       return { status: r.statusCode, json: r.json() as Json };
     };
     for (const body of ['[]', '"x"', 'null']) refused(await post('application/json', body), '请求体应为 JSON 对象');
-    refused(await post('text/plain', 'hello'), '请求体应为 JSON 对象');
+    const text = await post('text/plain', 'hello');
+    expect(text.status).toBe(415);
+    expect(text.json.msg).toBe('不支持的请求内容类型 text/plain，请以 application/json 发送');
     refused(await post('application/json', '{bad'), '请求体不是合法的 JSON');
     refused(await post('application/json', ''), '请求体为空，应为 JSON 对象');
     refused(await post('application/json', '{}', '/api/wxy-shop-server/shop-base/page/1/abc'), '每页条数应为整数');

@@ -5,6 +5,7 @@ import { plainText } from '../../http/fields.ts';
 import type { Req } from '../../resources/access.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
 import { loadExcel } from '../../resources/excel.ts';
+import { fileBuffer } from '../../resources/importer.ts';
 import { registerDocImporter } from '../../documents/registry.ts';
 import { nextDocNo } from '../../documents/numbers.ts';
 import { EC_STATUS } from './picking.ts';
@@ -41,16 +42,6 @@ const text = (v: unknown): string => {
   if (typeof v === 'object' && 'result' in (v as object)) return String((v as { result: unknown }).result);
   return String(v).trim();
 };
-
-async function fileBuffer(req: Req): Promise<Buffer> {
-  if (req.isMultipart()) {
-    const part = await req.file();
-    if (!part) throw new ApiError('BAD_REQUEST', '请选择要导入的文件');
-    return part.toBuffer();
-  }
-  if (Buffer.isBuffer(req.body)) return req.body;
-  throw new ApiError('BAD_REQUEST', '请上传 xlsx 文件');
-}
 
 /** Every row checked; all errors of every row reported (第N行：…), nothing imported when any. */
 function parseRows(values: unknown[][]): { rows: ImportRow[]; errors: { row: number; message: string }[] } {

@@ -3,6 +3,7 @@ import { dbToday } from '../../db/calendar.ts';
 import { ApiError } from '../../errors.ts';
 import { ok } from '../../http/envelope.ts';
 import { idField } from '../../http/fields.ts';
+import { FILE_BODY } from '../../http/inputGuard.ts';
 import type { Req } from '../../resources/access.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
 import { report, type ImportRowError } from '../../resources/importer.ts';
@@ -109,7 +110,7 @@ export const couponRoutes = async (app: FastifyInstance) => {
 
   app.post('/mb-coupon/batch-give/import', {
     config: { perm: GIVE },
-    schema: { tags, summary: '批量发券：上传填好的模板，全部行正确才发放（任何一行有错则一张不发，并列出错误行）' },
+    schema: { tags, consumes: FILE_BODY, summary: '批量发券：上传填好的模板，全部行正确才发放（任何一行有错则一张不发，并列出错误行）' },
   }, async (request, reply) => {
     const req = request as Req;
     const sheet = await readSheet(req, BATCH_COLUMNS);

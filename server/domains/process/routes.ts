@@ -93,6 +93,7 @@ export const processRoutes = async (app: FastifyInstance) => {
       config: { perm: PROCESS_PERMS.deploy },
       schema: {
         tags,
+        consumes: ['application/json', 'application/xml', 'text/xml'],
         summary: '保存并部署流程定义：BPMN 2.0 XML（JSON 的 bpmnXml，或直接以 application/xml 发送文件），流程 id 为流程标识；每次部署生成新版本，运行中的实例仍按原版本执行',
         body: {
           type: 'object',

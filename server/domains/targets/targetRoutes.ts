@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ApiError } from '../../errors.ts';
 import { ok, pageParamsSchema } from '../../http/envelope.ts';
+import { FILE_BODY } from '../../http/inputGuard.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
 import { loadExcel } from '../../resources/excel.ts';
 import { attachment } from '../../resources/exporter.ts';
@@ -257,7 +258,7 @@ export const targetRoutes = async (app: FastifyInstance) => {
 
   app.post('/shop-performance-target/import', {
     config: { perm: TARGET_PERMS.import },
-    schema: { tags, summary: '导入绩效目标（xlsx）：已有的门店月份被修改；任一行有误则整份不写并返回逐行错误' },
+    schema: { tags, consumes: FILE_BODY, summary: '导入绩效目标（xlsx）：已有的门店月份被修改；任一行有误则整份不写并返回逐行错误' },
   }, async (req, reply) => {
     const buf = await fileBuffer(req as unknown as Req);
     const wb = new (await loadExcel()).Workbook();

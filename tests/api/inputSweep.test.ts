@@ -1,0 +1,125 @@
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './harness.ts';
+import { callerFor, type Caller, type Json } from './resourceCalls.ts';
+
+/**
+ * What the input sweep of issue 27 found (bad requests over every operation): each answers a 4xx in the API envelope
+ * with a Chinese message naming what was wrong — never a 500, never a 200 that did something else.
+ */
+let s: TestServer;
+let admin: Caller;
+let token: string;
+
+beforeAll(async () => {
+  s = await startTestServer();
+  token = await s.login('admin', 'admin123');
+  admin = callerFor(s, token);
+}, 180_000);
+afterAll(async () => s?.stop());
+
+const send = async (method: string, url: string, contentType: string | undefined, payload?: string | Buffer) => {
+  const r = await s.app.inject({
+    method: method as 'POST',
+    url: `/api/${url}`,
+    headers: { authorization: `Bearer ${token}`, 'x-tenant-id': '1', ...(contentType ? { 'content-type': contentType } : {}) },
+    payload,
+  });
+  return { status: r.statusCode, json: (r.headers['content-type'] ?? '').toString().includes('json') ? (r.json() as Json) : ({} as Json) };
+};
+
+const refused = (r: { status: number; json: Json }, status: number, msg: string | RegExp) => {
+  expect(r.status).toBe(status);
+  expect(r.json.code).toBe(status);
+  expect(r.json.data).toBeNull();
+  if (typeof msg === 'string') expect(r.json.msg).toBe(msg);
+  else expect(r.json.msg).toMatch(msg);
+};
+
+const nested = (depth: number) => `{"a":${'['.repeat(depth - 1)}${']'.repeat(depth - 1)}}`;
+
+describe('a deeply nested body', () => {
+  it('is refused by its depth before anything walks it (5,000 levels used to overflow the stack: 500)', async () => {
+    refused(await send('POST', 'wxy-shop-server/shop-base/page/1/20', 'application/json', nested(5000)), 400, '请求内容嵌套层数过多（最多 64 层）');
+    refused(await send('POST', 'wxy-shop-server/shop-base/page/1/20', 'application/json', nested(65)), 400, /嵌套层数过多/);
+    // Brackets inside strings are text, not nesting.
+    const r = await send('POST', 'wxy-shop-server/shop-base/page/1/20', 'application/json', JSON.stringify({ shopName: '', x: '['.repeat(100) }));
+    expect(r.status).toBe(200);
+    expect((await send('POST', 'wxy-shop-server/shop-base/page/1/20', 'application/json', nested(64))).status).toBe(200);
+  });
+});
+
+describe('the content type of a write', () => {
+  it('a body the route does not take is a 415 before it is read: XML, text, a form, a file', async () => {
+    // task/complete sent as XML was approved with an empty body.
+    refused(await send('POST', 'wxy-process-server/process/task/complete/1/1/1', 'application/xml', '<x approved="true"/>'), 415, '不支持的请求内容类型 application/xml，请以 application/json 发送');
+    refused(await send('POST', 'wxy-shop-server/shop-base/page/1/20', 'text/plain', 'hello'), 415, /text\/plain/);
+    refused(await send('PUT', 'wxy-shop-server/shop-base/edit-state', 'application/x-www-form-urlencoded', 'shopId=1&status=0'), 415, /x-www-form-urlencoded/);
+    refused(await send('POST', 'wxy-shop-server/shop-base/add', 'multipart/form-data; boundary=x', '--x--'), 415, /multipart\/form-data/);
+    refused(await send('POST', 'wxy-shop-server/shop-base/add', 'application/octet-stream', Buffer.from('abc')), 415, /octet-stream/);
+    refused(await send('POST', 'wxy-shop-server/shop-base/add', undefined, '{"shopCode":"X"}'), 415, /缺少内容类型/);
+  });
+
+  it('JSON with its charset, a body-less call, a form login and an import file still pass', async () => {
+    expect((await send('POST', 'wxy-shop-server/shop-base/page/1/20', 'application/json; charset=utf-8', '{}')).status).toBe(200);
+    expect((await send('POST', 'wxy-shop-server/shop-base/page/1/20', undefined)).status).not.toBe(415);
+    const form = await s.app.inject({
+      method: 'POST',
+      url: '/api/wxy-auth-server/oauth/token',
+      headers: { authorization: `Basic ${Buffer.from('wxy-admin:wxy-admin-secret').toString('base64')}`, 'x-tenant-id': '1', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'grant_type=password&username=admin&password=admin123',
+    });
+    expect(form.statusCode).toBe(200);
+    // An import takes the xlsx itself as the body: refused for what the file holds, not for its type.
+    const xlsx = await send('POST', 'wxy-shop-server/shop-base/import', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', Buffer.from('not a workbook'));
+    expect(xlsx.status).toBe(400);
+    expect(xlsx.json.msg).not.toMatch(/内容类型/);
+  });
+});
+
+describe('what Fastify refuses before a route', () => {
+  it('a too long path parameter is a 414 saying so (it was an empty message)', async () => {
+    refused(await send('GET', `wxy-system-server/user/info/${'9'.repeat(500)}`, undefined), 414, '请求地址过长（路径中的参数最多 100 个字符）');
+  });
+
+  it('an address that does not decode, an unknown address, a body over the limit', async () => {
+    refused(await send('GET', 'wxy-system-server/user/info/%E0%A4%A', undefined), 400, /请求地址格式不正确/);
+    refused(await send('GET', 'wxy-system-server/no-such-call', undefined), 404, '请求地址不存在');
+    refused(await send('POST', 'wxy-shop-server/shop-base/page/1/20', 'application/json', `{"x":"${'a'.repeat(11 * 1024 * 1024)}"}`), 413, /请求内容过大（该接口最多 10 MB）/);
+  });
+
+  it("what Node's HTTP parser refuses answers the envelope too", async () => {
+    await s.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (s.app.server.address() as net.AddressInfo).port;
+    const raw = (text: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = net.connect(port, '127.0.0.1', () => socket.write(text));
+        let got = '';
+        socket.on('data', (d) => (got += d.toString()));
+        socket.on('close', () => resolve(got));
+        socket.on('error', reject);
+      });
+    const garbage = await raw('HELLO THERE\r\n\r\n');
+    expect(garbage).toMatch(/^HTTP\/1.1 400/);
+    expect(JSON.parse(garbage.split('\r\n\r\n')[1])).toEqual({ code: 400, msg: '请求格式不正确，无法读取', data: null });
+    const longHead = await raw(`GET /api/${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`);
+    expect(longHead).toMatch(/^HTTP\/1.1 431/);
+    expect(JSON.parse(longHead.split('\r\n\r\n')[1]).msg).toMatch(/请求头过大/);
+  });
+});
+
+describe('page numbers', () => {
+  it('null, "1e3", 1.5 or a word are refused naming 页码 / 每页条数, in the path, the query and the body', async () => {
+    refused(await admin('POST', 'wxy-shop-server/shop-base/page/1e3/20', {}), 400, '页码应为整数');
+    refused(await admin('POST', 'wxy-shop-server/shop-base/page/1/1e3', {}), 400, '每页条数应为整数');
+    refused(await admin('POST', 'wxy-system-server/attn-clock/findPage', { pageNum: null }), 400, '页码不能为空');
+    refused(await admin('POST', 'wxy-system-server/attn-clock/findPage', { pageNum: 1, pageSize: null }), 400, '每页条数不能为空');
+    refused(await admin('POST', 'wxy-system-server/attn-clock/findPage', { pageNum: '1e3' }), 400, '页码应为整数');
+    refused(await admin('POST', 'wxy-system-server/attn-clock/findPage', { pageNum: 1.5 }), 400, '页码应为整数');
+    refused(await admin('POST', 'wxy-system-server/attn-clock/findPage', { pageNum: 1, pageSize: 0 }), 400, '每页条数不能小于1');
+    refused(await admin('POST', 'wxy-warehouse-server/wh-inventory-diff-det/list', { pageNum: '1e3' }), 400, '页码应为整数');
+    refused(await admin('GET', 'wxy-system-server/user/findPage/1/20?pageNum=null'), 400, '页码应为整数');
+    const page = await admin('POST', 'wxy-system-server/attn-clock/findPage', { pageNum: '2', pageSize: 5 });
+    expect(page.status).toBe(200);
+  });
+});
