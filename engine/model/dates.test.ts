@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { invalidDateField, isDateText } from './dates.ts';
+import { dateParamMessage, isDateParam, isDateText } from './dates.ts';
 import { fieldJsonSchema } from './forms.ts';
 import type { FieldSchema } from './types.ts';
 
@@ -19,10 +19,18 @@ describe('date and date-time text of fields', () => {
     for (const t of ['2026-12-01 09:00', '2026-04-31', '20261201']) expect(isDateText('date', t), t).toBe(false);
   });
 
-  it('names the field of the first bad value', () => {
-    expect(invalidDateField({ start, day }, { start: '2026-12-01 09:00:00', day: '2026-02-30' })).toEqual({ title: '生日', message: '生日格式不正确，应为 YYYY-MM-DD' });
-    expect(invalidDateField({ start }, { start: '2026-12-01 9:00' })?.message).toBe('开始时间格式不正确，应为 YYYY-MM-DD HH:mm:ss');
-    expect(invalidDateField({ start }, { start: null })).toBeUndefined();
+  it('date parameters: a day, a moment (a day too), a month, a time of day; the message names the field and the form', () => {
+    expect(isDateParam('date', '2026-02-28')).toBe(true);
+    expect(isDateParam('date', '2026-13-45')).toBe(false);
+    expect(isDateParam('date-time', '2026-02-28')).toBe(true);
+    expect(isDateParam('date-time', '2026-02-28 10:00')).toBe(true);
+    expect(isDateParam('date-time', 'abc')).toBe(false);
+    expect(isDateParam('month', '2026-12')).toBe(true);
+    expect(isDateParam('month', '2026-13')).toBe(false);
+    expect(isDateParam('time', '23:59')).toBe(true);
+    expect(isDateParam('time', '24:00')).toBe(false);
+    expect(dateParamMessage('生日', 'date')).toBe('生日格式不正确，应为 YYYY-MM-DD');
+    expect(dateParamMessage('开始时间', 'date-time')).toBe('开始时间格式不正确，应为 YYYY-MM-DD HH:mm:ss');
   });
 
   it('validates with a pattern the server and the form share, not the RFC 3339 format', () => {
@@ -31,6 +39,7 @@ describe('date and date-time text of fields', () => {
     expect(new RegExp(String(s.pattern)).test('2026-12-01 09:00:00')).toBe(true);
     expect(new RegExp(String(s.pattern)).test('2026-12-01')).toBe(false);
     expect(s['x-msg']).toBe('开始时间格式不正确，应为 YYYY-MM-DD HH:mm:ss');
+    expect(s['x-date']).toBe('date-time');
   });
 
 });

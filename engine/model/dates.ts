@@ -28,32 +28,31 @@ export function isDateText(format: 'date' | 'date-time', text: string): boolean 
   return y >= 1 && mo >= 1 && mo <= 12 && d >= 1 && d <= daysIn(y, mo) && h <= 23 && mi <= 59 && s <= 59 && oh <= 23 && om <= 59;
 }
 
-/** The first date or date-time field of `body` whose text is no valid value (its title and message), if any. */
-export function invalidDateField(fields: Record<string, FieldSchema>, body: Record<string, unknown>): { title: string; message: string } | undefined {
-  for (const [name, v] of Object.entries(body)) {
-    const f = fields[name];
-    if (!f || (f.format !== 'date' && f.format !== 'date-time') || typeof v !== 'string') continue;
-    if (!isDateText(f.format, v)) return { title: f.title, message: dateMessageOf(f) };
-  }
-  return undefined;
-}
-
-
 /**
  * The kinds of date parameter a route takes (its schema's `x-date`): a day, a moment (a date-time, or a bare day
- * meaning that day: a range's end then takes the whole day), or a month.
+ * meaning that day: a range's end then takes the whole day), a month, or a time of day.
  */
-export type DateParamKind = 'date' | 'date-time' | 'month';
+export type DateParamKind = 'date' | 'date-time' | 'month' | 'time';
 
-const MONTH_TEXT = /^\d{4}-(0[1-9]|1[0-2])$/;
+/** The pattern a descriptor's month field (YYYY-MM) declares. */
+export const MONTH_PATTERN = '^[0-9]{4}-(0[1-9]|1[0-2])$';
+const MONTH_TEXT = new RegExp(MONTH_PATTERN);
+const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
 
 /** Whether `text` is a real value of a date parameter of that kind (shape and calendar). */
 export function isDateParam(kind: DateParamKind, text: string): boolean {
   if (kind === 'month') return MONTH_TEXT.test(text);
+  if (kind === 'time') return TIME_OF_DAY.test(text);
   if (kind === 'date') return isDateText('date', text);
   return isDateText('date-time', text) || isDateText('date', text);
 }
 
 /** What a refused date parameter answers: the field's name and the form it takes. */
 export const dateParamMessage = (title: string, kind: DateParamKind): string =>
-  `${title}格式不正确，应为 ${kind === 'month' ? 'YYYY-MM（如 2026-11）' : kind === 'date' ? 'YYYY-MM-DD' : 'YYYY-MM-DD HH:mm:ss'}`;
+  `${title}格式不正确，应为 ${{ month: 'YYYY-MM（如 2026-11）', date: 'YYYY-MM-DD', 'date-time': 'YYYY-MM-DD HH:mm:ss', time: 'HH:mm' }[kind]}`;
+
+/** The kind of date a descriptor field holds, if any: its format (date, date-time), or a month by its pattern. */
+export function dateKindOf(f: FieldSchema): DateParamKind | undefined {
+  if (f.format === 'date' || f.format === 'date-time') return f.format;
+  return f.pattern === MONTH_PATTERN ? 'month' : undefined;
+}

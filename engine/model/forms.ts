@@ -1,4 +1,4 @@
-import { dateMessageOf, datePatternOf } from './dates.ts';
+import { dateKindOf, dateMessageOf, datePatternOf } from './dates.ts';
 import type { FieldSchema, FormDecl, ResourceDescriptor } from './types.ts';
 
 /** Phone pattern of spec 000 §5 (empty passes). */
@@ -31,6 +31,9 @@ export function fieldJsonSchema(f: FieldSchema): Record<string, unknown> {
     s.pattern = PLAIN_TEXT_PATTERN;
     s['x-msg'] = `${f.title}不能包含 < > ; -- /* 等特殊字符`;
   }
+  // The calendar check (no 02-30, no month 13) of the server's x-date keyword (server/http/inputGuard.ts); forms ignore it.
+  const dateKind = dateKindOf(f);
+  if (dateKind) s['x-date'] = dateKind;
   return s;
 }
 

@@ -3,6 +3,7 @@
  * address 100, introduction 100, default 24, input 48, phone 11. `title` is the Chinese field name the
  * validation messages use. Free text refuses markup and SQL punctuation so neither can be stored and replayed later.
  */
+import type { DateParamKind } from '../../engine/model/dates.ts';
 import { ApiError } from '../errors.ts';
 
 export const MAX_LENGTH = { name: 24, url: 1024, email: 256, address: 100, introduction: 100, default: 24, input: 48, phone: 11 } as const;
@@ -56,3 +57,16 @@ export const idField = (title: string) => ({ type: 'integer', minimum: 1, maximu
 export function assertCents(value: number | null | undefined, title: string): void {
   if (typeof value === 'number' && Number(value.toFixed(2)) !== value) throw new ApiError('BAD_REQUEST', `${title}最多2位小数`);
 }
+
+/**
+ * A date parameter of a hand-written route: a day (YYYY-MM-DD), a moment (a date-time, or a day), a month (YYYY-MM)
+ * or a time of day (HH:mm). The input guard's `x-date` keyword checks shape and calendar and names the field
+ * (server/http/inputGuard.ts); empty counts as not sent. `nullable` when the call may send null for "none".
+ */
+export const dateParam = (title: string, kind: DateParamKind = 'date', opts: { nullable?: boolean; msg?: string } = {}) => ({
+  type: opts.nullable ? ['string', 'null'] : 'string',
+  title,
+  maxLength: 32,
+  'x-date': kind,
+  ...(opts.msg ? { 'x-msg': opts.msg } : {}),
+});

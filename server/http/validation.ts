@@ -1,10 +1,11 @@
 import type { FastifySchemaValidationError } from 'fastify';
+import type { DateParamKind } from '../../engine/model/dates.ts';
 import { dateKeywordMessage } from './inputGuard.ts';
 
 interface SchemaLike {
   title?: string;
   'x-msg'?: string;
-  'x-date'?: 'date' | 'date-time' | 'month';
+  'x-date'?: DateParamKind;
   properties?: Record<string, SchemaLike>;
 }
 

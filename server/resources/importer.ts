@@ -3,12 +3,12 @@ import { Ajv, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import type ExcelJS from 'exceljs';
 import { loadExcel } from './excel.ts';
-import { invalidDateField } from '../../engine/model/dates.ts';
 import { columnOf, writableFields } from '../../engine/model/resource.ts';
 import type { FieldSchema, ResourceDescriptor } from '../../engine/model/types.ts';
 import type { Database, Queryable } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
 import { chineseValidationMessage } from '../http/validation.ts';
+import { dateKeyword } from '../http/inputGuard.ts';
 import { hiddenFor, type Req } from './access.ts';
 import { attachment, dictionaryLabels } from './exporter.ts';
 import { Params, quoteIdent, sqlType } from './query.ts';
@@ -30,6 +30,8 @@ export interface ImportRowError {
 const ajv = new Ajv({ allErrors: true, verbose: true, strict: false, coerceTypes: false });
 addFormats(ajv);
 ajv.addKeyword({ keyword: 'x-msg', schemaType: 'string' });
+// Dates are real calendar days, checked as a call's are.
+dateKeyword(ajv);
 
 /** Fields an import reads and the template lists: writable ones the importer may see. */
 const importFields = (r: ResourceDescriptor, hidden: Set<string>) => writableFields(r).filter((f) => !hidden.has(f));
@@ -181,7 +183,7 @@ export function importHandler(r: ResourceDescriptor, db: Database) {
     if (rows.length > IMPORT_MAX_ROWS) throw new ApiError('BAD_REQUEST', `一次最多导入${IMPORT_MAX_ROWS}行`);
     for (const { row, values } of rows) {
       // Every problem of the row, one entry per field: values off a dictionary list, then the schema's checks on
-      // the other fields, dates and decimals.
+      // the other fields (calendar dates included), and decimals.
       const rowErrors = offDictionary(r, values, labels);
       const reported = new Set(rowErrors.map((e) => e.field));
       const checked = Object.fromEntries(Object.entries(values).filter(([name]) => !reported.has(r.fields[name]?.title)));
@@ -194,8 +196,6 @@ export function importHandler(r: ResourceDescriptor, db: Database) {
           rowErrors.push({ field, message: chineseValidationMessage([e] as never, 'body') });
         }
       }
-      const badDate = invalidDateField(r.fields, values);
-      if (badDate && !reported.has(badDate.title)) rowErrors.push({ field: badDate.title, message: badDate.message });
       for (const [name, v] of Object.entries(values)) {
         const d = r.fields[name]['x-decimals'];
         if (d !== undefined && typeof v === 'number' && Number(v.toFixed(d)) !== v && !reported.has(r.fields[name].title)) rowErrors.push({ field: r.fields[name].title, message: `${r.fields[name].title}最多${d}位小数` });

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { invalidDateField } from '../../engine/model/dates.ts';
 import { columnOf, idParamOf, listFields, routeId, routeUrl, writableFields } from '../../engine/model/resource.ts';
 import type { ResourceDescriptor, RouteDecl } from '../../engine/model/types.ts';
 import type { Database, Queryable } from '../db/index.ts';
@@ -74,18 +73,16 @@ function checkDecimals(r: ResourceDescriptor, body: Record<string, unknown>): vo
 
 /**
  * Before schema validation: empty strings from forms mean "no value" for numbers and dates (ajv would
- * otherwise coerce "" to 0), and a date that has the right shape but no calendar day (02-30) is refused
- * naming the field, like a wrong shape is by the schema's pattern.
+ * otherwise coerce "" to 0). A date with the right shape but no calendar day (02-30) is refused by the schema's
+ * x-date keyword, naming the field (fieldJsonSchema; server/http/inputGuard.ts).
  */
-function prepareBody(r: ResourceDescriptor, route: RouteDecl, body: unknown): void {
+function prepareBody(r: ResourceDescriptor, body: unknown): void {
   if (!body || typeof body !== 'object' || Array.isArray(body) || Buffer.isBuffer(body)) return;
   const b = body as Record<string, unknown>;
   for (const [k, v] of Object.entries(b)) {
     const f = r.fields[k];
     if (v === '' && f && (f.type !== 'string' || f.format === 'date' || f.format === 'date-time')) b[k] = null;
   }
-  const bad = ['create', 'update', 'docCreate', 'docUpdate', 'docMerge'].includes(route.action) && invalidDateField(r.fields, b);
-  if (bad) throw new ApiError('BAD_REQUEST', bad.message);
 }
 
 async function getRow(tx: Queryable, r: ResourceDescriptor, id: unknown, hidden: Set<string>): Promise<Record<string, unknown> | undefined> {
@@ -560,7 +557,7 @@ export function mountResource(
       url,
       config: perm ? { perm } : route.anyUser ? { anyUser: true } : {},
       schema,
-      preValidation: async (req) => prepareBody(r, route, req.body),
+      preValidation: async (req) => prepareBody(r, req.body),
       handler: handler as never,
     });
   }

@@ -1,3 +1,4 @@
+import { dateKindOf } from '../../engine/model/dates.ts';
 import { fieldJsonSchema } from '../../engine/model/forms.ts';
 import { filterParams, idParamOf, writableFields } from '../../engine/model/resource.ts';
 import type { FieldSchema, ResourceDescriptor, RouteDecl } from '../../engine/model/types.ts';
@@ -46,7 +47,13 @@ export function filterInputSchema(r: ResourceDescriptor, paging: boolean, paging
   for (const flt of r.filters ?? []) {
     const f = r.fields[flt.field];
     const scalar = { type: [...new Set([f.type, 'string', 'null'])], title: f.title, ...(f.type === 'string' ? { maxLength: 100 } : {}) };
+    const dateKind = dateKindOf(f);
     for (const p of filterParams(flt)) {
+      // A date filter takes a day or a moment (a month field a month), checked by the input guard's x-date keyword naming the field and parameter.
+      if (dateKind && flt.op !== 'in') {
+        properties[p] = { ...scalar, 'x-date': dateKind === 'month' ? 'month' : 'date-time', 'x-msg': f['x-msg'] ?? `${f.title}(${p})${dateKind === 'month' ? '月份' : '日期'}格式不正确` };
+        continue;
+      }
       properties[p] = flt.op === 'in' ? { title: f.title, anyOf: [{ type: 'array', maxItems: 1000, items: { type: [...new Set([f.type, 'string'])] } }, { type: 'string', maxLength: 10000 }, { type: 'null' }] } : scalar;
     }
   }

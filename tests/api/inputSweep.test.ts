@@ -1,5 +1,6 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routeTable } from '../../server/http/routeTable.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { callerFor, type Caller, type Json } from './resourceCalls.ts';
 
@@ -121,5 +122,44 @@ describe('page numbers', () => {
     refused(await admin('GET', 'wxy-system-server/user/findPage/1/20?pageNum=null'), 400, '页码应为整数');
     const page = await admin('POST', 'wxy-system-server/attn-clock/findPage', { pageNum: '2', pageSize: 5 });
     expect(page.status).toBe(200);
+  });
+});
+
+type Prop = { type?: string | string[]; properties?: Record<string, Prop>; items?: Prop; anyOf?: Prop[]; oneOf?: Prop[]; 'x-date'?: string };
+const DATE_NAME = /(date|time|month|day|deadline)(start|end|begin|str)?$/i;
+const takesText = (p: Prop) => [p.type ?? [], ...(p.anyOf ?? []).map((a) => a.type ?? [])].flat().includes('string');
+
+/** Every property of a request schema whose name says it is a date, a time or a month and that declares no x-date. */
+function undeclaredDates(schema: Prop | undefined, path: string, out: string[]): void {
+  if (!schema || typeof schema !== 'object') return;
+  for (const [name, p] of Object.entries(schema.properties ?? {})) {
+    if (DATE_NAME.test(name) && takesText(p) && !p['x-date']) out.push(`${path}.${name}`);
+    undeclaredDates(p, `${path}.${name}`, out);
+  }
+  undeclaredDates(schema.items, `${path}[]`, out);
+  for (const alt of [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])]) undeclaredDates(alt, path, out);
+}
+
+describe('date and time parameters', () => {
+  it('every date, time or month parameter of every route declares its kind (x-date), so the guard checks it before SQL', () => {
+    const unchecked: string[] = [];
+    for (const r of routeTable(s.app).filter((x) => x.url.startsWith('/api/'))) {
+      for (const part of ['params', 'querystring', 'body'] as const) undeclaredDates(r.schema[part] as Prop, `${r.method} ${r.url} ${part}`, unchecked);
+    }
+    expect(unchecked).toEqual([]);
+  });
+
+  it('a malformed or impossible date is a 400 naming the field, not a 500 from SQL', async () => {
+    for (const v of ['abc', '2026-13-45']) {
+      refused(await admin('POST', 'wxy-warehouse-server/wh-inventory-diff-det/list/merge', { submitTimeStart: v }), 400, /^过账开始时间格式不正确/);
+      refused(await admin('POST', 'wxy-warehouse-server/wh-inventory-diff-det/list', { submitTimeEnd: v }), 400, /^过账结束时间格式不正确/);
+    }
+    // A descriptor's filter names its field's label and the parameter; a write names the field.
+    refused(await admin('POST', 'wxy-shop-server/shop-base/page/1/20', { openDateEnd: '2026-02-30' }), 400, '开业日期(openDateEnd)日期格式不正确');
+    refused(await admin('POST', 'wxy-system-server/attn-clock/findPage', { clockDateStart: '2026-13-45' }), 400, /考勤日期\(clockDateStart\)/);
+    // Empty is not sent; a real day or moment answers.
+    for (const body of [{ submitTimeStart: '' }, { submitTimeStart: '2026-01-01', submitTimeEnd: '2026-12-31 23:59:59' }]) {
+      expect((await admin('POST', 'wxy-warehouse-server/wh-inventory-diff-det/list/merge', body)).status).toBe(200);
+    }
   });
 });

@@ -5,6 +5,7 @@ import { ApiError } from '../../errors.ts';
 import { offsetOf } from '../../http/envelope.ts';
 import { fieldPermissionNames } from '../../permissions.ts';
 import { reportPeriod, type Period } from './period.ts';
+import { dateParam } from '../../http/fields.ts';
 
 /**
  * What the analysis reports share: their filter fields (JSON Schema with Chinese titles), the period, paging over
@@ -17,7 +18,7 @@ export const nullableId = (title: string) => ({ type: ['integer', 'null'], minim
 export const nullableText = (title: string, maxLength: number) => ({
   type: ['string', 'null'], title, maxLength, pattern: '^(?!.*(--|/\\*))[^<>;]*$', 'x-msg': `${title}不能包含 < > ; -- /* 等特殊字符`,
 });
-export const dayField = (title: string) => ({ type: ['string', 'null'], title, maxLength: 10 });
+export const dayField = (title: string) => dateParam(title, 'date', { nullable: true });
 
 /** Filters every analysis report takes: the period, where (region, shops) and what (SKU, SPU, keyword, supplier). */
 export const SCOPE_PROPS = {

@@ -16,6 +16,7 @@ import {
 } from './reports.ts';
 import { dbToday } from '../../db/calendar.ts';
 import type { Queryable } from '../../db/index.ts';
+import { dateParam } from '../../http/fields.ts';
 
 /** The analysis reports of wxy-report-server, computed on read from the documents, orders and ledgers. */
 
@@ -71,7 +72,7 @@ const NEW_PRODUCT_MERGE = {
   properties: {
     skuId: { type: ['integer', 'null'], minimum: 1, maximum: 2147483647, title: 'SKU' },
     skuIds: { type: ['array', 'null'], title: 'SKU', maxItems: 500, items: { type: 'integer', minimum: 1, maximum: 2147483647, title: 'SKU' } },
-    launchDate: { type: 'string', title: '上市日期', maxLength: 10 },
+    launchDate: dateParam('上市日期'),
     observeWeeks: { type: ['integer', 'null'], minimum: 1, maximum: 12, title: '跟踪周数' },
     isNew: { type: ['integer', 'null'], enum: [0, 1, null], title: '是否新品' },
     remark: nullableText('备注', 200),

@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/index.ts';
 import { ApiError } from '../../errors.ts';
 import { ok } from '../../http/envelope.ts';
-import { idField } from '../../http/fields.ts';
+import { dateParam, idField } from '../../http/fields.ts';
 import type { Req } from '../../resources/access.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
 import { registerCustomRoute } from '../../resources/customRoutes.ts';
@@ -84,7 +84,6 @@ export async function clocksByUser(tx: Queryable, f: ClockListFilter) {
 }
 
 const flag = (title: string) => ({ type: 'integer', enum: [0, 1], title });
-const dateParam = (title: string) => ({ type: 'string', format: 'date', title });
 
 registerCustomRoute('attendance.clockIn', {
   schema: {

@@ -5,7 +5,7 @@ import type { Queryable } from '../../db/index.ts';
 import { docContext, runDocAction } from '../../documents/routes.ts';
 import { ApiError } from '../../errors.ts';
 import { offsetOf, ok, pageParamsSchema } from '../../http/envelope.ts';
-import { plainText } from '../../http/fields.ts';
+import { dateParam, plainText } from '../../http/fields.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
 import { createPickingTasks, syncOnlineOrders } from './picking.ts';
 
@@ -226,8 +226,8 @@ export function fulfilmentRoutes(resources: ReadonlyMap<string, ResourceDescript
         whId: { ...idSchema('仓库'), type: ['integer', 'null'] },
         pageNum: { type: ['integer', 'null'], minimum: 1, maximum: 100000, title: '页码' },
         pageSize: { type: ['integer', 'null'], minimum: 1, maximum: 1000, title: '每页条数' },
-        beginDate: { type: ['string', 'null'], format: 'date', title: '开始日期' },
-        endDate: { type: ['string', 'null'], format: 'date', title: '结束日期' },
+        beginDate: dateParam('开始日期', 'date', { nullable: true }),
+        endDate: dateParam('结束日期', 'date', { nullable: true }),
       },
     };
     type TaskFilter = { status?: number | null; taskType?: number | null; pickerId?: number | null; whId?: number | null; pageNum?: number | null; pageSize?: number | null; beginDate?: string | null; endDate?: string | null } | null;

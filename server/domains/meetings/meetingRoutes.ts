@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../errors.ts';
 import { ok, pageParamsSchema } from '../../http/envelope.ts';
+import { dateParam } from '../../http/fields.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
 import { shopOfTenant, today } from '../targets/targets.ts';
 import {
@@ -27,8 +28,8 @@ export const MEETING_PERMS = {
 const tags = ['wxy-shop-server'];
 const ID = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
 const SHOP_ID = { ...ID, title: '门店' } as const;
-const DATE = { type: ['string', 'null'], title: '会议日期', pattern: '^\\d{4}-\\d{2}-\\d{2}$|^$', 'x-msg': '会议日期格式不正确，应为 YYYY-MM-DD' } as const;
-const WEEK_DATE = { type: 'string', title: '周日期', pattern: '^\\d{4}-\\d{2}-\\d{2}$', 'x-msg': '周日期格式不正确，应为 YYYY-MM-DD（该周任一天）' } as const;
+const DATE = dateParam('会议日期', 'date', { nullable: true });
+const WEEK_DATE = dateParam('周日期', 'date', { msg: '周日期格式不正确，应为 YYYY-MM-DD（该周任一天）' });
 const TEXT = (title: string, maxLength: number) => ({ type: ['string', 'null'], title, maxLength }) as const;
 const AMOUNT = (title: string) => ({ type: ['number', 'null'], title, minimum: 0, maximum: 99999999999 }) as const;
 const USER_ID = { type: ['integer', 'null'], title: '人员', minimum: 1, maximum: 2147483647 } as const;

@@ -1,4 +1,5 @@
 import { ApiError } from '../../errors.ts';
+import { dateParam } from '../../http/fields.ts';
 import { daysOfMonth, isMonth, MONTH_PATTERN } from '../targets/split.ts';
 
 /**
@@ -81,5 +82,5 @@ export function reportMonth(value: unknown, title: string, today: string): { mon
   return { month: v, from: days[0], to: days.at(-1)! };
 }
 
-/** The JSON Schema of a month field of a hand route: the pattern's refusal names the field. */
-export const monthField = (title: string) => ({ type: 'string', title, maxLength: 7, pattern: MONTH_PATTERN, 'x-msg': monthMessage(title) }) as const;
+/** The JSON Schema of a month field of a hand route: the input guard's x-date check names the field. */
+export const monthField = (title: string) => ({ ...dateParam(title, 'month'), maxLength: 7 });

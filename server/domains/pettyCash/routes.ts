@@ -7,7 +7,7 @@ import { availableOf } from './ledger.ts';
 import { BILLING_CYCLES, dayText, parseDay, periodOf, recentPeriods } from './periods.ts';
 import { generateReconciliations } from './reconciliation.ts';
 import { registerCustomRoute } from '../../resources/customRoutes.ts';
-import { idField } from '../../http/fields.ts';
+import { dateParam, idField } from '../../http/fields.ts';
 import { dbToday } from '../../db/calendar.ts';
 
 /**
@@ -19,7 +19,7 @@ import { dbToday } from '../../db/calendar.ts';
  */
 
 const optId = (title: string) => ({ type: ['integer', 'null'], minimum: 1, maximum: 2147483647, title });
-const day = (title: string) => ({ type: ['string', 'null'], format: 'date', title });
+const day = (title: string) => dateParam(title, 'date', { nullable: true });
 
 const recordFilter = {
   type: ['object', 'null'],
@@ -90,7 +90,7 @@ export const pettyCashRoutes = async (app: FastifyInstance) => {
     '/petty-cash-config/getBillingCycle',
     {
       config: { anyUser: true },
-      schema: { tags, summary: '对账周期与账期：?date= 所在账期（默认今天）及之前共 12 个账期', querystring: { type: 'object', properties: { date: { type: 'string', format: 'date', title: '日期' } } } },
+      schema: { tags, summary: '对账周期与账期：?date= 所在账期（默认今天）及之前共 12 个账期', querystring: { type: 'object', properties: { date: dateParam('日期') } } },
     },
     async (req) => {
       const { cfg, today } = await req.tenantTx(async (tx) => ({ cfg: await configOf(tx), today: await dbToday(tx) }));

@@ -64,7 +64,7 @@ registerEditCalls('shopContribution', CONTRIBUTION_REPORTS.shop);
 
 /** A month's shop rows at once (a chart's or a select's list), largest sales first; cost and margin as the caller may see them. */
 registerCustomRoute('shopContribution.findList', {
-  schema: { querystring: { type: 'object', properties: { reportMonth: { type: 'string', title: '统计月份', maxLength: 7 } } } },
+  schema: { querystring: { type: 'object', properties: { reportMonth: monthField('统计月份') } } },
   handler: async (req) => {
     const auth = authOf(req);
     return ok(await req.tenantTx(async (tx) => {

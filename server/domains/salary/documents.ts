@@ -13,7 +13,8 @@ import { report, type ImportRowError } from '../../resources/importer.ts';
 import { amountOf, readSheet, template, text } from '../../resources/sheetImport.ts';
 import { approvalFor, onProcessEnd, registerProcessBusiness, startProcess } from '../process/service.ts';
 import { shopIdsByCode } from '../shops/shopCodes.ts';
-import { MONTH_PATTERN, refuseFrozenPerson } from './months.ts';
+import { isSalaryMonth, refuseFrozenPerson } from './months.ts';
+import { dateParam } from '../../http/fields.ts';
 
 /**
  * 调岗补贴 (fd-monthly-transfer-subsidy-det) and 特殊人员 (special-personal): a person's extra pay, or deduction,
@@ -73,7 +74,7 @@ function register(key: 'subsidy' | 'special') {
     `salary.${key}Save`,
     async ({ tx, auth, id, ref, header, body }) => {
       const h = (await tx.query<{ user_id: number; month: string; status: number; user_name: string }>(`SELECT user_id, month, status, user_name FROM ${k.table} WHERE id = $1`, [id])).rows[0];
-      if (!MONTH_PATTERN.test(h.month)) throw new ApiError('BAD_REQUEST', '月份格式应为 YYYY-MM');
+      if (!isSalaryMonth(h.month)) throw new ApiError('BAD_REQUEST', '月份格式应为 YYYY-MM');
       await refuseFrozenPerson(tx, h.user_id, h.month);
       if (!body.created) {
         await refuseWhileInProcess(tx, k, id, '不能修改');
@@ -147,7 +148,7 @@ registerCustomRoute('salary.specialMerge', {
       type: 'object',
       required: ['month'],
       properties: {
-        month: { type: 'string', pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$', title: '月份' },
+        month: dateParam('月份', 'month'),
         userId: { type: ['integer', 'null'], minimum: 1, maximum: 2147483647, title: '人员' },
       },
     },
@@ -184,7 +185,7 @@ function answer(reply: FastifyReply, total: number, result: { imported: number; 
 
 const monthOf = (v: unknown): string | null => {
   const t = text(v).replace('/', '-').replace(/^(\d{4})-(\d)$/, '$1-0$2');
-  return MONTH_PATTERN.test(t) ? t : null;
+  return isSalaryMonth(t) ? t : null;
 };
 
 const SUBSIDY_COLUMNS = ['月份', '工号', '调出门店编码', '调入门店编码', '支援天数', '补贴金额', '备注'];

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/index.ts';
+import { isDateParam } from '../../../engine/model/dates.ts';
 import { ApiError } from '../../errors.ts';
 
 /**
@@ -7,7 +8,8 @@ import { ApiError } from '../../errors.ts';
  * takes too, so a freeze and a write of the same month never both win.
  */
 
-export const MONTH_PATTERN = /^[0-9]{4}-(0[1-9]|1[0-2])$/;
+/** A salary month's text, YYYY-MM (the one month rule of date parameters). */
+export const isSalaryMonth = (text: string): boolean => isDateParam('month', text);
 
 export const frozenMessage = (month: string, planName?: string | null) => `${month} 月${planName ? `（${planName}）` : ''}薪资已冻结，不能再修改或重新计算`;
 

@@ -2,7 +2,7 @@ import type { Queryable } from '../../db/index.ts';
 import { dbToday } from '../../db/calendar.ts';
 import { ApiError } from '../../errors.ts';
 import { ok } from '../../http/envelope.ts';
-import { idField } from '../../http/fields.ts';
+import { dateParam, idField } from '../../http/fields.ts';
 import { activeJob, enqueueJob, lastDoneJob, registerJob } from '../../jobs/jobs.ts';
 import type { Req } from '../../resources/access.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
@@ -40,7 +40,7 @@ registerJob<{ month: string; planId: number }>(SALARY_JOB, {
   },
 });
 
-const monthField = { type: 'string', pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$', title: '月份' };
+const monthField = dateParam('月份', 'month');
 const planField = idField('薪资方案');
 
 async function startRefresh(req: Req, month: string, planId: number) {
@@ -162,7 +162,7 @@ async function openMonthOfRow(tx: Queryable, id: number, what: string) {
 }
 
 registerCustomRoute('salary.earlySettlement', {
-  schema: { body: { type: 'object', required: ['id', 'earlySettleDate'], properties: { id: idField('薪资记录'), earlySettleDate: { type: 'string', format: 'date', title: '提前结算日期' } } } },
+  schema: { body: { type: 'object', required: ['id', 'earlySettleDate'], properties: { id: idField('薪资记录'), earlySettleDate: dateParam('提前结算日期') } } },
   handler: async (req) => {
     const b = req.body as { id: number; earlySettleDate: string };
     const auth = req.auth!;

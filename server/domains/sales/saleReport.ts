@@ -5,7 +5,7 @@ import type { SummaryTx } from '../../db/salesSummaries.ts';
 import { dbToday } from '../../db/calendar.ts';
 import { ApiError } from '../../errors.ts';
 import { ok } from '../../http/envelope.ts';
-import { idField } from '../../http/fields.ts';
+import { dateParam, idField } from '../../http/fields.ts';
 import { notifyUsersInTx } from '../../messages/messageService.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
 import { isDay, yuan } from '../stats/period.ts';
@@ -99,7 +99,7 @@ export const saleReportRoutes = async (app: FastifyInstance) => {
     config: { perm: SALE_REPORT_PERM },
     schema: {
       tags, summary: '销售日报：所选门店（本人可查看的门店）某一营业日的销售',
-      querystring: { type: 'object', required: ['shopId', 'day'], additionalProperties: false, properties: { shopId: idField('门店'), day: { type: 'string', title: '日期', maxLength: 10 } } },
+      querystring: { type: 'object', required: ['shopId', 'day'], additionalProperties: false, properties: { shopId: idField('门店'), day: dateParam('日期') } },
     },
   }, async (req) => ok(await req.summaryTx(async (tx) => {
     if (!isDay(req.query.day)) throw new ApiError('BAD_REQUEST', '日期格式不正确');

@@ -2,7 +2,7 @@ import type { AuthContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import { ApiError } from '../../errors.ts';
 import { ok } from '../../http/envelope.ts';
-import { idField, plainText } from '../../http/fields.ts';
+import { dateParam, idField, plainText } from '../../http/fields.ts';
 import { registerCustomRoute } from '../../resources/customRoutes.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
 
@@ -63,7 +63,7 @@ registerCustomRoute('shippingHome.info', {
   handler: async (req) => ok(await req.tenantTx((tx) => shippingInfo(tx, req.auth!, (req.params as { shopId: number }).shopId)).catch(asCallerError)),
 });
 
-const TIME = { type: 'string', pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', 'x-msg': '时间格式应为 HH:MM' };
+const TIME = dateParam('时间', 'time', { msg: '时间格式应为 HH:MM' });
 
 registerCustomRoute('shippingHome.save', {
   schema: {

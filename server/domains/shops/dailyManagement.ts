@@ -4,6 +4,7 @@ import type { Queryable } from '../../db/index.ts';
 import { ApiError } from '../../errors.ts';
 import { ok } from '../../http/envelope.ts';
 import { dbToday } from '../../db/calendar.ts';
+import { dateParam } from '../../http/fields.ts';
 
 /**
  * 门店日常管理 (shop-daily-management): each shop's day at a glance, from what the shop really did — the daily
@@ -14,7 +15,7 @@ import { dbToday } from '../../db/calendar.ts';
 
 const PERM = 'shop:dailyManagement:list';
 const tags = ['wxy-shop-server'];
-const day = (title: string) => ({ type: ['string', 'null'], format: 'date', title });
+const day = (title: string) => dateParam(title, 'date', { nullable: true });
 const MAX_DAYS = 62;
 
 interface Filter {

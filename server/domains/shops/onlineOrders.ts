@@ -6,7 +6,7 @@ import { registerCustomRoute } from '../../resources/customRoutes.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
 import { report, type ImportRowError } from '../../resources/importer.ts';
 import { amountOf, dateOf, readSheet, template, text } from '../../resources/sheetImport.ts';
-import { assertCents, idField } from '../../http/fields.ts';
+import { assertCents, dateParam, idField } from '../../http/fields.ts';
 import { shopIdsByCode } from './shopCodes.ts';
 
 /**
@@ -54,7 +54,7 @@ registerCustomRoute('shopOnlineOrder.merge', {
         id: { type: ['integer', 'null'], title: '记录ID' },
         shopId: idField('门店'),
         platform: { type: 'integer', enum: [1, 2, 3, 4], title: '平台' },
-        orderDate: { type: 'string', format: 'date', title: '日期' },
+        orderDate: dateParam('日期'),
         orderCount: { type: 'integer', minimum: 0, maximum: 999999, title: '订单数' },
         orderAmount: money('订单金额'),
         refundAmount: { ...money('退款金额'), type: ['number', 'null'] },

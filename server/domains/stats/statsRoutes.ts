@@ -5,7 +5,7 @@ import type { SummaryTx } from '../../db/salesSummaries.ts';
 import { dbToday } from '../../db/calendar.ts';
 import { ApiError } from '../../errors.ts';
 import { ok } from '../../http/envelope.ts';
-import { idField, plainText } from '../../http/fields.ts';
+import { dateParam, idField, plainText } from '../../http/fields.ts';
 import { fieldPermissionNames } from '../../permissions.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
 import { PAY_TYPES } from '../sales/pricing.ts';
@@ -36,7 +36,7 @@ export const STAT_PERMS = {
 } as const;
 
 const tags = ['wxy-order-server'];
-export const dayField = (title: string) => ({ type: ['string', 'null'], title, maxLength: 10 });
+export const dayField = (title: string) => dateParam(title, 'date', { nullable: true });
 const PERIOD_PROPS = {
   startDate: dayField('开始日期'),
   endDate: dayField('结束日期'),

@@ -3,10 +3,11 @@
  * exactly, and the reach rate. No database here; the routes and the tests import them.
  */
 
-export const MONTH_PATTERN = '^[0-9]{4}-(0[1-9]|1[0-2])$';
-const MONTH = new RegExp(MONTH_PATTERN);
+import { isDateParam, MONTH_PATTERN } from '../../../engine/model/dates.ts';
 
-export const isMonth = (s: string): boolean => MONTH.test(s);
+export { MONTH_PATTERN };
+
+export const isMonth = (s: string): boolean => isDateParam('month', s);
 
 /** Every day of a `YYYY-MM` month as `YYYY-MM-DD`. */
 export function daysOfMonth(month: string): string[] {

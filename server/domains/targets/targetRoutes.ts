@@ -2,13 +2,15 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ApiError } from '../../errors.ts';
 import { ok, pageParamsSchema } from '../../http/envelope.ts';
 import { FILE_BODY } from '../../http/inputGuard.ts';
+import { dateParam } from '../../http/fields.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
 import { loadExcel } from '../../resources/excel.ts';
 import { attachment } from '../../resources/exporter.ts';
 import { cellValue, fileBuffer, report, type ImportRowError } from '../../resources/importer.ts';
 import type { Req } from '../../resources/access.ts';
 import { netSalesOfPeriods, salesByDayAndSeller } from './sales.ts';
-import { daysOfMonth, isMonth, MONTH_PATTERN, reachRate, toFen } from './split.ts';
+import { daysOfMonth, isMonth, reachRate, toFen } from './split.ts';
+import { dateParamMessage } from '../../../engine/model/dates.ts';
 import { shopIdsByCode } from '../shops/shopCodes.ts';
 import {
   amountFen, assertMonth, dayTargets, reachByDay, reachInfo, recentSellers, refreshDayTargets, reportConfig, saveReportConfig, shopOfTenant, targetOf,
@@ -31,9 +33,8 @@ export const TARGET_PERMS = {
 } as const;
 
 const tags = ['wxy-shop-server'];
-const MONTH_MSG = '目标月份格式不正确，应为 YYYY-MM（如 2026-11）';
 const SHOP_ID = { type: 'integer', title: '门店', minimum: 1, maximum: 2147483647 } as const;
-const MONTH = { type: 'string', title: '目标月份', pattern: MONTH_PATTERN, 'x-msg': MONTH_MSG } as const;
+const MONTH = dateParam('目标月份', 'month');
 const AMOUNT = { type: 'number', title: '目标金额', minimum: 0, maximum: 99999999999 } as const;
 const USER_TARGETS = {
   type: ['array', 'null'], title: '人员目标', maxItems: 200,
@@ -61,9 +62,9 @@ const LIST_FILTERS = {
   properties: {
     shopId: { type: ['integer', 'null'], title: '门店', minimum: 1, maximum: 2147483647 },
     shopName: { type: ['string', 'null'], title: '门店名称', maxLength: 24 },
-    targetMoonTime: { type: ['string', 'null'], title: '目标月份', pattern: `${MONTH_PATTERN}|^$`, 'x-msg': MONTH_MSG },
-    targetMoonTimeStart: { type: ['string', 'null'], title: '开始月份', pattern: `${MONTH_PATTERN}|^$`, 'x-msg': '开始月份格式不正确，应为 YYYY-MM' },
-    targetMoonTimeEnd: { type: ['string', 'null'], title: '结束月份', pattern: `${MONTH_PATTERN}|^$`, 'x-msg': '结束月份格式不正确，应为 YYYY-MM' },
+    targetMoonTime: dateParam('目标月份', 'month', { nullable: true }),
+    targetMoonTimeStart: dateParam('开始月份', 'month', { nullable: true }),
+    targetMoonTimeEnd: dateParam('结束月份', 'month', { nullable: true }),
   },
 } as const;
 type ListFilters = { shopId?: number | null; shopName?: string | null; targetMoonTime?: string | null; targetMoonTimeStart?: string | null; targetMoonTimeEnd?: string | null };
@@ -294,7 +295,7 @@ export const targetRoutes = async (app: FastifyInstance) => {
         const shopId = shops.get(r.code);
         if (!r.code) errors.push({ row: r.row, field: '门店编码', message: '门店编码不能为空' });
         else if (!shopId) errors.push({ row: r.row, field: '门店编码', message: `门店编码「${r.code}」不存在` });
-        if (!isMonth(r.month)) errors.push({ row: r.row, field: '目标月份', message: MONTH_MSG });
+        if (!isMonth(r.month)) errors.push({ row: r.row, field: '目标月份', message: dateParamMessage('目标月份', 'month') });
         const amount = typeof r.amount === 'number' ? r.amount : Number(String(r.amount ?? '').trim() || NaN);
         try {
           if (!Number.isFinite(amount)) throw new ApiError('BAD_REQUEST', '目标金额应为数字');

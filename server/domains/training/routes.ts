@@ -15,6 +15,7 @@ import { ensureDemoCard } from './demoCards.ts';
 import { grantedGroupSql, mayWatchMaterial, watchableSql } from './grants.ts';
 import { applyReport, ProgressRefusal, secondsToComplete } from './progress.ts';
 import { courseStatistics, universityStatistics, type CourseFilter, type UniversityFilter } from './statistics.ts';
+import { dateParam } from '../../http/fields.ts';
 
 /**
  * 视频培训 (wxy-system-server): video_material_group (course groups and the roles that may see them), video-material
@@ -40,10 +41,8 @@ const ID = (title: string) => ({ type: 'integer', minimum: 1, maximum: 214748364
 const IDS = (title: string, max = 2000) => ({ type: ['array', 'null'], title, maxItems: max, items: ID(title) }) as const;
 const TEXT = (title: string, maxLength: number) => ({ type: ['string', 'null'], title, maxLength }) as const;
 const NAME = (title: string, maxLength = 48) => ({ type: 'string', title, minLength: 1, maxLength }) as const;
-const TIME = (title: string) => ({
-  type: 'string', title, pattern: '^\\d{4}-\\d{2}-\\d{2}([ T]\\d{2}:\\d{2}(:\\d{2})?)?$', 'x-msg': `${title}格式不正确，应为 YYYY-MM-DD HH:mm:ss`,
-}) as const;
-const DATE = (title: string) => ({ type: ['string', 'null'], title, pattern: '^(\\d{4}-\\d{2}-\\d{2})?$', 'x-msg': `${title}格式不正确，应为 YYYY-MM-DD` }) as const;
+const TIME = (title: string) => dateParam(title, 'date-time');
+const DATE = (title: string) => dateParam(title, 'date', { nullable: true });
 const idParams = (title: string) => ({ type: 'object', required: ['id'], properties: { id: ID(title) } }) as const;
 const ts = (col: string) => `to_char(${col}, 'YYYY-MM-DD HH24:MI:SS')`;
 

@@ -5,6 +5,7 @@ import { ApiError } from '../../errors.ts';
 import { ok } from '../../http/envelope.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
 import { postStock } from '../stock/ledger.ts';
+import { dateParam } from '../../http/fields.ts';
 
 /**
  * 退货 (return-order): a shop sends goods of a transfer it received back to the warehouse that sent them.
@@ -119,7 +120,7 @@ export const returnOrderRoutes = async (app: FastifyInstance) => {
     schema: {
       tags: ['wxy-warehouse-server'],
       summary: '退货统计：单数、已审核数、退货数量与成本金额，按退货仓库汇总',
-      body: { type: ['object', 'null'], properties: { outWhId: { ...idSchema('退货仓库'), type: ['integer', 'null'] }, inWhId: { ...idSchema('收货仓库'), type: ['integer', 'null'] }, createTimeStart: { type: ['string', 'null'], maxLength: 19 }, createTimeEnd: { type: ['string', 'null'], maxLength: 19 } } },
+      body: { type: ['object', 'null'], properties: { outWhId: { ...idSchema('退货仓库'), type: ['integer', 'null'] }, inWhId: { ...idSchema('收货仓库'), type: ['integer', 'null'] }, createTimeStart: dateParam('创建开始时间', 'date-time', { nullable: true }), createTimeEnd: dateParam('创建结束时间', 'date-time', { nullable: true }) } },
     },
   }, async (req) => {
     const b = req.body ?? {};

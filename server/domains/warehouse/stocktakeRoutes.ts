@@ -4,7 +4,7 @@ import type { Queryable } from '../../db/index.ts';
 import { docContext, readDocument } from '../../documents/routes.ts';
 import { ApiError } from '../../errors.ts';
 import { offsetOf, ok } from '../../http/envelope.ts';
-import { plainText } from '../../http/fields.ts';
+import { dateParam, plainText } from '../../http/fields.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
 import { lockWarehouseCounts, refuseOverlap, UNCOUNTED } from './stocktake.ts';
 
@@ -260,8 +260,8 @@ export function stocktakeRoutes(resources: ReadonlyMap<string, ResourceDescripto
       properties: {
         whId: { ...idSchema('仓库'), type: ['integer', 'null'] },
         skuName: { ...plainText('商品名称', 48), type: ['string', 'null'] },
-        submitTimeStart: { type: ['string', 'null'], maxLength: 19, title: '过账开始时间' },
-        submitTimeEnd: { type: ['string', 'null'], maxLength: 19, title: '过账结束时间' },
+        submitTimeStart: dateParam('过账开始时间', 'date-time', { nullable: true }),
+        submitTimeEnd: dateParam('过账结束时间', 'date-time', { nullable: true }),
         ...pagingProps,
       },
     };
