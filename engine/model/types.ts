@@ -40,6 +40,12 @@ export interface FieldSchema {
   'x-plain'?: boolean;
   /** Left out of the list answers unless the route asks (big text). */
   'x-detailOnly'?: boolean;
+  /**
+   * Name of the resource whose primary key the field holds (a line's member, shop, order): a path filter on it
+   * (getByShop/{shopId}) answers 404 naming that record when there is none, not an empty list. A document's lines
+   * need none for their header's key: the document's `lines.foreignKey` says it.
+   */
+  'x-ref'?: string;
 }
 
 /** `self`: a person field equal to the caller (只看我的), applied when the filter's value is 1. */

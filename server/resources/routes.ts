@@ -29,6 +29,7 @@ import { exportHandler } from './exporter.ts';
 import { importHandler, templateHandler } from './importer.ts';
 import { rowScope } from './rowScopes.ts';
 import { customRoute } from './customRoutes.ts';
+import { pathParents, refuseMissingParents } from './pathParents.ts';
 import { afterWrite } from './writeHooks.ts';
 import { checkParent, parentFieldOf, refuseDeletingParents } from './treeGuards.ts';
 import {
@@ -552,12 +553,15 @@ export function mountResource(
     }
     // A document action's permission is the action's own (the descriptor declares it once, on the action).
     const perm = route.perm ?? (route.docAction ? r.document?.actions.find((a) => a.id === route.docAction)?.perm : undefined);
+    // Lines looked up by their record's id in the path: a record that does not exist is a 404 naming it, not [].
+    const parents = pathParents(r, route, resources);
     app.route({
       method: route.method,
       url,
       config: perm ? { perm } : route.anyUser ? { anyUser: true } : {},
       schema,
       preValidation: async (req) => prepareBody(r, req.body),
+      ...(parents.length ? { preHandler: async (req: Req) => req.tenantTx((tx) => refuseMissingParents(tx, parents, req.params)) } : {}),
       handler: handler as never,
     });
   }

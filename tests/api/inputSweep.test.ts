@@ -29,9 +29,9 @@ const send = async (method: string, url: string, contentType: string | undefined
   return { status: r.statusCode, json: (r.headers['content-type'] ?? '').toString().includes('json') ? (r.json() as Json) : ({} as Json) };
 };
 
-const refused = (r: { status: number; json: Json }, status: number, msg: string | RegExp) => {
+const refused = (r: { status: number; json: Json }, status: number, msg: string | RegExp, code = status) => {
   expect(r.status).toBe(status);
-  expect(r.json.code).toBe(status);
+  expect(r.json.code).toBe(code);
   expect(r.json.data).toBeNull();
   if (typeof msg === 'string') expect(r.json.msg).toBe(msg);
   else expect(r.json.msg).toMatch(msg);
@@ -161,5 +161,45 @@ describe('date and time parameters', () => {
     for (const body of [{ submitTimeStart: '' }, { submitTimeStart: '2026-01-01', submitTimeEnd: '2026-12-31 23:59:59' }]) {
       expect((await admin('POST', 'wxy-warehouse-server/wh-inventory-diff-det/list/merge', body)).status).toBe(200);
     }
+  });
+});
+
+const typesOf = (p: Prop | undefined) => (p?.type === undefined ? [] : [p.type].flat());
+/** A value for a path parameter that names nothing: an id no record has, a day, a month, a code. */
+function missingValue(p: Prop | undefined): string {
+  if (typesOf(p).includes('integer') || typesOf(p).includes('number')) return '99999999';
+  if (p?.['x-date']) return p['x-date'] === 'month' ? '2026-01' : '2026-01-05';
+  const e = (p as { enum?: unknown[] } | undefined)?.enum;
+  return e?.length ? String(e[0]) : 'NOSUCH';
+}
+const isEmptyAnswer = (d: unknown) => d === null || d === undefined || (Array.isArray(d) && !d.length) || (typeof d === 'object' && Array.isArray((d as Json).records) && !(d as Json).records.length);
+
+describe('lines of a record that does not exist', () => {
+  it('every lookup by a record id in its path answers 404 naming the record when there is none (49 answered [])', async () => {
+    const empty: string[] = [];
+    for (const r of routeTable(s.app)) {
+      const lookup = r.method === 'GET' || (r.method === 'POST' && /(find|page|list|det|query|get)/i.test(r.url) && !/(save|add|edit|update|delete|confirm|audit|submit|merge|import|export|refresh|collect)/i.test(r.url));
+      if (!lookup || !r.url.startsWith('/api/')) continue;
+      const names = [...r.url.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]);
+      const props = (r.schema.params as Prop | undefined)?.properties ?? {};
+      if (!names.some((n) => n !== 'pageNum' && n !== 'pageSize' && typesOf(props[n]).includes('integer'))) continue;
+      const url = names.reduce((u, n) => u.replace(`:${n}`, n === 'pageNum' ? '1' : n === 'pageSize' ? '10' : missingValue(props[n])), r.url);
+      const res = await admin(r.method, url.slice('/api/'.length), r.method === 'POST' ? {} : undefined);
+      if (res.status === 200 && String(res.json.code) === '200' && isEmptyAnswer(res.json.data)) empty.push(`${r.method} ${r.url}`);
+    }
+    expect(empty).toEqual([]);
+  });
+
+  it('names the record (as its detail does); lines of one that exists still answer, another tenant\'s id is one that does not exist', async () => {
+    refused(await admin('GET', 'wxy-warehouse-server/wh-purchase/det/99999999'), 404, '采购单不存在', 4040);
+    refused(await admin('GET', 'wxy-shop-server/shop-pay-method-config/getByShop/99999999'), 404, '门店不存在', 4040);
+    refused(await admin('GET', 'wxy-member-server/mb-coupon/user/99999999'), 404, '会员不存在', 4040);
+    refused(await admin('POST', 'wxy-order-server/order/findMemberRecordPage/99999999/1/10', {}), 404, '会员不存在', 4040);
+    const purchase = (await admin('POST', 'wxy-warehouse-server/wh-purchase/findPage', { pageNum: 1, pageSize: 1 })).json.data.records[0];
+    const lines = await admin('GET', `wxy-warehouse-server/wh-purchase/det/${purchase.purchaseId}`);
+    expect(lines.status).toBe(200);
+    expect((lines.json.data as Json[]).length).toBeGreaterThan(0);
+    const other = callerFor(s, await s.login('admin', 'admin123', 2), 2);
+    refused(await other('GET', `wxy-warehouse-server/wh-purchase/det/${purchase.purchaseId}`), 404, '采购单不存在', 4040);
   });
 });

@@ -29,11 +29,14 @@ describe('会员收货地址', () => {
     expect(list[1].isDefault).toBe(false);
   });
 
-  it('refuses a bad id; another tenant sees none; shop01 only with 会员列表', async () => {
+  it('refuses a bad id; a member that does not exist and another tenant\'s are 404; shop01 only with 会员列表', async () => {
     const bad = await A('GET', `${M}/query/address/abc`);
     expect(bad.status).toBe(400);
-    expect((await A('GET', `${M}/query/address/99999999`)).json.data).toEqual([]);
-    expect((await A2('GET', `${M}/query/address/${memberId}`)).json.data).toEqual([]);
+    // A member that does not exist (or is another tenant's) is named, not answered with no addresses.
+    for (const none of [await A('GET', `${M}/query/address/99999999`), await A2('GET', `${M}/query/address/${memberId}`)]) {
+      expect(none.status).toBe(404);
+      expect(none.json.msg).toBe('会员不存在');
+    }
     // shop01's role holds 会员列表 (the register looks members up), so it reads them; without it, 403.
     expect((await S('GET', `${M}/query/address/${memberId}`)).json.data).toHaveLength(2);
     await s.db.tenant(1, (tx) => tx.query(`DELETE FROM sys_role_menu rm USING sys_role r, sys_menu m WHERE rm.role_id = r.id AND rm.menu_id = m.id AND r.code = 'shop_staff' AND m.perms = 'member:info:list'`));

@@ -6,6 +6,7 @@ import { idField } from '../../http/fields.ts';
 import { FILE_BODY } from '../../http/inputGuard.ts';
 import type { Req } from '../../resources/access.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
+import { refuseMissing } from '../../resources/pathParents.ts';
 import { report, type ImportRowError } from '../../resources/importer.ts';
 import { readSheet, template, text } from '../../resources/sheetImport.ts';
 import { cartTotalFen } from '../sales/settlement.ts';
@@ -84,7 +85,11 @@ export const couponRoutes = async (app: FastifyInstance) => {
       params: { type: 'object', required: ['memberId'], properties: { memberId: idField('会员') } },
       querystring: { type: 'object', properties: { status: { type: 'integer', enum: [1], title: '状态' } } },
     },
-  }, async (req) => ok((await req.tenantTx((tx) => couponsOfMember(tx, req.params.memberId, req.query.status === 1))).map(couponAnswer)));
+  }, async (req) =>
+    ok((await req.tenantTx(async (tx) => {
+      await refuseMissing(tx, { table: 'mb_base_info', key: 'member_id', title: '会员' }, req.params.memberId);
+      return couponsOfMember(tx, req.params.memberId, req.query.status === 1);
+    })).map(couponAnswer)));
 
   app.post<{ Params: { phoneNumber: string }; Body: { couponId: number; count?: number } }>('/mb-coupon/member/give/:phoneNumber', {
     config: { perm: GIVE },
