@@ -43,27 +43,31 @@ export const messageRoutes = (_services: AppServices) => async (app: FastifyInst
     },
   );
 
-  app.post<{ Body: { ids?: number[] } | null }>(
+  app.post<{ Body: { ids?: number[]; all?: boolean } }>(
     '/ms/batch/read',
     { config: { anyUser: true },
       schema: {
         tags: ['messages'],
-        summary: '批量标记已读（ids 省略时标记全部未读）',
+        summary: '批量标记已读：ids 中的消息；全部标记须明说 all: true（ids 为空或 null 时不会当作全部）',
         body: {
-          type: ['object', 'null'],
-          properties: { ids: { type: 'array', title: '消息ID列表', minItems: 1, maxItems: 1000, items: messageIdField } },
+          type: 'object',
+          additionalProperties: false,
+          properties: { ids: { type: 'array', title: '消息ID列表', minItems: 1, maxItems: 1000, items: messageIdField }, all: { type: 'boolean', title: '全部标记已读' } },
         },
         response: { 200: envelopeSchema(countSchema) },
       },
     },
     async (req) => {
       const userId = req.auth!.userId;
+      const { ids, all } = req.body;
+      if (all !== true && !ids) throw new ApiError('BAD_REQUEST', '消息ID列表不能为空（全部标记已读请传 all: true）');
+      if (all === true && ids) throw new ApiError('BAD_REQUEST', '消息ID列表与全部标记已读（all）只能选一个');
       return ok(
         await req.tenantTx(async (tx) => {
-          const updated = await markRead(tx, userId, req.body?.ids);
+          const updated = await markRead(tx, userId, all === true ? undefined : ids);
           return { updated, totalMessage: await unreadCount(tx, userId) };
         }),
-        '已全部标记为已读',
+        all === true ? '已全部标记为已读' : '已标记为已读',
       );
     },
   );

@@ -30,8 +30,8 @@ export const messagesApi = {
   list: (pageNum: number, pageSize: number, isRead?: 0 | 1) =>
     call<Page<Message>>({ method: 'GET', url: `${S}/ms/list/${pageNum}/${pageSize}`, params: isRead === undefined ? {} : { isRead } }),
   read: (id: number) => call<ReadAnswer>({ method: 'PUT', url: `${S}/ms/read/${id}` }),
-  /** Marks the given ids read, or every unread message when ids is omitted. */
-  batchRead: (ids?: number[]) => call<ReadAnswer>({ method: 'POST', url: `${S}/ms/batch/read`, data: ids ? { ids } : {} }),
+  /** Marks the given ids read, or (no ids) every unread message: the server takes "all" only when asked by name. */
+  batchRead: (ids?: number[]) => call<ReadAnswer>({ method: 'POST', url: `${S}/ms/batch/read`, data: ids ? { ids } : { all: true } }),
   publishVersion: (body: { version: string; content: string }) =>
     call<{ id: number; sent: number }>({ method: 'POST', url: `${S}/ms/version/publish`, data: body, silent: true }),
 };

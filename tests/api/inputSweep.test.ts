@@ -203,3 +203,45 @@ describe('lines of a record that does not exist', () => {
     refused(await other('GET', `wxy-warehouse-server/wh-purchase/det/${purchase.purchaseId}`), 404, '采购单不存在', 4040);
   });
 });
+
+describe('lists sent as null', () => {
+  it('ms/batch/read with ids null or left out marks nothing (it marked every message read); all is asked by name', async () => {
+    const shop = callerFor(s, await s.login('shop01', 'shop123'));
+    const shopUser = (await admin('GET', 'wxy-system-server/user/findPage/1/20?keyword=shop01')).json.data.records[0].id;
+    for (const n of [1, 2]) {
+      const sent = await admin('POST', 'wxy-system-server/ms/send', { userIds: [shopUser], businessType: 1, businessId: `P${n}`, messageTypeInfo: '采购单审核', noticeTemplateInfo: `采购单 P${n} 已审核` });
+      expect(sent.status).toBe(200);
+    }
+    const before = (await shop('GET', 'wxy-system-server/ms/list/1/1?isRead=0')).json.data.total;
+    expect(before).toBeGreaterThan(0);
+    refused(await shop('POST', 'wxy-system-server/ms/batch/read', { ids: null }), 400, '消息ID列表不能为空');
+    refused(await shop('POST', 'wxy-system-server/ms/batch/read', {}), 400, /^消息ID列表不能为空/);
+    refused(await shop('POST', 'wxy-system-server/ms/batch/read', { ids: [] }), 400, '消息ID列表不能为空');
+    expect((await shop('GET', 'wxy-system-server/ms/list/1/1?isRead=0')).json.data.total).toBe(before);
+    const all = await shop('POST', 'wxy-system-server/ms/batch/read', { all: true });
+    expect(all.json.data).toMatchObject({ updated: before, totalMessage: 0 });
+  });
+
+  it('every write taking a list refuses null for it, naming the list, before anything runs', async () => {
+    const accepted: string[] = [];
+    for (const r of routeTable(s.app)) {
+      if (!['POST', 'PUT', 'DELETE'].includes(r.method) || !r.url.startsWith('/api/')) continue;
+      const body = r.schema.body as Prop | undefined;
+      for (const [name, p] of Object.entries(body?.properties ?? {})) {
+        if (typesOf(p).join() !== 'array') continue;
+        const url = r.url.replace(/:([A-Za-z0-9_]+)/g, '1').slice('/api/'.length);
+        const res = await admin(r.method, url, { [name]: null });
+        if (res.status !== 400 || !String(res.json.msg).includes(`${(p as { title?: string }).title ?? name}不能为空`)) accepted.push(`${r.method} ${r.url} ${name}: ${res.status} ${res.json.msg}`);
+      }
+    }
+    expect(accepted).toEqual([]);
+  });
+
+  it('a batch write without its list is refused; the batches whose list may be left out for "every shop" refuse null and []', async () => {
+    refused(await admin('PUT', 'wxy-warehouse-server/wh-other-stock-in/batch-confirm', {}), 400, /ID列表不能为空/);
+    refused(await admin('POST', 'wxy-shop-server/shop-pay-method-config/init', { shopIds: null }), 400, '门店不能为空');
+    refused(await admin('POST', 'wxy-shop-server/shop-pay-method-config/init', { shopIds: [] }), 400, '门店不能为空');
+    refused(await admin('POST', 'wxy-shop-server/shop-petty-cash-reconciliation/generate', { shopIds: null }), 400, '门店不能为空');
+    refused(await admin('POST', 'wxy-shop-server/shop-petty-cash-reconciliation/generate', { shopIds: [] }), 400, '门店不能为空');
+  });
+});

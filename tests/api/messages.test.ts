@@ -64,13 +64,13 @@ describe('messages are per user and per tenant', () => {
     expect((await list(shop, '?isRead=0')).records[0].id).toBe(id);
   });
 
-  it('batch read marks the given own ids, then (no ids) all, leaving other users untouched', async () => {
+  it('batch read marks the given own ids, then all (asked by all: true), leaving other users untouched', async () => {
     await send(admin, { userIds: [adminId, shopId], ...notice(5) });
     const unread = (await list(shop, '?isRead=0')).records as { id: number }[];
     const adminMsg = (await list(admin, '?isRead=0')).records[0].id;
     const some = await s.call('POST', sys('ms/batch/read'), { token: shop, tenant: 1, body: { ids: [unread[0].id, unread[1].id, adminMsg] } });
     expect(some.json().data).toEqual({ updated: 2, totalMessage: unread.length - 2 });
-    const all = await s.call('POST', sys('ms/batch/read'), { token: shop, tenant: 1, body: {} });
+    const all = await s.call('POST', sys('ms/batch/read'), { token: shop, tenant: 1, body: { all: true } });
     expect(all.json().data).toEqual({ updated: unread.length - 2, totalMessage: 0 });
     expect((await me(shop)).totalMessage).toBe(0);
     expect((await list(admin, '?isRead=0')).records.map((r: { id: number }) => r.id)).toEqual([adminMsg]);

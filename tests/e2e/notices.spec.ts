@@ -29,7 +29,7 @@ async function adminApi(page: Page) {
       expect((await res.json()).code).toBe(200);
     },
     async markAllRead() {
-      await request.post(sys('ms/batch/read'), { headers, data: {} });
+      await request.post(sys('ms/batch/read'), { headers, data: { all: true } });
     },
     async unread(): Promise<{ total: number; records: { businessType: number; businessId: string | null; isRead: number }[] }> {
       return (await (await request.get(sys('ms/list/1/50?isRead=0'), { headers })).json()).data;

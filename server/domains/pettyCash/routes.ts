@@ -245,14 +245,14 @@ export const pettyCashRoutes = async (app: FastifyInstance) => {
 
 /**
  * shop-petty-cash-reconciliation/generate (a descriptor route, "custom"): the period of `date` (default: the last
- * finished one), for the named shops or all; unaudited ones are recomputed, audited ones left alone.
+ * finished one), for the named shops or (shopIds left out; null or [] are refused) all; unaudited ones are recomputed, audited ones left alone.
  */
 registerCustomRoute('pettyCash.generateReconciliations', {
   schema: {
     body: {
       type: ['object', 'null'],
       additionalProperties: false,
-      properties: { date: day('账期内任一日期'), shopIds: { type: ['array', 'null'], maxItems: 5000, title: '门店', items: idField('门店') } },
+      properties: { date: day('账期内任一日期'), shopIds: { type: 'array', minItems: 1, maxItems: 5000, title: '门店', items: idField('门店') } },
     },
   },
   handler: async (req) => {
