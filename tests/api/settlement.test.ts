@@ -255,14 +255,17 @@ describe('门店支付方式 (shop-pay-method-config)', () => {
     await s.db.tenant(1, (tx) => tx.query(`DELETE FROM shop_pay_method_config WHERE shop_id = $1 AND pay_type = 4`, [added.shopId]));
     expect((await admin('POST', `${P}/init`, {})).json.data.created).toBe(1);
     expect((await admin('POST', `${P}/init`, { shopIds: [99999999] })).json.msg).toBe('门店不存在');
-    // another tenant sees none of them
-    expect(await methodsOf(shopRow.shopId, other)).toEqual([]);
+    // another tenant sees none of them: the shop is not one of its own
+    const foreign = await other('GET', `${P}/getByShop/${shopRow.shopId}`);
+    expect(foreign.status).toBe(404);
+    expect(foreign.json.msg).toBe('门店不存在');
     const page = (await admin('POST', `${P}/findPage`, { pageNum: 1, pageSize: 10, shopName: '支付方式新店' })).json.data;
     expect(page.total).toBe(5);
     expect(page.records[0]).toMatchObject({ shopName: '支付方式新店', payType: 1, enabled: true });
-    // a shop deleted takes its methods with it
+    // a shop deleted takes its methods with it (and is a shop no more)
     expect((await admin('DELETE', `wxy-shop-server/shop-base/delete/${added.shopId}`)).status).toBe(200);
-    expect(await methodsOf(added.shopId)).toEqual([]);
+    expect((await s.db.tenant(1, (tx) => tx.query(`SELECT 1 FROM shop_pay_method_config WHERE shop_id = $1`, [added.shopId]))).rows).toEqual([]);
+    expect((await admin('GET', `${P}/getByShop/${added.shopId}`)).status).toBe(404);
   });
 
   it('settlement refuses a method the shop has switched off, names it, sells nothing; the last method cannot be switched off', async () => {
