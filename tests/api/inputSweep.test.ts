@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeTable } from '../../server/http/routeTable.ts';
@@ -243,5 +244,41 @@ describe('lists sent as null', () => {
     refused(await admin('POST', 'wxy-shop-server/shop-pay-method-config/init', { shopIds: [] }), 400, '门店不能为空');
     refused(await admin('POST', 'wxy-shop-server/shop-petty-cash-reconciliation/generate', { shopIds: null }), 400, '门店不能为空');
     refused(await admin('POST', 'wxy-shop-server/shop-petty-cash-reconciliation/generate', { shopIds: [] }), 400, '门店不能为空');
+  });
+});
+
+describe('a client uuid used again', () => {
+  it('settling the same cart again answers the first order; another cart under that uuid is a 409 naming it, nothing sold', async () => {
+    const q = async <T,>(sql: string, params: unknown[] = []) => (await s.db.tenant(1, (tx) => tx.query<T>(sql, params))).rows;
+    const wh = (await q<{ wh_id: number; shop_id: number }>(`SELECT wh_id, shop_id FROM wh_base_info WHERE shop_id IS NOT NULL AND status = 1 ORDER BY wh_id LIMIT 1`))[0];
+    const skus = await q<{ skuId: number }>(
+      `SELECT s.sku_id AS "skuId" FROM stock_balance b JOIN pd_sku s ON s.sku_id = b.sku_id
+        WHERE b.wh_id = $1 AND b.on_hand - b.reserved >= 10 AND s.status = 1 AND s.retail_price > 0 ORDER BY s.sku_id LIMIT 2`, [wh.wh_id]);
+    const onHand = async (skuId: number) => Number((await q<{ h: string }>(`SELECT on_hand AS h FROM stock_balance WHERE wh_id = $1 AND sku_id = $2`, [wh.wh_id, skuId]))[0].h);
+    const uuid = randomUUID();
+    const cart = { uuid, shopId: wh.shop_id, lines: [{ skuId: skus[0].skuId, quantity: 1 }], payments: [{ payType: 1, amount: 100000 }] };
+    const first = await admin('POST', 'wxy-order-server/order/settlement', cart);
+    expect(first.status, first.body).toBe(200);
+    // A retry (the offline queue leaves out the null coupon, the remark may differ): the first order.
+    const retry = await admin('POST', 'wxy-order-server/order/settlement', { ...cart, memberCouponId: null, remark: '重发' });
+    expect(retry.status).toBe(200);
+    expect(retry.json.data.orderNo).toBe(first.json.data.orderNo);
+    const stockBefore = await onHand(skus[1].skuId);
+    const orders = (await q<{ n: number }>(`SELECT count(*)::int AS n FROM po_order`))[0].n;
+    const other = await admin('POST', 'wxy-order-server/order/settlement', { ...cart, lines: [{ skuId: skus[1].skuId, quantity: 2 }] });
+    refused(other, 409, `订单标识 ${uuid} 已用于另一笔结算（内容不同），请为新的结算生成新的订单标识`, 4090);
+    refused(await admin('POST', 'wxy-order-server/order/settlement', { ...cart, payments: [{ payType: 1, amount: 200000 }] }), 409, new RegExp(uuid), 4090);
+    expect(await onHand(skus[1].skuId)).toBe(stockBefore);
+    expect((await q<{ n: number }>(`SELECT count(*)::int AS n FROM po_order`))[0].n).toBe(orders);
+  });
+
+  it('a recharge likewise: the same one again is the first, another amount under its uuid is a 409', async () => {
+    const shopId = (await s.db.tenant(1, (tx) => tx.query<{ shop_id: number }>(`SELECT shop_id FROM wh_base_info WHERE shop_id IS NOT NULL AND status = 1 ORDER BY wh_id LIMIT 1`))).rows[0].shop_id;
+    const member = (await admin('GET', 'wxy-member-server/mb-base-info/info/13800000011/0')).json.data;
+    const body = { uuid: randomUUID(), shopId, memberId: member.memberId, payType: 1, amount: 50 };
+    const first = await admin('POST', 'wxy-order-server/balance-recharge/save', body);
+    expect(first.status, first.body).toBe(200);
+    expect((await admin('POST', 'wxy-order-server/balance-recharge/save', body)).json.data.rechargeNo).toBe(first.json.data.rechargeNo);
+    refused(await admin('POST', 'wxy-order-server/balance-recharge/save', { ...body, amount: 500 }), 409, new RegExp(`充值标识 ${body.uuid} 已用于另一笔充值`), 4090);
   });
 });

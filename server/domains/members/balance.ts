@@ -2,6 +2,7 @@ import type { AuthContext } from '../../context.ts';
 import type { Database, Queryable } from '../../db/index.ts';
 import { nextDocNo } from '../../documents/numbers.ts';
 import { ApiError } from '../../errors.ts';
+import { earlierRequest, requestDigest, type UuidKeyed } from '../../http/idempotency.ts';
 
 /**
  * 会员余额 (stored value). The balance moves only through mb_balance_ledger: a recharge, a sale paid with balance,
@@ -80,8 +81,10 @@ export async function recharge(
   input: RechargeInput,
   shopOf: (tx: Queryable) => Promise<{ shop_id: number; shop_name: string; pay_types: number[] }>,
 ): Promise<Record<string, unknown>> {
+  // A retry sends the same recharge (answered the first one); another one under a used uuid is a 409.
+  const digest = requestDigest({ shopId: input.shopId, memberId: input.memberId, payType: input.payType, amount: input.amount });
   const first = await db.tenant(auth.tenantId, async (tx) => {
-    const earlier = await rechargeIdByUuid(tx, input.uuid);
+    const earlier = await earlierRequest(tx, RECHARGES, input.uuid, digest);
     return earlier ? { earlier } : { no: await nextDocNo(tx, auth.tenantId, 'CZ') };
   });
   if (first.earlier) return db.tenant(auth.tenantId, (tx) => readRecharge(tx, first.earlier));
@@ -104,11 +107,11 @@ export async function recharge(
       const giftFen = rule?.giftFen ?? 0;
       const ins = await tx.query<{ recharge_id: number }>(
         `INSERT INTO mb_balance_recharge (tenant_id, recharge_no, client_uuid, member_id, member_phone, member_name, shop_id, shop_name, pay_type, pay_amount, gift_amount,
-                                          rule_id, rule_name, balance_after, cashier_user_id, cashier_name, remark)
-         VALUES (app_current_tenant(), $1, $2, $3, $4, $5, $6, $7, $8, $9::numeric / 100, $10::numeric / 100, $11, $12, 0, $13, $14, $15)
+                                          rule_id, rule_name, balance_after, cashier_user_id, cashier_name, remark, request_digest)
+         VALUES (app_current_tenant(), $1, $2, $3, $4, $5, $6, $7, $8, $9::numeric / 100, $10::numeric / 100, $11, $12, 0, $13, $14, $15, $16)
          ON CONFLICT (tenant_id, client_uuid) DO NOTHING RETURNING recharge_id`,
         [first.no, input.uuid, m.member_id, m.phone_number, m.member_name, shop.shop_id, shop.shop_name, input.payType, payFen, giftFen,
-          rule?.ruleId ?? null, rule?.ruleName ?? null, auth.userId, auth.displayName ?? auth.userName, input.remark ?? null],
+          rule?.ruleId ?? null, rule?.ruleName ?? null, auth.userId, auth.displayName ?? auth.userName, input.remark ?? null, digest],
       );
       if (!ins.rows[0]) throw new AlreadyRecharged();
       const id = ins.rows[0].recharge_id;
@@ -123,15 +126,12 @@ export async function recharge(
     });
   } catch (err) {
     if (!(err instanceof AlreadyRecharged)) throw err;
-    return db.tenant(auth.tenantId, async (tx) => readRecharge(tx, (await rechargeIdByUuid(tx, input.uuid))!));
+    return db.tenant(auth.tenantId, async (tx) => readRecharge(tx, (await earlierRequest(tx, RECHARGES, input.uuid, digest))!));
   }
   return db.tenant(auth.tenantId, (tx) => readRecharge(tx, rechargeId));
 }
 
-async function rechargeIdByUuid(tx: Queryable, uuid: string): Promise<number | null> {
-  const r = await tx.query<{ recharge_id: number }>(`SELECT recharge_id FROM mb_balance_recharge WHERE client_uuid = $1`, [uuid]);
-  return r.rows[0]?.recharge_id ?? null;
-}
+const RECHARGES: UuidKeyed = { table: 'mb_balance_recharge', idColumn: 'recharge_id', title: '充值标识', what: '充值' };
 
 /** A recharge as the register's receipt and the recharge list read it. */
 export async function readRecharge(tx: Queryable, rechargeId: number): Promise<Record<string, unknown>> {

@@ -2,6 +2,7 @@ import type { AuthContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import { nextDocNo } from '../../documents/numbers.ts';
 import { ApiError } from '../../errors.ts';
+import { earlierRequest, requestDigest } from '../../http/idempotency.ts';
 import { ok } from '../../http/envelope.ts';
 import { idField, plainText } from '../../http/fields.ts';
 import { registerCustomRoute } from '../../resources/customRoutes.ts';
@@ -61,9 +62,10 @@ export async function exchangeOrder(tx: Queryable, auth: AuthContext, input: Exc
     [input.orderNo],
   )).rows[0];
   if (!o) throw new ApiError('NOT_FOUND', `订单 ${input.orderNo} 不存在`);
-  // A duplicate of this uuid waited for the order's lock: it answers the first exchange.
-  const earlier = (await tx.query<{ exchange_id: number }>(`SELECT exchange_id FROM po_order_exchange WHERE client_uuid = $1`, [input.uuid])).rows[0];
-  if (earlier) return readExchange(tx, earlier.exchange_id);
+  // A duplicate of this uuid waited for the order's lock: it answers the first exchange; another exchange under it is a 409.
+  const digest = requestDigest({ orderNo: input.orderNo, returnLines: input.returnLines, giveLines: input.giveLines, payments: input.payments, refundPayType: input.refundPayType });
+  const earlier = await earlierRequest(tx, { table: 'po_order_exchange', idColumn: 'exchange_id', title: '换货标识', what: '换货' }, input.uuid, digest);
+  if (earlier) return readExchange(tx, earlier);
   if (auth.shopId && auth.shopId !== o.shop_id) throw new ApiError('FORBIDDEN', '本收银设备只能为所属门店的订单换货');
   if (Number(o.status) === ORDER_STATUS.refunded) throw new ApiError('CONFLICT', `订单 ${o.order_no} 已退款，不能换货`);
   if (Number(o.status) === ORDER_STATUS.invalid) throw new ApiError('CONFLICT', `订单 ${o.order_no} 已作废，不能换货`);
@@ -130,12 +132,12 @@ export async function exchangeOrder(tx: Queryable, auth: AuthContext, input: Exc
   const no = await nextDocNo(tx, auth.tenantId, 'HH');
   const inserted = (await tx.query<{ exchange_id: number }>(
     `INSERT INTO po_order_exchange (tenant_id, exchange_no, client_uuid, order_id, order_no, shop_id, shop_name, wh_id, member_id, member_name, member_phone,
-                                    return_quantity, give_quantity, return_amount, give_amount, diff_amount, paid_amount, change_amount, reason, user_id, user_name)
-     VALUES (app_current_tenant(), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
+                                    return_quantity, give_quantity, return_amount, give_amount, diff_amount, paid_amount, change_amount, reason, user_id, user_name, request_digest)
+     VALUES (app_current_tenant(), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)
      ON CONFLICT (tenant_id, client_uuid) DO NOTHING RETURNING exchange_id`,
     [no, input.uuid, o.order_id, o.order_no, shop.shop_id, shop.shop_name, shop.wh_id, o.member_id, o.member_name, o.member_phone,
       back.reduce((a, b) => a + b.quantity, 0), out.reduce((a, g) => a + g.quantity, 0), toYuan(returnFen), toYuan(giveFen), toYuan(diffFen), toYuan(paidFen), toYuan(changeFen),
-      input.reason?.trim() || null, auth.userId, auth.displayName ?? auth.userName],
+      input.reason?.trim() || null, auth.userId, auth.displayName ?? auth.userName, digest],
   )).rows[0];
   if (!inserted) throw new ApiError('CONFLICT', '该换货标识已被另一笔换货使用，请刷新后重试');
   const id = inserted.exchange_id;

@@ -3,6 +3,7 @@ import { notifyFinance, ORDER_REFUNDED_NOTICE } from './financeNotice.ts';
 import type { Database, Queryable } from '../../db/index.ts';
 import { docNoOf, docNumberStepSql } from '../../documents/numbers.ts';
 import { ApiError } from '../../errors.ts';
+import { assertSameRequest, requestDigest } from '../../http/idempotency.ts';
 import { postStock } from '../stock/ledger.ts';
 import { earnPoints, memberForSale, pointsFor, takeBackPoints } from '../members/points.ts';
 import { restoreBalance, spendBalance } from '../members/balance.ts';
@@ -49,15 +50,20 @@ export async function settle(db: Database, auth: AuthContext, input: SettlementI
   // (synchronous_commit off); the sale's own commit waits for the log up to itself, which holds this one, so a
   // crash loses only numbers no committed sale got. A sale that then fails leaves a gap; a number is never used twice.
   const prefix = input.isPractice ? 'LX' : 'XS';
-  const first = (await db.tenantStatement<{ earlier: number | null; day: string | null; n: number | null }>(
+  // The cart this uuid stands for: a retry sends the same one (answered the first order), another cart is a 409.
+  const digest = cartDigest(input);
+  const first = (await db.tenantStatement<{ earlier: number | null; earlier_digest: string | null; day: string | null; n: number | null }>(
     auth.tenantId,
-    `WITH e AS (SELECT order_id FROM po_order WHERE client_uuid = $1::uuid),
+    `WITH e AS (SELECT order_id, request_digest FROM po_order WHERE client_uuid = $1::uuid),
           x AS (${docNumberStepSql('$2::int', '$3::text', 'NOT EXISTS (SELECT 1 FROM e)', 'coalesce($4::date, current_date)')})
-     SELECT (SELECT order_id FROM e) AS earlier, x.day, x.n, set_config('synchronous_commit', 'off', true) AS async_commit
+     SELECT (SELECT order_id FROM e) AS earlier, (SELECT request_digest FROM e) AS earlier_digest, x.day, x.n, set_config('synchronous_commit', 'off', true) AS async_commit
        FROM (SELECT 1) one LEFT JOIN x ON true`,
     [input.uuid, auth.tenantId, prefix, numberDay ?? null],
   )).rows[0];
-  if (first.earlier) return db.tenant(auth.tenantId, (tx) => readOrder(tx, first.earlier!));
+  if (first.earlier) {
+    assertSameRequest(first.earlier_digest, digest, '订单标识', input.uuid, '结算');
+    return db.tenant(auth.tenantId, (tx) => readOrder(tx, first.earlier!));
+  }
   const orderNo = docNoOf(prefix, first.day!, Number(first.n));
   try {
     return await db.tenant(auth.tenantId, async (tx) => {
@@ -85,14 +91,14 @@ export async function settle(db: Database, auth: AuthContext, input: SettlementI
         `WITH o AS (
            INSERT INTO po_order (tenant_id, order_no, client_uuid, shop_id, shop_name, wh_id, is_practice, total_quantity, total_amount, pay_amount,
                                  paid_amount, change_amount, remark, cashier_user_id, cashier_name, member_id, member_phone, member_name, points_earned, coupon_amount, member_coupon_id,
-                                 promotion_amount, full_reduction_id, full_reduction_name, full_reduction_amount)
-           VALUES (app_current_tenant(), $1, $2, $3, $4, $5, $6, $7, $8, $18, $9, $10, $11, $12, $13, $14, $15, $16, $17, $19, $20, $21, $22, $23, $24)
+                                 promotion_amount, full_reduction_id, full_reduction_name, full_reduction_amount, request_digest)
+           VALUES (app_current_tenant(), $1, $2, $3, $4, $5, $6, $7, $8, $18, $9, $10, $11, $12, $13, $14, $15, $16, $17, $19, $20, $21, $22, $23, $24, $25)
            ON CONFLICT (tenant_id, client_uuid) DO NOTHING RETURNING *)
          SELECT ${ORDER_COLUMNS} FROM o`,
         [orderNo, input.uuid, shop.shop_id, shop.shop_name, shop.wh_id, Boolean(input.isPractice), promo.lines.reduce((a, l) => a + l.quantity, 0), toYuan(priced.totalFen), toYuan(paidFen), toYuan(changeFen),
           input.remark ?? null, auth.userId, auth.displayName ?? auth.userName, member?.member_id ?? null, member?.phone_number ?? null, member?.member_name ?? null, points,
           toYuan(payableFen), toYuan(couponFen), coupon?.coupon.memberCouponId ?? null,
-          toYuan(promo.promotionFen), promo.fullReduction?.promotionId ?? null, promo.fullReduction?.promotionName ?? null, toYuan(promo.fullReduction?.reduceFen ?? 0)],
+          toYuan(promo.promotionFen), promo.fullReduction?.promotionId ?? null, promo.fullReduction?.promotionName ?? null, toYuan(promo.fullReduction?.reduceFen ?? 0), digest],
       );
       const head = inserted.rows[0];
       if (!head) throw new AlreadySettled();
@@ -131,9 +137,17 @@ export async function settle(db: Database, auth: AuthContext, input: SettlementI
     });
   } catch (err) {
     if (!(err instanceof AlreadySettled)) throw err;
-    return db.tenant(auth.tenantId, async (tx) => readOrder(tx, (await orderIdByUuid(tx, input.uuid))!));
+    return db.tenant(auth.tenantId, async (tx) => {
+      const earlier = (await orderByUuid(tx, input.uuid))!;
+      assertSameRequest(earlier.digest, digest, '订单标识', input.uuid, '结算');
+      return readOrder(tx, earlier.id);
+    });
   }
 }
+
+/** What a sale asks, for comparing a uuid's requests: the shop, the cart, the member and coupon, the payments (not the remark). */
+const cartDigest = (input: SettlementInput): string =>
+  requestDigest({ shopId: input.shopId, isPractice: input.isPractice === true, lines: input.lines, payments: input.payments, memberId: input.memberId, memberCouponId: input.memberCouponId });
 
 /** What a cart costs the member before payments: the server's prices (the register's are only compared). */
 export async function payableOf(tx: Queryable, auth: AuthContext, cart: { shopId: number; lines: CartLine[]; memberId?: number | null; memberCouponId?: number | null }): Promise<number> {
@@ -188,9 +202,9 @@ export async function quoteCart(tx: Queryable, auth: AuthContext, cart: { shopId
   return { shop, skus, priced, promo, coupon, couponFen, payableFen: promo.afterFen - couponFen };
 }
 
-async function orderIdByUuid(tx: Queryable, uuid: string): Promise<number | null> {
-  const r = await tx.query<{ order_id: number }>(`SELECT order_id FROM po_order WHERE client_uuid = $1`, [uuid]);
-  return r.rows[0]?.order_id ?? null;
+async function orderByUuid(tx: Queryable, uuid: string): Promise<{ id: number; digest: string | null } | null> {
+  const r = await tx.query<{ order_id: number; request_digest: string | null }>(`SELECT order_id, request_digest FROM po_order WHERE client_uuid = $1`, [uuid]);
+  return r.rows[0] ? { id: r.rows[0].order_id, digest: r.rows[0].request_digest } : null;
 }
 
 interface ShopRow {

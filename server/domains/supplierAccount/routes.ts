@@ -3,6 +3,7 @@ import type { Queryable } from '../../db/index.ts';
 import { dbToday } from '../../db/calendar.ts';
 import { nextDocNo } from '../../documents/numbers.ts';
 import { ApiError } from '../../errors.ts';
+import { earlierRequest, requestDigest, type UuidKeyed } from '../../http/idempotency.ts';
 import { ok } from '../../http/envelope.ts';
 import { idField } from '../../http/fields.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
@@ -57,6 +58,8 @@ const PAYMENT_BODY = {
     clientUuid: { type: ['string', 'null'], format: 'uuid', title: '请求编号' },
   },
 } as const;
+const PAYMENTS: UuidKeyed = { table: 'pd_supplier_account_det', idColumn: 'det_id', title: '请求编号', what: '付款' };
+
 type PaymentBody = { supplierId?: number | null; pdSupplierId?: number | null; amount: number; payDate?: string | null; payMethod?: number | null; remark?: string | null; clientUuid?: string | null };
 
 const UPDATE_BODY = {
@@ -197,19 +200,25 @@ export const supplierAccountRoutes = async (app: FastifyInstance) => {
       const payDate = b.payDate?.trim() || today;
       if (!isDay(payDate)) throw new ApiError('BAD_REQUEST', '付款日期格式不正确，应为 YYYY-MM-DD');
       if (payDate > today) throw new ApiError('BAD_REQUEST', '付款日期不能晚于今天');
+      // The same payment sent again answers the first one; another payment under a used clientUuid is a 409.
+      const digest = requestDigest({ supplierId: supplier.id, amountFen, payDate: b.payDate, payMethod: b.payMethod });
+      const readById = async (id: number) => (await tx.query<Row>(`SELECT ${ROW_SELECT} FROM pd_supplier_account_det WHERE det_id = $1`, [id])).rows[0];
       if (b.clientUuid) {
-        const first = await tx.query<Row>(`SELECT ${ROW_SELECT} FROM pd_supplier_account_det WHERE client_uuid = $1`, [b.clientUuid]);
-        if (first.rows[0]) return { ...first.rows[0], ...(await balanceOf(tx, Number(first.rows[0].pdSupplierId))) };
+        const first = await earlierRequest(tx, PAYMENTS, b.clientUuid, digest);
+        if (first) {
+          const row = await readById(first);
+          return { ...row, ...(await balanceOf(tx, Number(row.pdSupplierId))) };
+        }
       }
       const no = await nextDocNo(tx, auth.tenantId, 'FK');
       const r = await tx.query<Row>(
-        `INSERT INTO pd_supplier_account_det (tenant_id, det_no, supplier_id, supplier_name, det_type, amount, pay_date, pay_method, client_uuid, remark, create_user_id, create_user_name)
-         VALUES (app_current_tenant(), $1, $2, $3, 3, $4::numeric / 100, $5, $6, $7, $8, $9, $10)
+        `INSERT INTO pd_supplier_account_det (tenant_id, det_no, supplier_id, supplier_name, det_type, amount, pay_date, pay_method, client_uuid, remark, create_user_id, create_user_name, request_digest)
+         VALUES (app_current_tenant(), $1, $2, $3, 3, $4::numeric / 100, $5, $6, $7, $8, $9, $10, $11)
          ON CONFLICT (tenant_id, client_uuid) DO NOTHING RETURNING ${ROW_SELECT}`,
-        [no, supplier.id, supplier.supplier_name, amountFen, payDate, b.payMethod ?? 1, b.clientUuid ?? null, b.remark?.trim() || null, auth.userId, auth.displayName ?? auth.userName],
+        [no, supplier.id, supplier.supplier_name, amountFen, payDate, b.payMethod ?? 1, b.clientUuid ?? null, b.remark?.trim() || null, auth.userId, auth.displayName ?? auth.userName, b.clientUuid ? digest : null],
       );
-      // A twin request with the same uuid committed between our look and our insert: answer the first one.
-      const row = r.rows[0] ?? (await tx.query<Row>(`SELECT ${ROW_SELECT} FROM pd_supplier_account_det WHERE client_uuid = $1`, [b.clientUuid])).rows[0];
+      // A twin request with the same uuid committed between our look and our insert: answer the first one (if it is the same).
+      const row = r.rows[0] ?? (await readById((await earlierRequest(tx, PAYMENTS, b.clientUuid!, digest))!));
       return { ...row, ...(await balanceOf(tx, supplier.id)) };
     }).catch(asCallerError), '付款已登记');
   });
