@@ -49,9 +49,11 @@ afterAll(async () => s?.stop());
 
 describe('attendance requests, approvals and notices', () => {
   it('half a day of paid leave adds half a worked day; half a day of 事假 on a clocked day takes half off', async () => {
+    // Another day of this month (yesterday, or tomorrow on the 1st: last month is the demo's frozen one, which takes no request).
     const [{ yesterday, today }] = await sql<{ yesterday: string; today: string }>(
-      `SELECT to_char(current_date - 1, 'YYYY-MM-DD') AS yesterday, to_char(current_date, 'YYYY-MM-DD') AS today`);
-    await sql(`DELETE FROM attn_clock WHERE user_id = $1 AND clock_date IN (current_date - 1, current_date)`, [shop01]);
+      `SELECT to_char(CASE WHEN extract(day FROM current_date) > 1 THEN current_date - 1 ELSE current_date + 1 END, 'YYYY-MM-DD') AS yesterday,
+              to_char(current_date, 'YYYY-MM-DD') AS today`);
+    await sql(`DELETE FROM attn_clock WHERE user_id = $1 AND clock_date IN ($2::date, current_date)`, [shop01, yesterday]);
     const plan = (await sql<{ plan_id: number }>(`SELECT plan_id FROM fd_personal_pc WHERE user_id = $1`, [shop01]))[0].plan_id;
     const workDays = async (day: string) => (await s.db.tenant(1, (tx) => computePeople(tx, day.slice(0, 7), plan, [shop01])))[0].result.workDays;
 

@@ -373,7 +373,7 @@ describe('fd-monthly-salary-stat and fd-monthly-salary-det-stat', () => {
     const id = (await rows<{ id: number }>(`SELECT id FROM fd_monthly_salary_stat WHERE user_id = $1 AND month = '2025-06' AND plan_id = $2`, [row.user_id, planId]))[0].id;
     expect((await admin('POST', `${ST}/earlySettlement`, { id, earlySettleDate: '2025-06-10' })).status).toBe(409);
     const sub = await admin('POST', `${SUB}/save`, { month: '2025-06', userId: staff.id, fromShopId: shopIds[0], toShopId: shopIds[1], days: 1, amount: 10 });
-    expect([sub.status, sub.json.msg]).toEqual([409, msg]);
+    expect([sub.status, sub.json.msg]).toEqual([409, '2025年6月的工资已冻结，不能再提交该月的调岗补贴']);
     // A later sale changes nothing in the frozen month.
     await s.db.tenant(1, (tx) => tx.query(`UPDATE po_order SET pay_amount = pay_amount + 1000, paid_amount = paid_amount + 1000 WHERE order_no = 'SALTEST6'`));
     expect(await serverRows()).toEqual(before);

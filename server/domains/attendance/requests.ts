@@ -6,6 +6,7 @@ import { ApiError } from '../../errors.ts';
 import { notifyUsersInTx } from '../../messages/messageService.ts';
 import { notifyConfirmers } from '../../messages/notifyPermHolders.ts';
 import { approvalFor, onProcessEnd, registerProcessBusiness, startProcess } from '../process/service.ts';
+import { monthsFromTo, refuseFrozenMonths } from '../salary/months.ts';
 
 /**
  * 考勤申请 (attn-request): leave, overtime, missed clock, shift swap, business trip, outing, time off in lieu — each a
@@ -52,6 +53,7 @@ for (const [type, name] of Object.entries(REQUEST_TYPES)) {
     if (!h) throw new ApiError('CONFLICT', '考勤申请已被删除，不能审批');
     if (Number(h.status) !== 1) throw new ApiError('CONFLICT', '单据状态已变更，请刷新后重试');
     const to = e.outcome === 'approved' ? 2 : 3;
+    if (to === 2) await refuseFrozenMonth(tx, await readRequest(tx, id), '审批');
     await setAudited(tx, id, e.auth, e.comment ?? null, to);
     await recordDocEvent(tx, e.auth, { docType: 'attnRequest', docId: id, action: 'audit', actionLabel: to === 2 ? '审批通过' : '审批驳回', fromStatus: 1, toStatus: to, note: e.comment ?? `流程实例 ${e.processInstanceId}` });
     if (to === 2) await tellSwapColleague(tx, e.auth, id, await readRequest(tx, id), true);
@@ -130,6 +132,10 @@ async function checkRequest(tx: Queryable, id: number, r: Row): Promise<void> {
   }
 }
 
+/** A request dated in a frozen salary month of its person could never count: refused at submit and at approval. */
+const refuseFrozenMonth = (tx: Queryable, r: Row, verb: string) =>
+  refuseFrozenMonths(tx, Number(r.user_id), monthsFromTo(r.start_text.slice(0, 7), r.end_text.slice(0, 7)), verb, '考勤申请');
+
 const describe = (r: Row) => `${REQUEST_TYPES[Number(r.request_type)]}申请 ${r.doc_no}（${r.user_name} ${r.start_text}${r.start_text === r.end_text ? '' : ` 至 ${r.end_text}`}）`;
 
 async function tell(tx: Queryable, auth: AuthContext, userIds: number[], businessType: number, id: number, title: string, text: string) {
@@ -170,6 +176,7 @@ registerDocFn(
   async ({ tx, auth, id, ref, body }) => {
     let r = await readRequest(tx, id);
     await checkRequest(tx, id, r);
+    await refuseFrozenMonth(tx, r, '提交');
     if (!body.created) {
       // A rejected one, corrected, is submitted again.
       await tx.query(`UPDATE attn_request SET status = 1, audit_user_id = NULL, audit_user_name = NULL, audit_time = NULL, audit_remark = NULL WHERE id = $1`, [id]);
@@ -210,6 +217,7 @@ registerDocFn(
     const auditStatus = body.auditStatus === undefined || body.auditStatus === null ? 2 : Number(body.auditStatus);
     if (auditStatus !== 2 && auditStatus !== 3) throw new ApiError('BAD_REQUEST', '审批结果（auditStatus）只能是 2（通过）或 3（驳回）');
     await refuseWhileInProcess(tx, id, Number(header.requestType), '请由审批人在“我的待办”中审批');
+    if (auditStatus === 2) await refuseFrozenMonth(tx, await readRequest(tx, id), '审批');
     const remark = (typeof body.auditRemark === 'string' && body.auditRemark.trim()) || note || null;
     if (auditStatus === 3 && !remark) throw new ApiError('BAD_REQUEST', '驳回时请填写审批意见（auditRemark）');
     await setAudited(tx, id, auth, remark, null);

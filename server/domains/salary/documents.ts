@@ -13,7 +13,7 @@ import { report, type ImportRowError } from '../../resources/importer.ts';
 import { amountOf, readSheet, template, text } from '../../resources/sheetImport.ts';
 import { approvalFor, onProcessEnd, registerProcessBusiness, startProcess } from '../process/service.ts';
 import { shopIdsByCode } from '../shops/shopCodes.ts';
-import { isSalaryMonth, refuseFrozenPerson } from './months.ts';
+import { isSalaryMonth, refuseFrozenMonths } from './months.ts';
 import { dateParam } from '../../http/fields.ts';
 
 /**
@@ -28,6 +28,8 @@ interface Kind {
   table: string;
   processKey: string;
   label: string;
+  /** What a refusal for a frozen month calls it (不能再提交该月的…). */
+  what: string;
   /** The HR matter's notice (spec 000 §2: 37, 38 open its detail page): to its approver, and its outcome to the applicant. */
   noticeType: number;
   auditPerm: string;
@@ -39,6 +41,7 @@ const KINDS: Record<'subsidy' | 'special', Kind> = {
     table: 'fd_monthly_transfer_subsidy_det',
     processKey: 'transferSubsidy',
     label: '调岗补贴',
+    what: '调岗补贴',
     noticeType: 37,
     auditPerm: 'salary:subsidy:audit',
     title: (h, no) => `调岗补贴 ${no}：${String(h.userName ?? '')} ${String(h.month)} ${Number(h.amount).toFixed(2)} 元`,
@@ -47,6 +50,7 @@ const KINDS: Record<'subsidy' | 'special', Kind> = {
     table: 'fd_special_personal',
     processKey: 'specialPersonal',
     label: '特殊人员',
+    what: '特殊人员加扣款',
     noticeType: 38,
     auditPerm: 'salary:special:audit',
     title: (h, no) => `特殊人员 ${no}：${String(h.userName ?? '')} ${String(h.month)} ${Number(h.adjustType) === 2 ? '扣' : '加'} ${Number(h.amount).toFixed(2)} 元`,
@@ -75,7 +79,7 @@ function register(key: 'subsidy' | 'special') {
     async ({ tx, auth, id, ref, header, body }) => {
       const h = (await tx.query<{ user_id: number; month: string; status: number; user_name: string }>(`SELECT user_id, month, status, user_name FROM ${k.table} WHERE id = $1`, [id])).rows[0];
       if (!isSalaryMonth(h.month)) throw new ApiError('BAD_REQUEST', '月份格式应为 YYYY-MM');
-      await refuseFrozenPerson(tx, h.user_id, h.month);
+      await refuseFrozenMonths(tx, h.user_id, [h.month], '提交', k.what);
       if (!body.created) {
         await refuseWhileInProcess(tx, k, id, '不能修改');
         // A rejected one, corrected, waits for its audit again.
@@ -106,7 +110,7 @@ function register(key: 'subsidy' | 'special') {
       const auditStatus = body.auditStatus === undefined || body.auditStatus === null ? 2 : Number(body.auditStatus);
       if (auditStatus !== 2 && auditStatus !== 3) throw new ApiError('BAD_REQUEST', '审核结果（auditStatus）只能是 2（通过）或 3（驳回）');
       await refuseWhileInProcess(tx, k, id, '请由审批人在“我的待办”中审批');
-      await refuseFrozenPerson(tx, Number(header.userId), String(header.month));
+      if (auditStatus === 2) await refuseFrozenMonths(tx, Number(header.userId), [String(header.month)], '审核', k.what);
       const remark = (typeof body.auditRemark === 'string' && body.auditRemark.trim()) || note || null;
       if (auditStatus === 3 && !remark) throw new ApiError('BAD_REQUEST', '驳回时请填写审核意见（auditRemark）');
       await setAudited(tx, k, id, auth, remark);
@@ -121,7 +125,7 @@ function register(key: 'subsidy' | 'special') {
     const h = (await tx.query<{ status: number; user_id: number; month: string }>(`SELECT status, user_id, month FROM ${k.table} WHERE id = $1 FOR UPDATE`, [id])).rows[0];
     if (!h) throw new ApiError('CONFLICT', `${k.label}已被删除，不能审批`);
     if (Number(h.status) !== 1) throw new ApiError('CONFLICT', '单据状态已变更，请刷新后重试');
-    await refuseFrozenPerson(tx, h.user_id, h.month);
+    if (e.outcome === 'approved') await refuseFrozenMonths(tx, h.user_id, [h.month], '审批', k.what);
     const to = e.outcome === 'approved' ? 2 : 3;
     await setAudited(tx, k, id, e.auth, e.comment ?? null);
     await tx.query(`UPDATE ${k.table} SET status = $2 WHERE id = $1`, [id, to]);

@@ -22,10 +22,38 @@ export async function lockMonth(tx: Queryable, month: string, planId: number): P
   return { frozen: m.frozen, planName: plan.plan_name };
 }
 
-/** 409 when the person's month is frozen (in the plan of their salary profile). */
-export async function refuseFrozenPerson(tx: Queryable, userId: number, month: string): Promise<void> {
-  const p = (await tx.query<{ plan_id: number }>(`SELECT plan_id FROM fd_personal_pc WHERE user_id = $1`, [userId])).rows[0];
-  if (!p) return;
-  const m = await lockMonth(tx, month, p.plan_id);
-  if (m.frozen) throw new ApiError('CONFLICT', frozenMessage(month, m.planName));
+/** 2026-10 as people say it: 2026年10月. */
+export const monthWords = (month: string) => `${month.slice(0, 4)}年${Number(month.slice(5, 7))}月`;
+
+/** The months from `from` to `to` (YYYY-MM), both included: the salary months a document dated across them feeds. */
+export function monthsFromTo(from: string, to: string): string[] {
+  const out: string[] = [];
+  let [y, m] = from.split('-').map(Number);
+  for (let guard = 0; guard < 1200; guard++) {
+    const month = `${y}-${String(m).padStart(2, '0')}`;
+    if (month > to) break;
+    out.push(month);
+    [y, m] = m === 12 ? [y + 1, 1] : [y, m + 1];
+  }
+  return out;
+}
+
+/**
+ * The one rule for documents that feed a person's salary month (attendance requests, transfer subsidies, special
+ * adjustments): none is submitted or approved into a month frozen in the plan of their salary profile, where it
+ * could never count — 409 naming the month (`2026年10月的工资已冻结，不能再提交该月的考勤申请`). The month rows are
+ * read under a share lock: a freeze (which takes them for update) waits for this document's transaction, and documents
+ * of one month do not wait for each other. A month without a row was never computed, so it is not frozen; a person
+ * without a salary profile has no salary month.
+ */
+export async function refuseFrozenMonths(tx: Queryable, userId: number, months: readonly string[], verb: string, what: string): Promise<void> {
+  const rows = (
+    await tx.query<{ month: string; frozen: boolean }>(
+      `SELECT m.month, m.frozen FROM fd_personal_pc p JOIN fd_salary_month m ON m.plan_id = p.plan_id
+        WHERE p.user_id = $1 AND m.month = ANY($2::text[]) ORDER BY m.month FOR SHARE OF m`,
+      [userId, [...new Set(months)]],
+    )
+  ).rows;
+  const frozen = rows.find((r) => r.frozen);
+  if (frozen) throw new ApiError('CONFLICT', `${monthWords(frozen.month)}的工资已冻结，不能再${verb}该月的${what}`);
 }

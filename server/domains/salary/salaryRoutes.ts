@@ -8,7 +8,7 @@ import type { Req } from '../../resources/access.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
 import { registerCustomRoute } from '../../resources/customRoutes.ts';
 import { computePeople, jobKey, monthBounds, peopleOfMonth, refuseWhileComputing, SALARY_JOB, writePeople, type PersonMonth } from './month.ts';
-import { frozenMessage, lockMonth } from './months.ts';
+import { frozenMessage, lockMonth, monthWords } from './months.ts';
 
 /**
  * 月度薪资 (fd-monthly-salary-stat, fd-monthly-salary-det-stat): refresh computes a plan's month as a background job
@@ -128,6 +128,8 @@ registerCustomRoute('salary.freeze', {
         const { month, planId } = await monthOfCall(tx, req.body as { id?: number; month?: string; fdSalaryPlanId?: number });
         const m = await lockMonth(tx, month, planId);
         if (m.frozen) throw new ApiError('CONFLICT', `${month} 月（${m.planName}）薪资已冻结`);
+        // A month still running would go on receiving clock-ins, sales and requests that a frozen month could never count.
+        if (month >= (await dbToday(tx)).slice(0, 7)) throw new ApiError('CONFLICT', `${monthWords(month)}尚未结束，不能冻结该月的工资（月内的打卡、销售和考勤申请还会计入）`);
         await refuseWhileComputing(tx, month, planId, '冻结');
         const n = (await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM fd_monthly_salary_stat WHERE month = $1 AND plan_id = $2`, [month, planId])).rows[0].n;
         if (!n) throw new ApiError('CONFLICT', `${month} 月（${m.planName}）薪资尚未计算，不能冻结`);

@@ -14,6 +14,7 @@ import { applyPromotions } from '../promotions/apply.ts';
 import { activePromotionsSql, toActivePromotion, type PromotionRow } from '../promotions/active.ts';
 import { assertMayDiscount } from './lineDiscount.ts';
 import { shopScope } from '../stats/scope.ts';
+import { refuseFrozenMonths } from '../salary/months.ts';
 import { payByVouchers, restoreVouchers, voucherPayments } from './voucherPay.ts';
 
 /**
@@ -308,8 +309,10 @@ export const invalidateOrder = (tx: Queryable, auth: AuthContext, orderNo: strin
  * taken back.
  */
 async function reverseOrder(tx: Queryable, auth: AuthContext, orderNo: string, reason: string | null, kind: 'refund' | 'invalid', notify = true): Promise<Record<string, unknown>> {
-  const r = await tx.query<{ order_id: number; status: number; shop_id: number; wh_id: number | null; is_practice: boolean; pay_amount: string; member_id: number | null; points_earned: number }>(
-    `SELECT order_id, status, shop_id, wh_id, is_practice, pay_amount, member_id, points_earned FROM po_order WHERE order_no = $1 FOR UPDATE`,
+  const r = await tx.query<{ order_id: number; status: number; shop_id: number; wh_id: number | null; is_practice: boolean; pay_amount: string; member_id: number | null; points_earned: number; seller_id: number | null; month: string }>(
+    `SELECT order_id, status, shop_id, wh_id, is_practice, pay_amount, member_id, points_earned, coalesce(salesman_id, cashier_user_id) AS seller_id,
+            to_char(create_time, 'YYYY-MM') AS month
+       FROM po_order WHERE order_no = $1 FOR UPDATE`,
     [orderNo],
   );
   const o = r.rows[0];
@@ -320,6 +323,9 @@ async function reverseOrder(tx: Queryable, auth: AuthContext, orderNo: string, r
     const was = Number(o.status) === ORDER_STATUS.refunded ? '已退款' : '已作废';
     throw new ApiError('CONFLICT', kind === 'refund' && was === '已退款' ? `订单 ${orderNo} 已退款，不能重复退款` : `订单 ${orderNo} ${was}，不能${verb}`);
   }
+  // 作废 takes the sale out of its month's figures, the seller's commission included: not from a frozen salary month
+  // (a refund counts on its own day, so it stays possible).
+  if (kind === 'invalid' && !o.is_practice && o.seller_id) await refuseFrozenMonths(tx, o.seller_id, [o.month], '作废', '订单（可改为退款）');
   // Lines already exchanged came back once; the whole order cannot come back a second time.
   if ((await tx.query(`SELECT 1 FROM po_order_exchange WHERE order_id = $1 LIMIT 1`, [o.order_id])).rows.length)
     throw new ApiError('CONFLICT', `订单 ${orderNo} 已有换货记录，不能整单${verb}`);
