@@ -1,6 +1,6 @@
 import type { AuthContext } from '../../context.ts';
 import type { Database } from '../index.ts';
-import { settle } from '../../domains/sales/settlement.ts';
+import { demoSale } from './demoSale.ts';
 
 /**
  * A few sales at the first shop that has a shop warehouse, made through the real settlement (so stock, ledger and
@@ -31,7 +31,7 @@ export async function seedOrdersDemo(db: Database, tenantId: number): Promise<vo
     const uuid = `00000000-0000-4000-8000-${String(tenantId).padStart(6, '0')}${String(i).padStart(6, '0')}`;
     // Two of them for members (1380000000x), who earn points by the consume rule.
     const member = i === 1 || i === 2 ? await memberId(db, tenantId, `1380000000${i}`) : null;
-    await settle(db, auth, { uuid, shopId: shop.shop_id, lines, payments, remark: '演示订单', memberId: member });
+    await demoSale(db, auth, { uuid, shopId: shop.shop_id, lines, payments, remark: '演示订单', memberId: member });
   }
 }
 

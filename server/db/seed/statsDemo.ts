@@ -1,6 +1,7 @@
 import type { AuthContext } from '../../context.ts';
 import type { Database } from '../index.ts';
-import { refundOrder, settle } from '../../domains/sales/settlement.ts';
+import { refundOrder } from '../../domains/sales/settlement.ts';
+import { demoSale } from './demoSale.ts';
 import { addDays } from '../../domains/stats/period.ts';
 import { mergeScanCodes } from '../../domains/stats/scanCode.ts';
 import { dbToday } from '../calendar.ts';
@@ -55,7 +56,8 @@ export async function seedStatsDemo(db: Database, tenantId: number): Promise<voi
           .map((s, x) => ({ skuId: s.sku_id, quantity: 1 + ((n + x) % 3) }));
         const totalFen = lines.reduce((a, l) => a + Math.round(Number(list.find((s) => s.sku_id === l.skuId)!.retail_price) * 100) * l.quantity, 0);
         const uuid = `00000000-0000-4000-8002-${String(si).padStart(2, '0')}${String(k).padStart(3, '0')}${String(j).padStart(7, '0')}`;
-        const order = await settle(db, authOf(seller), { uuid, shopId: shop.shop_id, lines, payments: [{ payType: (n % 3) + 2, amount: totalFen / 100 }], remark: '演示订单（数据统计）' }, { numberDay: day });
+        const order = await demoSale(db, authOf(seller), { uuid, shopId: shop.shop_id, lines, payments: [{ payType: (n % 3) + 2, amount: totalFen / 100 }], remark: '演示订单（数据统计）' }, { numberDay: day });
+        if (!order) continue; // made at an earlier seeding
         // Hours from 9 on; today only those already past (a sale is never in the future).
         const hour = k === 0 ? Math.max(0, Math.min(hourNow - 1, 9 + ((j * 3 + si) % 12))) : 9 + ((n * 7) % 12);
         await db.tenant(tenantId, (tx) => tx.query(

@@ -1,6 +1,6 @@
 import type { AuthContext } from '../../context.ts';
 import type { Database } from '../index.ts';
-import { settle } from '../../domains/sales/settlement.ts';
+import { demoSale } from './demoSale.ts';
 import { targetOf, writeTarget } from '../../domains/targets/targets.ts';
 import { saveDailyMeeting } from '../../domains/meetings/dailyMeeting.ts';
 import { saveWeeklyMeeting } from '../../domains/meetings/weeklyMeeting.ts';
@@ -51,7 +51,8 @@ export async function seedTargetsDemo(db: Database, tenantId: number): Promise<v
         const lines = [skus[(n * 3) % skus.length], skus[(n * 7 + 5) % skus.length]].map((s, x) => ({ skuId: s.sku_id, quantity: 1 + ((n + x) % 2) }));
         const totalFen = lines.reduce((a, l) => a + Math.round(Number(skus.find((s) => s.sku_id === l.skuId)!.retail_price) * 100) * l.quantity, 0);
         const uuid = `00000000-0000-4000-8001-${String(tenantId).padStart(4, '0')}${String(k).padStart(3, '0')}${ui}${String(j).padStart(4, '0')}`;
-        const order = await settle(db, authOf(u), { uuid, shopId: shop.shop_id, lines, payments: [{ payType: (n % 3) + 2, amount: totalFen / 100 }], remark: '演示订单（绩效与会议）' }, { numberDay: day });
+        const order = await demoSale(db, authOf(u), { uuid, shopId: shop.shop_id, lines, payments: [{ payType: (n % 3) + 2, amount: totalFen / 100 }], remark: '演示订单（绩效与会议）' }, { numberDay: day });
+        if (!order) continue; // made at an earlier seeding
         // A sale just made is dated back to its demo day; one made at an earlier seeding keeps its date.
         await db.tenant(tenantId, (tx) => tx.query(
           `UPDATE po_order SET create_time = $2::date + make_interval(hours => 9 + $3::int % 11, mins => ($3::int * 17) % 60)
