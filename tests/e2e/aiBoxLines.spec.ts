@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { logIn, openFromSidebar } from './support';
+import { expect, logIn, openFromSidebar, test } from './support';
 
 /**
  * 通道划线 in Chromium: from the camera-box list, a person draws a counting line on an empty channel with the mouse,
@@ -7,8 +6,7 @@ import { logIn, openFromSidebar } from './support';
  * second channel (收银区), which no other spec reads.
  */
 test('draws, saves and reopens a counting line on a camera channel', async ({ page }) => {
-  await logIn(page);
-  await openFromSidebar(page, '/shopManage', '/shopManage/aiBox');
+  await logIn(page, 'admin', 'admin123', '1', { to: '/shopManage/aiBox' });
   const row = page.locator('tbody tr').filter({ hasText: '门口客流盒子3号' });
   await row.getByTestId('row-action-lines').click();
   await expect(page).toHaveURL(/\/shopManage\/aiBoxLines\?aiBoxId=\d+/);

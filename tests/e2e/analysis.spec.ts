@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
-import { logIn, openFromSidebar, pageApi } from './support';
+import { expect, logIn, openFromSidebar, pageApi, test } from './support';
 
 /**
  * 报表中心 → 铺货分析 in Chromium against the real server and its demo data: admin searches the last 30 days, finds

@@ -1,5 +1,5 @@
-import { type Browser, type Page, expect, test } from '@playwright/test';
-import { logIn } from './support';
+import { type Browser, type Page } from '@playwright/test';
+import { expect, logIn, test } from './support';
 
 /**
  * 考勤申请 in Chromium: shop01 asks for a day of annual leave (the form asks only what a leave needs: no 调班对象, and no
@@ -17,18 +17,13 @@ async function setDateTime(page: Page, testId: string, date: string, [h, m]: str
 
 async function as(browser: Browser, user: string, password: string, landing: RegExp): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  await page.goto('/login');
-  await page.getByTestId('login-username').fill(user);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(landing);
+  await logIn(page, user, password, '1', { landing });
   return page;
 }
 
 test('a leave request is asked, approved by the shop manager from the notice, and seen approved', async ({ browser }) => {
   const shop = await (await browser.newContext()).newPage();
-  await logIn(shop, 'shop01', 'shop123');
-  await shop.goto('/attendManage/attendRequest');
+  await logIn(shop, 'shop01', 'shop123', '1', { to: '/attendManage/attendRequest' });
   await shop.getByTestId('attn-request-toolbar-add').click();
   await expect(shop).toHaveURL(/\/attendManage\/attendAuditDetail$/);
   const header = shop.getByTestId('attn-request-doc-header');

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, logIn, test } from './support';
 
 /**
  * The print-template designer (issue 5) end to end against the real server: palette drops of every
@@ -9,14 +10,7 @@ import { expect, test, type Page } from '@playwright/test';
 test.use({ viewport: { width: 1600, height: 1000 } });
 
 async function openNewTemplate(page: Page) {
-  await page.goto('/login');
-  await page.getByTestId('login-username').fill('admin');
-  await page.getByTestId('login-password').fill('admin123');
-  const tenantField = page.getByTestId('login-tenant');
-  if (await tenantField.count()) await tenantField.fill('1');
-  await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/\/home\/index$/);
-  await page.goto('/storageManage/sysPrintTem?id=new');
+  await logIn(page, 'admin', 'admin123', '1', { to: '/storageManage/sysPrintTem?id=new' });
   await expect(page.getByTestId('design-paper')).toBeVisible();
 }
 

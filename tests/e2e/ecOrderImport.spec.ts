@@ -1,6 +1,5 @@
 import ExcelJS from 'exceljs';
-import { expect, test } from '@playwright/test';
-import { logIn, openFromSidebar, pageApi } from './support';
+import { expect, logIn, openFromSidebar, pageApi, test } from './support';
 
 /**
  * 线上订单 导入: the platform's export file filled in the template is refused row by row when a SKU is unknown

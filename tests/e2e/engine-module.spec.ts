@@ -1,67 +1,42 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { type APIRequestContext, expect, request as playwrightRequest, test, type Page } from '@playwright/test';
+import { type APIRequestContext, request as playwrightRequest, type Page } from '@playwright/test';
+import { BASIC, expect, logIn, test } from './support';
+import { BASE_PORT, ROOT, type StartedServer, choosePort, startServer } from './servers';
 
 /**
  * A module made of descriptor files only (tests/fixtures/engine-module: resource, screen, menus, i18n and
  * one migration; no TypeScript, not in the browser build), loaded by a server of its own through
- * EXTRA_SCHEMA_DIRS on a fresh database (port E2E_MODULE_PORT, default E2E_PORT + 300). Its menu appears, and its list, create (a validation error
- * first), edit and delete work in Chromium from the screen descriptor the browser fetches at run time.
+ * EXTRA_SCHEMA_DIRS, started on a copy of the run's template data dir (its start runs the module's migration and
+ * tops the demo's menus up; port E2E_PORT + 300 when free). Its menu appears, and its list, create (a validation
+ * error first), edit and delete work in Chromium from the screen descriptor the browser fetches at run time.
  */
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const PORT = Number(process.env.E2E_MODULE_PORT || Number(process.env.E2E_PORT || 18080) + 300);
-const BASE = `http://127.0.0.1:${PORT}`;
-const DATA_DIR = path.join(ROOT, `tests/e2e/.tmp/data-module-${PORT}`);
+let server: StartedServer | undefined;
+let BASE = '';
 
-let server: ChildProcess | undefined;
-let serverLog = '';
-
-test.use({ baseURL: BASE });
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(150_000);
-  // A server left over on this port would answer instead of ours (with another database): refuse to start.
-  if (await fetch(`${BASE}/`).then(() => true, () => false)) throw new Error(`port ${PORT} is in use; set E2E_MODULE_PORT`);
-  rmSync(DATA_DIR, { recursive: true, force: true });
-  mkdirSync(DATA_DIR, { recursive: true });
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(PORT), DATA_DIR, LOG_LEVEL: 'warn', EXTRA_SCHEMA_DIRS: path.join(ROOT, 'tests/fixtures/engine-module') };
-  delete env.DATABASE_URL;
-  server = spawn(process.execPath, ['dist-server/main.js'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
-  server.stderr?.on('data', (chunk) => (serverLog += String(chunk)));
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`module server exited: ${serverLog}`);
-    const up = await fetch(`${BASE}/`).then((r) => r.ok, () => false);
-    if (up) break;
-    if (Date.now() > deadline) throw new Error(`module server did not start: ${serverLog}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
+  const runDir = process.env.E2E_RUN_DIR!;
+  const dataDir = path.join(runDir, `module-${test.info().workerIndex}`);
+  rmSync(dataDir, { recursive: true, force: true });
+  cpSync(path.join(runDir, 'template'), dataDir, { recursive: true });
+  server = await startServer({ dataDir, port: await choosePort(BASE_PORT + 300), env: { EXTRA_SCHEMA_DIRS: path.join(ROOT, 'tests/fixtures/engine-module') }, timeoutMs: 120_000 });
+  BASE = server.url;
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((r) => server!.once('exit', r));
-    server.kill('SIGTERM');
-    await exited;
-  }
-  rmSync(DATA_DIR, { recursive: true, force: true });
+  await server?.stop();
+  if (server && !process.env.E2E_KEEP_TMP) rmSync(server.dataDir, { recursive: true, force: true });
 });
 
-async function logIn(page: Page) {
-  await page.goto('/login');
-  await page.getByTestId('login-username').fill('admin');
-  await page.getByTestId('login-password').fill('admin123');
-  const tenant = page.getByTestId('login-tenant');
-  if (await tenant.count()) await tenant.fill('1');
-  await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/\/home\/index$/);
-}
+// The module's own server, not the worker's.
+test.use({ baseURL: async ({}, use) => use(BASE) });
 
 async function adminApi(): Promise<APIRequestContext> {
-  const basic = `Basic ${Buffer.from('wxy-admin:wxy-admin-secret').toString('base64')}`;
+  const basic = BASIC;
   const login = await playwrightRequest.newContext({ baseURL: BASE });
   const token = await (await login.post('/api/wxy-auth-server/oauth/token?grant_type=password&username=admin&password=admin123', { headers: { authorization: basic, 'x-tenant-id': '1' } })).json();
   await login.dispose();
@@ -156,8 +131,7 @@ test('bulk delete: the selected rows go after a confirm; the list refreshes and 
     expect(answer.status(), await answer.text()).toBe(200);
   }
   await api.dispose();
-  await logIn(page);
-  await page.goto('/fixture/gadget');
+  await logIn(page, 'admin', 'admin123', '1', { to: '/fixture/gadget' });
   await page.getByTestId('filter-name').fill('批量');
   await page.getByTestId('fx-gadget-search').click();
   await expect(page.getByTestId('fx-gadget-total')).toHaveText('共 24 条');

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
-import { type APIRequestContext, type Browser, type Page, expect, request as playwrightRequest, test } from '@playwright/test';
-import { logIn, openFromSidebar } from './support';
+import { type APIRequestContext, type Browser, type Page, request as playwrightRequest } from '@playwright/test';
+import { expect, logIn, openFromSidebar, test } from './support';
 
 /**
  * The schema engine's generic screen on the shop-base descriptors (schemas/screens/shop-base.json),
@@ -51,8 +51,7 @@ test('a shop code opens the shop\'s detail page: a tab of its own, kept on reloa
   const api = await adminApi(baseURL!);
   const shop = (await (await api.post(`${API}/page/1/1`, { data: { shopCode: 'EUI004' } })).json()).data.records[0];
   await api.dispose();
-  await logIn(page);
-  await openScreen(page);
+  await logInToScreen(page);
   await searchName(page, '引擎门店');
   const codeHeader = page.getByTestId('shop-base-table').locator('th[data-column="shopCode"]');
   await codeHeader.click();
@@ -101,6 +100,12 @@ test('a shop code opens the shop\'s detail page: a tab of its own, kept on reloa
   await expect(page.getByTestId('shop-base-page-form-load-failed')).toBeVisible();
 });
 
+/** Logged in as admin straight onto the shop list (the permissions test opens it from the menu). */
+async function logInToScreen(page: Page) {
+  await logIn(page, 'admin', 'admin123', '1', { to: SCREEN });
+  await expect(page.getByTestId('shop-base-table')).toBeVisible();
+}
+
 async function openScreen(page: Page) {
   await page.getByTestId(`menu-${SCREEN}`).click();
   await expect(page).toHaveURL(new RegExp(`${SCREEN}`));
@@ -131,8 +136,7 @@ test.beforeAll(async ({ baseURL }) => {
 });
 
 test('list: filter, sort, paginate and keep the state across tabs', async ({ page }) => {
-  await logIn(page);
-  await openScreen(page);
+  await logInToScreen(page);
   await searchName(page, '引擎门店');
   await expect(page.getByTestId('shop-base-total')).toHaveText('共 25 条');
   await expect(rows(page)).toHaveCount(20);
@@ -204,8 +208,7 @@ test('list: filter, sort, paginate and keep the state across tabs', async ({ pag
 });
 
 test('create through a form: a validation error, then success; edit; disable and delete with confirm', async ({ page }) => {
-  await logIn(page);
-  await openScreen(page);
+  await logInToScreen(page);
   await page.getByTestId('shop-base-toolbar-add').click();
   const dialog = page.getByTestId('shop-base-dialog');
   await expect(dialog).toBeVisible();
@@ -267,8 +270,7 @@ test('create through a form: a validation error, then success; edit; disable and
 });
 
 test('export: the browser CSV has a BOM, the shown columns and every filtered row; the server export downloads', async ({ page }) => {
-  await logIn(page);
-  await openScreen(page);
+  await logInToScreen(page);
   await searchName(page, '引擎门店');
   await expect(page.getByTestId('shop-base-total')).toHaveText('共 25 条');
   await page.getByTestId('shop-base-export').click();
@@ -323,8 +325,7 @@ async function workbookFrom(templatePath: string, rowsToAdd: (string | number | 
 }
 
 test('import: a template with a bad row is refused with a per-row report, a good one is written', async ({ page }) => {
-  await logIn(page);
-  await openScreen(page);
+  await logInToScreen(page);
   await page.getByTestId('shop-base-toolbar-import').click();
   const templateDownload = page.waitForEvent('download');
   await page.getByTestId('shop-base-import-template').click();
@@ -357,8 +358,7 @@ test('设置显示字段: chosen and ordered columns are saved per user, after a
   // start from "nothing saved", whatever ran before
   const api = await adminApi(baseURL!);
   expect((await api.delete('/api/wxy-system-server/custom-title-config/reset?title=shop_base')).status()).toBe(200);
-  await logIn(page);
-  await openScreen(page);
+  await logInToScreen(page);
   await searchName(page, '引擎门店');
   await page.getByTestId('shop-base-columns').click();
   const drawer = page.getByRole('dialog', { name: '设置显示字段' });
@@ -384,8 +384,7 @@ test('设置显示字段: chosen and ordered columns are saved per user, after a
 
   const other = await (browser as Browser).newContext({ baseURL, locale: 'zh-CN' });
   const second = await other.newPage();
-  await logIn(second);
-  await openScreen(second);
+  await logInToScreen(second);
   await expect.poll(() => headerTexts(second)).toEqual(['营业面积(㎡)', '门店编码', '门店名称']);
   await other.close();
 
@@ -398,8 +397,7 @@ test('设置显示字段 drawer: 1350 px wide; dragging a chosen field reorders 
   const api = await adminApi(baseURL!);
   expect((await api.delete('/api/wxy-system-server/custom-title-config/reset?title=shop_base')).status()).toBe(200);
   await page.setViewportSize({ width: 1600, height: 900 });
-  await logIn(page);
-  await openScreen(page);
+  await logInToScreen(page);
   await searchName(page, '引擎门店');
   await page.getByTestId('shop-base-columns').click();
   const drawer = page.getByRole('dialog', { name: '设置显示字段' });
@@ -439,8 +437,7 @@ test('设置显示字段 drawer: 1350 px wide; dragging a chosen field reorders 
 });
 
 test('edit dialog: dragged, resized from the corner, never below 410 x 300, maximized and restored', async ({ page }) => {
-  await logIn(page);
-  await openScreen(page);
+  await logInToScreen(page);
   await searchName(page, '引擎门店');
   await rows(page).first().getByTestId('row-action-edit').click();
   const dialog = page.getByTestId('shop-base-dialog');
@@ -511,8 +508,7 @@ test('edit dialog: dragged, resized from the corner, never below 410 x 300, maxi
 
 test('wide lists keep the 操作 column pinned to the right edge', async ({ page }) => {
   await page.setViewportSize({ width: 1100, height: 800 });
-  await logIn(page);
-  await openScreen(page);
+  await logInToScreen(page);
   const header = page.locator('th[data-column="__actions"]');
   await expect(header).toBeVisible();
   const box = (await header.boundingBox())!;
@@ -522,8 +518,7 @@ test('wide lists keep the 操作 column pinned to the right edge', async ({ page
 });
 
 test('table height: the window below the table less 86 px, at least 300 px, recalculated after a resize', async ({ page }) => {
-  await logIn(page);
-  await openScreen(page);
+  await logInToScreen(page);
   const scroll = page.getByTestId('shop-base-table-scroll');
   const maxHeight = () => scroll.evaluate((el) => parseFloat(getComputedStyle(el).maxHeight));
   const expected = async (viewportHeight: number) => {
@@ -551,8 +546,7 @@ test('批量停用 / 批量启用: the chosen shops switch after a confirm namin
   page.on('request', (request) => {
     if (request.url().endsWith(`${API}/edit-state/batch`)) batchCalls.push(request.postData() ?? '');
   });
-  await logIn(page);
-  await openScreen(page);
+  await logInToScreen(page);
   await searchName(page, '批量门店');
   await expect(page.getByTestId('shop-base-total')).toHaveText('共 23 条');
   const pages = page.getByTestId('shop-base-pages');
@@ -611,8 +605,7 @@ test('批量停用 / 批量启用: the chosen shops switch after a confirm namin
 });
 
 test('a read-only detail page shows money with its two decimals, as the lists do (发券详情: 面额 15.00, 使用门槛 100.00)', async ({ page }) => {
-  await logIn(page);
-  await openFromSidebar(page, '/memberInfo', '/memberInfo/couponDelivery');
+  await logIn(page, 'admin', 'admin123', '1', { to: '/memberInfo/couponDelivery' });
   const row = page.getByTestId('mb-member-coupon-table-row').first();
   await expect(row).toBeVisible();
   await row.getByTestId('row-action-open').click();

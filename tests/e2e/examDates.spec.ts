@@ -1,32 +1,26 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, logIn, test } from './support';
 
 /**
  * Date-time fields through the engine's forms: the picker shows the value the record was loaded with,
  * and a record saved back (edited or not) is accepted by the server and keeps its time.
  */
 
-async function logIn(page: Page) {
-  await page.goto('/login');
-  await page.getByTestId('login-username').fill('admin');
-  await page.getByTestId('login-password').fill('admin123');
-  const tenant = page.getByTestId('login-tenant');
-  if (await tenant.count()) await tenant.fill('1');
-  await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/\/home\/index$/);
-}
-
 async function setDateTime(page: Page, testId: string, date: string, [h, m, sec]: string[]) {
   const dateInput = page.getByTestId(`${testId}-date`);
+  const calendar = page.locator('.mantine-DateInput-levelsGroup');
   await dateInput.fill(date);
+  // Escape once the calendar shows, so that it closes the calendar (a moment earlier it would close the window).
+  await expect(calendar).toBeVisible();
   await dateInput.press('Escape');
+  await expect(calendar).toBeHidden();
   await page.getByTestId(`${testId}-hours`).fill(h);
   await page.getByTestId(`${testId}-minutes`).fill(m);
   await page.getByTestId(`${testId}-seconds`).fill(sec);
 }
 
 test('an exam created with a start time shows it when edited and saves back unchanged', async ({ page }) => {
-  await logIn(page);
-  await page.goto('/systemManage/examList');
+  await logIn(page, 'admin', 'admin123', '1', { to: '/systemManage/examList' });
   await expect(page.getByTestId('sys-exam-table')).toBeVisible();
 
   await page.getByTestId('sys-exam-toolbar-add').click();

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { logIn, openFromSidebar, pageApi } from './support';
+import { expect, logIn, openFromSidebar, pageApi, test } from './support';
 
 /**
  * 考试 in Chromium: the admin's exam with three questions is refused 发布 while its scores miss the total, then
@@ -7,7 +6,7 @@ import { logIn, openFromSidebar, pageApi } from './support';
  * unanswered count, 交卷, and reads the server's score, 不及格 and the right answer of the wrong question; the admin sees
  * the attempt in 成绩.
  */
-test('an exam published by the admin is taken by shop01 and shows in its results', async ({ page, browser }, info) => {
+test('an exam published by the admin is taken by shop01 and shows in its results', async ({ page, browser, baseURL }) => {
   test.setTimeout(120_000);
   const name = `e2e收银考试${Date.now() % 100000}`;
   await logIn(page);
@@ -37,9 +36,8 @@ test('an exam published by the admin is taken by shop01 and shows in its results
   await page.getByTestId('engine-confirm-ok').click();
   await expect(row.locator('td[data-column="status"]')).toHaveText('已发布');
 
-  const staff = await (await browser.newContext({ baseURL: info.project.use.baseURL, locale: 'zh-CN' })).newPage();
-  await logIn(staff, 'shop01', 'shop123');
-  await openFromSidebar(staff, '/training', '/training/myExam');
+  const staff = await (await browser.newContext({ baseURL, locale: 'zh-CN' })).newPage();
+  await logIn(staff, 'shop01', 'shop123', '1', { to: '/training/myExam' });
   const card = staff.getByTestId(`exam-card-${examId}`);
   await expect(card).toContainText('3 题');
   await expect(card.getByTestId('exam-start')).toHaveText('开始考试');

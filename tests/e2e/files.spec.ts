@@ -1,18 +1,14 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, logIn, test } from './support';
 
 /**
  * Files, upload queue, network and local log in Chromium against the real server.
  * Uses tenant 2's admin so the avatar change does not touch other specs' tenant-1 data.
  */
 
-async function logInTenant2(page: Page) {
-  await page.goto('/login');
-  await page.getByTestId('login-username').fill('admin');
-  await page.getByTestId('login-password').fill('admin123');
-  const tenantField = page.getByTestId('login-tenant');
-  if (await tenantField.count()) await tenantField.fill('2');
-  await page.getByTestId('login-submit').click();
-  await expect(page.getByTestId('home-page')).toBeVisible();
+async function logInTenant2(page: Page, to?: string) {
+  await logIn(page, 'admin', 'admin123', '2', { to });
+  if (!to) await expect(page.getByTestId('home-page')).toBeVisible();
 }
 
 type PickedFile = { kind: 'noisePng'; width: number; height: number; name: string } | { kind: 'zeros'; size: number; name: string; type: string };
@@ -72,8 +68,7 @@ function pickFile(page: Page, selector: string, spec: PickedFile): Promise<numbe
 const AVATAR_INPUT = '[data-testid=profile-page] input[type=file]';
 
 test('a 12 MB avatar goes up in chunks with progress, survives a dropped chunk, and shows as the avatar', async ({ page }) => {
-  await logInTenant2(page);
-  await page.goto('/userInfo/baseInfo');
+  await logInTenant2(page, '/userInfo/baseInfo');
   await expect(page.getByTestId('profile-page')).toBeVisible();
 
   // The second chunk request dies on the way once; every chunk waits a little so the progress can be seen.
@@ -132,8 +127,7 @@ test('a 12 MB avatar goes up in chunks with progress, survives a dropped chunk, 
 });
 
 test('the queue folds and closes; a refused file shows the server message and is marked failed', async ({ page }) => {
-  await logInTenant2(page);
-  await page.goto('/userInfo/baseInfo');
+  await logInTenant2(page, '/userInfo/baseInfo');
   await expect(page.getByTestId('profile-page')).toBeVisible();
   // 25 MB is above the image limit: the server refuses the first chunk (413), which is not retried.
   let posts = 0;

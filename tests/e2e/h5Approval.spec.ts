@@ -1,10 +1,4 @@
-import { readFileSync, existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import path from 'node:path';
-import { expect, test } from '@playwright/test';
-import { SMS_OUTBOX } from './playwright.config';
-
-const BASIC = `Basic ${Buffer.from('wxy-admin:wxy-admin-secret').toString('base64')}`;
+import { BASIC, expect, lastSmsCode, test } from './support';
 
 /**
  * The approver's phone (spec 000 §2 /h5 pages) at a phone's viewport: opening 我的待办 without a session goes to the
@@ -12,18 +6,12 @@ const BASIC = `Basic ${Buffer.from('wxy-admin:wxy-admin-secret').toString('base6
  * there with a comment, and the process ends (500 元 or less needs no 财务 step). The demo's own application is left
  * for the desktop flow of process.spec.ts.
  */
-const outbox = path.join(fileURLToPath(new URL('../..', import.meta.url)), SMS_OUTBOX);
 const MANAGER_PHONE = '13900000002';
-
-function lastCodeFor(phone: string): string | undefined {
-  if (!existsSync(outbox)) return undefined;
-  const lines = readFileSync(outbox, 'utf8').trim().split('\n').filter(Boolean);
-  return lines.map((l) => JSON.parse(l) as { phone: string; code: string }).filter((m) => m.phone === phone).at(-1)?.code;
-}
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-test('manager01 logs in on the phone page and approves a waiting petty-cash application', async ({ page, request }) => {
+test('manager01 logs in on the phone page and approves a waiting petty-cash application', async ({ page, request, smsOutbox }) => {
+  const lastCodeFor = (phone: string) => lastSmsCode(smsOutbox, phone);
   // The application: started through the process's trial call as admin, at the first shop with a manager.
   const token = (await (await request.post('/api/wxy-auth-server/oauth/token?grant_type=password&username=admin&password=admin123', { headers: { authorization: BASIC, 'x-tenant-id': '1' } })).json()).access_token;
   const started = await request.post('/api/wxy-process-server/process/instance/start', {

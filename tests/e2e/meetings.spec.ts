@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { logIn, openFromSidebar, pageApi } from './support';
+import { expect, logIn, openFromSidebar, pageApi, test } from './support';
 
 /**
  * 会议管理 in Chromium against the real server and its demo data: shop01 opens today's daily meeting of the demo shop,

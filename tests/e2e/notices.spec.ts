@@ -1,19 +1,12 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, logIn, test } from './support';
 
 /**
  * Real-time notices end to end: the page holds a STOMP socket to /wbskt/; messages are created through
  * the API while the page is open (as another module or an admin would), and the page reacts live.
  */
 
-async function logInAsAdmin(page: Page) {
-  await page.goto('/login');
-  await page.getByTestId('login-username').fill('admin');
-  await page.getByTestId('login-password').fill('admin123');
-  const tenantField = page.getByTestId('login-tenant');
-  if (await tenantField.count()) await tenantField.fill('1');
-  await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/\/home\/index$/);
-}
+const logInAsAdmin = (page: Page) => logIn(page);
 
 /** The API as the logged-in admin, with the token the page holds. */
 async function adminApi(page: Page) {

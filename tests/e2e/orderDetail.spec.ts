@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
-import { logIn, openFromSidebar, pageApi } from './support';
+import { expect, logIn, openFromSidebar, pageApi, test } from './support';
 
 /**
  * 零售订单 → 详情 of today's sale (its shift still open): the lines and payments, then 修改信息 — the 导购 and the

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
-import { logIn, pageApi } from './support';
+import { expect, logIn, pageApi, test } from './support';
 
 /**
  * Notice 17 end to end: an admin refunds a sale; finance01 finds 「订单<单号>已退款 ¥x」 in the message centre and,
@@ -21,14 +20,8 @@ test('finance01 opens a refund notice (17) from the message centre onto 支付�
   await api('put', 'wxy-order-server/order-pay/refund', { orderNo: order.orderNo, reason: '顾客退货' });
 
   const finance = await (await browser.newContext()).newPage();
-  // finance01 lands on their first page (not 首页), so the shared logIn's home check does not apply.
-  await finance.goto('/login');
-  await finance.getByTestId('login-username').fill('finance01');
-  await finance.getByTestId('login-password').fill('finance123');
-  const tenantField = finance.getByTestId('login-tenant');
-  if (await tenantField.count()) await tenantField.fill('1');
-  await finance.getByTestId('login-submit').click();
-  await expect(finance).not.toHaveURL(/\/login/);
+  // finance01 lands on their first page (我的待办), not 首页.
+  await logIn(finance, 'finance01', 'finance123', '1', { landing: /\/processManage\/myTodo$/ });
   await finance.goto('/userInfo/messageNotice');
   const row = finance.getByTestId('message-table-row').filter({ hasText: `订单${order.orderNo}已退款` });
   await expect(row).toContainText(`¥${sku.retailPrice.toFixed(2)}`);

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { logIn, openFromSidebar, pageApi, zoneDay } from './support';
+import { expect, logIn, openFromSidebar, pageApi, test, zoneDay } from './support';
 
 /**
  * 备用金 in the browser (issue 14): a shop records a spend with a receipt photo, the auditor audits it, the shop's
@@ -13,8 +12,7 @@ test('a spend with a photo: recorded by the shop, audited, in the float and in t
   const now = new Date(`${zoneDay()}T00:00:00Z`);
   const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 15)).toISOString().slice(0, 10);
 
-  await logIn(page, 'shop01', 'shop123');
-  await openFromSidebar(page, '/pettyCash', '/pettyCash/record');
+  await logIn(page, 'shop01', 'shop123', '1', { to: '/pettyCash/record' });
   await page.getByTestId('petty-cash-record-toolbar-add').click();
   const d = 'petty-cash-record-doc';
   const header = page.getByTestId(`${d}-header`);

@@ -1,21 +1,9 @@
-import { readFileSync, existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import path from 'node:path';
-import { expect, test } from '@playwright/test';
-import { SMS_OUTBOX } from './playwright.config';
-import { pageApi } from './support';
+import { expect, lastSmsCode, pageApi, test } from './support';
 
-/** The phone grant end to end: the code the server "sends" lands in its SMS outbox file (SMS_OUTBOX). */
-const outbox = path.join(fileURLToPath(new URL('../..', import.meta.url)), SMS_OUTBOX);
+/** The phone grant end to end: the code the server "sends" lands in its SMS outbox file (SMS_OUTBOX, the `smsOutbox` fixture). */
 
-function lastCodeFor(phone: string): string | undefined {
-  if (!existsSync(outbox)) return undefined;
-  const lines = readFileSync(outbox, 'utf8').trim().split('\n').filter(Boolean);
-  const sent = lines.map((l) => JSON.parse(l) as { phone: string; code: string }).filter((m) => m.phone === phone);
-  return sent.at(-1)?.code;
-}
-
-test('shop01 logs in with an SMS code; a wrong code is refused first', async ({ page }) => {
+test('shop01 logs in with an SMS code; a wrong code is refused first', async ({ page, smsOutbox }) => {
+  const lastCodeFor = (phone: string) => lastSmsCode(smsOutbox, phone);
   await page.goto('/login');
   await page.getByTestId('login-tab-phone').click();
   await page.getByTestId('login-phone').fill('13800000001');
@@ -40,7 +28,8 @@ test('shop01 logs in with an SMS code; a wrong code is refused first', async ({ 
   await expect(page.getByTestId('sidebar')).not.toContainText('系统管理');
 });
 
-test('an unknown phone number is answered like a known one (no account probing) but gets no code and cannot log in', async ({ page }) => {
+test('an unknown phone number is answered like a known one (no account probing) but gets no code and cannot log in', async ({ page, smsOutbox }) => {
+  const lastCodeFor = (phone: string) => lastSmsCode(smsOutbox, phone);
   await page.goto('/login');
   await page.getByTestId('login-tab-phone').click();
   await page.getByTestId('login-phone').fill('13900000000');

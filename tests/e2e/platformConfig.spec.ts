@@ -1,13 +1,11 @@
-import { expect, test } from '@playwright/test';
-import { logIn, openFromSidebar } from './support';
+import { expect, logIn, openFromSidebar, test } from './support';
 
 /**
  * 平台配置 from 平台券核销: the 抖音 app is configured with its secret, which is never shown again (only its
  * fingerprint); saving again without a secret keeps it; 快手 is still unconfigured.
  */
 test('平台配置: the 抖音 app saved with a sealed secret, kept on a later save; 快手 not configured', async ({ page }) => {
-  await logIn(page);
-  await openFromSidebar(page, '/orderInfo', '/orderInfo/voucher');
+  await logIn(page, 'admin', 'admin123', '1', { to: '/orderInfo/voucher' });
   await page.getByTestId('po-voucher-toolbar-platformConfig').click();
   const dialog = page.getByTestId('platform-config-dialog');
   await expect(dialog.getByTestId('platform-config-state')).toContainText('尚未配置抖音');

@@ -2,12 +2,13 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
 import { paginateTemplate } from '../../screens-custom/designer/core/paginate/index.ts';
 import { sampleTemplate } from '../../screens-custom/designer/core/pdf/sampleTemplate.ts';
 import { TEMPLATE_KIND, TEMPLATE_VERSION, type PrintTemplate } from '../../screens-custom/designer/core/template/types.ts';
 import { pdfPageRuns, pdfPageTexts } from '../../screens-custom/designer/core/pdf/testing/pdfText.ts';
 import { startTestPrintServer, type TestPrintServer } from '../support/printClientServer.ts';
+import { expect, logIn, test } from './support';
 
 /**
  * Output of the print designer (issue 5) in Chromium against the real server: export a vector PDF of a
@@ -32,14 +33,7 @@ async function storedTemplate(request: APIRequestContext, template = sampleTempl
 }
 
 async function openDesigner(page: Page, id: number) {
-  await page.goto('/login');
-  await page.getByTestId('login-username').fill('admin');
-  await page.getByTestId('login-password').fill('admin123');
-  const tenantField = page.getByTestId('login-tenant');
-  if (await tenantField.count()) await tenantField.fill('1');
-  await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/\/home\/index$/);
-  await page.goto(`/storageManage/sysPrintTem?id=${id}`);
+  await logIn(page, 'admin', 'admin123', '1', { to: `/storageManage/sysPrintTem?id=${id}` });
   await expect(page.getByTestId('design-paper')).toBeVisible();
 }
 

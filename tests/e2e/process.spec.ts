@@ -1,6 +1,6 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { type Browser, type Page } from '@playwright/test';
 import { bpmnXml } from '../../server/domains/process/bpmnXml.ts';
-import { logIn, openFromSidebar } from './support.ts';
+import { expect, logIn, openFromSidebar, test } from './support';
 
 /**
  * 审批流程 in Chromium: the administrator draws a two-step process with bpmn-js (context pad: append task, make it a
@@ -30,15 +30,7 @@ const twoStep = bpmnXml(
 /** Logged in as `user`, on its first page: a shop manager's shop 销售日报 (订单管理 is its first module), else 我的待办. */
 async function as(browser: Browser, user: string, password: string, landing = /\/processManage\/myTodo$/): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  if (user === 'admin') {
-    await logIn(page, user, password);
-    return page;
-  }
-  await page.goto('/login');
-  await page.getByTestId('login-username').fill(user);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(landing);
+  await logIn(page, user, password, '1', user === 'admin' ? {} : { landing });
   return page;
 }
 

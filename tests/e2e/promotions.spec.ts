@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { logIn, openFromSidebar, pageApi, zoneDay } from './support';
+import { expect, logIn, openFromSidebar, pageApi, test, zoneDay } from './support';
 
 /**
  * 价格促销: a 折扣 promotion for two chosen shops made on its page (promotionOpt), submitted, audited and stopped from

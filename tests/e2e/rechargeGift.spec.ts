@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { logIn, openFromSidebar } from './support';
+import { expect, logIn, openFromSidebar, test } from './support';
 
 /**
  * 充值活动 → 新增 opens 新建充值活动 (/memberInfo/rechargeGift, spec 000 §2's third-level rechargeGift page) in a tab of
@@ -7,8 +6,7 @@ import { logIn, openFromSidebar } from './support';
  * new activity.
  */
 test('新建充值活动 on its own third-level page, saved back into the list', async ({ page }) => {
-  await logIn(page);
-  await openFromSidebar(page, '/memberInfo', '/memberInfo/rechargeActivity');
+  await logIn(page, 'admin', 'admin123', '1', { to: '/memberInfo/rechargeActivity' });
   await page.getByTestId('mb-recharge-rule-toolbar-add').click();
   await expect(page).toHaveURL(/\/memberInfo\/rechargeGift$/);
   const form = page.getByTestId('mb-recharge-rule-page');

@@ -2,8 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
-import { logIn, pageApi, zoneDay } from './support';
+import { expect, logIn, pageApi, test, zoneDay } from './support';
 
 /**
  * The cash register as a cashier uses it with a member: recharge, a coupon, part balance part cash, the receipt;

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
-import { logIn, openFromSidebar, pageApi } from './support';
+import { expect, logIn, openFromSidebar, pageApi, test } from './support';
 
 /**
  * 报表中心 → 门店月度贡献 in Chromium against the real server (issue 16): a month never computed says so and is

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
-import { logIn, pageApi } from './support';
+import { expect, logIn, pageApi, test } from './support';
 
 /**
  * Notice 11 end to end: a shop hands over a shift (交班) after a sale; the admin clicks 「<门店> <日期> 销售日报」 in the

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { logIn, pageApi } from './support';
+import { expect, logIn, pageApi, test } from './support';
 
 /**
  * The selling screens read in English for a user who chose English (their words come from their labels, not the

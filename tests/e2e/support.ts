@@ -1,17 +1,73 @@
-import { type APIRequestContext, type Page, expect } from '@playwright/test';
-import { BUSINESS_TZ } from './playwright.config';
+import { existsSync, readFileSync } from 'node:fs';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect } from './fixtures';
+import { BUSINESS_TZ } from './servers';
 
-/** Shared steps of the end-to-end specs (not a spec itself: the config only runs *.spec.ts). */
+/**
+ * Shared steps of the end-to-end specs (not a spec itself: the config only runs *.spec.ts), and the specs' `test`
+ * and `expect` (fixtures.ts: a server and database per worker).
+ */
+export { expect, test } from './fixtures';
 
-/** Logs in through the login page (tenant 1 unless told) and waits for the home page. */
-export async function logIn(page: Page, user = 'admin', password = 'admin123', tenant = '1'): Promise<void> {
+export const BASIC = `Basic ${Buffer.from('wxy-admin:wxy-admin-secret').toString('base64')}`;
+
+export interface LoginAnswer {
+  access_token: string;
+  X_SHOP_ID: number | null;
+}
+
+/** The password grant, as the login page calls it (the client credential as Basic auth, the tenant in X-TENANT-ID). */
+export async function passwordToken(request: APIRequestContext, user = 'admin', password = 'admin123', tenant = '1'): Promise<LoginAnswer & { origin: string }> {
+  const answer = await request.post('/api/wxy-auth-server/oauth/token', {
+    headers: { authorization: BASIC, 'x-tenant-id': tenant },
+    form: { grant_type: 'password', username: user, password },
+  });
+  const body = await answer.json();
+  expect(answer.status(), `login of ${user}: ${JSON.stringify(body)}`).toBe(200);
+  return { ...(body as LoginAnswer), origin: new URL(answer.url()).origin };
+}
+
+export interface LogInOptions {
+  /** The address opened once logged in (a fresh load of it, as typing it would): `/` unless given. */
+  to?: string;
+  /** The address the user should land on: `to` when given, else 首页 (/home/index). */
+  landing?: RegExp;
+}
+
+/**
+ * Logs in without the login page (tenant 1 unless told) and waits for the landing page: asks the token endpoint and
+ * keeps what the login page keeps (src/session/sessionActions.ts establishSession): the Admin-Token cookie for 30
+ * days (a tab's sessionStorage copy is adopted from it at start-up), the deviceShopId cookie and the tenant in
+ * localStorage; then it opens `/`, as the login page's redirect does, or straight the page the test is about
+ * (`to`), which spares loading 首页 (its workbench and charts) first. The login page itself is tested by
+ * shell.spec.ts and phone-login.spec.ts; `logInThroughPage` is the slow way.
+ */
+export async function logIn(page: Page, user = 'admin', password = 'admin123', tenant = '1', options: LogInOptions = {}): Promise<void> {
+  const context = page.context();
+  const answer = await passwordToken(context.request, user, password, tenant);
+  const expires = Math.floor(Date.now() / 1000) + 30 * 24 * 3600;
+  await context.clearCookies({ name: 'deviceShopId' });
+  await context.addCookies([
+    { name: 'Admin-Token', value: answer.access_token, url: answer.origin, expires },
+    ...(answer.X_SHOP_ID ? [{ name: 'deviceShopId', value: String(answer.X_SHOP_ID), url: answer.origin, expires: expires - 27 * 24 * 3600 }] : []),
+  ]);
+  // rememberTenantId: tenant 1 is also what the app assumes when none is kept.
+  if (tenant !== '1') await context.addInitScript((t) => { if (!localStorage.getItem('tenantId')) localStorage.setItem('tenantId', t); }, tenant);
+  await page.goto(options.to ?? '/');
+  await expect(page).toHaveURL(options.landing ?? (options.to ? new RegExp(`${escapeRegExp(options.to)}$`) : /\/home\/index$/));
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Logs in through the login page (tenant 1 unless told) and waits for the home page (or `landing`). */
+export async function logInThroughPage(page: Page, user = 'admin', password = 'admin123', tenant = '1', landing: RegExp = /\/home\/index$/): Promise<void> {
   await page.goto('/login');
   await page.getByTestId('login-username').fill(user);
   await page.getByTestId('login-password').fill(password);
   const tenantField = page.getByTestId('login-tenant');
   if (await tenantField.count()) await tenantField.fill(tenant);
   await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/\/home\/index$/);
+  await expect(page).toHaveURL(landing);
 }
 
 /** Opens a page from the sidebar, unfolding its module first when it is folded. */
@@ -62,4 +118,11 @@ export async function holdRequests(page: Page, url: RegExp | string | ((url: URL
 export function zoneDay(offset = 0): string {
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TZ, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
   return new Date(Date.parse(`${today}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The last SMS login code the worker's server "sent" to `phone` (its SMS_OUTBOX file: one JSON line a code). */
+export function lastSmsCode(outbox: string, phone: string): string | undefined {
+  if (!existsSync(outbox)) return undefined;
+  const lines = readFileSync(outbox, 'utf8').trim().split('\n').filter(Boolean);
+  return lines.map((l) => JSON.parse(l) as { phone: string; code: string }).filter((m) => m.phone === phone).at(-1)?.code;
 }

@@ -1,17 +1,15 @@
-import { expect, test } from '@playwright/test';
 import { tinyMp4 } from '../../server/domains/training/tinyMp4';
-import { logIn, openFromSidebar, pageApi, zoneDay } from './support';
+import { expect, logIn, openFromSidebar, pageApi, test, zoneDay } from './support';
 
 /**
  * 视频培训 in Chromium: the admin uploads a course (a real 30-second H.264 card, through the upload the page uses),
  * assigns it to shop01; shop01 opens 我的课程, plays it, seeks ahead (the video is served with HTTP ranges) and the
  * progress the player reports shows in the admin's 课程统计.
  */
-test('a course uploaded, assigned to shop01, watched with seeking, counted in the statistics', async ({ page, browser }, info) => {
+test('a course uploaded, assigned to shop01, watched with seeking, counted in the statistics', async ({ page, browser, baseURL }) => {
   test.setTimeout(120_000);
   const title = `e2e消防课${Date.now() % 100000}`;
-  await logIn(page);
-  await openFromSidebar(page, '/training', '/training/videoMaterial');
+  await logIn(page, 'admin', 'admin123', '1', { to: '/training/videoMaterial' });
   await page.getByRole('button', { name: '上传课程' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.locator('input[type="file"]').first().setInputFiles({ name: `${title}.mp4`, mimeType: 'video/mp4', buffer: tinyMp4({ seconds: 30, colour: 'green' }) });
@@ -41,9 +39,8 @@ test('a course uploaded, assigned to shop01, watched with seeking, counted in th
   await expect(page.getByRole('row', { name: new RegExp(`${title}任务`) })).toBeVisible();
 
   // shop01, in a browser of their own.
-  const staff = await (await browser.newContext({ baseURL: info.project.use.baseURL, locale: 'zh-CN' })).newPage();
-  await logIn(staff, 'shop01', 'shop123');
-  await openFromSidebar(staff, '/training', '/training/myCourse');
+  const staff = await (await browser.newContext({ baseURL, locale: 'zh-CN' })).newPage();
+  await logIn(staff, 'shop01', 'shop123', '1', { to: '/training/myCourse' });
   const card = staff.locator('[data-testid^="course-card-"]', { hasText: title });
   await expect(card).toContainText('未开始');
   const firstBytes = staff.waitForResponse((r) => r.url().includes('/video-material/stream/'));

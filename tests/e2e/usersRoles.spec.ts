@@ -1,18 +1,15 @@
-import { expect, test } from '@playwright/test';
-import { logIn, openFromSidebar } from './support';
+import { expect, logIn, openFromSidebar, test } from './support';
 
 /**
  * 角色管理 and 用户管理 in the browser: an administrator makes a role that may only read 门店信息 and see retail
  * prices, gives it to a new colleague placed in a department, and that colleague logs in to exactly that.
  */
-test('a new role and a new user: the colleague logs in to exactly what the role grants', async ({ page, browser }, testInfo) => {
+test('a new role and a new user: the colleague logs in to exactly what the role grants', async ({ page, browser, baseURL }) => {
   test.setTimeout(180_000); // two sessions and two forms: slow on a loaded machine
   const suffix = Date.now().toString(36).slice(-5);
   const code = `viewer_${suffix}`;
   const userName = `viewer${suffix}`;
-  await logIn(page);
-
-  await openFromSidebar(page, '/systemManage', '/systemManage/roleList');
+  await logIn(page, 'admin', 'admin123', '1', { to: '/systemManage/roleList' });
   await page.getByTestId('role-add').click();
   await page.getByTestId('role-name').fill(`门店查看${suffix}`);
   await page.getByTestId('role-code').fill(code);
@@ -42,16 +39,10 @@ test('a new role and a new user: the colleague logs in to exactly what the role 
   await expect(page.getByTestId('user-table')).toContainText('运营中心');
 
   // The colleague, in a browser of their own.
-  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, locale: 'zh-CN' });
+  const context = await browser.newContext({ baseURL, locale: 'zh-CN' });
   const colleague = await context.newPage();
-  await colleague.goto('/login');
-  await colleague.getByTestId('login-username').fill(userName);
-  await colleague.getByTestId('login-password').fill('view123');
-  const tenantField = colleague.getByTestId('login-tenant');
-  if (await tenantField.count()) await tenantField.fill('1');
-  await colleague.getByTestId('login-submit').click();
   // The role holds no 首页: the colleague lands on the one page it grants.
-  await expect(colleague).toHaveURL(/\/shopManage\/shopBase$/);
+  await logIn(colleague, userName, 'view123', '1', { landing: /\/shopManage\/shopBase$/ });
   await expect(colleague.getByTestId('screen-shop-base')).toBeVisible();
   const sidebar = colleague.getByTestId('sidebar');
   await expect(sidebar).toContainText('门店管理');

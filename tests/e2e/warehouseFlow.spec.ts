@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { logIn, openFromSidebar, pageApi } from './support';
+import { expect, logIn, openFromSidebar, pageApi, test } from './support';
 
 /**
  * The warehouse's everyday flow in the browser (issue: documents that move stock): a purchase made and audited,
