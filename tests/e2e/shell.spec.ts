@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, logIn as logInFast, pageApi, passwordToken, test } from './support';
 
 /**
  * The browser shell end to end, against the real server on a fresh database (demo data):
@@ -14,16 +15,23 @@ async function logIn(page: Page, user: string, password: string, tenant = '1') {
   await page.getByTestId('login-submit').click();
 }
 
-async function logInAsAdmin(page: Page) {
+/** Through the login page: the tests of logging in. */
+async function logInAsAdminThroughPage(page: Page) {
   await logIn(page, 'admin', 'admin123');
   await expect(page).toHaveURL(/\/home\/index$/);
+  await expect(page.getByTestId('home-page')).toBeVisible();
+}
+
+/** The token asked for directly (support.ts): the tests of the shell once logged in. */
+async function logInAsAdmin(page: Page) {
+  await logInFast(page, 'admin', 'admin123');
   await expect(page.getByTestId('home-page')).toBeVisible();
 }
 
 const tab = (page: Page, path: string) => page.getByTestId(`tab-${path}`);
 
 test('admin logs in and sees the menus of the server tree', async ({ page }) => {
-  await logInAsAdmin(page);
+  await logInAsAdminThroughPage(page);
   const sidebar = page.getByTestId('sidebar');
   await expect(sidebar).toContainText('首页');
   await expect(sidebar).toContainText('系统管理');
@@ -203,17 +211,29 @@ test('a wrong password shows 用户名或密码错误', async ({ page }) => {
   await expect(page).toHaveURL(/\/login/);
 });
 
-test('five wrong passwords lock the account with a message saying so', async ({ page }) => {
-  // tenant 2's admin, so the other tests' accounts stay usable
+test('five wrong passwords lock the account with a message saying so', async ({ page, request }) => {
+  // An account of its own in tenant 2, and one of the same name in tenant 1: no other test's login is locked.
+  const name = `lock${Date.now().toString(36).slice(-6)}`;
+  for (const tenant of ['1', '2']) {
+    const { access_token } = await passwordToken(request, 'admin', 'admin123', tenant);
+    const headers = { authorization: `Bearer ${access_token}`, 'x-tenant-id': tenant };
+    const roles = (await (await request.get('/api/wxy-system-server/role/list', { headers })).json()).data as { roleId: number; code: string }[];
+    const added = await request.post('/api/wxy-system-server/user/add', {
+      headers,
+      data: { userNo: name.toUpperCase(), userName: name, name: '锁定测试', password: 'lock123', roleIds: [roles.find((r) => r.code === 'shop_staff')!.roleId] },
+    });
+    expect((await added.json()).code).toBe(200);
+  }
   for (let i = 0; i < 5; i++) {
-    await logIn(page, 'admin', `bad-${i}`, '2');
+    await logIn(page, name, `bad-${i}`, '2');
     await expect(page.getByTestId('login-error')).toBeVisible();
   }
-  await logIn(page, 'admin', 'admin123', '2');
+  await logIn(page, name, 'lock123', '2');
   await expect(page.getByTestId('login-error')).toContainText('锁定');
   await expect(page).toHaveURL(/\/login/);
-  // the lock is tenant 2's admin only: tenant 1's admin still logs in
-  await logInAsAdmin(page);
+  // the lock is tenant 2's account only: the same name in tenant 1 still logs in
+  await logIn(page, name, 'lock123', '1');
+  await expect(page).toHaveURL(/\/home\/index$/);
 });
 
 test('a 375 px wide screen closes the sidebar', async ({ page }) => {
@@ -295,6 +315,10 @@ test('a login in another browser tab cancels the calls of this tab with 当前�
 
 test('personal centre: profile name, password rules and own login records', async ({ page }) => {
   await logInAsAdmin(page);
+  // Back to the demo's name afterwards, whatever happens: other files see admin by it (meetings.spec.ts).
+  const { request, headers } = await pageApi(page);
+  const me = (await (await request.get('/api/wxy-system-server/user/permissions', { headers })).json()).data;
+  restoreProfile = () => request.put('/api/wxy-system-server/user/profile', { headers, data: { name: me.name } });
   await page.getByTestId('user-menu').click();
   await page.getByTestId('user-menu-profile').click();
   await expect(page.getByTestId('breadcrumb')).toContainText('个人设置');
@@ -327,6 +351,12 @@ test('personal centre: profile name, password rules and own login records', asyn
   await page.keyboard.press('Escape');
   await page.goto('/userInfo/routerSetting');
   await expect(page.getByTestId('router-setting-page')).toContainText('/systemManage/userEdit');
+});
+
+let restoreProfile: (() => Promise<unknown>) | undefined;
+test.afterEach(async () => {
+  await restoreProfile?.();
+  restoreProfile = undefined;
 });
 
 test('/router/index opens the last active module and unknown menu addresses get 您无该页面的权限', async ({ page }) => {
