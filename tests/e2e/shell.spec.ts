@@ -1,5 +1,5 @@
 import { type Page } from '@playwright/test';
-import { expect, logIn as logInFast, pageApi, passwordToken, test } from './support';
+import { expect, logIn as logInFast, openFromSidebar, pageApi, passwordToken, test } from './support';
 
 /**
  * The browser shell end to end, against the real server on a fresh database (demo data):
@@ -87,7 +87,7 @@ test('more tabs than fit: the strip scrolls sideways and always shows the active
       return a.left >= s.left - 1 && a.right <= s.right + 1;
     });
   for (const path of pages) {
-    await page.goto(path);
+    await openFromSidebar(page, `/${path.split('/')[1]}`, path);
     await expect(tab(page, path)).toHaveAttribute('data-active', 'true');
     await expect.poll(activeShown).toBe(true);
   }
