@@ -48,78 +48,92 @@ async function openInApp(page: Page, route: string, leaving: { thirdLevel: boole
   }, route);
 }
 
-test('every generic list screen admin reaches renders its table with its column headers, without an error', async ({ page }) => {
-  test.setTimeout(240_000);
-  const problems: string[] = [];
-  let current = '(login)';
-  page.on('pageerror', (err) => problems.push(`${current}: uncaught ${err.message}`));
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') problems.push(`${current}: console error ${msg.text()}`);
-  });
-  // The calls in flight: a screen is judged once its list (and whatever else it asks) has answered.
-  let inFlight = 0;
+/** Screens opened side by side, each in a tab of its own: a screen mostly waits (its calls, React's reveal of a suspended view). */
+const LANES = 3;
+
+/** Watches one tab: the API calls in flight, and whatever goes wrong (named by the screen it happened on). */
+function watch(page: Page, problems: string[]) {
+  const state = { current: '(start)', inFlight: 0 };
   const isApi = (url: string) => new URL(url).pathname.startsWith('/api/');
-  page.on('request', (r) => { if (isApi(r.url())) inFlight++; });
-  page.on('requestfinished', (r) => { if (isApi(r.url())) inFlight--; });
+  page.on('pageerror', (err) => problems.push(`${state.current}: uncaught ${err.message}`));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') problems.push(`${state.current}: console error ${msg.text()}`);
+  });
+  page.on('request', (r) => { if (isApi(r.url())) state.inFlight++; });
+  page.on('requestfinished', (r) => { if (isApi(r.url())) state.inFlight--; });
   page.on('requestfailed', (r) => {
     if (!isApi(r.url())) return;
-    inFlight--;
-    problems.push(`${current}: ${r.method()} ${r.url()} failed (${r.failure()?.errorText})`);
+    state.inFlight--;
+    problems.push(`${state.current}: ${r.method()} ${r.url()} failed (${r.failure()?.errorText})`);
   });
   page.on('response', (r) => {
-    if (isApi(r.url()) && r.status() >= 400) problems.push(`${current}: ${r.request().method()} ${r.url()} answered ${r.status()}`);
+    if (isApi(r.url()) && r.status() >= 400) problems.push(`${state.current}: ${r.request().method()} ${r.url()} answered ${r.status()}`);
   });
+  return state;
+}
 
+test('every generic list screen admin reaches renders its table with its column headers, without an error', async ({ page }) => {
+  test.setTimeout(180_000);
+  const problems: string[] = [];
   await logIn(page);
   const { request, headers } = await pageApi(page);
   const me = (await (await request.get('/api/wxy-system-server/user/permissions', { headers })).json()).data as { menuVOList: MenuNode[]; roles?: string[]; fieldPermissionNames?: string[] };
   // The routes the app builds from admin's menu tree (src/router/menuRoutes.ts), as its router does.
   const routes = new Map(flattenRoutes(permittedRoutes(me.menuVOList, me.roles ?? [])).map((r) => [r.path, r]));
-  const reachable = new Set(routes.keys());
   const granted = me.fieldPermissionNames ?? [];
-  const shown = screens.filter((s) => reachable.has(s.route));
   // Admin holds every menu: a screen it cannot reach is a menu or seed mistake, not something to skip quietly.
-  expect(screens.filter((s) => !reachable.has(s.route)).map((s) => s.route), 'screens missing from admin’s menu').toEqual([]);
-  expect(shown.length).toBeGreaterThanOrEqual(89);
+  expect(screens.filter((s) => !routes.has(s.route)).map((s) => s.route), 'screens missing from admin’s menu').toEqual([]);
+  expect(screens.length).toBeGreaterThanOrEqual(89);
 
-  let previous: string | undefined;
-  for (const screen of shown) {
-    await openInApp(page, screen.route, previous ? { thirdLevel: routes.get(previous)!.meta.thirdLevel === true } : undefined);
-    current = previous = screen.route;
-    // Its table, waited for in the page at every frame (a locator assertion re-checks only every 500 ms after the
-    // first few tries: seconds over 89 screens).
-    const shownHeader = await page.waitForFunction(({ route, name }) => {
-      if (window.location.pathname !== route) return null;
-      const table = document.querySelector(`[data-testid="screen-${name}"] [data-testid="${name}-table"]`);
-      if (!table || !(table as HTMLElement).offsetParent) return null;
-      return [...table.querySelectorAll('thead th[data-column]:not([data-column^="__"])')]
-        .map((th) => [th.getAttribute('data-column')!, (th.textContent ?? '').replace(/ [▲▼]$/, '').trim()] as [string, string]);
-    }, { route: screen.route, name: screen.name }, { polling: 'raf', timeout: 15_000 }).then((handle) => handle.jsonValue());
+  /** Opens each screen of `lane` in turn in `tab` and checks it. */
+  const check = async (tab: Page, lane: ScreenDescriptor[]) => {
+    const state = watch(tab, problems);
+    let previous: string | undefined;
+    for (const screen of lane) {
+      await openInApp(tab, screen.route, previous ? { thirdLevel: routes.get(previous)!.meta.thirdLevel === true } : undefined);
+      state.current = previous = screen.route;
+      // Its table, waited for in the page every 50 ms (a locator assertion re-checks only every 500 ms after its
+      // first tries: seconds over 89 screens).
+      const shownHeader = await tab.waitForFunction(({ route, name }) => {
+        if (window.location.pathname !== route) return null;
+        const table = document.querySelector(`[data-testid="screen-${name}"] [data-testid="${name}-table"]`);
+        if (!table || !(table as HTMLElement).offsetParent) return null;
+        return [...table.querySelectorAll('thead th[data-column]:not([data-column^="__"])')]
+          .map((th) => [th.getAttribute('data-column')!, (th.textContent ?? '').replace(/ [▲▼]$/, '').trim()] as [string, string]);
+      }, { route: screen.route, name: screen.name }, { polling: 50, timeout: 20_000 }).then((handle) => handle.jsonValue());
 
-    // The default header: every column not hidden until picked nor withheld by a field permission, with its label.
-    const hidden = hiddenFields(resources.get(screen.resource)!, granted, screen.fieldPermissions);
-    const columns = screen.columns.filter((c) => !c.hidden && !hidden.has(c.field));
-    const expected = new Map(columns.map((c) => [c.field, text(c.label)]));
-    for (const parent of new Set(columns.flatMap((c) => (c.parent ? [c.parent] : [])))) expected.set(`group:${parent}`, text(parent));
-    expect(new Map(shownHeader), `${screen.route}: its column headers`).toEqual(expected);
+      // The default header: every column not hidden until picked nor withheld by a field permission, with its label.
+      const hidden = hiddenFields(resources.get(screen.resource)!, granted, screen.fieldPermissions);
+      const columns = screen.columns.filter((c) => !c.hidden && !hidden.has(c.field));
+      const expected = new Map(columns.map((c) => [c.field, text(c.label)]));
+      for (const parent of new Set(columns.flatMap((c) => (c.parent ? [c.parent] : [])))) expected.set(`group:${parent}`, text(parent));
+      expect(new Map(shownHeader), `${screen.route}: its column headers`).toEqual(expected);
 
-    // Its calls have answered (the list and what the screen loads with it): no error shown, and rows where the
-    // list has some.
-    const settleBy = Date.now() + 15_000;
-    while (inFlight > 0) {
-      if (Date.now() > settleBy) throw new Error(`${screen.route}: calls still running after 15 s`);
-      await new Promise((r) => setTimeout(r, 20));
+      // Its calls have answered (the list and what the screen loads with it): no error shown, and rows where the
+      // list has some.
+      const settleBy = Date.now() + 20_000;
+      while (state.inFlight > 0) {
+        if (Date.now() > settleBy) throw new Error(`${screen.route}: calls still running after 20 s`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      const after = await tab.evaluate((name) => ({
+        failed: document.querySelectorAll('[data-testid="screen-load-failed"]').length,
+        errorToasts: [...document.querySelectorAll('[data-testid="toast-error"]')].map((el) => el.textContent),
+        total: document.querySelector(`[data-testid="${name}-total"]`)?.textContent ?? null,
+        rows: document.querySelectorAll(`[data-testid="${name}-table-row"]`).length,
+      }), screen.name);
+      expect(after.failed, `${screen.route}: the screen failed to load`).toBe(0);
+      expect(after.errorToasts, `${screen.route}: error toasts`).toEqual([]);
+      const total = Number(after.total?.replace(/\D/g, '') ?? 0);
+      expect(after.rows > 0, `${screen.route}: rows shown (total ${after.total})`).toBe(total > 0);
+      expect(problems).toEqual([]);
     }
-    const after = await page.evaluate((name) => ({
-      failed: document.querySelectorAll('[data-testid="screen-load-failed"]').length,
-      errorToasts: [...document.querySelectorAll('[data-testid="toast-error"]')].map((el) => el.textContent),
-      total: document.querySelector(`[data-testid="${name}-total"]`)?.textContent ?? null,
-      rows: document.querySelectorAll(`[data-testid="${name}-table-row"]`).length,
-    }), screen.name);
-    expect(after.failed, `${screen.route}: the screen failed to load`).toBe(0);
-    expect(after.errorToasts, `${screen.route}: error toasts`).toEqual([]);
-    const total = Number(after.total?.replace(/\D/g, '') ?? 0);
-    expect(after.rows > 0, `${screen.route}: rows shown (total ${after.total})`).toBe(total > 0);
-    expect(problems).toEqual([]);
-  }
+  };
+  // Lane n takes every LANES-th screen; each tab starts on its first screen (the session is the context's cookie).
+  const lanes = Array.from({ length: LANES }, (_, n) => screens.filter((_, i) => i % LANES === n));
+  const tabs = [page, ...(await Promise.all(lanes.slice(1).map(() => page.context().newPage())))];
+  await Promise.all(tabs.map(async (tab, n) => {
+    if (n > 0) await tab.goto(lanes[n][0].route);
+    await check(tab, lanes[n]);
+  }));
 });
