@@ -116,9 +116,15 @@ const rows = (page: Page) => page.getByTestId('shop-base-table-row');
 const cell = (page: Page, column: string) => rows(page).locator(`td[data-column="${column}"]`);
 const headers = (page: Page) => page.getByTestId('shop-base-table').locator('thead th[data-column]:not([data-column^="__"]):not([data-column^="group:"])');
 
+/** Searches by name and waits for the answer (the list shows every shop until then: a row clicked too soon is another). */
 async function searchName(page: Page, name: string) {
   await page.getByTestId('filter-shopName').fill(name);
   await page.getByTestId('shop-base-search').click();
+  await expect(async () => {
+    const names = await cell(page, 'shopName').allInnerTexts();
+    expect(names.length).toBeGreaterThan(0);
+    for (const n of names) expect(n).toContain(name);
+  }).toPass();
 }
 
 test.describe.configure({ mode: 'serial' });
