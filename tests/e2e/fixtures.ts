@@ -13,6 +13,7 @@ export interface E2eWorkerFixtures {
 }
 export interface E2eTestFixtures {
   smsOutbox: string;
+  _closeOwnContexts: void;
 }
 
 export const test = base.extend<E2eTestFixtures, E2eWorkerFixtures>({
@@ -34,6 +35,16 @@ export const test = base.extend<E2eTestFixtures, E2eWorkerFixtures>({
   ],
   baseURL: async ({ e2eServer }, use) => use(e2eServer.url),
   smsOutbox: async ({ e2eServer }, use) => use(e2eServer.smsOutbox),
+  // Contexts a test opens with browser.newContext() (a second user) and leaves open would live on through the
+  // worker's later tests: closed when the test ends (after its failure screenshots).
+  _closeOwnContexts: [
+    async ({ browser }, use) => {
+      const before = new Set(browser.contexts());
+      await use();
+      await Promise.all(browser.contexts().filter((c) => !before.has(c)).map((c) => c.close().catch(() => undefined)));
+    },
+    { auto: true },
+  ],
 });
 
 export { expect };
