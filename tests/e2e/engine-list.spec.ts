@@ -286,6 +286,8 @@ test('refreshTable: a list tab comes back as it was left (filters, page, selecti
   await expect(page.getByTestId('user-edit-name')).toHaveValue('门店店员01');
   await page.getByTestId('user-edit-save').click();
   await expect(page).toHaveURL(/\/systemManage\/userList\?refreshTable=true$/);
+  // The user list shown: the app has taken that navigation (and its refreshTable=true) before the next click.
+  await expect(page.getByTestId('user-table-row').first()).toBeVisible();
 
   // the shop list shows the change, still on page 2 of the same filter, the chosen shop still chosen
   await page.getByTestId('tab-/shopManage/shopBase').click();
