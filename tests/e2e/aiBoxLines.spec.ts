@@ -1,4 +1,4 @@
-import { expect, logIn, openFromSidebar, test } from './support';
+import { expect, logIn, test } from './support';
 
 /**
  * 通道划线 in Chromium: from the camera-box list, a person draws a counting line on an empty channel with the mouse,

@@ -1,4 +1,4 @@
-import { expect, logIn, openFromSidebar, pageApi, test } from './support';
+import { expect, logIn, openPage, pageApi, test } from './support';
 
 /**
  * The document page of the engine, through 其他入库: a clerk adds lines by scanning (the same barcode twice
@@ -6,7 +6,7 @@ import { expect, logIn, openFromSidebar, pageApi, test } from './support';
  * follow the typing; the draft is saved and numbered, confirmed once, and its history and stock follow.
  */
 test('其他入库单: scan, type and paste lines, save the draft, confirm it; history, stock and the list follow', async ({ page }) => {
-  await logIn(page);
+  await logIn(page, 'admin', 'admin123', '1', { to: false });
   const { request, headers } = await pageApi(page);
   const skus = (await (await request.get('/api/wxy-production-server/pd-sku/findPage/1/5?status=1', { headers })).json()).data.records;
   const wh = (await (await request.post('/api/wxy-warehouse-server/wh-base-info/page/1/5', { headers, data: { whType: 3 } })).json()).data.records[0];
@@ -14,7 +14,7 @@ test('其他入库单: scan, type and paste lines, save the draft, confirm it; h
     Number((await (await request.post('/api/wxy-warehouse-server/wh-stock/stock/page/1/1', { headers, data: { whId: wh.whId, skuId } })).json()).data.records[0]?.onHand ?? 0);
   const before = await stockOf(skus[0].skuId);
 
-  await openFromSidebar(page, '/storageManage', '/storageManage/otherIn');
+  await openPage(page, '/storageManage/otherIn');
   await page.getByTestId('wh-other-stock-in-toolbar-add').click();
   await expect(page).toHaveURL(/\/storageManage\/otherInOpt$/);
   const doc = 'wh-other-stock-in-doc';
@@ -92,7 +92,7 @@ test('其他入库单: scan, type and paste lines, save the draft, confirm it; h
  * and its ticket printed.
  */
 test('调拨单: send from the centre, receive at the shop with a shortfall, see it in the stock log and print the ticket', async ({ page }) => {
-  await logIn(page);
+  await logIn(page, 'admin', 'admin123', '1', { to: false });
   const { request, headers } = await pageApi(page);
   const whs = (await (await request.post('/api/wxy-warehouse-server/wh-base-info/page/1/100', { headers, data: {} })).json()).data.records;
   const central = whs.find((w: { whType: number }) => w.whType === 1);
@@ -105,7 +105,7 @@ test('调拨单: send from the centre, receive at the shop with a shortfall, see
   const src0 = await balance(central.whId, skus[0].skuId);
   const dst0 = await balance(shopWh.whId, skus[0].skuId);
 
-  await openFromSidebar(page, '/storageManage', '/storageManage/allotOut');
+  await openPage(page, '/storageManage/allotOut');
   await page.getByTestId('wh-allocation-out-toolbar-add').click();
   await expect(page).toHaveURL(/\/storageManage\/allotOpt$/);
   const doc = 'wh-allocation-out-doc';

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { type Page } from '@playwright/test';
-import { expect, holdRequests, logIn, openFromSidebar, pageApi, test } from './support';
+import { expect, holdRequests, logIn, openFromSidebar, openPage, pageApi, test } from './support';
 
 /**
  * The list screen's browser behaviours on the demo data (200 suppliers, 5,000 SKUs): full screen,
@@ -244,7 +244,7 @@ test('import: a progress bar while the file goes up and is checked, then the per
 });
 
 test('refreshTable: a list tab comes back as it was left (filters, page, selection, rows); after a page that returns with refreshTable=true it shows what changed', async ({ page }) => {
-  await logIn(page);
+  await logIn(page, 'admin', 'admin123', '1', { to: false });
   const { request, headers } = await pageApi(page);
   const ids: number[] = [];
   for (let i = 1; i <= 23; i++) {
@@ -253,7 +253,7 @@ test('refreshTable: a list tab comes back as it was left (filters, page, selecti
     expect(answer.status(), await answer.text()).toBe(200);
     ids.push((await answer.json()).data.shopId);
   }
-  await openFromSidebar(page, ...SHOPS);
+  await openPage(page, SHOPS[1]);
   await page.getByTestId('filter-shopName').fill('刷新门店');
   await page.getByTestId('shop-base-search').click();
   await expect(page.getByTestId('shop-base-total')).toHaveText('共 23 条');

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { type APIRequestContext, type Browser, type Page, request as playwrightRequest } from '@playwright/test';
-import { expect, logIn, openFromSidebar, test } from './support';
+import { expect, logIn, test } from './support';
 
 /**
  * The schema engine's generic screen on the shop-base descriptors (schemas/screens/shop-base.json),

@@ -1,4 +1,4 @@
-import { expect, logIn, openFromSidebar, pageApi, test } from './support';
+import { expect, logIn, openFromSidebar, openPage, pageApi, test } from './support';
 
 /**
  * 团购单: made on its page with the SKU picker (scanned barcode, negotiated price), submitted, audited, then shipped
@@ -6,7 +6,7 @@ import { expect, logIn, openFromSidebar, pageApi, test } from './support';
  */
 test('团购单: create with the picker, submit, audit, ship — the shop warehouse stock goes down', async ({ page }) => {
   test.setTimeout(120_000);
-  await logIn(page);
+  await logIn(page, 'admin', 'admin123', '1', { to: false });
   const { request, headers } = await pageApi(page);
   const shops = (await (await request.post('/api/wxy-shop-server/shop-base/list', { headers, data: {} })).json()).data as { shopId: number; shopName: string }[];
   const shop = shops.reduce((a, b) => (b.shopId < a.shopId ? b : a));
@@ -15,7 +15,7 @@ test('团购单: create with the picker, submit, audit, ship — the shop wareho
   const sku = (await stock()).find((k) => k.barcode && k.available >= 5 && k.retailPrice >= 2)!;
   expect(sku).toBeTruthy();
 
-  await openFromSidebar(page, '/orderInfo', '/orderInfo/groupPurchase');
+  await openPage(page, '/orderInfo/groupPurchase');
   await page.getByTestId('po-group-purchase-toolbar-add').click();
   await expect(page).toHaveURL(/\/orderInfo\/groupPurchaseOpt/);
   const doc = 'po-group-purchase-doc';

@@ -1,4 +1,4 @@
-import { expect, logIn, openFromSidebar, pageApi, test } from './support';
+import { expect, logIn, openPage, pageApi, test } from './support';
 
 /**
  * 会议管理 in Chromium against the real server and its demo data: shop01 opens today's daily meeting of the demo shop,
@@ -9,7 +9,7 @@ const S = 'api/wxy-shop-server';
 const money = (n: number) => n.toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 test('a daily meeting pre-filled from yesterday’s orders is saved with a stock check', async ({ page }) => {
-  await logIn(page, 'shop01', 'shop123');
+  await logIn(page, 'shop01', 'shop123', '1', { to: false });
   const { request, headers } = await pageApi(page);
   // The demo shop: the one with this month's target (and two weeks of sales).
   const targets = await (await request.post(`${S}/shop-performance-target/list/1/10`, { headers, data: {} })).json();
@@ -23,7 +23,7 @@ test('a daily meeting pre-filled from yesterday’s orders is saved with a stock
   const yesterdaySales = days.find((d: { date: string }) => d.date === yesterday).actualAmount as number;
   expect(yesterdaySales).toBeGreaterThan(0);
 
-  await openFromSidebar(page, '/shopManage', '/shopManage/meeting');
+  await openPage(page, '/shopManage/meeting');
   await page.getByTestId('meeting-shop').click();
   await page.getByRole('option', { name: new RegExp(`^${demo.shopName}`) }).click();
   await expect(page.getByTestId('meeting-day')).toHaveValue(today);

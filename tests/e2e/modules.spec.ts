@@ -1,5 +1,5 @@
 import { type Page } from '@playwright/test';
-import { expect, logIn, openFromSidebar, pageApi, test } from './support';
+import { expect, logIn, openPage, pageApi, test } from './support';
 
 /**
  * The descriptor-only modules in a real Chromium against the real server and its demo data: a filter narrows a
@@ -44,7 +44,7 @@ test('shop01 reads the SKU list without 进价 and 成本价 columns and without
 });
 
 test('a SKU is created choosing its SPU and supplier in searchable selects, and its edit form shows their names', async ({ page }) => {
-  await logIn(page, 'admin', 'admin123');
+  await logIn(page, 'admin', 'admin123', '1', { to: false });
   const { request, headers } = await pageApi(page);
   const get = async (url: string) => (await (await request.get(url, { headers })).json()).data.records;
   const spu = (await get('/api/wxy-production-server/pd-spu/findPage/1/1'))[0];
@@ -52,7 +52,7 @@ test('a SKU is created choosing its SPU and supplier in searchable selects, and 
   const spuLabel = `${spu.spuName}（${spu.spuCode}）`;
   const [first, second] = suppliers.map((s: { supplierName: string; supplierNo: string }) => ({ ...s, label: `${s.supplierName}（${s.supplierNo}）` }));
 
-  await openFromSidebar(page, '/productManage', '/productManage/pdSku');
+  await openPage(page, '/productManage/pdSku');
   const selectCalls: string[] = [];
   page.on('request', (r) => {
     if (/\/(pd-spu\/findPage|pd-supplier\/findPage1)\//.test(r.url())) selectCalls.push(`${r.method()} ${new URL(r.url()).pathname}`);

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { expect, logIn, openFromSidebar, pageApi, test } from './support';
+import { expect, logIn, openPage, pageApi, test } from './support';
 
 /**
  * 零售订单 → 详情 of today's sale (its shift still open): the lines and payments, then 修改信息 — the 导购 and the
  * remark corrected, each change in the order's log.
  */
 test('order detail: lines and payments of a sale; 导购 and remark corrected and logged', async ({ page }) => {
-  await logIn(page);
+  await logIn(page, 'admin', 'admin123', '1', { to: false });
   const { request, headers } = await pageApi(page);
   const api = async (method: 'get' | 'post', url: string, data?: unknown) => {
     const r = await (await request[method](`/api/${url}`, { headers, data })).json();
@@ -18,7 +18,7 @@ test('order detail: lines and payments of a sale; 导购 and remark corrected an
     .filter((k) => k.barcode && k.available >= 2 && k.retailPrice > 0)[5];
   const order = await api('post', 'wxy-order-server/order/settlement', { uuid: randomUUID(), shopId, lines: [{ skuId: sku.skuId, quantity: 1 }], payments: [{ payType: 1, amount: 10000 }] });
 
-  await openFromSidebar(page, '/orderInfo', '/orderInfo/orderList');
+  await openPage(page, '/orderInfo/orderList');
   await page.getByTestId('filter-orderNo').fill(order.orderNo);
   await page.getByTestId('po-order-search').click();
   await page.getByTestId('po-order-table-row').filter({ hasText: order.orderNo }).getByTestId('row-action-detail').click();

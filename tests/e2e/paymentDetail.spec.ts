@@ -6,7 +6,7 @@ import { expect, logIn, pageApi, test } from './support';
  * clicking it, lands on 支付明细 (/financeManage/paymentDetail?id=<order>) showing the order, its payment and the refund.
  */
 test('finance01 opens a refund notice (17) from the message centre onto 支付明细', async ({ page, browser }) => {
-  await logIn(page);
+  await logIn(page, 'admin', 'admin123', '1', { to: false });
   const { request, headers } = await pageApi(page);
   const api = async (method: 'get' | 'post' | 'put', url: string, data?: unknown) => {
     const r = await (await request[method](`/api/${url}`, { headers, data })).json();

@@ -37,7 +37,7 @@ test('a spend with a photo: recorded by the shop, audited, in the float and in t
 
   // The auditor (admin, in another browser) audits it from its detail page.
   const auditor = await browser.newPage();
-  await logIn(auditor);
+  await logIn(auditor, 'admin', 'admin123', '1', { to: false });
   const { request, headers } = await pageApi(auditor);
   const float = async () => (await (await request.get('/api/wxy-shop-server/petty-cash-shop-config/get/1', { headers })).json()).data.balance as number;
   const before = await float();

@@ -1,4 +1,4 @@
-import { expect, logIn, openFromSidebar, test } from './support';
+import { expect, logIn, test } from './support';
 
 /**
  * 平台配置 from 平台券核销: the 抖音 app is configured with its secret, which is never shown again (only its

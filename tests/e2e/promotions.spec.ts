@@ -1,4 +1,4 @@
-import { expect, logIn, openFromSidebar, pageApi, test, zoneDay } from './support';
+import { expect, logIn, openPage, pageApi, test, zoneDay } from './support';
 
 /**
  * 价格促销: a 折扣 promotion for two chosen shops made on its page (promotionOpt), submitted, audited and stopped from
@@ -6,7 +6,7 @@ import { expect, logIn, openFromSidebar, pageApi, test, zoneDay } from './suppor
  * stopped no more.
  */
 test('折扣促销: create on promotionOpt, submit, audit, the register price preview takes it off, stop', async ({ page }) => {
-  await logIn(page);
+  await logIn(page, 'admin', 'admin123', '1', { to: false });
   const { request, headers } = await pageApi(page);
   const shops = ((await (await request.post('/api/wxy-shop-server/shop-base/list', { headers, data: {} })).json()).data as { shopId: number; shopName: string }[])
     .sort((x, y) => x.shopId - y.shopId);
@@ -17,7 +17,7 @@ test('折扣促销: create on promotionOpt, submit, audit, the register price pr
   const preview = async (at = shopId) => (await (await request.post('/api/wxy-order-server/order/price', { headers, data: { shopId: at, lines: [{ skuId: sku.skuId, quantity: 1 }] } })).json()).data;
   const full = await preview();
 
-  await openFromSidebar(page, '/pricePromote', '/pricePromote/promotion');
+  await openPage(page, '/pricePromote/promotion');
   await page.getByTestId('po-promotion-toolbar-add').click();
   await expect(page).toHaveURL(/\/pricePromote\/promotionOpt$/);
   const doc = 'po-promotion-doc';

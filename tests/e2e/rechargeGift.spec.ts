@@ -1,4 +1,4 @@
-import { expect, logIn, openFromSidebar, test } from './support';
+import { expect, logIn, test } from './support';
 
 /**
  * 充值活动 → 新增 opens 新建充值活动 (/memberInfo/rechargeGift, spec 000 §2's third-level rechargeGift page) in a tab of

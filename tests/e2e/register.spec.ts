@@ -12,7 +12,7 @@ import { expect, logIn, pageApi, test, zoneDay } from './support';
  */
 test('a member recharges, pays with a coupon, balance and cash; an offline sale is sent once when the network returns; one is refunded', async ({ page, context, baseURL }) => {
   test.setTimeout(150_000);
-  await logIn(page);
+  await logIn(page, 'admin', 'admin123', '1', { to: false });
   const { request, headers } = await pageApi(page);
   const api = async (method: 'get' | 'post' | 'put', url: string, data?: unknown) => {
     const r = await (await request[method](`/api/${url}`, { headers, data })).json();

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, logIn, openFromSidebar, pageApi, test } from './support';
+import { expect, logIn, openFromSidebar, openPage, pageApi, test } from './support';
 
 /**
  * 报表中心 → 门店月度贡献 in Chromium against the real server (issue 16): a month never computed says so and is
@@ -16,7 +16,7 @@ const SCREEN = 'report-monthly-shop-contribution';
 
 test('门店月度贡献: collect a month, see a sale in the report, its chart and the 工作台, correct it and find the log', async ({ page }) => {
   test.setTimeout(120_000);
-  await logIn(page, 'admin', 'admin123');
+  await logIn(page, 'admin', 'admin123', '1', { to: false });
   const { request, headers } = await pageApi(page);
   const api = async <T = any>(method: 'GET' | 'POST', url: string, data?: unknown): Promise<T> => {
     const json = await (await request.fetch(`api/${url}`, { method, headers, data })).json();
@@ -48,7 +48,7 @@ test('门店月度贡献: collect a month, see a sale in the report, its chart a
   const amount = Number(sale.payAmount);
   expect(amount).toBeGreaterThan(0);
 
-  await openFromSidebar(page, '/reportCenter', '/reportCenter/shopContribution');
+  await openPage(page, '/reportCenter/shopContribution');
   const filter = page.getByTestId(`${SCREEN}-filters`).getByTestId('filter-reportMonth');
   // A month nobody computed: the list says so and offers to compute it; the job's progress shows until it ends.
   await filter.fill(older);

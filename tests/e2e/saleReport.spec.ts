@@ -6,7 +6,7 @@ import { expect, logIn, pageApi, test } from './support';
  * message centre and lands on 销售日报 (/orderInfo/saleReport?id=<report>) showing that shop-day's figures.
  */
 test('a 交班 notice 11 opens 销售日报 with the shop-day’s figures', async ({ page }) => {
-  await logIn(page);
+  await logIn(page, 'admin', 'admin123', '1', { to: false });
   const { request, headers } = await pageApi(page);
   const api = async (method: 'get' | 'post' | 'put', url: string, data?: unknown) => {
     const r = await (await request[method](`/api/${url}`, { headers, data })).json();

@@ -6,7 +6,7 @@ import { expect, logIn, pageApi, test } from './support';
  */
 test('an English user reads the register and the daily sales report in English', async ({ page, context, baseURL }) => {
   await page.addInitScript(() => localStorage.setItem('language', 'en'));
-  await logIn(page);
+  await logIn(page, 'admin', 'admin123', '1', { to: false });
   const { request, headers } = await pageApi(page);
   const shops = (await (await request.post('/api/wxy-shop-server/shop-base/list', { headers, data: {} })).json()).data as { shopId: number }[];
   await context.addCookies([{ name: 'deviceShopId', value: String(Math.min(...shops.map((s) => s.shopId))), url: baseURL! }]);

@@ -28,8 +28,11 @@ export async function passwordToken(request: APIRequestContext, user = 'admin', 
 }
 
 export interface LogInOptions {
-  /** The address opened once logged in (a fresh load of it, as typing it would): `/` unless given. */
-  to?: string;
+  /**
+   * The address opened once logged in (a fresh load of it, as typing it would): `/` unless given; `false` opens
+   * nothing (the test sets data up through the API first, then opens its page with `openPage`).
+   */
+  to?: string | false;
   /** The address the user should land on: `to` when given, else 首页 (/home/index). */
   landing?: RegExp;
 }
@@ -53,8 +56,15 @@ export async function logIn(page: Page, user = 'admin', password = 'admin123', t
   ]);
   // rememberTenantId: tenant 1 is also what the app assumes when none is kept.
   if (tenant !== '1') await context.addInitScript((t) => { if (!localStorage.getItem('tenantId')) localStorage.setItem('tenantId', t); }, tenant);
+  if (options.to === false) return;
   await page.goto(options.to ?? '/');
   await expect(page).toHaveURL(options.landing ?? (options.to ? new RegExp(`${escapeRegExp(options.to)}$`) : /\/home\/index$/));
+}
+
+/** Opens a page by its address (a fresh load, as typing it would) and waits until the app shows that address. */
+export async function openPage(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await expect(page).toHaveURL(new RegExp(`${escapeRegExp(path)}(\\?|$)`));
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -1,4 +1,4 @@
-import { expect, logIn, openFromSidebar, pageApi, test } from './support';
+import { expect, logIn, openFromSidebar, openPage, pageApi, test } from './support';
 
 /**
  * The warehouse's everyday flow in the browser (issue: documents that move stock): a purchase made and audited,
@@ -7,7 +7,7 @@ import { expect, logIn, openFromSidebar, pageApi, test } from './support';
  */
 test('purchase → receipt → transfer → stocktake: each step moves stock once and shows in the stock log', async ({ page }) => {
   test.setTimeout(120_000);
-  await logIn(page);
+  await logIn(page, 'admin', 'admin123', '1', { to: false });
   const { request, headers } = await pageApi(page);
   const whs = (await (await request.post('/api/wxy-warehouse-server/wh-base-info/page/1/100', { headers, data: {} })).json()).data.records;
   const central = whs.find((w: { whType: number }) => w.whType === 1);
@@ -19,7 +19,7 @@ test('purchase → receipt → transfer → stocktake: each step moves stock onc
   const start = await onHand(central.whId);
 
   // 1. 采购单: supplier, warehouse, one line of 30 at 2.40; audited.
-  await openFromSidebar(page, '/purchaseManage', '/purchaseManage/procure');
+  await openPage(page, '/purchaseManage/procure');
   await page.getByTestId('wh-purchase-toolbar-add').click();
   const p = 'wh-purchase-doc';
   await page.getByTestId(`${p}-header`).getByTestId('field-supplierId').click();
