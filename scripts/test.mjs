@@ -8,10 +8,12 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { fileTimes } from '../tests/slowest.mjs';
 
 const REPORTS = path.resolve('.test-reports');
 rmSync(REPORTS, { recursive: true, force: true });
 mkdirSync(REPORTS, { recursive: true });
+rmSync('tests/e2e/.tmp/report.json', { force: true }); // the browser run's report (its config names it)
 
 const started = Date.now();
 const stages = [];
@@ -46,27 +48,19 @@ if (server) {
 }
 
 // 3. Browser tests (build first).
-await run('e2e', 'npm', ['run', 'test:e2e'], { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(REPORTS, 'e2e.json') });
+await run('e2e', 'npm', ['run', 'test:e2e']);
 
-// The ten slowest files of the run, from the reporters' JSON.
+// The ten slowest files of the run, from the reporters' JSON (tests/slowest.mjs reads both kinds).
 const files = [];
-for (const [report, kind] of [['unit.json', 'unit'], ['api-postgres.json', 'api pg'], ['api-pglite.json', 'api pglite'], ['api-pglite-subset.json', 'api pglite'], ['e2e.json', 'e2e']]) {
-  const file = path.join(REPORTS, report);
+for (const [file, kind] of [
+  [path.join(REPORTS, 'unit.json'), 'unit'],
+  [path.join(REPORTS, 'api-postgres.json'), 'api pg'],
+  [path.join(REPORTS, 'api-pglite.json'), 'api pglite'],
+  [path.join(REPORTS, 'api-pglite-subset.json'), 'api pglite'],
+  [path.resolve('tests/e2e/.tmp/report.json'), 'e2e'],
+]) {
   if (!existsSync(file)) continue;
-  const json = JSON.parse(readFileSync(file, 'utf8'));
-  if (kind === 'e2e') {
-    const walk = (suite, into) => {
-      for (const spec of suite.specs ?? []) for (const t of spec.tests ?? []) for (const r of t.results ?? []) into.seconds += (r.duration ?? 0) / 1000;
-      for (const child of suite.suites ?? []) walk(child, into);
-    };
-    for (const suite of json.suites ?? []) {
-      const into = { kind, name: suite.file ?? suite.title, seconds: 0 };
-      walk(suite, into);
-      files.push(into);
-    }
-  } else {
-    for (const t of json.testResults ?? []) files.push({ kind, name: path.relative(process.cwd(), t.name), seconds: (t.endTime - t.startTime) / 1000 });
-  }
+  for (const f of fileTimes(JSON.parse(readFileSync(file, 'utf8')))) files.push({ kind, name: f.file, seconds: f.ms / 1000 });
 }
 files.sort((a, b) => b.seconds - a.seconds);
 const pad = (s, n) => String(s).padEnd(n);

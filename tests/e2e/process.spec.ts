@@ -128,6 +128,8 @@ test('approve on 我的待办, reject with a comment, and the instance shows why
   await expect(manager.getByTestId('instance-detail')).toContainText('申请人 门店店员01');
   await expect(manager.locator('[data-testid="bpmn-view"] g[data-element-id="managerApprove"].wf-active')).toBeVisible();
   await manager.getByTestId('task-comment').fill('情况属实');
+  // The first approval's toast says the same: wait for it to go, so the one seen next is this approval's.
+  await expect(manager.getByText('已同意（流程审批中）')).toBeHidden({ timeout: 15_000 });
   await manager.getByTestId('task-approve').click();
   await expect(manager.getByText('已同意（流程审批中）')).toBeVisible();
   await expect(manager.getByTestId('process-todo-table-total')).toHaveText(`共 ${pendingBefore - 2} 条`);
