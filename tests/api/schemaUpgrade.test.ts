@@ -190,7 +190,7 @@ describe('a database made by main 4d49ae4, started on today\'s code', () => {
       await db.close();
     }
     server = await start(config);
-  });
+  }, 300_000); // old migrations, the demo seed and a start: about 40 s on PGlite, minutes when the machine is loaded
 
   afterAll(async () => {
     if (jobRunner === undefined) delete process.env.JOB_RUNNER;
