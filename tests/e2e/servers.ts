@@ -13,7 +13,7 @@ export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const TMP = path.join(ROOT, 'tests/e2e/.tmp');
 /** The business time zone of the servers and of the browser (see playwright.config.ts). */
 export const BUSINESS_TZ = process.env.BUSINESS_TZ || 'Asia/Shanghai';
-/** The first port: worker n listens on BASE_PORT + 1 + n (the template's server on BASE_PORT), or a free port if taken. */
+/** The first port: worker n listens on BASE_PORT + n (the template's server, stopped before, on BASE_PORT), or a free port if taken. */
 export const BASE_PORT = Number(process.env.E2E_PORT || 18080);
 
 export interface StartedServer {
@@ -69,8 +69,12 @@ export async function startServer(opts: { dataDir: string; port: number; env?: N
   const child: ChildProcess = spawn(process.execPath, ['dist-server/main.js'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
   child.stderr!.pipe(log);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // A worker that exits without its teardown (a crash, a hard stop) takes its server with it.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
+    process.off('exit', killOnExit);
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
