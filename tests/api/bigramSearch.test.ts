@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDescriptorDirs } from '../../server/resources/descriptorFiles.ts';
 import { verifyTables } from '../../server/resources/index.ts';
 import { pageStatements } from '../../server/resources/routes.ts';
+import { fillBigramRows, planIndexes } from '../support/bigramRows.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 /**
@@ -124,47 +125,10 @@ describe('the list can read the bigram index (row-level security on)', () => {
   const { set } = loadDescriptorDirs([path.join(import.meta.dirname, '../../schemas')]);
   const ROWS = 1_000;
   const RARE = 100;
-  // Common characters make most pieces frequent; every 100th row holds the rare 麒麟 / 貔貅.
-  const name = (g: string) =>
-    `CASE WHEN ${g} % ${RARE} = 0 THEN '麒麟' ELSE '' END || (ARRAY['华','东','食','品','商','贸','有','限'])[1 + ${g} % 8] || (ARRAY['公','司','饮','料','超','市','日','用'])[1 + (${g} / 8) % 8] || ${g}`;
-  const brand = (g: string) => `CASE WHEN ${g} % ${RARE} = 7 THEN '貔貅' ELSE (ARRAY['康师傅','统一','伊利','蒙牛'])[1 + ${g} % 4] END`;
+  beforeAll(() => fillBigramRows(s.db, ROWS, RARE));
 
-  beforeAll(async () => {
-    // Tenant 2, so the other tests' expectations on tenant 1 stay as they are.
-    await s.db.tenant(2, async (tx) => {
-      await tx.query(`INSERT INTO pd_supplier (tenant_id, supplier_no, supplier_name) SELECT 2, 'BIG' || g, ${name('g')} FROM generate_series(1, ${ROWS}) g`);
-      await tx.query(`INSERT INTO pd_spu (tenant_id, spu_code, spu_name, category, brand_name) SELECT 2, 'BIG' || g, ${name('g')}, 1, ${brand('g')} FROM generate_series(1, ${ROWS}) g`);
-      await tx.query(
-        `INSERT INTO pd_sku (tenant_id, spu_id, sku_code, sku_name, spu_name, brand_name, supplier_name)
-         SELECT 2, spu_id, spu_code, spu_name || ' 500g', spu_name, brand_name, '' FROM pd_spu WHERE spu_code LIKE 'BIG%'`,
-      );
-      await tx.query(
-        `INSERT INTO shop_base (tenant_id, shop_code, shop_name, shop_type, region_name, contact_name, phone, address, area, min_cost, open_date, status)
-         SELECT 2, 'BIG' || g, ${name('g')}, 1, ${brand('g')}, '店长', '13900000000', '示例路', 100, 1000, date '2020-01-01', 1 FROM generate_series(1, ${ROWS}) g`,
-      );
-    });
-    // As autovacuum leaves a loaded table: the GIN indexes' pending lists merged, statistics taken.
-    await s.db.system((tx) =>
-      tx.exec(`SELECT gin_clean_pending_list(indexrelid) FROM pg_index WHERE indexrelid::regclass::text LIKE '%bigrams';
-               ANALYZE pd_supplier; ANALYZE pd_spu; ANALYZE pd_sku; ANALYZE shop_base;`),
-    );
-  });
-
-  /** Index names in the plan PostgreSQL chooses for the statement, run as the application role of tenant 2. */
-  async function indexesOf(sql: string, params: unknown[]): Promise<string[]> {
-    const plan = await s.db.tenant(2, async (tx) => {
-      await tx.query(`SET LOCAL enable_seqscan = off`);
-      return tx.query<Json>(`EXPLAIN (FORMAT JSON) ${sql}`, params);
-    });
-    const names: string[] = [];
-    const walk = (node: Json) => {
-      if (node['Index Name']) names.push(node['Index Name']);
-      for (const child of node.Plans ?? []) walk(child);
-    };
-    const json = plan.rows[0]['QUERY PLAN'];
-    walk((typeof json === 'string' ? JSON.parse(json) : json)[0].Plan);
-    return names;
-  }
+  /** Index names in the plan for the statement, run as the application role of tenant 2, seqscans discouraged. */
+  const indexesOf = (sql: string, params: unknown[]) => planIndexes(s.db, sql, params, { noSeqscan: true });
 
   it.each([
     ['pd-supplier', 'supplierName', '麒麟', 'pd_supplier_name_bigrams'],

@@ -9,17 +9,14 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { loadDescriptorDirs } from '../../server/resources/descriptorFiles.ts';
 import { pageStatements } from '../../server/resources/routes.ts';
-import { onBothBackends, type BenchServer } from './backends.ts';
+import { fillBigramRows, planIndexes } from '../support/bigramRows.ts';
+import { onBothBackends } from './backends.ts';
 
 const ROWS = Number(process.env.BENCH_BIGRAM_ROWS || 20_000);
 const RUNS = 15;
 const BASIC = `Basic ${Buffer.from('wxy-admin:wxy-admin-secret').toString('base64')}`;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const ms = (n: number) => `${n.toFixed(1)} ms`;
-
-const name = (g: string) =>
-  `CASE WHEN ${g} % 1000 = 0 THEN '麒麟' ELSE '' END || (ARRAY['华','东','食','品','商','贸','有','限'])[1 + ${g} % 8] || (ARRAY['公','司','饮','料','超','市','日','用'])[1 + (${g} / 8) % 8] || ${g}`;
-const brand = (g: string) => `CASE WHEN ${g} % 1000 = 7 THEN '貔貅' ELSE (ARRAY['康师傅','统一','伊利','蒙牛'])[1 + ${g} % 4] END`;
 
 const CASES: [resource: string, param: string, text: string, index: string, table: string, column: string][] = [
   ['pd-supplier', 'supplierName', '麒麟', 'pd_supplier_name_bigrams', 'pd_supplier', 'supplier_name'],
@@ -30,37 +27,6 @@ const CASES: [resource: string, param: string, text: string, index: string, tabl
   ['shop-base', 'shopName', '麒麟', 'shop_base_name_bigrams', 'shop_base', 'shop_name'],
   ['shop-base', 'regionName', '貔貅', 'shop_base_region_bigrams', 'shop_base', 'region_name'],
 ];
-
-async function fill(server: BenchServer): Promise<void> {
-  await server.db.tenant(2, async (tx) => {
-    await tx.query(`INSERT INTO pd_supplier (tenant_id, supplier_no, supplier_name) SELECT 2, 'BIG' || g, ${name('g')} FROM generate_series(1, ${ROWS}) g`);
-    await tx.query(`INSERT INTO pd_spu (tenant_id, spu_code, spu_name, category, brand_name) SELECT 2, 'BIG' || g, ${name('g')}, 1, ${brand('g')} FROM generate_series(1, ${ROWS}) g`);
-    await tx.query(
-      `INSERT INTO pd_sku (tenant_id, spu_id, sku_code, sku_name, spu_name, brand_name, supplier_name)
-       SELECT 2, spu_id, spu_code, spu_name || ' 500g', spu_name, brand_name, '' FROM pd_spu WHERE spu_code LIKE 'BIG%'`,
-    );
-    await tx.query(
-      `INSERT INTO shop_base (tenant_id, shop_code, shop_name, shop_type, region_name, contact_name, phone, address, area, min_cost, open_date, status)
-       SELECT 2, 'BIG' || g, ${name('g')}, 1, ${brand('g')}, '店长', '13900000000', '示例路', 100, 1000, date '2020-01-01', 1 FROM generate_series(1, ${ROWS}) g`,
-    );
-  });
-  await server.db.system((tx) =>
-    tx.exec(`SELECT gin_clean_pending_list(indexrelid) FROM pg_index WHERE indexrelid::regclass::text LIKE '%bigrams';
-             ANALYZE pd_supplier; ANALYZE pd_spu; ANALYZE pd_sku; ANALYZE shop_base;`),
-  );
-}
-
-async function indexesOf(server: BenchServer, sql: string, params: unknown[]): Promise<string[]> {
-  const plan = await server.db.tenant(2, (tx) => tx.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) ${sql}`, params));
-  const names: string[] = [];
-  const walk = (node: { 'Index Name'?: string; Plans?: unknown[] }) => {
-    if (node['Index Name']) names.push(node['Index Name']);
-    for (const child of node.Plans ?? []) walk(child as never);
-  };
-  const json = plan.rows[0]['QUERY PLAN'];
-  walk((typeof json === 'string' ? JSON.parse(json) : json)[0].Plan);
-  return names;
-}
 
 async function timed(fn: () => Promise<unknown>): Promise<number[]> {
   for (let i = 0; i < 3; i++) await fn();
@@ -77,7 +43,7 @@ export async function benchBigrams(): Promise<void> {
   console.log(`\n## Text search on ${ROWS.toLocaleString('en')} rows a table (bigram GIN indexes)`);
   const { set } = loadDescriptorDirs([path.join(import.meta.dirname, '../../schemas')]);
   await onBothBackends('bigrams', 18191, async (label, server) => {
-    await fill(server);
+    await fillBigramRows(server.db, ROWS, 1000);
     const login = await server.app.inject({
       method: 'POST',
       url: '/api/wxy-auth-server/oauth/token?grant_type=password&username=admin&password=admin123',
@@ -90,7 +56,7 @@ export async function benchBigrams(): Promise<void> {
       const r = set.resources.get(resource)!;
       const route = r.routes.find((x) => x.action === 'page')!;
       const st = pageStatements(r, route, { input: { [param]: text }, pathValues: {}, tenantId: 2, hidden: new Set(), pageNum: 1, pageSize: 20 });
-      const [pageIdx, countIdx] = [await indexesOf(server, st.sql, st.params), await indexesOf(server, st.countSql, st.countParams)];
+      const [pageIdx, countIdx] = [await planIndexes(server.db, st.sql, st.params), await planIndexes(server.db, st.countSql, st.countParams)];
       const uses = (xs: string[]) => (xs.includes(index) ? index : xs.join('+') || 'seq scan');
       const url = `/api/${r.service}/${r.basePath}/${route.path.replace('{pageNum}', '1').replace('{pageSize}', '20')}${route.method === 'GET' ? `?${param}=${encodeURIComponent(text)}` : ''}`;
       const api = await timed(() =>
