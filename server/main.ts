@@ -1,8 +1,18 @@
 import { configFromEnv } from './config.ts';
 import { startServer } from './start.ts';
+import { migrateCommand } from './migrateCommand.ts';
 
 const started = Date.now();
 const config = configFromEnv();
+if (process.argv[2] === 'migrate') {
+  try {
+    console.log(await migrateCommand(config));
+    process.exit(0);
+  } catch (err) {
+    console.error(err);
+    process.exit(1);
+  }
+}
 const server = await startServer(config);
 server.app.log.info(
   { url: server.url, dataDir: config.databaseUrl ? undefined : config.dataDir, database: server.db.kind, startMs: Date.now() - started },

@@ -3,10 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from './app.ts';
 import { verifyResourceTables } from './resources/index.ts';
 import type { ServerConfig } from './config.ts';
-import { alignSalesSummaryZone, deferredDatabase, openDatabase, type Database } from './db/index.ts';
-import { migrate } from './db/migrate.ts';
+import { deferredDatabase, openDatabase, type Database } from './db/index.ts';
+import { prepareDatabase } from './db/prepare.ts';
 import { startSalesSummaryFold } from './db/salesSummaries.ts';
-import { seedDemoData } from './db/seed/index.ts';
 import { readModuleMenus } from './db/seed/moduleMenus.ts';
 import { logSmsSender, outboxSmsSender, type SmsSender } from './auth/sms.ts';
 import { startAiBoxPoll } from './domains/aiBox/poll.ts';
@@ -26,9 +25,8 @@ export async function startServer(config: ServerConfig, opts: BuildOptions & { s
   // The database opens (PGlite: wasm load and Postgres boot, most of start-up) while the app is built.
   const opening = openDatabase(config).then(async (opened) => {
     try {
-      await migrate(opened, config.schemaDirs);
-      await alignSalesSummaryZone(opened);
-      await seedDemoData(opened, moduleMenus.menus);
+      // Under one lock: servers starting together wait for the first to migrate and seed (server/db/prepare.ts).
+      await prepareDatabase(opened, config.schemaDirs, moduleMenus.menus);
       await verifyResourceTables(opened, config.schemaDirs);
       return opened;
     } catch (err) {

@@ -51,6 +51,13 @@ export interface Database {
    * server built with ICU. PGlite carries only ICU's root data, so there names sort by code point.
    */
   readonly pinyinCollation?: string;
+  /**
+   * Runs `fn` holding the database-wide lock numbered `key`, so one process at a time runs it: on a PostgreSQL server
+   * a session advisory lock taken on a connection of its own (other processes wait for it; a process that dies lets
+   * it go with its connection), while `fn` uses the pool as usual; on PGlite `fn` just runs (one process owns the
+   * data dir).
+   */
+  exclusive<T>(key: number, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -166,6 +173,7 @@ export async function openPglite(dataDir: string, businessTz: string): Promise<D
         await enterTenant(q, tenantId);
         return q.query<T>(sql, params);
       }),
+    exclusive: (_key, fn) => fn(),
     listen: async (channel, handler) => {
       const unlisten = await lite.listen(channel, handler);
       return async () => {
@@ -286,6 +294,19 @@ export async function openPostgres(url: string, businessTz: string): Promise<Dat
     tenantStatement,
     listen: (channel, handler) => listener.listen(channel, handler),
     copyOut,
+    exclusive: async (key, fn) => {
+      // Not a pooled connection: with a small pool (PG_POOL_SIZE=1) fn would wait for the one the lock holds.
+      const locker = new pg.Client({ connectionString: url });
+      locker.on('error', () => undefined);
+      await locker.connect();
+      try {
+        await locker.query('SELECT pg_advisory_lock($1)', [key]);
+        return await fn();
+      } finally {
+        // Ending the session releases the lock, unlocked or not (a failed unlock must not hide fn's error).
+        await locker.end().catch(() => undefined);
+      }
+    },
     close: async () => {
       await listener.close();
       await pool.end();
@@ -338,6 +359,7 @@ export function deferredDatabase(kind: Database['kind'], opening: Promise<Databa
     system: async (fn) => (await opening).system(fn),
     tenantStatement: async (tenantId, sql, params, opts) => (await opening).tenantStatement(tenantId, sql, params, opts),
     listen: async (channel, handler) => (await opening).listen(channel, handler),
+    exclusive: async (key, fn) => (await opening).exclusive(key, fn),
     ...(kind === 'postgres' ? { copyOut: async (tenantId: number, copySql: string) => (await opening).copyOut!(tenantId, copySql) } : {}),
     close: async () => (await opening).close(),
   };

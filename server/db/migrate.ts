@@ -95,6 +95,41 @@ const readSql = (name: string, file: string): SqlFile => {
   return { name, file, sql, checksum: checksum(sql) };
 };
 
+/** The migrations and definitions of server/db and of the module directories, read (and checksummed) once. */
+export interface SchemaFiles {
+  migrations: SqlFile[];
+  definitions: SqlFile[];
+}
+
+export function schemaFiles(moduleDirs: string[] = []): SchemaFiles {
+  const dirs = moduleSchemaDirs(moduleDirs);
+  const migrationsByName = migrationFiles(dirs.migrations);
+  return {
+    migrations: [...migrationsByName.keys()].sort().map((name) => readSql(name, path.join(migrationsByName.get(name)!, name))),
+    definitions: [...definitionFiles(dirs.definitions)].map(([name, file]) => readSql(name, file)),
+  };
+}
+
+/**
+ * The migrations and definitions of `files` the database has not recorded with their checksum (all of them on an
+ * empty database): what a start would run. Recorded names that are not among the files (a module not loaded here,
+ * or a newer server's migrations during a rolling upgrade) are not pending.
+ */
+export async function pendingSchema(db: Database, files: SchemaFiles): Promise<string[]> {
+  const recorded = await db.system(async (tx) => {
+    const ready = await tx.query(`SELECT 1 FROM pg_tables WHERE schemaname = 'public' AND tablename = 'schema_definitions'`);
+    if (!ready.rows.length) return null;
+    const rows = (await tx.query<{ kind: string; name: string; checksum: string | null }>(
+      `SELECT 'm' AS kind, name, checksum FROM schema_migrations UNION ALL SELECT 'd', name, checksum FROM schema_definitions`,
+    )).rows;
+    return new Map(rows.map((r) => [`${r.kind}:${r.name}`, r.checksum]));
+  });
+  return [
+    ...files.migrations.filter((m) => recorded?.get(`m:${m.name}`) !== m.checksum).map((m) => m.name),
+    ...files.definitions.filter((d) => recorded?.get(`d:${d.name}`) !== d.checksum).map((d) => d.name),
+  ];
+}
+
 export interface MigrateResult {
   /** The versioned migrations this start ran. */
   migrations: string[];
@@ -109,24 +144,11 @@ export interface MigrateResult {
  * `moduleDirs`: module directories (config.schemaDirs), each optionally holding migrations/ and definitions/.
  */
 export async function migrate(db: Database, moduleDirs: string[] = []): Promise<MigrateResult> {
-  const dirs = moduleSchemaDirs(moduleDirs);
-  const migrationsByName = migrationFiles(dirs.migrations);
-  const migrations = [...migrationsByName.keys()].sort().map((name) => readSql(name, path.join(migrationsByName.get(name)!, name)));
-  const definitions = [...definitionFiles(dirs.definitions)].map(([name, file]) => readSql(name, file));
+  const { migrations, definitions } = schemaFiles(moduleDirs);
   const result: MigrateResult = { migrations: [], definitions: [] };
-
   // Fast path for an existing database: one read of the recorded names and checksums; nothing to do when every file
-  // is recorded with its checksum. Recorded files that are not there (a module not loaded this time) are left alone.
-  const recorded = await db.system(async (tx) => {
-    const ready = await tx.query(`SELECT 1 FROM pg_tables WHERE schemaname = 'public' AND tablename = 'schema_definitions'`);
-    if (!ready.rows.length) return null;
-    const rows = (await tx.query<{ kind: string; name: string; checksum: string | null }>(
-      `SELECT 'm' AS kind, name, checksum FROM schema_migrations UNION ALL SELECT 'd', name, checksum FROM schema_definitions`,
-    )).rows;
-    return new Map(rows.map((r) => [`${r.kind}:${r.name}`, r.checksum]));
-  });
-  if (recorded && migrations.every((m) => recorded.get(`m:${m.name}`) === m.checksum) && definitions.every((d) => recorded.get(`d:${d.name}`) === d.checksum))
-    return result;
+  // is recorded with its checksum.
+  if (!(await pendingSchema(db, { migrations, definitions })).length) return result;
 
   await db.system(async (tx) => {
     if (db.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
@@ -134,8 +156,16 @@ export async function migrate(db: Database, moduleDirs: string[] = []): Promise<
     // A database made before checksums (main 4d49ae4): its rows get theirs below, once.
     await tx.query(`ALTER TABLE schema_migrations ADD COLUMN IF NOT EXISTS checksum text`);
     await tx.query(`CREATE TABLE IF NOT EXISTS schema_definitions (name text PRIMARY KEY, checksum text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
+    // A role belongs to the whole PostgreSQL server, not to this database: servers starting together on different
+    // databases of one server race to create it (the advisory lock is per database), and the loser of the race meets
+    // the winner's row (unique_violation) or its role (duplicate_object) — either way the role is there.
     await tx.query(`DO $$ BEGIN
-      IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${APP_ROLE}') THEN CREATE ROLE ${APP_ROLE} NOLOGIN; END IF;
+      IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${APP_ROLE}') THEN
+        BEGIN
+          CREATE ROLE ${APP_ROLE} NOLOGIN;
+        EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;
+        END;
+      END IF;
     END $$`);
 
     result.migrations = await applyMigrations(tx, migrations);

@@ -1,0 +1,32 @@
+import type { MenuSeed } from './seed/menus.ts';
+import { alignSalesSummaryZone, type Database } from './index.ts';
+import { migrate, type MigrateResult } from './migrate.ts';
+import { seedDemoData } from './seed/index.ts';
+
+/**
+ * The lock a start (and `npm run migrate`) holds while it brings the database up to date. Any constant works; it
+ * only has to be the same in every process sharing one PostgreSQL database, and differ from migrate()'s own.
+ */
+const PREPARE_LOCK_KEY = 4_711_2027;
+
+export interface PrepareResult extends MigrateResult {
+  /** The sales summaries were rebuilt from this zone (BUSINESS_TZ changed), or null. */
+  rebuiltFromZone: string | null;
+  /** The demo data was seeded or topped up. */
+  seeded: boolean;
+}
+
+/**
+ * Migrations, the sales summaries' zone and the demo seed, in that order, by one process at a time: servers starting
+ * together on one empty database wait here while the first does the work (the seed is many transactions, so the
+ * migrations' own lock is not enough), then each finds everything current and does nothing. A process that dies
+ * half-way lets the lock go; the next one finishes the job (the seed is recorded as done only at its end).
+ */
+export function prepareDatabase(db: Database, schemaDirs: string[], menus: MenuSeed[]): Promise<PrepareResult> {
+  return db.exclusive(PREPARE_LOCK_KEY, async () => {
+    const migrated = await migrate(db, schemaDirs);
+    const rebuiltFromZone = await alignSalesSummaryZone(db);
+    const seeded = await seedDemoData(db, menus);
+    return { ...migrated, rebuiltFromZone, seeded };
+  });
+}
