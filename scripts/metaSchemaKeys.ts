@@ -1,25 +1,22 @@
 /**
  * The keys a descriptor may name, written into the meta-schemas so an editor completes them: formatter,
- * styler, widget and menu icon keys (owner: widgets/keys.ts) and the seeded data dictionary codes (owner: the seeds).
+ * styler, widget and menu icon keys (owner: widgets/keys.ts) and the seeded data dictionary codes (owner: schemas/dictionaries/*.json).
  * `npm run schemas:keys` rewrites the definitions; `npm run schemas:check` fails while they are out of date.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { FILTER_WIDGETS, FORMATTERS, FORM_WIDGETS, MENU_ICONS, STYLERS } from '../widgets/keys.ts';
-import { DICTIONARIES } from '../server/db/seed/index.ts';
-import { STOCK_DICTIONARIES } from '../server/db/seed/stockDemo.ts';
-import { FULFILMENT_DICTIONARIES } from '../server/db/seed/fulfilmentDemo.ts';
-import { PETTY_CASH_DICTIONARIES } from '../server/db/seed/pettyCashDemo.ts';
-import { AI_BOX_DICTIONARIES } from '../server/db/seed/aiBoxDemo.ts';
-import { SALARY_DICTIONARIES } from '../server/db/seed/salaryDemo.ts';
-import { REPORT_DICTIONARIES } from '../server/db/seed/reportsDemo.ts';
+import { readDictionaries } from '../server/db/seed/dictionaries.ts';
+import { loadDescriptors } from '../engine/model/index.ts';
+import { readDescriptorFiles } from '../server/resources/descriptorFiles.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
 function dictionaryCode() {
-  const codes = [...new Set(Object.keys({ ...DICTIONARIES, ...STOCK_DICTIONARIES, ...FULFILMENT_DICTIONARIES, ...PETTY_CASH_DICTIONARIES, ...AI_BOX_DICTIONARIES, ...REPORT_DICTIONARIES, ...SALARY_DICTIONARIES }))].sort();
-  // Users add dictionaries on the 数据字典 page, so any code is allowed; the seeded ones are offered.
-  return { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_]*$', description: 'Data dictionary code: a seeded one (listed) or one made on the 数据字典 page.', examples: codes };
+  const dirs = [path.join(root, 'schemas')];
+  const codes = [...readDictionaries(dirs, loadDescriptors(readDescriptorFiles(dirs)).set.resources.values()).items.keys()].sort();
+  // The shipped codes are offered; schemas:check refuses a code no dictionaries/*.json declares.
+  return { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_]*$', description: 'Data dictionary code: one of schemas/dictionaries/*.json (listed) or of a module directory\'s dictionaries/.', examples: codes };
 }
 
 /** file -> definition name -> definition. */

@@ -136,9 +136,10 @@ export async function buildApp(services: AppServices, opts: BuildOptions = {}): 
 
   await app.register(authRoutes(services), { prefix: '/api/wxy-auth-server' });
   await app.register(systemRoutes(services), { prefix: '/api/wxy-system-server' });
-  await app.register((await resourceRoutes(services)).plugin);
+  const resources = await resourceRoutes(services);
+  await app.register(resources.plugin);
   await app.register(fileRoutes(services), { prefix: '/api/wxy-file-server' });
-  await app.register(printTemplateRoutes(services), { prefix: '/api/wxy-system-server' });
+  await app.register(printTemplateRoutes(services, resources.set.resources.values()), { prefix: '/api/wxy-system-server' });
   await app.register(stockViewRoutes(services), { prefix: '/api/wxy-warehouse-server' });
   await app.register(analysisRoutes, { prefix: '/api/wxy-report-server' });
   await app.register(supplierAccountRoutes, { prefix: '/api/wxy-order-server' });

@@ -7,6 +7,7 @@ import { deferredDatabase, openDatabase, type Database } from './db/index.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { startSalesSummaryFold } from './db/salesSummaries.ts';
 import { readModuleMenus } from './db/seed/moduleMenus.ts';
+import { shippedDictionaries } from './db/seed/dictionaries.ts';
 import { logSmsSender, outboxSmsSender, type SmsSender } from './auth/sms.ts';
 import { startAiBoxPoll } from './domains/aiBox/poll.ts';
 import { startJobRunner } from './jobs/runner.ts';
@@ -22,11 +23,12 @@ export interface RunningServer {
 export async function startServer(config: ServerConfig, opts: BuildOptions & { sms?: SmsSender; listen?: boolean } = {}): Promise<RunningServer> {
   const moduleMenus = readModuleMenus(config.schemaDirs);
   if (moduleMenus.errors.length) throw new Error(`module menus in ${config.schemaDirs.join(path.delimiter)}:\n${moduleMenus.errors.join('\n')}`);
+  const dictionaries = shippedDictionaries(config.schemaDirs);
   // The database opens (PGlite: wasm load and Postgres boot, most of start-up) while the app is built.
   const opening = openDatabase(config).then(async (opened) => {
     try {
       // Under one lock: servers starting together wait for the first to migrate and seed (server/db/prepare.ts).
-      await prepareDatabase(opened, config.schemaDirs, moduleMenus.menus);
+      await prepareDatabase(opened, config.schemaDirs, moduleMenus.menus, dictionaries);
       await verifyResourceTables(opened, config.schemaDirs);
       return opened;
     } catch (err) {

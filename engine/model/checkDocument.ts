@@ -47,6 +47,13 @@ export function checkDocument(r: ResourceDescriptor, set: DescriptorSet, err: (p
       else if (lines && !lines.fields[f]) err(`/document/actions/${i}/lineInput/${j}`, `field "${f}" is not in lines resource "${lines.name}"`);
     });
   });
+  if (d.waiting) {
+    if (!ids.has(d.waiting.action)) err('/document/waiting/action', `no document action "${d.waiting.action}" (one of ${[...ids].join(', ')})`);
+    for (const k of ['warehouseField', 'shopField'] as const) {
+      const f = d.waiting[k];
+      if (f && !has(f)) err(`/document/waiting/${k}`, `field "${f}" is not in fields`);
+    }
+  }
   for (const { route, i } of docRoutes) {
     const p = `/routes/${i}`;
     const single = route.action === 'docGet' || route.action === 'docDelete' || route.action === 'docAction' || route.action === 'docPrint';

@@ -182,6 +182,14 @@ export interface DocumentDecl {
   type: string;
   /** Number prefix: DB -> DB20261124-0001. */
   prefix: string;
+  /** The 类型 label of this document's rows in 库存流水 (the docType dictionary item under `type`). */
+  stockLog?: string;
+  /**
+   * The document waits for someone (工作台 待处理单据): documents in the statuses `action` starts from are counted for
+   * holders of its permission, with `label`, linking to the list screen; within the caller's shops through the
+   * header's warehouse field or shop field.
+   */
+  waiting?: { action: string; label: string; warehouseField?: string; shopField?: string };
   numberField: string;
   statusField: string;
   initialStatus: number;

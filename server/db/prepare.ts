@@ -2,6 +2,7 @@ import type { MenuSeed } from './seed/menus.ts';
 import { alignSalesSummaryZone, type Database } from './index.ts';
 import { migrate, type MigrateResult } from './migrate.ts';
 import { seedDemoData } from './seed/index.ts';
+import { seedDictionaries, shippedDictionaries, type Dictionaries } from './seed/dictionaries.ts';
 
 /**
  * The lock a start (and `npm run migrate`) holds while it brings the database up to date. Any constant works; it
@@ -17,15 +18,17 @@ export interface PrepareResult extends MigrateResult {
 }
 
 /**
- * Migrations, the sales summaries' zone and the demo seed, in that order, by one process at a time: servers starting
+ * Migrations, the sales summaries' zone, the shipped dictionaries and the demo seed, in that order, by one process at a time: servers starting
  * together on one empty database wait here while the first does the work (the seed is many transactions, so the
  * migrations' own lock is not enough), then each finds everything current and does nothing. A process that dies
  * half-way lets the lock go; the next one finishes the job (the seed is recorded as done only at its end).
  */
-export function prepareDatabase(db: Database, schemaDirs: string[], menus: MenuSeed[]): Promise<PrepareResult> {
+export function prepareDatabase(db: Database, schemaDirs: string[], menus: MenuSeed[], dictionaries: Dictionaries = shippedDictionaries(schemaDirs)): Promise<PrepareResult> {
   return db.exclusive(PREPARE_LOCK_KEY, async () => {
     const migrated = await migrate(db, schemaDirs);
     const rebuiltFromZone = await alignSalesSummaryZone(db);
+    // Before the demo tenants are made: a new tenant's row copies the shipped dictionaries (migration 370).
+    await seedDictionaries(db, dictionaries);
     const seeded = await seedDemoData(db, menus);
     return { ...migrated, rebuiltFromZone, seeded };
   });

@@ -10,7 +10,8 @@ import { envelopeSchema, offsetOf, ok, pageParamsSchema, pageSchema } from '../h
 import { plainText } from '../http/fields.ts';
 import type { Queryable } from '../db/index.ts';
 import { validateTemplate, type PrintTemplate } from '../../screens-custom/designer/core/template/index.ts';
-import { PRINT_BUSINESS_TYPES, businessTypeLabel } from './businessTypes.ts';
+import type { ResourceDescriptor } from '../../engine/model/types.ts';
+import { printBusinessTypes } from '../documents/catalog.ts';
 import { templateErrorMessage } from './templateErrors.ts';
 
 export const PRINT_TEMPLATE_PERMS = {
@@ -24,9 +25,7 @@ export const PRINT_TEMPLATE_PERMS = {
 /** A stored template JSON may carry images as data: URLs, but not without bound. */
 export const MAX_TEMPLATE_CHARS = 2_000_000;
 
-const businessTypeField = { type: 'string', title: '业务类型', enum: PRINT_BUSINESS_TYPES.map((t) => t.value) } as const;
-
-const saveBody = {
+const saveBodyOf = (businessTypeField: { type: 'string'; title: string; enum: string[] }) => ({
   type: 'object',
   required: ['name', 'businessType', 'template'],
   properties: {
@@ -35,7 +34,7 @@ const saveBody = {
     remark: { ...plainText('备注', 200), type: ['string', 'null'] },
     template: { type: 'object', title: '模板内容', additionalProperties: true },
   },
-} as const;
+}) as const;
 
 const summarySchema = {
   type: 'object',
@@ -77,7 +76,6 @@ interface Row {
 const COLUMNS = `id, name, business_type AS "businessType", remark, panel_count AS "panelCount",
   to_char(create_time, 'YYYY-MM-DD HH24:MI:SS') AS "createTime", to_char(update_time, 'YYYY-MM-DD HH24:MI:SS') AS "updateTime", update_by AS "updateBy"`;
 
-const present = (r: Row) => ({ ...r, businessTypeName: businessTypeLabel(r.businessType) });
 
 /** The body's template, validated with the designer's model; a 400 naming the first problem otherwise. */
 function checkedTemplate(value: unknown): PrintTemplate {
@@ -94,7 +92,7 @@ function cleanName(name: string): string {
 }
 
 const isUniqueViolation = (e: unknown) => typeof e === 'object' && e !== null && (e as { code?: string }).code === '23505';
-const duplicateName = (name: string, businessType: string) =>
+const duplicateName = (name: string, businessType: string, businessTypeLabel: (type: string) => string) =>
   new ApiError('CONFLICT', `业务类型「${businessTypeLabel(businessType)}」下已有名为「${name}」的模板`);
 
 async function loadRow(tx: Queryable, id: number, withTemplate = true): Promise<Row> {
@@ -103,13 +101,20 @@ async function loadRow(tx: Queryable, id: number, withTemplate = true): Promise<
   return row;
 }
 
-export const printTemplateRoutes = (services: AppServices) => async (app: FastifyInstance) => {
+/** `resources`: the loaded descriptors, whose printable documents are business types besides 通用, 收银小票, 支付单 and 价签. */
+export const printTemplateRoutes = (services: AppServices, resources: Iterable<ResourceDescriptor>) => async (app: FastifyInstance) => {
+  const types = printBusinessTypes(resources);
+  const labels = new Map(types.map((t) => [t.value, t.label]));
+  const businessTypeLabel = (value: string) => labels.get(value) ?? value;
+  const present = (r: Row) => ({ ...r, businessTypeName: businessTypeLabel(r.businessType) });
+  const businessTypeField = { type: 'string' as const, title: '业务类型', enum: types.map((t) => t.value) };
+  const saveBody = saveBodyOf(businessTypeField);
   const tags = ['print-template'];
 
   app.get('/print-template/business-types', {
     config: { perm: PRINT_TEMPLATE_PERMS.list },
     schema: { tags, summary: '打印模板的业务类型', response: { 200: envelopeSchema({ type: 'array', items: { type: 'object', properties: { value: { type: 'string' }, label: { type: 'string' } } } }) } },
-  }, async () => ok(PRINT_BUSINESS_TYPES));
+  }, async () => ok(types));
 
   app.post<{ Params: { pageNum: number; pageSize: number }; Body: { name?: string; businessType?: string } }>('/print-template/page/:pageNum/:pageSize', {
     config: { perm: PRINT_TEMPLATE_PERMS.list },
@@ -156,7 +161,7 @@ export const printTemplateRoutes = (services: AppServices) => async (app: Fastif
       });
       return ok(present(row), '保存成功');
     } catch (e) {
-      if (isUniqueViolation(e)) throw duplicateName(name, req.body.businessType);
+      if (isUniqueViolation(e)) throw duplicateName(name, req.body.businessType, businessTypeLabel);
       throw e;
     }
   });
@@ -180,7 +185,7 @@ export const printTemplateRoutes = (services: AppServices) => async (app: Fastif
       });
       return ok(present(row), '保存成功');
     } catch (e) {
-      if (isUniqueViolation(e)) throw duplicateName(name, req.body.businessType);
+      if (isUniqueViolation(e)) throw duplicateName(name, req.body.businessType, businessTypeLabel);
       throw e;
     }
   });
@@ -213,7 +218,7 @@ export const printTemplateRoutes = (services: AppServices) => async (app: Fastif
       });
       return ok(present(row), '复制成功');
     } catch (e) {
-      if (isUniqueViolation(e)) throw duplicateName(chosen, businessType);
+      if (isUniqueViolation(e)) throw duplicateName(chosen, businessType, businessTypeLabel);
       throw e;
     }
   });

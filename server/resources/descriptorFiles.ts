@@ -3,7 +3,9 @@ import path from 'node:path';
 import { checkDescriptors, i18nKeys, loadDescriptors, type DescriptorFile } from '../../engine/model/index.ts';
 import type { DescriptorError, DescriptorSet } from '../../engine/model/types.ts';
 import { STATIC_PATHS } from '../../src/router/staticRoutes.ts';
+import { readDictionaries } from '../db/seed/dictionaries.ts';
 import { readModuleMenus } from '../db/seed/moduleMenus.ts';
+import { unknownDictionaryCodes } from './dictionaryCodes.ts';
 
 /** Reads every resources/*.json and screens/*.json under the given schema directories. */
 export function readDescriptorFiles(dirs: string[], relativeTo = process.cwd()): DescriptorFile[] {
@@ -47,5 +49,13 @@ export function loadDescriptorDirs(dirs: string[], opts: { i18nDir?: string } = 
   // The shell's fixed routes (login, device activation, the cash register, ...) are link targets too.
   const menuPaths = new Set([...STATIC_PATHS, ...readModuleMenus(dirs).menus.flatMap((m) => (m.path ? [m.path] : []))]);
   errors.push(...checkDescriptors(set, { i18n, menuPaths }));
+  // The shipped dictionaries (dictionaries/*.json of the directories): well-formed, and every code named is one of them.
+  const dictionaries = readDictionaries(dirs, set.resources.values());
+  for (const e of dictionaries.errors) {
+    const [at, ...rest] = e.split(' ');
+    const [file, pointer = ''] = at.split('#');
+    errors.push({ file, pointer, message: rest.join(' ') });
+  }
+  errors.push(...unknownDictionaryCodes(set, new Set(dictionaries.items.keys())));
   return { set, errors };
 }

@@ -10,6 +10,7 @@ import { memberRoutes } from '../domains/members/memberRoutes.ts';
 import { statsRoutes } from '../domains/stats/statsRoutes.ts';
 import { scanCodeRoutes } from '../domains/stats/scanCode.ts';
 import { dashboardRoutes } from '../domains/stats/dashboard.ts';
+import { waitingDocuments } from '../documents/catalog.ts';
 import { targetRoutes } from '../domains/targets/targetRoutes.ts';
 import { meetingRoutes } from '../domains/meetings/meetingRoutes.ts';
 import { parkedSaleRoutes } from '../domains/sales/parkedSales.ts';
@@ -141,7 +142,7 @@ export async function resourceRoutes(services: AppServices) {
     await app.register(processRoutes, { prefix: '/api/wxy-process-server' });
     await app.register(statsRoutes, { prefix: '/api/wxy-order-server' });
     await app.register(scanCodeRoutes, { prefix: '/api/wxy-order-server' });
-    await app.register(dashboardRoutes, { prefix: '/api/wxy-order-server' });
+    await app.register(dashboardRoutes(waitingDocuments(set)), { prefix: '/api/wxy-order-server' });
   };
   return { set, plugin };
 }

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_ROLE } from '../../server/db/index.ts';
+import { loadDescriptors } from '../../engine/model/index.ts';
+import { readDescriptorFiles } from '../../server/resources/descriptorFiles.ts';
+import { readDictionaries, seedDictionaries } from '../../server/db/seed/dictionaries.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 let s: TestServer;
@@ -56,5 +59,24 @@ describe('tenant isolation', () => {
     );
     // Only the token table is looked up before the tenant is known; the token row then names the tenant.
     expect(r.rows.map((x) => x.relname)).toEqual(['oauth_token']);
+  });
+
+  it('a new tenant gets every shipped dictionary (schemas/dictionaries and the documents\' stock-log labels); later items reach every tenant, deleted ones stay deleted', async () => {
+    const shipped = readDictionaries(s.config.schemaDirs, loadDescriptors(readDescriptorFiles(s.config.schemaDirs)).set.resources.values());
+    const items = [...shipped.items.values()].flat().length;
+    await s.db.system((tx) => tx.query(`INSERT INTO sys_tenant(id, tenant_name, domain) VALUES (77, '新连锁', 'new.wxy.local')`));
+    const dict = (tenant: number, code: string) =>
+      s.db.tenant(tenant, async (tx) => (await tx.query<{ label: string; value: string }>(`SELECT label, value FROM sys_data_dictionary WHERE code = $1 ORDER BY sort`, [code])).rows);
+    expect(await s.db.tenant(77, async (tx) => (await tx.query(`SELECT 1 FROM sys_data_dictionary`)).rows.length)).toBe(items);
+    expect(await dict(77, 'otherOutReason')).toContainEqual({ label: '报损', value: '1' });
+    // 库存流水's 类型 labels: a document's stockLog beside the non-document kinds.
+    for (const t of [1, 77]) expect(await dict(t, 'docType')).toEqual(expect.arrayContaining([{ label: '其他入库', value: 'otherStockIn' }, { label: '销售', value: 'sale' }]));
+    // A tenant deletes an item; a later version ships a new one: every tenant gets the new one, not the deleted one back.
+    await s.db.tenant(1, (tx) => tx.query(`DELETE FROM sys_data_dictionary WHERE code = 'otherOutReason' AND value = '3'`));
+    shipped.items.set('otherOutReason', [...shipped.items.get('otherOutReason')!, { label: '过期销毁', value: '9' }]);
+    expect(await seedDictionaries(s.db, shipped)).toBe(true);
+    for (const t of [1, 2, 77]) expect(await dict(t, 'otherOutReason')).toContainEqual({ label: '过期销毁', value: '9' });
+    expect((await dict(1, 'otherOutReason')).map((x) => x.value)).not.toContain('3');
+    expect(await seedDictionaries(s.db, shipped)).toBe(false);
   });
 });

@@ -1,9 +1,4 @@
 import type { Database } from '../index.ts';
-import { seedDictionaries } from './stockDemo.ts';
-
-export const AI_BOX_DICTIONARIES: Record<string, [string, string][]> = {
-  aiBoxStatus: [['未检测', '0'], ['在线', '1'], ['离线', '2']],
-};
 
 /** The hourly visitors of an ordinary day, 10:00-21:00: a lunch bump and the evening peak. */
 const HOURLY = [18, 26, 34, 30, 22, 20, 24, 31, 42, 48, 40, 25];
@@ -17,7 +12,6 @@ const HOURLY = [18, 26, 34, 30, 22, 20, 24, 31, 42, 48, 40, 25];
  */
 export async function seedAiBoxDemo(db: Database, tenantId: number): Promise<void> {
   await db.tenant(tenantId, async (tx) => {
-    await seedDictionaries(tx, AI_BOX_DICTIONARIES);
     if (tenantId !== 1) return;
     if ((await tx.query(`SELECT 1 FROM shop_ai_box LIMIT 1`)).rows.length) return;
     const shops = (await tx.query<{ shop_id: number }>(`SELECT shop_id FROM shop_base WHERE status = 1 ORDER BY shop_id LIMIT 3`)).rows;

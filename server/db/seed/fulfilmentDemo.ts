@@ -1,16 +1,6 @@
 import type { AuthContext } from '../../context.ts';
 import type { Database } from '../index.ts';
 import { createPickingTasks, syncOnlineOrders } from '../../domains/fulfilment/picking.ts';
-import { seedDictionaries } from './stockDemo.ts';
-
-export const FULFILMENT_DICTIONARIES: Record<string, [string, string][]> = {
-  pickingStatus: [['待拣货', '1'], ['已拣货', '2'], ['已取消', '9']],
-  pickingTaskType: [['按单拣货', '1'], ['汇总拣货', '2']],
-  pickingTaskStatus: [['待拣货', '1'], ['已完成', '2'], ['已取消', '9']],
-  ecOrderStatus: [['待同步', '1'], ['已同步', '3'], ['已拣货', '4'], ['已打包', '5']],
-  ecPlatform: [['抖音', '1'], ['快手', '2'], ['淘宝', '3'], ['京东', '4'], ['拼多多', '5'], ['其他', '6']],
-  ecImportResult: [['成功', '1'], ['失败', '2']],
-};
 
 /**
  * Fulfilment demo: locations A-01-01… for the first SKUs of the first central warehouse, online orders, the
@@ -19,7 +9,6 @@ export const FULFILMENT_DICTIONARIES: Record<string, [string, string][]> = {
  */
 export async function seedFulfilmentDemo(db: Database, tenantId: number): Promise<void> {
   await db.tenant(tenantId, async (tx) => {
-    await seedDictionaries(tx, FULFILMENT_DICTIONARIES);
     if ((await tx.query(`SELECT 1 FROM ec_order LIMIT 1`)).rows.length) return;
     const wh = (await tx.query<{ wh_id: number }>(`SELECT wh_id FROM wh_base_info WHERE wh_type = 1 AND status = 1 ORDER BY wh_id LIMIT 1`)).rows[0];
     const admin = (await tx.query<{ id: number; user_name: string; name: string }>(`SELECT id, user_name, name FROM sys_user WHERE user_name = 'admin'`)).rows[0];

@@ -8,11 +8,6 @@ import { exchangeOrder } from '../../domains/sales/exchange.ts';
 import { groupPurchaseToOrder } from '../../domains/sales/groupPurchase.ts';
 import { saveShipping } from '../../domains/sales/shippingHome.ts';
 import type { Database } from '../index.ts';
-import { seedDictionaries } from './stockDemo.ts';
-
-export const GROUP_PURCHASE_DICTIONARIES: Record<string, [string, string][]> = {
-  groupPurchaseStatus: [['草稿', '1'], ['待审核', '2'], ['已审核', '3'], ['已完成', '4']],
-};
 
 /**
  * 团购单 demo: at the third shop (where no API test sells), a company's year-end welfare order that was approved
@@ -24,7 +19,6 @@ export async function seedGroupPurchaseDemo(db: Database, tenantId: number): Pro
   const header = read('po-group-purchase');
   const c: DocContext = { header, lines: read('po-group-purchase-det'), doc: header.document! };
   await db.tenant(tenantId, async (tx) => {
-    await seedDictionaries(tx, GROUP_PURCHASE_DICTIONARIES);
     if ((await tx.query(`SELECT 1 FROM po_group_purchase LIMIT 1`)).rows.length) return;
     const admin = (await tx.query<{ id: number; user_name: string; name: string }>(`SELECT id, user_name, name FROM sys_user WHERE user_name = 'admin'`)).rows[0];
     const shops = (await tx.query<{ wh_id: number; shop_id: number }>(

@@ -81,32 +81,6 @@ const FIELD_PERMISSIONS: Record<string, string[]> = { shop_staff: ['零售价', 
 /** Grants earlier demo data gave and a new seed takes back. */
 const REVOKED_FIELD_PERMISSIONS: Record<string, string[]> = { shop_staff: ['毛利率'] };
 
-/** The base dictionaries (module demos add theirs); their codes are offered in the meta-schemas (npm run schemas:keys). */
-export const DICTIONARIES: Record<string, [string, string][]> = {
-  sex: [['男', '1'], ['女', '2']],
-  enableStatus: [['启用', '1'], ['停用', '0']],
-  grantType: [['账号密码', 'password'], ['手机验证码', 'phoneNumber']],
-  shopType: [['直营店', '1'], ['加盟店', '2'], ['联营店', '3']],
-  // Engine modules (schemas/resources/*.json name these codes in x-dictionary).
-  yesNo: [['是', '1'], ['否', '0']],
-  siteType: [['收银区', '1'], ['仓储区', '2'], ['展示区', '3'], ['办公区', '4']],
-  supplierType: [['生产厂家', '1'], ['经销商', '2'], ['代理商', '3']],
-  settleType: [['现结', '1'], ['月结', '2'], ['货到付款', '3']],
-  pdCategory: [['休闲零食', '1'], ['饮料冲调', '2'], ['粮油调味', '3'], ['日用百货', '4'], ['个护清洁', '5'], ['生鲜果蔬', '6'], ['乳品烘焙', '7'], ['酒水', '8']],
-  pdUnit: [['个', '个'], ['瓶', '瓶'], ['袋', '袋'], ['盒', '盒'], ['箱', '箱'], ['包', '包'], ['千克', '千克'], ['件', '件'], ['罐', '罐'], ['支', '支']],
-  expandValueType: [['文本', '1'], ['数字', '2'], ['日期', '3'], ['是否', '4']],
-  whType: [['中心仓', '1'], ['门店仓', '2'], ['前置仓', '3']],
-  examType: [['入职考试', '1'], ['岗位考核', '2'], ['安全培训', '3']],
-  examStatus: [['草稿', '0'], ['已发布', '1'], ['已结束', '2']],
-  payType: [['现金', '1'], ['银行卡', '2'], ['微信', '3'], ['支付宝', '4'], ['余额', '5'], ['券', '6']],
-  memberLevel: [['普通会员', '1'], ['银卡会员', '2'], ['金卡会员', '3']],
-  // 审批流程 (wxy-process-server dictionary/list/{code}).
-  processStatus: [['审批中', '1'], ['已通过', '2'], ['已驳回', '3'], ['已撤销', '4']],
-  taskStatus: [['待审批', '0'], ['同意', '1'], ['驳回', '2'], ['已取消', '3']],
-  processBusinessType: [['备用金', 'pettyCash'], ['对账单', 'reconciliation'], ['考勤申请', 'attendance'], ['请假申请', 'attendance.1'], ['加班申请', 'attendance.2'], ['补卡申请', 'attendance.3'], ['调班申请', 'attendance.4'], ['出差申请', 'attendance.5'], ['外出申请', 'attendance.6'], ['调休申请', 'attendance.7'], ['团购', 'groupPurchase'], ['演示申请', 'demo']],
-  processAssigneeType: [['指定用户', 'user'], ['角色', 'role'], ['申请人的店长', 'shopManager'], ['申请人', 'applicant']],
-};
-
 const VERSION_LOGS = [
   { version: '0.1.0', content: '零售后台上线：登录、菜单权限、标签页、个人中心。' },
 ];
@@ -164,14 +138,6 @@ async function seedTenant(tx: Queryable, t: TenantSeed, passwordHashes: Map<stri
       [t.id, subject, subject <= 2 ? null : subject <= 4 ? 3 : 12, subject <= 2 ? '2020-01-01' : null],
     );
   }
-  // One statement for every dictionary item (a query per item costs PGlite a round trip each).
-  const dict = Object.entries(DICTIONARIES).flatMap(([code, items]) => items.map(([label, value], i) => [code, label, value, i + 1] as const));
-  await tx.query(
-    `INSERT INTO sys_data_dictionary(tenant_id, code, label, value, sort)
-     SELECT $1, code, label, value, sort FROM unnest($2::text[], $3::text[], $4::text[], $5::int[]) AS d(code, label, value, sort)
-     ON CONFLICT DO NOTHING`,
-    [t.id, dict.map((d) => d[0]), dict.map((d) => d[1]), dict.map((d) => d[2]), dict.map((d) => d[3])],
-  );
   await tx.query(`INSERT INTO sys_base_config_name(tenant_id, default_name, new_name) VALUES ($1, '门店', '门店') ON CONFLICT DO NOTHING`, [t.id]);
   for (const v of VERSION_LOGS) {
     await tx.query(`INSERT INTO sys_version_log(tenant_id, version, content) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [t.id, v.version, v.content]);

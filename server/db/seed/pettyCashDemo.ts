@@ -5,18 +5,7 @@ import { generateReconciliations } from '../../domains/pettyCash/reconciliation.
 import { nextDocNo } from '../../documents/numbers.ts';
 import { recordDocEvent } from '../../documents/history.ts';
 import type { Database, Queryable } from '../index.ts';
-import { seedDictionaries } from './stockDemo.ts';
 import { dbToday } from '../calendar.ts';
-
-export const PETTY_CASH_DICTIONARIES: Record<string, [string, string][]> = {
-  pettyCashUsageType: [['费用支出', '1'], ['备用金收入', '2']],
-  pettyCashScopeType: [['全部门店', '0'], ['直营店', '1'], ['加盟店', '2'], ['联营店', '3']],
-  pettyCashRecordStatus: [['待审核', '1'], ['已审核', '2'], ['已驳回', '3']],
-  pettyCashTransferStatus: [['待确认', '1'], ['已确认', '2']],
-  pettyCashReconStatus: [['待审核', '1'], ['已审核', '2']],
-  pettyCashRefType: [['备用金记录', 'record'], ['备用金调拨', 'transfer'], ['对账差异', 'reconciliation']],
-  pettyCashBillingCycle: [['每月', '1'], ['每半月', '2'], ['每周', '3']],
-};
 
 const USAGES: [name: string, type: number, scope: number, max: number | null][] = [
   ['办公用品', 1, 0, 500],
@@ -48,7 +37,6 @@ const SPENDS: [string, string, number, string][] = [
  */
 export async function seedPettyCashDemo(db: Database, tenantId: number): Promise<void> {
   await db.tenant(tenantId, async (tx) => {
-    await seedDictionaries(tx, PETTY_CASH_DICTIONARIES);
     await tx.query(`INSERT INTO petty_cash_config (tenant_id, billing_cycle, update_user_name) VALUES (app_current_tenant(), 1, '系统') ON CONFLICT DO NOTHING`);
     await tx.query(
       `INSERT INTO shop_petty_cash_usage_config (tenant_id, usage_name, usage_type, scope_type, max_amount, sort)

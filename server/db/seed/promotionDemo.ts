@@ -4,12 +4,6 @@ import type { ResourceDescriptor, RouteDecl } from '../../../engine/model/types.
 import type { AuthContext } from '../../context.ts';
 import { createDocument, runDocAction, type DocContext } from '../../documents/routes.ts';
 import type { Database } from '../index.ts';
-import { seedDictionaries } from './stockDemo.ts';
-
-export const PROMOTION_DICTIONARIES: Record<string, [string, string][]> = {
-  promotionType: [['特价', '1'], ['折扣', '2'], ['满减', '3'], ['买赠', '4']],
-  promotionStatus: [['草稿', '1'], ['待审核', '2'], ['已生效', '3'], ['已停止', '4']],
-};
 
 /**
  * 价格促销 demo: one audited promotion of each type, running for a year, so the register shows real discounts, and a
@@ -23,7 +17,6 @@ export async function seedPromotionDemo(db: Database, tenantId: number): Promise
   const header = read('po-promotion');
   const c: DocContext = { header, lines: read('po-promotion-det'), doc: header.document! };
   await db.tenant(tenantId, async (tx) => {
-    await seedDictionaries(tx, PROMOTION_DICTIONARIES);
     if ((await tx.query(`SELECT 1 FROM po_promotion LIMIT 1`)).rows.length) return;
     const admin = (await tx.query<{ id: number; user_name: string; name: string }>(`SELECT id, user_name, name FROM sys_user WHERE user_name = 'admin'`)).rows[0];
     const shops = (await tx.query<{ wh_id: number; shop_id: number }>(

@@ -3,14 +3,9 @@ import { dbToday } from '../calendar.ts';
 import { enqueueJob } from '../../jobs/jobs.ts';
 import { CONTRIBUTION_JOBS } from '../../domains/reports/contribution.ts';
 import { previousMonth } from '../../domains/reports/period.ts';
-import { seedDictionaries } from './stockDemo.ts';
 import { ACCESS_JOB } from '../../domains/reports/accessReport.ts';
 import { STAR_JOBS } from '../../domains/reports/starRating.ts';
 import { DEMO_STAR_RULES } from '../../domains/reports/starRules.ts';
-
-export const REPORT_DICTIONARIES: Record<string, [string, string][]> = {
-  reportEditType: [['每日贡献', 'dailyContribution'], ['月度贡献', 'monthlyContribution'], ['门店月度贡献', 'shopContribution'], ['星级评定', 'starRating']],
-};
 
 /**
  * 报表中心 demo: last month's and this month's snapshots of the contribution reports are enqueued for tenant 1 (the
@@ -19,7 +14,6 @@ export const REPORT_DICTIONARIES: Record<string, [string, string][]> = {
  */
 export async function seedReportsDemo(db: Database, tenantId: number): Promise<void> {
   await db.tenant(tenantId, async (tx) => {
-    await seedDictionaries(tx, REPORT_DICTIONARIES);
     // Every tenant starts with the demo star rules (a tenant's own edits stay).
     await tx.query(
       `INSERT INTO report_star_rule (tenant_id, star, min_reach_rate, min_gross_margin, min_sale_amount, remark)

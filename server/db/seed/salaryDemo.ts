@@ -1,17 +1,6 @@
 import type { Database } from '../index.ts';
 import { computePeople, peopleOfMonth, writePeople } from '../../domains/salary/month.ts';
 import { dbToday } from '../calendar.ts';
-import { seedDictionaries } from './stockDemo.ts';
-
-export const SALARY_DICTIONARIES: Record<string, [string, string][]> = {
-  attnClockType: [['上班', '1'], ['下班', '2']],
-  salaryDocStatus: [['待审核', '1'], ['已审核', '2'], ['已驳回', '3']],
-  specialAdjustType: [['加项', '1'], ['扣项', '2']],
-  fdPersonStatus: [['离职', '0'], ['在职', '1']],
-  attnRequestType: [['请假', '1'], ['加班', '2'], ['补卡', '3'], ['调班', '4'], ['出差', '5'], ['外出', '6'], ['调休', '7']],
-  attnLeaveType: [['事假', '1'], ['病假', '2'], ['年假', '3'], ['婚假', '4'], ['产假', '5'], ['丧假', '6']],
-  attnRequestStatus: [['审批中', '1'], ['已通过', '2'], ['已驳回', '3']],
-};
 
 /** yyyy-mm of the month before `month`. */
 const previousMonth = (month: string) => {
@@ -29,7 +18,6 @@ const previousMonth = (month: string) => {
  */
 export async function seedSalaryDemo(db: Database, tenantId: number): Promise<void> {
   const plan = await db.tenant(tenantId, async (tx) => {
-    await seedDictionaries(tx, SALARY_DICTIONARIES);
     if (tenantId !== 1 || (await tx.query(`SELECT 1 FROM fd_salary_plan LIMIT 1`)).rows.length) return null;
     const shops = (await tx.query<{ shop_id: number }>(
       `SELECT s.shop_id FROM shop_base s WHERE s.status = 1 ORDER BY EXISTS (SELECT 1 FROM wh_base_info w WHERE w.shop_id = s.shop_id AND w.status = 1) DESC, s.shop_id LIMIT 2`,

@@ -1,51 +1,6 @@
 import type { Database, Queryable } from '../index.ts';
 import { nextDocNo } from '../../documents/numbers.ts';
 
-/** Dictionaries of the document layer and the stock screens (labels of codes the descriptors name). */
-export const STOCK_DICTIONARIES: Record<string, [string, string][]> = {
-  otherInStatus: [['草稿', '1'], ['已入库', '2']],
-  otherInReason: [['期初入库', '1'], ['盘盈', '2'], ['赠品', '3'], ['退货入库', '4'], ['其他', '5']],
-  otherOutStatus: [['草稿', '1'], ['已出库', '2']],
-  otherOutReason: [['报损', '1'], ['盘亏', '2'], ['样品领用', '3'], ['内部领用', '4'], ['其他', '5']],
-  allocationStatus: [['待出库', '1'], ['在途', '2'], ['已收货', '3']],
-  purchaseStatus: [['草稿', '1'], ['已审核', '2'], ['部分收货', '3'], ['已完成', '4'], ['已中止', '5']],
-  receiptStatus: [['草稿', '1'], ['已入库', '2']],
-  inventoryStatus: [['盘点中', '1'], ['已复核', '2'], ['已过账', '3']],
-  inventoryScope: [['全仓盘点', '1'], ['指定商品', '2']],
-  returnStatus: [['草稿', '1'], ['已审核', '2']],
-  returnReason: [['滞销', '1'], ['破损', '2'], ['临期', '3'], ['其他', '4']],
-  orderStatus: [['已完成', '1'], ['已退款', '2'], ['已作废', '3']],
-  voucherStatus: [['未核销', '1'], ['已核销', '2']],
-  voucherPlatform: [['美团', '1'], ['抖音', '2'], ['快手', '3'], ['本店', '4']],
-  balanceRefType: [['充值', 'recharge'], ['余额支付', 'sale'], ['退款退回', 'saleRefund'], ['作废退回', 'saleInvalid']],
-  couponKind: [['电子券', '1'], ['纸质券', '2']],
-  memberCouponStatus: [['未使用', '1'], ['已使用', '2'], ['已作废', '3']],
-  couponTxnType: [['发放', '1'], ['核销', '2'], ['退回', '3']],
-  couponGiveWay: [['按手机号发放', '1'], ['表格批量发放', '2'], ['运营计划', '3'], ['收银台', '4']],
-  operationPlanSegment: [['全部会员', '1'], ['N天内消费过', '2'], ['N天未消费', '3'], ['本月生日', '4'], ['指定门店会员', '5']],
-  operationPlanStatus: [['草稿', '1'], ['已执行', '2'], ['已取消', '3']],
-  classRecordStatus: [['当班', '1'], ['已交班', '2']],
-  merchantType: [['银联POS', '1'], ['聚合扫码', '2'], ['其他', '3']],
-  jhChannel: [['微信', '1'], ['支付宝', '2'], ['聚合支付', '3']],
-  preSaleStatus: [['待提货', '1'], ['已提货', '2'], ['已取消', '3']],
-  poiMatchType: [['未匹配', '0'], ['自动匹配', '1'], ['人工匹配', '2']],
-  onlinePlatform: [['美团', '1'], ['饿了么', '2'], ['京东到家', '3'], ['抖音', '4']],
-  supplierMrbStatus: [['草稿', '1'], ['已退货', '2']],
-  supplierMrbReason: [['质量问题', '1'], ['临期过期', '2'], ['错发多发', '3'], ['滞销退货', '4'], ['其他', '5']],
-  // Ledger doc_type values (server/domains/*): what moved the stock.
-  docType: [['其他入库', 'otherStockIn'], ['其他出库', 'otherStockOut'], ['采购入库', 'receipt'], ['调拨', 'allocation'], ['盘点', 'inventory'], ['退货', 'returnOrder'], ['退供应商', 'supplierMrb'], ['销售', 'sale'], ['销售退货', 'saleRefund'], ['预售', 'preSale']],
-};
-
-export async function seedDictionaries(tx: Queryable, dictionaries: Record<string, [string, string][]>): Promise<void> {
-  const items = Object.entries(dictionaries).flatMap(([code, xs]) => xs.map(([label, value], i) => [code, label, value, i + 1] as const));
-  await tx.query(
-    `INSERT INTO sys_data_dictionary(tenant_id, code, label, value, sort)
-     SELECT app_current_tenant(), code, label, value, sort FROM unnest($1::text[], $2::text[], $3::text[], $4::int[]) AS d(code, label, value, sort)
-     ON CONFLICT DO NOTHING`,
-    [items.map((d) => d[0]), items.map((d) => d[1]), items.map((d) => d[2]), items.map((d) => d[3])],
-  );
-}
-
 /**
  * Stock demo: a shop warehouse (门店仓) per demo shop, and opening stock posted as real 其他入库 documents
  * (status 已入库, one per warehouse, reason 期初入库) through ledger rows, so on_hand = Σ ledger from the start.
@@ -54,7 +9,6 @@ export async function seedDictionaries(tx: Queryable, dictionaries: Record<strin
  */
 export async function seedStockDemo(db: Database, tenantId: number): Promise<void> {
   await db.tenant(tenantId, async (tx) => {
-    await seedDictionaries(tx, STOCK_DICTIONARIES);
     // The demo's 南京江宁门店仓 is the 南京江宁 shop's; every other demo shop gets a warehouse of its own.
     await tx.query(
       `UPDATE wh_base_info w SET shop_id = s.shop_id FROM shop_base s

@@ -6,6 +6,8 @@ import { dbToday } from '../../db/calendar.ts';
 import { ok } from '../../http/envelope.ts';
 import { grantedMenuKeys } from '../../permissions.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
+import { quoteIdent } from '../../resources/query.ts';
+import type { WaitingDocuments } from '../../documents/catalog.ts';
 import { addDays, dayShareFen, daysOf, percent, yuan } from './period.ts';
 import { salesByDay, salesByHour, salesByShop, topSkus } from './salesQueries.ts';
 import { shopScope } from './scope.ts';
@@ -20,14 +22,6 @@ import { totalOf } from './shape.ts';
  * their day), read from the daily summaries the order triggers keep (days, hours, SKUs), never from order lines.
  */
 
-/** Documents that wait for a holder of `perm`: status 1 of these tables, in the caller's shops. */
-const WAITING: { key: string; label: string; table: string; perm: string; link: string; by: 'wh' | 'shop' }[] = [
-  { key: 'purchaseAudit', label: '采购单待审核', table: 'wh_purchase', perm: 'wh:purchase:audit', link: '/purchaseManage/procure', by: 'wh' },
-  { key: 'otherInConfirm', label: '其他入库待确认', table: 'wh_other_stock_in', perm: 'wh:otherIn:confirm', link: '/storageManage/otherIn', by: 'wh' },
-  { key: 'otherOutConfirm', label: '其他出库待确认', table: 'wh_other_stock_out', perm: 'wh:otherOut:confirm', link: '/storageManage/otherOut', by: 'wh' },
-  { key: 'pettyCashAudit', label: '备用金待审核', table: 'petty_cash_record', perm: 'pettyCash:record:audit', link: '/pettyCash/record', by: 'shop' },
-  { key: 'pettyTransferConfirm', label: '备用金调拨待确认', table: 'petty_cash_transfer', perm: 'pettyCash:transfer:confirm', link: '/pettyCash/transfer', by: 'shop' },
-];
 
 const TOP = 5;
 const ALERTS = 8;
@@ -86,18 +80,22 @@ async function pendingTasks(tx: Queryable, auth: AuthContext) {
   return { total, records: rows, link: '/processManage/myTodo' };
 }
 
-async function waitingDocuments(tx: Queryable, auth: AuthContext, shops: number[] | null) {
+/** Documents waiting for a holder of their action's permission (the descriptors' `waiting`), in the caller's shops. */
+async function waitingDocuments(tx: Queryable, auth: AuthContext, shops: number[] | null, waiting: WaitingDocuments[]) {
   const granted = auth.isAdmin ? null : await grantedMenuKeys(tx, auth);
-  const mine = WAITING.filter((w) => !granted || granted.has(w.perm));
+  const mine = waiting.filter((w) => !granted || granted.has(w.perm));
   if (!mine.length) return [];
-  const parts = mine.map((w, i) => `SELECT ${i} AS i, count(*)::int AS n FROM ${w.table} x WHERE x.status = 1 AND ($1::int[] IS NULL OR ${
-    w.by === 'wh' ? 'x.wh_id IN (SELECT wh_id FROM wh_base_info WHERE shop_id = ANY($1::int[]))' : 'x.shop_id = ANY($1::int[])'
-  })`);
+  const scope = (w: WaitingDocuments) =>
+    !w.scope ? 'true'
+    : 'warehouse' in w.scope ? `x.${quoteIdent(w.scope.warehouse)} IN (SELECT wh_id FROM wh_base_info WHERE shop_id = ANY($1::int[]))`
+    : `x.${quoteIdent(w.scope.shop)} = ANY($1::int[])`;
+  const parts = mine.map((w, i) => `SELECT ${i} AS i, count(*)::int AS n FROM ${quoteIdent(w.table)} x
+    WHERE x.${quoteIdent(w.statusColumn)} IN (${w.statuses.map(Number).join(', ')}) AND ($1::int[] IS NULL OR ${scope(w)})`);
   const counts = (await tx.query<{ i: number; n: number }>(parts.join(' UNION ALL '), [shops])).rows;
   return counts.filter((c) => c.n > 0).map((c) => ({ key: mine[c.i].key, label: mine[c.i].label, count: c.n, link: mine[c.i].link }));
 }
 
-export async function dashboard(tx: SummaryTx, auth: AuthContext, days: 7 | 30) {
+export async function dashboard(tx: SummaryTx, auth: AuthContext, days: 7 | 30, waiting: WaitingDocuments[] = []) {
   const today = await dbToday(tx);
   const shops = await shopScope(tx, auth);
   const todayP = { from: today, to: today, days: 1 };
@@ -138,11 +136,11 @@ export async function dashboard(tx: SummaryTx, auth: AuthContext, days: 7 | 30) 
     topSkus: skus.map((s) => ({ skuId: s.skuId, skuCode: s.skuCode, skuName: s.skuName, quantity: s.qty, saleAmount: yuan(s.amountFen) })),
     stockAlerts: { ...(await stockAlerts(tx, shops)), link: '/storageManage/whStock' },
     pendingTasks: await pendingTasks(tx, auth),
-    waitingDocuments: await waitingDocuments(tx, auth, shops),
+    waitingDocuments: await waitingDocuments(tx, auth, shops, waiting),
   };
 }
 
-export const dashboardRoutes = async (app: FastifyInstance) => {
+export const dashboardRoutes = (waiting: WaitingDocuments[]) => async (app: FastifyInstance) => {
   app.get<{ Querystring: { days?: 7 | 30 } }>('/statistics/dashboard', {
     // Every logged-in user has a 工作台: its figures are scoped to the caller's shops on the server (shopScope).
     config: { anyUser: true },
@@ -151,5 +149,5 @@ export const dashboardRoutes = async (app: FastifyInstance) => {
       summary: '工作台：本人门店范围内今日销售与目标、近 7/30 天趋势、销售前 5 的门店与 SKU、今日分时销售、库存预警、待我审批与待处理单据',
       querystring: { type: 'object', additionalProperties: false, properties: { days: { type: 'integer', enum: [7, 30], title: '趋势天数' } } },
     },
-  }, async (req) => ok(await req.summaryTx((tx) => dashboard(tx, req.auth!, req.query.days ?? 7)).catch(asCallerError)));
+  }, async (req) => ok(await req.summaryTx((tx) => dashboard(tx, req.auth!, req.query.days ?? 7, waiting)).catch(asCallerError)));
 };

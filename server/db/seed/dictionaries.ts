@@ -1,0 +1,132 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Ajv } from 'ajv';
+import dictionariesMeta from '../../../schemas/meta/dictionaries.schema.json';
+import { loadDescriptors } from '../../../engine/model/load.ts';
+import type { ResourceDescriptor } from '../../../engine/model/types.ts';
+import { readDescriptorFiles } from '../../resources/descriptorFiles.ts';
+import type { Database } from '../index.ts';
+
+export interface DictionaryItem {
+  label: string;
+  value: string;
+}
+
+/** Code -> items in order, and where each code is declared (`file#/dictionaries/<code>`, for error messages). */
+export interface Dictionaries {
+  items: Map<string, DictionaryItem[]>;
+  where: Map<string, string>;
+}
+
+const validate = new Ajv({ allErrors: true, strict: false }).compile<{ dictionaries: Record<string, DictionaryItem[]> }>(dictionariesMeta);
+
+const pointer = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/**
+ * The shipped data dictionaries: dictionaries/*.json of every schema directory (checked against
+ * schemas/meta/dictionaries.schema.json), in directory then file-name order, plus the labels the document
+ * descriptors give (`docType`: a document's `stockLog` label under its type, so 库存流水 names what moved the
+ * stock). A code declared twice, or a value twice within a code, is an error naming file and JSON pointer.
+ */
+export function readDictionaries(dirs: string[], resources: Iterable<ResourceDescriptor> = []): Dictionaries & { errors: string[] } {
+  const items = new Map<string, DictionaryItem[]>();
+  const where = new Map<string, string>();
+  const errors: string[] = [];
+  for (const dir of dirs) {
+    const d = path.join(dir, 'dictionaries');
+    if (!existsSync(d)) continue;
+    for (const name of readdirSync(d).filter((f) => f.endsWith('.json')).sort()) {
+      const file = path.relative(process.cwd(), path.join(d, name));
+      let json: unknown;
+      try {
+        json = JSON.parse(readFileSync(path.join(d, name), 'utf8'));
+      } catch (err) {
+        errors.push(`${file}# invalid JSON: ${(err as Error).message}`);
+        continue;
+      }
+      if (!validate(json)) {
+        for (const e of validate.errors ?? []) errors.push(`${file}#${e.instancePath} ${e.message}`);
+        continue;
+      }
+      for (const [code, list] of Object.entries(json.dictionaries)) {
+        const at = `${file}#/dictionaries/${pointer(code)}`;
+        if (where.has(code)) {
+          errors.push(`${at} dictionary "${code}" is already declared in ${where.get(code)}`);
+          continue;
+        }
+        const values = new Map<string, number>();
+        list.forEach((item, i) => {
+          if (values.has(item.value)) errors.push(`${at}/${i}/value value "${item.value}" is already item ${values.get(item.value)}`);
+          values.set(item.value, i);
+        });
+        where.set(code, at);
+        items.set(code, list);
+      }
+    }
+  }
+  // 库存流水's 类型: each document that posts stock names its label in its document block.
+  for (const r of resources) {
+    const label = r.document?.stockLog;
+    if (!label) continue;
+    const list = items.get('docType') ?? [];
+    if (!items.has('docType')) {
+      items.set('docType', list);
+      where.set('docType', `schemas/resources/${r.name}.json#/document/stockLog`);
+    }
+    if (list.some((x) => x.value === r.document!.type)) errors.push(`schemas/resources/${r.name}.json#/document/type docType "${r.document!.type}" already has a label`);
+    else list.push({ label, value: r.document!.type });
+  }
+  return { items, where, errors };
+}
+
+/** The dictionaries of the schema directories and their documents; throws naming file and pointer on a broken file. */
+export function shippedDictionaries(dirs: string[]): Dictionaries {
+  const d = readDictionaries(dirs, loadDescriptors(readDescriptorFiles(dirs)).set.resources.values());
+  if (d.errors.length) throw new Error(`dictionaries in ${dirs.join(path.delimiter)}:\n${d.errors.join('\n')}`);
+  return d;
+}
+
+/** Changes whenever a shipped dictionary does. */
+export const dictionariesVersion = (d: Dictionaries): string =>
+  createHash('sha1').update(JSON.stringify([...d.items].sort(([a], [b]) => a.localeCompare(b)))).digest('hex').slice(0, 12);
+
+/**
+ * Makes the shipped dictionaries the defaults a new tenant gets (sys_dictionary_default: the sys_tenant insert
+ * trigger copies them, migration 370), and gives every existing tenant the items that are new since the last
+ * start — items a tenant deleted on the 数据字典 page stay deleted. Runs when the files changed; cheap otherwise.
+ */
+export async function seedDictionaries(db: Database, d: Dictionaries): Promise<boolean> {
+  const version = dictionariesVersion(d);
+  const current = await db.system((tx) => tx.query<{ value: string }>(`SELECT value FROM app_meta WHERE key = 'dictionaries_version'`));
+  if (current.rows[0]?.value === version) return false;
+  const rows = [...d.items].flatMap(([code, list]) => list.map((x, i) => ({ code, ...x, sort: i + 1 })));
+  const fresh = await db.system(async (tx) => {
+    const old = await tx.query<{ code: string; value: string }>(`SELECT code, value FROM sys_dictionary_default`);
+    const had = new Set(old.rows.map((r) => `${r.code}\u0000${r.value}`));
+    await tx.query(`DELETE FROM sys_dictionary_default`);
+    await tx.query(
+      `INSERT INTO sys_dictionary_default (code, value, label, sort)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::int[])`,
+      [rows.map((r) => r.code), rows.map((r) => r.value), rows.map((r) => r.label), rows.map((r) => r.sort)],
+    );
+    return rows.filter((r) => !had.has(`${r.code}\u0000${r.value}`));
+  });
+  const tenants = await db.system((tx) => tx.query<{ id: number }>(`SELECT id FROM sys_tenant ORDER BY id`));
+  if (fresh.length) {
+    for (const t of tenants.rows) {
+      await db.tenant(t.id, (tx) =>
+        tx.query(
+          `INSERT INTO sys_data_dictionary (tenant_id, code, label, value, sort)
+           SELECT app_current_tenant(), code, label, value, sort FROM unnest($1::text[], $2::text[], $3::text[], $4::int[]) AS d(code, value, label, sort)
+           ON CONFLICT DO NOTHING`,
+          [fresh.map((r) => r.code), fresh.map((r) => r.value), fresh.map((r) => r.label), fresh.map((r) => r.sort)],
+        ),
+      );
+    }
+  }
+  await db.system((tx) =>
+    tx.query(`INSERT INTO app_meta(key, value) VALUES ('dictionaries_version', $1) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`, [version]),
+  );
+  return true;
+}
