@@ -26,6 +26,7 @@ import { documentRoutes, runnableActions, sameDocumentInput } from '../model/doc
 import { type DescriptorSet, type DocActionDecl, type FormDecl, type ResourceDescriptor, type ScreenDescriptor, formSchema, hiddenFields, writableFields } from '../model/index.ts';
 import { endpointRefOf, pageFormPath, pageFormRow, rowCallParams, screenFormContext, screenListKey, submitBody, type RowData } from '../runtime/screenModel';
 import { formatCell } from './cells';
+import { DetailFields } from '../forms/DetailView';
 import { DocumentHistory, type HistoryEvent } from './DocumentHistory';
 import { LinesGrid, newLineKey, type DocLine } from './LinesGrid';
 import { printDocument } from './print';
@@ -280,10 +281,10 @@ export function DocumentPage({ set, screen, form }: DocumentPageProps) {
           </SimpleGrid>
         )}
         <div data-testid={`${testId}-header`}>
-          <Form ref={formRef} schema={schema as RJSFSchema} uiSchema={{ ...uiSchema, 'ui:submitButtonOptions': { norender: true } } as UiSchema<RowData, RJSFSchema>}
+          {!editable ? <DetailFields resource={resource} form={form} fields={fields} uiSchema={uiSchema} row={draft.header} context={context} testId={`${testId}-detail`} bare /> : <Form ref={formRef} schema={schema as RJSFSchema} uiSchema={{ ...uiSchema, 'ui:submitButtonOptions': { norender: true } } as UiSchema<RowData, RJSFSchema>}
             formData={draft.header} validator={validator} widgets={rjsfWidgets} formContext={context} transformErrors={transformErrors}
             showErrorList={false} noHtml5Validate readonly={!editable} templates={{ ObjectFieldTemplate: HeaderGrid }}
-            onChange={(e) => setDraft((d) => (d ? { ...d, header: e.formData ?? {} } : d))} />
+            onChange={(e) => setDraft((d) => (d ? { ...d, header: e.formData ?? {} } : d))} />}
         </div>
       </Paper>
       {!isNew && (info.data?.approval || decision) && (

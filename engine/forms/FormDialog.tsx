@@ -6,6 +6,7 @@ import { ScreenDialog } from '../dialog/ScreenDialog';
 import { type FormDecl, type ResourceDescriptor, formSchema } from '../model/index.ts';
 import type { RecordFormContext } from './formContext';
 import { type ResolvedRoute, type RowData, rowCallParams, submitBody } from '../runtime/screenModel';
+import { DetailView } from './DetailView';
 import { RecordForm } from './RecordForm';
 
 /** An open form: which one, for which row (none: create), and where it submits. */
@@ -52,6 +53,9 @@ export function FormBody(props: FormBodyProps) {
   // Empty columns answer null; the form treats them as unset, so an optional number is not "not a number".
   const data = open.row ? Object.fromEntries(Object.entries(initial).filter(([k, v]) => fields.includes(k) && v !== null)) : {};
   const readOnly = open.form.readOnly === true || !open.submit;
+  if (readOnly && open.row) {
+    return <DetailView resource={resource} form={open.form} fields={fields} uiSchema={uiSchema} row={initial} context={props.context} testId={props.testId} onClose={props.onClose} />;
+  }
   return (
     <RecordForm
       schema={schema}

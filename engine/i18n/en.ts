@@ -37,6 +37,7 @@ export const engineEn: EngineMessages = {
     imported: 'Imported {{count}} rows', reportTitle: 'Import failed: these rows have errors; nothing was written', row: 'Row', field: 'Field', message: 'Error',
     noFile: 'Choose a file first',
   },
+  detailView: { noRelated: 'No records', firstRows: 'First {{shown}} of {{total}}' },
   form: { create: 'New {{title}}', edit: 'Edit {{title}}', detail: '{{title}} details', submit: 'Save', maximize: 'Maximize', restore: 'Restore', close: 'Close' },
   validation: {
     required: '{{field}} is required', maxLength: '{{field}} may have at most {{limit}} characters', minLength: '{{field}} needs at least {{limit}} characters',

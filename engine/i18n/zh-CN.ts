@@ -36,6 +36,7 @@ export const engineZhCN = {
     imported: '导入成功，共 {{count}} 条', reportTitle: '导入失败：以下行有错误，未写入任何数据', row: '行号', field: '字段', message: '错误信息',
     noFile: '请先选择文件',
   },
+  detailView: { noRelated: '暂无记录', firstRows: '显示前 {{shown}} 条，共 {{total}} 条' },
   form: { create: '新增{{title}}', edit: '编辑{{title}}', detail: '{{title}}详情', submit: '保存', maximize: '最大化', restore: '还原', close: '关闭' },
   validation: {
     required: '{{field}}不能为空', maxLength: '{{field}}长度不能超过{{limit}}个字符', minLength: '{{field}}长度不能少于{{limit}}个字符',

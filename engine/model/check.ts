@@ -320,6 +320,25 @@ function checkScreen(s: ScreenDescriptor, set: DescriptorSet, ctx: CheckContext,
     if (form.mode === 'document') checkDocumentForm(form, r, set, p, err);
     else if (form.lines || form.summary || form.statusColors || form.showWhen) err(`${p}/mode`, 'lines, summary, statusColors and showWhen belong to a document form ("mode": "document")');
     if (form.route && form.route === s.route) err(`${p}/route`, `${form.route} is the list's own route`);
+    (form.sections ?? []).forEach((sec, i) => {
+      key(`${p}/sections/${i}/title`, sec.title);
+      sec.fields.forEach((f, j) => !form.fields.includes(f) && err(`${p}/sections/${i}/fields/${j}`, `field "${f}" is not on this form`));
+    });
+    (form.related ?? []).forEach((rel, i) => {
+      const q = `${p}/related/${i}`;
+      key(`${q}/title`, rel.title);
+      endpoint(`${q}/source`, rel.source, ['page', 'list']);
+      const hit = resolveEndpoint(set, s, rel.source);
+      for (const [param, f] of Object.entries(rel.params)) {
+        if (!has(f)) err(`${q}/params/${param}`, `field "${f}" is not in resource "${r.name}"`);
+        const named = hit && (hit.route.path.includes(`{${param}}`) || (hit.resource.filters ?? []).some((d) => filterName(d) === param));
+        if (hit && !named) err(`${q}/params/${param}`, `route "${rel.source}" has no path parameter or filter "${param}"`);
+      }
+      rel.columns.forEach((c, j) => {
+        key(`${q}/columns/${j}/label`, c.label);
+        if (hit && !Object.hasOwn(hit.resource.fields, c.field)) err(`${q}/columns/${j}/field`, `field "${c.field}" is not in resource "${hit.resource.name}"`);
+      });
+    });
     if (form.route && ctx.menuPaths && !ctx.menuPaths.has(form.route)) err(`${p}/route`, `no menu node has the path ${form.route} (add a hidden one, so the page can be granted)`);
     for (const [f, ui] of Object.entries(form.uiSchema ?? {})) {
       if (f.startsWith('ui:')) continue;

@@ -372,6 +372,24 @@ export interface FormDecl {
   showWhen?: Record<string, { field: string; in: (string | number)[] }>;
   readOnly?: boolean;
   width?: number;
+  /** read-only forms: the fields in titled groups (the detail view shows each as a section); default one group of `fields`. */
+  sections?: { title?: string; fields: string[] }[];
+  /** read-only forms: lists of rows related to the record, below its fields (a supplier's purchases). */
+  related?: RelatedListDecl[];
+}
+
+/** A list of another resource's rows that belong to the record shown (its first page, read-only). */
+export interface RelatedListDecl {
+  id: string;
+  /** i18n key of the list's title. */
+  title: string;
+  /** A page or list route ("resource#routeId"). */
+  source: string;
+  /** Request parameter (a path placeholder or a filter) <- field of the record. */
+  params: Record<string, string>;
+  columns: { field: string; label?: string }[];
+  /** Rows shown (default 20). */
+  pageSize?: number;
 }
 
 /** The lines grid of a document page. */

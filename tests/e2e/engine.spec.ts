@@ -42,7 +42,9 @@ test('permissions: shop staff sees the list without the buttons and columns it m
   await expect(page).toHaveURL(/\/shopManage\/shopBaseDetail\?shopId=\d+$/);
   await expect(page.getByTestId('shop-base-page')).toBeVisible();
   await expect(page.getByTestId('shop-base-page-form-submit')).toHaveCount(0);
-  await expect(page.getByTestId('shop-base-page').getByTestId('field-shopCode')).toHaveValue(/^EUI0/);
+  // values read as text, not greyed inputs
+  await expect(page.getByTestId('shop-base-page').getByTestId('field-shopCode')).toHaveText(/^EUI0/);
+  await expect(page.getByTestId('shop-base-page').locator('input')).toHaveCount(0);
   // 成本总金额 is not granted: the page has no 参考最低成本 either
   await expect(page.getByTestId('shop-base-page').getByTestId('field-minCost')).toHaveCount(0);
 });
@@ -65,10 +67,10 @@ test('a shop code opens the shop\'s detail page: a tab of its own, kept on reloa
   await cell(page, 'shopCode').nth(1).getByText('EUI004').click();
   await expect(page).toHaveURL(new RegExp(`/shopManage/shopBaseDetail\\?shopId=${shop.shopId}$`));
   const detail = page.getByTestId('shop-base-page');
-  await expect(detail.getByTestId('field-shopCode')).toHaveValue('EUI004');
-  await expect(detail.getByTestId('field-shopName')).toHaveValue('引擎门店04');
-  await expect(detail.getByTestId('field-openDate')).toHaveValue('2026-03-04');
-  await expect(detail.getByTestId('field-area')).toHaveValue('41.00');
+  await expect(detail.getByTestId('field-shopCode')).toHaveText('EUI004');
+  await expect(detail.getByTestId('field-shopName')).toHaveText('引擎门店04');
+  await expect(detail.getByTestId('field-openDate')).toHaveText('2026-03-04');
+  await expect(detail.getByTestId('field-area')).toHaveText('41.00');
   await expect(page.getByTestId('shop-base-page-form-submit')).toHaveCount(0);
   // a tab of its own beside the shop list's
   await expect(page.getByTestId('tab-/shopManage/shopBaseDetail')).toBeVisible();
@@ -84,11 +86,11 @@ test('a shop code opens the shop\'s detail page: a tab of its own, kept on reloa
 
   // a reload of the detail page shows the same shop; back from there, the list is still on page 2
   await cell(page, 'shopCode').nth(1).getByText('EUI004').click();
-  await expect(detail.getByTestId('field-shopCode')).toHaveValue('EUI004');
+  await expect(detail.getByTestId('field-shopCode')).toHaveText('EUI004');
   await page.reload();
   await expect(page).toHaveURL(new RegExp(`/shopManage/shopBaseDetail\\?shopId=${shop.shopId}$`));
-  await expect(detail.getByTestId('field-shopCode')).toHaveValue('EUI004');
-  await expect(detail.getByTestId('field-shopName')).toHaveValue('引擎门店04');
+  await expect(detail.getByTestId('field-shopCode')).toHaveText('EUI004');
+  await expect(detail.getByTestId('field-shopName')).toHaveText('引擎门店04');
   await page.getByTestId('shop-base-page-back').click();
   await expect(page).toHaveURL(new RegExp(`${SCREEN}$`));
   await expect(pages.locator('[data-active="true"]')).toHaveText('2');
@@ -624,6 +626,6 @@ test('a read-only detail page shows money with its two decimals, as the lists do
   await row.getByTestId('row-action-open').click();
   await expect(page).toHaveURL(/\/memberInfo\/couponDelDetail/);
   for (const field of ['faceAmount', 'thresholdAmount']) {
-    await expect(page.getByTestId(`field-${field}`)).toHaveValue(/^\d+\.\d{2}$/);
+    await expect(page.getByTestId(`field-${field}`)).toHaveText(/^\d+\.\d{2}$/);
   }
 });

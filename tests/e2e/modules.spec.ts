@@ -25,9 +25,32 @@ test('admin filters the SKU list and opens a SKU in its detail form', async ({ p
   await first.getByTestId('row-action-detail').click();
   const dialog = page.getByTestId('pd-sku-dialog');
   await expect(dialog).toBeVisible();
-  await expect(dialog.locator(`input[value="${skuCode}"]`)).toHaveCount(1);
+  await expect(dialog.getByTestId('field-skuCode')).toHaveText(skuCode);
+  await expect(dialog.locator('input')).toHaveCount(0);
   // 进价 is a field admin may see, on the list and in the form.
   await expect(page.locator('th[data-column="purchasePrice"]')).toHaveCount(1);
+});
+
+test('a supplier\'s detail reads as text in sections, without its internal id, with its purchase orders below', async ({ page }) => {
+  await logIn(page, 'admin', 'admin123', '1', { to: false });
+  const { request, headers } = await pageApi(page);
+  const purchase = (await (await request.post('/api/wxy-warehouse-server/wh-purchase/findPage', { headers, data: { pageNum: 1, pageSize: 1 } })).json()).data.records[0];
+  const supplier = (await (await request.get(`/api/wxy-production-server/pd-supplier/get/${purchase.supplierId}`, { headers })).json()).data;
+  await openPage(page, '/purchaseManage/supplier');
+  await page.getByTestId('filter-supplierNo').fill(supplier.supplierNo);
+  await page.getByTestId('pd-supplier-search').click();
+  await expect(rows(page, 'pd-supplier')).toHaveCount(1);
+  await rows(page, 'pd-supplier').first().getByTestId('row-action-detail').click();
+  const dialog = page.getByTestId('pd-supplier-dialog');
+  await expect(dialog.getByTestId('field-supplierNo')).toHaveText(supplier.supplierNo);
+  await expect(dialog.getByTestId('field-supplierName')).toHaveText(supplier.supplierName);
+  // a dictionary value by its label, sections by their titles, no greyed inputs, no 供应商ID
+  await expect(dialog.getByTestId('field-settleType')).not.toHaveText(/^\d+$/);
+  await expect(dialog.getByText('结算信息')).toBeVisible();
+  await expect(dialog.getByText('供应商ID')).toHaveCount(0);
+  await expect(dialog.locator('input')).toHaveCount(0);
+  const related = dialog.getByTestId('pd-supplier-form-related-purchases-row');
+  await expect(related.filter({ hasText: purchase.purchaseNo })).toHaveCount(1);
 });
 
 test('shop01 reads the SKU list without 进价 and 成本价 columns and without write buttons', async ({ page }) => {
