@@ -26,6 +26,7 @@ import { requestSerializer } from './http/logRedact.ts';
 import { dateKeyword, registerInputGuard } from './http/inputGuard.ts';
 import { clientErrorAnswer, clientErrorHandler, frameworkErrors } from './http/errorAnswers.ts';
 import { recordRoutes } from './http/routeTable.ts';
+import { opsRoutes } from './ops/routes.ts';
 
 /** How long an idle keep-alive connection stays open (Fastify's default), and the shorter time clients are told. */
 const KEEP_ALIVE_MS = 72_000;
@@ -83,6 +84,9 @@ export async function buildApp(services: AppServices, opts: BuildOptions = {}): 
   recordRoutes(app);
 
   app.decorate('businessTz', services.config.businessTz);
+  app.decorate('lifecycle', { draining: false });
+  // /healthz, /readyz, /metrics; registered on the root (not as a plugin) so its onResponse hook times every route.
+  await opsRoutes(services)(app);
   app.decorateRequest('auth', null);
   app.decorateRequest('tenantTx', function tenantTx(this: { auth: { tenantId: number } | null }, fn, opts) {
     if (!this.auth) throw new ApiError('NO_TOKEN');

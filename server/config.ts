@@ -39,6 +39,8 @@ export interface ServerConfig {
    * statement (no timer signals in wasm), so there the answer comes late.
    */
   statementTimeout: string;
+  /** METRICS_TOKEN: the bearer token a scraper sends to read GET /metrics; unset, /metrics is closed. */
+  metricsToken?: string;
 }
 
 export const DEFAULT_BUSINESS_TZ = 'Asia/Shanghai';
@@ -59,6 +61,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     stompHeartbeatMs: Number(env.STOMP_HEARTBEAT_MS || 5000),
     businessTz: env.BUSINESS_TZ?.trim() || DEFAULT_BUSINESS_TZ,
     statementTimeout: env.PG_STATEMENT_TIMEOUT?.trim() || '30s',
+    metricsToken: env.METRICS_TOKEN?.trim() || undefined,
     trustProxy: (env.TRUST_PROXY ?? '').split(',').map((a) => a.trim()).filter(Boolean),
     schemaDirs: [
       path.resolve(env.SCHEMAS_DIR || 'schemas'),

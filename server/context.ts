@@ -2,6 +2,7 @@ import type { Database, Queryable } from './db/index.ts';
 import type { SummaryTx } from './db/salesSummaries.ts';
 import type { ServerConfig } from './config.ts';
 import type { SmsSender } from './auth/sms.ts';
+import type { Metrics } from './ops/metrics.ts';
 
 /** What a logged-in request knows about its caller; set by the authentication hook. */
 export interface AuthContext {
@@ -27,6 +28,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The deployment's business time zone (BUSINESS_TZ): for times the server writes outside the database. */
     businessTz: string;
+    /** Where the server is in its life: draining once a shutdown began (GET /readyz answers 503 from then on). */
+    lifecycle: { draining: boolean };
+    /** The Prometheus metrics of this app (server/ops/metrics.ts). */
+    metrics: Metrics;
   }
   interface FastifyRequest {
     auth: AuthContext | null;

@@ -52,7 +52,7 @@ export async function startServer(config: ServerConfig, opts: BuildOptions & { s
   }
   const url = opts.listen !== false ? await app.listen({ port: config.port, host: config.host }) : '';
   const aiBoxPoll = startAiBoxPoll(opened, app.log);
-  const jobRunner = startJobRunner(opened, app.log);
+  const jobRunner = startJobRunner(opened, app.log, process.env, app.metrics.jobFinished);
   const salesFold = startSalesSummaryFold(opened, app.log);
   let closing: Promise<void> | undefined;
   return {
@@ -61,6 +61,7 @@ export async function startServer(config: ServerConfig, opts: BuildOptions & { s
     url,
     close: () =>
       (closing ??= (async () => {
+        app!.lifecycle.draining = true;
         await aiBoxPoll.stop();
         await jobRunner.stop();
         await salesFold.stop();

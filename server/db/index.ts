@@ -58,6 +58,8 @@ export interface Database {
    * data dir).
    */
   exclusive<T>(key: number, fn: () => Promise<T>): Promise<T>;
+  /** PostgreSQL server only: the pool's connections (open, idle) and the callers waiting for one. */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -294,6 +296,7 @@ export async function openPostgres(url: string, businessTz: string): Promise<Dat
     tenantStatement,
     listen: (channel, handler) => listener.listen(channel, handler),
     copyOut,
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     exclusive: async (key, fn) => {
       // Not a pooled connection: with a small pool (PG_POOL_SIZE=1) fn would wait for the one the lock holds.
       const locker = new pg.Client({ connectionString: url });
@@ -360,7 +363,12 @@ export function deferredDatabase(kind: Database['kind'], opening: Promise<Databa
     tenantStatement: async (tenantId, sql, params, opts) => (await opening).tenantStatement(tenantId, sql, params, opts),
     listen: async (channel, handler) => (await opening).listen(channel, handler),
     exclusive: async (key, fn) => (await opening).exclusive(key, fn),
-    ...(kind === 'postgres' ? { copyOut: async (tenantId: number, copySql: string) => (await opening).copyOut!(tenantId, copySql) } : {}),
+    ...(kind === 'postgres'
+      ? {
+          copyOut: async (tenantId: number, copySql: string) => (await opening).copyOut!(tenantId, copySql),
+          poolStats: () => opened?.poolStats?.() ?? { total: 0, idle: 0, waiting: 0 },
+        }
+      : {}),
     close: async () => (await opening).close(),
   };
 }

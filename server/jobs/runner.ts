@@ -31,7 +31,13 @@ const MAX_ATTEMPTS = 3;
  * same job; a job left running by a process that died (stale heartbeat; on the embedded database, any at start,
  * since no other process can hold one) is queued again, and failed after three attempts.
  */
-export function startJobRunner(db: Database, log: Log, env: NodeJS.ProcessEnv = process.env): { stop(): Promise<void>; wake(): void } {
+export function startJobRunner(
+  db: Database,
+  log: Log,
+  env: NodeJS.ProcessEnv = process.env,
+  /** Told of every job this process ran to the end (the metrics count them). */
+  finished: (kind: string, outcome: 'done' | 'failed') => void = () => {},
+): { stop(): Promise<void>; wake(): void } {
   if (env.JOB_RUNNER === '0') return { stop: async () => {}, wake: () => {} };
   const pollMs = Math.max(100, Number(env.JOB_POLL_MS) || 5000);
   const abort = new AbortController();
@@ -120,6 +126,7 @@ export function startJobRunner(db: Database, log: Log, env: NodeJS.ProcessEnv = 
           job.job_id, JSON.stringify(result ?? null),
         ]),
       );
+      finished(job.kind, 'done');
     } catch (err) {
       if (abort.signal.aborted) {
         // Stopped by the server's shutdown: the next start takes it up again (this attempt does not count).
@@ -128,6 +135,7 @@ export function startJobRunner(db: Database, log: Log, env: NodeJS.ProcessEnv = 
       }
       const msg = err instanceof ApiError ? err.message : `任务失败：${(err as Error).message ?? String(err)}`;
       log.error({ err, jobId: job.job_id, kind: job.kind, key: job.job_key }, 'background job failed');
+      finished(job.kind, 'failed');
       await tx((q) => q.query(`UPDATE bg_job SET status = 'failed', error = $2, finish_time = now() WHERE job_id = $1`, [job.job_id, msg.slice(0, 500)])).catch(() => {});
     } finally {
       clearInterval(heart);

@@ -30,6 +30,7 @@ export const realtimePlugin = (services: AppServices) => async (app: FastifyInst
       return { tenantId: auth.tenantId, userId: auth.userId, userName: auth.userName, tokenHash: auth.tokenHash };
     },
   });
+  app.metrics.countStompSessions(() => broker.connectionCount());
   // Before the HTTP server closes: open sockets would otherwise keep it waiting.
   app.addHook('preClose', async () => broker.close());
 };

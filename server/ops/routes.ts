@@ -1,0 +1,66 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { AppServices } from '../context.ts';
+import { pendingSchema, schemaFiles, type SchemaFiles } from '../db/migrate.ts';
+import { createMetrics } from './metrics.ts';
+
+/** How long /readyz waits for the database before calling it unreachable. */
+const DB_CHECK_MS = 2000;
+
+const sameSecret = (given: string, expected: string) => {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+};
+
+/**
+ * Operations endpoints, outside /api and without a session:
+ * - GET /healthz: the process lives and answers (a load balancer's liveness check; never touches the database).
+ * - GET /readyz: 200 when the database answers, its schema has every migration and definition of this build, and the
+ *   server is not shutting down; else 503 naming what is wrong (a proxy stops sending requests here).
+ * - GET /metrics: Prometheus text, only with `Authorization: Bearer <METRICS_TOKEN>`; without METRICS_TOKEN set it is
+ *   closed (403). The figures name routes, job kinds and queue sizes, nothing a tenant wrote.
+ */
+export const opsRoutes = (services: AppServices) => async (app: FastifyInstance) => {
+  const metrics = createMetrics(services.db);
+  app.decorate('metrics', metrics);
+
+  // Every answer of the app (this hook is added to the root context: fastify-plugin style, see buildApp).
+  app.addHook('onResponse', async (req, reply) => {
+    metrics.observeRequest(req.routeOptions.url ?? '(unmatched)', req.method, reply.statusCode, reply.elapsedTime / 1000);
+  });
+
+  app.get('/healthz', { config: { public: true } }, async () => ({ status: 'ok' }));
+
+  let files: SchemaFiles | null = null;
+  app.get('/readyz', { config: { public: true } }, async (_req, reply) => {
+    const problems: string[] = [];
+    if (app.lifecycle.draining) problems.push('shutting down');
+    let timer: NodeJS.Timeout | undefined;
+    const answered = await Promise.race([
+      services.db.system((tx) => tx.query('SELECT 1')).then(() => true, () => false),
+      new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), DB_CHECK_MS))),
+    ]).finally(() => clearTimeout(timer));
+    if (!answered) problems.push('database not answering');
+    else {
+      // The files are read once; the database's record each time (one small read): a database restored from an older
+      // backup under this build, or migrated by nobody, shows here.
+      files ??= schemaFiles(services.config.schemaDirs);
+      const pending = await pendingSchema(services.db, files).catch(() => null);
+      if (pending === null) problems.push('database not answering');
+      else if (pending.length) problems.push(`schema not current: ${pending.length} pending (${pending.slice(0, 3).join(', ')}${pending.length > 3 ? ', …' : ''})`);
+    }
+    reply.header('cache-control', 'no-store');
+    if (problems.length) return reply.status(503).send({ status: 'not ready', problems });
+    return { status: 'ready' };
+  });
+
+  app.get('/metrics', { config: { public: true } }, async (req, reply) => {
+    const token = services.config.metricsToken;
+    if (!token) return reply.status(403).send({ code: 403, msg: '未设置 METRICS_TOKEN，指标不对外提供', data: null });
+    const m = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
+    if (!m || !sameSecret(m[1], token)) return reply.status(401).header('www-authenticate', 'Bearer').send({ code: 401, msg: '读取指标需要正确的 METRICS_TOKEN', data: null });
+    reply.header('content-type', metrics.registry.contentType).header('cache-control', 'no-store');
+    return metrics.registry.metrics();
+  });
+};
