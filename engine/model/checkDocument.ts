@@ -47,6 +47,32 @@ export function checkDocument(r: ResourceDescriptor, set: DescriptorSet, err: (p
       else if (lines && !lines.fields[f]) err(`/document/actions/${i}/lineInput/${j}`, `field "${f}" is not in lines resource "${lines.name}"`);
     });
   });
+  // Declared postings: a warehouse of the header, numeric quantities and costs of the lines, a 库存流水 label; a reversal
+  // reverses an action that posts, from the statuses that action ends in (never from a draft: nothing was posted).
+  const numeric = (f: { type?: string } | undefined) => f?.type === 'integer' || f?.type === 'number';
+  d.actions.forEach((a, i) => {
+    const p = `/document/actions/${i}`;
+    if (a.posts) {
+      if (!decl?.skuField) err(`${p}/posts`, 'a posting action needs lines with a skuField');
+      if (!has(a.posts.warehouse)) err(`${p}/posts/warehouse`, `field "${a.posts.warehouse}" is not in fields`);
+      else if (r.fields[a.posts.warehouse].type !== 'integer') err(`${p}/posts/warehouse`, `field "${a.posts.warehouse}" holds a warehouse id: it must be an integer`);
+      const q = a.posts.quantity ?? 'quantity';
+      if (lines && !Object.hasOwn(lines.fields, q)) err(`${p}/posts/quantity`, `field "${q}" is not in lines resource "${lines.name}"`);
+      else if (lines && !numeric(lines.fields[q])) err(`${p}/posts/quantity`, `the quantity "${q}" of "${lines.name}" is ${lines.fields[q].type}: it must be a number or an integer`);
+      const cost = a.posts.costField ?? 'unitCost';
+      if (lines && a.posts.cost === 'line' && !Object.hasOwn(lines.fields, cost)) err(`${p}/posts/costField`, `field "${cost}" is not in lines resource "${lines.name}" (cost "line" takes each line's own cost)`);
+      if (a.posts.cost === 'line' && a.posts.direction === 'out') err(`${p}/posts/cost`, 'goods leave at the moving-average cost: an "out" posting takes cost "average"');
+      if (!d.stockLog) err('/document', `action "${a.id}" posts stock: name the document's 库存流水 label in "stockLog"`);
+    }
+    if (a.reverses) {
+      const target = d.actions.find((x) => x.id === a.reverses);
+      if (!target) err(`${p}/reverses`, `no document action "${a.reverses}" (one of ${[...ids].join(', ')})`);
+      else if (!target.posts) err(`${p}/reverses`, `action "${a.reverses}" posts nothing to reverse`);
+      else a.from.forEach((v, j) => {
+        if (!target.to.includes(v)) err(`${p}/from/${j}`, `status ${v} is not one action "${a.reverses}" ends in: nothing is posted yet to reverse`);
+      });
+    }
+  });
   if (d.waiting) {
     if (!ids.has(d.waiting.action)) err('/document/waiting/action', `no document action "${d.waiting.action}" (one of ${[...ids].join(', ')})`);
     for (const k of ['warehouseField', 'shopField'] as const) {

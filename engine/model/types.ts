@@ -154,8 +154,33 @@ export interface DocActionDecl {
    * `{<bodyField>: [{<lines primary key>, <field>: value}]}`, validated like the lines resource's fields.
    */
   lineInput?: string[];
+  /**
+   * Stock the action posts, by the document layer in the action's transaction (server/documents/postings.ts): each line's
+   * quantity into (`in`) or out of (`out`) the warehouse the header names, through the stock ledger's guards.
+   */
+  posts?: DocPostingDecl;
+  /** Id of the action whose postings this one reverses: what the document posted is posted back (作废 of a confirmed one). */
+  reverses?: string;
+  /** Header fields the action sets: `now` (the time) or `user` (the caller's name), e.g. `{"confirmTime": "now"}`. */
+  stamp?: Record<string, 'now' | 'user'>;
   /** Body fields the action takes besides `note` (an audit's result and remark), as JSON Schema properties with a Chinese title. */
   input?: Record<string, { type: string | string[]; title: string; enum?: (string | number | null)[]; maxLength?: number; minimum?: number; maximum?: number }>;
+}
+
+/** What a document action posts to the stock ledger. */
+export interface DocPostingDecl {
+  /** Header field holding the warehouse id. */
+  warehouse: string;
+  direction: 'in' | 'out';
+  /**
+   * `average`: at the warehouse's moving-average cost (an outgoing line gets that cost written into `costField`, and the
+   * header totals follow); `line`: an incoming line at its own `costField`, which moves the average.
+   */
+  cost: 'average' | 'line';
+  /** Line field of the quantity (default quantity). */
+  quantity?: string;
+  /** Line field of the unit cost (default unitCost). */
+  costField?: string;
 }
 
 /** The lines of a document: a child resource whose rows belong to one header. */

@@ -16,6 +16,7 @@ import { fieldJsonSchema } from '../../engine/model/forms.ts';
 import { docHistory, recordDocEvent, recordDocEventAfter } from './history.ts';
 import { nextDocNo } from './numbers.ts';
 import { documentPrintData, documentTemplate } from './printing.ts';
+import { postLines, reversePostings, stampHeader } from './postings.ts';
 import { docExtras, docFn, docFnReadsLines, type DocActionContext, type DocRef } from './registry.ts';
 
 /**
@@ -456,9 +457,16 @@ export async function runDocAction(tx: Queryable, auth: AuthContext, c: DocConte
   const ref = refOf(c, header);
   const { note, ...extra } = body;
   const fn = action.fn ? docFn(action.fn) : undefined;
-  const lines = fn && docFnReadsLines(action.fn!) ? await readLines(tx, c, id) : [];
+  const lines = (fn && docFnReadsLines(action.fn!)) || action.posts ? await readLines(tx, c, id) : [];
   const noteText = typeof note === 'string' && note.trim() ? note.trim() : undefined;
+  // A particular rule first (it may refuse), then the declared postings, then the stamps.
   const result = fn ? await fn({ tx, auth, resource: c.header, action, id, ref, header, lines, body: extra, note: noteText }) : undefined;
+  if (action.posts && lined(c) && c.doc.lines.skuField) {
+    await postLines(tx, auth, { header: c.header, lines: c.lines, skuField: c.doc.lines.skuField, foreignKey: c.doc.lines.foreignKey }, action, header, lines, ref);
+  }
+  if (action.reverses) await reversePostings(tx, auth, ref);
+  if (action.posts || action.reverses) await refreshTotals(tx, c, id);
+  if (action.stamp) await stampHeader(tx, auth, c.header, action.stamp, id);
   const to = result?.to ?? action.to[0];
   if (!action.to.includes(to)) throw new Error(`${action.fn} answered status ${to}, not one of ${action.to.join(', ')}`);
   const notes = [typeof note === 'string' ? note.trim() : '', result?.note ?? ''].filter(Boolean).join('；');

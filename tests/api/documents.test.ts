@@ -77,7 +77,7 @@ describe('document layer: 其他入库', () => {
     expect(await ledgerSum(wh.whId, sku.skuId)).toBe(after!.onHand);
     const info = (await admin('GET', `${BASE}/info/${d.stockInId}`)).json.data;
     expect(info.status).toBe(2);
-    expect(info.actions).toEqual([]);
+    expect(info.actions).toEqual(['void']);
     expect(info.history.map((h: Json) => [h.actionLabel, h.fromStatus, h.toStatus])).toEqual([
       ['创建', null, 1],
       ['确认入库', 1, 2],
@@ -104,6 +104,60 @@ describe('document layer: 其他入库', () => {
     const q0 = Number(start?.onHand ?? 0);
     const c0 = Number(start?.avgCost ?? 0);
     expect(b!.avgCost).toBeCloseTo(Math.round(((Math.round(((q0 * c0 + 20) / (q0 + 10)) * 10000) / 10000) * (q0 + 10) + 40) / (q0 + 20) * 10000) / 10000, 4);
+  });
+
+  it('作废 of a confirmed 其他入库 takes its stock back out exactly once; a draft cannot be voided; stock already gone is refused naming the SKU', async () => {
+    const [sku, gone] = [skus[4], skus[5]];
+    const before = Number((await stockOf(wh.whId, sku.skuId))?.onHand ?? 0);
+    const d = (await draft([{ skuId: sku.skuId, quantity: 4, unitCost: 2 }])).json.data;
+    const early = await admin('PUT', `${BASE}/void/${d.stockInId}`, {});
+    expect([early.status, early.json.msg]).toEqual([409, '单据状态已变更，请刷新后重试']);
+    expect((await admin('PUT', `${BASE}/confirm/${d.stockInId}`)).status).toBe(200);
+    const [a, b] = await Promise.all([admin('PUT', `${BASE}/void/${d.stockInId}`, { note: '录错了' }), admin('PUT', `${BASE}/void/${d.stockInId}`, {})]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    expect((await stockOf(wh.whId, sku.skuId))!.onHand).toBe(before);
+    expect(await ledgerSum(wh.whId, sku.skuId)).toBe(before);
+    const info = (await admin('GET', `${BASE}/info/${d.stockInId}`)).json.data;
+    expect([info.status, info.actions]).toEqual([3, []]);
+    expect(info.history.map((h: Json) => h.actionLabel)).toEqual(['创建', '确认入库', '作废']);
+    const log = (await admin('POST', 'wxy-warehouse-server/wh-stock-log/pd/page/1/10', { docNo: d.stockInNo })).json.data.records;
+    expect(log.map((x: Json) => x.qty).sort()).toEqual([-4, 4]);
+
+    // Received, then taken out by a 其他出库: voiding the receipt would take stock that is no longer there.
+    const g = Number((await stockOf(wh.whId, gone.skuId))?.onHand ?? 0);
+    const inDoc = (await draft([{ skuId: gone.skuId, quantity: 3, unitCost: 1 }])).json.data;
+    expect((await admin('PUT', `${BASE}/confirm/${inDoc.stockInId}`)).status).toBe(200);
+    const out = (await admin('POST', 'wxy-warehouse-server/wh-other-stock-out/add', { whId: wh.whId, reason: 1, detList: [{ skuId: gone.skuId, quantity: g + 3 }] })).json.data;
+    expect((await admin('PUT', `wxy-warehouse-server/wh-other-stock-out/confirm/${out.stockOutId}`)).status).toBe(200);
+    const refused = await admin('PUT', `${BASE}/void/${inDoc.stockInId}`, {});
+    expect(refused.status).toBe(409);
+    expect(refused.json.msg).toBe(`库存不足：${gone.skuName}（${wh.whName}）可用 0，需要 3`);
+    expect((await admin('GET', `${BASE}/info/${inDoc.stockInId}`)).json.data.status).toBe(2);
+    expect((await stockOf(wh.whId, gone.skuId))!.onHand).toBe(0);
+  });
+
+  it('其他出库 posts out at the moving-average cost written into its lines; 作废 brings the goods back at that cost', async () => {
+    const OUT = 'wxy-warehouse-server/wh-other-stock-out';
+    const sku = skus[6];
+    const d0 = (await draft([{ skuId: sku.skuId, quantity: 10, unitCost: 3 }])).json.data;
+    expect((await admin('PUT', `${BASE}/confirm/${d0.stockInId}`)).status).toBe(200);
+    const start = (await stockOf(wh.whId, sku.skuId))!;
+    const out = (await admin('POST', `${OUT}/add`, { whId: wh.whId, reason: 1, detList: [{ skuId: sku.skuId, quantity: 4 }] })).json.data;
+    const short = (await admin('POST', `${OUT}/add`, { whId: wh.whId, reason: 1, detList: [{ skuId: sku.skuId, quantity: 3 }, { skuId: skus[7].skuId, quantity: 99999 }] })).json.data;
+    const refused = await admin('PUT', `${OUT}/confirm/${short.stockOutId}`);
+    expect(refused.status).toBe(409);
+    expect(refused.json.msg).toMatch(new RegExp(`^库存不足：${skus[7].skuName}（${wh.whName}）可用 [0-9.]+，需要 99999$`));
+    expect((await stockOf(wh.whId, sku.skuId))!.onHand).toBe(start.onHand); // nothing partial
+    const done = await admin('PUT', `${OUT}/confirm/${out.stockOutId}`);
+    expect(done.status).toBe(200);
+    expect(done.json.data.detList[0].unitCost).toBeCloseTo(start.avgCost, 4);
+    expect(done.json.data.totalAmount).toBeCloseTo(Math.round(4 * start.avgCost * 100) / 100, 2);
+    expect(done.json.data.confirmTime).toMatch(/^\d{4}-\d{2}-\d{2} /);
+    expect((await stockOf(wh.whId, sku.skuId))!.onHand).toBe(start.onHand - 4);
+    expect((await admin('PUT', `${OUT}/void/${out.stockOutId}`)).status).toBe(200);
+    const back = (await stockOf(wh.whId, sku.skuId))!;
+    expect([back.onHand, back.avgCost]).toEqual([start.onHand, start.avgCost]);
+    expect(await ledgerSum(wh.whId, sku.skuId)).toBe(start.onHand);
   });
 
   it('edits a draft (lines replaced), keeps its number and records the edit', async () => {

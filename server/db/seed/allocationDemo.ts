@@ -5,6 +5,10 @@ import { docFn } from '../../documents/registry.ts';
 import { recordDocEvent } from '../../documents/history.ts';
 import { nextDocNo } from '../../documents/numbers.ts';
 import '../../domains/index.ts';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { ResourceDescriptor } from '../../../engine/model/types.ts';
+import { runDocAction, type DocContext } from '../../documents/routes.ts';
 
 /**
  * Transfers and other stock-outs in every state, made through the real domain functions (so stock, in-transit
@@ -60,6 +64,9 @@ export async function seedAllocationDemo(db: Database, tenantId: number): Promis
     await tx.query(`DELETE FROM sys_message WHERE business_type = 13`);
 
     // 其他出库: a damaged-goods draft and a confirmed sample withdrawal.
+    const read = (name: string) => JSON.parse(readFileSync(path.resolve('schemas/resources', `${name}.json`), 'utf8')) as ResourceDescriptor;
+    const outHeader = read('wh-other-stock-out');
+    const otherOut: DocContext = { header: outHeader, lines: read('wh-other-stock-out-det'), doc: outHeader.document! };
     for (const [reason, confirm, remark] of [[1, false, '破损报废（待确认）'], [3, true, '门店陈列样品领用']] as const) {
       const no = await nextDocNo(tx, tenantId, 'QTCK');
       const id = (
@@ -78,11 +85,8 @@ export async function seedAllocationDemo(db: Database, tenantId: number): Promis
       await tx.query(`UPDATE wh_other_stock_out SET total_quantity = (SELECT sum(quantity) FROM wh_other_stock_out_det WHERE stock_out_id = $1) WHERE stock_out_id = $1`, [id]);
       await recordDocEvent(tx, auth, { docType: 'otherStockOut', docId: id, action: 'create', actionLabel: '创建', fromStatus: null, toStatus: 1 });
       if (!confirm) continue;
-      const header = { whId: central.wh_id };
-      const lines = (await tx.query(`SELECT det_id AS "detId", sku_id AS "skuId", quantity::float8 AS quantity FROM wh_other_stock_out_det WHERE stock_out_id = $1 ORDER BY line_no`, [id])).rows;
-      await docFn('otherStockOut.confirm')!({ tx, auth, resource: undefined as never, id, ref: { docType: 'otherStockOut', docId: id, docNo: no }, header, lines, body: {} });
-      await tx.query(`UPDATE wh_other_stock_out SET status = 2 WHERE stock_out_id = $1`, [id]);
-      await recordDocEvent(tx, auth, { docType: 'otherStockOut', docId: id, action: 'confirm', actionLabel: '确认出库', fromStatus: 1, toStatus: 2 });
+      // The confirm the users run: the descriptor's declared posting, history and status (server/documents/).
+      await runDocAction(tx, auth, otherOut, otherOut.doc.actions.find((a) => a.id === 'confirm')!, id, {});
     }
   });
 }

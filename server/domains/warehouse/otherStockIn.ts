@@ -1,21 +1,12 @@
 import { registerDocFn } from '../../documents/registry.ts';
 import { ApiError } from '../../errors.ts';
-import { postStock } from '../stock/ledger.ts';
 import { notifyConfirmers } from '../../messages/notifyPermHolders.ts';
 
 /**
  * 其他入库 (wh-other-stock-in): goods that come in without a purchase (a gift, a found surplus, an opening
- * balance). Confirming posts each line into the warehouse at its unit cost.
+ * balance). Confirming posts each line in at its unit cost and 作废 posts it back: both declared in the descriptor
+ * (`posts`, `reverses`), posted by server/documents/postings.ts. What stays here is particular to this document.
  */
-registerDocFn('otherStockIn.confirm', async ({ tx, auth, ref, header, lines, id }) => {
-  await postStock(
-    tx,
-    auth,
-    ref,
-    lines.map((l) => ({ whId: Number(header.whId), skuId: Number(l.skuId), qty: Number(l.quantity), unitCost: Number(l.unitCost ?? 0), lineId: Number(l.detId) })),
-  );
-  await tx.query(`UPDATE wh_other_stock_in SET confirm_time = now() WHERE stock_in_id = $1`, [id]);
-});
 
 /** The warehouse's name is copied onto the document so lists show it without a join. */
 registerDocFn('otherStockIn.save', async ({ tx, auth, id, ref, header, body }) => {

@@ -1,31 +1,12 @@
 import { registerDocFn } from '../../documents/registry.ts';
 import { ApiError } from '../../errors.ts';
-import { postStock } from '../stock/ledger.ts';
 import { notifyConfirmers } from '../../messages/notifyPermHolders.ts';
 
 /**
  * 其他出库 (wh-other-stock-out): goods that leave without a sale or a transfer (damage, samples, own use).
- * Confirming takes each line out at the warehouse's moving-average cost, which the lines then show.
+ * Confirming posts each line out at the moving-average cost (written into the lines) and 作废 posts it back: both
+ * declared in the descriptor (`posts`, `reverses`), posted by server/documents/postings.ts.
  */
-registerDocFn('otherStockOut.confirm', async ({ tx, auth, ref, header, lines, id }) => {
-  await postStock(
-    tx,
-    auth,
-    ref,
-    lines.map((l) => ({ whId: Number(header.whId), skuId: Number(l.skuId), qty: -Number(l.quantity), lineId: Number(l.detId) })),
-  );
-  await tx.query(
-    `UPDATE wh_other_stock_out_det d SET unit_cost = l.unit_cost
-       FROM stock_ledger l WHERE l.doc_type = $2 AND l.doc_id = $1 AND l.line_id = d.det_id AND d.stock_out_id = $1`,
-    [id, ref.docType],
-  );
-  await tx.query(
-    `UPDATE wh_other_stock_out SET confirm_time = now(),
-        total_amount = (SELECT coalesce(sum(amount), 0) FROM wh_other_stock_out_det WHERE stock_out_id = $1)
-      WHERE stock_out_id = $1`,
-    [id],
-  );
-});
 
 registerDocFn('otherStockOut.save', async ({ tx, auth, id, ref, header, body }) => {
   const wh = await tx.query<{ wh_name: string; status: number }>(`SELECT wh_name, status FROM wh_base_info WHERE wh_id = $1`, [header.whId]);
