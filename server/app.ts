@@ -27,6 +27,8 @@ import { dateKeyword, registerInputGuard } from './http/inputGuard.ts';
 import { clientErrorAnswer, clientErrorHandler, frameworkErrors } from './http/errorAnswers.ts';
 import { recordRoutes } from './http/routeTable.ts';
 import { opsRoutes } from './ops/routes.ts';
+import { SHOP_SCOPE_WRITE_REFUSED, registerShopGuard } from './http/shopGuard.ts';
+import { registerFieldGuard } from './http/fieldGuard.ts';
 
 /** How long an idle keep-alive connection stays open (Fastify's default), and the shorter time clients are told. */
 const KEEP_ALIVE_MS = 72_000;
@@ -88,10 +90,11 @@ export async function buildApp(services: AppServices, opts: BuildOptions = {}): 
   // /healthz, /readyz, /metrics; registered on the root (not as a plugin) so its onResponse hook times every route.
   await opsRoutes(services)(app);
   app.decorateRequest('auth', null);
-  app.decorateRequest('tenantTx', function tenantTx(this: { auth: { tenantId: number } | null }, fn, opts) {
+  app.decorateRequest('tenantTx', function tenantTx(this: { auth: { tenantId: number; shops: readonly number[] | null } | null }, fn, opts) {
     if (!this.auth) throw new ApiError('NO_TOKEN');
     // A request's statements are bounded (PostgreSQL server): a clear 503 instead of a hang.
-    return services.db.tenant(this.auth.tenantId, fn, { ...opts, statementTimeout: services.config.statementTimeout });
+    // Bounded by the caller's shops too: the shop_scope policies (migration 350) hide and refuse other shops' rows.
+    return services.db.tenant(this.auth.tenantId, fn, { ...opts, statementTimeout: services.config.statementTimeout, shops: this.auth.shops });
   });
   app.decorateRequest('summaryTx', function summaryTx(this: FastifyRequest, fn) {
     return readSalesSummaries((open, opts) => this.tenantTx(open, opts), fn);
@@ -104,6 +107,10 @@ export async function buildApp(services: AppServices, opts: BuildOptions = {}): 
     if (req.is404 || !req.url.startsWith('/api/') || req.url.startsWith('/api/docs') || cfg.public) return;
     req.auth = await authenticate(services.db, req, cfg.perm);
   });
+  // A shop or warehouse named in a call's input must be the caller's (server/http/shopGuard.ts).
+  registerShopGuard(app);
+  // Keys a field permission guards leave no answer to a caller without it (server/http/fieldGuard.ts).
+  registerFieldGuard(app);
 
   app.setErrorHandler((err: FastifyError | ApiError, req, reply) => {
     if (err instanceof ApiError) {
@@ -127,6 +134,12 @@ export async function buildApp(services: AppServices, opts: BuildOptions = {}): 
       return reply.status(400).send({ code: 400, msg: '数据不符合规则，请检查后重试', data: null });
     }
     if (sqlState === 'WX400' && err.message) return reply.status(400).send({ code: 400, msg: err.message, data: null });
+    // A row written for a shop outside the caller's (the shop_scope policies' WITH CHECK, migration 350).
+    if (sqlState === '42501' && /row-level security/.test(err.message ?? '')) {
+      req.log.warn({ url: req.url, sqlState }, 'write outside the caller\'s shops refused');
+      const e = ErrorCodes.FORBIDDEN;
+      return reply.status(e.status).send({ code: e.code, msg: SHOP_SCOPE_WRITE_REFUSED, data: null });
+    }
     // A multipart body without its boundary, or cut short: busboy's errors carry no status.
     if (/boundary|unexpected end of (form|multipart)|multipart/i.test(err.message ?? '') && !(err as FastifyError).statusCode) {
       return reply.status(400).send({ code: 400, msg: '上传内容格式不正确（缺少分隔符或内容不完整），请重新上传', data: null });

@@ -15,6 +15,14 @@ export interface AuthContext {
   tokenHash: string;
   roles: string[];
   isAdmin: boolean;
+  /**
+   * The shops the caller reaches (app_caller_shops, migration 350): null for every shop (admin, a 全部门店 role), else
+   * the shops they work at, manage and the register's shop. Every transaction of the call is bounded by it
+   * (req.tenantTx opens it as the shop-scoped role), so no route reads or writes another shop's rows.
+   */
+  shops: readonly number[] | null;
+  /** The field permissions (零售价, 供应商, 毛利率, 进价总金额, 成本总金额) the caller's roles grant; admin all. */
+  fieldPerms: readonly string[];
 }
 
 /** Shared services handed to every module plugin. */

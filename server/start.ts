@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from './app.ts';
 import { verifyResourceTables } from './resources/index.ts';
+import { verifyShopScope } from './db/shopScope.ts';
 import type { ServerConfig } from './config.ts';
 import { deferredDatabase, openDatabase, type Database } from './db/index.ts';
 import { prepareDatabase } from './db/prepare.ts';
@@ -30,6 +31,7 @@ export async function startServer(config: ServerConfig, opts: BuildOptions & { s
       // Under one lock: servers starting together wait for the first to migrate and seed (server/db/prepare.ts).
       await prepareDatabase(opened, config.schemaDirs, moduleMenus.menus, dictionaries);
       await verifyResourceTables(opened, config.schemaDirs);
+      await verifyShopScope(opened);
       return opened;
     } catch (err) {
       await opened.close();

@@ -31,10 +31,10 @@ function check(change: { resource?: (r: any) => void; screen?: (s: any) => void 
 const PUSHED = shopResource.routes.length;
 
 describe('descriptor check', () => {
-  it('refuses a one-row or write route on a resource with a rowScope (only page, list and export apply it)', () => {
-    const errors = check({ resource: (r) => { r.rowScope = 'shops.mine'; } });
-    expect(errors.some((e) => e.includes('has a rowScope that a get route does not apply'))).toBe(true);
-    expect(errors.some((e) => e.includes('a page route does not apply'))).toBe(false);
+  it('refuses a document route on a resource with a rowScope (the generic routes apply it, by id too)', () => {
+    const errors = check({ resource: (r) => { r.rowScope = 'shops.mine'; r.routes.push({ action: 'docPrint', method: 'GET', path: 'ticket/{shopId}/{type}', perm: 'shop:base:list' } as never); } });
+    expect(errors.some((e) => e.includes('has a rowScope that a docPrint route does not apply'))).toBe(true);
+    expect(errors.some((e) => e.includes('a get route does not apply') || e.includes('a page route does not apply'))).toBe(false);
   });
 
   it('passes on every descriptor of the repository (what npm run schemas:check runs)', () => {

@@ -147,8 +147,9 @@ function checkResource(r: ResourceDescriptor, file: string, err: (pointer: strin
     if (route.action !== 'page' && route.action !== 'custom' && (params.includes('pageNum') || params.includes('pageSize'))) err(`${p}/path`, 'only a page route takes {pageNum}/{pageSize}');
     if (route.action === 'custom' && !route.handler) err(`${p}/handler`, 'a custom route names the handler a domain registers ("handler")');
     if (route.action !== 'custom' && route.handler) err(`${p}/handler`, 'only a custom route names a handler');
-    // The generic page, list and export add a resource's rowScope; its one-row and write routes would not.
-    if (r.rowScope && !['page', 'list', 'pulldown', 'tree', 'export', 'custom'].includes(route.action))
+    // The generic routes add a resource's rowScope to what they read, change or delete by id (a new row, an import
+    // and a template read nothing); the document layer's routes would not.
+    if (r.rowScope && !['page', 'list', 'pulldown', 'tree', 'export', 'custom', 'get', 'create', 'update', 'setField', 'batchSetField', 'delete', 'batchDelete', 'template', 'import'].includes(route.action))
       err(`${p}/action`, `resource "${r.name}" has a rowScope that a ${route.action} route does not apply: make it a custom route that checks the caller`);
     if (needsId.includes(route.action) && !idParamOf(route)) err(`${p}/path`, `a ${route.action} route needs an id parameter such as {${r.primaryKey}}`);
     const bound = route.pathFilters ?? {};

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
 import type { AuthContext } from '../context.ts';
+import { FIELD_PERMISSION_NAMES } from '../permissions.ts';
 import { sessionOf, TOKEN_COLUMNS, tokenHashOf, type TokenRow } from './tokens.ts';
 
 /** Reads X-TENANT-ID; a missing or malformed header is refused before anything else. */
@@ -66,10 +67,12 @@ export async function authenticateToken(db: Database, token: string, tenantId: n
   const hash = tokenHashOf(token);
   if (!Number.isSafeInteger(tenantId) || tenantId <= 0) throw new ApiError('TOKEN_TENANT_MISMATCH');
   // One round trip on a PostgreSQL server (tenantStatement): every guarded call pays for this check.
-  const r = await db.tenantStatement<TokenRow & { user_name: string | null; name: string | null; status: number | null; roles: string[] | null; granted: boolean | null }>(
+  const r = await db.tenantStatement<TokenRow & { user_name: string | null; name: string | null; status: number | null; roles: string[] | null; granted: boolean | null; shops: number[] | null; field_perms: string[] | null }>(
     tenantId,
     `SELECT ${TOKEN_COLUMNS}, u.user_name, u.name, u.status,
             array(SELECT r.code FROM sys_user_role ur JOIN sys_role r ON r.id = ur.role_id WHERE ur.user_id = u.id ORDER BY r.code) AS roles,
+            app_caller_shops(u.id, t.shop_id) AS shops,
+            array(SELECT DISTINCT f.name FROM sys_role_field_permission f JOIN sys_user_role ur ON ur.role_id = f.role_id WHERE ur.user_id = u.id ORDER BY f.name) AS field_perms,
             $2::text IS NOT NULL AND EXISTS (
               SELECT 1 FROM sys_user_role ur JOIN sys_role_menu rm ON rm.role_id = ur.role_id JOIN sys_menu m ON m.id = rm.menu_id
                WHERE ur.user_id = u.id AND (m.perms = $2 OR m.path = $2)) AS granted
@@ -83,5 +86,9 @@ export async function authenticateToken(db: Database, token: string, tenantId: n
   const roles = row.roles ?? [];
   const isAdmin = roles.includes('admin');
   if (perm && !isAdmin && !row.granted) throw new ApiError('FORBIDDEN');
-  return { ...session, userName: row.user_name, displayName: row.name || row.user_name, roles, isAdmin };
+  return {
+    ...session, userName: row.user_name, displayName: row.name || row.user_name, roles, isAdmin,
+    shops: isAdmin || row.shops === null ? null : row.shops.map(Number),
+    fieldPerms: isAdmin ? FIELD_PERMISSION_NAMES : (row.field_perms ?? []),
+  };
 }

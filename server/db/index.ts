@@ -26,6 +26,11 @@ export interface Queryable {
  */
 export interface Database {
   readonly kind: 'pglite' | 'postgres';
+  /**
+   * `opts.shops`: whose shops the transaction reaches — a caller's (AuthContext.shops: req.tenantTx and callerDb pass
+   * them), or every shop when absent (start-up, seeding, jobs, login: no caller). Request code never opens one without
+   * its caller's shops (tests/unit/shopScopeTx.test.ts reads the server's sources for it).
+   */
   tenant<T>(tenantId: number, fn: (tx: Queryable) => Promise<T>, opts?: TenantTxOptions): Promise<T>;
   system<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /**
@@ -45,7 +50,7 @@ export interface Database {
    * transaction without a statement timeout, as a stream. The transaction commits when the stream
    * ends; a stream destroyed early (the caller went away) closes its connection, which ends the COPY.
    */
-  copyOut?: (tenantId: number, copySql: string) => Promise<Readable>;
+  copyOut?: (tenantId: number, copySql: string, shops?: ShopScope) => Promise<Readable>;
   /**
    * A collation that orders Chinese by pinyin (ICU "zh-x-icu"), when the database has one: a PostgreSQL
    * server built with ICU. PGlite carries only ICU's root data, so there names sort by code point.
@@ -64,6 +69,24 @@ export interface Database {
 }
 
 export const APP_ROLE = 'wxy_app';
+/**
+ * The role of a transaction opened for a caller who reaches only some shops (TenantTxOptions.shops): besides the
+ * tenant policies, the shop_scope policies apply to it (migration 350, server/db/shopScope.ts).
+ */
+export const SHOP_ROLE = 'wxy_shop';
+
+/** The shops a transaction reaches: null for every shop of the tenant (admin, head office, jobs), else their ids. */
+export type ShopScope = readonly number[] | null;
+/** The shops a caller reaches (AuthContext has them). */
+export interface ShopsOf {
+  shops: ShopScope;
+}
+
+/** `{1,5}`: the shops as the array literal app.shops holds; each is checked to be a positive integer. */
+export function shopsLiteral(shops: readonly number[]): string {
+  for (const s of shops) if (!Number.isSafeInteger(s) || s <= 0) throw new Error(`invalid shop id ${s}`);
+  return `{${shops.join(',')}}`;
+}
 
 /** A value tenantStatement can inline as an SQL literal. */
 export type SqlValue = string | number | boolean | null;
@@ -115,23 +138,32 @@ export interface TenantTxOptions {
    * sales, even when the periodic fold commits between them (PGlite runs one transaction at a time anyway).
    */
   snapshot?: boolean;
+  /**
+   * The caller's shops (AuthContext.shops): an array opens the transaction as SHOP_ROLE with app.shops set, so the
+   * shop_scope policies hide other shops' rows and refuse writing them; null or absent: every shop (wxy_app).
+   */
+  shops?: ShopScope;
 }
 
-async function enterTenant(tx: Queryable, tenantId: number, statementTimeout?: string): Promise<void> {
+async function enterTenant(tx: Queryable, tenantId: number, statementTimeout?: string, shops?: ShopScope): Promise<void> {
   if (!Number.isSafeInteger(tenantId) || tenantId <= 0) throw new Error(`invalid tenant id ${tenantId}`);
-  await tx.query(`SET LOCAL ROLE ${APP_ROLE}`);
-  if (statementTimeout) await tx.query(`SELECT set_config('app.tenant_id', $1, true), set_config('statement_timeout', $2, true)`, [String(tenantId), statementTimeout]);
-  else await tx.query(`SELECT set_config('app.tenant_id', $1, true)`, [String(tenantId)]);
+  const scoped = Array.isArray(shops);
+  await tx.query(`SET LOCAL ROLE ${scoped ? SHOP_ROLE : APP_ROLE}`);
+  const shopsSql = scoped ? `, set_config('app.shops', '${shopsLiteral(shops)}', true)` : '';
+  if (statementTimeout) await tx.query(`SELECT set_config('app.tenant_id', $1, true), set_config('statement_timeout', $2, true)${shopsSql}`, [String(tenantId), statementTimeout]);
+  else await tx.query(`SELECT set_config('app.tenant_id', $1, true)${shopsSql}`, [String(tenantId)]);
 }
 
 const DURATION = /^\d{1,9} ?(us|ms|s|min|h|d)?$/;
 
 /** BEGIN, the app role and the tenant (and statement timeout) as one batch of statements. */
-function beginTenantSql(tenantId: number, { statementTimeout, snapshot }: TenantTxOptions = {}): string {
+function beginTenantSql(tenantId: number, { statementTimeout, snapshot, shops }: TenantTxOptions = {}): string {
   if (!Number.isSafeInteger(tenantId) || tenantId <= 0) throw new Error(`invalid tenant id ${tenantId}`);
   if (statementTimeout !== undefined && !DURATION.test(statementTimeout)) throw new Error(`invalid statement timeout ${statementTimeout}`);
   const timeout = statementTimeout === undefined ? '' : `, set_config('statement_timeout', '${statementTimeout}', true)`;
-  return `BEGIN${snapshot ? ' ISOLATION LEVEL REPEATABLE READ' : ''}; SET LOCAL ROLE ${APP_ROLE}; SELECT set_config('app.tenant_id', '${tenantId}', true)${timeout}`;
+  const scoped = Array.isArray(shops);
+  const shopsSql = scoped ? `, set_config('app.shops', '${shopsLiteral(shops)}', true)` : '';
+  return `BEGIN${snapshot ? ' ISOLATION LEVEL REPEATABLE READ' : ''}; SET LOCAL ROLE ${scoped ? SHOP_ROLE : APP_ROLE}; SELECT set_config('app.tenant_id', '${tenantId}', true)${timeout}${shopsSql}`;
 }
 
 export async function openPglite(dataDir: string, businessTz: string): Promise<Database> {
@@ -162,17 +194,17 @@ export async function openPglite(dataDir: string, businessTz: string): Promise<D
   return {
     kind: 'pglite',
     // PGlite has one connection; its transaction() holds a lock, so transactions never interleave.
-    tenant: (tenantId, fn) =>
+    tenant: (tenantId, fn, opts) =>
       lite.transaction(async (tx) => {
         const q = wrap(tx);
-        await enterTenant(q, tenantId);
+        await enterTenant(q, tenantId, undefined, opts?.shops);
         return fn(q);
       }),
     system: (fn) => lite.transaction(async (tx) => fn(wrap(tx))),
-    tenantStatement: <T>(tenantId: number, sql: string, params: SqlValue[]) =>
+    tenantStatement: <T>(tenantId: number, sql: string, params: SqlValue[], opts?: TenantTxOptions) =>
       lite.transaction(async (tx) => {
         const q = wrap(tx);
-        await enterTenant(q, tenantId);
+        await enterTenant(q, tenantId, undefined, opts?.shops);
         return q.query<T>(sql, params);
       }),
     exclusive: (_key, fn) => fn(),
@@ -252,7 +284,7 @@ export async function openPostgres(url: string, businessTz: string): Promise<Dat
       const r = results[3];
       return { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length };
     });
-  const copyOut = async (tenantId: number, copySql: string): Promise<Readable> => {
+  const copyOut = async (tenantId: number, copySql: string, shops?: ShopScope): Promise<Readable> => {
     const client = await pool.connect();
     let released = false;
     // With an error the pool discards the connection instead of reusing one in an unknown state.
@@ -266,7 +298,7 @@ export async function openPostgres(url: string, businessTz: string): Promise<Dat
     client.on('error', release);
     try {
       await client.query('BEGIN');
-      await enterTenant(queryableOf(client), tenantId);
+      await enterTenant(queryableOf(client), tenantId, undefined, shops);
     } catch (err) {
       release(err as Error);
       throw err;
@@ -365,10 +397,36 @@ export function deferredDatabase(kind: Database['kind'], opening: Promise<Databa
     exclusive: async (key, fn) => (await opening).exclusive(key, fn),
     ...(kind === 'postgres'
       ? {
-          copyOut: async (tenantId: number, copySql: string) => (await opening).copyOut!(tenantId, copySql),
+          copyOut: async (tenantId: number, copySql: string, shops?: ShopScope) => (await opening).copyOut!(tenantId, copySql, shops),
           poolStats: () => opened?.poolStats?.() ?? { total: 0, idle: 0, waiting: 0 },
         }
       : {}),
     close: async () => (await opening).close(),
+  };
+}
+
+/**
+ * The database as one caller reaches it: every tenant transaction (and COPY) it opens is bounded by the caller's shops
+ * (TenantTxOptions.shops). For request code that opens transactions itself instead of through req.tenantTx (exports in
+ * batches, the page count on a second connection, a sale's transactions).
+ */
+export interface CallerDb {
+  readonly kind: Database['kind'];
+  readonly pinyinCollation?: string;
+  tenant<T>(tenantId: number, fn: (tx: Queryable) => Promise<T>, opts?: TenantTxOptions): Promise<T>;
+  tenantStatement<T = Record<string, unknown>>(tenantId: number, sql: string, params: SqlValue[], opts?: TenantTxOptions): Promise<QueryResult<T>>;
+  copyOut?: (tenantId: number, copySql: string) => Promise<Readable>;
+}
+
+export function callerDb(db: Database, caller: ShopsOf): CallerDb {
+  const shops = caller.shops;
+  return {
+    kind: db.kind,
+    get pinyinCollation() {
+      return db.pinyinCollation;
+    },
+    tenant: (tenantId, fn, opts) => db.tenant(tenantId, fn, { ...opts, shops }),
+    tenantStatement: (tenantId, sql, params, opts) => db.tenantStatement(tenantId, sql, params, { ...opts, shops }),
+    ...(db.copyOut ? { copyOut: (tenantId: number, copySql: string) => db.copyOut!(tenantId, copySql, shops) } : {}),
   };
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { APP_ROLE, type Database, type Queryable } from './index.ts';
+import { APP_ROLE, SHOP_ROLE, type Database, type Queryable } from './index.ts';
 
 /*
  * The schema, in two parts (README "The schema: migrations and definitions"):
@@ -167,14 +167,20 @@ export async function migrate(db: Database, moduleDirs: string[] = []): Promise<
         END;
       END IF;
     END $$`);
+    // The role of a caller who reaches only some shops: the shop_scope policies (migration 350) apply to it alone.
+    // Roles belong to the whole PostgreSQL server: another database's start may be creating it at this moment.
+    await tx.query(`DO $$ BEGIN
+      IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${SHOP_ROLE}') THEN CREATE ROLE ${SHOP_ROLE} NOLOGIN; END IF;
+    EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;
+    END $$`);
 
     result.migrations = await applyMigrations(tx, migrations);
     result.definitions = await applyDefinitions(tx, definitions, result.migrations.length > 0);
 
-    // Every table and view is usable by the application role; RLS decides which rows.
-    await tx.query(`GRANT USAGE ON SCHEMA public TO ${APP_ROLE}`);
-    await tx.query(`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${APP_ROLE}`);
-    await tx.query(`GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ${APP_ROLE}`);
+    // Every table and view is usable by the application roles; RLS decides which rows.
+    await tx.query(`GRANT USAGE ON SCHEMA public TO ${APP_ROLE}, ${SHOP_ROLE}`);
+    await tx.query(`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${APP_ROLE}, ${SHOP_ROLE}`);
+    await tx.query(`GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ${APP_ROLE}, ${SHOP_ROLE}`);
   });
   return result;
 }

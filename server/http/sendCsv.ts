@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import { ApiError } from '../errors.ts';
 import { attachment, csvCell } from '../resources/exporter.ts';
 import { fileStamp } from './fileStamp.ts';
+import { guardedKeys } from './fieldGuard.ts';
 
 /**
  * A small CSV answer built in memory (report pages, one sync's exceptions): UTF-8 with a BOM so Excel reads the
@@ -11,7 +12,9 @@ import { fileStamp } from './fileStamp.ts';
  */
 export function sendCsv(reply: FastifyReply, fileTitle: string, columns: [string, string][], rows: Record<string, unknown>[], hidden: ReadonlySet<string> = new Set()): FastifyReply {
   if (!rows.length) throw new ApiError('BAD_REQUEST', '暂无数据');
-  const cols = columns.filter(([f]) => !hidden.has(f));
+  // Columns a field permission guards go too when the caller lacks it (server/http/fieldGuard.ts), whatever the route passed.
+  const guarded = guardedKeys(reply.request.auth);
+  const cols = columns.filter(([f]) => !hidden.has(f) && !guarded.has(f));
   const lines = [cols.map(([, t]) => csvCell(t)).join(','), ...rows.map((r) => cols.map(([f]) => csvCell(r[f])).join(','))];
   return reply
     .header('content-type', 'text/csv; charset=utf-8')

@@ -2,7 +2,7 @@ import { PassThrough, Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { columnLetters, textRow, writeXlsx } from './xlsxWriter.ts';
 import type { ResourceDescriptor, RouteDecl } from '../../engine/model/types.ts';
-import type { Database, Queryable } from '../db/index.ts';
+import { callerDb, type CallerDb, type Database, type Queryable } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
 import { asCallerError } from './dbErrors.ts';
 import { InlineParams, Params, afterKey, col, routeWhere, filterWhere, keyColumns, lastKeyAggregates, lastKeyOf, orderBy, ordering, quoteIdent, visibleListFields, type LastKey, type Ordering } from './query.ts';
@@ -170,7 +170,7 @@ function xlsxRowExpr(r: ResourceDescriptor, fields: string[], labels: Map<string
  * `join` aggregates the batch's lines (s.line, s.rn its 1-based position in the batch).
  */
 async function* textBatches(
-  db: Database,
+  db: CallerDb,
   tenantId: number,
   r: ResourceDescriptor,
   p: ExportPlan,
@@ -219,11 +219,11 @@ async function* textBatches(
 }
 
 /** The planned query as CSV lines (CRLF after each), in keyset batches. */
-export const csvBatches = (db: Database, tenantId: number, r: ResourceDescriptor, p: ExportPlan) =>
+export const csvBatches = (db: CallerDb, tenantId: number, r: ResourceDescriptor, p: ExportPlan) =>
   textBatches(db, tenantId, r, p, (params) => csvLineExpr(r, p.fields, p.labels, params), () => `string_agg(s.line, E'\\r\\n') || E'\\r\\n'`);
 
 /** The planned query as sheet rows numbered from 2 (row 1 is the header), in keyset batches. */
-export const xlsxBatches = (db: Database, tenantId: number, r: ResourceDescriptor, p: ExportPlan) =>
+export const xlsxBatches = (db: CallerDb, tenantId: number, r: ResourceDescriptor, p: ExportPlan) =>
   textBatches(db, tenantId, r, p, (params) => xlsxRowExpr(r, p.fields, p.labels, params), (params, done) => `string_agg(replace(s.line, '${ROW_NO}', (s.rn + ${params.add(done + 1)}::bigint)::text), '')`);
 
 /** The Chinese file name (RFC 5987), and for old clients an ASCII one keeping its time stamp and extension. */
@@ -239,14 +239,14 @@ export const XLSX_MAX_DATA_ROWS = 1_048_575;
  * Excel cannot open a sheet past its row limit, and a cut-off file would look complete: refuse before
  * the first byte, counting no further than the limit so the check stays cheap on any table.
  */
-export async function refuseOverSheetLimit(db: Database, tenantId: number, r: Pick<ResourceDescriptor, 'table'>, p: Pick<ExportPlan, 'where' | 'params'>, limit = XLSX_MAX_DATA_ROWS): Promise<void> {
+export async function refuseOverSheetLimit(db: CallerDb, tenantId: number, r: Pick<ResourceDescriptor, 'table'>, p: Pick<ExportPlan, 'where' | 'params'>, limit = XLSX_MAX_DATA_ROWS): Promise<void> {
   const n = await countUpTo(db, tenantId, r, p, limit + 1);
   if (n === 0) throw new ApiError('BAD_REQUEST', '暂无数据');
   if (n > limit) throw new ApiError('BAD_REQUEST', `导出数据超过 Excel 单表上限 ${limit.toLocaleString('en-US')} 行，请增加筛选条件或导出 CSV`);
 }
 
 /** Rows the filter matches, counted no further than `upTo` (cheap on any table). */
-async function countUpTo(db: Database, tenantId: number, r: Pick<ResourceDescriptor, 'table'>, p: Pick<ExportPlan, 'where' | 'params'>, upTo: number): Promise<number> {
+async function countUpTo(db: CallerDb, tenantId: number, r: Pick<ResourceDescriptor, 'table'>, p: Pick<ExportPlan, 'where' | 'params'>, upTo: number): Promise<number> {
   return db.tenant(tenantId, async (tx) =>
     Number(
       (
@@ -260,8 +260,10 @@ async function countUpTo(db: Database, tenantId: number, r: Pick<ResourceDescrip
 }
 
 /** Streams the filtered query as CSV (UTF-8 BOM so Excel shows Chinese) or xlsx, without OFFSET scans. */
-export function exportHandler(r: ResourceDescriptor, route: RouteDecl, db: Database, fileTitle = r.title) {
+export function exportHandler(r: ResourceDescriptor, route: RouteDecl, appDb: Database, fileTitle = r.title) {
   return async (req: Req, reply: FastifyReply) => {
+    // Every batch (and the COPY) in the caller's shops, as req.tenantTx would open it.
+    const db = callerDb(appDb, req.auth!);
     const format = String((req.query as Record<string, unknown>)?.format ?? inputOf(req, route).format ?? route.format ?? 'csv');
     if (format !== 'csv' && format !== 'xlsx') throw new ApiError('BAD_REQUEST', '导出格式只能是 csv 或 xlsx');
     const copy = format === 'csv' && db.copyOut;

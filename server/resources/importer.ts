@@ -5,7 +5,7 @@ import type ExcelJS from 'exceljs';
 import { loadExcel } from './excel.ts';
 import { columnOf, writableFields } from '../../engine/model/resource.ts';
 import type { FieldSchema, ResourceDescriptor } from '../../engine/model/types.ts';
-import type { Database, Queryable } from '../db/index.ts';
+import { callerDb, type CallerDb, type Database, type Queryable } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
 import { chineseValidationMessage } from '../http/validation.ts';
 import { dateKeyword } from '../http/inputGuard.ts';
@@ -37,9 +37,10 @@ dateKeyword(ajv);
 const importFields = (r: ResourceDescriptor, hidden: Set<string>) => writableFields(r).filter((f) => !hidden.has(f));
 
 /** The template: one header row of field titles (required ones marked 必填 in a note), and a sheet explaining each column. */
-export function templateHandler(r: ResourceDescriptor, db: Database) {
+export function templateHandler(r: ResourceDescriptor, appDb: Database) {
   return async (req: Req, reply: FastifyReply) => {
     const auth = req.auth!;
+    const db = callerDb(appDb, auth);
     const { fields, labels } = await db.tenant(auth.tenantId, async (tx) => {
       const fields = importFields(r, await hiddenFor(tx, auth, r));
       return { fields, labels: await dictionaryLabels(tx, r, fields) };
@@ -140,9 +141,10 @@ export async function fileBuffer(req: Req): Promise<Buffer> {
  * Reads an xlsx file, validates every row like a create would, and writes all rows in one transaction
  * or none: any bad row answers 400 with the per-row report and nothing is written.
  */
-export function importHandler(r: ResourceDescriptor, db: Database) {
+export function importHandler(r: ResourceDescriptor, appDb: Database) {
   return async (req: Req, reply: FastifyReply) => {
     const auth = req.auth!;
+    const db = callerDb(appDb, auth);
     const buf = await fileBuffer(req);
     const wb = new (await loadExcel()).Workbook();
     try {
@@ -265,7 +267,7 @@ export const IMPORT_MAX_REFUSALS = 100;
  * one reported). Runs only after a failed import, so a good file pays nothing.
  */
 async function refusedRows(
-  db: Database,
+  db: CallerDb,
   tenantId: number,
   r: ResourceDescriptor,
   rows: ImportRow[],

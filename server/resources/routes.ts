@@ -86,9 +86,19 @@ function prepareBody(r: ResourceDescriptor, body: unknown): void {
   }
 }
 
-async function getRow(tx: Queryable, r: ResourceDescriptor, id: unknown, hidden: Set<string>): Promise<Record<string, unknown> | undefined> {
+/**
+ * The resource's row scope (rowScope) as one more condition on `t`, for the routes that reach rows by id (get, update,
+ * delete, setField, batchSetField): a row the caller could not list is not read, changed nor deleted either.
+ */
+function scopeCond(r: ResourceDescriptor, userId: number, params: Params): string {
+  return r.rowScope ? ` AND (${rowScope(r.rowScope, r.name)(userId, params)})` : '';
+}
+
+async function getRow(tx: Queryable, r: ResourceDescriptor, id: unknown, hidden: Set<string>, userId: number): Promise<Record<string, unknown> | undefined> {
   const fields = Object.keys(r.fields).filter((f) => !hidden.has(f));
-  const res = await tx.query(`SELECT ${selectList(r, fields)} FROM ${tableOf(r)} WHERE ${col(r, r.primaryKey)} = $1::${sqlType(r.fields[r.primaryKey])}`, [id]);
+  const params = new Params();
+  const where = `${col(r, r.primaryKey)} = ${params.add(id)}::${sqlType(r.fields[r.primaryKey])}${scopeCond(r, userId, params)}`;
+  const res = await tx.query(`SELECT ${selectList(r, fields)} FROM ${tableOf(r)} WHERE ${where}`, params.values);
   return res.rows[0];
 }
 
@@ -164,7 +174,7 @@ function pageHandler(r: ResourceDescriptor, route: RouteDecl, db: Database) {
         }
         if (wantCount && db.kind === 'postgres') {
           // Skipped if the page answered the total before the second connection was ready.
-          parallelCount = db.tenant(auth.tenantId, async (c) => (settled ? { rows: [] } : c.query<{ n: number | string }>(countSql, countParams)));
+          parallelCount = db.tenant(auth.tenantId, async (c) => (settled ? { rows: [] } : c.query<{ n: number | string }>(countSql, countParams)), { shops: auth.shops });
           parallelCount.catch(() => undefined);
         }
         const row = (await tx.query<PageRow>(sql, params)).rows[0];
@@ -240,7 +250,7 @@ function getHandler(r: ResourceDescriptor, route: RouteDecl) {
   return async (req: Req) => {
     const id = idOf(r, route, req);
     const auth = req.auth!;
-    const row = await req.tenantTx(async (tx) => getRow(tx, r, id, await hiddenFor(tx, auth, r))).catch(asCallerError);
+    const row = await req.tenantTx(async (tx) => getRow(tx, r, id, await hiddenFor(tx, auth, r), auth.userId)).catch(asCallerError);
     if (!row) throw new ApiError('NOT_FOUND', `${r.title}不存在`);
     return ok(row);
   };
@@ -272,7 +282,7 @@ function createHandler(r: ResourceDescriptor, route: RouteDecl) {
           params.values,
         );
         await afterWrite(r.name, { tx, auth, action: 'create', id: res.rows[0].id, values: Object.fromEntries(values) });
-        return getRow(tx, r, res.rows[0].id, hidden);
+        return getRow(tx, r, res.rows[0].id, hidden, auth.userId);
       })
       .catch((err) => constraintError(r, err));
     return ok(row, '新增成功');
@@ -295,13 +305,13 @@ function updateHandler(r: ResourceDescriptor, route: RouteDecl) {
         if (parent) await checkParent(tx, r, values.find(([k]) => k === parent)?.[1], id);
         const params = new Params();
         const sets = values.map(([k, v]) => `${quoteIdent(columnOf(r, k))} = ${params.add(v)}`);
-        const pk = `${quoteIdent(columnOf(r, r.primaryKey))} = ${params.add(id)}::${sqlType(r.fields[r.primaryKey])}`;
+        const pk = `${col(r, r.primaryKey)} = ${params.add(id)}::${sqlType(r.fields[r.primaryKey])}${scopeCond(r, auth.userId, params)}`;
         const res = sets.length
-          ? await tx.query(`UPDATE ${quoteIdent(r.table)} SET ${sets.join(', ')} WHERE ${pk}`, params.values)
-          : await tx.query(`SELECT 1 FROM ${quoteIdent(r.table)} WHERE ${pk}`, params.values);
+          ? await tx.query(`UPDATE ${tableOf(r)} SET ${sets.join(', ')} WHERE ${pk}`, params.values)
+          : await tx.query(`SELECT 1 FROM ${tableOf(r)} WHERE ${pk}`, params.values);
         if (!res.rowCount) throw new ApiError('NOT_FOUND', `${r.title}不存在`);
         if (sets.length) await afterWrite(r.name, { tx, auth, action: 'update', id, values: Object.fromEntries(values) });
-        return getRow(tx, r, id, hidden);
+        return getRow(tx, r, id, hidden, auth.userId);
       })
       .catch((err) => constraintError(r, err));
     return ok(row, '保存成功');
@@ -335,7 +345,10 @@ function setFieldHandler(r: ResourceDescriptor, route: RouteDecl) {
     const id = idOf(r, route, req);
     const res = await req
       .tenantTx(async (tx) => {
-        const res = await tx.query(`UPDATE ${quoteIdent(r.table)} SET ${quoteIdent(columnOf(r, field))} = $1 WHERE ${quoteIdent(columnOf(r, r.primaryKey))} = $2::${sqlType(r.fields[r.primaryKey])}`, [value, id]);
+        const params = new Params();
+        const set = `${quoteIdent(columnOf(r, field))} = ${params.add(value)}`;
+        const where = `${col(r, r.primaryKey)} = ${params.add(id)}::${sqlType(r.fields[r.primaryKey])}${scopeCond(r, req.auth!.userId, params)}`;
+        const res = await tx.query(`UPDATE ${tableOf(r)} SET ${set} WHERE ${where}`, params.values);
         if (res.rowCount) await afterWrite(r.name, { tx, auth: req.auth!, action: 'setField', id, values: { [field]: value } });
         return res;
       })
@@ -358,10 +371,10 @@ function batchSetFieldHandler(r: ResourceDescriptor, route: RouteDecl) {
     if (!ids.length) throw new ApiError('BAD_REQUEST', `${r.title}ID列表不能为空`);
     const updated = await req
       .tenantTx(async (tx) => {
-        const res = await tx.query<{ id: string | number }>(
-          `UPDATE ${quoteIdent(r.table)} SET ${quoteIdent(columnOf(r, route.field!))} = $1 WHERE ${pkColumn} = ANY($2::${sqlType(pk)}[]) RETURNING ${pkColumn} AS id`,
-          [value, ids],
-        );
+        const params = new Params();
+        const set = `${quoteIdent(columnOf(r, route.field!))} = ${params.add(value)}`;
+        const where = `t.${pkColumn} = ANY(${params.add(ids)}::${sqlType(pk)}[])${scopeCond(r, req.auth!.userId, params)}`;
+        const res = await tx.query<{ id: string | number }>(`UPDATE ${tableOf(r)} SET ${set} WHERE ${where} RETURNING t.${pkColumn} AS id`, params.values);
         if (res.rows.length !== ids.length) {
           const found = new Set(res.rows.map((row) => String(row.id)));
           const missing = ids.filter((id) => !found.has(String(id)));
@@ -382,7 +395,9 @@ function deleteHandler(r: ResourceDescriptor, route: RouteDecl) {
     const res = await req
       .tenantTx(async (tx) => {
         await refuseDeletingParents(tx, r, ids);
-        return tx.query(`DELETE FROM ${quoteIdent(r.table)} WHERE ${quoteIdent(columnOf(r, r.primaryKey))} = ANY($1::${sqlType(r.fields[r.primaryKey])}[])`, [ids]);
+        const params = new Params();
+        const where = `${col(r, r.primaryKey)} = ANY(${params.add(ids)}::${sqlType(r.fields[r.primaryKey])}[])${scopeCond(r, req.auth!.userId, params)}`;
+        return tx.query(`DELETE FROM ${tableOf(r)} WHERE ${where}`, params.values);
       })
       .catch((err) => constraintError(r, err, 'delete'));
     if (!res.rowCount) throw new ApiError('NOT_FOUND', `${r.title}不存在`);
@@ -558,7 +573,8 @@ export function mountResource(
     app.route({
       method: route.method,
       url,
-      config: perm ? { perm } : route.anyUser ? { anyUser: true } : {},
+      // A page answers JSON bytes built without the fields hiddenFor hides (the field guard's keys included).
+      config: { ...(perm ? { perm } : route.anyUser ? { anyUser: true } : {}), ...(route.action === 'page' ? { fieldsApplied: true } : {}) },
       schema,
       preValidation: async (req) => prepareBody(r, req.body),
       ...(parents.length ? { preHandler: async (req: Req) => req.tenantTx((tx) => refuseMissingParents(tx, parents, req.params)) } : {}),

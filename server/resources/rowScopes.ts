@@ -21,3 +21,10 @@ export function rowScope(key: string, where: string): RowScope {
   if (!s) throw new Error(`${where}: no row scope "${key}" is registered`);
   return s;
 }
+
+/**
+ * The caller's shops (AuthContext.shops, set on the transaction as app.shops): for a table every caller may read as
+ * the chain's master data (shop_base), the rows a list, picker, export or detail of it shows a shop's own people.
+ * app_shops() is NULL in a transaction opened for a caller who reaches every shop.
+ */
+registerRowScope('shop.inScope', () => `((SELECT app_shops()) IS NULL OR t.shop_id = ANY ((SELECT app_shops())::integer[]))`);

@@ -406,7 +406,8 @@ export const userRoutes = (services: AppServices) => async (app: FastifyInstance
                SELECT dept_id AS value, path AS label FROM p ORDER BY ord, path`,
             )
           ).rows,
-          shops: (await tx.query(`SELECT shop_id AS value, shop_name AS label FROM shop_base ORDER BY shop_id`)).rows,
+          // 所属门店 offers the caller's own shops (app_in_scope, migration 350): every shop to head office.
+          shops: (await tx.query(`SELECT shop_id AS value, shop_name AS label FROM shop_base WHERE app_in_scope(shop_id) ORDER BY shop_id`)).rows,
           users: (await tx.query(`SELECT id AS value, coalesce(nullif(name, ''), user_name) || '（' || user_name || '）' AS label FROM sys_user WHERE status = 1 ORDER BY id`)).rows,
         })),
       ),

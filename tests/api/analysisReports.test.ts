@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness.ts';
-import { callerFor, grantShopStaff, type Caller, type Json } from './resourceCalls.ts';
+import { callerFor, grantShopStaff, type Caller, type Json, worksAt } from './resourceCalls.ts';
 
 /**
  * 库存动销 (stock-pin-analyse), 商品卖点 (report_common_selling_points), 会员消费 (report-member-info) and 新品
@@ -81,6 +81,8 @@ describe('库存动销分析', () => {
   it('hides stock cost from shop01 and exports', async () => {
     expect((await shop('POST', `${R}/stock-pin-analyse/list/page/1/10`, {})).status).toBe(403);
     await grantShopStaff(s, 'report:stockPin:list');
+    // The report covers the caller's shops: shop01 works at the warehouse's shop from here on.
+    await worksAt(s, 'shop01', shopWh.shopId);
     const row = (await shop('POST', `${R}/stock-pin-analyse/list/page/1/10`, { shopId: shopWh.shopId })).json.data.records[0];
     expect(row.onHand).toBeGreaterThan(0);
     expect(row).not.toHaveProperty('costAmount');

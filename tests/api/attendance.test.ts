@@ -30,6 +30,8 @@ beforeAll(async () => {
     // This file's shop is one without demo clock-ins: its people are only the ones made here.
     shopId = (await tx.query<{ shop_id: number }>(`SELECT shop_id FROM shop_base WHERE status = 1 ORDER BY shop_id DESC LIMIT 1`)).rows[0].shop_id;
     await tx.query(`DELETE FROM attn_clock WHERE shop_id = $1`, [shopId]);
+    // shop01 clocks in here: one of the shops it works at (a clock-in elsewhere is refused by name).
+    await tx.query(`INSERT INTO sys_user_shop (tenant_id, user_id, shop_id) SELECT 1, id, $1 FROM sys_user WHERE user_name = 'shop01' ON CONFLICT DO NOTHING`, [shopId]);
     const users = (await tx.query<{ id: number; user_name: string }>(`SELECT id, user_name FROM sys_user`)).rows;
     staffId = users.find((u) => u.user_name === 'shop01')!.id;
     inspectorId = users.find((u) => u.user_name === 'manager01')!.id;

@@ -263,7 +263,7 @@ describe('团购单', () => {
 
   it('with the 团购审批 process deployed, submitting starts it, the audit button refuses, and the approver decides', async () => {
     const me = (await sql<{ id: number; name: string }>(`SELECT id, name FROM sys_user WHERE user_name = 'admin'`))[0];
-    const auth: AuthContext = { tenantId: 1, userId: me.id, userName: 'admin', displayName: me.name, shopId: null, tokenHash: '', roles: ['admin'], isAdmin: true };
+    const auth: AuthContext = { tenantId: 1, userId: me.id, userName: 'admin', displayName: me.name, shopId: null, tokenHash: '', roles: ['admin'], isAdmin: true, shops: null, fieldPerms: [] };
     await s.db.tenant(1, (tx) => deployDefinition(tx, auth, { bpmnXml: attendanceXml('groupPurchase', '团购审批'), businessType: 'groupPurchase', description: '团购单：门店店长审批' }));
     const id = (await manager('POST', `${G}/save`, body())).json.data.groupPurchaseId;
     expect((await manager('POST', `${G}/submit`, { id })).status).toBe(200);

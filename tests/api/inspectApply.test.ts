@@ -84,7 +84,7 @@ describe('巡店申请', () => {
       [{ shopId, inspectDate: day, itemList: [] }, 400, ''],
       [{ shopId, inspectDate: day, photos: '202611/00000000-0000-4000-8000-000000000000.png', itemList: [{ itemName: '卫生', result: 1 }] }, 400, '巡店照片“202611/00000000-0000-4000-8000-000000000000.png”不存在，请重新上传'],
       [{ shopId, inspectDate: day, itemList: [{ itemName: '卫生', result: 3 }] }, 400, '检查结果'],
-      [{ shopId: 99999999, inspectDate: day, itemList: [{ itemName: '卫生', result: 1 }] }, 400, '门店不存在'],
+      [{ shopId: 99999999, inspectDate: day, itemList: [{ itemName: '卫生', result: 1 }] }, 400, '门店（shopId）不存在'],
     ];
     for (const [body, status, msg] of cases) {
       const r = await shop('POST', `${R}/save`, body);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness.ts';
-import { callerFor, type Caller, type Json } from './resourceCalls.ts';
+import { callerFor, worksAt, type Caller, type Json } from './resourceCalls.ts';
 
 /**
  * 会议管理 (wxy-shop-server shop-daily-meeting, shop-weekly-meeting, shop-meeting): figures from yesterday's orders
@@ -49,6 +49,8 @@ beforeAll(async () => {
   const users = await q<{ id: number; user_name: string }>(`SELECT id, user_name FROM sys_user`);
   adminId = users.find((u) => u.user_name === 'admin')!.id;
   staffId = users.find((u) => u.user_name === 'shop01')!.id;
+  // shop01 holds this shop's meetings: one of the shops it works at.
+  await worksAt(s, 'shop01', shopId);
   const d = (await q<{ t: string; y: string }>(`SELECT to_char(current_date, 'YYYY-MM-DD') AS t, to_char(current_date - 1, 'YYYY-MM-DD') AS y`))[0];
   today = d.t;
   yesterday = d.y;

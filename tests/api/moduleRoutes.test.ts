@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness.ts';
-import { callerFor, fillTemplate, grantShopStaff, headerOf, uploadXlsx, type Caller, type Json } from './resourceCalls.ts';
+import { callerFor, fillTemplate, grantShopStaff, headerOf, uploadXlsx, worksAt, type Caller, type Json } from './resourceCalls.ts';
 
 /**
  * The routes of the descriptor-only modules that modules.test.ts leaves out: the SPU pulldown, status
@@ -311,12 +311,15 @@ describe('shop-site: info and validation', () => {
     shopId = (await A('POST', SHOP('shop-base/page/1/1'), { shopCode: 'S0003' })).json.data.records[0].shopId;
   });
 
-  it('shows a site to admin and to shop01 (who may list sites)', async () => {
+  it('shows a site to admin, and to shop01 (who may list sites) once it works at the site\'s shop', async () => {
     const add = await A('POST', site('add'), { shopId, siteCode: 'MR-SITE1', siteName: '试吃区', siteType: 3, area: 8.25, remark: '周末开放' });
     expect(add.status, add.body).toBe(200);
     const id = add.json.data.shopSiteId;
     const expected = { shopSiteId: id, shopId, siteCode: 'MR-SITE1', siteName: '试吃区', siteType: 3, area: 8.25, status: 1, remark: '周末开放' };
     expect((await A('GET', site(`info/${id}`))).json.data).toMatchObject(expected);
+    // Another shop's site is not within shop01's reach: the same answer as a site that never was.
+    expect((await S('GET', site(`info/${id}`))).json).toEqual({ code: 4040, msg: '门店站点不存在', data: null });
+    await worksAt(s, 'shop01', shopId);
     expect((await S('GET', site(`info/${id}`))).json.data).toMatchObject(expected);
     expect((await S('PUT', site('edit'), { shopSiteId: id, siteName: '店员改' })).json.code).toBe(4030);
     expect((await S('DELETE', site(`delete/${id}`))).json.code).toBe(4030);

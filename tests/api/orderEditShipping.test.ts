@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbDay, startTestServer, type TestServer } from './harness.ts';
-import { callerFor, type Caller, type Json } from './resourceCalls.ts';
+import { callerFor, worksAt, type Caller, type Json } from './resourceCalls.ts';
 
 /**
  * sale/order/edit/info (导购, 备注, 补录会员 while the business day is open, each change logged before/after) and
@@ -33,6 +33,9 @@ beforeAll(async () => {
   other = callerFor(s, await s.login('admin', 'admin123', 2), 2);
   const wh = (await sql<{ wh_id: number; shop_id: number }>(`SELECT wh_id, shop_id FROM wh_base_info WHERE shop_id IS NOT NULL AND status = 1 ORDER BY wh_id LIMIT 1`))[0];
   shopId = wh.shop_id;
+  // The clerk and the 店长 work at the shop this file sells at (their shops bound what they see and do).
+  await worksAt(s, 'shop01', shopId);
+  await worksAt(s, 'manager01', shopId);
   skus = await sql(
     `SELECT s.sku_id AS "skuId", s.retail_price::float8 AS price FROM stock_balance b JOIN pd_sku s ON s.sku_id = b.sku_id
       WHERE b.wh_id = $1 AND b.on_hand - b.reserved >= 20 AND s.status = 1 AND s.retail_price BETWEEN 10 AND 300
@@ -130,6 +133,8 @@ describe('送货上门 po-shipping-home', () => {
 
   it('the demo’s second shop delivers home', async () => {
     const second = (await sql<{ shop_id: number }>(`SELECT DISTINCT ON (w.shop_id) w.shop_id FROM wh_base_info w JOIN shop_base s ON s.shop_id = w.shop_id WHERE w.status = 1 AND s.status = 1 ORDER BY w.shop_id, w.wh_id OFFSET 1 LIMIT 1`))[0].shop_id;
+    expect((await manager('GET', `${SH}/info/shop/${second}`)).status).toBe(second === shopId ? 200 : 403);
+    await worksAt(s, 'manager01', second);
     expect((await manager('GET', `${SH}/info/shop/${second}`)).json.data).toMatchObject({ enabled: true, deliveryFee: 5, freeThreshold: 88, radiusKm: 3 });
   });
 

@@ -121,7 +121,7 @@ describe('备用金记录', () => {
       [{ amount: 5, occurDate: '2026-02-30' }, 400, /发生日期/],
       [{ amount: 600 }, 400, '费用用途“办公用品”单笔金额不能超过 500.00 元'],
       [{ amount: 5, usageId: 999999 }, 400, '费用用途不存在'],
-      [{ amount: 5, shopId: 999999 }, 400, '门店不存在'],
+      [{ amount: 5, shopId: 999999 }, 400, '门店（shopId）不存在'],
     ];
     for (const [extra, status, msg] of cases) {
       const res = await shop('POST', `${P}/petty-cash-record/save`, { shopId, usageId: usage['办公用品'], occurDate: today(), pictures: pic, ...extra });

@@ -29,7 +29,7 @@ async function authOf(userName: string, tenant = 1): Promise<AuthContext> {
         [userName],
       )
     ).rows[0];
-    return { tenantId: tenant, userId: u.id, userName, displayName: u.name, shopId: null, tokenHash: '', roles: u.roles, isAdmin: u.roles.includes('admin') };
+    return { tenantId: tenant, userId: u.id, userName, displayName: u.name, shopId: null, tokenHash: '', roles: u.roles, isAdmin: u.roles.includes('admin'), shops: null, fieldPerms: [] };
   });
 }
 

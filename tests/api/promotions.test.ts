@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness.ts';
-import { callerFor, type Caller, type Json } from './resourceCalls.ts';
+import { callerFor, worksAt, type Caller, type Json } from './resourceCalls.ts';
 
 /**
  * 价格促销 and the register's price preview (wxy-order-server order/price): what a cart costs at the server's
@@ -52,6 +52,8 @@ beforeAll(async () => {
   const wh = (await s.db.tenant(1, (tx) => tx.query<{ wh_id: number; shop_id: number }>(`SELECT wh_id, shop_id FROM wh_base_info WHERE shop_id IS NOT NULL AND status = 1 ORDER BY wh_id LIMIT 1`))).rows[0];
   shopId = wh.shop_id;
   whId = wh.wh_id;
+  // The 店长 manages this file's shop: his promotions are within his shops.
+  await worksAt(s, 'manager01', shopId);
   skus = (await s.db.tenant(1, (tx) => tx.query<Json>(
     `SELECT s.sku_id AS "skuId", s.sku_name AS "skuName", s.retail_price::float8 AS "retailPrice"
        FROM stock_balance b JOIN pd_sku s ON s.sku_id = b.sku_id

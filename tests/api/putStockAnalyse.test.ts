@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness.ts';
-import { callerFor, grantShopStaff, type Caller, type Json } from './resourceCalls.ts';
+import { callerFor, grantShopStaff, worksAt, type Caller, type Json } from './resourceCalls.ts';
 
 /**
  * 铺货分析 (put-stock-analyse): goods sent to a shop and to a regional warehouse, sold and refunded at the register
@@ -209,6 +209,8 @@ describe('铺货分析', () => {
     expect((await shop('POST', `${R}/list/page/1/10`, {})).status).toBe(403);
     await grantShopStaff(s, 'report:putStock:list');
     await grantShopStaff(s, 'report:putStock:export');
+    // A clerk's report covers its shops: shop01 works at the shop that sold the SKU from here on.
+    await worksAt(s, 'shop01', shopWh.shopId);
     const r = await shop('POST', `${R}/list/page/1/10`, { dateStart: today, dateEnd: today, skuId: sku.skuId });
     expect(r.status).toBe(200);
     const row = r.json.data.records[0];

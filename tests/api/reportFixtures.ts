@@ -19,6 +19,8 @@ export async function reportWorld(s: TestServer): Promise<ReportWorld> {
     `SELECT w.wh_id, w.shop_id FROM wh_base_info w JOIN shop_base s ON s.shop_id = w.shop_id WHERE w.status = 1 ORDER BY w.wh_id LIMIT 1`,
   ))[0];
   const users = await q<{ id: number; user_name: string }>(`SELECT id, user_name FROM sys_user`);
+  // shop01 sells at the world's shop, so it is one of the shops it works at (its reports' scope).
+  await q(`INSERT INTO sys_user_shop (tenant_id, user_id, shop_id) SELECT 1, id, $1 FROM sys_user WHERE user_name = 'shop01' ON CONFLICT DO NOTHING`, [wh.shop_id]);
   const skus = await q<{ skuId: number; retailPrice: number }>(
     `SELECT s.sku_id AS "skuId", s.retail_price::float8 AS "retailPrice" FROM stock_balance b JOIN pd_sku s ON s.sku_id = b.sku_id
       WHERE b.wh_id = $1 AND b.on_hand >= 30 AND s.status = 1 AND s.retail_price > 0 ORDER BY s.sku_id LIMIT 2`, [wh.wh_id],

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessTz, startTestServer, zoneText, type TestServer } from './harness.ts';
-import { grantShopStaff } from './resourceCalls.ts';
+import { grantShopStaff, worksAt } from './resourceCalls.ts';
 import { XLSX_MAX_DATA_ROWS, refuseOverSheetLimit } from '../../server/resources/exporter.ts';
 import { sqlLiteral } from '../../server/resources/query.ts';
 
@@ -139,6 +139,10 @@ describe('shop-base CRUD', () => {
     const row = (await as(admin).call('POST', 'add', shop('FP1', { minCost: 4321.5 }))).json().data;
     const adminRow = (await page(admin, { shopCode: 'FP1' })).records[0];
     expect(adminRow.minCost).toBe(4321.5);
+    // A shop not shop01's is not in its list nor its details (the shop list's row scope); once it works there, it is.
+    expect((await page(shop01, { shopCode: 'FP1' })).records).toEqual([]);
+    expect((await as(shop01).call('GET', `info/${row.shopId}`)).json().msg).toBe('无权查看门店「门店FP1」的数据');
+    await worksAt(s, 'shop01', row.shopId);
     const staffRow = (await page(shop01, { shopCode: 'FP1' })).records[0];
     expect(staffRow.shopName).toBe('门店FP1');
     expect(staffRow).not.toHaveProperty('minCost');
@@ -302,7 +306,7 @@ describe('shop-base filters, sorting and paging', () => {
 
 describe('shop-base export and import', () => {
   it('exports the filtered query as CSV with a BOM, titles, labels and quoting; shop01 never gets 参考最低成本', async () => {
-    await as(admin).call('POST', 'add', shop('EXP1', { shopName: '导出店', address: '北京市,朝阳区"三里屯"', regionName: '导出区' }));
+    const exp1 = (await as(admin).call('POST', 'add', shop('EXP1', { shopName: '导出店', address: '北京市,朝阳区"三里屯"', regionName: '导出区' }))).json().data;
     const res = await s.call('POST', api('export'), { token: admin, tenant: 1, body: { regionName: '导出区' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
@@ -314,6 +318,7 @@ describe('shop-base export and import', () => {
     expect(lines[1]).toContain('"EXP1","导出店","直营店","导出区",,"13912345678","北京市,朝阳区""三里屯""",120.50,3000.00,2025-03-01,"启用",');
 
     await grantShopStaff(s, 'shop:base:export');
+    await worksAt(s, 'shop01', exp1.shopId);
     const staff = await s.call('POST', api('export'), { token: shop01, tenant: 1, body: { regionName: '导出区' } });
     expect(staff.statusCode).toBe(200);
     expect(staff.body).not.toContain('参考最低成本');

@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness.ts';
-import { callerFor, fillTemplate, grantShopStaff, uploadPng, uploadXlsx, type Caller, type Json } from './resourceCalls.ts';
+import { callerFor, fillTemplate, grantShopStaff, uploadPng, uploadXlsx, worksAt, type Caller, type Json } from './resourceCalls.ts';
 
 /**
  * A shop's payment side: terminals (shop-merchant) and merchant accounts whose keys are stored sealed, never
@@ -88,6 +88,9 @@ describe('商户配置与密钥', () => {
     const keyFile = path.join(s.config.dataDir, 'secrets', 'merchant.key');
     expect(statSync(keyFile).mode & 0o077).toBe(0);
     expect(readFileSync(keyFile, 'utf8')).toMatch(/^[0-9a-f]{64}$/);
+    // A clerk lists its shops' accounts: shop01 sees none of another shop's, then this one once it works there.
+    expect((await shop('POST', `${P}/shop-jh-mcht-config/findPage`, { pageNum: 1, pageSize: 10 })).json.data.total).toBe(0);
+    await worksAt(s, 'shop01', shops[0].shop_id);
     const list = await shop('POST', `${P}/shop-jh-mcht-config/findPage`, { pageNum: 1, pageSize: 10 });
     expect(list.status).toBe(200);
     expect(list.body).not.toContain('MIIE');

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness.ts';
 import { reportWorld, saleOn as sharedSaleOn, type ReportWorld } from './reportFixtures.ts';
-import { callerFor, uploadXlsx, type Caller, type Json } from './resourceCalls.ts';
+import { callerFor, uploadXlsx, worksAt, type Caller, type Json } from './resourceCalls.ts';
 
 /**
  * 绩效目标 (wxy-shop-server shop-performance-target, shop-user-performance-target, shop-user-performance-daily-target):
@@ -50,6 +50,8 @@ beforeAll(async () => {
   const users = (await s.db.tenant(1, (tx) => tx.query<{ id: number; user_name: string }>(`SELECT id, user_name FROM sys_user`))).rows;
   adminId = users.find((u) => u.user_name === 'admin')!.id;
   staffId = users.find((u) => u.user_name === 'shop01')!.id;
+  // shop01 sells at this file's shop: one of the shops it works at (its reads of targets and reach are bounded by them).
+  await worksAt(s, 'shop01', shopId);
   // The demo's sales, targets and meetings moved out of the way: the figures below are only this file's.
   await s.db.tenant(1, async (tx) => {
     await tx.query(`UPDATE po_order SET create_time = '2020-01-15 10:00' WHERE is_practice = false`);

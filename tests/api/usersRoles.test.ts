@@ -43,7 +43,7 @@ async function authOf(userName: string): Promise<AuthContext> {
       ),
     )
   ).rows[0];
-  return { tenantId: 1, userId: u.id, userName, displayName: u.name, shopId: null, tokenHash: '', roles: u.roles, isAdmin: u.roles.includes('admin') };
+  return { tenantId: 1, userId: u.id, userName, displayName: u.name, shopId: null, tokenHash: '', roles: u.roles, isAdmin: u.roles.includes('admin'), shops: null, fieldPerms: [] };
 }
 
 beforeAll(async () => {
@@ -187,7 +187,10 @@ describe('departments', () => {
     expect(tree.map((d) => d.deptName)).toEqual(['总部']);
     expect(tree[0].children.map((d: Json) => d.deptName)).toEqual(['财务部', '信息部', '运营中心']);
     const shopIds = (await s.db.tenant(1, (tx) => tx.query<{ shop_id: number }>(`SELECT shop_id FROM shop_base ORDER BY shop_id LIMIT 2`))).rows.map((r) => r.shop_id);
-    const chain = (await shop('POST', `${SYS}/sys-department/batch-parent/tree/shop`, { shopIds })).json.data as Json[];
+    // shop01 asks about its own shop only; another shop is refused by name.
+    expect((await shop('POST', `${SYS}/sys-department/batch-parent/tree/shop`, { shopIds })).json.msg).toMatch(/^无权查看门店「.+」的数据$/);
+    expect((await shop('POST', `${SYS}/sys-department/batch-parent/tree/shop`, { shopIds: [shopIds[0]] })).status).toBe(200);
+    const chain = (await admin('POST', `${SYS}/sys-department/batch-parent/tree/shop`, { shopIds })).json.data as Json[];
     expect(chain).toHaveLength(1);
     expect(chain[0].deptName).toBe('总部');
     expect(chain[0].children.map((d: Json) => d.deptName)).toEqual(['运营中心']);

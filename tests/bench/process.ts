@@ -38,7 +38,7 @@ async function setUp(server: Server, tasks: number, races: number) {
     ).rows.map((r) => r.id);
     await tx.query(`INSERT INTO sys_user_role(tenant_id, user_id, role_id) SELECT 1, u, $1 FROM unnest($2::int[]) u`, [role, users]);
     const admin = (await tx.query<{ id: number }>(`SELECT id FROM sys_user WHERE user_name = 'admin'`)).rows[0].id;
-    const auth: AuthContext = { tenantId: 1, userId: admin, userName: 'admin', displayName: '系统管理员', shopId: null, tokenHash: '', roles: ['admin'], isAdmin: true };
+    const auth: AuthContext = { tenantId: 1, userId: admin, userName: 'admin', displayName: '系统管理员', shopId: null, tokenHash: '', roles: ['admin'], isAdmin: true, shops: null, fieldPerms: [] };
     const flow = (key: string, attrs: Record<string, string>) =>
       bpmnXml(key, key, [{ type: 'startEvent', id: 's' }, { type: 'userTask', id: 'approve', name: '审批', attrs }, { type: 'endEvent', id: 'e' }], [{ id: 'a', from: 's', to: 'approve' }, { id: 'b', from: 'approve', to: 'e' }]);
     await deployDefinition(tx, auth, { bpmnXml: flow('benchOwn', { 'flowable:assignee': '${approver}' }) });

@@ -23,7 +23,7 @@ export async function seedAllocationDemo(db: Database, tenantId: number): Promis
     const shops = (await tx.query<{ wh_id: number; wh_name: string }>(`SELECT wh_id, wh_name FROM wh_base_info WHERE wh_type = 2 AND status = 1 ORDER BY wh_id LIMIT 3`)).rows;
     const admin = (await tx.query<{ id: number; user_name: string; name: string }>(`SELECT id, user_name, name FROM sys_user WHERE user_name = 'admin'`)).rows[0];
     if (!central || shops.length < 3 || !admin) return;
-    const auth: AuthContext = { tenantId, userId: admin.id, userName: admin.user_name, displayName: admin.name, shopId: null, tokenHash: '', roles: ['admin'], isAdmin: true };
+    const auth: AuthContext = { tenantId, userId: admin.id, userName: admin.user_name, displayName: admin.name, shopId: null, tokenHash: '', roles: ['admin'], isAdmin: true, shops: null, fieldPerms: [] };
     const skus = (await tx.query<{ sku_id: number }>(`SELECT sku_id FROM pd_sku WHERE status = 1 ORDER BY sku_id LIMIT 12`)).rows.map((r) => r.sku_id);
 
     const plan: { to: (typeof shops)[number]; skus: number[]; steps: ('confirmOut' | 'confirmIn')[]; remark: string }[] = [

@@ -38,7 +38,7 @@ export async function seedFulfilmentDemo(db: Database, tenantId: number): Promis
       );
       await tx.query(`UPDATE ec_order SET total_quantity = d.q, total_amount = d.a FROM (SELECT sum(quantity) q, sum(quantity * price) a FROM ec_order_det WHERE ec_order_id = $1) d WHERE ec_order_id = $1`, [o.rows[0].id]);
     }
-    const auth: AuthContext = { tenantId, userId: admin.id, userName: admin.user_name, displayName: admin.name, shopId: null, tokenHash: '', roles: ['admin'], isAdmin: true };
+    const auth: AuthContext = { tenantId, userId: admin.id, userName: admin.user_name, displayName: admin.name, shopId: null, tokenHash: '', roles: ['admin'], isAdmin: true, shops: null, fieldPerms: [] };
     // Four orders go to picking now; two stay 待同步 for the user to sync.
     await tx.query(`UPDATE ec_order SET status = 0 WHERE ec_order_id IN (SELECT ec_order_id FROM ec_order ORDER BY ec_order_id DESC LIMIT 2)`);
     await syncOnlineOrders(tx, auth);

@@ -35,7 +35,7 @@ export async function seedGroupPurchaseDemo(db: Database, tenantId: number): Pro
     const payType = (await tx.query<{ pay_type: number }>(
       `SELECT pay_type FROM shop_pay_method_config WHERE shop_id = $1 AND enabled AND pay_type BETWEEN 1 AND 4 ORDER BY (pay_type = 2) DESC, pay_type LIMIT 1`, [shop.shop_id],
     )).rows[0]?.pay_type ?? null;
-    const auth: AuthContext = { tenantId, userId: admin.id, userName: admin.user_name, displayName: admin.name, shopId: null, tokenHash: '', roles: ['admin'], isAdmin: true };
+    const auth: AuthContext = { tenantId, userId: admin.id, userName: admin.user_name, displayName: admin.name, shopId: null, tokenHash: '', roles: ['admin'], isAdmin: true, shops: null, fieldPerms: [] };
     const route: RouteDecl = { method: 'POST', path: 'save', action: 'docCreate' };
     const act = (id: string) => c.doc.actions.find((a) => a.id === id)!;
     // 9 折 of the retail price, to the fen.
@@ -62,7 +62,7 @@ export async function seedExchangeShippingDemo(db: Database, tenantId: number): 
   await db.tenant(tenantId, async (tx) => {
     const admin = (await tx.query<{ id: number; user_name: string; name: string }>(`SELECT id, user_name, name FROM sys_user WHERE user_name = 'admin'`)).rows[0];
     if (!admin) return;
-    const auth: AuthContext = { tenantId, userId: admin.id, userName: admin.user_name, displayName: admin.name, shopId: null, tokenHash: '', roles: ['admin'], isAdmin: true };
+    const auth: AuthContext = { tenantId, userId: admin.id, userName: admin.user_name, displayName: admin.name, shopId: null, tokenHash: '', roles: ['admin'], isAdmin: true, shops: null, fieldPerms: [] };
     const shops = (await tx.query<{ wh_id: number; shop_id: number }>(
       `SELECT DISTINCT ON (w.shop_id) w.wh_id, w.shop_id FROM wh_base_info w JOIN shop_base s ON s.shop_id = w.shop_id WHERE w.status = 1 AND s.status = 1 ORDER BY w.shop_id, w.wh_id`,
     )).rows;

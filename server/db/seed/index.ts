@@ -28,7 +28,7 @@ import { seedTrainingDemo } from './trainingDemo.ts';
 import { seedExamDemo } from './examDemo.ts';
 
 /** Bump when the demo data changes, so existing data dirs are topped up at the next start. */
-export const SEED_VERSION = '2026-11-22.designer-out.1+notices-1+engine-modules-3+designer-ui-1+detail-pages-1+stock-1+fulfilment-1+perm-1+allocation-1+purchase-1+stocktake-2+return-1+supplier-mrb-1+devices-1+orders-1+pay-methods-1+members-1+petty-cash-1+shifts-1+shop-ops-3+pre-sale-1+ai-box-1+targets-meetings-1+process-1+reports-3+selling-1+stats-1+people-1+org-2+analysis-1+selling-3+shops-4+promo-1+member-price-1+group-2+h5-2+training-2+training-3+exam-1+walk-1+noticesb-1+discount-1+opplan-2+quiet-1+polish-1+roles-1';
+export const SEED_VERSION = '2026-11-22.designer-out.1+notices-1+engine-modules-3+designer-ui-1+detail-pages-1+stock-1+fulfilment-1+perm-1+allocation-1+purchase-1+stocktake-2+return-1+supplier-mrb-1+devices-1+orders-1+pay-methods-1+members-1+petty-cash-1+shifts-1+shop-ops-3+pre-sale-1+ai-box-1+targets-meetings-1+process-1+reports-3+selling-1+stats-1+people-1+org-2+analysis-1+selling-3+shops-4+promo-1+member-price-1+group-2+h5-2+training-2+training-3+exam-1+walk-1+noticesb-1+discount-1+opplan-2+quiet-1+polish-1+roles-1+shop-scope-1';
 
 interface TenantSeed {
   id: number;
@@ -67,17 +67,23 @@ export const DEMO_TENANTS: TenantSeed[] = [
   },
 ];
 
+/** allShops: 数据范围 全部门店 (head office: admin, 财务); the others reach only their own shops (migration 350). */
 const ROLES = [
-  { code: 'admin', name: '管理员' },
-  { code: 'shop_staff', name: '门店店员' },
-  { code: 'shop_manager', name: '店长' },
-  { code: 'finance', name: '财务' },
+  { code: 'admin', name: '管理员', allShops: true },
+  { code: 'shop_staff', name: '门店店员', allShops: false },
+  { code: 'shop_manager', name: '店长', allShops: false },
+  { code: 'finance', name: '财务', allShops: true },
 ];
 /**
  * shop_staff lacks 进价总金额 and 成本总金额, and 毛利率 too: retail price and margin together give the
  * purchase price away (9.9 x (1 - 0.4444) = 5.50).
  */
-const FIELD_PERMISSIONS: Record<string, string[]> = { shop_staff: ['零售价', '供应商'] };
+const FIELD_PERMISSIONS: Record<string, string[]> = {
+  shop_staff: ['零售价', '供应商'],
+  // A 店长 sees what his staff see; finance audits the money, cost and margin included.
+  shop_manager: ['零售价', '供应商'],
+  finance: ['零售价', '供应商', '毛利率', '进价总金额', '成本总金额'],
+};
 /** Grants earlier demo data gave and a new seed takes back. */
 const REVOKED_FIELD_PERMISSIONS: Record<string, string[]> = { shop_staff: ['毛利率'] };
 
@@ -89,9 +95,9 @@ async function seedTenant(tx: Queryable, t: TenantSeed, passwordHashes: Map<stri
   const roleId = new Map<string, number>();
   for (const r of ROLES) {
     const row = await tx.query<{ id: number }>(
-      `INSERT INTO sys_role(tenant_id, code, name) VALUES ($1, $2, $3)
-       ON CONFLICT (tenant_id, code) DO UPDATE SET name = EXCLUDED.name RETURNING id`,
-      [t.id, r.code, r.name],
+      `INSERT INTO sys_role(tenant_id, code, name, all_shops) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (tenant_id, code) DO UPDATE SET name = EXCLUDED.name, all_shops = sys_role.all_shops OR EXCLUDED.all_shops RETURNING id`,
+      [t.id, r.code, r.name, r.allShops],
     );
     roleId.set(r.code, row.rows[0].id);
   }

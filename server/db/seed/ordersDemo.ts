@@ -22,7 +22,7 @@ export async function seedOrdersDemo(db: Database, tenantId: number): Promise<vo
   });
   if (!found || found.skus.length < 4) return;
   const { shop, admin, skus } = found;
-  const auth: AuthContext = { tenantId, userId: admin.id, userName: admin.user_name, displayName: admin.name, shopId: null, tokenHash: '', roles: ['admin'], isAdmin: true };
+  const auth: AuthContext = { tenantId, userId: admin.id, userName: admin.user_name, displayName: admin.name, shopId: null, tokenHash: '', roles: ['admin'], isAdmin: true, shops: null, fieldPerms: [] };
   for (let i = 0; i < 5; i++) {
     const lines = [skus[i % skus.length], skus[(i + 3) % skus.length]].map((s, j) => ({ skuId: s.sku_id, quantity: 1 + ((i + j) % 3) }));
     const totalFen = lines.reduce((a, l) => a + Math.round(Number(skus.find((s) => s.sku_id === l.skuId)!.retail_price) * 100) * l.quantity, 0);

@@ -48,7 +48,7 @@ export async function seedPettyCashDemo(db: Database, tenantId: number): Promise
     const admin = (await tx.query<{ id: number; user_name: string; name: string }>(`SELECT id, user_name, name FROM sys_user WHERE user_name = 'admin'`)).rows[0];
     const staff = (await tx.query<{ id: number; name: string }>(`SELECT id, name FROM sys_user WHERE user_name = 'shop01'`)).rows[0] ?? admin;
     if (!admin) return;
-    const auth: AuthContext = { tenantId, userId: admin.id, userName: admin.user_name, displayName: admin.name, shopId: null, tokenHash: '', roles: ['admin'], isAdmin: true };
+    const auth: AuthContext = { tenantId, userId: admin.id, userName: admin.user_name, displayName: admin.name, shopId: null, tokenHash: '', roles: ['admin'], isAdmin: true, shops: null, fieldPerms: [] };
     const shops = (await tx.query<{ shop_id: number; shop_name: string; shop_type: number }>(`SELECT shop_id, shop_name, shop_type FROM shop_base WHERE status = 1 ORDER BY shop_id LIMIT 3`)).rows;
     await tx.query(`UPDATE petty_cash_shop_config SET float_amount = 2000, audit_user_id = $1, audit_user_name = $2`, [admin.id, admin.name]);
     const today = await dbToday(tx);

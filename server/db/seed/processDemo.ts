@@ -16,7 +16,7 @@ async function userAuth(tx: Queryable, tenantId: number, userName: string): Prom
     )
   ).rows[0];
   if (!u) return null;
-  return { tenantId, userId: u.id, userName, displayName: u.name, shopId: null, tokenHash: '', roles: u.roles, isAdmin: u.roles.includes('admin') };
+  return { tenantId, userId: u.id, userName, displayName: u.name, shopId: null, tokenHash: '', roles: u.roles, isAdmin: u.roles.includes('admin'), shops: null, fieldPerms: [] };
 }
 
 /**

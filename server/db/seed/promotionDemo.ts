@@ -35,7 +35,7 @@ export async function seedPromotionDemo(db: Database, tenantId: number): Promise
       [first.wh_id],
     )).rows;
     if (skus.length < 5) return;
-    const auth: AuthContext = { tenantId, userId: admin.id, userName: admin.user_name, displayName: admin.name, shopId: null, tokenHash: '', roles: ['admin'], isAdmin: true };
+    const auth: AuthContext = { tenantId, userId: admin.id, userName: admin.user_name, displayName: admin.name, shopId: null, tokenHash: '', roles: ['admin'], isAdmin: true, shops: null, fieldPerms: [] };
     const route: RouteDecl = { method: 'POST', path: 'save', action: 'docCreate' };
     const when = (await tx.query<{ b: string; e: string }>(`SELECT to_char(current_date - 1, 'YYYY-MM-DD') || ' 00:00:00' AS b, to_char(current_date + 365, 'YYYY-MM-DD') || ' 23:59:59' AS e`)).rows[0];
     const period = { beginTime: when.b, endTime: when.e };

@@ -18,7 +18,7 @@ export async function seedPurchaseDemo(db: Database, tenantId: number): Promise<
     const admin = (await tx.query<{ id: number; user_name: string; name: string }>(`SELECT id, user_name, name FROM sys_user WHERE user_name = 'admin'`)).rows[0];
     const skuCount = Number((await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM pd_sku WHERE status = 1`)).rows[0].n);
     if (!wh || suppliers.length < 5 || !admin || skuCount < 3) return;
-    const auth: AuthContext = { tenantId, userId: admin.id, userName: admin.user_name, displayName: admin.name, shopId: null, tokenHash: '', roles: ['admin'], isAdmin: true };
+    const auth: AuthContext = { tenantId, userId: admin.id, userName: admin.user_name, displayName: admin.name, shopId: null, tokenHash: '', roles: ['admin'], isAdmin: true, shops: null, fieldPerms: [] };
     // status, then how much of each 20-piece line arrives (0 = none), and whether the rest is interrupted
     const plan: { status: number; receive: number; draftReceipt?: boolean; remark: string }[] = [
       { status: 1, receive: 0, remark: '下周促销备货（草稿）' },
@@ -107,7 +107,7 @@ export async function seedSupplierMrbDemo(db: Database, tenantId: number): Promi
     ).rows[0];
     const admin = (await tx.query<{ id: number; user_name: string; name: string }>(`SELECT id, user_name, name FROM sys_user WHERE user_name = 'admin'`)).rows[0];
     if (!receipt || !admin) return;
-    const auth: AuthContext = { tenantId, userId: admin.id, userName: admin.user_name, displayName: admin.name, shopId: null, tokenHash: '', roles: ['admin'], isAdmin: true };
+    const auth: AuthContext = { tenantId, userId: admin.id, userName: admin.user_name, displayName: admin.name, shopId: null, tokenHash: '', roles: ['admin'], isAdmin: true, shops: null, fieldPerms: [] };
     const plan = [
       { reason: 1, quantity: 2, confirm: true, remark: '外包装破损，退回供应商' },
       { reason: 4, quantity: 3, confirm: false, remark: '滞销，与供应商协商退货' },

@@ -29,7 +29,7 @@ export async function seedSellingDemo(db: Database, tenantId: number): Promise<v
     return shop && admin ? { shop, admin, members } : null;
   });
   if (!found) return;
-  const auth: AuthContext = { tenantId, userId: found.admin.id, userName: found.admin.user_name, displayName: found.admin.name, shopId: null, tokenHash: '', roles: ['admin'], isAdmin: true };
+  const auth: AuthContext = { tenantId, userId: found.admin.id, userName: found.admin.user_name, displayName: found.admin.name, shopId: null, tokenHash: '', roles: ['admin'], isAdmin: true, shops: null, fieldPerms: [] };
   for (const [i, m] of found.members.entries()) {
     const uuid = `00000000-0000-4000-9000-${String(tenantId).padStart(6, '0')}${String(i).padStart(6, '0')}`;
     await recharge(db, auth, { uuid, shopId: found.shop.shop_id, memberId: m.member_id, payType: i === 0 ? 3 : 1, amount: i === 0 ? 300 : 100, remark: '演示充值' }, (tx) => shopOf(tx, auth, found.shop.shop_id));
@@ -59,7 +59,7 @@ export async function seedVoucherDemo(db: Database, tenantId: number): Promise<v
       const k = kinds[i % kinds.length];
       await issueVouchers(tx, o.order_id, [{ ...k, voucherCode: `V${tenantId}${String(o.order_id).padStart(6, '0')}${i}`, validEnd: i === 5 ? expired : validEnd }]);
     }
-    const auth: AuthContext = { tenantId, userId: admin.id, userName: admin.user_name, displayName: admin.name, shopId: null, tokenHash: '', roles: ['admin'], isAdmin: true };
+    const auth: AuthContext = { tenantId, userId: admin.id, userName: admin.user_name, displayName: admin.name, shopId: null, tokenHash: '', roles: ['admin'], isAdmin: true, shops: null, fieldPerms: [] };
     const first = (await tx.query<{ voucher_id: number }>(`SELECT voucher_id FROM po_voucher ORDER BY voucher_id LIMIT 2`)).rows;
     for (const v of first) await writeOffVoucher(tx, auth, { voucherId: v.voucher_id });
   });
@@ -101,7 +101,7 @@ export async function seedCouponDemo(db: Database, tenantId: number): Promise<vo
        RETURNING coupon_id`,
       [shop.shop_id, admin.name],
     )).rows;
-    const auth: AuthContext = { tenantId, userId: admin.id, userName: admin.user_name, displayName: admin.name, shopId: null, tokenHash: '', roles: ['admin'], isAdmin: true };
+    const auth: AuthContext = { tenantId, userId: admin.id, userName: admin.user_name, displayName: admin.name, shopId: null, tokenHash: '', roles: ['admin'], isAdmin: true, shops: null, fieldPerms: [] };
     for (const phone of phones) for (const d of defs) await giveCoupons(tx, auth, phone, d.coupon_id, 2);
   });
 }
@@ -130,7 +130,7 @@ export async function seedOperationPlanDemo(db: Database, tenantId: number): Pro
        RETURNING plan_id`,
       [admin.id, admin.name, thanks.coupon_id, sleepy.coupon_id],
     )).rows;
-    const auth: AuthContext = { tenantId, userId: admin.id, userName: admin.user_name, displayName: admin.name, shopId: null, tokenHash: '', roles: ['admin'], isAdmin: true };
+    const auth: AuthContext = { tenantId, userId: admin.id, userName: admin.user_name, displayName: admin.name, shopId: null, tokenHash: '', roles: ['admin'], isAdmin: true, shops: null, fieldPerms: [] };
     await executePlan(tx, auth, plans[0].plan_id, false);
   });
 }

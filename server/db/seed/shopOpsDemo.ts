@@ -61,7 +61,7 @@ export async function seedPreSaleDemo(db: Database, tenantId: number): Promise<v
       [wh.wh_id],
     )).rows;
     if (skus.length < 3) return;
-    const auth: AuthContext = { tenantId, userId: admin.id, userName: admin.user_name, displayName: admin.name, shopId: null, tokenHash: '', roles: ['admin'], isAdmin: true };
+    const auth: AuthContext = { tenantId, userId: admin.id, userName: admin.user_name, displayName: admin.name, shopId: null, tokenHash: '', roles: ['admin'], isAdmin: true, shops: null, fieldPerms: [] };
     const route: RouteDecl = { method: 'POST', path: 'save', action: 'docCreate' };
     const tomorrow = (await tx.query<{ d: string }>(`SELECT to_char(current_date + 1, 'YYYY-MM-DD') AS d`)).rows[0].d;
     await createDocument(tx, auth, c, route, { shopId: wh.shop_id, customerName: '王女士', customerPhone: '13800000003', pickupDate: tomorrow, depositAmount: 10, payType: 3, remark: '生日会用，下午来取', detList: [{ skuId: skus[0].sku_id, quantity: 6 }, { skuId: skus[1].sku_id, quantity: 2 }] });

@@ -39,7 +39,7 @@ export async function seedStatsDemo(db: Database, tenantId: number): Promise<voi
   const { shops, users, skus, today, hourNow } = found;
   const admin = users.find((u) => u.user_name === 'admin') ?? users[0];
   const authOf = (u: (typeof users)[number]): AuthContext => ({
-    tenantId, userId: u.id, userName: u.user_name, displayName: u.name, shopId: null, tokenHash: '', roles: [u.user_name === 'admin' ? 'admin' : 'shop_staff'], isAdmin: u.user_name === 'admin',
+    tenantId, userId: u.id, userName: u.user_name, displayName: u.name, shopId: null, tokenHash: '', roles: [u.user_name === 'admin' ? 'admin' : 'shop_staff'], isAdmin: u.user_name === 'admin', shops: null, fieldPerms: []
   });
   let n = 0;
   const refundable: string[] = [];

@@ -16,7 +16,7 @@ export async function seedStocktakeDemo(db: Database, tenantId: number): Promise
     const admin = (await tx.query<{ id: number; user_name: string; name: string }>(`SELECT id, user_name, name FROM sys_user WHERE user_name = 'admin'`)).rows[0];
     if (whs.length < 3 || !admin) return;
     const made: number[] = [];
-    const auth: AuthContext = { tenantId, userId: admin.id, userName: admin.user_name, displayName: admin.name, shopId: null, tokenHash: '', roles: ['admin'], isAdmin: true };
+    const auth: AuthContext = { tenantId, userId: admin.id, userName: admin.user_name, displayName: admin.name, shopId: null, tokenHash: '', roles: ['admin'], isAdmin: true, shops: null, fieldPerms: [] };
     const plans = [
       { remark: '周盘（盘点中）', to: 1 },
       { remark: '月末盘点（已过账）', to: 3 },

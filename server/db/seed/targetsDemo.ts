@@ -40,7 +40,7 @@ export async function seedTargetsDemo(db: Database, tenantId: number): Promise<v
   if (!found || found.skus.length < 10) return;
   const { shop, users, skus, today } = found;
   const authOf = (u: (typeof users)[number]): AuthContext => ({
-    tenantId, userId: u.id, userName: u.user_name, displayName: u.name, shopId: null, tokenHash: '', roles: [u.user_name === 'admin' ? 'admin' : 'shop_staff'], isAdmin: u.user_name === 'admin',
+    tenantId, userId: u.id, userName: u.user_name, displayName: u.name, shopId: null, tokenHash: '', roles: [u.user_name === 'admin' ? 'admin' : 'shop_staff'], isAdmin: u.user_name === 'admin', shops: null, fieldPerms: []
   });
   let n = 0;
   const HISTORY_DAYS = historyDays(today);

@@ -1,5 +1,5 @@
 import type { AuthContext } from '../../context.ts';
-import type { Database, Queryable } from '../../db/index.ts';
+import { callerDb, type Database, type Queryable } from '../../db/index.ts';
 import { nextDocNo } from '../../documents/numbers.ts';
 import { ApiError } from '../../errors.ts';
 import { earlierRequest, requestDigest, type UuidKeyed } from '../../http/idempotency.ts';
@@ -76,11 +76,13 @@ class AlreadyRecharged extends Error {}
  * once per client uuid (a retried or doubled call answers the first recharge).
  */
 export async function recharge(
-  db: Database,
+  appDb: Database,
   auth: AuthContext,
   input: RechargeInput,
   shopOf: (tx: Queryable) => Promise<{ shop_id: number; shop_name: string; pay_types: number[] }>,
 ): Promise<Record<string, unknown>> {
+  // The caller's transactions, bounded by their shops as req.tenantTx's are.
+  const db = callerDb(appDb, auth);
   // A retry sends the same recharge (answered the first one); another one under a used uuid is a 409.
   const digest = requestDigest({ shopId: input.shopId, memberId: input.memberId, payType: input.payType, amount: input.amount });
   const first = await db.tenant(auth.tenantId, async (tx) => {

@@ -774,7 +774,8 @@ export async function instanceAudit(tx: Queryable, auth: AuthContext, instanceId
 // Shop managers: who approves a step assigned to "the applicant's shop manager"
 
 export async function listShopManagers(tx: Queryable, shopName: string | undefined, limit: number, offset: number) {
-  const where = `WHERE ($1::text IS NULL OR s.shop_name LIKE '%' || $1 || '%')`;
+  // The caller's shops (app_in_scope, migration 350): head office sees every shop's manager.
+  const where = `WHERE app_in_scope(s.shop_id) AND ($1::text IS NULL OR s.shop_name LIKE '%' || $1 || '%')`;
   const total = (await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM shop_base s ${where}`, [shopName || null])).rows[0].n;
   const records = (
     await tx.query(

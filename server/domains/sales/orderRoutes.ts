@@ -121,7 +121,7 @@ export const orderRoutes = (db: Database, services?: AppServices) => async (app:
 
   for (const path of ['/order/settlement', '/order/settlementV2']) {
     app.post<{ Body: SettlementInput }>(path, {
-      config: { perm: SELL },
+      config: { perm: SELL, shopRefusal: '只能为所属门店收银，不能为门店「{shop}」收银' },
       schema: { tags, summary: '结算：服务端定价、校验支付、扣减门店库存；同一订单标识只结算一次，重发返回第一次的结果', body: settlementBody },
     }, async (req) => ok(await settle(db, req.auth!, req.body).catch(asCallerError), '结算成功'));
   }

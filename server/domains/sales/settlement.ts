@@ -1,6 +1,6 @@
 import type { AuthContext } from '../../context.ts';
 import { notifyFinance, ORDER_REFUNDED_NOTICE } from './financeNotice.ts';
-import type { Database, Queryable } from '../../db/index.ts';
+import { callerDb, type Database, type Queryable } from '../../db/index.ts';
 import { docNoOf, docNumberStepSql } from '../../documents/numbers.ts';
 import { ApiError } from '../../errors.ts';
 import { assertSameRequest, requestDigest } from '../../http/idempotency.ts';
@@ -44,7 +44,9 @@ class AlreadySettled extends Error {}
  * demo sale dated back to that day afterwards; its number comes from that day's counter, as the register would have
  * taken it then.
  */
-export async function settle(db: Database, auth: AuthContext, input: SettlementInput, { numberDay }: { numberDay?: string } = {}): Promise<Record<string, unknown>> {
+export async function settle(appDb: Database, auth: AuthContext, input: SettlementInput, { numberDay }: { numberDay?: string } = {}): Promise<Record<string, unknown>> {
+  // The sale's transactions are the caller's, bounded by their shops (shop_scope policies) as req.tenantTx's are.
+  const db = callerDb(appDb, auth);
   // The uuid's earlier result, or else a new order number: one statement in a transaction of its own, one round
   // trip (tenantStatement). The day's number row is the one row every register writes, so it must not stay locked
   // while a sale posts its stock, nor while a disk flush ends: this commit does not wait for the disk

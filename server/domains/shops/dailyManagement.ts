@@ -58,7 +58,7 @@ function daysSql(where: string): string {
   return `
     WITH d AS (SELECT generate_series($1::date, $2::date, interval '1 day')::date AS day),
     s AS (SELECT shop_id, shop_code, shop_name, contact_name, phone FROM shop_base
-           WHERE status = 1 AND ($3::int IS NULL OR shop_id = $3) AND ($4::text IS NULL OR shop_name LIKE '%' || $4 || '%')),
+           WHERE status = 1 AND app_in_scope(shop_id) AND ($3::int IS NULL OR shop_id = $3) AND ($4::text IS NULL OR shop_name LIKE '%' || $4 || '%')),
     rows AS (
       SELECT s.shop_id AS "shopId", s.shop_code AS "shopCode", s.shop_name AS "shopName", s.contact_name AS "contactName", s.phone,
              to_char(d.day, 'YYYY-MM-DD') AS "date",

@@ -152,7 +152,8 @@ registerCustomRoute('shopRegion.shopPage', {
                        UNION ALL SELECT r.region_id, r.region_name, down.depth + 1 FROM shop_region r JOIN down ON r.parent_id = down.region_id WHERE down.depth < 20)`;
       const exists = await tx.query(`SELECT 1 FROM shop_region WHERE region_id = $1`, [regionId]);
       if (!exists.rows[0]) throw new ApiError('NOT_FOUND', '区域不存在');
-      const where = `WHERE s.region_name IN (SELECT region_name FROM down) AND ($2::text IS NULL OR s.shop_name LIKE '%' || $2 || '%')`;
+      // The caller's shops of the region (app_in_scope): shop_base is master data every caller reads.
+      const where = `WHERE s.region_name IN (SELECT region_name FROM down) AND app_in_scope(s.shop_id) AND ($2::text IS NULL OR s.shop_name LIKE '%' || $2 || '%')`;
       const total = (await tx.query<{ n: number }>(`${under} SELECT count(*)::int AS n FROM shop_base s ${where}`, [regionId, shopName?.trim() || null])).rows[0].n;
       const records = (await tx.query(
         `${under} SELECT s.shop_id AS "shopId", s.shop_code AS "shopCode", s.shop_name AS "shopName", s.region_name AS "regionName", s.status

@@ -50,7 +50,7 @@ registerCustomRoute('shopRelPoi.unmatchedShops', {
     const platform = Number((req.params as { platformType: number }).platformType);
     const row = await req.tenantTx(async (tx) => (await tx.query<{ shops: number; matched: number }>(
       `SELECT count(*)::int AS shops, count(*) FILTER (WHERE EXISTS (SELECT 1 FROM shop_rel_poi p WHERE p.platform_type = $1 AND p.shop_id = s.shop_id))::int AS matched
-         FROM shop_base s WHERE s.status = 1`,
+         FROM shop_base s WHERE s.status = 1 AND app_in_scope(s.shop_id)`,
       [platform],
     )).rows[0]);
     return ok({ platformType: platform, shops: row.shops, matched: row.matched, unmatched: row.shops - row.matched });

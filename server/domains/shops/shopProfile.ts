@@ -168,7 +168,8 @@ export const shopProfileRoutes = (services: AppServices) => async (app: FastifyI
       const f = req.body ?? {};
       const size = f.pageSize ?? 20;
       const data = await req.tenantTx(async (tx) => {
-        const where = `WHERE ($1::text IS NULL OR b.shop_name LIKE '%' || $1 || '%')`;
+        // The caller's shops only (app_in_scope, migration 350): shop_base is master data every caller may read.
+        const where = `WHERE app_in_scope(b.shop_id) AND ($1::text IS NULL OR b.shop_name LIKE '%' || $1 || '%')`;
         const total = (await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM shop_base b ${where}`, [f.shopName?.trim() || null])).rows[0].n;
         const records = (await tx.query(
           `SELECT b.shop_id AS "shopId", b.shop_code AS "shopCode", b.shop_name AS "shopName", p.business_hours AS "businessHours", p.description,

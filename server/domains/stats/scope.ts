@@ -3,20 +3,13 @@ import type { Queryable } from '../../db/index.ts';
 import { ApiError } from '../../errors.ts';
 
 /**
- * The shops whose figures a user sees: every shop for admin (null); otherwise the shops they work at
- * (sys_user_shop), the shops they manage (wf_shop_manager) and the shop of the register they logged in on.
- * A user with none sees no figures (an empty answer, never another shop's).
+ * The shops whose figures a user sees: the caller's shops (AuthContext.shops, the one rule of app_caller_shops,
+ * migration 350): every shop for admin and 全部门店 roles (null); otherwise the shops they work at (sys_user_shop),
+ * the shops they manage (wf_shop_manager) and the shop of the register they logged in on. A user with none sees no
+ * figures (an empty answer, never another shop's).
  */
-export async function shopScope(tx: Queryable, auth: AuthContext): Promise<number[] | null> {
-  if (auth.isAdmin) return null;
-  const r = await tx.query<{ shop_id: number }>(
-    `SELECT shop_id FROM sys_user_shop WHERE user_id = $1
-     UNION SELECT shop_id FROM wf_shop_manager WHERE user_id = $1
-     UNION SELECT shop_id FROM shop_base WHERE shop_id = $2
-     ORDER BY 1`,
-    [auth.userId, auth.shopId],
-  );
-  return r.rows.map((x) => Number(x.shop_id));
+export async function shopScope(_tx: Queryable, auth: AuthContext): Promise<number[] | null> {
+  return auth.shops === null ? null : [...auth.shops];
 }
 
 /**

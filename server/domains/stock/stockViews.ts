@@ -76,7 +76,8 @@ export function stockViewRoutes(_services: AppServices) {
       const page = await req
         .tenantTx(async (tx) => {
           const params: unknown[] = [];
-          const where = ['w.status = 1'];
+          // The caller's warehouses (its shops'; a central warehouse is head office's): wh_base_info is master data.
+          const where = ['w.status = 1', 'app_in_scope(w.shop_id) IS TRUE'];
           if (req.query.whName) {
             params.push(`%${req.query.whName}%`);
             where.push(`w.wh_name ILIKE $${params.length}`);

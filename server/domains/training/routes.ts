@@ -562,14 +562,15 @@ export const trainingRoutes = (services: AppServices) => async (app: FastifyInst
                   FROM video_material m JOIN video_material_group g ON g.group_id = m.group_id WHERE ${g.sql} ORDER BY g.sort, m.material_id`, [g.value]),
       tx.query(`SELECT id AS "userId", name AS "userName", user_name AS "loginName" FROM sys_user WHERE status = 1 ORDER BY id`),
       tx.query(`SELECT id AS "roleId", name AS "roleName" FROM sys_role ORDER BY id`),
-      tx.query(`SELECT shop_id AS "shopId", shop_name AS "shopName" FROM shop_base WHERE status = 1 ORDER BY shop_id`),
+      tx.query(`SELECT shop_id AS "shopId", shop_name AS "shopName" FROM shop_base WHERE status = 1 AND app_in_scope(shop_id) ORDER BY shop_id`),
     ].map((p) => p.then((r) => r.rows)));
     return { materials, users, roles, shops };
   })));
 
   const statFilters = (tx: Queryable) => Promise.all([
     tx.query(`SELECT task_id AS "taskId", task_name AS "taskName" FROM sys_video_task ORDER BY task_id DESC LIMIT 500`),
-    tx.query(`SELECT shop_id AS "shopId", shop_name AS "shopName" FROM shop_base WHERE status = 1 ORDER BY shop_id`),
+    // The caller's shops (app_in_scope): a 店长 filters by his own.
+    tx.query(`SELECT shop_id AS "shopId", shop_name AS "shopName" FROM shop_base WHERE status = 1 AND app_in_scope(shop_id) ORDER BY shop_id`),
     tx.query(`SELECT group_id AS "groupId", group_name AS "groupName" FROM video_material_group ORDER BY sort, group_id`),
   ].map((p) => p.then((r) => r.rows))).then(([tasks, shops, groups]) => ({ tasks, shops, groups }));
   app.get('/sys-video-task/university-statistics/filters', {

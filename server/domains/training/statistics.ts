@@ -32,6 +32,7 @@ export async function universityStatistics(tx: Queryable, f: UniversityFilter): 
        FROM sys_video_task_user_det d JOIN sys_video_task t ON t.task_id = d.task_id
       WHERE ($1::int IS NULL OR d.task_id = $1) AND ($2::int IS NULL OR d.shop_id = $2)
         AND ($3::date IS NULL OR t.start_time >= $3::date) AND ($4::date IS NULL OR t.start_time < $4::date + 1)
+        AND app_in_scope(d.shop_id) IS TRUE -- a 店长 counts his shops' people (a head-office caller every shop's)
       GROUP BY 1 ORDER BY "completionRate" DESC, name`,
     [f.taskId ?? null, f.shopId ?? null, from, to],
   )).rows;
@@ -49,6 +50,7 @@ export async function courseStatistics(tx: Queryable, f: CourseFilter): Promise<
        JOIN video_material m ON m.material_id = d.material_id JOIN video_material_group g ON g.group_id = m.group_id
       WHERE ($1::int IS NULL OR d.task_id = $1) AND ($2::int IS NULL OR m.group_id = $2) AND ($3::text IS NULL OR m.title ILIKE '%' || $3 || '%')
         AND ($4::date IS NULL OR t.start_time >= $4::date) AND ($5::date IS NULL OR t.start_time < $5::date + 1)
+        AND app_in_scope(d.shop_id) IS TRUE -- a 店长 counts his shops' people (a head-office caller every shop's)
       GROUP BY m.material_id, g.group_name ORDER BY m.material_id`,
     [f.taskId ?? null, f.groupId ?? null, f.title?.trim() || null, from, to],
   )).rows;
