@@ -24,6 +24,7 @@ const roleBody = {
     remark: plainText('备注', 200),
     menuIds: { type: 'array', title: '菜单权限', maxItems: 5000, uniqueItems: true, items: idField('菜单') },
     fieldPermissionNames: { type: 'array', title: '字段权限', uniqueItems: true, items: { type: 'string', title: '字段权限', enum: [...FIELD_PERMISSION_NAMES] } },
+    allShops: { type: 'boolean', title: '数据范围：全部门店' },
   },
 } as const;
 
@@ -33,6 +34,8 @@ interface RoleBody {
   remark?: string;
   menuIds: number[];
   fieldPermissionNames: string[];
+  /** 数据范围 全部门店 (head office): its holders reach every shop; otherwise only their own (migration 350). */
+  allShops?: boolean;
 }
 
 const roleIdParams = { type: 'object', required: ['roleId'], properties: { roleId: idField('角色ID') } } as const;
@@ -82,7 +85,8 @@ export const roleRoutes = async (app: FastifyInstance) => {
                       (SELECT count(*)::int FROM sys_user_role ur WHERE ur.role_id = r.id) AS "userCount",
                       (SELECT count(*)::int FROM sys_role_menu rm JOIN sys_menu m ON m.id = rm.menu_id WHERE rm.role_id = r.id AND m.menu_type = 1) AS "pageCount",
                       (SELECT count(*)::int FROM sys_role_menu rm JOIN sys_menu m ON m.id = rm.menu_id WHERE rm.role_id = r.id AND m.menu_type = 2) AS "buttonCount",
-                      array(SELECT f.name FROM sys_role_field_permission f WHERE f.role_id = r.id ORDER BY f.name) AS "fieldPermissionNames"
+                      array(SELECT f.name FROM sys_role_field_permission f WHERE f.role_id = r.id ORDER BY f.name) AS "fieldPermissionNames",
+                      r.code = '${ADMIN_CODE}' OR r.all_shops AS "allShops"
                  FROM sys_role r ORDER BY r.code = '${ADMIN_CODE}' DESC, r.id`,
             ),
           )
@@ -115,7 +119,7 @@ export const roleRoutes = async (app: FastifyInstance) => {
     { config: { perm: ROLE_PERMS.list }, schema: { tags: ['system'], summary: '角色详情（菜单与字段权限）', params: roleIdParams, response: { 200: envelopeSchema(anyObject) } } },
     async (req) => {
       const role = await req.tenantTx(async (tx) => {
-        const r = (await tx.query(`SELECT id AS "roleId", code, name, remark, code = '${ADMIN_CODE}' AS "isAdmin" FROM sys_role WHERE id = $1`, [req.params.roleId])).rows[0];
+        const r = (await tx.query(`SELECT id AS "roleId", code, name, remark, code = '${ADMIN_CODE}' AS "isAdmin", code = '${ADMIN_CODE}' OR all_shops AS "allShops" FROM sys_role WHERE id = $1`, [req.params.roleId])).rows[0];
         if (!r) return null;
         const menus = await tx.query<{ id: number }>(`SELECT menu_id AS id FROM sys_role_menu WHERE role_id = $1 ORDER BY menu_id`, [req.params.roleId]);
         const fields = await tx.query<{ name: string }>(`SELECT name FROM sys_role_field_permission WHERE role_id = $1 ORDER BY name`, [req.params.roleId]);
@@ -134,8 +138,8 @@ export const roleRoutes = async (app: FastifyInstance) => {
       if (b.code === ADMIN_CODE) throw new ApiError('BAD_REQUEST', '角色编码 admin 为系统保留');
       const roleId = await req
         .tenantTx(async (tx) => {
-          const r = await tx.query<{ id: number }>(`INSERT INTO sys_role (tenant_id, code, name, remark) VALUES (app_current_tenant(), $1, $2, $3) RETURNING id`, [
-            b.code, b.name.trim(), b.remark?.trim() || null,
+          const r = await tx.query<{ id: number }>(`INSERT INTO sys_role (tenant_id, code, name, remark, all_shops) VALUES (app_current_tenant(), $1, $2, $3, $4) RETURNING id`, [
+            b.code, b.name.trim(), b.remark?.trim() || null, b.allShops ?? false,
           ]);
           await writeGrants(tx, r.rows[0].id, b);
           return r.rows[0].id;
@@ -147,7 +151,7 @@ export const roleRoutes = async (app: FastifyInstance) => {
 
   app.put<{ Params: { roleId: number }; Body: RoleBody }>(
     '/role/edit/:roleId',
-    { config: { perm: ROLE_PERMS.edit }, schema: { tags: ['system'], summary: '编辑角色（名称、菜单、字段权限）', params: roleIdParams, body: roleBody, response: { 200: envelopeSchema({ type: 'null' }) } } },
+    { config: { perm: ROLE_PERMS.edit }, schema: { tags: ['system'], summary: '编辑角色（名称、菜单、字段权限、数据范围）', params: roleIdParams, body: roleBody, response: { 200: envelopeSchema({ type: 'null' }) } } },
     async (req) => {
       const b = req.body;
       await req
@@ -156,7 +160,9 @@ export const roleRoutes = async (app: FastifyInstance) => {
           if (!r) throw new ApiError('NOT_FOUND', '角色不存在');
           if (r.code === ADMIN_CODE) throw new ApiError('BAD_REQUEST', '管理员角色拥有全部权限，不能修改');
           if (b.code === ADMIN_CODE) throw new ApiError('BAD_REQUEST', '角色编码 admin 为系统保留');
-          await tx.query(`UPDATE sys_role SET code = $2, name = $3, remark = $4 WHERE id = $1`, [req.params.roleId, b.code, b.name.trim(), b.remark?.trim() || null]);
+          await tx.query(`UPDATE sys_role SET code = $2, name = $3, remark = $4, all_shops = coalesce($5, all_shops) WHERE id = $1`, [
+            req.params.roleId, b.code, b.name.trim(), b.remark?.trim() || null, b.allShops ?? null,
+          ]);
           await writeGrants(tx, req.params.roleId, b);
         })
         .catch(conflict);

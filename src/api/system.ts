@@ -74,6 +74,8 @@ export interface RoleRow {
   pageCount: number;
   buttonCount: number;
   fieldPermissionNames: string[];
+  /** 数据范围 全部门店: the role's holders reach every shop (head office); otherwise only their own. */
+  allShops: boolean;
   createTime: string;
 }
 export interface RoleBody {
@@ -82,6 +84,7 @@ export interface RoleBody {
   remark: string;
   menuIds: number[];
   fieldPermissionNames: string[];
+  allShops: boolean;
 }
 export type RoleDetail = RoleBody & { roleId: number; isAdmin: boolean };
 export interface RoleMenuNode {

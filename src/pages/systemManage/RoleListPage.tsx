@@ -39,6 +39,7 @@ export default function RoleListPage() {
             <Table.Th>{t('org.userCount')}</Table.Th>
             <Table.Th>{t('org.menus')}</Table.Th>
             <Table.Th>{t('org.fieldPerms')}</Table.Th>
+            <Table.Th>{t('org.dataScope')}</Table.Th>
             <Table.Th>{t('org.remark')}</Table.Th>
             <Table.Th>{t('common.actions')}</Table.Th>
           </Table.Tr>
@@ -51,6 +52,7 @@ export default function RoleListPage() {
               <Table.Td>{r.userCount}</Table.Td>
               <Table.Td>{r.isAdmin ? <Badge variant="light">{t('org.adminAll')}</Badge> : `${t('org.pageCount')} ${r.pageCount} · ${t('org.buttonCount')} ${r.buttonCount}`}</Table.Td>
               <Table.Td>{r.isAdmin ? '' : r.fieldPermissionNames.join('、')}</Table.Td>
+              <Table.Td data-testid={`role-scope-${r.code}`}>{r.allShops ? t('org.allShops') : t('org.ownShops')}</Table.Td>
               <Table.Td>{r.remark ?? ''}</Table.Td>
               <Table.Td>
                 {!r.isAdmin && (
@@ -80,14 +82,16 @@ function RoleDrawer({ role, onClose }: { role: RoleRow | null; onClose: () => vo
   const { t } = useTranslation();
   const tree = useQuery({ queryKey: ['system', 'roleMenuTree'], queryFn: () => systemApi.roleMenuTree() });
   const detail = useQuery({ queryKey: ['system', 'role', role?.roleId], queryFn: () => systemApi.role(role!.roleId), enabled: role !== null });
-  const [form, setForm] = useState<{ name: string; code: string; remark: string; fields: string[]; menus: Set<number> } | null>(role ? null : { name: '', code: '', remark: '', fields: [], menus: new Set() });
+  const [form, setForm] = useState<{ name: string; code: string; remark: string; fields: string[]; menus: Set<number>; allShops: boolean } | null>(
+    role ? null : { name: '', code: '', remark: '', fields: [], menus: new Set(), allShops: false },
+  );
   const [expandAll, setExpandAll] = useState(false);
   if (!form && detail.data) {
-    setForm({ name: detail.data.name, code: detail.data.code, remark: detail.data.remark ?? '', fields: detail.data.fieldPermissionNames, menus: new Set(detail.data.menuIds) });
+    setForm({ name: detail.data.name, code: detail.data.code, remark: detail.data.remark ?? '', fields: detail.data.fieldPermissionNames, menus: new Set(detail.data.menuIds), allShops: detail.data.allShops });
   }
   const save = useMutation({
     mutationFn: () =>
-      systemApi.saveRole(role?.roleId ?? null, { name: form!.name.trim(), code: form!.code.trim(), remark: form!.remark.trim(), menuIds: [...form!.menus], fieldPermissionNames: form!.fields }),
+      systemApi.saveRole(role?.roleId ?? null, { name: form!.name.trim(), code: form!.code.trim(), remark: form!.remark.trim(), menuIds: [...form!.menus], fieldPermissionNames: form!.fields, allShops: form!.allShops }),
     onSuccess: () => {
       notifySuccess({ key: 'org.roleSaved' });
       void queryClient.invalidateQueries({ queryKey: rolesKey });
@@ -114,6 +118,13 @@ function RoleDrawer({ role, onClose }: { role: RoleRow | null; onClose: () => vo
                 {FIELD_PERMISSIONS.map((f) => <Checkbox key={f} value={f} label={f} data-testid={`role-field-${f}`} />)}
               </Group>
             </Checkbox.Group>
+            <Checkbox
+              label={t('org.allShopsLabel')}
+              description={t('org.allShopsHint')}
+              checked={form.allShops}
+              onChange={(e) => setForm({ ...form, allShops: e.currentTarget.checked })}
+              data-testid="role-all-shops"
+            />
             <Group justify="space-between">
               <Text fw={500} size="sm">{t('org.menus')}</Text>
               <Anchor size="sm" onClick={() => setExpandAll(!expandAll)}>{expandAll ? t('org.collapseAll') : t('org.expandAll')}</Anchor>
