@@ -117,7 +117,8 @@ registerDocFn(
     if (auditStatus !== 2 && auditStatus !== 3) throw new ApiError('BAD_REQUEST', '审核结果只能是 2（通过）或 3（驳回）');
     await refuseWhileInProcess(tx, id);
     const shop = await shopOf(tx, header.shopId);
-    if (!auth.isAdmin && shop.audit_user_id && shop.audit_user_id !== auth.userId)
+    // The shop's own auditor, or head office (admin, a 全部门店 role such as 财务) auditing across shops.
+    if (auth.shops !== null && !auth.isAdmin && shop.audit_user_id && shop.audit_user_id !== auth.userId)
       throw new ApiError('FORBIDDEN', `门店“${shop.shop_name}”的备用金由 ${shop.audit_user_name ?? '指定审核人'} 审核`);
     if (!auth.isAdmin && Number(header.createUserId) === auth.userId) throw new ApiError('FORBIDDEN', '不能审核自己提交的备用金记录');
     const remark = (typeof body.auditRemark === 'string' && body.auditRemark.trim()) || note || null;
