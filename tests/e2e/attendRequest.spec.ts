@@ -48,7 +48,7 @@ test('a leave request is asked, approved by the shop manager from the notice, an
   const docNo = /KQSQ\d{8}-\d{4}/.exec((await shop.getByTestId('attn-request-doc-title').textContent())!)![0];
 
   // A shop manager's first page is its shop's 销售日报 (订单管理 is its first module).
-  const manager = await as(browser, 'manager01', 'manager123', /\/orderInfo\/saleReport$/);
+  const manager = await as(browser, 'manager01', 'manager123', /\/home\/index$/);
   // The notice (请假申请待审批) opens the request itself.
   await manager.getByTestId('bell').click();
   await manager.getByTestId('bell-item').filter({ hasText: '请假申请' }).first().click();

@@ -20,8 +20,8 @@ test('finance01 opens a refund notice (17) from the message centre onto 支付�
   await api('put', 'wxy-order-server/order-pay/refund', { orderNo: order.orderNo, reason: '顾客退货' });
 
   const finance = await (await browser.newContext()).newPage();
-  // finance01 lands on their first page (我的待办), not 首页.
-  await logIn(finance, 'finance01', 'finance123', '1', { landing: /\/processManage\/myTodo$/ });
+  // finance01 lands on the 工作台 like the others.
+  await logIn(finance, 'finance01', 'finance123', '1');
   await finance.goto('/userInfo/messageNotice');
   const row = finance.getByTestId('message-table-row').filter({ hasText: `订单${order.orderNo}已退款` });
   await expect(row).toContainText(`¥${sku.retailPrice.toFixed(2)}`);

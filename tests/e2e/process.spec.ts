@@ -111,7 +111,8 @@ test('an imported process is deployed after its approver is set in the panel', a
 });
 
 test('approve on 我的待办, reject with a comment, and the instance shows why', async ({ browser }) => {
-  const manager = await as(browser, 'manager01', 'manager123', /\/orderInfo\/saleReport$/);
+  // The 店长 and 财务 land on their shops' 工作台.
+  const manager = await as(browser, 'manager01', 'manager123', /\/home\/index$/);
   await openFromSidebar(manager, '/processManage', '/processManage/myTodo');
   // The drawn process's trial waits here too; approving it opens the finance step.
   const trial = manager.getByTestId('process-todo-table-row').filter({ hasText: '试运行：两级审批 900 元' });
@@ -137,7 +138,7 @@ test('approve on 我的待办, reject with a comment, and the instance shows why
   await expect(manager.getByTestId('process-done-table')).toContainText('情况属实');
   await manager.context().close();
 
-  const finance = await as(browser, 'finance01', 'finance123');
+  const finance = await as(browser, 'finance01', 'finance123', /\/home\/index$/);
   await openFromSidebar(finance, '/processManage', '/processManage/myTodo');
   const frow = finance.getByTestId('process-todo-table-row').filter({ hasText: '演示：门店备用金申请 800.00 元' });
   await expect(frow).toContainText('财务审批');
