@@ -29,8 +29,9 @@ let bName = '';
 let bWarehouses: number[] = [];
 /** Text that names a record of B: its name, its warehouses' names, its document numbers. */
 let markers: string[] = [];
-/** Primary keys of B's rows, per table, and each table's primary key column. */
+/** Primary keys of B's rows, per table (the first three, to aim at; all of them, to look for), and each table's primary key column. */
 const bIds = new Map<string, number[]>();
+const bAllIds = new Map<string, number[]>();
 const pkOf = new Map<string, string>();
 /** Descriptor routes: METHOD url -> table. */
 const tableOfRoute = new Map<string, string>();
@@ -39,8 +40,10 @@ const snake = (camel: string) => camel.replace(/[A-Z]/g, (c) => `_${c.toLowerCas
 const camel = (col: string) => col.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
 
-/** Runs `fn` as B's own staff would see the tenant: exactly the rows the declarations tie to B. */
+/** Runs `fn` as B's own staff would see the tenant: exactly the rows the declarations tie to B (and chain-wide ones). */
 const asB = <T>(fn: (tx: Queryable) => Promise<T>) => s.db.tenant(1, fn, { shops: [B] });
+/** As A's staff would see it. */
+const asA = <T>(fn: (tx: Queryable) => Promise<T>) => s.db.tenant(1, fn, { shops: [A] });
 
 /** One digest per scoped table of B's rows (as the declarations tie them to B). */
 async function digestB(): Promise<Map<string, string>> {
@@ -109,7 +112,14 @@ beforeAll(async () => {
     markers = [bName, ...whNames];
     for (const d of scoped) {
       const pk = pkOf.get(d.table);
-      if (pk) bIds.set(d.table, (await tx.query<{ id: number }>(`SELECT ${pk} AS id FROM ${d.table} ORDER BY 1 LIMIT 3`)).rows.map((r) => Number(r.id)));
+      if (pk) {
+        // B's own rows: those B's staff see and A's do not (a chain-wide promotion or coupon is both's).
+        const idsQuery = `SELECT ${pk} AS id FROM ${d.table} ORDER BY 1 LIMIT 1000`;
+        const seenByA = new Set((await asA((a) => a.query<{ id: number }>(idsQuery))).rows.map((r) => Number(r.id)));
+        const all = (await tx.query<{ id: number }>(idsQuery)).rows.map((r) => Number(r.id)).filter((id) => !seenByA.has(id));
+        bAllIds.set(d.table, all);
+        bIds.set(d.table, all.slice(0, 3));
+      }
       const noCols = (await tx.query<{ column_name: string }>(
         `SELECT column_name FROM information_schema.columns WHERE table_schema = 'public' AND table_name = $1 AND column_name ~ '_no$' AND data_type IN ('character varying', 'text')`, [d.table])).rows;
       for (const c of noCols) {
@@ -292,12 +302,21 @@ async function answerText(res: { headers: Json; rawPayload: Buffer; body: string
   return '';
 }
 
-/** What in an answer names B: a marker, or `"shopId": 3` (any key ending in shopId). */
-function namesB(text: string): string | undefined {
+/**
+ * What in an answer names B: a marker, `"shopId": 3` (any key ending in shopId), or — for an operation on a scoped
+ * table — one of B's rows of that table by its key (`"recordId": 12`).
+ */
+function namesB(text: string, op: Op): string | undefined {
   const m = markers.find((x) => x && text.includes(x));
   if (m) return m;
   const id = new RegExp(`"(\\w*[sS]hopId|shop_id)"\\s*:\\s*"?${B}"?(?![0-9])`).exec(text);
-  return id?.[0];
+  if (id) return id[0];
+  // Only where the table is certain (a descriptor's route) and its key is named for it (not a bare id lines share).
+  const table = tableOfRoute.get(`${op.method} ${op.path}`);
+  const pk = table && pkOf.get(table);
+  const ids = table ? bAllIds.get(table) : undefined;
+  if (!pk || pk === 'id' || !ids?.length) return undefined;
+  return new RegExp(`"${camel(pk)}"\\s*:\\s*"?(${ids.join('|')})"?(?![0-9])`).exec(text)?.[0];
 }
 
 /**
@@ -341,7 +360,7 @@ async function sweep(who: string, password: string): Promise<{ reaches: Reach[];
       }
       const label = `${op.method} ${c.url}${c.body !== undefined ? ` ${JSON.stringify(c.body).slice(0, 120)}` : ''} (${c.label})`;
       if (res.statusCode >= 200 && res.statusCode < 300 && !CHAIN_WIDE_READS[`${op.method} ${op.path}`]) {
-        const named = namesB(await answerText(res as never));
+        const named = namesB(await answerText(res as never), op);
         if (named) reaches.push({ who, call: label, kind: 'read', detail: `${res.statusCode} names ${named}: ${res.body.slice(0, 200)}` });
       }
       const changed = Number((await s.db.system((tx) => tx.query<{ n: string }>(`SELECT coalesce(max(id), 0) AS n FROM sweep_change`))).rows[0].n);
