@@ -106,6 +106,12 @@ beforeAll(async () => {
     ),
   );
   for (const r of pks.rows) pkOf.set(r.t, r.c);
+  const idsQuery = (table: string) => `SELECT ${pkOf.get(table)} AS id FROM ${table} ORDER BY 1 LIMIT 1000`;
+  // What A's staff see of each table (one transaction at a time: PGlite has one connection).
+  const seenByA = new Map<string, Set<number>>();
+  await asA(async (tx) => {
+    for (const d of scoped) if (pkOf.get(d.table)) seenByA.set(d.table, new Set((await tx.query<{ id: number }>(idsQuery(d.table))).rows.map((r) => Number(r.id))));
+  });
   await asB(async (tx) => {
     bWarehouses = (await tx.query<{ wh_id: number }>(`SELECT wh_id FROM wh_base_info WHERE shop_id = $1 ORDER BY wh_id`, [B])).rows.map((r) => r.wh_id);
     const whNames = (await tx.query<{ wh_name: string }>(`SELECT wh_name FROM wh_base_info WHERE shop_id = $1`, [B])).rows.map((r) => r.wh_name);
@@ -114,9 +120,7 @@ beforeAll(async () => {
       const pk = pkOf.get(d.table);
       if (pk) {
         // B's own rows: those B's staff see and A's do not (a chain-wide promotion or coupon is both's).
-        const idsQuery = `SELECT ${pk} AS id FROM ${d.table} ORDER BY 1 LIMIT 1000`;
-        const seenByA = new Set((await asA((a) => a.query<{ id: number }>(idsQuery))).rows.map((r) => Number(r.id)));
-        const all = (await tx.query<{ id: number }>(idsQuery)).rows.map((r) => Number(r.id)).filter((id) => !seenByA.has(id));
+        const all = (await tx.query<{ id: number }>(idsQuery(d.table))).rows.map((r) => Number(r.id)).filter((id) => !seenByA.get(d.table)!.has(id));
         bAllIds.set(d.table, all);
         bIds.set(d.table, all.slice(0, 3));
       }
