@@ -19,7 +19,8 @@ import { APP_ROLE, SHOP_ROLE, type Database, type Queryable } from './index.ts';
  *
  * Functions stay in migrations only where a table needs them when it is created (the definitions run later):
  * app_current_tenant() (the tenant_isolation policies, 001), enable_tenancy() (called by the migrations that create
- * tables, 000) and text_bigrams() (generated columns, 035). Removing a definition takes a migration that drops the
+ * tables, 000), text_bigrams() (generated columns, 035) and the shop-scope helpers app_shops(), app_in_scope(),
+ * app_warehouses() and app_shop_scope_declare() (the shop_scope policies, 350). Removing a definition takes a migration that drops the
  * object (and the file's removal); so does changing a function's arguments or return type, or a view's columns in a
  * way CREATE OR REPLACE refuses.
  *
