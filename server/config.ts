@@ -39,6 +39,11 @@ export interface ServerConfig {
    * statement (no timer signals in wasm), so there the answer comes late.
    */
   statementTimeout: string;
+  /**
+   * SHUTDOWN_GRACE_MS (default 25000): at SIGTERM, how long the requests in flight and the background job running get
+   * to finish before they are cut off (a cut request's transaction rolls back; a cut job is queued again).
+   */
+  shutdownGraceMs: number;
   /** METRICS_TOKEN: the bearer token a scraper sends to read GET /metrics; unset, /metrics is closed. */
   metricsToken?: string;
 }
@@ -61,6 +66,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     stompHeartbeatMs: Number(env.STOMP_HEARTBEAT_MS || 5000),
     businessTz: env.BUSINESS_TZ?.trim() || DEFAULT_BUSINESS_TZ,
     statementTimeout: env.PG_STATEMENT_TIMEOUT?.trim() || '30s',
+    shutdownGraceMs: Math.max(0, Number(env.SHUTDOWN_GRACE_MS || 25_000)),
     metricsToken: env.METRICS_TOKEN?.trim() || undefined,
     trustProxy: (env.TRUST_PROXY ?? '').split(',').map((a) => a.trim()).filter(Boolean),
     schemaDirs: [

@@ -17,7 +17,10 @@ export interface RunningServer {
   app: FastifyInstance;
   db: Database;
   url: string;
-  /** Stops taking requests, lets the ones in flight finish, then closes the database. */
+  /**
+   * Stops taking requests and jobs, lets the requests in flight and the job running finish (within
+   * config.shutdownGraceMs), then closes the database. SIGTERM calls it (server/main.ts).
+   */
   close(): Promise<void>;
 }
 
@@ -63,11 +66,25 @@ export async function startServer(config: ServerConfig, opts: BuildOptions & { s
     url,
     close: () =>
       (closing ??= (async () => {
+        // /readyz answers 503 from now on, and every answer closes its connection (server/ops/routes.ts).
         app!.lifecycle.draining = true;
-        await aiBoxPoll.stop();
-        await jobRunner.stop();
-        await salesFold.stop();
-        await app!.close();
+        const graceMs = config.shutdownGraceMs;
+        // Requests past the grace are cut off (their transactions roll back: nothing half-written).
+        const cutOff = setTimeout(() => app!.server.closeAllConnections(), graceMs);
+        cutOff.unref();
+        try {
+          await Promise.all([
+            // STOMP sockets close with 1012 (service restart: reconnect), the listener closes at once (new connections
+            // are refused: a proxy sends them to another server) and the requests in flight finish.
+            app!.close(),
+            // The job running finishes (within the grace); no new one is taken.
+            jobRunner.stop(graceMs),
+            aiBoxPoll.stop(),
+            salesFold.stop(),
+          ]);
+        } finally {
+          clearTimeout(cutOff);
+        }
         await opened.close();
       })()),
   };

@@ -37,7 +37,7 @@ export function startJobRunner(
   env: NodeJS.ProcessEnv = process.env,
   /** Told of every job this process ran to the end (the metrics count them). */
   finished: (kind: string, outcome: 'done' | 'failed') => void = () => {},
-): { stop(): Promise<void>; wake(): void } {
+): { stop(graceMs?: number): Promise<void>; wake(): void } {
   if (env.JOB_RUNNER === '0') return { stop: async () => {}, wake: () => {} };
   const pollMs = Math.max(100, Number(env.JOB_POLL_MS) || 5000);
   const abort = new AbortController();
@@ -176,10 +176,19 @@ export function startJobRunner(
 
   return {
     wake,
-    stop: async () => {
+    /**
+     * Takes no more jobs; the one running gets `graceMs` to finish (a shutdown: it ends done, not taken up again by
+     * another process), then is aborted (queued again for the next process, the attempt not counted).
+     */
+    stop: async (graceMs = 0) => {
       stopped = true;
-      abort.abort();
       wakeUp?.();
+      if (graceMs > 0) {
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([loop, new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
+        clearTimeout(timer);
+      }
+      abort.abort();
       await loop;
       await (await unlisten)();
     },

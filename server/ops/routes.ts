@@ -30,6 +30,12 @@ export const opsRoutes = (services: AppServices) => async (app: FastifyInstance)
     metrics.observeRequest(req.routeOptions.url ?? '(unmatched)', req.method, reply.statusCode, reply.elapsedTime / 1000);
   });
 
+  // Shutting down: every answer closes its connection, so a client's next request opens a new one — refused here,
+  // taken by another server behind the proxy — instead of arriving on a socket about to close.
+  app.addHook('onSend', async (_req, reply) => {
+    if (app.lifecycle.draining) reply.header('connection', 'close');
+  });
+
   app.get('/healthz', { config: { public: true } }, async () => ({ status: 'ok' }));
 
   let files: SchemaFiles | null = null;
