@@ -10,6 +10,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest }
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
+import compress from '@fastify/compress';
 import type { AppServices } from './context.ts';
 import { ApiError, ErrorCodes } from './errors.ts';
 import { readSalesSummaries } from './db/salesSummaries.ts';
@@ -38,6 +39,19 @@ export interface BuildOptions {
   logger?: boolean | object;
 }
 
+/**
+ * Cache-Control of a file of the SPA: the build's hashed files (assets/, a new build gives new names) are kept a year
+ * without asking again; index.html (which names them) is asked for every time; the rest (branding, print-lock.css)
+ * an hour.
+ */
+export function staticCacheControl(staticDir: string, file: string): string {
+  // The file sent may be the build's compressed copy (index.html.br): its rule is the original's.
+  const rel = path.relative(staticDir, file).split(path.sep).join('/').replace(/\.(br|gz)$/, '');
+  if (rel.startsWith('assets/')) return 'public, max-age=31536000, immutable';
+  if (rel === 'index.html') return 'no-cache';
+  return 'public, max-age=3600';
+}
+
 /** Builds the whole server: /api modules, OpenAPI at /api/docs, and the SPA with history fallback. */
 export async function buildApp(services: AppServices, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -58,6 +72,11 @@ export async function buildApp(services: AppServices, opts: BuildOptions = {}): 
     schemaController: { compilersFactory: lazyCompilersFactory() as never },
     schemaErrorFormatter: (errors, dataVar) => new ApiError('BAD_REQUEST', chineseValidationMessage(errors, dataVar)),
   });
+
+  // API answers above 1 KB compressed (brotli at a fast level, or gzip) for clients that accept it; answers already
+  // encoded (the precompressed SPA files), partial (range) answers and media are sent as they are. Request bodies are
+  // taken as sent: no Content-Encoding decoding of uploads.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
 
   await app.register(swagger, {
     openapi: {
@@ -167,7 +186,15 @@ export async function buildApp(services: AppServices, opts: BuildOptions = {}): 
   const staticDir = services.config.staticDir;
   const hasSpa = !!staticDir && existsSync(path.join(staticDir, 'index.html'));
   if (hasSpa) {
-    await app.register(fastifyStatic, { root: staticDir, wildcard: false, index: false, maxAge: '1h', immutable: false });
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      wildcard: false,
+      index: false,
+      // The .br / .gz copies the build made (scripts/precompress.mjs), chosen by Accept-Encoding (Vary: Accept-Encoding).
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, file) => void reply.header('cache-control', staticCacheControl(staticDir, file)),
+    });
   }
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0];
