@@ -72,8 +72,8 @@ test('the exported PDF prints SimSun text in the serif font and html elements as
 
 test.describe('print client', () => {
   let client: TestPrintServer;
-  test.beforeEach(async ({ baseURL }) => {
-    client = await startTestPrintServer({ token: 'e2e-token', origins: [new URL(baseURL!).origin] });
+  test.beforeEach(async () => {
+    client = await startTestPrintServer({ token: 'e2e-token' });
   });
   test.afterEach(async () => client?.close());
 
@@ -88,15 +88,33 @@ test.describe('print client', () => {
     await page.getByTestId('print-client-printer').click();
     await page.getByRole('option', { name: '小票打印机' }).click();
     await page.getByTestId('print-client-send').click();
-    await expect(page.getByTestId('toast-success')).toContainText('已发送到打印客户端');
+    await expect(page.getByTestId('toast-success')).toContainText('打印成功');
     expect(client.jobs).toHaveLength(1);
     const job = client.jobs[0];
-    expect(job.options).toEqual({ printer: 'XP-58' });
+    // electron-hiprint reads these at the top level: the chosen printer, A4 in microns, the job's name in the queue
+    expect(job).toMatchObject({ printer: 'XP-58', copies: 1, landscape: false, pageSize: { width: 210_000, height: 297_000 } });
+    expect(job.title).toMatch(/^输出测试-/);
     expect(job.html).toContain('<!doctype html>');
     expect(job.html).toContain('wxy-print-page');
     expect(job.html).toContain('商品调拨单');
     expect(job.html).toContain('@page{size:210mm 297mm');
     expect(job.templateId).toMatch(/^输出测试-/);
+  });
+
+  test('two copies on a stopped printer: the client\'s refusal shows, nothing is called printed', async ({ page, request }) => {
+    const id = await storedTemplate(request);
+    await page.addInitScript((settings) => localStorage.setItem('wxy.printClient', JSON.stringify(settings)), { host: client.url, token: 'e2e-token' });
+    await openDesigner(page, id);
+    await page.getByTestId('designer-client-print').click();
+    await expect(page.getByTestId('print-client-status')).toHaveAttribute('data-status', 'connected');
+    await page.getByTestId('print-client-printer').click();
+    await page.getByRole('option', { name: '已停用的打印机' }).click();
+    await page.getByTestId('print-client-copies').fill('2');
+    await page.getByTestId('print-client-send').click();
+    await expect(page.getByTestId('toast-error')).toContainText('HP-Stopped打印机异常');
+    await expect(page.getByTestId('toast-success')).toHaveCount(0);
+    expect(client.jobs).toHaveLength(1);
+    expect(client.jobs[0]).toMatchObject({ printer: 'HP-Stopped', copies: 2 });
   });
 
   test('a wrong token leaves the client closed and printing disabled', async ({ page, request }) => {
@@ -106,6 +124,8 @@ test.describe('print client', () => {
     await page.getByTestId('designer-client-print').click();
     await expect(page.getByTestId('print-client-status')).toHaveAttribute('data-status', 'closed');
     await expect(page.getByTestId('print-client-send')).toBeDisabled();
+    // electron-hiprint's own words
+    await expect(page.getByTestId('print-client-panel')).toContainText('Token 错误');
     expect(client.refusedTokens).toContain('wrong');
     // the right token typed in connects
     await page.getByTestId('print-client-token').fill('e2e-token');
@@ -147,8 +167,8 @@ function longTableTemplate(rows = 100): PrintTemplate {
 
 test.describe('browser print lays out as the paginator planned', () => {
   let client: TestPrintServer;
-  test.beforeEach(async ({ baseURL }) => {
-    client = await startTestPrintServer({ token: 'e2e-token', origins: [new URL(baseURL!).origin] });
+  test.beforeEach(async () => {
+    client = await startTestPrintServer({ token: 'e2e-token' });
   });
   test.afterEach(async () => client?.close());
 
@@ -162,7 +182,7 @@ test.describe('browser print lays out as the paginator planned', () => {
     await page.getByTestId('print-client-printer').click();
     await page.getByRole('option', { name: '小票打印机' }).click();
     await page.getByTestId('print-client-send').click();
-    await expect(page.getByTestId('toast-success')).toContainText('已发送到打印客户端');
+    await expect(page.getByTestId('toast-success')).toContainText('打印成功');
     // the printed document: renderPreviewHtml's pages with the print stylesheet, as the hidden frame prints it
     const printed = await browser.newPage();
     await printed.setContent(client.jobs[0].html);

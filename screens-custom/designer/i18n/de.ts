@@ -86,7 +86,7 @@ export const de: DesignerDictionary = {
   output: {
     exportPdf: 'PDF exportieren', untitled: 'Druckvorlage', exported: 'PDF exportiert ({{count}} Seiten)', exportFailed: 'PDF-Export fehlgeschlagen: {{message}}',
     clientPrint: 'Client-Druck', client: 'Druck-Client', host: 'Client-Adresse', token: 'Token', connect: 'Verbinden', printer: 'Drucker',
-    defaultPrinter: 'Standarddrucker', send: 'Drucken', sent: 'An den Druck-Client gesendet', printFailed: 'Drucken fehlgeschlagen: {{message}}',
+    defaultPrinter: 'Standarddrucker', copies: 'Kopien', send: 'Drucken', sent: 'Gedruckt', printFailed: 'Drucken fehlgeschlagen: {{message}}',
     status: { connecting: 'Verbinde', connected: 'Verbunden', reconnecting: 'Neuverbindung ({{attempt}}/{{max}})', closed: 'Nicht verbunden' },
   },
 };

@@ -86,7 +86,7 @@ export const en: DesignerDictionary = {
   output: {
     exportPdf: 'Export PDF', untitled: 'Print template', exported: 'PDF exported ({{count}} pages)', exportFailed: 'PDF export failed: {{message}}',
     clientPrint: 'Client print', client: 'Print client', host: 'Client address', token: 'Token', connect: 'Connect', printer: 'Printer',
-    defaultPrinter: 'Default printer', send: 'Print', sent: 'Sent to the print client', printFailed: 'Printing failed: {{message}}',
+    defaultPrinter: 'Default printer', copies: 'Copies', send: 'Print', sent: 'Printed', printFailed: 'Printing failed: {{message}}',
     status: { connecting: 'Connecting', connected: 'Connected', reconnecting: 'Reconnecting ({{attempt}}/{{max}})', closed: 'Not connected' },
   },
 };

@@ -86,7 +86,7 @@ export const es: DesignerDictionary = {
   output: {
     exportPdf: 'Exportar PDF', untitled: 'Plantilla de impresión', exported: 'PDF exportado ({{count}} páginas)', exportFailed: 'Error al exportar el PDF: {{message}}',
     clientPrint: 'Imprimir en cliente', client: 'Cliente de impresión', host: 'Dirección del cliente', token: 'Token', connect: 'Conectar', printer: 'Impresora',
-    defaultPrinter: 'Impresora predeterminada', send: 'Imprimir', sent: 'Enviado al cliente de impresión', printFailed: 'Error de impresión: {{message}}',
+    defaultPrinter: 'Impresora predeterminada', copies: 'Copias', send: 'Imprimir', sent: 'Impreso', printFailed: 'Error de impresión: {{message}}',
     status: { connecting: 'Conectando', connected: 'Conectado', reconnecting: 'Reconectando ({{attempt}}/{{max}})', closed: 'Sin conexión' },
   },
 };

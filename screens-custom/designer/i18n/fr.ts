@@ -86,7 +86,7 @@ export const fr: DesignerDictionary = {
   output: {
     exportPdf: 'Exporter en PDF', untitled: "Modèle d'impression", exported: 'PDF exporté ({{count}} pages)', exportFailed: "Échec de l'export PDF : {{message}}",
     clientPrint: 'Impression client', client: "Client d'impression", host: 'Adresse du client', token: 'Jeton', connect: 'Connecter', printer: 'Imprimante',
-    defaultPrinter: 'Imprimante par défaut', send: 'Imprimer', sent: "Envoyé au client d'impression", printFailed: "Échec de l'impression : {{message}}",
+    defaultPrinter: 'Imprimante par défaut', copies: 'Copies', send: 'Imprimer', sent: 'Imprimé', printFailed: "Échec de l'impression : {{message}}",
     status: { connecting: 'Connexion', connected: 'Connecté', reconnecting: 'Reconnexion ({{attempt}}/{{max}})', closed: 'Non connecté' },
   },
 };

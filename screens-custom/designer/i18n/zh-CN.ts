@@ -85,7 +85,7 @@ export const zhCN = {
   output: {
     exportPdf: '导出PDF', untitled: '打印模板', exported: '已导出 PDF（{{count}} 页）', exportFailed: '导出 PDF 失败：{{message}}',
     clientPrint: '客户端打印', client: '打印客户端', host: '客户端地址', token: '令牌', connect: '连接', printer: '打印机',
-    defaultPrinter: '默认打印机', send: '打印', sent: '已发送到打印客户端', printFailed: '打印失败：{{message}}',
+    defaultPrinter: '默认打印机', copies: '份数', send: '打印', sent: '打印成功', printFailed: '打印失败：{{message}}',
     status: { connecting: '连接中', connected: '已连接', reconnecting: '重连中（{{attempt}}/{{max}}）', closed: '未连接' },
   },
 };

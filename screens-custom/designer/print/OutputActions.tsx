@@ -2,13 +2,14 @@
  * The designer's output buttons: export a vector PDF, and print through the local print client
  * (connection status, printer choice, host and token remembered in this browser).
  */
-import { Badge, Button, Group, Popover, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, NumberInput, Popover, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../../src/feedback/notify';
 import { DesignerError } from '../core/errors/index.ts';
 import type { PrintTemplate } from '../core/template/index.ts';
 import { renderPreviewHtml } from '../preview/previewHtml.ts';
+import { templatePaper } from '../printClient/job.ts';
 import { loadPrintClientSettings, savePrintClientSettings } from '../printClient/settings.ts';
 import type { ConnectionStatus } from '../printClient/state.ts';
 import { usePrintClient } from '../printClient/usePrintClient.ts';
@@ -27,6 +28,7 @@ export function OutputActions({ getTemplate, name, templateId }: { getTemplate: 
   const [opened, setOpened] = useState(false);
   const [settings, setSettings] = useState(loadPrintClientSettings);
   const [printer, setPrinter] = useState<string | null>(null);
+  const [copies, setCopies] = useState(1);
   const [sending, setSending] = useState(false);
   const { client, state, connect } = usePrintClient();
 
@@ -57,8 +59,10 @@ export function OutputActions({ getTemplate, name, templateId }: { getTemplate: 
     if (!client) return;
     setSending(true);
     try {
-      const html = printDocumentHtml(renderPreviewHtml(getTemplate()), await loadPrintCss(document));
-      await client.print({ html, templateId: String(templateId ?? name ?? 'designer'), options: printer ? { printer } : {} });
+      const template = getTemplate();
+      const html = printDocumentHtml(renderPreviewHtml(template), await loadPrintCss(document));
+      // The template's paper and name reach the printer: its queue shows the name, not "hiprint打印".
+      await client.print({ html, templateId: String(templateId ?? name ?? 'designer'), printer, copies, title: name || t('output.untitled'), paper: templatePaper(template) });
       notifySuccess({ text: t('output.sent') });
     } catch (e) {
       notifyError({ text: t('output.printFailed', { message: messageOf(e) }) });
@@ -90,6 +94,8 @@ export function OutputActions({ getTemplate, name, templateId }: { getTemplate: 
             <Select size="xs" label={t('output.printer')} placeholder={t('output.defaultPrinter')} clearable data-testid="print-client-printer"
               comboboxProps={{ withinPortal: false }}
               data={(state?.printers ?? []).map((p) => ({ value: p.name, label: p.displayName || p.name }))} value={printer} onChange={setPrinter} />
+            <NumberInput size="xs" label={t('output.copies')} min={1} max={99} allowDecimal={false} value={copies}
+              onChange={(v) => setCopies(typeof v === 'number' && v >= 1 ? Math.min(99, Math.floor(v)) : 1)} data-testid="print-client-copies" />
             <Button size="xs" disabled={status !== 'connected'} loading={sending} onClick={() => void print()} data-testid="print-client-send">{t('output.send')}</Button>
           </Stack>
         </Popover.Dropdown>
