@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { latestEnd } from '../engine/filters/timeLimit';
 import type { FilterFieldDecl } from '../engine/model/index.ts';
 import { DateField, RangePresets } from './datePickers';
-import { useDictionary } from './dictionary';
+import type { EndpointRef } from '../engine/api/paths';
+import { useDictionary, useSelectList } from './dictionary';
 import type { FilterWidgetKey } from './keys';
 
 export interface FilterWidgetProps {
@@ -17,6 +18,8 @@ export interface FilterWidgetProps {
   error?: string;
   /** Enum labels of the resource field (value -> label), when it has an enum. */
   enumOptions?: { value: string; label: string }[];
+  /** A route reference of the screen as a call (a refSelect filter's source). */
+  resolveEndpoint?: (ref: string) => EndpointRef | null;
 }
 
 type FilterWidget = (props: FilterWidgetProps) => ReactNode;
@@ -86,6 +89,21 @@ function NumberRangeFilter(props: FilterWidgetProps) {
   );
 }
 
+/** Rows of another resource (a shop, a supplier, a region) searched by name; the value sent is the row's `valueField`. */
+function RefSelectFilter(props: FilterWidgetProps) {
+  const { t } = useTranslation();
+  const source = props.field.source!;
+  const list = useSelectList(props.resolveEndpoint?.(source.source) ?? null, source);
+  const options = list.data ?? [];
+  return (
+    <Select label={props.label} data={options} clearable searchable limit={200} w={200} data-testid={testId(props.field)}
+      placeholder={list.isLoading ? t('engine.select.loading') : list.isError ? t('engine.select.failed') : t('engine.pleaseSelect')}
+      nothingFoundMessage={t('engine.select.nothingFound')}
+      value={props.value === undefined || props.value === null ? null : String(props.value)}
+      onChange={(v) => props.onChange(v === null ? undefined : typed(v, options))} />
+  );
+}
+
 /** Filter-form widgets by key (widgets/keys.ts FILTER_WIDGETS); the type makes the list complete. */
 export const FILTER_WIDGET_IMPLEMENTATIONS: Readonly<Record<FilterWidgetKey, FilterWidget>> = {
   input: (props) => {
@@ -97,6 +115,14 @@ export const FILTER_WIDGET_IMPLEMENTATIONS: Readonly<Record<FilterWidgetKey, Fil
   },
   select: SelectFilter,
   dictSelect: SelectFilter,
+  refSelect: RefSelectFilter,
+  integer: (props) => {
+    const { t } = useTranslation();
+    return (
+      <NumberInput label={props.label} w={120} allowDecimal={false} allowNegative={false} hideControls placeholder={t('engine.pleaseInput')} data-testid={testId(props.field)}
+        value={typeof props.value === 'number' ? props.value : ''} onChange={(v) => props.onChange(typeof v === 'number' ? v : undefined)} />
+    );
+  },
   multiSelect: MultiSelectFilter,
   dateRange: DateRangeFilter,
   numberRange: NumberRangeFilter,

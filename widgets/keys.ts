@@ -10,7 +10,7 @@ export const FORMATTERS = ['text', 'number', 'money', 'percent', 'integer', 'dat
 export const STYLERS = ['statusColor', 'negativeRed'] as const;
 
 /** Filter-form widgets. */
-export const FILTER_WIDGETS = ['input', 'select', 'dictSelect', 'multiSelect', 'dateRange', 'numberRange', 'date'] as const;
+export const FILTER_WIDGETS = ['input', 'select', 'dictSelect', 'refSelect', 'integer', 'multiSelect', 'dateRange', 'numberRange', 'date'] as const;
 
 /** Detail and edit form widgets (rjsf ui:widget values besides rjsf's own). */
 export const FORM_WIDGETS = ['text', 'textarea', 'decimal', 'negative', 'integer', 'integerNoLeadingZero', 'dictSelect', 'date', 'dateTime', 'switch', 'phone', 'select', 'refSelect', 'refMultiSelect', 'images'] as const;

@@ -15,6 +15,8 @@ export interface ExportControlsProps {
   columns: () => CsvColumn[];
   /** The server's streaming export of the same query (large data). */
   serverExport?: EndpointRef;
+  /** false: only the server's export (a computed report cannot be paged by keys in the browser). */
+  browser?: boolean;
   testId: string;
 }
 
@@ -63,7 +65,9 @@ export function ExportControls(props: ExportControlsProps) {
   const percent = progress && progress.total > 0 ? Math.round((progress.done / progress.total) * 100) : 0;
   return (
     <>
-      {props.serverExport ? (
+      {props.serverExport && props.browser === false ? (
+        <Button variant="light" data-testid={`${props.testId}-export`} onClick={() => void runOnServer()}>{t('engine.export.button')}</Button>
+      ) : props.serverExport ? (
         <Menu position="bottom-end">
           <Menu.Target>
             <Button variant="light" data-testid={`${props.testId}-export`} loading={progress !== null}>{t('engine.export.button')}</Button>

@@ -358,6 +358,7 @@ export function ListScreen({ set, screen }: ListScreenProps) {
                 <Widget key={field.filter} field={field} label={t(field.label)} value={snap.draft[field.filter]} error={filterError[field.filter]}
                   limitDays={isRangeFilter(resource, field) ? searchLimitDays(app.user?.searchTimeLimitList, field.timeLimitSubject) : 0}
                   enumOptions={enumValues?.map((v) => ({ value: String(v), label: String(v) }))}
+                  resolveEndpoint={formContext.resolveEndpoint}
                   onChange={(value) => { state.draft[field.filter] = value; }} />
               );
             })}
@@ -396,7 +397,7 @@ export function ListScreen({ set, screen }: ListScreenProps) {
               if (action.kind === 'export') {
                 return screen.export?.browser === false && !exportRoute ? null : (
                   <ExportControls key={action.id} title={screen.export ? t(screen.export.fileName) : title} listEndpoint={listRoute}
-                    query={() => request} columns={csvColumns} serverExport={exportRoute ?? undefined} testId={screen.name} />
+                    query={() => request} columns={csvColumns} serverExport={exportRoute ?? undefined} browser={screen.export?.browser !== false} testId={screen.name} />
                 );
               }
               if (action.kind === 'columns') return null;

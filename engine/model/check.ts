@@ -147,6 +147,8 @@ function checkResource(r: ResourceDescriptor, file: string, err: (pointer: strin
     if (route.action !== 'page' && route.action !== 'custom' && (params.includes('pageNum') || params.includes('pageSize'))) err(`${p}/path`, 'only a page route takes {pageNum}/{pageSize}');
     if (route.action === 'custom' && !route.handler) err(`${p}/handler`, 'a custom route names the handler a domain registers ("handler")');
     if (route.action !== 'custom' && route.handler) err(`${p}/handler`, 'only a custom route names a handler');
+    if (route.action !== 'custom' && route.answers) err(`${p}/answers`, 'only a custom route says what it answers');
+    if (r.computed && route.action !== 'custom') err(`${p}/action`, `resource "${r.name}" is computed (no table): its routes are custom routes of its domain`);
     // The generic routes add a resource's rowScope to what they read, change or delete by id (a new row, an import
     // and a template read nothing); the document layer's routes would not.
     if (r.rowScope && !['page', 'list', 'pulldown', 'tree', 'export', 'custom', 'get', 'create', 'update', 'setField', 'batchSetField', 'delete', 'batchDelete', 'template', 'import'].includes(route.action))
@@ -250,7 +252,13 @@ function checkScreen(s: ScreenDescriptor, set: DescriptorSet, ctx: CheckContext,
     if (!hit) return err(pointer, `no route "${ref}" in resource "${ref.includes('#') ? ref.split('#')[0] : s.resource}"`);
     if (kinds.length && !kinds.includes(hit.route.action)) err(pointer, `route "${ref}" is a ${hit.route.action}, expected ${kinds.join(' or ')}`);
   };
-  endpoint('/endpoint', s.endpoint, ['page']);
+  // A computed report's list is a custom route answering a page ({records, total}).
+  const pageRoute = (pointer: string, ref: string | undefined) => {
+    const hit = ref ? resolveEndpoint(set, s, ref) : null;
+    if (hit?.route.action === 'custom' && hit.route.answers === 'page') return;
+    endpoint(pointer, ref, ['page']);
+  };
+  pageRoute('/endpoint', s.endpoint);
   // The server grants a screen by the menu node of its route: without one nobody could ever open it.
   if (ctx.menuPaths && !ctx.menuPaths.has(s.route)) err('/route', `no menu node has the path ${s.route} (add its page node to a menus/*.json)`);
   if (s.rowKey && !has(s.rowKey)) err('/rowKey', `field "${s.rowKey}" is not in resource "${r.name}"`);
@@ -284,6 +292,11 @@ function checkScreen(s: ScreenDescriptor, set: DescriptorSet, ctx: CheckContext,
     if (decl && (decl.op === 'dateRange' || decl.op === 'numberRange') !== (f.widget === 'dateRange' || f.widget === 'numberRange'))
       err(`${p}/widget`, `filter "${f.filter}" is a ${decl.op}; widget "${f.widget}" does not fit it`);
     if (f.timeLimitSubject && decl?.op !== 'dateRange') err(`${p}/timeLimitSubject`, 'a search time limit applies to a date range only');
+    if (f.widget === 'refSelect' && !f.source) err(`${p}/source`, 'a refSelect filter names the rows it offers ("source")');
+    if (f.source) {
+      if (f.widget !== 'refSelect') err(`${p}/source`, 'only a refSelect filter has a source');
+      else checkRefSelect(f.source, decl ? r.fields[decl.field] : undefined, set, s, `${p}/source`, err);
+    }
   });
   (s.panels ?? []).forEach((panel, i) => registered(`/panels/${i}`, panel, PANELS, 'panel'));
   for (const [perm, fields] of Object.entries(s.fieldPermissions ?? {})) {
@@ -298,7 +311,8 @@ function checkScreen(s: ScreenDescriptor, set: DescriptorSet, ctx: CheckContext,
       ids.add(a.id);
       key(`${p}/label`, a.label);
       key(`${p}/confirm`, a.confirm);
-      endpoint(`${p}/endpoint`, a.endpoint, a.kind === 'export' ? ['export'] : a.kind === 'import' ? ['import'] : []);
+      const fileRoute = a.kind === 'export' && a.endpoint && resolveEndpoint(set, s, a.endpoint)?.route.answers === 'file';
+      if (!fileRoute) endpoint(`${p}/endpoint`, a.endpoint, a.kind === 'export' ? ['export'] : a.kind === 'import' ? ['import'] : []);
       endpoint(`${p}/template`, a.template, ['template']);
       if (a.form && !forms[a.form]) err(`${p}/form`, `no form "${a.form}" in this screen`);
       (a.visibleWhen ?? []).forEach((c, j) => !has(c.field) && err(`${p}/visibleWhen/${j}/field`, `field "${c.field}" is not in resource "${r.name}"`));
@@ -353,7 +367,8 @@ function checkScreen(s: ScreenDescriptor, set: DescriptorSet, ctx: CheckContext,
   }
   if (s.export) {
     key('/export/fileName', s.export.fileName);
-    endpoint('/export/server', s.export.server, ['export']);
+    if (!(s.export.server && resolveEndpoint(set, s, s.export.server)?.route.answers === 'file')) endpoint('/export/server', s.export.server, ['export']);
+    if (s.export.browser && r.computed) err('/export/browser', `resource "${r.name}" is computed: the browser export pages by keys a report does not answer (use its server export)`);
   }
   if (s.import) {
     endpoint('/import/endpoint', s.import.endpoint, ['import']);

@@ -108,6 +108,8 @@ export interface RouteDecl {
   field?: string;
   /** custom: key of the handler a domain registered (server/resources/customRoutes.ts). */
   handler?: string;
+  /** custom: what it answers when a screen names it: `page` ({records, total}: a list screen's endpoint), `file` (a server export). */
+  answers?: 'page' | 'file';
   /** import, template: a document importer registered by a domain (server/documents/registry.ts) instead of the generic row import. */
   importer?: string;
   /** setField, batchSetField: values allowed (defaults to the field's enum). */
@@ -242,8 +244,13 @@ export interface ResourceDescriptor {
   service: string;
   /** Path under the service, e.g. shop-base. */
   basePath: string;
-  /** SQL table (has tenant_id and the forced RLS policy). */
+  /** SQL table (has tenant_id and the forced RLS policy); '' on a `computed` resource (the loader fills it). */
   table: string;
+  /**
+   * A report computed on read: no table; its rows come from the custom routes a domain registers (a `custom` route
+   * with `answers: "page"` fills a list screen, `answers: "file"` is its server export). Fields name the columns.
+   */
+  computed?: boolean;
   primaryKey: string;
   /** Chinese name of one row, for messages (门店) and file names. */
   title: string;
@@ -330,6 +337,8 @@ export interface FilterFieldDecl {
   /** Options of a plain select: value and i18n key of the label. */
   options?: { value: string | number; label: string }[];
   defaultValue?: unknown;
+  /** refSelect: the rows offered (a page, list or pulldown route) and which of their fields is sent and shown. */
+  source?: RefSelectOptions;
 }
 
 /** download: the route answers a file (a shop's QR code, a ZIP of them, a key) that the browser saves. */

@@ -11,8 +11,7 @@ import { RegionHeat } from './RegionHeat';
 
 /**
  * The 报表中心 analysis screens (hand-written: every figure is computed by the server on read, and each opens the
- * rows it is made of). Calls: wxy-report-server put-stock-analyse, stock-pin-analyse, report_common_selling_points,
- * report-member-info, pd-new-product; wxy-order-server supplier/reconciliation-stat/v2 and supplier/account-det.
+ * rows it is made of). Calls: wxy-report-server put-stock-analyse, pd-new-product; wxy-order-server supplier/reconciliation-stat/v2 and supplier/account-det.
  */
 
 const RS = '/wxy-report-server';
@@ -57,41 +56,6 @@ export function PutStockAnalysePage() {
         fetchPage={(n, size) => post<Page>(`${RS}/put-stock-analyse/det/${open!.detail}/page/${n}/${size}`, open!.body)}
       />
     </>
-  );
-}
-
-// ---- 库存动销 ------------------------------------------------------------------------------------------------------
-export function StockPinAnalysePage() {
-  return (
-    <ReportList
-      title="title.stockPin" queryKey="stockPin" filters={['period', 'region', 'shop', 'supplier', 'keyword', 'slowDays', 'pinStatus']} initialFilters={{ slowDays: 30 }}
-      columns={cols('shopName', 'whName', 'skuCode', 'skuName', 'spec', 'onHand', 'costAmount', 'saleQuantity', 'avgDailySale', 'daysOfStock', 'lastSaleDate', 'daysSinceLastSale', 'pinStatusName')}
-      fetchPage={(n, size, f) => post(`${RS}/stock-pin-analyse/list/page/${n}/${size}`, f)}
-      exportUrl={`${RS}/stock-pin-analyse/export`} exportPerm="report:stockPin:export"
-    />
-  );
-}
-
-// ---- 商品卖点 ------------------------------------------------------------------------------------------------------
-export function SellingPointsPage() {
-  return (
-    <ReportList
-      title="title.sellingPoints" queryKey="sellingPoints" filters={['period', 'region', 'shop', 'supplier', 'keyword']}
-      columns={cols('skuCode', 'skuName', 'spuName', 'orderCount', 'orderShare', 'saleQuantity', 'saleAmount', 'avgQuantityPerOrder', 'avgPrice', 'peakHour', 'topShopName', 'companionSkuName', 'companionRate')}
-      fetchPage={(n, size, f) => post(`${RS}/report_common_selling_points/findPage`, { ...f, pageNum: n, pageSize: size })}
-    />
-  );
-}
-
-// ---- 会员消费 ------------------------------------------------------------------------------------------------------
-export function MemberInfoPage() {
-  return (
-    <ReportList
-      title="title.memberInfo" queryKey="memberInfo" filters={['period', 'region', 'shop', 'member']}
-      columns={cols('phoneNumber', 'memberName', 'memberLevel', 'points', 'orderCount', 'saleAmount', 'refundAmount', 'netAmount', 'avgAmount', 'lastOrderTime', 'lastVisitDate', 'daysSinceLastVisit', 'favoriteShopName')}
-      fetchPage={(n, size, f) => post(`${RS}/report-member-info/findPage`, { ...f, pageNum: n, pageSize: size })}
-      exportUrl={`${RS}/report-member-info/export`} exportPerm="report:memberInfo:export"
-    />
   );
 }
 

@@ -54,7 +54,7 @@ export async function verifyTables(db: Database, set: DescriptorSet): Promise<st
          FROM information_schema.columns c JOIN pg_class k ON k.relname = c.table_name AND k.relkind IN ('r', 'v')
          JOIN pg_namespace n ON n.oid = k.relnamespace AND n.nspname = c.table_schema
         WHERE c.table_schema = 'public' AND c.table_name = ANY($1::text[])`,
-      [[...set.resources.values()].map((r) => r.table)],
+      [[...set.resources.values()].filter((r) => !r.computed).map((r) => r.table)],
     ),
   );
   // Indexes that "contains" filters declare (index: bigram) must exist, or each search would read every row.
@@ -62,6 +62,8 @@ export async function verifyTables(db: Database, set: DescriptorSet): Promise<st
     tx.query<{ tablename: string; indexdef: string }>(`SELECT tablename, indexdef FROM pg_indexes WHERE schemaname = 'public' AND indexdef LIKE '%USING gin (%_bigrams)%'`),
   );
   for (const r of set.resources.values()) {
+    // A computed report reads what its domain's handlers read; it has no table of its own.
+    if (r.computed) continue;
     (r.filters ?? []).forEach((flt, i) => {
       if (flt.index !== 'bigram') return;
       const column = `${columnOf(r, flt.field)}_bigrams`;

@@ -31,3 +31,51 @@ test('铺货分析: a figure opens the rows it is made of', async ({ page }) => 
   expect(file.suggestedFilename()).toMatch(/^铺货分析.*\d{8}.*\.csv$/);
   expect(readFileSync(await file.path(), 'utf8')).toContain(sold!.skuCode);
 });
+
+/**
+ * 库存动销分析 is a computed report on the engine's list: admin narrows it to 滞销 and sees the rows and the total the
+ * API answers for the same filters, sorts by 库存数量, and 导出 saves the server's CSV of those rows.
+ */
+test('库存动销分析: filtered by 动销状态 like the API, sorted, exported from the server', async ({ page }) => {
+  await logIn(page, 'admin', 'admin123', '1', { to: false });
+  const { request, headers } = await pageApi(page);
+  const api = (await (await request.post('api/wxy-report-server/stock-pin-analyse/list/page/1/20', { headers, data: { slowDays: 30, pinStatus: 2 } })).json()).data;
+  expect(api.total, 'slow stock in the demo data').toBeGreaterThan(0);
+
+  await openPage(page, '/reportCenter/stockPinAnalyse');
+  await expect(page.getByTestId('filter-slowDays')).toHaveValue('30');
+  await page.getByTestId('filter-pinStatus').click();
+  await page.getByRole('option', { name: '滞销' }).click();
+  await page.getByTestId('report-stock-pin-search').click();
+  await expect(page.getByTestId('report-stock-pin-total')).toHaveText(`共 ${api.total} 条`);
+  const rows = page.getByTestId('report-stock-pin-table-row');
+  await expect(rows.first()).toContainText(api.records[0].skuCode);
+  await expect(rows.first()).toContainText('滞销');
+
+  const onHand = page.getByTestId('report-stock-pin-table').locator('th[data-column="onHand"]');
+  const sorting = page.waitForRequest((r) => r.url().includes('stock-pin-analyse/list/page') && r.postDataJSON()?.sort === 'onHand');
+  await onHand.click();
+  await expect(onHand).toHaveAttribute('aria-sort', /ascending|descending/);
+  // the server sorts (a report's sort is its own), with the filters kept
+  expect((await sorting).postDataJSON()).toMatchObject({ pinStatus: 2, slowDays: 30, sort: 'onHand' });
+
+  const downloading = page.waitForEvent('download');
+  await page.getByTestId('report-stock-pin-export').click();
+  const file = await downloading;
+  expect(file.suggestedFilename()).toMatch(/^库存动销分析.*\.csv$/);
+  expect(readFileSync(await file.path(), 'utf8')).toContain(api.records[0].skuCode);
+});
+
+test('商品卖点分析 and 会员消费分析 open on the engine with the rows the API answers', async ({ page }) => {
+  await logIn(page, 'admin', 'admin123', '1', { to: false });
+  const { request, headers } = await pageApi(page);
+  for (const [path, call, screen, field] of [
+    ['/reportCenter/sellingPoints', 'report_common_selling_points/findPage', 'report-selling-points', 'skuCode'],
+    ['/reportCenter/memberInfo', 'report-member-info/findPage', 'report-member-info', 'phoneNumber'],
+  ] as const) {
+    const api = (await (await request.post(`api/wxy-report-server/${call}`, { headers, data: { pageNum: 1, pageSize: 20 } })).json()).data;
+    await openPage(page, path);
+    await expect(page.getByTestId(`${screen}-total`)).toHaveText(`共 ${api.total} 条`);
+    if (api.total > 0) await expect(page.getByTestId(`${screen}-table-row`).first()).toContainText(String(api.records[0][field]));
+  }
+});

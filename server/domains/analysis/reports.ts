@@ -67,6 +67,8 @@ export function finishStockPinRow(r: Row, per: Period, today: string, slowDays: 
   const status = pinStatus(since, slowDays);
   return {
     ...r,
+    // One row per shop warehouse and SKU: the list's row key.
+    rowKey: `${String(r.whId)}:${String(r.skuId)}`,
     onHand: qty(r.onHand),
     costAmount: money(r.costAmount),
     saleQuantity: qty(r.saleQuantity),

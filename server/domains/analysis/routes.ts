@@ -17,6 +17,7 @@ import {
 import { dbToday } from '../../db/calendar.ts';
 import type { Queryable } from '../../db/index.ts';
 import { dateParam } from '../../http/fields.ts';
+import { registerCustomRoute } from '../../resources/customRoutes.ts';
 
 /** The analysis reports of wxy-report-server, computed on read from the documents, orders and ledgers. */
 
@@ -105,6 +106,69 @@ async function memberRows(tx: Queryable, f: MemberInfoFilter, pageNum: number, p
   const page = await aggregatePage(tx, memberInfoSql(f, per, p), p, memberInfoOrder(f), pageNum, pageSize);
   return { ...page, records: page.records.map(finishMemberRow), dateStart: per.start, dateEnd: per.end };
 }
+
+// 库存动销, 商品卖点 and 会员消费 are computed report resources (schemas/resources/report-stock-pin.json,
+// report-selling-points.json, report-member-info.json): their routes, permissions and screens are the descriptors'; the
+// figures are these handlers'.
+registerCustomRoute('analysis.stockPin.page', {
+  schema: { params: pageParamsSchema, body: STOCK_PIN_BODY },
+  handler: async (req) => {
+    const f = (req.body ?? {}) as StockPinFilter;
+    const { pageNum, pageSize } = req.params as unknown as PageParams;
+    return ok(await req.tenantTx(async (tx) => {
+      const { records, total, per } = await stockPinRows(tx, f, false, pageNum, pageSize);
+      return { records: withoutFields(records, await hiddenByGuards(tx, req.auth!, STOCK_PIN_GUARDS)), total, dateStart: per.start, dateEnd: per.end };
+    }).catch(asCallerError));
+  },
+});
+
+registerCustomRoute('analysis.stockPin.export', {
+  schema: { body: STOCK_PIN_BODY },
+  handler: async (req, reply) => {
+    const f = (req.body ?? {}) as StockPinFilter;
+    const { rows, hidden } = await req.tenantTx(async (tx) => ({
+      rows: (await stockPinRows(tx, f, true)).records,
+      hidden: await hiddenByGuards(tx, req.auth!, STOCK_PIN_GUARDS),
+    })).catch(asCallerError);
+    return sendCsv(reply, '库存动销分析', STOCK_PIN_COLUMNS, rows, hidden);
+  },
+});
+
+registerCustomRoute('analysis.sellingPoints.page', {
+  schema: { body: SELLING_POINTS_BODY },
+  handler: async (req) => {
+    const f = (req.body ?? {}) as SellingPointsFilter;
+    return ok(await req.summaryTx(async (tx) => {
+      const per = await periodOf(tx, f);
+      const p = new Params();
+      const page = await aggregatePage(tx, sellingPointsSql(f, per, p), p, sellingPointsOrder(f), f.pageNum ?? 1, f.pageSize ?? 20);
+      const comp = await companions(tx, f, per, page.records.map((r) => Number(r.skuId)));
+      const records = page.records.map((r) => ({
+        ...r,
+        companionSkuName: comp.get(Number(r.skuId))?.skuName ?? null,
+        companionRate: comp.get(Number(r.skuId))?.rate ?? null,
+      }));
+      return { records, total: page.total, dateStart: per.start, dateEnd: per.end };
+    }).catch(asCallerError));
+  },
+});
+
+registerCustomRoute('analysis.memberInfo.page', {
+  schema: { body: MEMBER_BODY },
+  handler: async (req) => {
+    const f = (req.body ?? {}) as MemberInfoFilter;
+    return ok(await req.tenantTx((tx) => memberRows(tx, f, f.pageNum ?? 1, f.pageSize ?? 20)).catch(asCallerError));
+  },
+});
+
+registerCustomRoute('analysis.memberInfo.export', {
+  schema: { body: MEMBER_BODY },
+  handler: async (req, reply) => {
+    const f = (req.body ?? {}) as MemberInfoFilter;
+    const rows = await req.tenantTx(async (tx) => (await memberRows(tx, f, 1, 999999)).records).catch(asCallerError);
+    return sendCsv(reply, '会员消费分析', MEMBER_COLUMNS, rows, new Set());
+  },
+});
 
 const tags = ['wxy-report-server'];
 type PageParams = { pageNum: number; pageSize: number };
@@ -207,77 +271,6 @@ export const analysisRoutes = async (app: FastifyInstance) => {
       return ok(page);
     });
   }
-
-  // ---- stock-pin-analyse (库存动销 / 滞销) ------------------------------------------------------------------------
-  app.post<{ Params: PageParams; Body: StockPinFilter | null }>('/stock-pin-analyse/list/page/:pageNum/:pageSize', {
-    config: { perm: ANALYSIS_PERMS.stockPin },
-    schema: {
-      tags, params: pageParamsSchema, body: STOCK_PIN_BODY,
-      summary: '库存动销分析：门店仓每个有库存的 SKU 的期间销量、日均销量、可售天数、最后销售日期、未销售天数与动销/滞销（从未卖出或 slowDays 天未卖出为滞销）',
-    },
-  }, async (req) => {
-    const f = req.body ?? {};
-    return ok(await req.tenantTx(async (tx) => {
-      const { records, total, per } = await stockPinRows(tx, f, false, req.params.pageNum, req.params.pageSize);
-      return { records: withoutFields(records, await hiddenByGuards(tx, req.auth!, STOCK_PIN_GUARDS)), total, dateStart: per.start, dateEnd: per.end };
-    }).catch(asCallerError));
-  });
-
-  app.post<{ Body: StockPinFilter | null }>('/stock-pin-analyse/export', {
-    config: { perm: ANALYSIS_PERMS.stockPinExport },
-    schema: { tags, body: STOCK_PIN_BODY, summary: '导出库存动销分析（CSV）' },
-  }, async (req, reply) => {
-    const f = req.body ?? {};
-    const { rows, hidden } = await req.tenantTx(async (tx) => ({
-      rows: (await stockPinRows(tx, f, true)).records,
-      hidden: await hiddenByGuards(tx, req.auth!, STOCK_PIN_GUARDS),
-    })).catch(asCallerError);
-    return sendCsv(reply, '库存动销分析', STOCK_PIN_COLUMNS, rows, hidden);
-  });
-
-  // ---- report_common_selling_points (商品卖点) -----------------------------------------------------------------
-  app.post<{ Body: SellingPointsFilter | null }>('/report_common_selling_points/findPage', {
-    config: { perm: ANALYSIS_PERMS.sellingPoints },
-    schema: {
-      tags, body: SELLING_POINTS_BODY,
-      summary: '商品卖点分析（分页，body 带 pageNum、pageSize）：每个 SKU 的成交单数与占全部订单比例、销量、销售额、单均件数、成交均价、销售高峰时段、卖得最好的门店、最常一起购买的商品（连带率）',
-    },
-  }, async (req) => {
-    const f = req.body ?? {};
-    return ok(await req.summaryTx(async (tx) => {
-      const per = await periodOf(tx, f);
-      const p = new Params();
-      const page = await aggregatePage(tx, sellingPointsSql(f, per, p), p, sellingPointsOrder(f), f.pageNum ?? 1, f.pageSize ?? 20);
-      const comp = await companions(tx, f, per, page.records.map((r) => Number(r.skuId)));
-      const records = page.records.map((r) => ({
-        ...r,
-        companionSkuName: comp.get(Number(r.skuId))?.skuName ?? null,
-        companionRate: comp.get(Number(r.skuId))?.rate ?? null,
-      }));
-      return { records, total: page.total, dateStart: per.start, dateEnd: per.end };
-    }).catch(asCallerError));
-  });
-
-  // ---- report-member-info (会员消费) ---------------------------------------------------------------------------
-  app.post<{ Body: MemberInfoFilter | null }>('/report-member-info/findPage', {
-    config: { perm: ANALYSIS_PERMS.memberInfo },
-    schema: {
-      tags, body: MEMBER_BODY,
-      summary: '会员消费分析（分页，body 带 pageNum、pageSize）：期间内在范围门店消费的会员的消费次数、金额、退款、实际消费、客单价、首末次消费、最近到店与未到店天数、常去门店',
-    },
-  }, async (req) => {
-    const f = req.body ?? {};
-    return ok(await req.tenantTx((tx) => memberRows(tx, f, f.pageNum ?? 1, f.pageSize ?? 20)).catch(asCallerError));
-  });
-
-  app.post<{ Body: MemberInfoFilter | null }>('/report-member-info/export', {
-    config: { perm: ANALYSIS_PERMS.memberInfoExport },
-    schema: { tags, body: MEMBER_BODY, summary: '导出会员消费分析（CSV）' },
-  }, async (req, reply) => {
-    const f = req.body ?? {};
-    const rows = await req.tenantTx(async (tx) => (await memberRows(tx, f, 1, 999999)).records).catch(asCallerError);
-    return sendCsv(reply, '会员消费分析', MEMBER_COLUMNS, rows, new Set());
-  });
 
   // ---- pd-new-product (新品) ------------------------------------------------------------------------------------
   app.post<{ Body: NewProductFilter | null }>('/pd-new-product/findPage', {
