@@ -68,7 +68,7 @@ describe('descriptor check', () => {
   it('cross-checks screens against resources, registered keys and i18n keys', () => {
     expect(check({ screen: (s) => (s.columns[1].field = 'shopTitle') })).toContain('schemas/screens/shop-base.json#/columns/1/field field "shopTitle" is not in resource "shop-base"');
     expect(check({ screen: (s) => (s.columns[7].format = 'fancy') })).toContain('schemas/screens/shop-base.json#/columns/7/format must be one of ["text","number","money","percent","integer","date","dateTime","dictionary","enabled","yesNo","image","phone"]');
-    expect(check({ screen: (s) => (s.filters[0].widget = 'slider') })).toContain('schemas/screens/shop-base.json#/filters/0/widget must be one of ["input","select","dictSelect","multiSelect","dateRange","numberRange","date"]');
+    expect(check({ screen: (s) => (s.filters[0].widget = 'slider') })).toContain('schemas/screens/shop-base.json#/filters/0/widget must be one of ["input","select","dictSelect","refSelect","integer","multiSelect","dateRange","numberRange","date"]');
     expect(check({ screen: (s) => (s.columns[0].label = 'shopBase.fields.nope') })).toEqual([
       'schemas/screens/shop-base.json#/columns/0/label i18n key "shopBase.fields.nope" is missing in en',
       'schemas/screens/shop-base.json#/columns/0/label i18n key "shopBase.fields.nope" is missing in zh-CN',
@@ -301,5 +301,36 @@ describe('document page forms', () => {
     expect(checkDoc({ screen: (s) => (s.bulkActions[0].endpoint = 'confirm') })).toContain(
       'schemas/screens/wh-other-stock-in.json#/bulkActions/0/endpoint a bulk action needs a batchDelete, batchSetField, docBatchDelete or docBatchAction route (it sends the selected ids), "confirm" is a docAction',
     );
+  });
+
+  it('checks computed reports, refSelect filters and the detail view\'s sections and related lists', () => {
+    const all = loadDescriptorDirs([path.join(ROOT, 'schemas')], { i18nDir: path.join(ROOT, 'engine/i18n') }).set;
+    const run = (name: { resource?: string; screen?: string }, change: (d: any) => void): string[] => {
+      const list: DescriptorFile[] = [...all.resources.values()].map((r) => ({ file: `schemas/resources/${r.name}.json`, content: r.name === name.resource ? structuredClone(r) : r }));
+      list.push(...[...all.screens.values()].map((s) => ({ file: `schemas/screens/${s.name}.json`, content: s.name === name.screen ? structuredClone(s) : s })));
+      const target = list.find((f) => f.file.endsWith(`/${name.resource ?? name.screen}.json`) && f.file.includes(name.resource ? '/resources/' : '/screens/'))!;
+      change(target.content);
+      const { set, errors } = loadDescriptors(list);
+      return [...errors, ...checkDescriptors(set, { i18n })].map(formatError);
+    };
+    // a computed report has no table and only custom routes
+    expect(run({ resource: 'report-stock-pin' }, () => {}).filter((e) => e.includes('report-'))).toEqual([]);
+    expect(run({ resource: 'report-stock-pin' }, (r) => r.routes.push({ method: 'GET', path: 'get/{rowKey}', action: 'get', perm: 'report:stockPin:list' }))).toContain(
+      'schemas/resources/report-stock-pin.json#/routes/2/action resource "report-stock-pin" is computed (no table): its routes are custom routes of its domain');
+    expect(run({ resource: 'report-stock-pin' }, (r) => delete r.routes[0].answers)).toContain(
+      'schemas/screens/report-stock-pin.json#/endpoint route "list/page" is a custom, expected page');
+    expect(run({ screen: 'report-stock-pin' }, (s) => (s.export.browser = true))).toContain(
+      'schemas/screens/report-stock-pin.json#/export/browser resource "report-stock-pin" is computed: the browser export pages by keys a report does not answer (use its server export)');
+    // a refSelect filter names rows that carry its fields
+    expect(run({ screen: 'report-stock-pin' }, (s) => delete s.filters[2].source)).toContain('schemas/screens/report-stock-pin.json#/filters/2/source a refSelect filter names the rows it offers ("source")');
+    expect(run({ screen: 'report-stock-pin' }, (s) => (s.filters[2].source.labelField = 'shopTitle'))).toContain(
+      'schemas/screens/report-stock-pin.json#/filters/2/source/labelField field "shopTitle" is not in resource "shop-base"');
+    // sections take the form's fields; a related list names a page route, its parameters and its columns
+    expect(run({ screen: 'pd-supplier' }, (s) => s.forms.detail.sections[0].fields.push('bankCode'))).toContain(
+      'schemas/screens/pd-supplier.json#/forms/detail/sections/0/fields/6 field "bankCode" is not on this form');
+    expect(run({ screen: 'pd-supplier' }, (s) => (s.forms.detail.related[0].params = { supplier: 'id' }))).toContain(
+      'schemas/screens/pd-supplier.json#/forms/detail/related/0/params/supplier route "wh-purchase#findPage" has no path parameter or filter "supplier"');
+    expect(run({ screen: 'pd-supplier' }, (s) => (s.forms.detail.related[0].source = 'wh-purchase#export'))).toContain(
+      'schemas/screens/pd-supplier.json#/forms/detail/related/0/source route "wh-purchase#export" is a export, expected page or list');
   });
 });

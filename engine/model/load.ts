@@ -87,8 +87,6 @@ export function loadDescriptors(files: DescriptorFile[]): { set: DescriptorSet; 
       errors.push({ file, pointer: '/name', message: `duplicate ${kind} name "${d.name}" (also in ${set.files.get(index.get(d.name)!)})` });
       continue;
     }
-    // A computed resource has no table: '' keeps every reader of `table` a string (none of them serves its routes).
-    if (kind === 'resource' && (d as ResourceDescriptor).computed) (d as ResourceDescriptor).table = '';
     (index as Map<string, typeof d>).set(d.name, d);
     set.files.set(d, file);
   }

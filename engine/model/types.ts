@@ -244,7 +244,10 @@ export interface ResourceDescriptor {
   service: string;
   /** Path under the service, e.g. shop-base. */
   basePath: string;
-  /** SQL table (has tenant_id and the forced RLS policy); '' on a `computed` resource (the loader fills it). */
+  /**
+   * SQL table (has tenant_id and the forced RLS policy). Absent on a `computed` resource, whose routes are all custom:
+   * only the generic handlers and the start-up table check read it, and neither runs for one.
+   */
   table: string;
   /**
    * A report computed on read: no table; its rows come from the custom routes a domain registers (a `custom` route
