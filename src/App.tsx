@@ -1,13 +1,19 @@
-import { MantineProvider, createTheme } from '@mantine/core';
+import { MantineProvider, PasswordInput, createTheme } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { queryClient } from './api/queryClient';
 import { router } from './router/router';
 
 export function App({ scale }: { scale: number }) {
-  const theme = createTheme({ scale, primaryColor: 'blue', defaultRadius: 'sm' });
+  const { t } = useTranslation();
+  // The component library's own labels in the user's language (its defaults are English).
+  const theme = createTheme({
+    scale, primaryColor: 'blue', defaultRadius: 'sm',
+    components: { PasswordInput: PasswordInput.extend({ defaultProps: { visibilityToggleButtonProps: { 'aria-label': t('common.togglePassword') } } }) },
+  });
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>

@@ -46,6 +46,7 @@ export function DateField(props: DateFieldProps) {
   return (
     <DateInput key={`${props.minDate ?? ''}~${props.maxDate ?? ''}`} defaultDate={opensAt} id={props.id} label={props.label} aria-label={props.ariaLabel ?? props.label} w={props.w ?? 150} value={value} clearable
       valueFormat="YYYY-MM-DD" dateParser={parseTypedDate} locale={locale} firstDayOfWeek={1} placeholder={t('engine.dates.pick')}
+      previousLabel={t('engine.dates.previous')} nextLabel={t('engine.dates.next')}
       minDate={props.minDate} maxDate={props.maxDate} error={props.error} required={props.required} disabled={props.disabled}
       getDayAriaLabel={(d) => dayjs(d).format('YYYY-MM-DD')} data-testid={props.testId}
       onBlur={props.onBlur} onFocus={props.onFocus} onChange={(v) => props.onChange(v ?? undefined)} />

@@ -91,7 +91,7 @@ export function ScreenDialog(props: { title: string; opened: boolean; onClose: (
           </Group>
         </Group>
         <ScrollArea style={{ flex: 1 }} p="md">{props.children}</ScrollArea>
-        {!maximized && <FloatingWindow.ResizeHandle data-testid={`${props.testId}-resize`} style={{ position: 'absolute', right: 0, bottom: 0, width: 14, height: 14, cursor: 'nwse-resize' }} />}
+        {!maximized && <FloatingWindow.ResizeHandle aria-label={t('engine.form.resize')} title={t('engine.form.resize')} data-testid={`${props.testId}-resize`} style={{ position: 'absolute', right: 0, bottom: 0, width: 14, height: 14, cursor: 'nwse-resize' }} />}
       </FloatingWindow>
     </Portal>
   );

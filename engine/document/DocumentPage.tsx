@@ -17,6 +17,7 @@ import { confirmClose } from '../../src/tabs/confirmClose';
 import { finishView } from '../../src/tabs/tabActions';
 import { trackUnsaved } from '../../src/tabs/unsaved';
 import { useView } from '../../src/tabs/ViewContext';
+import { useViewTitle } from '../../src/tabs/useViewTitle';
 import { rjsfWidgets } from '../../widgets/formWidgets';
 import { useDictionary, labelMap } from '../../widgets/dictionary';
 import { callEndpoint } from '../api/calls';
@@ -139,7 +140,7 @@ export function DocumentPage({ set, screen, form }: DocumentPageProps) {
   const hiddenGridColumns = useMemo(() => new Set([...hiddenLines, ...(form.lines?.columns ?? []).map((c) => c.field).filter((f) => !shown(f))]),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [hiddenLines, form, showKey]);
-  const { schema, uiSchema } = useMemo(() => formSchema(resource, { ...form, fields, readOnly: !editable }), [resource, form, fields.join(','), editable]);
+  const { schema, uiSchema } = useMemo(() => formSchema(resource, { ...form, fields, readOnly: !editable }, t), [resource, form, fields.join(','), editable, t]);
 
   const refresh = async () => {
     void client.invalidateQueries({ queryKey: screenListKey(screen.name) });
@@ -239,6 +240,7 @@ export function DocumentPage({ set, screen, form }: DocumentPageProps) {
   const inputFields = new Set(actions.flatMap((a) => a.lineInput ?? []));
   const color = form.statusColors?.[String(status)] ?? (doc.editable.includes(status) ? 'blue' : 'green');
   const title = isNew ? t('engine.form.create', { title: resource.title }) : `${resource.title} ${String(info.data?.[doc.numberField] ?? '')}`;
+  useViewTitle(isNew ? title : undefined);
 
   if (row === undefined) return <Alert color="red" data-testid={`${testId}-missing`}>{t('engine.page.notFound')}</Alert>;
   if (!isNew && !info.data) {

@@ -38,7 +38,7 @@ export function FormBody(props: FormBodyProps) {
   const { t } = useTranslation();
   const { open, resource } = props;
   const fields = open.form.fields.filter((f) => !props.hidden.has(f));
-  const { schema, uiSchema } = formSchema(resource, { ...open.form, fields });
+  const { schema, uiSchema } = formSchema(resource, { ...open.form, fields }, t);
   const loaded = useQuery({
     queryKey: ['engine', 'record', resource.name, open.load?.path ?? '', open.row?.[props.rowKey] ?? null],
     enabled: Boolean(open.row && open.load),

@@ -7,6 +7,7 @@ import { notifySuccess } from '../../src/feedback/notify';
 import { appState } from '../../src/store/appStore';
 import { finishView } from '../../src/tabs/tabActions';
 import { useView } from '../../src/tabs/ViewContext';
+import { useViewTitle } from '../../src/tabs/useViewTitle';
 import { type DescriptorSet, type FormDecl, type ScreenDescriptor, hiddenFields } from '../model/index.ts';
 import { pageFormRow, resolveRoute, screenFormContext, screenListKey } from '../runtime/screenModel';
 import { FormBody } from './FormDialog';
@@ -38,6 +39,7 @@ export function FormPage({ set, screen, name, form }: FormPageProps) {
   const testId = `${screen.name}-page`;
   const back = () => finishView(view.path, screen.route);
   const title = row ? t(form.title) : t('engine.form.create', { title: resource.title });
+  useViewTitle(row === null ? title : undefined);
   return (
     <Paper withBorder p="md" data-testid={testId}>
       <Group justify="space-between" mb="md">

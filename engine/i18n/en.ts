@@ -4,11 +4,11 @@ export const engineEn: EngineMessages = {
   search: 'Search', reset: 'Reset', add: 'Add', edit: 'Edit', detail: 'Details', delete: 'Delete', refresh: 'Refresh',
   confirmTitle: 'Confirm', confirmDelete: 'Delete this record?', confirmBulk: 'Run "{{action}}" on the {{count}} selected records?',
   selected: '{{count}} selected', noSelection: 'Select records first', done: 'Done', deleted: 'Deleted', saved: 'Saved',
-  index: 'No.', operations: 'Actions', empty: 'No data', loadFailed: 'Loading failed', retry: 'Retry', start: 'Start date', end: 'End date',
+  index: 'No.', selectAll: 'Select all on this page', selectRow: 'Select row', operations: 'Actions', empty: 'No data', loadFailed: 'Loading failed', retry: 'Retry', start: 'Start date', end: 'End date',
   timeLimit: 'The search may span at most {{days}} days', pleaseSelect: 'Select', pleaseInput: 'Enter',
   dates: {
     pick: 'Pick a date', time: 'Time', presets: 'Quick ranges', today: 'Today', yesterday: 'Yesterday', last7: 'Last 7 days', last30: 'Last 30 days',
-    thisMonth: 'This month', lastMonth: 'Last month', hours: 'Hours', minutes: 'Minutes', seconds: 'Seconds',
+    thisMonth: 'This month', lastMonth: 'Last month', hours: 'Hours', minutes: 'Minutes', seconds: 'Seconds', previous: 'Previous', next: 'Next',
   },
   select: { loading: 'Loading…', failed: 'Request failed', nothingFound: 'No match' },
   page: { back: 'Back to the list', notFound: 'The record does not exist or was deleted' },
@@ -38,7 +38,7 @@ export const engineEn: EngineMessages = {
     noFile: 'Choose a file first',
   },
   detailView: { noRelated: 'No records', firstRows: 'First {{shown}} of {{total}}' },
-  form: { create: 'New {{title}}', edit: 'Edit {{title}}', detail: '{{title}} details', submit: 'Save', maximize: 'Maximize', restore: 'Restore', close: 'Close' },
+  form: { create: 'New {{title}}', edit: 'Edit {{title}}', detail: '{{title}} details', submit: 'Save', maximize: 'Maximize', resize: 'Drag to resize the window', restore: 'Restore', close: 'Close' },
   validation: {
     required: '{{field}} is required', maxLength: '{{field}} may have at most {{limit}} characters', minLength: '{{field}} needs at least {{limit}} characters',
     minimum: '{{field}} may not be less than {{limit}}', maximum: '{{field}} may not be greater than {{limit}}', pattern: '{{field}} has a wrong format',

@@ -3,11 +3,11 @@ export const engineZhCN = {
   search: '搜索', reset: '重置', add: '新增', edit: '编辑', detail: '详情', delete: '删除', refresh: '刷新',
   confirmTitle: '提示', confirmDelete: '确定删除该记录吗？', confirmBulk: '确定对选中的 {{count}} 条记录执行“{{action}}”吗？',
   selected: '已选 {{count}} 条', noSelection: '请先选择记录', done: '操作成功', deleted: '删除成功', saved: '保存成功',
-  index: '序号', operations: '操作', empty: '暂无数据', loadFailed: '加载失败', retry: '重试', start: '开始日期', end: '结束日期',
+  index: '序号', selectAll: '全选本页', selectRow: '选择该行', operations: '操作', empty: '暂无数据', loadFailed: '加载失败', retry: '重试', start: '开始日期', end: '结束日期',
   timeLimit: '查询时间跨度不能超过 {{days}} 天', pleaseSelect: '请选择', pleaseInput: '请输入',
   dates: {
     pick: '请选择日期', time: '时间', presets: '快捷选择', today: '今天', yesterday: '昨天', last7: '近7天', last30: '近30天',
-    thisMonth: '本月', lastMonth: '上月', hours: '时', minutes: '分', seconds: '秒',
+    thisMonth: '本月', lastMonth: '上月', hours: '时', minutes: '分', seconds: '秒', previous: '上一页', next: '下一页',
   },
   select: { loading: '加载中…', failed: '接口异常', nothingFound: '无匹配数据' },
   page: { back: '返回列表', notFound: '记录不存在或已删除' },
@@ -37,7 +37,7 @@ export const engineZhCN = {
     noFile: '请先选择文件',
   },
   detailView: { noRelated: '暂无记录', firstRows: '显示前 {{shown}} 条，共 {{total}} 条' },
-  form: { create: '新增{{title}}', edit: '编辑{{title}}', detail: '{{title}}详情', submit: '保存', maximize: '最大化', restore: '还原', close: '关闭' },
+  form: { create: '新增{{title}}', edit: '编辑{{title}}', detail: '{{title}}详情', submit: '保存', maximize: '最大化', resize: '拖动调整窗口大小', restore: '还原', close: '关闭' },
   validation: {
     required: '{{field}}不能为空', maxLength: '{{field}}长度不能超过{{limit}}个字符', minLength: '{{field}}长度不能少于{{limit}}个字符',
     minimum: '{{field}}不能小于{{limit}}', maximum: '{{field}}不能大于{{limit}}', pattern: '{{field}}格式不正确',

@@ -51,11 +51,11 @@ export function DataTable(props: DataTableProps) {
         size: 40,
         enableSorting: false,
         header: ({ table }) => (
-          <Checkbox size="xs" aria-label="select all" checked={table.getIsAllPageRowsSelected()} indeterminate={table.getIsSomePageRowsSelected()}
+          <Checkbox size="xs" aria-label={t('engine.selectAll')} checked={table.getIsAllPageRowsSelected()} indeterminate={table.getIsSomePageRowsSelected()}
             onChange={(e) => table.toggleAllPageRowsSelected(e.currentTarget.checked)} />
         ),
         cell: ({ row }) => (
-          <Checkbox size="xs" aria-label="select row" checked={row.getIsSelected()} onChange={(e) => row.toggleSelected(e.currentTarget.checked)} />
+          <Checkbox size="xs" aria-label={t('engine.selectRow')} checked={row.getIsSelected()} onChange={(e) => row.toggleSelected(e.currentTarget.checked)} />
         ),
       });
     }

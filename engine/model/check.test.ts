@@ -181,7 +181,7 @@ describe('descriptor check', () => {
   it('derives the rjsf form schema from the resource fields', () => {
     const { set } = loadDescriptors([{ file: 'schemas/resources/shop-base.json', content: shopResource }]);
     const r = set.resources.get('shop-base')!;
-    const { schema, uiSchema } = formSchema(r, shopScreen.forms.edit);
+    const { schema, uiSchema } = formSchema(r, shopScreen.forms.edit, (k) => k);
     const props = schema.properties as Record<string, Record<string, unknown>>;
     expect(schema.required).toEqual(['shopCode', 'shopName', 'shopType']);
     expect(props.shopName).toMatchObject({ type: 'string', title: '门店名称', maxLength: 24 });
@@ -190,6 +190,15 @@ describe('descriptor check', () => {
     expect(uiSchema.minCost).toMatchObject({ 'ui:widget': 'decimal', 'ui:options': { decimals: 2 } });
     expect(uiSchema.remark).toMatchObject({ 'ui:widget': 'textarea' });
     expect(resolveEndpoint(set, { resource: 'shop-base' }, 'edit-state')?.route.action).toBe('setField');
+  });
+
+  it('translates a form field\'s help, and a help naming no i18n key is an error (no raw key under a field)', () => {
+    const { set } = loadDescriptors([{ file: 'schemas/resources/shop-base.json', content: shopResource }]);
+    const r = set.resources.get('shop-base')!;
+    const form = { ...shopScreen.forms.edit, uiSchema: { remark: { 'ui:widget': 'textarea', 'ui:help': 'promotion.shopIdsHelp' } } };
+    expect(formSchema(r, form, (k) => `«${k}»`).uiSchema.remark).toMatchObject({ 'ui:widget': 'textarea', 'ui:help': '«promotion.shopIdsHelp»' });
+    expect(check({ screen: (s) => (s.forms.edit.uiSchema = { remark: { 'ui:help': 'promotion.shopIdsHelp' } }) })).toEqual([]);
+    expect(check({ screen: (s) => (s.forms.edit.uiSchema = { remark: { 'ui:help': '可选多家门店' } }) })).toContain('schemas/screens/shop-base.json#/forms/edit/uiSchema/remark/ui:help i18n key "可选多家门店" is missing in en');
   });
 
   it('checks a reference select: its source is a page, list or pulldown route whose rows carry the value and label fields', () => {

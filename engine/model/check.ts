@@ -1,5 +1,6 @@
 import { checkDocumentForm } from './checkDocumentForm.ts';
 import { isPageForm } from './documents.ts';
+import { UI_TEXT_KEYS } from './forms.ts';
 import { checkDocument } from './checkDocument.ts';
 import { FILTER_WIDGETS, FORMATTERS, FORM_WIDGETS, PANELS, STYLERS } from '../../widgets/keys.ts';
 import { filterName, filterParams, idParamOf, pathParams, resolveEndpoint, routeId, columnOf } from './resource.ts';
@@ -359,6 +360,10 @@ function checkScreen(s: ScreenDescriptor, set: DescriptorSet, ctx: CheckContext,
       if (f.startsWith('ui:')) continue;
       if (!form.fields.includes(f)) err(`${p}/uiSchema/${f}`, `field "${f}" is not on this form`);
       const fieldUi = ui as Record<string, unknown> | null;
+      for (const k of UI_TEXT_KEYS) {
+        const text = fieldUi?.[k];
+        if (text !== undefined) typeof text === 'string' ? key(`${p}/uiSchema/${f}/${k}`, text) : err(`${p}/uiSchema/${f}/${k}`, `${k} names an i18n key`);
+      }
       const widget = fieldUi?.['ui:widget'];
       if (typeof widget === 'string') registered(`${p}/uiSchema/${f}/ui:widget`, widget, ctx.formWidgets ?? FORM_WIDGETS, 'form widget');
       if (widget === 'refSelect' || widget === 'refMultiSelect')

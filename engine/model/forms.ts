@@ -52,11 +52,18 @@ export function defaultWidget(f: FieldSchema): string | undefined {
 }
 
 /**
+ * The uiSchema entries a descriptor writes as i18n keys (schemas:check requires each key in every language);
+ * formSchema hands rjsf their translations, so no form shows a raw key under a field. ui:placeholder stays
+ * literal (an example value such as 2026-11).
+ */
+export const UI_TEXT_KEYS = ['ui:help', 'ui:title', 'ui:description'] as const;
+
+/**
  * The rjsf JSON Schema + uiSchema of a form, derived from the resource's fields: required as the
  * resource says, dictionaries as ui:options.dictionary, decimals as ui:options.decimals. The form's
- * own schema and uiSchema are merged over the derived ones.
+ * own schema and uiSchema are merged over the derived ones, its text keys (UI_TEXT_KEYS) translated by `t`.
  */
-export function formSchema(r: ResourceDescriptor, form: FormDecl): { schema: Record<string, unknown>; uiSchema: Record<string, unknown> } {
+export function formSchema(r: ResourceDescriptor, form: FormDecl, t: (key: string) => string): { schema: Record<string, unknown>; uiSchema: Record<string, unknown> } {
   const properties: Record<string, unknown> = {};
   const uiSchema: Record<string, unknown> = { 'ui:order': [...form.fields, '*'] };
   for (const name of form.fields) {
@@ -77,7 +84,21 @@ export function formSchema(r: ResourceDescriptor, form: FormDecl): { schema: Rec
   }
   const required = (r.required ?? []).filter((n) => form.fields.includes(n) && !r.fields[n]?.readOnly);
   const schema: Record<string, unknown> = { type: 'object', properties, ...(required.length && !form.readOnly ? { required } : {}) };
-  return { schema: mergeDeep(schema, form.schema ?? {}), uiSchema: mergeDeep(uiSchema, form.uiSchema ?? {}) };
+  return { schema: mergeDeep(schema, form.schema ?? {}), uiSchema: mergeDeep(uiSchema, translatedUi(form.uiSchema ?? {}, t)) };
+}
+
+function translatedUi(ui: Record<string, unknown>, t: (key: string) => string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [field, v] of Object.entries(ui)) {
+    if (!v || typeof v !== 'object' || Array.isArray(v)) {
+      out[field] = v;
+      continue;
+    }
+    const entry: Record<string, unknown> = { ...(v as Record<string, unknown>) };
+    for (const k of UI_TEXT_KEYS) if (typeof entry[k] === 'string') entry[k] = t(entry[k] as string);
+    out[field] = entry;
+  }
+  return out;
 }
 
 function mergeDeep(a: Record<string, unknown>, b: Record<string, unknown>): Record<string, unknown> {

@@ -1,4 +1,4 @@
-import { Alert, Group, Select, Stack, Tabs, TextInput, Title } from '@mantine/core';
+import { Alert, Group, Select, Stack, Tabs, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
@@ -9,6 +9,7 @@ import { listShops, localDay, S } from './api';
 import { DailyMeetingPanel } from './DailyMeetingPanel';
 import { ShopMeetingPanel } from './ShopMeetingPanel';
 import { WeeklyMeetingPanel } from './WeeklyMeetingPanel';
+import { DateField } from '../../widgets/datePickers';
 
 /**
  * 会议管理 (/shopManage/meeting): a shop's daily, weekly and shop meetings. Choose the shop and the day; each tab
@@ -48,7 +49,7 @@ export default function MeetingPage() {
           data={(shops.data ?? []).map((s) => ({ value: String(s.shopId), label: `${s.shopName}（${s.shopCode}）` }))}
           value={shopId} onChange={setShopId} allowDeselect={false}
         />
-        <TextInput type="date" label={tab === 'weekly' ? '周内任一天' : '会议日期'} value={day ?? ''} max={serverDay.data?.meetingDate ?? localDay()} onChange={(e) => setDay(e.currentTarget.value)} data-testid="meeting-day" />
+        <DateField label={tab === 'weekly' ? '周内任一天' : '会议日期'} value={day} maxDate={serverDay.data?.meetingDate ?? localDay()} onChange={(v) => setDay(v ?? null)} testId="meeting-day" />
       </Group>
       {shops.isError && <Alert color="red">门店列表加载失败</Alert>}
       <Tabs value={tab} onChange={setTab} keepMounted={false}>

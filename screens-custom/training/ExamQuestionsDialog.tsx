@@ -102,7 +102,7 @@ export default function ExamQuestionsDialog({ row, onClose, onDone }: RowDialogP
                     <TextInput style={{ flex: 1 }} value={o} maxLength={200} readOnly={!editable || q.questionType === 3}
                       onChange={(e) => { const v = e.currentTarget.value; patch(i, { options: q.options.map((x, m) => (m === k ? v : x)) }); }} />
                     {editable && q.questionType !== 3 && q.options.length > 2 && (
-                      <ActionIcon variant="subtle" color="red" aria-label="remove option"
+                      <ActionIcon variant="subtle" color="red" aria-label={t('exam.questions.removeOption')}
                         onClick={() => patch(i, { options: q.options.filter((_, m) => m !== k), answer: q.answer.filter((a) => a !== letter(k)).map((a) => (a > letter(k) ? letter(a.charCodeAt(0) - 66) : a)) })}>×</ActionIcon>
                     )}
                   </Group>

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { notifyError } from '../../src/feedback/notify';
+import { DateField } from '../../widgets/datePickers';
 import { exportStatistics, trainingApi, type CourseRow, type UniversityRow } from './api';
 
 type Kind = 'university' | 'course';
@@ -57,8 +58,8 @@ function Statistics({ kind }: { kind: Kind }) {
                 <TextInput w={160} label={t('training.fields.title')} value={form.title} onChange={(e) => set({ title: e.currentTarget.value })} />
               </>
             )}
-            <TextInput type="date" label={t('training.stats.startDate')} value={form.startDate} onChange={(e) => set({ startDate: e.currentTarget.value })} />
-            <TextInput type="date" label={t('training.stats.endDate')} value={form.endDate} onChange={(e) => set({ endDate: e.currentTarget.value })} />
+            <DateField label={t('training.stats.startDate')} value={form.startDate} maxDate={form.endDate || undefined} onChange={(startDate) => set({ startDate: startDate ?? '' })} testId="stats-start" />
+            <DateField label={t('training.stats.endDate')} value={form.endDate} minDate={form.startDate || undefined} onChange={(endDate) => set({ endDate: endDate ?? '' })} testId="stats-end" />
             <Button onClick={() => setApplied(form)} data-testid="stats-search">{t('training.search')}</Button>
             <Button variant="default" disabled={!data.length} onClick={() => exportStatistics(kind, body).catch((e: Error) => notifyError({ text: e.message }))} data-testid="stats-export">
               {t('training.stats.export')}

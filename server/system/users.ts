@@ -23,6 +23,8 @@ const userInfoSchema = {
     phone: { type: ['string', 'null'] },
     headPortrait: { type: ['string', 'null'] },
     roles: { type: 'array', items: { type: 'string' } },
+    /** The roles' names (系统管理员, 店长) where people read them; roles are their codes. */
+    roleNames: { type: 'array', items: { type: 'string' } },
     menuVOList: { type: 'array', items: { type: 'object', additionalProperties: true } },
     searchTimeLimitList: { type: 'array', items: { type: 'object', additionalProperties: true } },
     fieldPermissionNames: { type: 'array', items: { type: 'string' } },
@@ -141,6 +143,7 @@ export const userRoutes = (services: AppServices) => async (app: FastifyInstance
           phone: u.phone,
           headPortrait: u.head_portrait,
           roles: auth.roles,
+          roleNames: (await tx.query<{ name: string }>(`SELECT name FROM sys_role WHERE code = ANY($1::text[]) ORDER BY code = 'admin' DESC, id`, [auth.roles])).rows.map((r) => r.name),
           menuVOList: await menuTreeFor(tx, auth),
           searchTimeLimitList: limits.rows,
           fieldPermissionNames: await fieldPermissionNames(tx, auth),

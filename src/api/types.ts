@@ -54,6 +54,8 @@ export interface UserInfo {
   headPortrait?: string | null;
   phone?: string | null;
   roles?: string[];
+  /** The roles' names, for people to read. */
+  roleNames?: string[];
   menuVOList: MenuNode[];
   searchTimeLimitList?: SearchTimeLimit[];
   fieldPermissionNames?: string[];

@@ -9,6 +9,11 @@ function textOf(message: MessageSource): string {
 }
 
 const shown = new Map<string, number>();
+/** Toasts on screen (Mantine's id) and when each was shown; a page change clears the earlier ones. */
+const open = new Map<string, number>();
+
+/** A toast shown this long before a page change belongs to the page left; a newer one (保存 then back to the list) stays. */
+export const TOAST_CARRY_MS = 1500;
 
 /** Shows a toast; the same text within a second is shown once (parallel calls failing together). */
 function show(color: string, message: MessageSource, autoClose: number | false, testId: string): void {
@@ -16,7 +21,17 @@ function show(color: string, message: MessageSource, autoClose: number | false, 
   const now = Date.now();
   if ((shown.get(text) ?? 0) > now - 1000) return;
   shown.set(text, now);
-  notifications.show({ color, message: text, autoClose, withCloseButton: true, 'data-testid': testId } as Parameters<typeof notifications.show>[0]);
+  const id = notifications.show({ color, message: text, autoClose, withCloseButton: true, 'data-testid': testId, onClose: () => open.delete(id) } as Parameters<typeof notifications.show>[0]);
+  open.set(id, now);
+}
+
+/** Another page opened: the toasts of the page left go (验证码已发送 never reaches the 工作台). */
+export function clearPageToasts(now = Date.now()): void {
+  for (const [id, at] of open) {
+    if (at > now - TOAST_CARRY_MS) continue;
+    open.delete(id);
+    notifications.hide(id);
+  }
 }
 
 export function notifyError(message: MessageSource, durationMs = 3000): void {

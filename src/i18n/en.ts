@@ -7,7 +7,7 @@ export const en: Messages<ShellMessages> = {
   common: {
     confirm: 'OK', cancel: 'Cancel', save: 'Save', search: 'Search', reset: 'Reset', loading: 'Loading...', edit: 'Edit',
     total: '{{total}} in total', pageSize: '{{size}} / page', empty: 'No data', yes: 'Yes', no: 'No', back: 'Back', submit: 'Submit',
-    actions: 'Actions', all: 'All', success: 'Success', failure: 'Failed', saved: 'Saved', jumpTo: 'Go to',
+    actions: 'Actions', all: 'All', success: 'Success', failure: 'Failed', saved: 'Saved', jumpTo: 'Go to', togglePassword: 'Show or hide the password',
   },
   http: {
     notFound: 'The requested address does not exist', networkError: 'Network error', sessionExpired: 'Not logged in or the session expired, please log in again',
@@ -47,6 +47,11 @@ export const en: Messages<ShellMessages> = {
     toggleSidebar: 'Expand/collapse menu', help: 'Help', language: 'Language', messages: 'Messages', unread: 'You have {{count}} unread messages',
     noUnread: 'No unread messages', logout: 'Log out', theme: 'Sidebar style', themeLight: 'Light', themeDark: 'Dark',
     personalCentre: 'Personal centre',
+  },
+  sidebar: {
+    menu: 'Menu', search: 'Search menus or numbers', searchHint: 'Ctrl+K', palette: 'Find a menu, a recent page or a document number', noMatch: 'No matching menu',
+    menus: 'Menus', recent: 'Recent', record: 'Documents', openRecord: 'Open document {{number}}', recordMissing: 'No document numbered {{number}}',
+    favourites: 'Favourites', favourite: 'Pin to the top of the menu', unfavourite: 'Unpin',
   },
   tabs: {
     refresh: 'Refresh', close: 'Close', closeOthers: 'Close others', closeAll: 'Close all',
@@ -270,7 +275,7 @@ export const en: Messages<ShellMessages> = {
     },
     questions: {
       title: 'Questions: {{name}}', add: 'Add question', type: 'Type', stem: 'Question', options: 'Options', addOption: 'Add option', answer: 'Correct answer', score: 'Score',
-      sum: 'Scores {{sum}} / total {{total}}', locked: 'Published or closed: questions are read-only', remove: 'Remove question', up: 'Move up', down: 'Move down', empty: 'No questions yet',
+      sum: 'Scores {{sum}} / total {{total}}', locked: 'Published or closed: questions are read-only', remove: 'Remove question', removeOption: 'Remove option', up: 'Move up', down: 'Move down', empty: 'No questions yet',
       types: { single: 'Single choice', multiple: 'Multiple choice', judge: 'True/false' }, saved: 'Questions saved',
     },
     results: {

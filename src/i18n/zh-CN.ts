@@ -4,7 +4,7 @@ export const zhCN = {
   common: {
     confirm: '确定', cancel: '取消', save: '保存', search: '搜索', reset: '重置', loading: '加载中...', edit: '编辑',
     total: '共 {{total}} 条', pageSize: '{{size}} 条/页', empty: '暂无数据', yes: '是', no: '否', back: '返回', submit: '提交',
-    actions: '操作', all: '全部', success: '成功', failure: '失败', saved: '保存成功', jumpTo: '前往',
+    actions: '操作', all: '全部', success: '成功', failure: '失败', saved: '保存成功', jumpTo: '前往', togglePassword: '显示或隐藏密码',
   },
   http: {
     notFound: '请求地址不存在', networkError: '网络错误', sessionExpired: '未登录或登录已过期，请重新登录',
@@ -44,6 +44,11 @@ export const zhCN = {
     toggleSidebar: '展开/收起菜单', help: '帮助中心', language: '语言', messages: '消息', unread: '您有 {{count}} 条未读消息',
     noUnread: '暂无未读消息', logout: '退出登录', theme: '侧边栏风格', themeLight: '晴朗白', themeDark: '静谧黑',
     personalCentre: '个人中心',
+  },
+  sidebar: {
+    menu: '菜单', search: '搜索菜单或单号', searchHint: 'Ctrl+K', palette: '查找菜单、最近页面或单号', noMatch: '没有匹配的菜单',
+    menus: '菜单', recent: '最近访问', record: '单据', openRecord: '打开单据 {{number}}', recordMissing: '没有找到单号 {{number}}',
+    favourites: '收藏', favourite: '收藏到菜单顶部', unfavourite: '取消收藏',
   },
   tabs: {
     refresh: '刷新', close: '关闭', closeOthers: '关闭其他', closeAll: '关闭所有',
@@ -268,7 +273,7 @@ export const zhCN = {
     },
     questions: {
       title: '题目：{{name}}', add: '添加题目', type: '题型', stem: '题干', options: '选项', addOption: '添加选项', answer: '正确答案', score: '分值',
-      sum: '分值合计 {{sum}} / 总分 {{total}}', locked: '考试已发布或已结束，题目只读', remove: '删除题目', up: '上移', down: '下移', empty: '还没有题目',
+      sum: '分值合计 {{sum}} / 总分 {{total}}', locked: '考试已发布或已结束，题目只读', remove: '删除题目', removeOption: '删除选项', up: '上移', down: '下移', empty: '还没有题目',
       types: { single: '单选题', multiple: '多选题', judge: '判断题' }, saved: '题目已保存',
     },
     results: {

@@ -22,7 +22,8 @@ export function useBreadcrumb(): string[] {
   const { pathname } = useLocation();
   const snap = useSnapshot(appState);
   const trail = routeTrail(snap.routes as AppRoute[], pathname);
-  if (trail.length > 0) return trail.map((route) => route.meta.title);
+  const own = snap.tabs.visited.find((v) => v.path === pathname)?.pageTitle;
+  if (trail.length > 0) return trail.map((route, i) => (own && i === trail.length - 1 ? own : route.meta.title));
   const personal = PERSONAL_ROUTES.find((route) => route.path === pathname);
   return personal ? [t('navbar.personalCentre'), t(personal.meta.titleKey!)] : [];
 }

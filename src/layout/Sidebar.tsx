@@ -98,7 +98,7 @@ export function Sidebar() {
         {tenant?.menuLogo ? <img src={tenant.menuLogo} alt="" /> : <Icon name="shop" size={24} />}
         {!collapsed && <span>{tenant?.tenantName ?? t('app.name')}</span>}
       </div>
-      <nav aria-label="menu">
+      <nav aria-label={t('sidebar.menu')}>
         {routes.map((route) =>
           collapsed ? (
             <CollapsedModule key={route.path} route={route} activePath={pathname} />

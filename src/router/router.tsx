@@ -1,4 +1,5 @@
 import { createBrowserRouter } from 'react-router';
+import { clearPageToasts } from '../feedback/notify';
 import { registerNavigate } from './navigation';
 import { RootView } from './RootView';
 
@@ -9,3 +10,10 @@ import { RootView } from './RootView';
 export const router = createBrowserRouter([{ path: '*', element: <RootView /> }]);
 
 registerNavigate((to, options) => void router.navigate(to, options));
+
+let lastPath = router.state.location.pathname;
+router.subscribe((state) => {
+  if (state.location.pathname === lastPath) return;
+  lastPath = state.location.pathname;
+  clearPageToasts();
+});

@@ -33,8 +33,14 @@ export function viewOf(route: AppRoute, search: string): TabView {
   };
 }
 
-export function viewTitle(view: Pick<TabView, 'title' | 'meta'>): string {
-  return view.meta.titleKey ? i18n.t(view.meta.titleKey) : view.title;
+export function viewTitle(view: Pick<TabView, 'title' | 'meta' | 'pageTitle'>): string {
+  return view.pageTitle ?? (view.meta.titleKey ? i18n.t(view.meta.titleKey) : view.title);
+}
+
+/** A page names its own tab (and the breadcrumb's last step); undefined gives the menu's name back. */
+export function setViewTitle(path: string, title: string | undefined): void {
+  const view = appState.tabs.visited.find((v) => v.path === path);
+  if (view && view.pageTitle !== title) view.pageTitle = title;
 }
 
 function forget(closed: TabView[]): void {

@@ -6,6 +6,8 @@ export interface TabView {
   fullPath: string;
   name: string;
   title: string;
+  /** The page's own title when the menu's name does not fit it (a new record: 新增采购单, not 采购单编辑). */
+  pageTitle?: string;
   query: Record<string, string>;
   meta: {
     module: string;
@@ -63,7 +65,8 @@ export function tabLink(view: Pick<TabView, 'path' | 'query'>, flags: { refresh?
  */
 export function addView(views: readonly TabView[], view: TabView): TabView[] {
   const same = views.findIndex((v) => v.path === view.path);
-  if (same !== -1) return views.map((v, i) => (i === same ? { ...v, fullPath: view.fullPath, query: view.query, title: view.title } : v));
+  // Another record at the same page drops the page's own title; the page names itself again.
+  if (same !== -1) return views.map((v, i) => (i === same ? { ...v, fullPath: view.fullPath, query: view.query, title: view.title, pageTitle: v.fullPath === view.fullPath ? v.pageTitle : undefined } : v));
   const replaceable = (v: TabView) => !v.meta.fixed && !isThirdLevel(v) && v.meta.module === view.meta.module;
   if (!view.meta.fixed && !isThirdLevel(view) && view.meta.module) {
     const index = views.findIndex(replaceable);

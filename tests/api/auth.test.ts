@@ -21,7 +21,7 @@ describe('password grant', () => {
     expect(body).toMatchObject({ token_type: 'bearer', expires_in: 30 * 24 * 3600, tenant_id: 1 });
     expect(body.access_token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     const info = await s.call('GET', '/api/wxy-system-server/user/permissions', { token: body.access_token, tenant: 1 });
-    expect(info.json()).toMatchObject({ code: 200, data: { userName: 'admin', roles: ['admin'] } });
+    expect(info.json()).toMatchObject({ code: 200, data: { userName: 'admin', roles: ['admin'], roleNames: ['管理员'] } });
 
     const post = await s.call('POST', tokenUrl({ grant_type: 'password', username: 'admin', password: 'admin123' }), { tenant: 1, headers: { authorization: BASIC } });
     expect(post.statusCode).toBe(200);

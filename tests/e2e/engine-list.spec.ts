@@ -259,7 +259,7 @@ test('refreshTable: a list tab comes back as it was left (filters, page, selecti
   await expect(page.getByTestId('shop-base-total')).toHaveText('共 23 条');
   await page.getByTestId('shop-base-pages').getByRole('button', { name: '2', exact: true }).click();
   await expect(cells(page, 'shop-base', 'shopName')).toHaveText(['刷新门店03', '刷新门店02', '刷新门店01']);
-  await rows(page, 'shop-base').nth(1).getByRole('checkbox', { name: 'select row' }).check();
+  await rows(page, 'shop-base').nth(1).getByRole('checkbox', { name: '选择该行' }).check();
   await expect(page.getByText('已选 1 条')).toBeVisible();
 
   // away on the home tab, someone renames a shop of that page and adds one
@@ -276,7 +276,7 @@ test('refreshTable: a list tab comes back as it was left (filters, page, selecti
   await expect(page.getByTestId('filter-shopName')).toHaveValue('刷新门店');
   await expect(activePage(page, 'shop-base')).toHaveText('2');
   await expect(page.getByText('已选 1 条')).toBeVisible();
-  await expect(rows(page, 'shop-base').nth(1).getByRole('checkbox', { name: 'select row' })).toBeChecked();
+  await expect(rows(page, 'shop-base').nth(1).getByRole('checkbox', { name: '选择该行' })).toBeChecked();
   await expect(page.getByTestId('shop-base-total')).toHaveText('共 23 条');
   await expect(cells(page, 'shop-base', 'shopName')).toHaveText(['刷新门店03', '刷新门店02', '刷新门店01']);
 
@@ -296,5 +296,5 @@ test('refreshTable: a list tab comes back as it was left (filters, page, selecti
   await expect(page.getByTestId('filter-shopName')).toHaveValue('刷新门店');
   await expect(activePage(page, 'shop-base')).toHaveText('2');
   await expect(page.getByText('已选 1 条')).toBeVisible();
-  await expect(rows(page, 'shop-base').nth(2).getByRole('checkbox', { name: 'select row' })).toBeChecked();
+  await expect(rows(page, 'shop-base').nth(2).getByRole('checkbox', { name: '选择该行' })).toBeChecked();
 });

@@ -141,7 +141,7 @@ test('bulk delete: the selected rows go after a confirm; the list refreshes and 
   await expect(cell(page, 'name').first()).toHaveText('批量21');
 
   // Two rows of page 2 chosen; cancelling the confirm deletes nothing and keeps the choice.
-  for (const i of [0, 1]) await rows(page).nth(i).getByRole('checkbox', { name: 'select row' }).check();
+  for (const i of [0, 1]) await rows(page).nth(i).getByRole('checkbox', { name: '选择该行' }).check();
   await expect(page.getByText('已选 2 条')).toBeVisible();
   await page.getByTestId('fx-gadget-bulk-batchDelete').click();
   await expect(page.getByTestId('engine-confirm-text')).toHaveText('确定对选中的 2 条记录执行“批量删除”吗？');
@@ -158,7 +158,7 @@ test('bulk delete: the selected rows go after a confirm; the list refreshes and 
   await expect(page.getByText('已选 0 条')).toBeVisible();
 
   // Emptying the last page moves to the last page that still exists.
-  await page.getByTestId('fx-gadget-table').getByRole('checkbox', { name: 'select all' }).check();
+  await page.getByTestId('fx-gadget-table').getByRole('checkbox', { name: '全选本页' }).check();
   await expect(page.getByText('已选 2 条')).toBeVisible();
   await page.getByTestId('fx-gadget-bulk-batchDelete').click();
   await page.getByTestId('engine-confirm-ok').click();

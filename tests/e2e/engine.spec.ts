@@ -36,7 +36,7 @@ test('permissions: shop staff sees the list without the buttons and columns it m
   // nor 批量启用 / 批量停用 (shop:base:edit), so rows have no selection boxes
   await expect(page.getByTestId('shop-base-bulk-batchDisable')).toHaveCount(0);
   await expect(page.getByTestId('shop-base-bulk-batchEnable')).toHaveCount(0);
-  await expect(rows(page).first().getByRole('checkbox', { name: 'select row' })).toHaveCount(0);
+  await expect(rows(page).first().getByRole('checkbox', { name: '选择该行' })).toHaveCount(0);
   // 成本总金额 is not granted: the 参考最低成本 column is gone
   await expect(page.getByTestId('shop-base-table').locator('th[data-column="minCost"]')).toHaveCount(0);
   await expect(page.getByTestId('shop-base-table').locator('th[data-column="area"]')).toHaveCount(1);
@@ -576,7 +576,7 @@ test('批量停用 / 批量启用: the chosen shops switch after a confirm namin
   await expect(disable).toBeDisabled();
   await expect(enable).toBeDisabled();
 
-  for (const i of [0, 1]) await rows(page).nth(i).getByRole('checkbox', { name: 'select row' }).check();
+  for (const i of [0, 1]) await rows(page).nth(i).getByRole('checkbox', { name: '选择该行' }).check();
   await expect(page.getByText('已选 2 条')).toBeVisible();
   await expect(disable).toBeEnabled();
   // a double click opens one confirm; cancelling it changes nothing and keeps the choice
@@ -611,7 +611,7 @@ test('批量停用 / 批量启用: the chosen shops switch after a confirm namin
   expect(stored.data.records.map((r: { shopName: string }) => r.shopName).sort()).toEqual(['批量门店02', '批量门店03']);
 
   // 批量启用 of all three on the page: one disabled row is already enabled, the answer is still 操作成功
-  await page.getByTestId('shop-base-table').getByRole('checkbox', { name: 'select all' }).check();
+  await page.getByTestId('shop-base-table').getByRole('checkbox', { name: '全选本页' }).check();
   await expect(page.getByText('已选 3 条')).toBeVisible();
   await enable.click();
   await expect(page.getByTestId('engine-confirm-text')).toHaveText('确定启用选中的 3 家门店吗？');

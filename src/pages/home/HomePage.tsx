@@ -42,7 +42,7 @@ export default function HomePage() {
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
         <Fact label={t('home.tenant')} value={tenant?.tenantName ?? snap.tenantId} testId="home-tenant" />
         <Fact label={t('home.serverTime')} value={formatTime(serverDate.data?.now)} testId="home-server-time" />
-        <Fact label={t('home.roles')} value={<Group gap={4}>{(user?.roles ?? []).map((role) => <Badge key={role} variant="light">{role}</Badge>)}</Group>} testId="home-roles" />
+        <Fact label={t('home.roles')} value={<Group gap={4}>{(user?.roleNames ?? []).map((role) => <Badge key={role} variant="light" tt="none">{role}</Badge>)}</Group>} testId="home-roles" />
         <Fact label={t('home.unread')} value={unreadCount} testId="home-unread" />
       </SimpleGrid>
       <Workbench />

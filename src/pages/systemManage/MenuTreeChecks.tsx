@@ -57,7 +57,7 @@ function MenuNodeRow({ node, depth, checked, onChange, expandAll }: { node: Role
                   else next.add(b.id);
                   onChange(next);
                 }}
-                data-testid={`menu-check-${b.id}`} title={b.perms ?? undefined} />
+                data-testid={`menu-check-${b.id}`} title={`${node.name} · ${b.name}`} />
             ))}
           </Group>
         )}
