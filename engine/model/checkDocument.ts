@@ -36,6 +36,21 @@ export function checkDocument(r: ResourceDescriptor, set: DescriptorSet, err: (p
     (decl.uniqueBy ?? []).forEach((f, i) => !Object.hasOwn(lines.fields, f) && err(`/document/lines/uniqueBy/${i}`, `field "${f}" is not in resource "${lines.name}"`));
     if (has(decl.bodyField)) err('/document/lines/bodyField', `"${decl.bodyField}" is a header field; the lines need a name of their own`);
   }
+  // Ledger, history and number rows are found by type (and prefix): two documents sharing one would read each other's.
+  for (const other of set.resources.values()) {
+    if (other === r) break; // the first of two reports nothing; the later one names the earlier
+    if (other.document?.type === d.type) err('/document/type', `document type "${d.type}" is already resource "${other.name}"'s`);
+    if (other.document?.prefix === d.prefix) err('/document/prefix', `number prefix "${d.prefix}" is already resource "${other.name}"'s`);
+  }
+  // The header totals are sums of the lines' quantity and amount: numbers on both sides.
+  if (lines) {
+    for (const [h, l] of [['totalQuantity', 'quantity'], ['totalAmount', 'amount']] as const) {
+      const lf = lines.fields[l];
+      if (lf && lf.type !== 'integer' && lf.type !== 'number') err('/document/lines/resource', `the lines' "${l}" of "${lines.name}" is ${lf.type}: a quantity or amount is a number or an integer`);
+      const hf = r.fields[h];
+      if (hf && hf.type !== 'integer' && hf.type !== 'number') err(`/fields/${h}`, `"${h}" is the sum of the lines' ${l}: it is a number, not ${hf.type}`);
+    }
+  }
   const ids = new Set<string>();
   d.actions.forEach((a, i) => {
     if (ids.has(a.id)) err(`/document/actions/${i}/id`, `duplicate action id "${a.id}"`);
