@@ -11,7 +11,7 @@ import { RegionHeat } from './RegionHeat';
 
 /**
  * The 报表中心 analysis screens (hand-written: every figure is computed by the server on read, and each opens the
- * rows it is made of). Calls: wxy-report-server put-stock-analyse, pd-new-product; wxy-order-server supplier/reconciliation-stat/v2 and supplier/account-det.
+ * rows it is made of). Calls: wxy-report-server put-stock-analyse; wxy-order-server supplier/reconciliation-stat/v2 and supplier/account-det.
  */
 
 const RS = '/wxy-report-server';
@@ -55,45 +55,6 @@ export function PutStockAnalysePage() {
         columns={open ? DETAIL_COLUMNS[open.detail] : []}
         fetchPage={(n, size) => post<Page>(`${RS}/put-stock-analyse/det/${open!.detail}/page/${n}/${size}`, open!.body)}
       />
-    </>
-  );
-}
-
-// ---- 新品 ----------------------------------------------------------------------------------------------------------
-export function NewProductPage() {
-  const t = useAnalysisT();
-  const canEdit = usePermission('report:newProduct:edit');
-  const qc = useQueryClient();
-  const [form, setForm] = useState<{ skuId: number | ''; launchDate: string; observeWeeks: number } | null>(null);
-  const save = async () => {
-    try {
-      await post(`${RS}/pd-new-product/merge`, { skuId: form!.skuId || null, launchDate: form!.launchDate, observeWeeks: form!.observeWeeks });
-      notifications.show({ color: 'teal', message: t('saved') });
-      setForm(null);
-      await qc.invalidateQueries({ queryKey: ['analysis', 'newProduct'] });
-    } catch (e) {
-      notifications.show({ color: 'red', message: (e as Error).message });
-    }
-  };
-  return (
-    <>
-      <ReportList
-        title="title.newProduct" queryKey="newProduct" filters={['launch', 'region', 'shop', 'supplier', 'keyword']}
-        columns={cols('skuCode', 'skuName', 'supplierName', 'retailPrice', 'launchDate', 'daysOnSale', 'observeWeeks', 'week1Quantity', 'week2Quantity', 'week3Quantity', 'week4Quantity',
-          'saleQuantity', 'saleAmount', 'saleShopCount', 'shopAllotQuantity', 'sellThroughRate', 'stockQuantity', 'remark')}
-        fetchPage={(n, size, f) => post(`${RS}/pd-new-product/findPage`, { ...f, pageNum: n, pageSize: size })}
-        toolbar={canEdit && <Button onClick={() => setForm({ skuId: '', launchDate: localDay(), observeWeeks: 4 })}>{t('setNew')}</Button>}
-      />
-      <Modal opened={!!form} onClose={() => setForm(null)} title={t('setNew')}>
-        {form && (
-          <Stack>
-            <NumberInput label={t('skuId')} min={1} value={form.skuId} onChange={(v) => setForm({ ...form, skuId: typeof v === 'number' ? v : '' })} />
-            <TextInput type="date" label={t('launchDate')} value={form.launchDate} onChange={(e) => setForm({ ...form, launchDate: e.currentTarget.value })} />
-            <NumberInput label={t('observeWeeks')} min={1} max={12} value={form.observeWeeks} onChange={(v) => setForm({ ...form, observeWeeks: Number(v) || 4 })} />
-            <Group justify="end"><Button variant="default" onClick={() => setForm(null)}>{t('cancel')}</Button><Button onClick={save}>{t('save')}</Button></Group>
-          </Stack>
-        )}
-      </Modal>
     </>
   );
 }

@@ -40,7 +40,6 @@ export const PAGES: Readonly<Record<string, Page>> = {
   '/dataStatistics/salesman': lazyPage(() => import('../../screens-custom/stats/StatsReportPage')),
   '/dataStatistics/scanCode': lazyPage(() => import('../../screens-custom/stats/StatsReportPage')),
   '/reportCenter/putStockAnalyse': lazyPage(() => import('../../screens-custom/analysis/pages').then((m) => ({ default: m.PutStockAnalysePage }))),
-  '/reportCenter/newProduct': lazyPage(() => import('../../screens-custom/analysis/pages').then((m) => ({ default: m.NewProductPage }))),
   '/reportCenter/supplierReconciliation': lazyPage(() => import('../../screens-custom/analysis/pages').then((m) => ({ default: m.SupplierReconciliationPage }))),
   '/reportCenter/supplierAccount': lazyPage(() => import('../../screens-custom/analysis/pages').then((m) => ({ default: m.SupplierAccountPage }))),
   '/training/myCourse': lazyPage(() => import('../../screens-custom/training/MyCoursePage')),

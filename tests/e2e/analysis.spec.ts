@@ -79,3 +79,27 @@ test('商品卖点分析 and 会员消费分析 open on the engine with the rows
     if (api.total > 0) await expect(page.getByTestId(`${screen}-table-row`).first()).toContainText(String(api.records[0][field]));
   }
 });
+
+/** 新品分析 on the engine: 设置新品 is a form of the descriptor (the SKU picked by name) posting to the report's merge route. */
+test('新品分析: 设置新品 picks a SKU by name, and the SKU is listed with its launch date', async ({ page }) => {
+  await logIn(page, 'admin', 'admin123', '1', { to: false });
+  const { request, headers } = await pageApi(page);
+  const sku = (await (await request.get('api/wxy-production-server/pd-sku/findPage/1/1', { headers, params: { skuName: '牛肉干' } })).json()).data.records[0];
+
+  await openPage(page, '/reportCenter/newProduct');
+  await page.getByTestId('report-new-product-toolbar-setNew').click();
+  const dialog = page.getByTestId('report-new-product-dialog');
+  await dialog.getByTestId('field-skuId').click();
+  await dialog.getByTestId('field-skuId').fill(sku.skuCode);
+  await page.getByRole('option', { name: `${sku.skuName}（${sku.skuCode}）` }).click();
+  await dialog.getByTestId('field-launchDate').fill('2026-11-02');
+  await dialog.getByTestId('field-launchDate').press('Enter');
+  await dialog.getByTestId('report-new-product-form-submit').click();
+  await expect(dialog).toHaveCount(0);
+
+  await page.getByTestId('filter-keyword').fill(sku.skuCode);
+  await page.getByTestId('report-new-product-search').click();
+  const row = page.getByTestId('report-new-product-table-row').filter({ hasText: sku.skuCode });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('2026-11-02');
+});

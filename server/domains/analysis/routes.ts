@@ -24,13 +24,6 @@ import { registerCustomRoute } from '../../resources/customRoutes.ts';
 export const ANALYSIS_PERMS = {
   putStock: 'report:putStock:list',
   putStockExport: 'report:putStock:export',
-  stockPin: 'report:stockPin:list',
-  stockPinExport: 'report:stockPin:export',
-  sellingPoints: 'report:sellingPoints:list',
-  memberInfo: 'report:memberInfo:list',
-  memberInfoExport: 'report:memberInfo:export',
-  newProduct: 'report:newProduct:list',
-  newProductEdit: 'report:newProduct:edit',
 } as const;
 
 const PAGE_IN_BODY = {
@@ -170,6 +163,52 @@ registerCustomRoute('analysis.memberInfo.export', {
   },
 });
 
+// 新品分析 is a computed report resource too (schemas/resources/report-new-product.json): the list and 设置新品.
+registerCustomRoute('analysis.newProduct.page', {
+  schema: { body: NEW_PRODUCT_BODY },
+  handler: async (req) => {
+    const f = (req.body ?? {}) as NewProductFilter;
+    assertDay(f.launchDateStart, '上市开始日期');
+    assertDay(f.launchDateEnd, '上市结束日期');
+    return ok(await req.tenantTx(async (tx) => {
+      // The weeks follow each SKU's launch; the period and shops of the filters are checked like every report's.
+      await periodOf(tx, f);
+      const today = await dbToday(tx);
+      const p = new Params();
+      const page = await aggregatePage(tx, newProductSql(f, p), p, '"launchDate" DESC, "skuCode"', f.pageNum ?? 1, f.pageSize ?? 20);
+      const records = await newProductFigures(tx, f, page.records, today);
+      return { records: withoutFields(records, await hiddenByGuards(tx, req.auth!, NEW_PRODUCT_GUARDS)), total: page.total };
+    }).catch(asCallerError));
+  },
+});
+
+registerCustomRoute('analysis.newProduct.merge', {
+  schema: { body: NEW_PRODUCT_MERGE },
+  handler: async (req) => {
+    const b = req.body as unknown as NewProductMerge;
+    const ids = [...new Set([...(b.skuIds ?? []), ...(b.skuId ? [b.skuId] : [])])];
+    if (!ids.length) throw new ApiError('BAD_REQUEST', 'SKU不能为空');
+    assertDay(b.launchDate, '上市日期');
+    const auth = req.auth!;
+    return ok(await req.tenantTx(async (tx) => {
+      const today = await dbToday(tx);
+      if (b.launchDate > addYear(today)) throw new ApiError('BAD_REQUEST', '上市日期不能晚于一年以后');
+      const known = await tx.query<{ sku_id: number }>(`SELECT sku_id FROM pd_sku WHERE sku_id = ANY($1::int[])`, [ids]);
+      if (known.rows.length !== ids.length) throw new ApiError('BAD_REQUEST', 'SKU不存在');
+      const who = auth.displayName ?? auth.userName;
+      const r = await tx.query<{ id: number; sku_id: number; inserted: boolean }>(
+        `INSERT INTO pd_new_product (tenant_id, sku_id, launch_date, observe_weeks, is_new, remark, create_user_name, update_user_name)
+         SELECT app_current_tenant(), x, $2::date, coalesce($3, 4), coalesce($4, 1), $5, $6, $6 FROM unnest($1::int[]) AS x
+         ON CONFLICT (tenant_id, sku_id) DO UPDATE SET launch_date = EXCLUDED.launch_date, observe_weeks = coalesce($3, pd_new_product.observe_weeks),
+                is_new = EXCLUDED.is_new, remark = coalesce(EXCLUDED.remark, pd_new_product.remark), update_user_name = $6, update_time = now()
+         RETURNING id, sku_id, (xmax = 0) AS inserted`,
+        [ids, b.launchDate, b.observeWeeks ?? null, b.isNew ?? null, b.remark?.trim() || null, who],
+      );
+      return { saved: r.rows.length, created: r.rows.filter((x) => x.inserted).length, ids: r.rows.map((x) => x.id) };
+    }).catch(asCallerError), '新品已保存');
+  },
+});
+
 const tags = ['wxy-report-server'];
 type PageParams = { pageNum: number; pageSize: number };
 
@@ -271,58 +310,6 @@ export const analysisRoutes = async (app: FastifyInstance) => {
       return ok(page);
     });
   }
-
-  // ---- pd-new-product (新品) ------------------------------------------------------------------------------------
-  app.post<{ Body: NewProductFilter | null }>('/pd-new-product/findPage', {
-    config: { perm: ANALYSIS_PERMS.newProduct },
-    schema: {
-      tags, body: NEW_PRODUCT_BODY,
-      summary: '新品分析（分页，body 带 pageNum、pageSize）：设为新品的 SKU 与上市日期，上市后逐周销量与销售额（weeks、week1Quantity…）、合计、动销门店数、上市以来铺货数量、售罄率、门店库存',
-    },
-  }, async (req) => {
-    const f = req.body ?? {};
-    assertDay(f.launchDateStart, '上市开始日期');
-    assertDay(f.launchDateEnd, '上市结束日期');
-    return ok(await req.tenantTx(async (tx) => {
-      // The weeks follow each SKU's launch; the period and shops of the filters are checked like every report's.
-      await periodOf(tx, f);
-      const today = await dbToday(tx);
-      const p = new Params();
-      const page = await aggregatePage(tx, newProductSql(f, p), p, '"launchDate" DESC, "skuCode"', f.pageNum ?? 1, f.pageSize ?? 20);
-      const records = await newProductFigures(tx, f, page.records, today);
-      return { records: withoutFields(records, await hiddenByGuards(tx, req.auth!, NEW_PRODUCT_GUARDS)), total: page.total };
-    }).catch(asCallerError));
-  });
-
-  app.post<{ Body: NewProductMerge }>('/pd-new-product/merge', {
-    config: { perm: ANALYSIS_PERMS.newProductEdit },
-    schema: {
-      tags, body: NEW_PRODUCT_MERGE,
-      summary: '设置新品：skuId（或 skuIds 批量）与上市日期、跟踪周数（默认 4）；已设置的 SKU 更新，isNew=0 移出新品',
-    },
-  }, async (req) => {
-    const b = req.body;
-    const ids = [...new Set([...(b.skuIds ?? []), ...(b.skuId ? [b.skuId] : [])])];
-    if (!ids.length) throw new ApiError('BAD_REQUEST', 'SKU不能为空');
-    assertDay(b.launchDate, '上市日期');
-    const auth = req.auth!;
-    return ok(await req.tenantTx(async (tx) => {
-      const today = await dbToday(tx);
-      if (b.launchDate > addYear(today)) throw new ApiError('BAD_REQUEST', '上市日期不能晚于一年以后');
-      const known = await tx.query<{ sku_id: number }>(`SELECT sku_id FROM pd_sku WHERE sku_id = ANY($1::int[])`, [ids]);
-      if (known.rows.length !== ids.length) throw new ApiError('BAD_REQUEST', 'SKU不存在');
-      const who = auth.displayName ?? auth.userName;
-      const r = await tx.query<{ id: number; sku_id: number; inserted: boolean }>(
-        `INSERT INTO pd_new_product (tenant_id, sku_id, launch_date, observe_weeks, is_new, remark, create_user_name, update_user_name)
-         SELECT app_current_tenant(), x, $2::date, coalesce($3, 4), coalesce($4, 1), $5, $6, $6 FROM unnest($1::int[]) AS x
-         ON CONFLICT (tenant_id, sku_id) DO UPDATE SET launch_date = EXCLUDED.launch_date, observe_weeks = coalesce($3, pd_new_product.observe_weeks),
-                is_new = EXCLUDED.is_new, remark = coalesce(EXCLUDED.remark, pd_new_product.remark), update_user_name = $6, update_time = now()
-         RETURNING id, sku_id, (xmax = 0) AS inserted`,
-        [ids, b.launchDate, b.observeWeeks ?? null, b.isNew ?? null, b.remark?.trim() || null, who],
-      );
-      return { saved: r.rows.length, created: r.rows.filter((x) => x.inserted).length, ids: r.rows.map((x) => x.id) };
-    }).catch(asCallerError), '新品已保存');
-  });
 };
 
 const addYear = (day: string) => `${Number(day.slice(0, 4)) + 1}${day.slice(4)}`;
