@@ -44,6 +44,8 @@ export interface ServerConfig {
    * to finish before they are cut off (a cut request's transaction rolls back; a cut job is queued again).
    */
   shutdownGraceMs: number;
+  /** BACKUP_TOKEN: the bearer token of GET /ops/backup (the embedded database's dump, every tenant's data); unset, closed. */
+  backupToken?: string;
   /** METRICS_TOKEN: the bearer token a scraper sends to read GET /metrics; unset, /metrics is closed. */
   metricsToken?: string;
 }
@@ -68,6 +70,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     statementTimeout: env.PG_STATEMENT_TIMEOUT?.trim() || '30s',
     shutdownGraceMs: Math.max(0, Number(env.SHUTDOWN_GRACE_MS || 25_000)),
     metricsToken: env.METRICS_TOKEN?.trim() || undefined,
+    backupToken: env.BACKUP_TOKEN?.trim() || undefined,
     trustProxy: (env.TRUST_PROXY ?? '').split(',').map((a) => a.trim()).filter(Boolean),
     schemaDirs: [
       path.resolve(env.SCHEMAS_DIR || 'schemas'),

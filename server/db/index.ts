@@ -63,6 +63,11 @@ export interface Database {
    * data dir).
    */
   exclusive<T>(key: number, fn: () => Promise<T>): Promise<T>;
+  /**
+   * PGlite only: the whole data dir as a gzipped tarball, taken between two transactions after a CHECKPOINT, so it is
+   * a consistent copy while the server runs (PGlite.create's loadDataDir reads it back: server/ops/backup.ts).
+   */
+  dumpDataDir?(): Promise<Uint8Array>;
   /** PostgreSQL server only: the pool's connections (open, idle) and the callers waiting for one. */
   poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
@@ -208,6 +213,13 @@ export async function openPglite(dataDir: string, businessTz: string): Promise<D
         return q.query<T>(sql, params);
       }),
     exclusive: (_key, fn) => fn(),
+    // Inside transaction(): no other transaction runs meanwhile (PGlite's transaction lock), this one has written
+    // nothing, and the CHECKPOINT puts every committed page in the files the tarball copies.
+    dumpDataDir: () =>
+      lite.transaction(async (tx) => {
+        await tx.exec('CHECKPOINT');
+        return new Uint8Array(await (await lite.dumpDataDir('gzip')).arrayBuffer());
+      }),
     listen: async (channel, handler) => {
       const unlisten = await lite.listen(channel, handler);
       return async () => {
@@ -400,7 +412,7 @@ export function deferredDatabase(kind: Database['kind'], opening: Promise<Databa
           copyOut: async (tenantId: number, copySql: string, shops?: ShopScope) => (await opening).copyOut!(tenantId, copySql, shops),
           poolStats: () => opened?.poolStats?.() ?? { total: 0, idle: 0, waiting: 0 },
         }
-      : {}),
+      : { dumpDataDir: async () => (await opening).dumpDataDir!() }),
     close: async () => (await opening).close(),
   };
 }

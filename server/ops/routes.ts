@@ -1,8 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppServices } from '../context.ts';
 import { pendingSchema, schemaFiles, type SchemaFiles } from '../db/migrate.ts';
 import { createMetrics } from './metrics.ts';
+import { dumpEmbedded } from './backup.ts';
 
 /** How long /readyz waits for the database before calling it unreachable. */
 const DB_CHECK_MS = 2000;
@@ -20,6 +21,8 @@ const sameSecret = (given: string, expected: string) => {
  *   server is not shutting down; else 503 naming what is wrong (a proxy stops sending requests here).
  * - GET /metrics: Prometheus text, only with `Authorization: Bearer <METRICS_TOKEN>`; without METRICS_TOKEN set it is
  *   closed (403). The figures name routes, job kinds and queue sizes, nothing a tenant wrote.
+ * - GET /ops/backup: the embedded database as a gzipped tarball (server/ops/backup.ts), only with
+ *   `Authorization: Bearer <BACKUP_TOKEN>` (it holds every tenant's data); closed without BACKUP_TOKEN.
  */
 export const opsRoutes = (services: AppServices) => async (app: FastifyInstance) => {
   const metrics = createMetrics(services.db);
@@ -61,12 +64,29 @@ export const opsRoutes = (services: AppServices) => async (app: FastifyInstance)
     return { status: 'ready' };
   });
 
-  app.get('/metrics', { config: { public: true } }, async (req, reply) => {
-    const token = services.config.metricsToken;
-    if (!token) return reply.status(403).send({ code: 403, msg: '未设置 METRICS_TOKEN，指标不对外提供', data: null });
+  /** Null when the caller holds the token; else the refusal sent. */
+  const refused = (req: FastifyRequest, reply: FastifyReply, token: string | undefined, name: string, what: string) => {
+    if (!token) return reply.status(403).send({ code: 403, msg: `未设置 ${name}，${what}不对外提供`, data: null });
     const m = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
-    if (!m || !sameSecret(m[1], token)) return reply.status(401).header('www-authenticate', 'Bearer').send({ code: 401, msg: '读取指标需要正确的 METRICS_TOKEN', data: null });
+    if (!m || !sameSecret(m[1], token)) return reply.status(401).header('www-authenticate', 'Bearer').send({ code: 401, msg: `${what}需要正确的 ${name}`, data: null });
+    return null;
+  };
+
+  app.get('/metrics', { config: { public: true } }, async (req, reply) => {
+    if (refused(req, reply, services.config.metricsToken, 'METRICS_TOKEN', '读取指标')) return reply;
     reply.header('content-type', metrics.registry.contentType).header('cache-control', 'no-store');
     return metrics.registry.metrics();
+  });
+
+  app.get('/ops/backup', { config: { public: true } }, async (req, reply) => {
+    if (refused(req, reply, services.config.backupToken, 'BACKUP_TOKEN', '数据库备份')) return reply;
+    if (services.db.kind !== 'pglite') return reply.status(409).send({ code: 409, msg: 'PostgreSQL 数据库请用 pg_dump 备份（见 README「Backups」）', data: null });
+    const data = await dumpEmbedded(services.db);
+    const stamp = new Date().toISOString().replace(/[-:]/g, '').slice(0, 15);
+    return reply
+      .header('content-type', 'application/gzip')
+      .header('content-disposition', `attachment; filename="wxy-backup-${stamp}.tar.gz"`)
+      .header('cache-control', 'no-store')
+      .send(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
   });
 };
