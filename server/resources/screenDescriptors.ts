@@ -35,6 +35,27 @@ export function readModuleTexts(dir: string): Record<string, Record<string, unkn
   return out;
 }
 
+/**
+ * The labels of the repository's own modules (engine/i18n/<lang>.json beside schemas/), read at start-up: each screen
+ * of schemas/ gets the top-level blocks its keys name (`whWriteOff.*`) served with it, as an outside module's labels
+ * are, so a label edited there or a new module's labels reach the browser at the next start, without a browser build.
+ * (engine.* stays the runtime's own, bundled with the engine chunk.)
+ */
+export function repoTextsOf(screen: unknown, texts: Record<string, Record<string, unknown>>): Record<string, Record<string, unknown>> {
+  const blocks = new Set<string>();
+  const known = texts['zh-CN'] ?? {};
+  const walk = (v: unknown): void => {
+    if (typeof v === 'string') {
+      const m = /^([A-Za-z][A-Za-z0-9]*)\.[A-Za-z0-9_.]+$/.exec(v);
+      if (m && m[1] !== 'engine' && Object.hasOwn(known, m[1])) blocks.add(m[1]);
+    } else if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === 'object') Object.values(v).forEach(walk);
+  };
+  walk(screen);
+  if (!blocks.size) return {};
+  return Object.fromEntries(Object.entries(texts).map(([lang, all]) => [lang, Object.fromEntries([...blocks].filter((b) => Object.hasOwn(all, b)).map((b) => [b, all[b]]))]));
+}
+
 /** The module directory a descriptor file came from (…/<dir>/screens/x.json). */
 export const dirOfFile = (file: string) => path.resolve(path.dirname(path.dirname(file)));
 
@@ -47,10 +68,14 @@ const routeField = { type: 'string', title: '页面路径', minLength: 1, maxLen
  */
 export const screenDescriptorRoutes = (services: AppServices, set: DescriptorSet) => async (app: FastifyInstance) => {
   const textsByDir = new Map(services.config.schemaDirs.map((d) => [path.resolve(d), readModuleTexts(d)]));
+  const repoDir = path.resolve(services.config.schemaDirs[0]);
+  const repoTexts = readModuleTexts(path.join(path.dirname(repoDir), 'engine'));
   const bundles = new Map<string, ScreenBundle>();
   for (const screen of set.screens.values()) {
     const file = set.files.get(screen);
-    const bundle = { screen, resources: resourcesOfScreen(set, screen), texts: (file && textsByDir.get(dirOfFile(file))) || {} };
+    const dir = file ? dirOfFile(file) : '';
+    const texts = dir === repoDir ? repoTextsOf(screen, repoTexts) : textsByDir.get(dir) ?? {};
+    const bundle = { screen, resources: resourcesOfScreen(set, screen), texts };
     bundles.set(screen.route, bundle);
     // A page form's own menu path answers its screen: the browser shows that form there.
     for (const form of Object.values(screen.forms ?? {})) if (form.route) bundles.set(form.route, bundle);

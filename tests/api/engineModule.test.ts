@@ -121,10 +121,11 @@ describe('its menu and screen for the browser', () => {
     expect(data.resources[0].routes.map((r: { path: string }) => r.path)).toContain('save');
     expect(data.texts['zh-CN'].fxGadget.title).toBe('小工具');
     expect(data.texts.en.fxGadget.title).toBe('Gadgets');
-    // A built-in screen: its labels are bundled with the engine, so none are sent.
+    // A built-in screen comes with its own label block (engine/i18n), so an edited label needs no browser build.
     const shop = (await screenOf(shop01, '/shopManage/shopBase')).json();
     expect(shop.data.screen.name).toBe('shop-base');
-    expect(shop.data.texts).toEqual({});
+    expect(Object.keys(shop.data.texts['zh-CN'])).toEqual(['shopBase']);
+    expect(shop.data.texts['zh-CN'].shopBase.title).toBeTruthy();
     // A page form's route (the hidden 门店详情 node, granted to shop staff with the list) answers its screen.
     const detail = (await screenOf(shop01, '/shopManage/shopBaseDetail')).json();
     expect(detail.code).toBe(200);
