@@ -1,4 +1,4 @@
-import { Anchor, Button, Drawer, Group, NumberInput, Pagination, Paper, ScrollArea, SegmentedControl, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Drawer, Group, Pagination, Paper, ScrollArea, SegmentedControl, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { downloadFile, notifyDownloadError } from '../../engine/api/calls';
@@ -17,7 +17,7 @@ export interface Page {
   records: Row[];
   total: number;
 }
-export type FilterKind = 'period' | 'region' | 'shop' | 'keyword' | 'supplier' | 'dimension' | 'slowDays' | 'pinStatus' | 'member' | 'launch' | 'detType';
+export type FilterKind = 'period' | 'region' | 'shop' | 'keyword' | 'supplier' | 'dimension' | 'detType';
 export interface Column {
   field: string;
   /** Opens this detail (a key of the screen's `onFigure`) when the figure is clicked. */
@@ -47,10 +47,6 @@ export function FilterBar({ kinds, value, onChange }: { kinds: FilterKind[]; val
         <TextInput type="date" label={t('dateStart')} value={text('dateStart')} onChange={(e) => set('dateStart')(e.currentTarget.value)} data-testid="filter-dateStart" />
         <TextInput type="date" label={t('dateEnd')} value={text('dateEnd')} onChange={(e) => set('dateEnd')(e.currentTarget.value)} data-testid="filter-dateEnd" />
       </>)}
-      {kinds.includes('launch') && (<>
-        <TextInput type="date" label={t('launchDateStart')} value={text('launchDateStart')} onChange={(e) => set('launchDateStart')(e.currentTarget.value)} />
-        <TextInput type="date" label={t('launchDateEnd')} value={text('launchDateEnd')} onChange={(e) => set('launchDateEnd')(e.currentTarget.value)} />
-      </>)}
       {kinds.includes('region') && <Select clearable label={t('region')} data={regions} value={text('regionName') || null} onChange={set('regionName')} w={140} />}
       {kinds.includes('shop') && (
         <Select clearable searchable label={t('shop')} w={180} value={value.shopId ? String(value.shopId) : null}
@@ -61,15 +57,6 @@ export function FilterBar({ kinds, value, onChange }: { kinds: FilterKind[]; val
           data={(suppliers.data ?? []).map((s) => ({ value: String(s.id), label: `${s.supplierName}（${s.supplierNo}）` }))} onChange={(v) => set('supplierId')(v ? Number(v) : null)} />
       )}
       {kinds.includes('keyword') && <TextInput label={t('keyword')} value={text('keyword')} onChange={(e) => set('keyword')(e.currentTarget.value)} w={180} />}
-      {kinds.includes('member') && (<>
-        <TextInput label={t('phone')} value={text('phoneNumber')} onChange={(e) => set('phoneNumber')(e.currentTarget.value)} w={140} />
-        <TextInput label={t('memberName')} value={text('memberName')} onChange={(e) => set('memberName')(e.currentTarget.value)} w={120} />
-      </>)}
-      {kinds.includes('slowDays') && <NumberInput label={t('slowDays')} min={1} max={365} value={(value.slowDays as number) ?? 30} onChange={(v) => set('slowDays')(typeof v === 'number' ? v : null)} w={110} />}
-      {kinds.includes('pinStatus') && (
-        <Select clearable label={t('pinStatus')} w={110} value={value.pinStatus ? String(value.pinStatus) : null}
-          data={[{ value: '1', label: t('moving') }, { value: '2', label: t('slow') }]} onChange={(v) => set('pinStatus')(v ? Number(v) : null)} />
-      )}
       {kinds.includes('detType') && (
         <Select clearable label={t('detType')} w={120} value={value.detType ? String(value.detType) : null}
           data={[['1', '收货'], ['2', '退货'], ['3', '付款'], ['4', '付款更正']].map(([v, l]) => ({ value: v, label: l }))} onChange={(v) => set('detType')(v ? Number(v) : null)} />
