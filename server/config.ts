@@ -48,6 +48,11 @@ export interface ServerConfig {
   backupToken?: string;
   /** METRICS_TOKEN: the bearer token a scraper sends to read GET /metrics; unset, /metrics is closed. */
   metricsToken?: string;
+  /**
+   * SALE_BACKDATE_DAYS (default 7): how old a sale made offline may be when it reaches the server and is still booked
+   * at the time it was made (older ones are refused and stay in the register's queue with the reason).
+   */
+  saleBackdateDays: number;
 }
 
 export const DEFAULT_BUSINESS_TZ = 'Asia/Shanghai';
@@ -71,6 +76,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     shutdownGraceMs: Math.max(0, Number(env.SHUTDOWN_GRACE_MS || 25_000)),
     metricsToken: env.METRICS_TOKEN?.trim() || undefined,
     backupToken: env.BACKUP_TOKEN?.trim() || undefined,
+    saleBackdateDays: Math.max(0, Number(env.SALE_BACKDATE_DAYS || 7)),
     trustProxy: (env.TRUST_PROXY ?? '').split(',').map((a) => a.trim()).filter(Boolean),
     schemaDirs: [
       path.resolve(env.SCHEMAS_DIR || 'schemas'),

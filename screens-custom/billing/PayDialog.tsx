@@ -121,13 +121,15 @@ export function PayDialog(props: {
     networkMode: 'always',
     mutationFn: async (): Promise<SettledOrder | 'queued'> => {
       const b = body();
+      // When the sale is made: a sale kept offline is booked at this moment, not when it reaches the server.
+      const saleTime = new Date().toISOString();
       try {
         return await call<SettledOrder>({ method: 'POST', url: `${O}/order/settlement`, timeout: 180_000, silent: true, data: b });
       } catch (e) {
         if (!isUnreachable(e)) throw e;
         if (b.memberCouponId || split.balanceFen > 0 || split.voucherFen > 0) throw new Error(t('offlineNoCoupon'));
         const { memberCouponId: _none, ...offline } = b;
-        await enqueueSale(offline, { totalAmount: props.totalFen / 100, totalQuantity: cart.reduce((a, l) => a + l.quantity, 0) });
+        await enqueueSale({ ...offline, saleTime }, { totalAmount: props.totalFen / 100, totalQuantity: cart.reduce((a, l) => a + l.quantity, 0) });
         return 'queued';
       }
     },

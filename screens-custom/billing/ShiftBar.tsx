@@ -36,7 +36,8 @@ const money = (v: number) => v.toFixed(2);
  * float in the drawer; 交班 shows the shift's money per payment method from the server and the cash the drawer
  * should hold, takes the counted cash, and tells the cashier at once whether the drawer is over or short.
  */
-export function ShiftBar({ userId, shopId, practice, onShift }: { userId: number; shopId: number; practice: boolean; onShift: (open: boolean) => void }) {
+/** `unsent`: this mode's sales still in the offline queue; a hand-over waits for them (they belong to this shift). */
+export function ShiftBar({ userId, shopId, practice, unsent, onShift }: { userId: number; shopId: number; practice: boolean; unsent: number; onShift: (open: boolean) => void }) {
   const t = useBillingT();
   const [opening, setOpening] = useState<string | number>(0);
   const [handing, setHanding] = useState(false);
@@ -66,7 +67,8 @@ export function ShiftBar({ userId, shopId, practice, onShift }: { userId: number
   useEffect(() => onShift(Boolean(current)), [current, onShift]);
   const startHandOver = async () => {
     close.reset();
-    await shift.refetch(); // the figures as they are now
+    // The figures as they are now (offline the last ones: the dialog then says what waits to be sent).
+    if (navigator.onLine) await shift.refetch();
     setHanding(true);
   };
 
@@ -107,7 +109,8 @@ export function ShiftBar({ userId, shopId, practice, onShift }: { userId: number
             <NumberInput label={t('countedCash')} min={0} decimalScale={2} value={counted} onChange={setCounted} data-autofocus data-testid="register-counted-cash" />
             <Textarea label={t('remark')} maxLength={200} value={remark} onChange={(e) => setRemark(e.currentTarget.value)} placeholder={t('differenceReason')} />
             {close.isError && <Alert color="red">{messageOf(close.error)}</Alert>}
-            <Button loading={close.isPending} disabled={counted === ''} onClick={() => close.mutate(current.classId)} data-testid="register-handover-ok">{t('confirmHandOver')}</Button>
+            {unsent > 0 && <Alert color="orange" data-testid="register-handover-unsent">{t('unsentBeforeHandOver', { count: unsent })}</Alert>}
+            <Button loading={close.isPending} disabled={counted === '' || unsent > 0} onClick={() => close.mutate(current.classId)} data-testid="register-handover-ok">{t('confirmHandOver')}</Button>
           </Stack>
         )}
       </Modal>

@@ -32,7 +32,7 @@ export const en: Record<BillingKey, string> = {
   countFloat: 'Before selling, count the float in the cash drawer.', shiftFailed: 'Could not read the shift: {{message}}', openingCash: 'Float (yuan)',
   shiftSummary: 'Opened {{start}} · {{orders}} sales ¥{{sales}} · {{refunds}} refunds ¥{{refunded}}', payType: 'Payment method', received: 'Received', net: 'Net',
   expectedCash: 'Cash expected ¥{{expected}} (float ¥{{opening}} + net cash taken)', countedCash: 'Cash counted (yuan)', remark: 'Remark', differenceReason: 'Why the cash is short or over',
-  confirmHandOver: 'Confirm hand-over', handedOver: 'Shift handed over', handedCash: 'Cash expected ¥{{expected}}, counted ¥{{counted}}', short: 'Short ¥{{amount}}', over: 'Over ¥{{amount}}',
+  confirmHandOver: 'Confirm hand-over', unsentBeforeHandOver: '{{count}} offline sale(s) not sent yet: send them before handing over, so the drawer and the books agree', handedOver: 'Shift handed over', handedCash: 'Cash expected ¥{{expected}}, counted ¥{{counted}}', short: 'Short ¥{{amount}}', over: 'Over ¥{{amount}}',
   cashMatches: 'The cash matches', gotIt: 'OK',
   exchangeTitle: 'Exchange', originalOrderNo: 'Original order no.', orderNoHint: 'The number on the receipt, e.g. XS20261125-0001', find: 'Find', returnGoods: 'Items returned (enter the quantity)',
   sold: 'Sold {{count}}', giveGoods: 'Items given', giveScan: 'Scan or type the barcode of an item given, then Enter', quoteDiff: 'Work out the difference',

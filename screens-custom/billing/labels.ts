@@ -42,7 +42,7 @@ const zh = {
   countFloat: '开始收银前，请清点钱箱里的备用零钱。', shiftFailed: '班次读取失败：{{message}}', openingCash: '备用零钱（元）',
   shiftSummary: '开班 {{start}} · 销售 {{orders}} 笔 ¥{{sales}} · 退款 {{refunds}} 笔 ¥{{refunded}}', payType: '支付方式', received: '收款', net: '净额',
   expectedCash: '应有现金 ¥{{expected}}（备用零钱 ¥{{opening}} + 现金净收）', countedCash: '实点现金（元）', remark: '备注', differenceReason: '长短款原因',
-  confirmHandOver: '确认交班', handedOver: '交班完成', handedCash: '应有现金 ¥{{expected}}，实点 ¥{{counted}}', short: '短款 ¥{{amount}}', over: '长款 ¥{{amount}}',
+  confirmHandOver: '确认交班', unsentBeforeHandOver: '还有 {{count}} 笔离线销售未上传：联网上传后再交班，钱箱与账目才能对上', handedOver: '交班完成', handedCash: '应有现金 ¥{{expected}}，实点 ¥{{counted}}', short: '短款 ¥{{amount}}', over: '长款 ¥{{amount}}',
   cashMatches: '钱箱相符', gotIt: '知道了',
   // 换货
   exchangeTitle: '换货', originalOrderNo: '原订单号', orderNoHint: '小票上的单号，如 XS20261125-0001', find: '查询', returnGoods: '退回商品（填写退回数量）',

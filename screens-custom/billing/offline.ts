@@ -29,6 +29,8 @@ export interface SaleBody {
   lines: { skuId: number; quantity: number; price?: number }[];
   memberId: number | null;
   payments: { payType: number; amount: number }[];
+  /** When the sale was made (ISO 8601), for a sale kept offline: the server books it then. */
+  saleTime?: string;
 }
 
 export interface QueuedSale {

@@ -235,6 +235,51 @@ describe('退款', () => {
   });
 });
 
+describe('离线销售的销售时间 (saleTime)', () => {
+  const dayFigures = async (day: string) => s.db.tenant(1, async (tx) => {
+    await tx.query('SELECT sales_summary_fold()');
+    const r = await tx.query<{ orders: string; amount: string }>(
+      `SELECT coalesce(sum(orders), 0) AS orders, coalesce(sum(amount), 0) AS amount FROM po_sales_day WHERE shop_id = $1 AND day = $2::date AND sign = 1`, [shopRow.shopId, day]);
+    return { orders: Number(r.rows[0].orders), amount: Number(r.rows[0].amount) };
+  });
+  /** A moment of the business calendar as a register sends it: ISO 8601 with the zone's offset. */
+  const moment = async (sql: string) => (await s.db.tenant(1, (tx) => tx.query<{ t: string; day: string }>(
+    `SELECT to_char(ts, 'YYYY-MM-DD"T"HH24:MI:SSTZH:TZM') AS t, to_char(ts, 'YYYY-MM-DD') AS day FROM (SELECT (${sql})::timestamptz AS ts) x`))).rows[0];
+
+  it('a sale made offline at 23:55 and synced after midnight counts on the day it was made, numbered by that day, once', async () => {
+    const at = await moment(`current_date - 1 + time '23:55'`);
+    const before = await dayFigures(at.day);
+    const body = { uuid: randomUUID(), shopId: shopRow.shopId, lines: [{ skuId: skus[1].skuId, quantity: 2 }], payments: [{ payType: 1, amount: 1000 }], saleTime: at.t };
+    const sold = await shop('POST', `${O}/order/settlement`, body);
+    expect(sold.status, sold.body).toBe(200);
+    expect(sold.json.data.createTime).toBe(`${at.day} 23:55:00`);
+    expect(sold.json.data.orderNo).toMatch(new RegExp(`^XS${at.day.replaceAll('-', '')}-\\d{4}$`));
+    const after = await dayFigures(at.day);
+    expect(after.orders).toBe(before.orders + 1);
+    expect(after.amount).toBeCloseTo(before.amount + Number(sold.json.data.payAmount), 2);
+    // The register sends it again (a reload in the middle): the same order, counted once.
+    const again = await shop('POST', `${O}/order/settlement`, body);
+    expect(again.json.data.orderNo).toBe(sold.json.data.orderNo);
+    expect((await dayFigures(at.day)).orders).toBe(after.orders);
+  });
+
+  it('refuses a sale time in the future, older than the days allowed, or without its zone, naming saleTime; nothing is sold', async () => {
+    const stockBefore = await stock(skus[1].skuId);
+    const tries: [string, RegExp][] = [
+      [(await moment(`now() + interval '1 hour'`)).t, /销售时间（saleTime）.*晚于服务器时间/],
+      [(await moment(`now() - interval '8 days'`)).t, /销售时间（saleTime）.*早于 7 天前，不能补录/],
+      ['2026-11-27 23:55:00', /销售时间（saleTime）须为带时区的时间/],
+      ['2026-02-30T10:00:00+08:00', /销售时间（saleTime）须为带时区的时间/],
+    ];
+    for (const [saleTime, msg] of tries) {
+      const r = await shop('POST', `${O}/order/settlement`, { uuid: randomUUID(), shopId: shopRow.shopId, lines: [{ skuId: skus[1].skuId, quantity: 1 }], payments: [{ payType: 1, amount: 1000 }], saleTime });
+      expect(r.status, `${saleTime}: ${r.body}`).toBe(400);
+      expect(r.json.msg, saleTime).toMatch(msg);
+    }
+    expect(await stock(skus[1].skuId)).toBe(stockBefore);
+  });
+});
+
 describe('门店支付方式 (shop-pay-method-config)', () => {
   const P = 'wxy-shop-server/shop-pay-method-config';
   const methodsOf = async (shopId: number, who: Caller = admin) => (await who('GET', `${P}/getByShop/${shopId}?sort=sort&order=asc`)).json.data as Json[];

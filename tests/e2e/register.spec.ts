@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { BUSINESS_TZ } from './servers';
 import { expect, logIn, pageApi, test, zoneDay } from './support';
 
 /**
@@ -165,9 +166,17 @@ test('a member recharges, pays with a coupon, balance and cash; an offline sale 
   await expect(page.getByTestId('register-saved-offline')).toBeVisible();
   await expect(page.getByTestId('register-offline-queue')).toContainText('离线单待上传 1');
   await page.getByTestId('register-next').click();
+  // 交班 waits for the kept sale: the drawer holds its money, the books do not have it yet.
+  await page.getByTestId('register-handover').click();
+  await expect(page.getByTestId('register-handover-unsent')).toContainText('还有 1 笔离线销售未上传');
+  await page.getByTestId('register-counted-cash').fill('1');
+  await expect(page.getByTestId('register-handover-ok')).toBeDisabled();
+  await page.keyboard.press('Escape');
+  await page.waitForTimeout(2000); // the sale reaches the server well after it was made
 
-  // Back online: 网络已恢复, the page reloads and sends the kept sale; it is in the system once.
+  // Back online: 网络已恢复, the page reloads and sends the kept sale; it is in the system once, at the time it was made.
   const reloaded = page.waitForEvent('load');
+  const backOnline = new Intl.DateTimeFormat('sv-SE', { timeZone: BUSINESS_TZ, dateStyle: 'short', timeStyle: 'medium' }).format(new Date());
   await context.setOffline(false);
   await expect(page.getByTestId('network-restored')).toBeVisible();
   await reloaded;
@@ -175,6 +184,9 @@ test('a member recharges, pays with a coupon, balance and cash; an offline sale 
   await expect.poll(ordersOfShop, { timeout: 20_000 }).toBe(ordersBefore + 2);
   await expect(page.getByTestId('register-previous')).not.toContainText(firstNo);
   const offlineNo = ((await page.getByTestId('register-previous').textContent()) ?? '').match(/XS\d{8}-\d{4}/)![0];
+  const offlineOrder = ((await api('post', 'wxy-order-server/order/findPage', { pageNum: 1, pageSize: 1, orderNo: offlineNo })) as { records: { orderNo: string; createTime: string }[] }).records[0];
+  expect(offlineOrder.orderNo).toBe(offlineNo);
+  expect(offlineOrder.createTime < backOnline, `${offlineOrder.createTime} before ${backOnline}`).toBe(true);
 
   // The offline customer brings it back: refunded once.
   await page.getByTestId('register-refund').click();

@@ -5,7 +5,7 @@ import { answerPrint } from '../../printTemplates/answerPrint.ts';
 import { receiptPrintData, receiptTemplate } from './receiptPrint.ts';
 import { ApiError } from '../../errors.ts';
 import { ok } from '../../http/envelope.ts';
-import { idField, plainText } from '../../http/fields.ts';
+import { dateParam, idField, plainText } from '../../http/fields.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
 import { registerCustomRoute } from '../../resources/customRoutes.ts';
 import { assertOrderInReach, invalidateOrder, readOrder, refundOrder, settle, shopOf, type SettlementInput } from './settlement.ts';
@@ -37,6 +37,11 @@ const settlementBody = {
     remark: { ...plainText('备注', 200), type: ['string', 'null'] },
     memberId: { ...id('会员'), type: ['integer', 'null'] },
     memberCouponId: { ...id('优惠券'), type: ['integer', 'null'] },
+    // A moment with its zone (the register's clock says where it is): checked for calendar by x-date, for its zone here.
+    saleTime: {
+      ...dateParam('销售时间', 'date-time', { nullable: true, msg: '销售时间（saleTime）须为带时区的时间，如 2026-11-27T23:55:00+08:00' }),
+      pattern: '([Zz]|[+-]\\d{2}:\\d{2})$',
+    },
     lines: {
       type: 'array', title: '商品', minItems: 1, maxItems: 500,
       items: {
@@ -123,7 +128,7 @@ export const orderRoutes = (db: Database, services?: AppServices) => async (app:
     app.post<{ Body: SettlementInput }>(path, {
       config: { perm: SELL, shopRefusal: '只能为所属门店收银，不能为门店「{shop}」收银' },
       schema: { tags, summary: '结算：服务端定价、校验支付、扣减门店库存；同一订单标识只结算一次，重发返回第一次的结果', body: settlementBody },
-    }, async (req) => ok(await settle(db, req.auth!, req.body).catch(asCallerError), '结算成功'));
+    }, async (req) => ok(await settle(db, req.auth!, req.body, { backdateDays: services?.config.saleBackdateDays }).catch(asCallerError), '结算成功'));
   }
 
   // 练习收银 and 零售收银 each show their own 上一单: a practice sale is never the real register's previous order.

@@ -35,6 +35,24 @@ export interface SettlementInput {
   memberId?: number | null;
   /** The coupon used (one per order): an electronic coupon of the member, or a paper coupon by its code's id. */
   memberCouponId?: number | null;
+  /**
+   * When the sale was made (ISO 8601 with its offset), sent by the register for a sale it kept while offline: the
+   * order is booked then — its business day and hour, its number's day — not when it reached the server.
+   */
+  saleTime?: string | null;
+}
+
+/** A register's clock may run this far ahead of the server's. */
+const CLOCK_SKEW_MS = 5 * 60_000;
+
+/** The sale's own time, checked: not in the future beyond the clock skew, not older than `backdateDays`. */
+export function saleTimeOf(saleTime: string | null | undefined, backdateDays: number, now = Date.now()): string | null {
+  if (!saleTime) return null;
+  const at = Date.parse(saleTime);
+  if (Number.isNaN(at)) throw new ApiError('BAD_REQUEST', '销售时间（saleTime）不是有效的时间');
+  if (at > now + CLOCK_SKEW_MS) throw new ApiError('BAD_REQUEST', `销售时间（saleTime）${saleTime} 晚于服务器时间，请校准收银机的时钟`);
+  if (at < now - backdateDays * 86_400_000) throw new ApiError('BAD_REQUEST', `销售时间（saleTime）${saleTime} 早于 ${backdateDays} 天前，不能补录，请联系总部`);
+  return new Date(at).toISOString();
 }
 
 class AlreadySettled extends Error {}
@@ -44,7 +62,13 @@ class AlreadySettled extends Error {}
  * demo sale dated back to that day afterwards; its number comes from that day's counter, as the register would have
  * taken it then.
  */
-export async function settle(appDb: Database, auth: AuthContext, input: SettlementInput, { numberDay }: { numberDay?: string } = {}): Promise<Record<string, unknown>> {
+export async function settle(
+  appDb: Database,
+  auth: AuthContext,
+  input: SettlementInput,
+  { numberDay, backdateDays = 7 }: { numberDay?: string; backdateDays?: number } = {},
+): Promise<Record<string, unknown>> {
+  const saleAt = saleTimeOf(input.saleTime, backdateDays);
   // The sale's transactions are the caller's, bounded by their shops (shop_scope policies) as req.tenantTx's are.
   const db = callerDb(appDb, auth);
   // The uuid's earlier result, or else a new order number: one statement in a transaction of its own, one round
@@ -58,10 +82,10 @@ export async function settle(appDb: Database, auth: AuthContext, input: Settleme
   const first = (await db.tenantStatement<{ earlier: number | null; earlier_digest: string | null; day: string | null; n: number | null }>(
     auth.tenantId,
     `WITH e AS (SELECT order_id, request_digest FROM po_order WHERE client_uuid = $1::uuid),
-          x AS (${docNumberStepSql('$2::int', '$3::text', 'NOT EXISTS (SELECT 1 FROM e)', 'coalesce($4::date, current_date)')})
+          x AS (${docNumberStepSql('$2::int', '$3::text', 'NOT EXISTS (SELECT 1 FROM e)', 'coalesce($4::date, $5::timestamptz::date, current_date)')})
      SELECT (SELECT order_id FROM e) AS earlier, (SELECT request_digest FROM e) AS earlier_digest, x.day, x.n, set_config('synchronous_commit', 'off', true) AS async_commit
        FROM (SELECT 1) one LEFT JOIN x ON true`,
-    [input.uuid, auth.tenantId, prefix, numberDay ?? null],
+    [input.uuid, auth.tenantId, prefix, numberDay ?? null, saleAt],
   )).rows[0];
   if (first.earlier) {
     assertSameRequest(first.earlier_digest, digest, '订单标识', input.uuid, '结算');
@@ -94,14 +118,15 @@ export async function settle(appDb: Database, auth: AuthContext, input: Settleme
         `WITH o AS (
            INSERT INTO po_order (tenant_id, order_no, client_uuid, shop_id, shop_name, wh_id, is_practice, total_quantity, total_amount, pay_amount,
                                  paid_amount, change_amount, remark, cashier_user_id, cashier_name, member_id, member_phone, member_name, points_earned, coupon_amount, member_coupon_id,
-                                 promotion_amount, full_reduction_id, full_reduction_name, full_reduction_amount, request_digest)
-           VALUES (app_current_tenant(), $1, $2, $3, $4, $5, $6, $7, $8, $18, $9, $10, $11, $12, $13, $14, $15, $16, $17, $19, $20, $21, $22, $23, $24, $25)
+                                 promotion_amount, full_reduction_id, full_reduction_name, full_reduction_amount, request_digest, create_time)
+           VALUES (app_current_tenant(), $1, $2, $3, $4, $5, $6, $7, $8, $18, $9, $10, $11, $12, $13, $14, $15, $16, $17, $19, $20, $21, $22, $23, $24, $25,
+                   coalesce($26::timestamptz, now()))
            ON CONFLICT (tenant_id, client_uuid) DO NOTHING RETURNING *)
          SELECT ${ORDER_COLUMNS} FROM o`,
         [orderNo, input.uuid, shop.shop_id, shop.shop_name, shop.wh_id, Boolean(input.isPractice), promo.lines.reduce((a, l) => a + l.quantity, 0), toYuan(priced.totalFen), toYuan(paidFen), toYuan(changeFen),
           input.remark ?? null, auth.userId, auth.displayName ?? auth.userName, member?.member_id ?? null, member?.phone_number ?? null, member?.member_name ?? null, points,
           toYuan(payableFen), toYuan(couponFen), coupon?.coupon.memberCouponId ?? null,
-          toYuan(promo.promotionFen), promo.fullReduction?.promotionId ?? null, promo.fullReduction?.promotionName ?? null, toYuan(promo.fullReduction?.reduceFen ?? 0), digest],
+          toYuan(promo.promotionFen), promo.fullReduction?.promotionId ?? null, promo.fullReduction?.promotionName ?? null, toYuan(promo.fullReduction?.reduceFen ?? 0), digest, saleAt],
       );
       const head = inserted.rows[0];
       if (!head) throw new AlreadySettled();
