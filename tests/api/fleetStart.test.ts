@@ -53,5 +53,5 @@ describe.skipIf(!process.env.DATABASE_URL)('servers started together on one empt
     expect(together).toEqual(one);
     // The tables the doubled seed showed first.
     expect(together.wh_allocation).toBeGreaterThan(0);
-  });
+  }, 240_000); // migrating and seeding an empty database from scratch: about 30 s alone, minutes on a loaded machine
 });
