@@ -16,6 +16,7 @@ import { RefundDialog } from './RefundDialog';
 import { ExchangeDialog } from './ExchangeDialog';
 import { MemberBox, type RegisterMember } from './MemberBox';
 import { ParkedSales } from './ParkedSales';
+import { PrintSettings } from './PrintSettings';
 import { ShiftBar } from './ShiftBar';
 import { PayDialog } from './PayDialog';
 import { RechargeDialog } from './RechargeDialog';
@@ -320,6 +321,7 @@ export default function RetailOrderPage() {
           {shopId && <OfflineQueue queue={queue} sending={sending} onSend={() => void sendQueue()}
             onRetry={(u) => void retryQueued(u).then(sendQueue)} onRemove={(u) => void removeQueued(u).then(async () => setQueue(await queuedSales(shopId)))} />}
           {userId && <ShiftBar userId={userId} shopId={shopId} practice={practice} unsent={queue.filter((q) => q.body.isPractice === practice).length} onShift={setOnShift} />}
+          <PrintSettings />
           <Button size="xs" variant="default" onClick={() => setRefunding(true)} data-testid="register-refund">{t('refund')}</Button>
           {!practice && <Button size="xs" variant="default" onClick={() => setExchanging(true)} data-testid="register-exchange">{t('exchange')}</Button>}
           <Button size="xs" variant="subtle" color="gray" onClick={() => navigate('/')} data-testid="register-leave">{t('leave')}</Button>

@@ -12,7 +12,7 @@ export const en: Record<BillingKey, string> = {
   recharge: 'Top up', sku: 'Item', barcode: 'Barcode', unitPrice: 'Price', quantity: 'Quantity', amount: 'Amount', discount: 'Discount', promotion: 'Promotion', stock: 'Available', gift: 'Gift',
   totalItems: '{{count}} items, ', totalPromo: 'list ¥{{total}}, promotions -¥{{promotion}}{{fullReduction}}, ', fullReductionPart: ' (incl. {{name}} -{{amount}})', due: 'Due',
   droppedLines: 'Disabled items were not taken back: {{names}}', listJoin: ', ', settle: 'Pay (F9)', settled: 'Paid: {{orderNo}}',
-  paidChange: 'Received ¥{{paid}}, change ', memberPoints: 'Member {{member}} earns {{points}} points', printReceipt: 'Print receipt', nextSale: 'Next sale',
+  paidChange: 'Received ¥{{paid}}, change ', memberPoints: 'Member {{member}} earns {{points}} points', printReceipt: 'Print receipt', receiptPrinted: 'Receipt printed ({{printer}})', receiptPrintFailed: 'Receipt printing failed: {{message}}', printSettings: 'Printing', receiptPrinter: 'Receipt printer', printClientHost: 'Print client address', printClientToken: 'Token', connectClient: 'Connect', noReceiptPrinter: 'None (print the PDF in the browser)', printClientNotConnected: 'Print client not connected: {{message}}', nextSale: 'Next sale',
   savedOffline: 'Network down: the sale is saved offline', savedOfflineText: 'Payment is complete. The sale is kept on this computer and uploaded when the network returns (it is recorded only once).',
   noDiscount: 'No discount', discountSuffix: '/10', lineDiscount: 'Line discount', delete: 'Delete',
   discountFormat: 'Discount format: /9.5 means 95% of the price, /8 means 80%, /0 removes the discount', discountRange: 'The discount must be above 0 and below 10 (e.g. 9.5 for 95% of the price)',

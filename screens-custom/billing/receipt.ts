@@ -1,4 +1,5 @@
 import { client } from '../../src/api/http';
+import { notifyError, notifySuccess } from '../../src/feedback/notify';
 import { TIMEOUT } from '../../src/api/timeouts';
 import { billingT as t, payName } from './labels';
 
@@ -56,6 +57,20 @@ export function receiptHtml(o: SettledOrder): string {
  * opened after the wait would be blocked); with the server out of reach the plain HTML receipt prints instead.
  */
 export async function printReceipt(o: SettledOrder): Promise<void> {
+  // A till with a receipt printer chosen prints there without a dialog; the PDF only when its client does not answer.
+  const { receiptPrinterChosen, printReceiptSilently } = await import('./silentPrint');
+  if (receiptPrinterChosen()) {
+    try {
+      const r = await printReceiptSilently(o.orderNo);
+      if (r.kind === 'printed') {
+        notifySuccess({ text: t('receiptPrinted', { printer: r.printer }) });
+        return;
+      }
+    } catch (e) {
+      notifyError({ text: t('receiptPrintFailed', { message: e instanceof Error ? e.message : String(e) }) });
+      return;
+    }
+  }
   const w = window.open('', '_blank', 'width=420,height=640');
   if (!w) return;
   w.document.title = o.orderNo;

@@ -4,6 +4,8 @@ import { PRINT_CLIENT_DEFAULTS } from './state.ts';
 export interface PrintClientSettings {
   host: string;
   token: string;
+  /** The till's receipt printer (a printer name of the client): the register prints receipts there without a dialog. */
+  receiptPrinter?: string;
 }
 
 export const PRINT_CLIENT_SETTINGS_KEY = 'wxy.printClient';
@@ -11,12 +13,16 @@ export const PRINT_CLIENT_SETTINGS_KEY = 'wxy.printClient';
 export function loadPrintClientSettings(storage: Pick<Storage, 'getItem'> = localStorage): PrintClientSettings {
   try {
     const v = JSON.parse(storage.getItem(PRINT_CLIENT_SETTINGS_KEY) ?? '{}') as Partial<PrintClientSettings>;
-    return { host: typeof v.host === 'string' && v.host ? v.host : PRINT_CLIENT_DEFAULTS.host, token: typeof v.token === 'string' ? v.token : '' };
+    return {
+      host: typeof v.host === 'string' && v.host ? v.host : PRINT_CLIENT_DEFAULTS.host,
+      token: typeof v.token === 'string' ? v.token : '',
+      ...(typeof v.receiptPrinter === 'string' && v.receiptPrinter ? { receiptPrinter: v.receiptPrinter } : {}),
+    };
   } catch {
     return { host: PRINT_CLIENT_DEFAULTS.host, token: '' };
   }
 }
 
 export function savePrintClientSettings(settings: PrintClientSettings, storage: Pick<Storage, 'setItem'> = localStorage): void {
-  storage.setItem(PRINT_CLIENT_SETTINGS_KEY, JSON.stringify({ host: settings.host.trim(), token: settings.token }));
+  storage.setItem(PRINT_CLIENT_SETTINGS_KEY, JSON.stringify({ host: settings.host.trim(), token: settings.token, ...(settings.receiptPrinter ? { receiptPrinter: settings.receiptPrinter } : {}) }));
 }
