@@ -65,3 +65,34 @@ export function waitingDocuments(set: DescriptorSet): WaitingDocuments[] {
   }
   return out;
 }
+
+export interface DocumentPage {
+  /** The document's title (采购单). */
+  title: string;
+  prefix: string;
+  table: string;
+  numberColumn: string;
+  keyColumn: string;
+  /** The query key the page opens a document by (its primary key's field). */
+  keyField: string;
+  /** The document page's menu path (/purchaseManage/procureOrder). */
+  route: string;
+  /** Permission of the document's get route: who may open one. */
+  perm: string | undefined;
+}
+
+/** Where a document opens by its number: every document with a document-mode page form (the command palette's 单号). */
+export function documentPages(set: DescriptorSet): DocumentPage[] {
+  const out: DocumentPage[] = [];
+  for (const r of set.resources.values()) {
+    const doc = r.document;
+    if (!doc) continue;
+    // A read-only document page (其他入库 详情) before the one that also edits.
+    const forms = [...set.screens.values()].filter((s) => s.resource === r.name).flatMap((s) => Object.values(s.forms ?? {})).filter((f) => f.mode === 'document' && f.route);
+    const form = forms.find((f) => f.readOnly) ?? forms[0];
+    const get = r.routes.find((x) => x.action === 'docGet');
+    if (!form?.route || !get) continue;
+    out.push({ title: r.title, prefix: doc.prefix, table: r.table, numberColumn: columnOf(r, doc.numberField), keyColumn: columnOf(r, r.primaryKey), keyField: r.primaryKey, route: form.route, perm: get.perm });
+  }
+  return out;
+}

@@ -10,7 +10,8 @@ import { memberRoutes } from '../domains/members/memberRoutes.ts';
 import { statsRoutes } from '../domains/stats/statsRoutes.ts';
 import { scanCodeRoutes } from '../domains/stats/scanCode.ts';
 import { dashboardRoutes } from '../domains/stats/dashboard.ts';
-import { waitingDocuments } from '../documents/catalog.ts';
+import { documentPages, waitingDocuments } from '../documents/catalog.ts';
+import { documentFinderRoutes } from '../documents/findByNumber.ts';
 import { targetRoutes } from '../domains/targets/targetRoutes.ts';
 import { meetingRoutes } from '../domains/meetings/meetingRoutes.ts';
 import { parkedSaleRoutes } from '../domains/sales/parkedSales.ts';
@@ -119,6 +120,7 @@ export async function resourceRoutes(services: AppServices) {
     await app.register(columnConfigRoutes(services, set), { prefix: '/api/wxy-system-server' });
     await app.register(screenDescriptorRoutes(services, set), { prefix: '/api/wxy-system-server' });
     await app.register(printFieldsRoutes(set.resources), { prefix: '/api/wxy-system-server' });
+    await app.register(documentFinderRoutes(documentPages(set)), { prefix: '/api/wxy-system-server' });
     // Hand-written calls of domains that need the descriptors (document actions) or the multipart parser above.
     await app.register(fulfilmentRoutes(set.resources), { prefix: '/api/wxy-warehouse-server' });
     await app.register(stocktakeRoutes(set.resources), { prefix: '/api/wxy-warehouse-server' });

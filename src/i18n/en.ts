@@ -54,7 +54,7 @@ export const en: Messages<ShellMessages> = {
     favourites: 'Favourites', favourite: 'Pin to the top of the menu', unfavourite: 'Unpin',
   },
   tabs: {
-    refresh: 'Refresh', close: 'Close', closeOthers: 'Close others', closeAll: 'Close all',
+    refresh: 'Refresh', close: 'Close', closeOthers: 'Close others', closeAll: 'Close all', pin: 'Pin', unpin: 'Unpin', pinned: 'Pinned',
     confirmCloseTitle: 'Confirm close', confirmCloseText: '"{{titles}}" may hold unsaved changes. Close anyway?', confirmClose: 'Close',
   },
   home: {

@@ -51,7 +51,7 @@ export const zhCN = {
     favourites: '收藏', favourite: '收藏到菜单顶部', unfavourite: '取消收藏',
   },
   tabs: {
-    refresh: '刷新', close: '关闭', closeOthers: '关闭其他', closeAll: '关闭所有',
+    refresh: '刷新', close: '关闭', closeOthers: '关闭其他', closeAll: '关闭所有', pin: '固定', unpin: '取消固定', pinned: '已固定',
     confirmCloseTitle: '确认关闭', confirmCloseText: '页面“{{titles}}”可能有未保存的内容，确认关闭吗？', confirmClose: '确认关闭',
   },
   home: {

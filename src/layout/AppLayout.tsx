@@ -7,6 +7,7 @@ import { TabStrip } from '../tabs/TabStrip';
 import { UploadQueuePanel } from '../upload/UploadQueuePanel';
 import { ViewOutlet } from '../tabs/ViewOutlet';
 import { applyBranding, documentBranding } from './branding';
+import { CommandPalette } from './CommandPalette';
 import './layout.css';
 import { Navbar, useBreadcrumb } from './Navbar';
 import { Sidebar } from './Sidebar';
@@ -52,6 +53,7 @@ export default function AppLayout() {
         </main>
       </div>
       <UploadQueuePanel />
+      <CommandPalette />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Menu, NavLink, Tooltip } from '@mantine/core';
+import { Kbd, Menu, NavLink, Tooltip, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
@@ -6,6 +6,7 @@ import { isExternal } from '../forms/inputRules';
 import type { AppRoute } from '../router/appRoute';
 import { AI_CALLOUT_PATH, AI_CALL_LOGIN_PATH } from '../router/staticRoutes';
 import { appState } from '../store/appStore';
+import { openPalette } from './CommandPalette';
 import { Icon } from './icons';
 import { closeSidebar } from './sidebarState';
 
@@ -37,6 +38,7 @@ function MenuItem({ route, activePath, navOpen }: { route: AppRoute; activePath:
     return (
       <NavLink
         label={route.meta.title}
+        title={route.meta.title}
         leftSection={route.meta.icon ? <Icon name={route.meta.icon} /> : undefined}
         active={active}
         onClick={() => open(route)}
@@ -47,6 +49,7 @@ function MenuItem({ route, activePath, navOpen }: { route: AppRoute; activePath:
   return (
     <NavLink
       label={route.meta.title}
+      title={route.meta.title}
       leftSection={<Icon name={route.meta.icon ?? route.meta.module} />}
       defaultOpened={navOpen || contains(route, activePath)}
       childrenOffset={12}
@@ -98,6 +101,12 @@ export function Sidebar() {
         {tenant?.menuLogo ? <img src={tenant.menuLogo} alt="" /> : <Icon name="shop" size={24} />}
         {!collapsed && <span>{tenant?.tenantName ?? t('app.name')}</span>}
       </div>
+      {!collapsed && (
+        <UnstyledButton className="shell-search" onClick={openPalette} aria-label={t('sidebar.search')} data-testid="sidebar-search">
+          <span>{t('sidebar.search')}</span>
+          <Kbd size="xs">{t('sidebar.searchHint')}</Kbd>
+        </UnstyledButton>
+      )}
       <nav aria-label={t('sidebar.menu')}>
         {routes.map((route) =>
           collapsed ? (

@@ -6,7 +6,7 @@ import { Icon } from '../layout/icons';
 import { appState } from '../store/appStore';
 import { confirmClose } from './confirmClose';
 import { unsavedAt } from './unsaved';
-import { closeAllTabs, closeOtherTabs, closeTab, refreshView, viewTitle } from './tabActions';
+import { closeAllTabs, closeOtherTabs, closeTab, pinTab, refreshView, viewTitle } from './tabActions';
 import { tabLink, viewsNeedingConfirm, type TabView } from './tabRules';
 
 /** Width of the tab right-click menu (spec §9). */
@@ -89,13 +89,15 @@ export function TabStrip() {
               className="shell-tab"
               data-active={active}
               data-fixed={view.meta.fixed}
+              data-pinned={view.pinned || undefined}
               data-testid={`tab-${view.path}`}
               onClick={() => !active && navigate(tabLink(view))}
               onContextMenu={(event) => openMenu(event, view)}
               title={viewTitle(view)}
             >
+              {view.pinned && <span className="shell-tab-pin" aria-label={t('tabs.pinned')} data-testid="tab-pin"><Icon name="map-pin" size={11} /></span>}
               {viewTitle(view)}
-              {!view.meta.fixed && (
+              {!view.meta.fixed && !view.pinned && (
                 <span
                   className="shell-tab-close"
                   role="button"
@@ -117,12 +119,15 @@ export function TabStrip() {
         <ul className="shell-contextmenu" style={{ left: menu.left, top: menu.top, width: CONTEXT_MENU_WIDTH }} data-testid="tab-context-menu">
           <li onClick={() => refresh(menu.view)} data-testid="tab-menu-refresh">{t('tabs.refresh')}</li>
           <li
-            aria-disabled={menu.view.meta.fixed}
-            onClick={() => !menu.view.meta.fixed && void closeTab(menu.view.path)}
+            aria-disabled={menu.view.meta.fixed || menu.view.pinned}
+            onClick={() => !menu.view.meta.fixed && !menu.view.pinned && void closeTab(menu.view.path)}
             data-testid="tab-menu-close"
           >
             {t('tabs.close')}
           </li>
+          {!menu.view.meta.fixed && (
+            <li onClick={() => pinTab(menu.view.path, !menu.view.pinned)} data-testid="tab-menu-pin">{menu.view.pinned ? t('tabs.unpin') : t('tabs.pin')}</li>
+          )}
           <li onClick={() => void closeOtherTabs(menu.view.path)} data-testid="tab-menu-close-others">{t('tabs.closeOthers')}</li>
           <li onClick={() => void closeAllTabs()} data-testid="tab-menu-close-all">{t('tabs.closeAll')}</li>
         </ul>

@@ -1,4 +1,5 @@
 import { queryClient } from '../api/queryClient';
+import { rememberPage } from '../layout/recentPages';
 import { i18n } from '../i18n/i18n';
 import type { AppRoute } from '../router/appRoute';
 import { homePath } from '../router/guard';
@@ -9,7 +10,7 @@ import { appState } from '../store/appStore';
 import { confirmClose } from './confirmClose';
 import { unsavedAt } from './unsaved';
 import {
-  type CloseResult, type TabView, addView, closeAllViews, closeOtherViews, closeView, fullPathOf, restoreViews,
+  type CloseResult, type TabView, addView, overflowView, pinnedFirst, setPinned, closeAllViews, closeOtherViews, closeView, fullPathOf, restoreViews,
   shouldSaveViewsOnUnload, storageKeysClearedOnClose, stripTabFlags, touchCache, viewStateKey, viewsNeedingConfirm,
 } from './tabRules';
 
@@ -74,16 +75,36 @@ export function onLayoutNavigation(path: string, search: string, navigationType:
     views = result.views;
   }
   const view = viewOf(route, search);
-  const next = addView(views, view);
+  const next = pinnedFirst(addView(views, view));
   const kept = new Set(next.map((v) => v.path));
   forget(views.filter((v) => !kept.has(v.path)));
   appState.tabs.visited = next;
   if (view.meta.keepAlive) appState.tabs.cached = touchCache(appState.tabs.cached, view.path).cache;
   appState.tabs.menuActiveName = view.path;
+  rememberPage(view, viewTitle(view));
+  void keepWithinBound(path);
   if (!route.meta.titleKey) localStorage.setItem(LAST_MODULE_KEY, route.meta.module);
   const flags = new URLSearchParams(search);
   if (flags.get('refresh') === 'true') refreshView(view.path);
   if (flags.get('refreshTable') === 'true') void queryClient.invalidateQueries();
+}
+
+/**
+ * Past MAX_TABS the oldest unpinned tab without unsaved changes closes; when each has some, the oldest asks first
+ * (kept when the user says no).
+ */
+async function keepWithinBound(activePath: string): Promise<void> {
+  const over = overflowView(appState.tabs.visited, activePath, (v) => viewsNeedingConfirm([v], unsavedAt).length > 0);
+  if (!over) return;
+  if (over.ask && !(await confirmClose([viewTitle(over.view)]))) return;
+  const result = closeView(appState.tabs.visited, over.view.path, activePath, homePath(appState.routes));
+  appState.tabs.visited = result.views;
+  forget(result.closed);
+}
+
+/** Pins a tab (first in the strip, never closed for the bound) or unpins it. */
+export function pinTab(path: string, pinned: boolean): void {
+  appState.tabs.visited = setPinned(appState.tabs.visited, path, pinned);
 }
 
 /** Remounts a view: its state is dropped and its data fetched again. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addView, closeAllViews, closeOtherViews, closeView, isThirdLevel, restoreViews, shouldSaveViewsOnUnload,
+  addView, closeAllViews, closeOtherViews, closeView, isThirdLevel, MAX_TABS, overflowView, restoreViews, setPinned, shouldSaveViewsOnUnload,
   storageKeysClearedOnClose, stripTabFlags, tabLink, touchCache, viewsNeedingConfirm, type TabView,
 } from './tabRules';
 
@@ -111,5 +111,31 @@ describe('closing a page that tracks unsaved changes', () => {
     const unsaved = (p: string) => (p === a.path ? false : undefined);
     expect(viewsNeedingConfirm([a, b, c], unsaved).map((v) => v.path)).toEqual([b.path]);
     expect(viewsNeedingConfirm([a, b, c], () => true).map((v) => v.path)).toEqual([a.path, b.path, c.path]);
+  });
+});
+
+describe('a bound on the tabs, and pinned tabs', () => {
+  const pages = Array.from({ length: MAX_TABS + 1 }, (_, i) => view(`/m${i}/page`));
+  const none = () => false;
+
+  it('past the bound the oldest unpinned tab without changes closes; the active one never does', () => {
+    expect(overflowView([home, ...pages.slice(0, MAX_TABS - 1)], '/m0/page', none)).toBeNull();
+    const views = [home, ...pages];
+    expect(overflowView(views, pages[MAX_TABS].path, none)).toEqual({ view: pages[0], ask: false });
+    expect(overflowView(views, pages[0].path, none)).toEqual({ view: pages[1], ask: false });
+    // A changed tab is passed over; when every candidate has changes, the oldest asks.
+    expect(overflowView(views, pages[MAX_TABS].path, (v) => v === pages[0])).toEqual({ view: pages[1], ask: false });
+    expect(overflowView(views, pages[MAX_TABS].path, () => true)).toEqual({ view: pages[0], ask: true });
+  });
+
+  it('a pinned tab moves first, is never closed for the bound, nor by close others or close all, nor replaced in its module', () => {
+    const views = setPinned([home, ...pages], pages[5].path, true);
+    expect(views.slice(0, 2).map((v) => v.path)).toEqual([HOME, pages[5].path]);
+    expect(overflowView(setPinned(views, pages[0].path, true), pages[MAX_TABS].path, none)?.view.path).toBe(pages[1].path);
+    expect(closeAllViews(views, HOME, HOME).views.map((v) => v.path)).toEqual([HOME, pages[5].path]);
+    expect(closeOtherViews(views, pages[1].path, HOME, HOME).views.map((v) => v.path)).toEqual([HOME, pages[5].path, pages[1].path]);
+    const pinnedLog = setPinned([home, loginLog], loginLog.path, true);
+    expect(addView(pinnedLog, versionLog).map((v) => v.path)).toEqual([HOME, loginLog.path, versionLog.path]);
+    expect(setPinned(views, pages[5].path, false)[1]).toMatchObject({ path: pages[5].path, pinned: undefined }); // unpinned where it stands
   });
 });

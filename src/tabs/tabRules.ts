@@ -8,6 +8,8 @@ export interface TabView {
   title: string;
   /** The page's own title when the menu's name does not fit it (a new record: 新增采购单, not 采购单编辑). */
   pageTitle?: string;
+  /** Pinned by the user: kept first, never closed for the bound, nor by 关闭其他/关闭所有. */
+  pinned?: boolean;
   query: Record<string, string>;
   meta: {
     module: string;
@@ -18,6 +20,9 @@ export interface TabView {
     titleKey?: string;
   };
 }
+
+/** Most tabs the strip holds: opening one more closes the oldest unpinned, unchanged one (overflowView). */
+export const MAX_TABS = 12;
 
 /** Views kept alive while hidden (spec §9). */
 export const MAX_CACHED_VIEWS = 8;
@@ -67,7 +72,7 @@ export function addView(views: readonly TabView[], view: TabView): TabView[] {
   const same = views.findIndex((v) => v.path === view.path);
   // Another record at the same page drops the page's own title; the page names itself again.
   if (same !== -1) return views.map((v, i) => (i === same ? { ...v, fullPath: view.fullPath, query: view.query, title: view.title, pageTitle: v.fullPath === view.fullPath ? v.pageTitle : undefined } : v));
-  const replaceable = (v: TabView) => !v.meta.fixed && !isThirdLevel(v) && v.meta.module === view.meta.module;
+  const replaceable = (v: TabView) => !v.meta.fixed && !v.pinned && !isThirdLevel(v) && v.meta.module === view.meta.module;
   if (!view.meta.fixed && !isThirdLevel(view) && view.meta.module) {
     const index = views.findIndex(replaceable);
     if (index !== -1) return views.map((v, i) => (i === index ? view : v));
@@ -84,7 +89,7 @@ export interface CloseResult {
 }
 
 function close(views: readonly TabView[], shouldClose: (v: TabView) => boolean, activePath: string, home: string): CloseResult {
-  const closed = views.filter((v) => !v.meta.fixed && shouldClose(v));
+  const closed = views.filter((v) => !v.meta.fixed && !v.pinned && shouldClose(v));
   const remaining = views.filter((v) => !closed.includes(v));
   const activeClosed = closed.some((v) => v.path === activePath);
   const last = remaining[remaining.length - 1];
@@ -154,4 +159,27 @@ export function restoreViews(saved: unknown, isOpenable: (path: string) => boole
 /** Session storage is written on unload unless the user is on the login page. */
 export function shouldSaveViewsOnUnload(currentPath: string): boolean {
   return currentPath !== '/login';
+}
+
+/** Pinned tabs first (fixed module tabs keep their place among them), each group in opening order. */
+export function pinnedFirst(views: readonly TabView[]): TabView[] {
+  const first = views.filter((v) => v.pinned || v.meta.fixed);
+  return first.length === 0 || first.every((v, i) => views[i] === v) ? [...views] : [...first, ...views.filter((v) => !v.pinned && !v.meta.fixed)];
+}
+
+export function setPinned(views: readonly TabView[], path: string, pinned: boolean): TabView[] {
+  return pinnedFirst(views.map((v) => (v.path === path ? { ...v, pinned: pinned || undefined } : v)));
+}
+
+/**
+ * Past MAX_TABS, the tab to close: the oldest that is neither fixed, pinned nor the active one and has nothing unsaved
+ * (`changed`: viewsNeedingConfirm's rule); when every candidate has, the oldest of them, which asks first (`ask`).
+ * null when the strip is within the bound or nothing may close.
+ */
+export function overflowView(views: readonly TabView[], activePath: string, changed: (v: TabView) => boolean, max = MAX_TABS): { view: TabView; ask: boolean } | null {
+  if (views.length <= max) return null;
+  const candidates = views.filter((v) => !v.meta.fixed && !v.pinned && v.path !== activePath);
+  const unchanged = candidates.find((v) => !changed(v));
+  if (unchanged) return { view: unchanged, ask: false };
+  return candidates[0] ? { view: candidates[0], ask: true } : null;
 }

@@ -1,4 +1,4 @@
-import { expect, logIn, openPage, test } from './support';
+import { expect, logIn, openPage, pageApi, test } from './support';
 
 /** Daily use (issue 31): what the screens say reads as Chinese names, never raw keys or codes. */
 
@@ -16,4 +16,72 @@ test('no raw key or code where people read: help under 适用门店, the 角色 
   await expect(page.getByTestId('tab-/purchaseManage/procureOrder')).toHaveText(/新增采购单/);
   await expect(page.getByTestId('breadcrumb')).toContainText('新增采购单');
   await expect(page.getByTestId('breadcrumb')).not.toContainText('采购单编辑');
+});
+
+test('Ctrl+K finds a menu by pinyin initials and a document by its number; the sidebar search box opens the same', async ({ page }) => {
+  await logIn(page, 'admin', 'admin123');
+  await expect(page.getByTestId('sidebar-search')).toBeVisible();
+  await page.keyboard.press('Control+K');
+  await page.getByTestId('palette-input').fill('cgd');
+  await expect(page.getByTestId('palette-results').locator('button').first()).toContainText('采购单');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/purchaseManage\/procure$/);
+  await expect(page.getByTestId('palette-input')).toHaveCount(0);
+
+  // A document number (a demo 其他入库单) opens its detail page.
+  const { request, headers } = await pageApi(page);
+  const stockIn = ((await (await request.post('/api/wxy-warehouse-server/wh-other-stock-in/page/1/1', { headers, data: {} })).json()).data.records as { stockInId: number; stockInNo: string }[])[0];
+  await page.getByTestId('sidebar-search').click();
+  await page.getByTestId('palette-input').fill(stockIn.stockInNo.toLowerCase());
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/storageManage/otherInDetail\\?stockInId=${stockIn.stockInId}$`));
+  await expect(page.getByTestId('page-area')).toContainText(stockIn.stockInNo);
+
+  // A number no one has is said so in the palette; recent pages are offered with nothing typed.
+  await page.keyboard.press('Control+K');
+  await page.getByTestId('palette-input').fill('QTRK20000101-0001');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('palette-failure')).toHaveText('没有找到单号 QTRK20000101-0001');
+  await page.getByTestId('palette-input').fill('');
+  await expect(page.getByTestId('palette-item-recent:/purchaseManage/procure')).toBeVisible();
+});
+
+test('past 12 tabs the oldest unpinned one closes; a pinned tab stays first, also after a reload', async ({ page }) => {
+  await logIn(page, 'admin', 'admin123');
+  await expect(page.getByTestId('sidebar-search')).toBeVisible();
+  const { request, headers } = await pageApi(page);
+  type Node = { path: string; menuName: string; menuType: number; hidden?: boolean | number; childList?: Node[] | null };
+  const menus = (await (await request.get('/api/wxy-system-server/user/permissions', { headers })).json()).data.menuVOList as Node[];
+  // The second page of each module, by its name: the first is the module's fixed tab, and opening another page of a
+  // module replaces its tab.
+  const pathOf = (module: string, p: Node) => (p.path.startsWith('/') ? p.path : `${module}/${p.path}`);
+  const shellPage = (path: string) => !['/orderInfo/retailOrder', '/orderInfo/practiceCash', '/aiCallout'].includes(path) && !/^https?:/.test(path); // the register and links open no tab
+  const firsts = menus.filter((m) => !m.hidden && m.path !== '/home')
+    .map((m) => ({ module: m.path, page: (m.childList ?? []).filter((c) => c.menuType === 1 && !c.hidden && !(c.childList ?? []).some((x) => x.menuType === 1)).slice(1).find((c) => shellPage(pathOf(m.path, c))) }))
+    .filter((x): x is { module: string; page: Node } => Boolean(x.page))
+    .map((x) => ({ path: pathOf(x.module, x.page), name: x.page.menuName }));
+  const names = new Set<string>();
+  const pages = firsts.filter((p) => !names.has(p.name) && names.add(p.name)).slice(0, 12);
+  expect(pages.length).toBe(12);
+  const open = async (p: { path: string; name: string }) => {
+    await page.keyboard.press('Control+K');
+    await page.getByTestId('palette-input').fill(p.name);
+    await page.getByTestId(`palette-item-menu:${p.path}`).click();
+    await expect(page).toHaveURL(new RegExp(`${p.path}(\\?|$)`));
+  };
+  const tabs = page.getByTestId('tab-strip').locator('.shell-tab');
+  await open(pages[0]);
+  await page.getByTestId(`tab-${pages[0].path}`).click({ button: 'right' });
+  await page.getByTestId('tab-menu-pin').click();
+  for (const p of pages.slice(1, 11)) await open(p);
+  await expect(tabs).toHaveCount(12); // 首页, the pinned one and 10 more
+  await open(pages[11]);
+  await expect(tabs).toHaveCount(12);
+  await expect(page.getByTestId(`tab-${pages[1].path}`)).toHaveCount(0); // the oldest unpinned went
+  await expect(page.getByTestId(`tab-${pages[0].path}`)).toHaveAttribute('data-pinned', 'true');
+  await expect(tabs.nth(1)).toHaveAttribute('data-testid', `tab-${pages[0].path}`);
+
+  await page.reload();
+  await expect(page.getByTestId(`tab-${pages[0].path}`)).toHaveAttribute('data-pinned', 'true');
+  await expect(tabs).toHaveCount(12);
 });
