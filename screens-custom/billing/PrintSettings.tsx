@@ -33,7 +33,7 @@ export function PrintSettings() {
           <TextInput size="xs" type="password" label={t('printClientToken')} value={settings.token} onChange={(e) => setSettings({ ...settings, token: e.currentTarget.value })} data-testid="register-print-token" />
           <Group gap="xs">
             <Button size="xs" variant="light" onClick={() => { save(settings); connect(settings); }} data-testid="register-print-connect">{t('connectClient')}</Button>
-            {state && <Badge color={state.status === 'connected' ? 'green' : 'gray'} data-testid="register-print-status" data-status={state.status}>{state.status === 'connected' ? '已连接' : state.status === 'closed' ? '未连接' : '连接中'}</Badge>}
+            {state && <Badge color={state.status === 'connected' ? 'green' : 'gray'} data-testid="register-print-status" data-status={state.status}>{t(state.status === 'connected' ? 'clientConnected' : state.status === 'closed' ? 'clientClosed' : 'clientConnecting')}</Badge>}
           </Group>
           {state?.status === 'closed' && state.error && <Alert color="red" p={6}>{t('printClientNotConnected', { message: state.error })}</Alert>}
           <Select size="xs" label={t('receiptPrinter')} placeholder={t('noReceiptPrinter')} clearable data={printers} value={settings.receiptPrinter ?? null}

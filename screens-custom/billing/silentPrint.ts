@@ -3,6 +3,7 @@ import { TIMEOUT } from '../../src/api/timeouts';
 import type { PrintTemplate } from '../designer/core/template/index.ts';
 import type { PrintClient } from '../designer/printClient/client.ts';
 import { loadPrintClientSettings } from '../designer/printClient/settings.ts';
+import { billingT } from './labels';
 
 /**
  * The receipt to the till's receipt printer through the print client (electron-hiprint), without the browser's
@@ -53,7 +54,7 @@ export async function printReceiptSilently(orderNo: string): Promise<SilentOutco
       import('../designer/preview/previewHtml.ts'), import('../designer/print/printDocument.ts'), import('../designer/print/printStyles.ts'), import('../designer/printClient/job.ts'),
     ]);
     const html = printDocumentHtml(renderPreviewHtml(template, data), await loadPrintCss(document));
-    await c.print({ html, templateId: templateName, printer, title: `收银小票 ${orderNo}`, paper: templatePaper(template) });
+    await c.print({ html, templateId: templateName, printer, title: billingT('receiptJobTitle', { orderNo }), paper: templatePaper(template) });
     return { kind: 'printed', printer };
   } finally {
     c.close();
