@@ -62,8 +62,8 @@ test('past 12 tabs the oldest unpinned one closes; a pinned tab stays first, als
     .map((x) => ({ path: pathOf(x.module, x.page), name: x.page.menuName }));
   const names = new Set<string>();
   // One page per module as the shell counts modules (the path's first segment) and per name.
-  const pages = firsts.filter((p) => !names.has(p.name) && !names.has(p.path.split('/')[1]) && names.add(p.name) && names.add(p.path.split('/')[1])).slice(0, 12);
-  expect(pages.length).toBe(12);
+  const pages = firsts.filter((p) => !names.has(p.name) && !names.has(p.path.split('/')[1]) && names.add(p.name) && names.add(p.path.split('/')[1])).slice(0, 16);
+  expect(pages.length).toBeGreaterThanOrEqual(13);
   const open = async (p: { path: string; name: string }) => {
     await page.keyboard.press('Control+K');
     await page.getByTestId('palette-input').fill(p.name);
@@ -74,11 +74,17 @@ test('past 12 tabs the oldest unpinned one closes; a pinned tab stays first, als
   await open(pages[0]);
   await page.getByTestId(`tab-${pages[0].path}`).click({ button: 'right' });
   await page.getByTestId('tab-menu-pin').click();
-  for (const p of pages.slice(1, 11)) await open(p);
-  await expect(tabs).toHaveCount(12); // 首页, the pinned one and 10 more
-  await open(pages[11]);
+  // Pages until the strip is full (a page that shares its tab with one already open adds none; the demo's menus and
+  // the modules other specs add decide which).
+  let next = 1;
+  while ((await tabs.count()) < 12 && next < pages.length - 1) await open(pages[next++]);
   await expect(tabs).toHaveCount(12);
-  await expect(page.getByTestId(`tab-${pages[1].path}`)).toHaveCount(0); // the oldest unpinned went
+  const unpinned = [];
+  for (const p of pages.slice(1, next)) if (await page.getByTestId(`tab-${p.path}`).count()) unpinned.push(p);
+  await open(pages[next]);
+  await expect(tabs).toHaveCount(12);
+  await expect(page.getByTestId(`tab-${unpinned[0].path}`)).toHaveCount(0); // the oldest unpinned went
+  await expect(page.getByTestId(`tab-${unpinned[1].path}`)).toHaveCount(1);
   await expect(page.getByTestId(`tab-${pages[0].path}`)).toHaveAttribute('data-pinned', 'true');
   await expect(tabs.nth(1)).toHaveAttribute('data-testid', `tab-${pages[0].path}`);
 
