@@ -80,5 +80,6 @@ test('a receipt prints silently on the till\'s chosen printer; a stopped one say
   await page.getByTestId('register-handover').click();
   await page.getByTestId('register-counted-cash').fill('100');
   await page.getByTestId('register-handover-ok').click();
-  await expect(page.getByTestId('register-handed')).toBeVisible();
+  await page.getByTestId('register-handed-ok').click();
+  await expect(page.getByTestId('register-open-shift-ok')).toBeVisible();
 });
