@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Ajv } from 'ajv';
 import dictionariesMeta from '../../../schemas/meta/dictionaries.schema.json';
@@ -7,6 +6,7 @@ import { loadDescriptors } from '../../../engine/model/load.ts';
 import type { ResourceDescriptor } from '../../../engine/model/types.ts';
 import { readDescriptorFiles } from '../../resources/descriptorFiles.ts';
 import type { Database } from '../index.ts';
+import { schemaJsonFiles } from './schemaJsonFiles.ts';
 
 export interface DictionaryItem {
   label: string;
@@ -33,37 +33,21 @@ export function readDictionaries(dirs: string[], resources: Iterable<ResourceDes
   const items = new Map<string, DictionaryItem[]>();
   const where = new Map<string, string>();
   const errors: string[] = [];
-  for (const dir of dirs) {
-    const d = path.join(dir, 'dictionaries');
-    if (!existsSync(d)) continue;
-    for (const name of readdirSync(d).filter((f) => f.endsWith('.json')).sort()) {
-      const file = path.relative(process.cwd(), path.join(d, name));
-      let json: unknown;
-      try {
-        json = JSON.parse(readFileSync(path.join(d, name), 'utf8'));
-      } catch (err) {
-        errors.push(`${file}# invalid JSON: ${(err as Error).message}`);
-        continue;
-      }
-      if (!validate(json)) {
-        for (const e of validate.errors ?? []) errors.push(`${file}#${e.instancePath} ${e.message}`);
-        continue;
-      }
-      for (const [code, list] of Object.entries(json.dictionaries)) {
-        const at = `${file}#/dictionaries/${pointer(code)}`;
-        if (where.has(code)) {
-          errors.push(`${at} dictionary "${code}" is already declared in ${where.get(code)}`);
-          continue;
-        }
-        const values = new Map<string, number>();
-        list.forEach((item, i) => {
-          if (values.has(item.value)) errors.push(`${at}/${i}/value value "${item.value}" is already item ${values.get(item.value)}`);
-          values.set(item.value, i);
-        });
-        where.set(code, at);
-        items.set(code, list);
-      }
+  for (const { file, json } of schemaJsonFiles(dirs, 'dictionaries', validate, errors)) {
+  for (const [code, list] of Object.entries(json.dictionaries)) {
+    const at = `${file}#/dictionaries/${pointer(code)}`;
+    if (where.has(code)) {
+      errors.push(`${at} dictionary "${code}" is already declared in ${where.get(code)}`);
+      continue;
     }
+    const values = new Map<string, number>();
+    list.forEach((item, i) => {
+      if (values.has(item.value)) errors.push(`${at}/${i}/value value "${item.value}" is already item ${values.get(item.value)}`);
+      values.set(item.value, i);
+    });
+    where.set(code, at);
+    items.set(code, list);
+  }
   }
   // 库存流水's 类型: each document that posts stock names its label in its document block.
   for (const r of resources) {

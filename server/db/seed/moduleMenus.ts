@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { Ajv } from 'ajv';
 import menusMeta from '../../../schemas/meta/menus.schema.json';
 import type { MenuSeed } from './menus.ts';
+import { schemaJsonFiles } from './schemaJsonFiles.ts';
 
 const validate = new Ajv({ allErrors: true, strict: false }).compile<{ menus: MenuSeed[] }>(menusMeta);
 
@@ -17,31 +16,15 @@ export function readModuleMenus(dirs: string[]): { menus: MenuSeed[]; errors: st
   const menus: MenuSeed[] = [];
   const errors: string[] = [];
   const keys = new Set<string>();
-  for (const dir of dirs) {
-    const d = path.join(dir, 'menus');
-    if (!existsSync(d)) continue;
-    for (const name of readdirSync(d).filter((f) => f.endsWith('.json')).sort()) {
-      const file = path.relative(process.cwd(), path.join(d, name));
-      let json: unknown;
-      try {
-        json = JSON.parse(readFileSync(path.join(d, name), 'utf8'));
-      } catch (err) {
-        errors.push(`${file}# invalid JSON: ${(err as Error).message}`);
-        continue;
-      }
-      if (!validate(json)) {
-        for (const e of validate.errors ?? []) errors.push(`${file}#${e.instancePath} ${e.message}`);
-        continue;
-      }
-      json.menus.forEach((m, i) => {
-        if (keys.has(m.key)) errors.push(`${file}#/menus/${i}/key duplicate menu key "${m.key}"`);
-        else if (m.parent && !keys.has(m.parent)) errors.push(`${file}#/menus/${i}/parent unknown parent "${m.parent}" (declare it before its children)`);
-        else {
-          keys.add(m.key);
-          menus.push(m);
-        }
-      });
+  for (const { file, json } of schemaJsonFiles(dirs, 'menus', validate, errors)) {
+  json.menus.forEach((m, i) => {
+    if (keys.has(m.key)) errors.push(`${file}#/menus/${i}/key duplicate menu key "${m.key}"`);
+    else if (m.parent && !keys.has(m.parent)) errors.push(`${file}#/menus/${i}/parent unknown parent "${m.parent}" (declare it before its children)`);
+    else {
+      keys.add(m.key);
+      menus.push(m);
     }
+  });
   }
   return { menus, errors };
 }
