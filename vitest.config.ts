@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
-const UNIT_ROOTS = ['tests/unit', 'src', 'engine', 'widgets', 'screens-custom', 'server'];
-const UNIT = ['tests/unit/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}', 'engine/**/*.test.{ts,tsx}', 'widgets/**/*.test.{ts,tsx}', 'screens-custom/**/*.test.{ts,tsx}', 'server/**/*.test.ts'];
+const UNIT_ROOTS = ['tests/unit', 'core', 'src', 'engine', 'widgets', 'screens-custom', 'server'];
+const UNIT = ['tests/unit/**/*.test.{ts,tsx}', 'core/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'engine/**/*.test.{ts,tsx}', 'widgets/**/*.test.{ts,tsx}', 'screens-custom/**/*.test.{ts,tsx}', 'server/**/*.test.ts'];
 /**
  * Unit files that replace modules or globals (vi.mock, vi.stubGlobal) or run in another environment (jsdom): each in a
  * fresh module graph (project unit-isolated). The rest share one graph per worker (isolate: false), which halves the

@@ -1,13 +1,13 @@
 /**
  * The keys a descriptor may name, written into the meta-schemas so an editor completes them: formatter,
- * styler, widget and menu icon keys (owner: widgets/keys.ts) and the seeded data dictionary codes (owner: schemas/dictionaries/*.json).
+ * styler, widget and menu icon keys (owner: core/descriptors/widgetKeys.ts) and the seeded data dictionary codes (owner: schemas/dictionaries/*.json).
  * `npm run schemas:keys` rewrites the definitions; `npm run schemas:check` fails while they are out of date.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { FILTER_WIDGETS, FORMATTERS, FORM_WIDGETS, MENU_ICONS, STYLERS } from '../widgets/keys.ts';
+import { FILTER_WIDGETS, FORMATTERS, FORM_WIDGETS, MENU_ICONS, STYLERS } from '../core/descriptors/widgetKeys.ts';
 import { readDictionaries } from '../server/db/seed/dictionaries.ts';
-import { loadDescriptors } from '../engine/model/index.ts';
+import { loadDescriptors } from '../core/descriptors/index.ts';
 import { readDescriptorFiles } from '../server/resources/descriptorFiles.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -23,15 +23,15 @@ function dictionaryCode() {
 export function keyDefinitions(): Record<string, Record<string, unknown>> {
   return {
     'schemas/meta/screen.schema.json': {
-      formatterKey: { enum: [...FORMATTERS], description: 'Cell formatter key (widgets/keys.ts).' },
-      stylerKey: { enum: [...STYLERS], description: 'Cell styler key (widgets/keys.ts).' },
-      filterWidgetKey: { enum: [...FILTER_WIDGETS], description: 'Filter widget key (widgets/keys.ts).' },
+      formatterKey: { enum: [...FORMATTERS], description: 'Cell formatter key (core/descriptors/widgetKeys.ts).' },
+      stylerKey: { enum: [...STYLERS], description: 'Cell styler key (core/descriptors/widgetKeys.ts).' },
+      filterWidgetKey: { enum: [...FILTER_WIDGETS], description: 'Filter widget key (core/descriptors/widgetKeys.ts).' },
       // rjsf's own widgets (textarea, radio, ...) are allowed too, so these are offered, not enforced.
-      formWidgetKey: { type: 'string', description: 'Form widget key (widgets/keys.ts) or one of rjsf\'s own.', examples: [...FORM_WIDGETS] },
+      formWidgetKey: { type: 'string', description: 'Form widget key (core/descriptors/widgetKeys.ts) or one of rjsf\'s own.', examples: [...FORM_WIDGETS] },
       dictionaryCode: dictionaryCode(),
     },
     'schemas/meta/resource.schema.json': { dictionaryCode: dictionaryCode() },
-    'schemas/meta/menus.schema.json': { menuIcon: { enum: [...MENU_ICONS], description: 'Tabler icon name (widgets/keys.ts MENU_ICONS, drawn by src/layout/icons.tsx).' } },
+    'schemas/meta/menus.schema.json': { menuIcon: { enum: [...MENU_ICONS], description: 'Tabler icon name (core/descriptors/widgetKeys.ts MENU_ICONS, drawn by src/layout/icons.tsx).' } },
   };
 }
 

@@ -12,7 +12,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const dirs = [path.join(root, 'schemas'), ...process.argv.slice(2).map((d) => path.resolve(d))];
 const { set, menus, errors } = checkSchemaDirs(dirs);
 for (const e of errors) console.error(e);
-const staleKeys = syncMetaSchemaKeys(false).map((f) => `${f}#/definitions the offered keys differ from widgets/keys.ts and the seeded dictionaries: run npm run schemas:keys`);
+const staleKeys = syncMetaSchemaKeys(false).map((f) => `${f}#/definitions the offered keys differ from core/descriptors/widgetKeys.ts and the seeded dictionaries: run npm run schemas:keys`);
 for (const e of staleKeys) console.error(e);
 const count = errors.length + staleKeys.length;
 console.log(`${set.resources.size} resources, ${set.screens.size} screens, ${menus.menus.length} menu nodes, ${count} error(s)`);

@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import { isDateText } from '../engine/model/dates.ts';
+import { isDateText } from '../core/descriptors/dates.ts';
 
 /** Pure date helpers of the pickers (widgets/datePickers.tsx). */
 

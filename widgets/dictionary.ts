@@ -3,7 +3,7 @@ import { call } from '../src/api/http';
 import { SELECT_LIST_PAGE } from '../src/api/timeouts';
 import { fillPath } from '../engine/api/paths';
 import type { EndpointRef } from '../engine/api/paths';
-import type { RefSelectOptions } from '../engine/model/types.ts';
+import type { RefSelectOptions } from '../core/descriptors/types.ts';
 import { referenceOptions } from './referenceOptions';
 
 export interface DictionaryItem {

@@ -2,11 +2,11 @@ import { Group, MultiSelect, NumberInput, Select, TextInput } from '@mantine/cor
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { latestEnd } from '../engine/filters/timeLimit';
-import type { FilterFieldDecl } from '../engine/model/index.ts';
+import type { FilterFieldDecl } from '../core/descriptors/index.ts';
 import { DateField, RangePresets } from './datePickers';
 import type { EndpointRef } from '../engine/api/paths';
 import { useDictionary, useSelectList } from './dictionary';
-import type { FilterWidgetKey } from './keys';
+import type { FilterWidgetKey } from '../core/descriptors/widgetKeys.ts';
 
 export interface FilterWidgetProps {
   field: FilterFieldDecl;
@@ -104,7 +104,7 @@ function RefSelectFilter(props: FilterWidgetProps) {
   );
 }
 
-/** Filter-form widgets by key (widgets/keys.ts FILTER_WIDGETS); the type makes the list complete. */
+/** Filter-form widgets by key (core/descriptors/widgetKeys.ts FILTER_WIDGETS); the type makes the list complete. */
 export const FILTER_WIDGET_IMPLEMENTATIONS: Readonly<Record<FilterWidgetKey, FilterWidget>> = {
   input: (props) => {
     const { t } = useTranslation();

@@ -4,13 +4,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { decimalInput, integerInput, negativeDecimalInput, positiveIntegerInput } from '../src/forms/inputRules';
 import { formContextOf } from '../engine/forms/formContext';
-import type { RefSelectOptions } from '../engine/model/types.ts';
+import type { RefSelectOptions } from '../core/descriptors/types.ts';
 import { DateField, DateTimeField } from './datePickers';
 import { ImagesWidget } from './ImagesWidget';
 import { useDictionary, useSelectList } from './dictionary';
 import { withCurrentValue } from './referenceOptions';
 import { formatterFor } from './formatters';
-import type { FormWidgetKey } from './keys';
+import type { FormWidgetKey } from '../core/descriptors/widgetKeys.ts';
 
 function common(props: WidgetProps) {
   return {
@@ -131,7 +131,7 @@ function RefMultiSelectWidget(props: WidgetProps) {
     onChange={(v) => props.onChange([...v].sort((a, b) => Number(a) - Number(b) || a.localeCompare(b)).join(','))} />;
 }
 
-/** Form widgets by key (widgets/keys.ts FORM_WIDGETS), handed to rjsf as its widgets. */
+/** Form widgets by key (core/descriptors/widgetKeys.ts FORM_WIDGETS), handed to rjsf as its widgets. */
 export const FORM_WIDGET_IMPLEMENTATIONS: Readonly<Record<FormWidgetKey, (props: WidgetProps) => React.ReactNode>> = {
   text: TextWidget,
   textarea: (props) => <Textarea {...common(props)} autosize minRows={2} value={props.value ?? ''} maxLength={props.schema.maxLength}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FORMATTER_IMPLEMENTATIONS, STYLER_IMPLEMENTATIONS, formatterFor, stylerFor } from './formatters';
-import { FORMATTERS, STYLERS } from './keys';
+import { FORMATTERS, STYLERS } from '../core/descriptors/widgetKeys.ts';
 
 const row = {};
 describe('cell formatters', () => {

@@ -1,5 +1,5 @@
 import { roundTo } from '../src/forms/inputRules';
-import type { FormatterKey, StylerKey } from './keys';
+import type { FormatterKey, StylerKey } from '../core/descriptors/widgetKeys.ts';
 
 /** What a formatter may use besides the value: the row and the labels of the column's options. */
 export interface FormatContext {
@@ -25,7 +25,7 @@ function asDate(value: unknown): Date | null {
 }
 
 /**
- * Formatters by key (widgets/keys.ts). Descriptors name them; a formatter is never JavaScript in JSON.
+ * Formatters by key (core/descriptors/widgetKeys.ts). Descriptors name them; a formatter is never JavaScript in JSON.
  * Numbers round to 2 decimals by default (spec 000 §5).
  */
 export const FORMATTER_IMPLEMENTATIONS: Readonly<Record<FormatterKey, Formatter>> = {

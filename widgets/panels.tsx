@@ -1,6 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { DescriptorSet, ScreenDescriptor } from '../engine/model/index.ts';
-import type { PanelKey } from './keys';
+import type { DescriptorSet, ScreenDescriptor } from '../core/descriptors/index.ts';
+import type { PanelKey } from '../core/descriptors/widgetKeys.ts';
 
 /** What a list screen hands its panels: the descriptors (to resolve routes) and the filters it applied. */
 export interface PanelProps {
@@ -12,7 +12,7 @@ export interface PanelProps {
 // Charts load with their library (recharts) only on the screens that show one.
 const charts = () => import('../screens-custom/reports/ReportCharts');
 
-/** One implementation per key of PANELS (widgets/keys.ts). */
+/** One implementation per key of PANELS (core/descriptors/widgetKeys.ts). */
 export const PANEL_IMPLEMENTATIONS: Record<PanelKey, LazyExoticComponent<ComponentType<PanelProps>>> = {
   contributionDayTrend: lazy(() => charts().then((m) => ({ default: m.ContributionDayTrend }))),
   contributionPersonRanking: lazy(() => charts().then((m) => ({ default: m.ContributionPersonRanking }))),

@@ -1,4 +1,4 @@
-import type { RefSelectOptions } from '../engine/model/types.ts';
+import type { RefSelectOptions } from '../core/descriptors/types.ts';
 
 export interface SelectOption {
   value: string;

@@ -1,6 +1,6 @@
 import { ApiError, call } from '../../src/api/http';
 import { addModuleTexts } from '../i18n/screenTexts';
-import type { DescriptorSet, ScreenBundle, ScreenDescriptor } from '../model/index.ts';
+import type { DescriptorSet, ScreenBundle, ScreenDescriptor } from '../../core/descriptors/index.ts';
 
 export const SCREEN_DESCRIPTOR_PATH = '/wxy-system-server/screen-descriptor';
 

@@ -2,7 +2,7 @@ import { Alert, Button, Group, List, Modal, Stack, Text, Textarea } from '@manti
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EndpointRef } from '../api/paths';
-import { parsePastedLines } from '../model/documents.ts';
+import { parsePastedLines } from '../../core/descriptors/documents.ts';
 import { fetchSkuOptions, type SkuOption } from './skuOptions';
 
 export interface PastedSku {

@@ -1,4 +1,4 @@
-import type { FieldSchema } from '../model/types.ts';
+import type { FieldSchema } from '../../core/descriptors/types.ts';
 
 /** A read-only value of a document field as text: numbers with their declared decimals, empty as —. */
 export function formatCell(field: FieldSchema | undefined, value: unknown): string {

@@ -1,7 +1,7 @@
 import { call } from '../../src/api/http';
 import { callEndpoint } from '../api/calls';
 import { fillPath } from '../api/paths';
-import { idParamOf, type ResourceDescriptor, type RouteDecl } from '../model/index.ts';
+import { idParamOf, type ResourceDescriptor, type RouteDecl } from '../../core/descriptors/index.ts';
 import { endpointRefOf } from '../runtime/screenModel';
 
 /**

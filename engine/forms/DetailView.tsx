@@ -11,7 +11,7 @@ import { formatterFor } from '../../widgets/formatters';
 import { ImagesWidget } from '../../widgets/ImagesWidget';
 import { fetchListPage } from '../api/calls';
 import { fillPath } from '../api/paths';
-import type { FieldSchema, FormDecl, RefSelectOptions, RelatedListDecl, ResourceDescriptor } from '../model/index.ts';
+import type { FieldSchema, FormDecl, RefSelectOptions, RelatedListDecl, ResourceDescriptor } from '../../core/descriptors/index.ts';
 import type { RecordFormContext } from './formContext';
 
 type Row = Record<string, unknown>;

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { callEndpoint } from '../api/calls';
 import { ScreenDialog } from '../dialog/ScreenDialog';
-import { type FormDecl, type ResourceDescriptor, formSchema } from '../model/index.ts';
+import { type FormDecl, type ResourceDescriptor, formSchema } from '../../core/descriptors/index.ts';
 import type { RecordFormContext } from './formContext';
 import { type ResolvedRoute, type RowData, rowCallParams, submitBody } from '../runtime/screenModel';
 import { DetailView } from './DetailView';

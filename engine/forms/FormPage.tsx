@@ -8,7 +8,7 @@ import { appState } from '../../src/store/appStore';
 import { finishView } from '../../src/tabs/tabActions';
 import { useView } from '../../src/tabs/ViewContext';
 import { useViewTitle } from '../../src/tabs/useViewTitle';
-import { type DescriptorSet, type FormDecl, type ScreenDescriptor, hiddenFields } from '../model/index.ts';
+import { type DescriptorSet, type FormDecl, type ScreenDescriptor, hiddenFields } from '../../core/descriptors/index.ts';
 import { pageFormRow, resolveRoute, screenFormContext, screenListKey } from '../runtime/screenModel';
 import { FormBody } from './FormDialog';
 

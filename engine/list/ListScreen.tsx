@@ -9,7 +9,7 @@ import type { MenuNode } from '../../src/api/types';
 import { notifySuccess, notifyWarning } from '../../src/feedback/notify';
 import { navigateTo } from '../../src/router/navigation';
 import { ROW_DIALOGS } from '../../src/router/rowDialogs';
-import { batchMessage, isBatchResult, isPageForm } from '../model/documents.ts';
+import { batchMessage, isBatchResult, isPageForm } from '../../core/descriptors/documents.ts';
 import { hasPermission } from '../../src/permission/permission';
 import { appState } from '../../src/store/appStore';
 import { useView } from '../../src/tabs/ViewContext';
@@ -17,7 +17,7 @@ import { fullPathOf, viewStateKey } from '../../src/tabs/tabRules';
 import { useDictionary, labelMap } from '../../widgets/dictionary';
 import { FILTER_WIDGET_IMPLEMENTATIONS } from '../../widgets/filterWidgets';
 import { formatterFor, stylerFor } from '../../widgets/formatters';
-import type { FilterWidgetKey, PanelKey } from '../../widgets/keys';
+import type { FilterWidgetKey, PanelKey } from '../../core/descriptors/widgetKeys.ts';
 import { PANEL_IMPLEMENTATIONS } from '../../widgets/panels';
 import { callEndpoint, downloadFile, fetchListPage, notifyDownloadError } from '../api/calls';
 import { columnHeaderKey, fetchColumnHeader, saveColumnHeader } from '../api/columnHeader';
@@ -30,7 +30,7 @@ import { followJob, isJobView } from '../jobs/followJob';
 import { rangeWithinLimit, searchLimitDays } from '../filters/timeLimit';
 import { FormDialog, type OpenForm } from '../forms/FormDialog';
 import { ImportDialog } from '../importer/ImportDialog';
-import { type ActionDecl, type ColumnDecl, type DescriptorSet, type ScreenDescriptor, hiddenFields } from '../model/index.ts';
+import { type ActionDecl, type ColumnDecl, type DescriptorSet, type ScreenDescriptor, hiddenFields } from '../../core/descriptors/index.ts';
 import {
   type RowData, actionRequest, defaultColumnProps, defaultFilterValues, fieldOptions, filterRequest, isRangeFilter, pageFormPath, resolveRoute,
   rowMatches, screenFormContext, screenListKey, visibleColumns,

@@ -3,8 +3,8 @@ import type { EndpointRef } from '../api/paths';
 import {
   type ActionDecl, type ColumnDecl, type DescriptorSet, type FilterDecl, type FilterFieldDecl, type FormDecl, type ResourceDescriptor, type RouteDecl, type RowCondition,
   type ScreenDescriptor, filterName, filterParams, hiddenFields, idParamOf, pathParams, resolveEndpoint, routeUrl, writableFields,
-} from '../model/index.ts';
-import { isPageForm } from '../model/documents.ts';
+} from '../../core/descriptors/index.ts';
+import { isPageForm } from '../../core/descriptors/documents.ts';
 
 type Translate = (key: string) => string;
 export type RowData = Record<string, unknown>;

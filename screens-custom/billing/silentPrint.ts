@@ -1,6 +1,6 @@
 import { client as http } from '../../src/api/http';
 import { TIMEOUT } from '../../src/api/timeouts';
-import type { PrintTemplate } from '../designer/core/template/index.ts';
+import type { PrintTemplate } from '../../core/print/template/index.ts';
 import type { PrintClient } from '../designer/printClient/client.ts';
 import { loadPrintClientSettings } from '../designer/printClient/settings.ts';
 import { billingT } from './labels';

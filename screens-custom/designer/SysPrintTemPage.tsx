@@ -13,7 +13,7 @@ import { notifySuccess } from '../../src/feedback/notify';
 import { appState } from '../../src/store/appStore';
 import { reserveUploadQueueBottom } from '../../src/upload/uploadQueue';
 import { printTemplateApi } from './api.ts';
-import { emptyTemplate, validateTemplate, type PrintTemplate } from './core/template/index.ts';
+import { emptyTemplate, validateTemplate, type PrintTemplate } from '../../core/print/template/index.ts';
 import { createDesignerI18n } from './i18n/index.ts';
 import { fieldsForBusinessType } from './page/businessFields.ts';
 import { chooseImageFile } from './page/chooseImage.ts';

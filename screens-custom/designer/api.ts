@@ -4,7 +4,7 @@
  */
 import { ApiError, SERVICE, call, client } from '../../src/api/http';
 import type { Page } from '../../src/api/types';
-import type { PrintTemplate } from './core/template/index.ts';
+import type { PrintTemplate } from '../../core/print/template/index.ts';
 
 export interface PrintTemplateSummary {
   id: number;

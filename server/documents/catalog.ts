@@ -1,5 +1,5 @@
-import { columnOf } from '../../engine/model/resource.ts';
-import type { DescriptorSet, ResourceDescriptor } from '../../engine/model/types.ts';
+import { columnOf } from '../../core/descriptors/resource.ts';
+import type { DescriptorSet, ResourceDescriptor } from '../../core/descriptors/types.ts';
 
 /**
  * What other parts of the product learn from the document descriptors instead of keeping lists of their own:

@@ -1,5 +1,5 @@
-import { columnOf } from '../../engine/model/resource.ts';
-import type { DocActionDecl, ResourceDescriptor } from '../../engine/model/types.ts';
+import { columnOf } from '../../core/descriptors/resource.ts';
+import type { DocActionDecl, ResourceDescriptor } from '../../core/descriptors/types.ts';
 import type { AuthContext } from '../context.ts';
 import type { Queryable } from '../db/index.ts';
 import { postStock, type StockMove } from '../domains/stock/ledger.ts';

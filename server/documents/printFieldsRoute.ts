@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ResourceDescriptor } from '../../engine/model/types.ts';
+import type { ResourceDescriptor } from '../../core/descriptors/types.ts';
 import { ok } from '../http/envelope.ts';
 import { PRINT_TEMPLATE_PERMS } from '../printTemplates/routes.ts';
 import { documentPrintFields } from './printing.ts';

@@ -1,6 +1,6 @@
-import { TEMPLATE_KIND, TEMPLATE_VERSION, type PrintTemplate } from '../../screens-custom/designer/core/template/types.ts';
+import { TEMPLATE_KIND, TEMPLATE_VERSION, type PrintTemplate } from '../../core/print/template/types.ts';
 import { dbNowText } from '../db/calendar.ts';
-import type { DocLinesDecl, FieldSchema, ResourceDescriptor } from '../../engine/model/types.ts';
+import type { DocLinesDecl, FieldSchema, ResourceDescriptor } from '../../core/descriptors/types.ts';
 import type { AuthContext } from '../context.ts';
 import type { Queryable } from '../db/index.ts';
 import type { DocContext } from './routes.ts';

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { DocActionDecl, ResourceDescriptor } from '../../engine/model/types.ts';
+import type { DocActionDecl, ResourceDescriptor } from '../../core/descriptors/types.ts';
 import type { AppServices, AuthContext } from '../context.ts';
 import type { Queryable } from '../db/index.ts';
 import type { DocContext } from './routes.ts';

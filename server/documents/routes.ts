@@ -1,6 +1,6 @@
-import { columnOf, idParamOf, pathParams, writableFields } from '../../engine/model/resource.ts';
-import { type BatchResult, batchMessage, STATUS_CHANGED } from '../../engine/model/documents.ts';
-import type { DocActionDecl, DocLinesDecl, DocumentDecl, ResourceDescriptor, RouteDecl } from '../../engine/model/types.ts';
+import { columnOf, idParamOf, pathParams, writableFields } from '../../core/descriptors/resource.ts';
+import { type BatchResult, batchMessage, STATUS_CHANGED } from '../../core/descriptors/documents.ts';
+import type { DocActionDecl, DocLinesDecl, DocumentDecl, ResourceDescriptor, RouteDecl } from '../../core/descriptors/types.ts';
 import type { FastifyReply } from 'fastify';
 import { answerPrint } from '../printTemplates/answerPrint.ts';
 import type { AppServices, AuthContext } from '../context.ts';
@@ -12,7 +12,7 @@ import { hiddenFor, type Req } from '../resources/access.ts';
 import { asCallerError, constraintError } from '../resources/dbErrors.ts';
 import { Params, quoteIdent, selectList, sqlType } from '../resources/query.ts';
 import { writeBodySchema } from '../resources/schemas.ts';
-import { fieldJsonSchema } from '../../engine/model/forms.ts';
+import { fieldJsonSchema } from '../../core/descriptors/forms.ts';
 import { docHistory, recordDocEvent, recordDocEventAfter } from './history.ts';
 import { nextDocNo } from './numbers.ts';
 import { documentPrintData, documentTemplate } from './printing.ts';

@@ -1,4 +1,4 @@
-import type { ResourceDescriptor } from '../../engine/model/types.ts';
+import type { ResourceDescriptor } from '../../core/descriptors/types.ts';
 import type { Queryable } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
 import { ok } from '../http/envelope.ts';

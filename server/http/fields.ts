@@ -3,7 +3,7 @@
  * address 100, introduction 100, default 24, input 48, phone 11. `title` is the Chinese field name the
  * validation messages use. Free text refuses markup and SQL punctuation so neither can be stored and replayed later.
  */
-import type { DateParamKind } from '../../engine/model/dates.ts';
+import type { DateParamKind } from '../../core/descriptors/dates.ts';
 import { ApiError } from '../errors.ts';
 
 export const MAX_LENGTH = { name: 24, url: 1024, email: 256, address: 100, introduction: 100, default: 24, input: 48, phone: 11 } as const;

@@ -1,6 +1,6 @@
 import type { Ajv } from 'ajv';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import { dateParamMessage, isDateParam, type DateParamKind } from '../../engine/model/dates.ts';
+import { dateParamMessage, isDateParam, type DateParamKind } from '../../core/descriptors/dates.ts';
 import { ApiError } from '../errors.ts';
 
 /**

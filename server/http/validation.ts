@@ -1,5 +1,5 @@
 import type { FastifySchemaValidationError } from 'fastify';
-import type { DateParamKind } from '../../engine/model/dates.ts';
+import type { DateParamKind } from '../../core/descriptors/dates.ts';
 import { dateKeywordMessage } from './inputGuard.ts';
 
 interface SchemaLike {

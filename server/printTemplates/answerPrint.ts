@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
-import { validateTemplate, type PrintTemplate } from '../../screens-custom/designer/core/template/index.ts';
+import { validateTemplate, type PrintTemplate } from '../../core/print/template/index.ts';
 import type { AppServices } from '../context.ts';
 import type { Queryable } from '../db/index.ts';
 import { ApiError } from '../errors.ts';

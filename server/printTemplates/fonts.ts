@@ -1,8 +1,8 @@
 /** The PDF writer's font files on the server, each read from its package in node_modules on first use and kept. */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { PDF_FONT_FILES } from '../../screens-custom/designer/core/pdf/fontFiles.ts';
-import type { PdfFontSource } from '../../screens-custom/designer/core/pdf/index.ts';
+import { PDF_FONT_FILES } from '../../core/print/pdf/fontFiles.ts';
+import type { PdfFontSource } from '../../core/print/pdf/index.ts';
 
 const require = createRequire(import.meta.url);
 const files = new Map<string, Promise<Uint8Array>>();

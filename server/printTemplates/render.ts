@@ -1,6 +1,6 @@
 /** Server-side PDF rendering of a stored template: the designer's PDF writer with fonts from node_modules. */
-import { dataUrlBytes, writePdf, type ImageBytesLoader, type WrittenPdf } from '../../screens-custom/designer/core/pdf/index.ts';
-import type { PrintTemplate } from '../../screens-custom/designer/core/template/index.ts';
+import { dataUrlBytes, writePdf, type ImageBytesLoader, type WrittenPdf } from '../../core/print/pdf/index.ts';
+import type { PrintTemplate } from '../../core/print/template/index.ts';
 import type { AppServices } from '../context.ts';
 import { readOwnFileLink } from '../files/ownLinks.ts';
 import { serverPdfFonts } from './fonts.ts';

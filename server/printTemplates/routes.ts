@@ -9,8 +9,8 @@ import { ApiError } from '../errors.ts';
 import { envelopeSchema, offsetOf, ok, pageParamsSchema, pageSchema } from '../http/envelope.ts';
 import { plainText } from '../http/fields.ts';
 import type { Queryable } from '../db/index.ts';
-import { validateTemplate, type PrintTemplate } from '../../screens-custom/designer/core/template/index.ts';
-import type { ResourceDescriptor } from '../../engine/model/types.ts';
+import { validateTemplate, type PrintTemplate } from '../../core/print/template/index.ts';
+import type { ResourceDescriptor } from '../../core/descriptors/types.ts';
 import { printBusinessTypes } from '../documents/catalog.ts';
 import { templateErrorMessage } from './templateErrors.ts';
 

@@ -1,5 +1,5 @@
 /** The core validator's findings as one Chinese message a designer user can act on. */
-import type { TemplateError } from '../../screens-custom/designer/core/template/index.ts';
+import type { TemplateError } from '../../core/print/template/index.ts';
 
 const PHRASES: Array<[RegExp, string]> = [
   [/^template has no version.*$/, '模板缺少版本号（旧版或其他设计器导出的模板无法直接使用）'],

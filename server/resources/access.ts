@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { hiddenFields } from '../../engine/model/resource.ts';
-import type { ResourceDescriptor, RouteDecl } from '../../engine/model/types.ts';
+import { hiddenFields } from '../../core/descriptors/resource.ts';
+import type { ResourceDescriptor, RouteDecl } from '../../core/descriptors/types.ts';
 import type { Queryable } from '../db/index.ts';
 import type { AuthContext } from '../context.ts';
 import { FIELD_PERMISSION_NAMES } from '../permissions.ts';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { columnOf } from '../../engine/model/resource.ts';
-import type { DescriptorError, DescriptorSet } from '../../engine/model/types.ts';
+import { columnOf } from '../../core/descriptors/resource.ts';
+import type { DescriptorError, DescriptorSet } from '../../core/descriptors/types.ts';
 import { migrationFiles } from '../db/migrate.ts';
 
 export interface MigrationText {

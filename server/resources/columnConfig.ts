@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { DescriptorSet } from '../../engine/model/types.ts';
+import type { DescriptorSet } from '../../core/descriptors/types.ts';
 import type { AppServices } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { envelopeSchema, ok } from '../http/envelope.ts';

@@ -1,5 +1,5 @@
-import { columnOf } from '../../engine/model/resource.ts';
-import type { ResourceDescriptor } from '../../engine/model/types.ts';
+import { columnOf } from '../../core/descriptors/resource.ts';
+import type { ResourceDescriptor } from '../../core/descriptors/types.ts';
 import { ApiError } from '../errors.ts';
 
 /** Database refusals as the caller's 400/409 answers in Chinese, never a 500. */

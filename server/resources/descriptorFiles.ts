@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { checkDescriptors, i18nKeys, loadDescriptors, type DescriptorFile } from '../../engine/model/index.ts';
-import type { DescriptorError, DescriptorSet } from '../../engine/model/types.ts';
+import { checkDescriptors, i18nKeys, loadDescriptors, type DescriptorFile } from '../../core/descriptors/index.ts';
+import type { DescriptorError, DescriptorSet } from '../../core/descriptors/types.ts';
 import { STATIC_PATHS } from '../../src/router/staticRoutes.ts';
 import { readDictionaries } from '../db/seed/dictionaries.ts';
 import { readModuleMenus } from '../db/seed/moduleMenus.ts';

@@ -1,4 +1,4 @@
-import type { DescriptorError, DescriptorSet } from '../../engine/model/types.ts';
+import type { DescriptorError, DescriptorSet } from '../../core/descriptors/types.ts';
 
 /**
  * Descriptor errors for dictionary codes no dictionaries/*.json ships: a field's `x-dictionary`, a column's or

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import engineZh from '../../engine/i18n/zh-CN.json';
-import type { DescriptorSet } from '../../engine/model/index.ts';
+import type { DescriptorSet } from '../../core/descriptors/index.ts';
 import { dirOfFile, readModuleTexts } from './screenDescriptors.ts';
 
 const lookup = (texts: unknown, key: string): string | undefined => {

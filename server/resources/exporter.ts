@@ -1,7 +1,7 @@
 import { PassThrough, Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { columnLetters, textRow, writeXlsx } from './xlsxWriter.ts';
-import type { ResourceDescriptor, RouteDecl } from '../../engine/model/types.ts';
+import type { ResourceDescriptor, RouteDecl } from '../../core/descriptors/types.ts';
 import { callerDb, type CallerDb, type Database, type Queryable } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
 import { asCallerError } from './dbErrors.ts';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { columnOf } from '../../engine/model/resource.ts';
-import type { DescriptorError, DescriptorSet, ResourceDescriptor } from '../../engine/model/types.ts';
+import { columnOf } from '../../core/descriptors/resource.ts';
+import type { DescriptorError, DescriptorSet, ResourceDescriptor } from '../../core/descriptors/types.ts';
 import { definitionFiles } from '../db/migrate.ts';
 import { docFn, docImporter } from '../documents/registry.ts';
 import type { MigrationText } from './bigramMigrations.ts';

@@ -1,5 +1,5 @@
-import { columnOf } from '../../engine/model/resource.ts';
-import type { ResourceDescriptor, RouteDecl } from '../../engine/model/types.ts';
+import { columnOf } from '../../core/descriptors/resource.ts';
+import type { ResourceDescriptor, RouteDecl } from '../../core/descriptors/types.ts';
 import type { Queryable } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
 import { quoteIdent } from './query.ts';

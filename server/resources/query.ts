@@ -1,6 +1,6 @@
-import { isDateText } from '../../engine/model/dates.ts';
-import { columnOf, filterName, filterParams, listFields } from '../../engine/model/resource.ts';
-import type { FieldSchema, FilterDecl, ResourceDescriptor, RouteDecl, SortKey } from '../../engine/model/types.ts';
+import { isDateText } from '../../core/descriptors/dates.ts';
+import { columnOf, filterName, filterParams, listFields } from '../../core/descriptors/resource.ts';
+import type { FieldSchema, FilterDecl, ResourceDescriptor, RouteDecl, SortKey } from '../../core/descriptors/types.ts';
 import { ApiError } from '../errors.ts';
 import { rowScope } from './rowScopes.ts';
 

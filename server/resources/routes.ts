@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { columnOf, idParamOf, listFields, routeId, routeUrl, writableFields } from '../../engine/model/resource.ts';
-import type { ResourceDescriptor, RouteDecl } from '../../engine/model/types.ts';
+import { columnOf, idParamOf, listFields, routeId, routeUrl, writableFields } from '../../core/descriptors/resource.ts';
+import type { ResourceDescriptor, RouteDecl } from '../../core/descriptors/types.ts';
 import type { Database, Queryable } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
 import { JSON_TYPE, envelopeSchema, ok, okJson } from '../http/envelope.ts';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { formatError } from '../../engine/model/load.ts';
+import { formatError } from '../../core/descriptors/load.ts';
 import '../domains/index.ts';
 import { readModuleMenus } from '../db/seed/moduleMenus.ts';
 import { missingBigramColumns, readMigrations } from './bigramMigrations.ts';
@@ -8,7 +8,7 @@ import { missingTablesAndColumns, ungrantablePerms, unindexedSorts, unregistered
 
 /**
  * Everything `npm run schemas:check` checks in the given schema directories, as `file#/pointer message` lines:
- * descriptors against their meta-schemas and each other (engine/model/check.ts), dictionaries, menus, and against what
+ * descriptors against their meta-schemas and each other (core/descriptors/check.ts), dictionaries, menus, and against what
  * lives outside them — registered domain functions, tables, columns, indexes and bigram columns from the migrations,
  * permissions a menu node grants.
  */

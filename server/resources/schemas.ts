@@ -1,7 +1,7 @@
-import { dateKindOf } from '../../engine/model/dates.ts';
-import { fieldJsonSchema } from '../../engine/model/forms.ts';
-import { filterParams, idParamOf, writableFields } from '../../engine/model/resource.ts';
-import type { FieldSchema, ResourceDescriptor, RouteDecl } from '../../engine/model/types.ts';
+import { dateKindOf } from '../../core/descriptors/dates.ts';
+import { fieldJsonSchema } from '../../core/descriptors/forms.ts';
+import { filterParams, idParamOf, writableFields } from '../../core/descriptors/resource.ts';
+import type { FieldSchema, ResourceDescriptor, RouteDecl } from '../../core/descriptors/types.ts';
 
 /**
  * Fastify (ajv) schemas derived from a resource descriptor: request validation with the Chinese field

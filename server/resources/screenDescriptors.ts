@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { DescriptorSet, ResourceDescriptor, ScreenBundle, ScreenDescriptor } from '../../engine/model/types.ts';
+import type { DescriptorSet, ResourceDescriptor, ScreenBundle, ScreenDescriptor } from '../../core/descriptors/types.ts';
 import type { AppServices } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { envelopeSchema, ok } from '../http/envelope.ts';

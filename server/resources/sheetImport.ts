@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { isDateText } from '../../engine/model/dates.ts';
+import { isDateText } from '../../core/descriptors/dates.ts';
 import { ApiError } from '../errors.ts';
 import type { Req } from './access.ts';
 import { loadExcel } from './excel.ts';

@@ -1,4 +1,4 @@
-import type { ResourceDescriptor } from '../../engine/model/types.ts';
+import type { ResourceDescriptor } from '../../core/descriptors/types.ts';
 import { dbToday } from '../db/calendar.ts';
 import type { Queryable } from '../db/index.ts';
 import { ApiError } from '../errors.ts';

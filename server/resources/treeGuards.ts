@@ -1,5 +1,5 @@
-import { columnOf } from '../../engine/model/resource.ts';
-import type { ResourceDescriptor } from '../../engine/model/types.ts';
+import { columnOf } from '../../core/descriptors/resource.ts';
+import type { ResourceDescriptor } from '../../core/descriptors/types.ts';
 import type { Queryable } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
 import { quoteIdent, sqlType } from './query.ts';

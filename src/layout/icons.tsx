@@ -8,9 +8,9 @@ import {
   type Icon as TablerIcon,
 } from '@tabler/icons-react';
 import type { SVGProps } from 'react';
-import type { MenuIconKey } from '../../widgets/keys';
+import type { MenuIconKey } from '../../core/descriptors/widgetKeys.ts';
 
-/** Every icon a menu may name (widgets/keys.ts MENU_ICONS; typed, so a name without a drawing fails typecheck). */
+/** Every icon a menu may name (core/descriptors/widgetKeys.ts MENU_ICONS; typed, so a name without a drawing fails typecheck). */
 export const MENU_ICON_COMPONENTS: Record<MenuIconKey, TablerIcon> = {
   home: IconHome, dashboard: IconLayoutDashboard, 'building-store': IconBuildingStore, 'map-pin': IconMapPin, map: IconMap, truck: IconTruck,
   'truck-delivery': IconTruckDelivery, 'truck-return': IconTruckReturn, package: IconPackage, 'package-import': IconPackageImport,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { idParamOf, listFields, routeUrl } from '../../engine/model/resource.ts';
-import type { ResourceDescriptor, RouteDecl } from '../../engine/model/types.ts';
+import { idParamOf, listFields, routeUrl } from '../../core/descriptors/resource.ts';
+import type { ResourceDescriptor, RouteDecl } from '../../core/descriptors/types.ts';
 import { loadDescriptorDirs } from '../../server/resources/descriptorFiles.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { grantShopStaff } from './resourceCalls.ts';

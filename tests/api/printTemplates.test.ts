@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SAMPLE_PNG, sampleData, sampleTemplate } from '../../screens-custom/designer/core/pdf/sampleTemplate.ts';
+import { SAMPLE_PNG, sampleData, sampleTemplate } from '../../core/print/pdf/sampleTemplate.ts';
 import { PDFDocument } from 'pdf-lib';
-import { pdfPageRuns, pdfPageTexts } from '../../screens-custom/designer/core/pdf/testing/pdfText.ts';
+import { pdfPageRuns, pdfPageTexts } from '../../core/print/pdf/testing/pdfText.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 let s: TestServer;

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routeId, routeUrl } from '../../engine/model/resource.ts';
+import { routeId, routeUrl } from '../../core/descriptors/resource.ts';
 import { loadDescriptorDirs } from '../../server/resources/descriptorFiles.ts';
 import { shopScopeDecls, type ShopScopeDecl } from '../../server/db/shopScope.ts';
 import type { Queryable } from '../../server/db/index.ts';

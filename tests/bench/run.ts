@@ -134,7 +134,7 @@ async function benchLoginBundle(): Promise<void> {
 }
 
 async function benchDesigner(): Promise<void> {
-  const file = path.join(ROOT, 'screens-custom/designer/core/bench.ts');
+  const file = path.join(ROOT, 'core/print/bench.ts');
   if (!existsSync(file)) return;
   const mod = (await import(file)) as { benchDesignerCores?: () => Promise<Record<string, number | string>> };
   if (!mod.benchDesignerCores) return;

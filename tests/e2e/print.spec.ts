@@ -3,10 +3,10 @@ import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type APIRequestContext, type Page } from '@playwright/test';
-import { paginateTemplate } from '../../screens-custom/designer/core/paginate/index.ts';
-import { sampleTemplate } from '../../screens-custom/designer/core/pdf/sampleTemplate.ts';
-import { TEMPLATE_KIND, TEMPLATE_VERSION, type PrintTemplate } from '../../screens-custom/designer/core/template/types.ts';
-import { pdfPageRuns, pdfPageTexts } from '../../screens-custom/designer/core/pdf/testing/pdfText.ts';
+import { paginateTemplate } from '../../core/print/paginate/index.ts';
+import { sampleTemplate } from '../../core/print/pdf/sampleTemplate.ts';
+import { TEMPLATE_KIND, TEMPLATE_VERSION, type PrintTemplate } from '../../core/print/template/types.ts';
+import { pdfPageRuns, pdfPageTexts } from '../../core/print/pdf/testing/pdfText.ts';
 import { startTestPrintServer, type TestPrintServer } from '../support/printClientServer.ts';
 import { expect, logIn, test } from './support';
 

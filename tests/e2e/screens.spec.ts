@@ -1,8 +1,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { hiddenFields } from '../../engine/model/resource.ts';
-import type { ResourceDescriptor, ScreenDescriptor } from '../../engine/model/types.ts';
+import { hiddenFields } from '../../core/descriptors/resource.ts';
+import type { ResourceDescriptor, ScreenDescriptor } from '../../core/descriptors/types.ts';
 import type { MenuNode } from '../../src/api/types.ts';
 import { flattenRoutes, permittedRoutes } from '../../src/router/menuRoutes.ts';
 import { ROOT } from './servers';

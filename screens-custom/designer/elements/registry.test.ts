@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ELEMENT_TYPES, REMOVED_TABLE_CUSTOM, validateTemplate, emptyTemplate } from '../core/template/index.ts';
+import { ELEMENT_TYPES, REMOVED_TABLE_CUSTOM, validateTemplate, emptyTemplate } from '../../../core/print/template/index.ts';
 import { ELEMENT_PROPERTIES } from '../properties/catalogue.ts';
 import { ELEMENT_REGISTRY, PROVIDER_MISSING, pluginFor } from './registry.ts';
 import { sanitizeHtml } from './shared/sanitize.ts';

@@ -2,8 +2,8 @@
  * The element registry: element type -> plugin. Dropping a type that is not registered raises the
  * spec's 'check whether the provider of init is configured'; the removed tableCustom says to use table.
  */
-import { DESIGNER_ERRORS, requireProvider } from '../core/errors/index.ts';
-import type { ElementType } from '../core/template/index.ts';
+import { DESIGNER_ERRORS, requireProvider } from '../../../core/print/errors/index.ts';
+import type { ElementType } from '../../../core/print/template/index.ts';
 import { barcodePlugin } from './barcode/index.tsx';
 import { hlinePlugin } from './hline/index.tsx';
 import { htmlPlugin } from './html/index.ts';

@@ -3,8 +3,8 @@
  * names its settings panel shows per tab, and its DOM renderer. The registry is a map of them.
  */
 import type { ComponentType } from 'react';
-import type { Placement } from '../core/paginate/index.ts';
-import type { ElementType, PrintElementOf } from '../core/template/index.ts';
+import type { Placement } from '../../../core/print/paginate/index.ts';
+import type { ElementType, PrintElementOf } from '../../../core/print/template/index.ts';
 import type { PropertyTab } from '../properties/catalogue.ts';
 
 export interface UiRenderProps<T extends ElementType = ElementType> {

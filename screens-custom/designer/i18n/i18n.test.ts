@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { COLUMN_PROPERTIES, ELEMENT_PROPERTIES, PANEL_PROPERTIES } from '../properties/catalogue.ts';
-import { ELEMENT_TYPES } from '../core/template/index.ts';
+import { ELEMENT_TYPES } from '../../../core/print/template/index.ts';
 import { DESIGNER_DICTIONARIES, createDesignerI18n } from './index.ts';
 import { zhCN } from './zh-CN.ts';
 

@@ -2,7 +2,7 @@
  * Image auto-size of the src property (spec 001 §3, §9): fit the width, fit the height, the
  * image's real size, or by aspect ratio within the current box; rounded to 0.1 pt.
  */
-import { roundTo, units } from '../core/paper/index.ts';
+import { roundTo, units } from '../../../core/print/paper/index.ts';
 
 export const IMAGE_SIZE_MODES = ['fitWidth', 'fitHeight', 'realSize', 'autoByAspect'] as const;
 export type ImageSizeMode = (typeof IMAGE_SIZE_MODES)[number];

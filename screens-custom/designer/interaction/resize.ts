@@ -2,7 +2,7 @@
  * Resize and rotate maths (spec 001 §5): sizes snap to 1.5 pt; a corner handle keeps the aspect
  * ratio unless shift is held; edge handles change one side; rotation wraps at ±360 degrees.
  */
-import { DESIGNER_CONSTANTS } from '../core/options/index.ts';
+import { DESIGNER_CONSTANTS } from '../../../core/print/options/index.ts';
 import { snapTo, type Box } from './snap.ts';
 
 export type Handle = 'n' | 's' | 'e' | 'w' | 'ne' | 'nw' | 'se' | 'sw';

@@ -3,7 +3,7 @@
  * edges/centres of the other elements within adsorbMin and show guide lines within adsorbLineMin.
  * Pure: pt in, pt out.
  */
-import { DESIGNER_CONSTANTS } from '../core/options/index.ts';
+import { DESIGNER_CONSTANTS } from '../../../core/print/options/index.ts';
 
 export interface Box {
   left: number;

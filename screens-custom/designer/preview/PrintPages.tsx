@@ -3,10 +3,10 @@
  * The preview shows this and printing prints this (previewHtml), so both are the same markup.
  */
 import type { CSSProperties } from 'react';
-import { paginateTemplate, type PanelPage, type TemplatePagination } from '../core/paginate/index.ts';
-import { panelGeometry } from '../core/paginate/geometry.ts';
-import { units } from '../core/paper/index.ts';
-import type { Panel, PrintTemplate } from '../core/template/index.ts';
+import { paginateTemplate, type PanelPage, type TemplatePagination } from '../../../core/print/paginate/index.ts';
+import { panelGeometry } from '../../../core/print/paginate/geometry.ts';
+import { units } from '../../../core/print/paper/index.ts';
+import type { Panel, PrintTemplate } from '../../../core/print/template/index.ts';
 import { PlacedElement } from '../render/ElementView.tsx';
 import { watermarkBackground } from '../render/watermark.ts';
 

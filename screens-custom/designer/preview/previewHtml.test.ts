@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { paginateTemplate } from '../core/paginate/index.ts';
-import { sampleTemplate } from '../core/pdf/sampleTemplate.ts';
-import type { PrintTemplate } from '../core/template/index.ts';
+import { paginateTemplate } from '../../../core/print/paginate/index.ts';
+import { sampleTemplate } from '../../../core/print/pdf/sampleTemplate.ts';
+import type { PrintTemplate } from '../../../core/print/template/index.ts';
 import { renderPreviewHtml } from './previewHtml.ts';
 
 function pagesOf(html: string) {

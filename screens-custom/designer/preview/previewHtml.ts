@@ -5,9 +5,9 @@
  */
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { units } from '../core/paper/index.ts';
-import { panelGeometry } from '../core/paginate/geometry.ts';
-import type { PrintTemplate } from '../core/template/index.ts';
+import { units } from '../../../core/print/paper/index.ts';
+import { panelGeometry } from '../../../core/print/paginate/geometry.ts';
+import type { PrintTemplate } from '../../../core/print/template/index.ts';
 import type { PrintPreview, RenderPreviewHtml } from '../print/types.ts';
 import designerCss from '../render/designer.css?raw';
 import { PrintPages } from './PrintPages.tsx';

@@ -6,8 +6,8 @@ import { Badge, Button, Group, NumberInput, Popover, Select, Stack, Text, TextIn
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../../src/feedback/notify';
-import { DesignerError } from '../core/errors/index.ts';
-import type { PrintTemplate } from '../core/template/index.ts';
+import { DesignerError } from '../../../core/print/errors/index.ts';
+import type { PrintTemplate } from '../../../core/print/template/index.ts';
 import { renderPreviewHtml } from '../preview/previewHtml.ts';
 import { templatePaper } from '../printClient/job.ts';
 import { loadPrintClientSettings, savePrintClientSettings } from '../printClient/settings.ts';

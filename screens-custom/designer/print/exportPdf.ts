@@ -6,9 +6,9 @@ import sansRegularUrl from '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansS
 import sansBoldUrl from '@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf?url';
 import serifRegularUrl from '@expo-google-fonts/noto-serif-sc/400Regular/NotoSerifSC_400Regular.ttf?url';
 import serifBoldUrl from '@expo-google-fonts/noto-serif-sc/700Bold/NotoSerifSC_700Bold.ttf?url';
-import { fetchImageBytes, writePdf, type FontKind, type FontWeightName, type PdfFontSource, type WrittenPdf } from '../core/pdf/index.ts';
-import type { FormatterRegistry } from '../core/template/registry.ts';
-import type { PrintTemplate } from '../core/template/index.ts';
+import { fetchImageBytes, writePdf, type FontKind, type FontWeightName, type PdfFontSource, type WrittenPdf } from '../../../core/print/pdf/index.ts';
+import type { FormatterRegistry } from '../../../core/print/template/registry.ts';
+import type { PrintTemplate } from '../../../core/print/template/index.ts';
 
 const FONT_URLS: Record<FontKind, Record<FontWeightName, string>> = {
   sans: { regular: sansRegularUrl, bold: sansBoldUrl },

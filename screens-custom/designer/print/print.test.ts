@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { DesignerError } from '../core/errors/index.ts';
+import { DesignerError } from '../../../core/print/errors/index.ts';
 import { loadPrintCss, printDocumentHtml, printLockLink } from './index.ts';
 
 const preview = { html: '<div class="wxy-print-page" style="width:210mm;height:297mm">调拨单</div>', paper: { widthMm: 210, heightMm: 297 }, title: '调拨单 <1>' };

@@ -3,7 +3,7 @@
  * `<link rel="stylesheet" media="print" href="/print-lock.css">`; both print paths embed its text so that
  * a printed page looks like the preview whatever the printing side has loaded.
  */
-import { DesignerError } from '../core/errors/index.ts';
+import { DesignerError } from '../../../core/print/errors/index.ts';
 
 export const PRINT_LOCK_SELECTOR = 'link[media="print"][href*="print-lock"]';
 

@@ -3,7 +3,7 @@
  * and the two print paths that consume it: browser print through a hidden frame, and the print
  * client over socket.io. Preview shows exactly what prints because both take this same HTML.
  */
-import type { PrintTemplate } from '../core/template/index.ts';
+import type { PrintTemplate } from '../../../core/print/template/index.ts';
 
 export interface PrintPreview {
   /**

@@ -6,7 +6,7 @@
  * it) or 'error', matched by the job's replyId.
  */
 import { io, type Socket } from 'socket.io-client';
-import { DesignerError } from '../core/errors/index.ts';
+import { DesignerError } from '../../../core/print/errors/index.ts';
 import { hiprintJob, type JobRequest } from './job.ts';
 import { PRINT_CLIENT_DEFAULTS, canPrint, initialPrintClientState, reducePrintClient, type PrintClientEvent, type PrintClientState, type PrinterInfo } from './state.ts';
 

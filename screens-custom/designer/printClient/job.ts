@@ -7,7 +7,7 @@
  * the payload `{id, html, templateId, options}`: the same values ride in `options` too, for clients that read them
  * there.
  */
-import type { PrintTemplate } from '../core/template/index.ts';
+import type { PrintTemplate } from '../../../core/print/template/index.ts';
 
 export interface HiprintPageSize {
   /** microns, as Electron expects */

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestPrintServer, TEST_PRINTERS, type TestPrintServer } from '../../../tests/support/printClientServer.ts';
-import { DesignerError } from '../core/errors/index.ts';
+import { DesignerError } from '../../../core/print/errors/index.ts';
 import { createPrintClient, type PrintClient } from './client.ts';
 import { PRINT_CLIENT_DEFAULTS, canPrint, initialPrintClientState, reducePrintClient, type PrintClientState } from './state.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FONT_FAMILIES, WATERMARK_DEFAULTS, optionsWithStoredValue } from '../core/options/index.ts';
+import { DEFAULT_FONT_FAMILIES, WATERMARK_DEFAULTS, optionsWithStoredValue } from '../../../core/print/options/index.ts';
 import { COLUMN_PROPERTIES, ELEMENT_PROPERTIES, PANEL_PROPERTIES, elementCss, type OptionGroup, type PropertyDef, type Target } from './catalogue.ts';
 
 /** A value each control kind can hold: from its own list for dropdowns. */

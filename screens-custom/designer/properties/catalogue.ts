@@ -14,9 +14,9 @@ import {
   QR_CODE_LEVEL_OPTIONS, SHOW_IN_PAGE, TABLE_BARCODE_MODES, TABLE_BORDERS, TABLE_FOOTER_REPEATS, TABLE_HEADER_REPEATS,
   TABLE_PART_BORDERS, TABLE_SUMMARIES, TABLE_TEXT_TYPES, TEXT_ALIGNS, TEXT_CONTENT_VERTICAL_ALIGNS, TEXT_CONTENT_WRAPS,
   TEXT_DECORATIONS, TEXT_TYPES, UN_SHOW_IN_PAGE, VERTICAL_ALIGNS, WATERMARK_DEFAULTS, applyOptionValue, type OptionItem,
-} from '../core/options/index.ts';
-import { PAPER_TYPE_NAMES } from '../core/paper/index.ts';
-import { SUMMARY_NUM_FORMAT_OPTIONS, UPPER_CASE_OPTIONS } from '../core/upperCase/index.ts';
+} from '../../../core/print/options/index.ts';
+import { PAPER_TYPE_NAMES } from '../../../core/print/paper/index.ts';
+import { SUMMARY_NUM_FORMAT_OPTIONS, UPPER_CASE_OPTIONS } from '../../../core/print/upperCase/index.ts';
 import { wrapRotation } from '../interaction/resize.ts';
 
 export type Target = Record<string, unknown>;

@@ -1,7 +1,7 @@
 /** One element drawn with its plugin's renderer inside its positioned, styled box (canvas and pages alike). */
 import { memo, type CSSProperties, type ReactNode } from 'react';
-import { LINE_HEIGHT_EM, textBoxHeight, type Placement } from '../core/paginate/index.ts';
-import type { PrintElement } from '../core/template/index.ts';
+import { LINE_HEIGHT_EM, textBoxHeight, type Placement } from '../../../core/print/paginate/index.ts';
+import type { PrintElement } from '../../../core/print/template/index.ts';
 import { pluginFor } from '../elements/registry.ts';
 import { elementCss, type Target } from '../properties/catalogue.ts';
 

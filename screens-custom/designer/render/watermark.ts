@@ -1,7 +1,7 @@
 /** The panel watermark as a repeating SVG tile (spec 000 §9 / 001 §3 defaults). */
 import dayjs from 'dayjs';
-import { WATERMARK_DEFAULTS } from '../core/options/index.ts';
-import type { WatermarkOptions } from '../core/template/index.ts';
+import { WATERMARK_DEFAULTS } from '../../../core/print/options/index.ts';
+import type { WatermarkOptions } from '../../../core/print/template/index.ts';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

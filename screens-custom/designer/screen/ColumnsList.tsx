@@ -9,7 +9,7 @@ import { CSS } from '@dnd-kit/utilities';
 import { Alert, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TableColumn } from '../core/template/index.ts';
+import type { TableColumn } from '../../../core/print/template/index.ts';
 import { moveColumnBlock, toGrid } from '../tableDesign/headerGrid.ts';
 
 function Row({ id, column, onToggle, sortable }: { id: string; column: TableColumn; onToggle: (checked: boolean) => void; sortable: boolean }) {

@@ -2,8 +2,8 @@
 import { Divider, Group, Paper, Text, UnstyledButton } from '@mantine/core';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DESIGNER_CONSTANTS } from '../core/options/index.ts';
-import type { PrintElementOf, TableColumn } from '../core/template/index.ts';
+import { DESIGNER_CONSTANTS } from '../../../core/print/options/index.ts';
+import type { PrintElementOf, TableColumn } from '../../../core/print/template/index.ts';
 import {
   alignCells, deleteColumn, deleteRow, insertColumn, insertRow, menuState, mergeCells, splitCells,
   type HorizontalAlign, type TableMenuAction, type VerticalAlignChoice,

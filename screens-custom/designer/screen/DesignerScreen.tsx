@@ -8,8 +8,8 @@ import { ActionIcon, Alert, Button, Group, Modal, ScrollArea, Select, Text, Text
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { snapTo } from '../interaction/snap.ts';
-import { units } from '../core/paper/index.ts';
-import type { PrintTemplate } from '../core/template/index.ts';
+import { units } from '../../../core/print/paper/index.ts';
+import type { PrintTemplate } from '../../../core/print/template/index.ts';
 import { pluginFor } from '../elements/registry.ts';
 import { DESIGNER_LANGUAGES, createDesignerI18n } from '../i18n/index.ts';
 import type { HostContext } from '../properties/catalogue.ts';

@@ -4,7 +4,7 @@ import { Paper, SimpleGrid, Text } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ElementType } from '../core/template/index.ts';
+import type { ElementType } from '../../../core/print/template/index.ts';
 import { PALETTE_TYPES } from '../elements/registry.ts';
 
 // the picture is a Tabler icon: the emoji 🖼 has no glyph in the fonts the back office ships with (an empty box)

@@ -5,10 +5,10 @@
  */
 import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DESIGNER_CONSTANTS } from '../core/options/index.ts';
-import { designPaperNumbers } from '../core/paginate/index.ts';
-import { units } from '../core/paper/index.ts';
-import type { Panel, PrintElement } from '../core/template/index.ts';
+import { DESIGNER_CONSTANTS } from '../../../core/print/options/index.ts';
+import { designPaperNumbers } from '../../../core/print/paginate/index.ts';
+import { units } from '../../../core/print/paper/index.ts';
+import type { Panel, PrintElement } from '../../../core/print/template/index.ts';
 import { ElementContent, boxOf, frameStyle } from '../render/ElementView.tsx';
 import { useDesigner, type DesignerStore } from '../state/designerStore.ts';
 import { PanelCaption, PaperCanvas, Ruler, type CanvasMenu } from './PaperCanvas.tsx';

@@ -6,10 +6,10 @@
 import { useDroppable } from '@dnd-kit/core';
 import { memo, useCallback, useEffect, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { clampFooterLine, clampHeaderLine, units } from '../core/paper/index.ts';
-import { designPaperNumbers } from '../core/paginate/index.ts';
-import { DESIGNER_CONSTANTS } from '../core/options/index.ts';
-import type { PrintElement, TableColumn } from '../core/template/index.ts';
+import { clampFooterLine, clampHeaderLine, units } from '../../../core/print/paper/index.ts';
+import { designPaperNumbers } from '../../../core/print/paginate/index.ts';
+import { DESIGNER_CONSTANTS } from '../../../core/print/options/index.ts';
+import type { PrintElement, TableColumn } from '../../../core/print/template/index.ts';
 import { TableDesignContext, type TableDesignSurface } from '../elements/table/designContext.ts';
 import { HANDLES, resizeBox, rotationFromPointer, type Handle } from '../interaction/resize.ts';
 import { boxSelect, dragPosition, rectBetween, type Box, type Guide } from '../interaction/snap.ts';

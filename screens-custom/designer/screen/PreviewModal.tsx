@@ -2,7 +2,7 @@
 import { Button, Group, Modal, ScrollArea, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { paginateTemplate } from '../core/paginate/index.ts';
+import { paginateTemplate } from '../../../core/print/paginate/index.ts';
 import { PrintPages } from '../preview/PrintPages.tsx';
 import { useDesigner, type DesignerStore } from '../state/designerStore.ts';
 

@@ -6,7 +6,7 @@ import { ActionIcon, Autocomplete, type ComboboxItem, type OptionsFilter, Button
 import { IconLink, IconUnlink } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { WATERMARK_SLIDERS, WATERMARK_TIME_FORMATS, optionsWithStoredValue, type OptionItem } from '../core/options/index.ts';
+import { WATERMARK_SLIDERS, WATERMARK_TIME_FORMATS, optionsWithStoredValue, type OptionItem } from '../../../core/print/options/index.ts';
 import { IMAGE_SIZE_MODES, imageAutoSize, type ImageSizeMode } from '../interaction/imageSize.ts';
 import type { HostContext, OptionGroup, PropertyDef, Target } from '../properties/catalogue.ts';
 import { ColumnsList } from './ColumnsList.tsx';

@@ -6,8 +6,8 @@
 import { Alert, Button, Group, ScrollArea, Tabs, Text, Title } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { headerFooterLinesValid, isPaperTypeName, paperSize } from '../core/paper/index.ts';
-import type { Panel, PrintElement, PrintElementOf, TableColumn } from '../core/template/index.ts';
+import { headerFooterLinesValid, isPaperTypeName, paperSize } from '../../../core/print/paper/index.ts';
+import type { Panel, PrintElement, PrintElementOf, TableColumn } from '../../../core/print/template/index.ts';
 import { pluginFor } from '../elements/registry.ts';
 import { COLUMN_PROPERTIES, ELEMENT_PROPERTIES, PANEL_PROPERTIES, PROPERTY_TABS, type HostContext, type PropertyDef, type PropertyTab, type Target } from '../properties/catalogue.ts';
 import { toGrid, splitTitleField, updateCell } from '../tableDesign/headerGrid.ts';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { emptyTemplate } from '../core/template/index.ts';
+import { emptyTemplate } from '../../../core/print/template/index.ts';
 import { ELEMENT_REGISTRY } from '../elements/registry.ts';
 import { createDesignerStore } from './designerStore.ts';
 import { addElement, addPanel, canMoveLayer, deleteElements, moveElements, moveLayer, pasteElements, removePanel, stackingOrder } from './templateOps.ts';
-import type { PrintTemplate } from '../core/template/index.ts';
+import type { PrintTemplate } from '../../../core/print/template/index.ts';
 
 describe('designer store and template edits', () => {
   it('undo keeps the identity of every element the step did not change (only the moved one redraws)', () => {

@@ -4,8 +4,8 @@
  * undo goes through commit(reason, template), which records it in core/history.
  */
 import { useSyncExternalStore } from 'react';
-import { canRedo, canUndo, createHistory, currentEntry, recordChange, redo, undo, type History, type HistoryReason } from '../core/history/index.ts';
-import type { PrintElement, PrintTemplate } from '../core/template/index.ts';
+import { canRedo, canUndo, createHistory, currentEntry, recordChange, redo, undo, type History, type HistoryReason } from '../../../core/print/history/index.ts';
+import type { PrintElement, PrintTemplate } from '../../../core/print/template/index.ts';
 import type { CellRange } from '../tableDesign/headerGrid.ts';
 
 export interface DesignerState {

@@ -2,8 +2,8 @@
  * Edits of a template being designed. Pure and immutable: unchanged panels and elements keep their
  * identity, so the canvas re-renders only what moved (200 elements stay smooth while dragging).
  */
-import { emptyTemplate, type Panel, type PrintElement, type PrintTemplate } from '../core/template/index.ts';
-import { units } from '../core/paper/index.ts';
+import { emptyTemplate, type Panel, type PrintElement, type PrintTemplate } from '../../../core/print/template/index.ts';
+import { units } from '../../../core/print/paper/index.ts';
 
 export function updatePanel(t: PrintTemplate, panelIndex: number, update: (p: Panel) => Panel): PrintTemplate {
   return { ...t, panels: t.panels.map((p, i) => (i === panelIndex ? update(p) : p)) };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TableColumn } from '../core/template/index.ts';
+import type { TableColumn } from '../../../core/print/template/index.ts';
 import {
   alignCells, deleteColumn, deleteRow, fromGrid, insertColumn, insertRow, menuState, mergeCells, moveColumnBlock, resizeColumns,
   splitCells, splitTitleField, toGrid, withWidths,

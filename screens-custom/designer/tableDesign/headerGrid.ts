@@ -4,8 +4,8 @@
  * insert/delete row and column, merge, split, align, column resize (never below 10 pt per side),
  * and the '#' title rule. Pure: every edit returns new header rows.
  */
-import { DESIGNER_CONSTANTS } from '../core/options/index.ts';
-import type { TableColumn } from '../core/template/index.ts';
+import { DESIGNER_CONSTANTS } from '../../../core/print/options/index.ts';
+import type { TableColumn } from '../../../core/print/template/index.ts';
 
 export interface HeaderGrid {
   /** the cells, without rowspan/colspan (those come from where they sit in `at`) */

@@ -7,7 +7,7 @@ import { nextDocNo } from '../../documents/numbers.ts';
 import '../../domains/index.ts';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ResourceDescriptor } from '../../../engine/model/types.ts';
+import type { ResourceDescriptor } from '../../../core/descriptors/types.ts';
 import { runDocAction, type DocContext } from '../../documents/routes.ts';
 
 /**

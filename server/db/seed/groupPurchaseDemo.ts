@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ResourceDescriptor, RouteDecl } from '../../../engine/model/types.ts';
+import type { ResourceDescriptor, RouteDecl } from '../../../core/descriptors/types.ts';
 import type { AuthContext } from '../../context.ts';
 import { createDocument, runDocAction, type DocContext } from '../../documents/routes.ts';
 import { exchangeOrder } from '../../domains/sales/exchange.ts';

@@ -1,6 +1,6 @@
 import { sendCsv } from '../../http/sendCsv.ts';
 import type { FastifyInstance } from 'fastify';
-import type { ResourceDescriptor } from '../../../engine/model/types.ts';
+import type { ResourceDescriptor } from '../../../core/descriptors/types.ts';
 import type { Queryable } from '../../db/index.ts';
 import { docContext, runDocAction } from '../../documents/routes.ts';
 import { ApiError } from '../../errors.ts';

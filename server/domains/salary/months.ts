@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/index.ts';
-import { isDateParam } from '../../../engine/model/dates.ts';
+import { isDateParam } from '../../../core/descriptors/dates.ts';
 import { ApiError } from '../../errors.ts';
 
 /**

@@ -1,6 +1,6 @@
-import type { PrintTemplate } from '../../../screens-custom/designer/core/template/types.ts';
+import type { PrintTemplate } from '../../../core/print/template/types.ts';
 import { dbNowText } from '../../db/calendar.ts';
-import { TEMPLATE_KIND, TEMPLATE_VERSION } from '../../../screens-custom/designer/core/template/types.ts';
+import { TEMPLATE_KIND, TEMPLATE_VERSION } from '../../../core/print/template/types.ts';
 import type { AuthContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import { ApiError } from '../../errors.ts';

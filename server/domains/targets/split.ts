@@ -3,7 +3,7 @@
  * exactly, and the reach rate. No database here; the routes and the tests import them.
  */
 
-import { isDateParam, MONTH_PATTERN } from '../../../engine/model/dates.ts';
+import { isDateParam, MONTH_PATTERN } from '../../../core/descriptors/dates.ts';
 
 export { MONTH_PATTERN };
 

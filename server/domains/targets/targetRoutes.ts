@@ -10,7 +10,7 @@ import { cellValue, fileBuffer, report, type ImportRowError } from '../../resour
 import type { Req } from '../../resources/access.ts';
 import { netSalesOfPeriods, salesByDayAndSeller } from './sales.ts';
 import { daysOfMonth, isMonth, reachRate, toFen } from './split.ts';
-import { dateParamMessage } from '../../../engine/model/dates.ts';
+import { dateParamMessage } from '../../../core/descriptors/dates.ts';
 import { shopIdsByCode } from '../shops/shopCodes.ts';
 import {
   amountFen, assertMonth, dayTargets, reachByDay, reachInfo, recentSellers, refreshDayTargets, reportConfig, saveReportConfig, shopOfTenant, targetOf,

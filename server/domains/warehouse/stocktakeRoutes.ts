@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ResourceDescriptor } from '../../../engine/model/types.ts';
+import type { ResourceDescriptor } from '../../../core/descriptors/types.ts';
 import type { Queryable } from '../../db/index.ts';
 import { docContext, readDocument } from '../../documents/routes.ts';
 import { ApiError } from '../../errors.ts';

@@ -1,4 +1,4 @@
-import { elementRawValue } from '../../core/content/index.ts';
+import { elementRawValue } from '../../../../core/print/content/index.ts';
 import { sanitizeHtml } from '../shared/sanitize.ts';
 import type { UiRenderProps } from '../types.ts';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { DESIGNER_CONSTANTS } from '../../core/options/index.ts';
+import { DESIGNER_CONSTANTS } from '../../../../core/print/options/index.ts';
 import { rawValue } from '../shared/values.ts';
 import type { UiRenderProps } from '../types.ts';
 

@@ -1,4 +1,4 @@
-import { DEFAULT_ELEMENT_SIZES } from '../../core/options/index.ts';
+import { DEFAULT_ELEMENT_SIZES } from '../../../../core/print/options/index.ts';
 import { BOX_BORDER, PAGING, POSITION, TEXT_STYLE } from '../shared/propLists.ts';
 import type { ElementPlugin } from '../types.ts';
 import { LongTextUi } from './uiRender.tsx';

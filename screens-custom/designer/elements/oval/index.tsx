@@ -1,4 +1,4 @@
-import { DEFAULT_ELEMENT_SIZES } from '../../core/options/index.ts';
+import { DEFAULT_ELEMENT_SIZES } from '../../../../core/print/options/index.ts';
 import { LINE_BORDER, PAGING, POSITION } from '../shared/propLists.ts';
 import { shapeStyle, strokeOf } from '../shared/shape.tsx';
 import type { ElementPlugin, UiRenderProps } from '../types.ts';

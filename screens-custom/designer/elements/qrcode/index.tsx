@@ -1,4 +1,4 @@
-import { DEFAULT_ELEMENT_SIZES, DEFAULT_QRCODE_TYPE } from '../../core/options/index.ts';
+import { DEFAULT_ELEMENT_SIZES, DEFAULT_QRCODE_TYPE } from '../../../../core/print/options/index.ts';
 import { CodeView } from '../shared/codes.tsx';
 import { PAGING, POSITION } from '../shared/propLists.ts';
 import { valueText } from '../shared/values.ts';

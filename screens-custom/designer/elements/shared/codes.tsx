@@ -4,7 +4,7 @@
  */
 import { toSVG } from 'bwip-js/browser';
 import { memo } from 'react';
-import { DESIGNER_ERRORS } from '../../core/errors/index.ts';
+import { DESIGNER_ERRORS } from '../../../../core/print/errors/index.ts';
 
 export const BARCODE_TEXT_ERROR = DESIGNER_ERRORS.barcodeText.message;
 export const BARCODE_FAILED = DESIGNER_ERRORS.barcodeFailed.message;

@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import type { PrintElement } from '../../core/template/index.ts';
+import type { PrintElement } from '../../../../core/print/template/index.ts';
 
 /** Lines and shapes draw with borderWidth / borderColor / borderStyle (default 0.75 pt solid black). */
 export function strokeOf(element: PrintElement): string {

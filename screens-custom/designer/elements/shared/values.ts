@@ -3,9 +3,9 @@
  * canvas; formatted by dataType/format, upperCase or a registered formatter (never evaluated code).
  */
 import dayjs from 'dayjs';
-import { formatterRegistry } from '../../core/template/index.ts';
-import type { PrintElement } from '../../core/template/index.ts';
-import { toChineseUpperCase } from '../../core/upperCase/index.ts';
+import { formatterRegistry } from '../../../../core/print/template/index.ts';
+import type { PrintElement } from '../../../../core/print/template/index.ts';
+import { toChineseUpperCase } from '../../../../core/print/upperCase/index.ts';
 
 export function rawValue(element: PrintElement, data: Record<string, unknown> | undefined): unknown {
   const o = element.options as Record<string, unknown>;

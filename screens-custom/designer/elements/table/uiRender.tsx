@@ -1,6 +1,6 @@
 import { useContext, type CSSProperties } from 'react';
-import { parseTableTestData, tableLineHeights, TABLE_CELL_PADDING, type BodyCell, type Placement, type SummaryCell, type TableItem, type TablePage } from '../../core/paginate/index.ts';
-import type { TableColumn, TableOptions } from '../../core/template/index.ts';
+import { parseTableTestData, tableLineHeights, TABLE_CELL_PADDING, type BodyCell, type Placement, type SummaryCell, type TableItem, type TablePage } from '../../../../core/print/paginate/index.ts';
+import type { TableColumn, TableOptions } from '../../../../core/print/template/index.ts';
 import { toGrid } from '../../tableDesign/headerGrid.ts';
 import { CodeView, bcidForMode } from '../shared/codes.tsx';
 import type { UiRenderProps } from '../types.ts';

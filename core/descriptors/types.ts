@@ -310,9 +310,9 @@ export interface ColumnDecl {
   label: string;
   width?: number;
   minWidth?: number;
-  /** Formatter key (widgets/keys.ts FORMATTERS). */
+  /** Formatter key (core/descriptors/widgetKeys.ts FORMATTERS). */
   format?: string;
-  /** Styler key (widgets/keys.ts STYLERS). */
+  /** Styler key (core/descriptors/widgetKeys.ts STYLERS). */
   styler?: string;
   sortable?: boolean;
   /** Dictionary code the `dictionary` formatter reads. */
@@ -331,7 +331,7 @@ export interface FilterFieldDecl {
   /** A filter the resource declares (its name). */
   filter: string;
   label: string;
-  /** Filter widget key (widgets/keys.ts FILTER_WIDGETS). */
+  /** Filter widget key (core/descriptors/widgetKeys.ts FILTER_WIDGETS). */
   widget: string;
   dictionary?: string;
   /** Spec 000 §5 search time limit subject (3-7 limit the range to 30 x value + 1 days). */
@@ -482,7 +482,7 @@ export interface ScreenDescriptor {
   /** A list opened with a record in its URL (a notice's ?id=): URL query key → the resource filter it fixes. */
   queryFilters?: Record<string, string>;
   defaultSort?: SortKey;
-  /** Panels (a report's charts) above the table, by key (widgets/keys.ts PANELS); they read the list's filters. */
+  /** Panels (a report's charts) above the table, by key (core/descriptors/widgetKeys.ts PANELS); they read the list's filters. */
   panels?: string[];
 }
 

@@ -2,7 +2,7 @@ import { checkDocumentForm } from './checkDocumentForm.ts';
 import { isPageForm } from './documents.ts';
 import { UI_TEXT_KEYS } from './forms.ts';
 import { checkDocument } from './checkDocument.ts';
-import { FILTER_WIDGETS, FORMATTERS, FORM_WIDGETS, PANELS, STYLERS } from '../../widgets/keys.ts';
+import { FILTER_WIDGETS, FORMATTERS, FORM_WIDGETS, PANELS, STYLERS } from './widgetKeys.ts';
 import { filterName, filterParams, idParamOf, pathParams, resolveEndpoint, routeId, columnOf } from './resource.ts';
 import type { ActionDecl, ActionKind, DescriptorError, DescriptorSet, FieldSchema, RefSelectOptions, ResourceDescriptor, ScreenDescriptor } from './types.ts';
 
@@ -239,7 +239,7 @@ function checkScreen(s: ScreenDescriptor, set: DescriptorSet, ctx: CheckContext,
     for (const [lang, keys] of Object.entries(ctx.i18n)) if (!keys.has(k)) err(pointer, `i18n key "${k}" is missing in ${lang}`);
   };
   const registered = (pointer: string, k: string | undefined, list: readonly string[] | undefined, what: string) => {
-    if (k && list && !list.includes(k)) err(pointer, `${what} "${k}" is not registered in widgets/keys.ts`);
+    if (k && list && !list.includes(k)) err(pointer, `${what} "${k}" is not registered in core/descriptors/widgetKeys.ts`);
   };
   key('/title', s.title);
   if (!r) {

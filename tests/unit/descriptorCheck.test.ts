@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { checkDescriptors, formatError, formSchema, loadDescriptors, resolveEndpoint, type DescriptorFile } from './index.ts';
+import { checkDescriptors, formatError, formSchema, loadDescriptors, resolveEndpoint, type DescriptorFile } from '../../core/descriptors/index.ts';
 import { loadDescriptorDirs, readI18nKeys } from '../../server/resources/descriptorFiles.ts';
-import { FORMATTERS } from '../../widgets/keys.ts';
+import { FORMATTERS } from '../../core/descriptors/widgetKeys.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const i18n = readI18nKeys(path.join(ROOT, 'engine/i18n'));

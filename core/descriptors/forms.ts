@@ -18,7 +18,7 @@ export function fieldJsonSchema(f: FieldSchema): Record<string, unknown> {
     s.pattern = PHONE_PATTERN;
     s['x-msg'] = PHONE_MESSAGE;
   } else if (f.format === 'date' || f.format === 'date-time') {
-    // A pattern, not ajv's RFC 3339 `format`: writes take what reads answer (engine/model/dates.ts).
+    // A pattern, not ajv's RFC 3339 `format`: writes take what reads answer (core/descriptors/dates.ts).
     s.pattern = datePatternOf(f);
     s['x-msg'] = dateMessageOf(f);
   } else if (f.format) {
@@ -37,7 +37,7 @@ export function fieldJsonSchema(f: FieldSchema): Record<string, unknown> {
   return s;
 }
 
-/** rjsf widget a field gets when the form's uiSchema names none (keys from widgets/keys.ts). */
+/** rjsf widget a field gets when the form's uiSchema names none (keys from core/descriptors/widgetKeys.ts). */
 export function defaultWidget(f: FieldSchema): string | undefined {
   if (f['x-dictionary']) return 'dictSelect';
   if (f.format === 'date') return 'date';

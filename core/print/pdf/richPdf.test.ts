@@ -42,7 +42,7 @@ describe('PDF fonts per fontFamily', () => {
   });
 
   it('the designer canvas and preview default font is the family an unset fontFamily prints in (sans)', () => {
-    const css = readFileSync(new URL('../../render/designer.css', import.meta.url), 'utf8');
+    const css = readFileSync(new URL('../../../screens-custom/designer/render/designer.css', import.meta.url), 'utf8');
     const paperFont = /\.wxy-paper \{[^}]*font-family:\s*([^;}]+)/.exec(css)?.[1];
     expect(paperFont).toBeTruthy();
     expect(fontKindOf(paperFont)).toBe(fontKindOf(undefined));
