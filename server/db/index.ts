@@ -133,6 +133,19 @@ async function checkBusinessTz(tz: string, known: (tz: string) => Promise<boolea
   if (!ZONE_NAME.test(tz) || !(await known(tz))) throw zoneError(tz);
 }
 
+/**
+ * WXY_SQL_TRACE=1 (read when a database opens): every round trip to the database and every transaction is counted
+ * here, and while `recording` is set each round trip's SQL is kept in `statements` — the profile of one call
+ * (npm run bench prints it for a confirm-out). Off, it costs one boolean test a statement.
+ */
+export const sqlTrace = { transactions: 0, roundTrips: 0, recording: false, statements: [] as string[] };
+const traceOn = () => process.env.WXY_SQL_TRACE === '1';
+function traced(on: boolean, sql: string): void {
+  if (!on) return;
+  sqlTrace.roundTrips++;
+  if (sqlTrace.recording) sqlTrace.statements.push(sql.replace(/\s+/g, ' ').trim());
+}
+
 const KNOWN_ZONE_SQL = `SELECT EXISTS (SELECT 1 FROM pg_timezone_names WHERE name = $1) AS known`;
 
 export interface TenantTxOptions {
@@ -185,29 +198,40 @@ export async function openPglite(dataDir: string, businessTz: string): Promise<D
     query: (sql: string, params?: unknown[]) => Promise<{ rows: unknown[]; affectedRows?: number }>;
     exec: (sql: string) => Promise<unknown>;
   };
+  const trace = traceOn();
   const wrap = (q: LiteQueryable): Queryable => ({
     async query<T>(sql: string, params?: unknown[]) {
+      traced(trace, sql);
       const r = await q.query(sql, params);
       // PGlite counts 0 affected rows for a SELECT: the rows it answered are its count, as with node-postgres.
       return { rows: r.rows as T[], rowCount: r.affectedRows || r.rows.length };
     },
     async exec(sql: string) {
+      traced(trace, sql);
       await q.exec(sql);
     },
   });
+  /** PGlite's transaction(): BEGIN and COMMIT are a round trip each, as on a server. */
+  const transaction = <T>(fn: (tx: LiteQueryable) => Promise<T>): Promise<T> => {
+    if (trace) {
+      sqlTrace.transactions++;
+      traced(trace, 'BEGIN');
+    }
+    return lite.transaction(fn).finally(() => traced(trace, 'COMMIT'));
+  };
   let closed = false;
   return {
     kind: 'pglite',
     // PGlite has one connection; its transaction() holds a lock, so transactions never interleave.
     tenant: (tenantId, fn, opts) =>
-      lite.transaction(async (tx) => {
+      transaction(async (tx) => {
         const q = wrap(tx);
         await enterTenant(q, tenantId, undefined, opts?.shops);
         return fn(q);
       }),
-    system: (fn) => lite.transaction(async (tx) => fn(wrap(tx))),
+    system: (fn) => transaction(async (tx) => fn(wrap(tx))),
     tenantStatement: <T>(tenantId: number, sql: string, params: SqlValue[], opts?: TenantTxOptions) =>
-      lite.transaction(async (tx) => {
+      transaction(async (tx) => {
         const q = wrap(tx);
         await enterTenant(q, tenantId, undefined, opts?.shops);
         return q.query<T>(sql, params);
@@ -234,12 +258,14 @@ export async function openPglite(dataDir: string, businessTz: string): Promise<D
   };
 }
 
-const queryableOf = (client: pg.PoolClient): Queryable => ({
+const queryableOf = (client: pg.PoolClient, trace = false): Queryable => ({
   async query<R>(sql: string, params?: unknown[]) {
+    traced(trace, sql);
     const r = await client.query(sql, params as unknown[]);
     return { rows: r.rows as R[], rowCount: r.rowCount ?? r.rows.length };
   },
   async exec(sql: string) {
+    traced(trace, sql);
     await client.query(sql);
   },
 });
@@ -256,7 +282,9 @@ export async function openPostgres(url: string, businessTz: string): Promise<Dat
   // is reported here; without a listener it would crash the process. The pool replaces it on next use.
   pool.on('error', (err) => console.warn(`PostgreSQL closed an idle connection: ${err.message}`));
   /** A pooled connection for one transaction `body` opens and ends; an error rolls it back. */
+  const trace = traceOn();
   const inTransaction = async <T>(body: (client: pg.PoolClient) => Promise<T>): Promise<T> => {
+    if (trace) sqlTrace.transactions++;
     const client = await pool.connect();
     // A checked-out connection the server ends between two statements (terminated, restart) reports it as an
     // 'error' event, which the pool listens for only on idle connections: unheard, it would crash the process.
@@ -284,15 +312,20 @@ export async function openPostgres(url: string, businessTz: string): Promise<Dat
       // One round trip opens the transaction and enters the tenant (a simple-protocol batch: the values are a
       // checked integer and a checked duration, never caller text); the hot paths run a few statements each,
       // so the three trips this saves are a good part of a call.
-      await client.query(tenantId === undefined ? 'BEGIN' : beginTenantSql(tenantId, opts));
-      const result = await fn(queryableOf(client));
+      const begin = tenantId === undefined ? 'BEGIN' : beginTenantSql(tenantId, opts);
+      traced(trace, begin);
+      await client.query(begin);
+      const result = await fn(queryableOf(client, trace));
+      traced(trace, 'COMMIT');
       await client.query('COMMIT');
       return result;
     });
   const tenantStatement = <T>(tenantId: number, sql: string, params: SqlValue[], opts?: TenantTxOptions): Promise<QueryResult<T>> =>
     inTransaction(async (client) => {
       // BEGIN, SET LOCAL ROLE, set_config, the statement, COMMIT in one batch: the statement's result is the fourth.
-      const results = (await client.query(`${beginTenantSql(tenantId, opts)}; ${inlineParams(sql, params)}; COMMIT`)) as unknown as pg.QueryResult[];
+      const batch = `${beginTenantSql(tenantId, opts)}; ${inlineParams(sql, params)}; COMMIT`;
+      traced(trace, batch);
+      const results = (await client.query(batch)) as unknown as pg.QueryResult[];
       const r = results[3];
       return { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length };
     });
