@@ -1,6 +1,6 @@
 // `npm test`: every test of the project, in the order that costs least on a 2-core machine, then the ten slowest
 // test files of the run (so growth is seen when it happens).
-//  1. the type check beside the unit tests;
+//  1. the type check and the import boundary rules beside the unit tests;
 //  2. the API suite in full on one backend — the PostgreSQL server when DATABASE_URL is set, else PGlite — and,
 //     with a server, the subset that covers what differs between the backends (API_SUBSET=1, vitest.config.ts) on PGlite;
 //  3. the browser suite (builds first).
@@ -36,8 +36,11 @@ const vitest = (project, report, env) =>
 const withoutServer = { DATABASE_URL: '' };
 const server = process.env.DATABASE_URL;
 
-// 1. Type check beside unit tests.
-await Promise.all([run('typecheck', 'npx', ['tsc', '--noEmit', '-p', '.']), run('unit', ...vitest('unit*', 'unit.json'))]);
+// 1. Type check and the boundary rules (.dependency-cruiser.cjs) beside unit tests.
+await Promise.all([
+  run('typecheck', 'npx', ['tsc', '--noEmit', '-p', '.']).then(() => run('boundaries', 'npm', ['run', '--silent', 'boundaries'])),
+  run('unit', ...vitest('unit*', 'unit.json')),
+]);
 
 // 2. API: full on one backend, the subset on the other.
 if (server) {

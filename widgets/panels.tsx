@@ -1,13 +1,8 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { DescriptorSet, ScreenDescriptor } from '../core/descriptors/index.ts';
+import type { PanelProps } from './panelProps.ts';
+export type { PanelProps };
 import type { PanelKey } from '../core/descriptors/widgetKeys.ts';
 
-/** What a list screen hands its panels: the descriptors (to resolve routes) and the filters it applied. */
-export interface PanelProps {
-  set: DescriptorSet;
-  screen: ScreenDescriptor;
-  request: Record<string, unknown>;
-}
 
 // Charts load with their library (recharts) only on the screens that show one.
 const charts = () => import('../screens-custom/reports/ReportCharts');

@@ -1,8 +1,8 @@
 import { i18n } from '../../src/i18n/i18n';
 import { engineEn } from './en';
-import en from './en.json';
+import en from '../../core/descriptors/i18n/en.json';
 import { engineZhCN } from './zh-CN';
-import zhCN from './zh-CN.json';
+import zhCN from '../../core/descriptors/i18n/zh-CN.json';
 
 /**
  * The engine's own texts (engine.*, zh-CN.ts / en.ts) and the labels descriptors name

@@ -1,7 +1,7 @@
 import { Alert, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../src/api/http';
-import type { RowDialogProps } from '../../src/router/rowDialogs';
+import type { RowDialogProps } from '../../engine/dialog/rowDialog.ts';
 import { payName, useBillingT } from './labels';
 
 /**

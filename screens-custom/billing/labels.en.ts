@@ -1,4 +1,4 @@
-import type { BillingKey } from './labels';
+import type { BillingKey } from './labels.zh.ts';
 
 /** The register's labels in English (loaded only for a user who reads English; see labels.ts). */
 export const en: Record<BillingKey, string> = {

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../src/api/http';
 import { notifySuccess } from '../../src/feedback/notify';
-import type { RowDialogProps } from '../../src/router/rowDialogs';
+import type { RowDialogProps } from '../../engine/dialog/rowDialog.ts';
 
 /**
  * 商户配置的密钥 (shop-jh-mcht-config): from a row, 更换密钥 (updateKey) — the new key pasted or read from the file the

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { call } from '../../src/api/http';
 import { notifySuccess } from '../../src/feedback/notify';
-import type { RowDialogProps } from '../../src/router/rowDialogs';
+import type { RowDialogProps } from '../../engine/dialog/rowDialog.ts';
 import { ordersT, useOrdersT } from './labels';
 
 /**

@@ -7,7 +7,7 @@ import { call, client } from '../../src/api/http';
 import { TIMEOUT } from '../../src/api/timeouts';
 import { notifySuccess } from '../../src/feedback/notify';
 import { usePermission } from '../../src/permission/Permission';
-import type { RowDialogProps } from '../../src/router/rowDialogs';
+import type { RowDialogProps } from '../../engine/dialog/rowDialog.ts';
 import { printReceipt } from '../billing/receipt';
 import { OrderSummary, PayLog, yuan, type OrderDetail, type PayInfo } from './OrderMoney';
 import { ordersT, useOrdersT } from './labels';

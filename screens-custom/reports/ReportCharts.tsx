@@ -3,7 +3,7 @@ import { BarChart, LineChart } from '@mantine/charts';
 import { Paper, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { PanelProps } from '../../widgets/panels';
+import type { PanelProps } from '../../widgets/panelProps.ts';
 import { callEndpoint, fetchListPage } from '../../engine/api/calls';
 import { resolveRoute, screenListKey } from '../../engine/runtime/screenModel';
 import { money } from '../stats/api';

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../src/feedback/notify';
-import type { RowDialogProps } from '../../src/router/rowDialogs';
+import type { RowDialogProps } from '../../engine/dialog/rowDialog.ts';
 import { examApi, exportResults } from './examApi';
 
 /** 成绩 of a 考试 (row action on the 考试 list): who took it, when, the score and 及格, the pass rate; exported as xlsx. */

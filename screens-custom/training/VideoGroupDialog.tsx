@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../src/feedback/notify';
-import type { RowDialogProps } from '../../src/router/rowDialogs';
+import type { RowDialogProps } from '../../engine/dialog/rowDialog.ts';
 import { trainingApi, type GroupNode } from './api';
 
 const flatten = (nodes: GroupNode[]): GroupNode[] => nodes.flatMap((n) => [n, ...flatten(n.children)]);

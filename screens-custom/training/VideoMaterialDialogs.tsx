@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FileInfo } from '../../src/api/files';
 import { notifySuccess } from '../../src/feedback/notify';
-import type { RowDialogProps } from '../../src/router/rowDialogs';
+import type { RowDialogProps } from '../../engine/dialog/rowDialog.ts';
 import { uploadFile } from '../../src/upload/uploader';
 import { CoursePlayer } from './CoursePlayer';
 import { trainingApi, type GroupNode, type Material } from './api';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../src/feedback/notify';
 import { usePermission } from '../../src/permission/Permission';
-import type { RowDialogProps } from '../../src/router/rowDialogs';
+import type { RowDialogProps } from '../../engine/dialog/rowDialog.ts';
 import { trainingApi, type Det, type VideoTask } from './api';
 import { TRAINING_PERMS } from './perms';
 

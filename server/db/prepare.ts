@@ -2,7 +2,8 @@ import type { MenuSeed } from './seed/menus.ts';
 import { alignSalesSummaryZone, type Database } from './index.ts';
 import { migrate, type MigrateResult } from './migrate.ts';
 import { seedDemoData } from './seed/index.ts';
-import { seedDictionaries, shippedDictionaries, type Dictionaries } from './seed/dictionaries.ts';
+import type { Dictionaries } from '../resources/dictionaryFiles.ts';
+import { seedDictionaries, shippedDictionaries } from './seed/dictionaries.ts';
 
 /**
  * The lock a start (and `npm run migrate`) holds while it brings the database up to date. Any constant works; it

@@ -3,7 +3,7 @@ import type { ResourceDescriptor } from '../../core/descriptors/types.ts';
 import { ok } from '../http/envelope.ts';
 import { PRINT_TEMPLATE_PERMS } from '../printTemplates/routes.ts';
 import { documentPrintFields } from './printing.ts';
-import { docContext } from './routes.ts';
+import { docContext } from './context.ts';
 
 /**
  * GET print-template/business-fields/{businessType}: the fields a template of a document type can print,

@@ -3,7 +3,7 @@ import { dbNowText } from '../db/calendar.ts';
 import type { DocLinesDecl, FieldSchema, ResourceDescriptor } from '../../core/descriptors/types.ts';
 import type { AuthContext } from '../context.ts';
 import type { Queryable } from '../db/index.ts';
-import type { DocContext } from './routes.ts';
+import type { DocContext } from './context.ts';
 import { templateFor, type ChosenTemplate } from '../printTemplates/answerPrint.ts';
 
 /**

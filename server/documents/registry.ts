@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DocActionDecl, ResourceDescriptor } from '../../core/descriptors/types.ts';
 import type { AppServices, AuthContext } from '../context.ts';
 import type { Queryable } from '../db/index.ts';
-import type { DocContext } from './routes.ts';
+import type { DocContext } from './context.ts';
 
 /** Which document a posting or an event belongs to. */
 export interface DocRef {

@@ -10,9 +10,11 @@ import { ok } from '../http/envelope.ts';
 import { grantedMenuKeys } from '../permissions.ts';
 import { hiddenFor, type Req } from '../resources/access.ts';
 import { asCallerError, constraintError } from '../resources/dbErrors.ts';
-import { Params, quoteIdent, selectList, sqlType } from '../resources/query.ts';
+import { Params } from '../resources/params.ts';
+import { quoteIdent, selectList, sqlType } from '../resources/query.ts';
 import { writeBodySchema } from '../resources/schemas.ts';
 import { fieldJsonSchema } from '../../core/descriptors/forms.ts';
+import type { DocContext } from './context.ts';
 import { docHistory, recordDocEvent, recordDocEventAfter } from './history.ts';
 import { nextDocNo } from './numbers.ts';
 import { documentPrintData, documentTemplate } from './printing.ts';
@@ -37,24 +39,11 @@ const HEADER_TOTALS: [header: string, line: string][] = [
   ['totalAmount', 'amount'],
 ];
 
-export interface DocContext {
-  header: ResourceDescriptor;
-  /** The lines resource; absent for a header-only document (a petty-cash spend, an attendance request). */
-  lines?: ResourceDescriptor;
-  doc: DocumentDecl;
-}
 
 /** A document with lines: its context narrowed so the lines resource and declaration are there. */
 type LinedContext = DocContext & { lines: ResourceDescriptor; doc: DocumentDecl & { lines: DocLinesDecl } };
 const lined = (c: DocContext): c is LinedContext => !!c.lines && !!c.doc.lines;
 
-export function docContext(r: ResourceDescriptor, resources: ReadonlyMap<string, ResourceDescriptor>): DocContext {
-  const doc = r.document!;
-  if (!doc.lines) return { header: r, doc };
-  const lines = resources.get(doc.lines.resource);
-  if (!lines) throw new Error(`${r.name}: lines resource "${doc.lines.resource}" not loaded`);
-  return { header: r, lines, doc };
-}
 
 const tableOf = (r: ResourceDescriptor) => `${quoteIdent(r.table)} t`;
 const pkCol = (r: ResourceDescriptor) => quoteIdent(columnOf(r, r.primaryKey));

@@ -2,8 +2,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { checkDescriptors, i18nKeys, loadDescriptors, type DescriptorFile } from '../../core/descriptors/index.ts';
 import type { DescriptorError, DescriptorSet } from '../../core/descriptors/types.ts';
-import { STATIC_PATHS } from '../../src/router/staticRoutes.ts';
-import { readDictionaries } from '../db/seed/dictionaries.ts';
+import { STATIC_PATHS } from '../../core/staticPaths.ts';
+import { readDictionaries } from './dictionaryFiles.ts';
 import { readModuleMenus } from '../db/seed/moduleMenus.ts';
 import { unknownDictionaryCodes } from './dictionaryCodes.ts';
 
@@ -23,7 +23,7 @@ export function readDescriptorFiles(dirs: string[], relativeTo = process.cwd()):
   return files;
 }
 
-/** The engine's i18n resources (engine/i18n/<lang>.json), flattened to dotted keys per language. */
+/** The engine's i18n resources (core/descriptors/i18n/<lang>.json), flattened to dotted keys per language. */
 export function readI18nKeys(i18nDir: string): Record<string, Set<string>> {
   const out: Record<string, Set<string>> = {};
   for (const name of readdirSync(i18nDir).filter((f) => f.endsWith('.json'))) {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import engineZh from '../../engine/i18n/zh-CN.json';
+import engineZh from '../../core/descriptors/i18n/zh-CN.json';
 import type { DescriptorSet } from '../../core/descriptors/index.ts';
 import { dirOfFile, readModuleTexts } from './screenDescriptors.ts';
 

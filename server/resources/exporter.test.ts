@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { crlfRows } from './exporter.ts';
-import { sqlLiteral } from './query.ts';
+import { sqlLiteral } from './params.ts';
 
 describe('crlfRows (COPY output to CRLF rows)', () => {
   const csv = '1,"a""b",x\n2,"line\nbreak","CR\r\nLF"\n3,,"逗号,分隔"\n';

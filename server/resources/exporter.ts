@@ -5,7 +5,8 @@ import type { ResourceDescriptor, RouteDecl } from '../../core/descriptors/types
 import { callerDb, type CallerDb, type Database, type Queryable } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
 import { asCallerError } from './dbErrors.ts';
-import { InlineParams, Params, afterKey, col, routeWhere, filterWhere, keyColumns, lastKeyAggregates, lastKeyOf, orderBy, ordering, quoteIdent, visibleListFields, type LastKey, type Ordering } from './query.ts';
+import { InlineParams, Params } from './params.ts';
+import { afterKey, col, routeWhere, filterWhere, keyColumns, lastKeyAggregates, lastKeyOf, orderBy, ordering, quoteIdent, visibleListFields, type LastKey, type Ordering } from './query.ts';
 import { hiddenFor, inputOf } from './access.ts';
 import { snapshotPageCheck } from './snapshot.ts';
 

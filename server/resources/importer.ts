@@ -11,7 +11,8 @@ import { chineseValidationMessage } from '../http/validation.ts';
 import { dateKeyword } from '../http/inputGuard.ts';
 import { hiddenFor, type Req } from './access.ts';
 import { attachment, dictionaryLabels } from './exporter.ts';
-import { Params, quoteIdent, sqlType } from './query.ts';
+import { Params } from './params.ts';
+import { quoteIdent, sqlType } from './query.ts';
 import { writeBodySchema } from './schemas.ts';
 import { constraintError, writeRefusal } from './dbErrors.ts';
 

@@ -6,8 +6,8 @@ import { ApiError } from '../errors.ts';
 import { JSON_TYPE, envelopeSchema, ok, okJson } from '../http/envelope.ts';
 import { FILE_BODY } from '../http/inputGuard.ts';
 import { hiddenFor, inputOf, type Req } from './access.ts';
+import { Params } from './params.ts';
 import {
-  Params,
   afterKey,
   col,
   filterWhere,
@@ -38,7 +38,6 @@ import {
   docBatchDeleteHandler,
   docActionBodySchema,
   docBodySchema,
-  docContext,
   docCreateHandler,
   docMergeBodySchema,
   docMergeHandler,
@@ -48,6 +47,7 @@ import {
   docPrintHandler,
   docUpdateHandler,
 } from '../documents/routes.ts';
+import { docContext } from '../documents/context.ts';
 import { docSkuOptionsHandler, skuOptionsQuerySchema } from '../documents/skuOptions.ts';
 import { docImporter } from '../documents/registry.ts';
 import type { AppServices } from '../context.ts';

@@ -1,4 +1,4 @@
-import type { Params } from './query.ts';
+import type { Params } from './params.ts';
 
 /**
  * Rows a person may see of a resource, when that is more than the tenant (视频资料: the courses the caller may watch).

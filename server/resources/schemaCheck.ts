@@ -12,7 +12,7 @@ import { missingTablesAndColumns, ungrantablePerms, unindexedSorts, unregistered
  * lives outside them — registered domain functions, tables, columns, indexes and bigram columns from the migrations,
  * permissions a menu node grants.
  */
-export function checkSchemaDirs(dirs: string[], i18nDir = path.resolve(import.meta.dirname, '../../engine/i18n')) {
+export function checkSchemaDirs(dirs: string[], i18nDir = path.resolve(import.meta.dirname, '../../core/descriptors/i18n')) {
   const { set, errors } = loadDescriptorDirs(dirs, { i18nDir });
   const menus = readModuleMenus(dirs);
   const migrations = readMigrations(dirs);

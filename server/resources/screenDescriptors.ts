@@ -36,7 +36,7 @@ export function readModuleTexts(dir: string): Record<string, Record<string, unkn
 }
 
 /**
- * The labels of the repository's own modules (engine/i18n/<lang>.json beside schemas/), read at start-up: each screen
+ * The labels of the repository's own modules (core/descriptors/i18n/<lang>.json beside schemas/), read at start-up: each screen
  * of schemas/ gets the top-level blocks its keys name (`whWriteOff.*`) served with it, as an outside module's labels
  * are, so a label edited there or a new module's labels reach the browser at the next start, without a browser build.
  * (engine.* stays the runtime's own, bundled with the engine chunk.)
@@ -69,7 +69,7 @@ const routeField = { type: 'string', title: '页面路径', minLength: 1, maxLen
 export const screenDescriptorRoutes = (services: AppServices, set: DescriptorSet) => async (app: FastifyInstance) => {
   const textsByDir = new Map(services.config.schemaDirs.map((d) => [path.resolve(d), readModuleTexts(d)]));
   const repoDir = path.resolve(services.config.schemaDirs[0]);
-  const repoTexts = readModuleTexts(path.join(path.dirname(repoDir), 'engine'));
+  const repoTexts = readModuleTexts(path.join(path.dirname(repoDir), 'core/descriptors'));
   const bundles = new Map<string, ScreenBundle>();
   for (const screen of set.screens.values()) {
     const file = set.files.get(screen);

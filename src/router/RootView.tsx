@@ -1,10 +1,10 @@
-import { Center, Loader } from '@mantine/core';
 import { Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { LoginPage } from '../pages/login/LoginPage';
 import { NotFoundPage, UnauthorizedPage } from '../pages/errors/ErrorPages';
 import { appState } from '../store/appStore';
 import { lazyPage } from './lazyPage';
+import { PageLoader } from './PageLoader';
 import { DEVICE_ACTIVE_PATH, LOGIN_PATH, NOT_FOUND_PATH, REGISTER_PATHS, UNAUTHORIZED_PATH, isH5Path } from './staticRoutes';
 import { useRouteGuard } from './useRouteGuard';
 
@@ -18,14 +18,6 @@ const H5App = lazyPage(() => import('../pages/h5/H5App'));
  * REGISTER_PATHS (staticRoutes) lists it.
  */
 const RegisterPage = lazyPage(() => import('../../screens-custom/billing/RetailOrderPage'));
-
-export function PageLoader() {
-  return (
-    <Center h="60vh" data-testid="page-loading">
-      <Loader size="sm" />
-    </Center>
-  );
-}
 
 /** /auth-redirect: the end of an external sign-in; continues to its redirect target or home. */
 function AuthRedirect() {

@@ -1,14 +1,9 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
+import type { RowDialogProps } from '../../engine/dialog/rowDialog.ts';
 import { lazyPage } from './lazyPage';
 
-/** What a list gives a hand-written dialog opened by an action of kind "dialog". */
-export interface RowDialogProps {
-  /** The row of a row action; null from the toolbar. */
-  row: Record<string, unknown> | null;
-  onClose: () => void;
-  /** After a change: the list refreshes. */
-  onDone: () => void;
-}
+export type { RowDialogProps };
+
 
 /**
  * Hand-written dialogs a generic list opens by name (a screen action `{"kind": "dialog", "dialog": name}`), for what

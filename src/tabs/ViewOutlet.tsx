@@ -8,7 +8,7 @@ import { findRoute, firstVisibleLeaf } from '../router/menuRoutes';
 import { pageFor } from '../router/pageRegistry';
 import { resolveRoute } from '../router/resolveRoute';
 import { LAST_MODULE_KEY } from '../router/staticRoutes';
-import { PageLoader } from '../router/RootView';
+import { PageLoader } from '../router/PageLoader';
 import { appState } from '../store/appStore';
 import { refreshView } from './tabActions';
 import { ViewContext } from './ViewContext';

@@ -121,7 +121,7 @@ describe('its menu and screen for the browser', () => {
     expect(data.resources[0].routes.map((r: { path: string }) => r.path)).toContain('save');
     expect(data.texts['zh-CN'].fxGadget.title).toBe('小工具');
     expect(data.texts.en.fxGadget.title).toBe('Gadgets');
-    // A built-in screen comes with its own label block (engine/i18n), so an edited label needs no browser build.
+    // A built-in screen comes with its own label block (core/descriptors/i18n), so an edited label needs no browser build.
     const shop = (await screenOf(shop01, '/shopManage/shopBase')).json();
     expect(shop.data.screen.name).toBe('shop-base');
     expect(Object.keys(shop.data.texts['zh-CN'])).toEqual(['shopBase']);

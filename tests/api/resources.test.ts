@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessTz, startTestServer, zoneText, type TestServer } from './harness.ts';
 import { grantShopStaff, worksAt } from './resourceCalls.ts';
 import { XLSX_MAX_DATA_ROWS, refuseOverSheetLimit } from '../../server/resources/exporter.ts';
-import { sqlLiteral } from '../../server/resources/query.ts';
+import { sqlLiteral } from '../../server/resources/params.ts';
 
 let s: TestServer;
 let admin: string;

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_ROLE } from '../../server/db/index.ts';
 import { loadDescriptors } from '../../core/descriptors/index.ts';
 import { readDescriptorFiles } from '../../server/resources/descriptorFiles.ts';
-import { readDictionaries, seedDictionaries } from '../../server/db/seed/dictionaries.ts';
+import { readDictionaries } from '../../server/resources/dictionaryFiles.ts';
+import { seedDictionaries } from '../../server/db/seed/dictionaries.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 let s: TestServer;

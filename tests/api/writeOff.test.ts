@@ -100,7 +100,7 @@ describe('报损单', () => {
     const tpl = await admin('POST', 'wxy-system-server/print-template/add', { name: '报损单（门店）', businessType: 'writeOff', template: print.json.data.template });
     expect(tpl.status, tpl.body).toBe(200);
     expect((await shop('POST', `${BASE}/page`, { pageNum: 1, pageSize: 20 })).status).toBe(403);
-    // The screen comes with its labels (engine/i18n's whWriteOff block), as an outside module's do: no browser build.
+    // The screen comes with its labels (core/descriptors/i18n's whWriteOff block), as an outside module's do: no browser build.
     const screen = (await admin('GET', `wxy-system-server/screen-descriptor?route=${encodeURIComponent('/storageManage/writeOff')}`)).json.data;
     expect(screen.texts['zh-CN'].whWriteOff.fields.writeOffNo).toBe('报损单号');
     expect(screen.texts.en.whWriteOff.title).toBe('Stock write-off');

@@ -11,7 +11,8 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { loadDescriptorDirs } from '../../server/resources/descriptorFiles.ts';
-import { Params, afterKey, filterWhere, keyColumns, orderBy, ordering, selectList, visibleListFields } from '../../server/resources/query.ts';
+import { Params } from '../../server/resources/params.ts';
+import { afterKey, filterWhere, keyColumns, orderBy, ordering, selectList, visibleListFields } from '../../server/resources/query.ts';
 import type { ServerConfig } from '../../server/config.ts';
 import { onPostgresServer, pgliteConfig } from './backends.ts';
 import { startServer } from '../../server/start.ts';

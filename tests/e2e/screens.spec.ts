@@ -23,9 +23,9 @@ const descriptors = <T>(folder: string): T[] =>
   readdirSync(path.join(SCHEMAS, folder)).filter((f) => f.endsWith('.json')).sort().map((f) => readJson<T>(path.join(SCHEMAS, folder, f)));
 const screens = descriptors<ScreenDescriptor>('screens');
 const resources = new Map(descriptors<ResourceDescriptor>('resources').map((r) => [r.name, r]));
-const zhCN = readJson<Record<string, unknown>>(path.join(ROOT, 'engine/i18n/zh-CN.json'));
+const zhCN = readJson<Record<string, unknown>>(path.join(ROOT, 'core/descriptors/i18n/zh-CN.json'));
 
-/** The zh-CN text of an i18n key of engine/i18n (the labels the project's descriptors name). */
+/** The zh-CN text of an i18n key of core/descriptors/i18n (the labels the project's descriptors name). */
 function text(key: string): string {
   const found = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], zhCN);
   if (typeof found !== 'string') throw new Error(`i18n key ${key} has no zh-CN text`);

@@ -6,7 +6,7 @@ import { loadDescriptorDirs, readI18nKeys } from '../../server/resources/descrip
 import { FORMATTERS } from '../../core/descriptors/widgetKeys.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const i18n = readI18nKeys(path.join(ROOT, 'engine/i18n'));
+const i18n = readI18nKeys(path.join(ROOT, 'core/descriptors/i18n'));
 const shopResource = JSON.parse(readFileSync(path.join(ROOT, 'schemas/resources/shop-base.json'), 'utf8'));
 const shopScreen = JSON.parse(readFileSync(path.join(ROOT, 'schemas/screens/shop-base.json'), 'utf8'));
 /** The shop form's 所属区域 select reads the regions: loaded beside the shop files. */
@@ -38,7 +38,7 @@ describe('descriptor check', () => {
   });
 
   it('passes on every descriptor of the repository (what npm run schemas:check runs)', () => {
-    const { set, errors } = loadDescriptorDirs([path.join(ROOT, 'schemas')], { i18nDir: path.join(ROOT, 'engine/i18n') });
+    const { set, errors } = loadDescriptorDirs([path.join(ROOT, 'schemas')], { i18nDir: path.join(ROOT, 'core/descriptors/i18n') });
     expect(errors.map(formatError)).toEqual([]);
     expect(set.resources.has('shop-base')).toBe(true);
     expect(set.screens.has('shop-base')).toBe(true);
@@ -202,7 +202,7 @@ describe('descriptor check', () => {
   });
 
   it('checks a reference select: its source is a page, list or pulldown route whose rows carry the value and label fields', () => {
-    const all = loadDescriptorDirs([path.join(ROOT, 'schemas')], { i18nDir: path.join(ROOT, 'engine/i18n') }).set;
+    const all = loadDescriptorDirs([path.join(ROOT, 'schemas')], { i18nDir: path.join(ROOT, 'core/descriptors/i18n') }).set;
     const skuScreen = all.screens.get('pd-sku')!;
     const files = (change: (s: any) => void): string[] => {
       const s = structuredClone(skuScreen) as any;
@@ -313,7 +313,7 @@ describe('document page forms', () => {
   });
 
   it('checks computed reports, refSelect filters and the detail view\'s sections and related lists', () => {
-    const all = loadDescriptorDirs([path.join(ROOT, 'schemas')], { i18nDir: path.join(ROOT, 'engine/i18n') }).set;
+    const all = loadDescriptorDirs([path.join(ROOT, 'schemas')], { i18nDir: path.join(ROOT, 'core/descriptors/i18n') }).set;
     const run = (name: { resource?: string; screen?: string }, change: (d: any) => void): string[] => {
       const list: DescriptorFile[] = [...all.resources.values()].map((r) => ({ file: `schemas/resources/${r.name}.json`, content: r.name === name.resource ? structuredClone(r) : r }));
       list.push(...[...all.screens.values()].map((s) => ({ file: `schemas/screens/${s.name}.json`, content: s.name === name.screen ? structuredClone(s) : s })));

@@ -8,7 +8,8 @@ import '../../domains/index.ts';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ResourceDescriptor } from '../../../core/descriptors/types.ts';
-import { runDocAction, type DocContext } from '../../documents/routes.ts';
+import type { DocContext } from '../../documents/context.ts';
+import { runDocAction } from '../../documents/routes.ts';
 
 /**
  * Transfers and other stock-outs in every state, made through the real domain functions (so stock, in-transit

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ResourceDescriptor, RouteDecl } from '../../../core/descriptors/types.ts';
 import type { AuthContext } from '../../context.ts';
-import { createDocument, runDocAction, type DocContext } from '../../documents/routes.ts';
+import type { DocContext } from '../../documents/context.ts';
+import { createDocument, runDocAction } from '../../documents/routes.ts';
 import type { Database } from '../index.ts';
 
 /**

@@ -6,6 +6,7 @@ import { offsetOf } from '../../http/envelope.ts';
 import { fieldPermissionNames } from '../../permissions.ts';
 import { reportPeriod, type Period } from './period.ts';
 import { dateParam } from '../../http/fields.ts';
+import { Params } from '../../resources/params.ts';
 
 /**
  * What the analysis reports share: their filter fields (JSON Schema with Chinese titles), the period, paging over
@@ -61,14 +62,7 @@ export async function periodOf(tx: Queryable, f: Scope): Promise<Period> {
   return per;
 }
 
-/** SQL parameters collected while a query is built: `p.add(v)` answers `$n`. */
-export class Params {
-  readonly values: unknown[] = [];
-  add(v: unknown): string {
-    this.values.push(v);
-    return `$${this.values.length}`;
-  }
-}
+export { Params };
 
 export const likeOf = (s: string) => `%${s.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ResourceDescriptor } from '../../../core/descriptors/types.ts';
 import type { Queryable } from '../../db/index.ts';
-import { docContext, readDocument } from '../../documents/routes.ts';
+import { docContext } from '../../documents/context.ts';
+import { readDocument } from '../../documents/routes.ts';
 import { ApiError } from '../../errors.ts';
 import { offsetOf, ok } from '../../http/envelope.ts';
 import { dateParam, plainText } from '../../http/fields.ts';

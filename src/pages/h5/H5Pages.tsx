@@ -8,7 +8,7 @@ import { call } from '../../api/http';
 import { queryClient } from '../../api/queryClient';
 import { establishSession } from '../../session/sessionActions';
 import { adoptCookieToken, rememberedTenantId } from '../../session/sessionStorage';
-import { H5LoginPage } from './H5App';
+import { H5LoginPage } from './H5LoginPage';
 import { H5_HOME, Header, ShopSelect, useMyShops } from './H5Parts';
 
 /**
