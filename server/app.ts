@@ -1,8 +1,3 @@
-import { stockViewRoutes } from './domains/stock/stockViews.ts';
-import { analysisRoutes } from './domains/analysis/routes.ts';
-import { supplierAccountRoutes } from './domains/supplierAccount/routes.ts';
-import { trainingRoutes } from './domains/training/routes.ts';
-import { examRoutes } from './domains/training/exams.ts';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Ajv } from 'ajv';
@@ -176,11 +171,6 @@ export async function buildApp(services: AppServices, opts: BuildOptions = {}): 
   await app.register(resources.plugin);
   await app.register(fileRoutes(services), { prefix: '/api/wxy-file-server' });
   await app.register(printTemplateRoutes(services, resources.set.resources.values()), { prefix: '/api/wxy-system-server' });
-  await app.register(stockViewRoutes(services), { prefix: '/api/wxy-warehouse-server' });
-  await app.register(analysisRoutes, { prefix: '/api/wxy-report-server' });
-  await app.register(supplierAccountRoutes, { prefix: '/api/wxy-order-server' });
-  await app.register(trainingRoutes(services), { prefix: '/api/wxy-system-server' });
-  await app.register(examRoutes(), { prefix: '/api/wxy-system-server' });
   await app.register(realtimePlugin(services));
 
   const staticDir = services.config.staticDir;

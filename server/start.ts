@@ -10,7 +10,7 @@ import { startSalesSummaryFold } from './db/salesSummaries.ts';
 import { readModuleMenus } from './db/seed/moduleMenus.ts';
 import { shippedDictionaries } from './db/seed/dictionaries.ts';
 import { logSmsSender, outboxSmsSender, type SmsSender } from './auth/sms.ts';
-import { startAiBoxPoll } from './domains/aiBox/poll.ts';
+import { startAiBoxPoll } from './domains/aiBox/index.ts';
 import { startJobRunner } from './jobs/runner.ts';
 
 export interface RunningServer {

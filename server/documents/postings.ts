@@ -2,7 +2,7 @@ import { columnOf } from '../../core/descriptors/resource.ts';
 import type { DocActionDecl, ResourceDescriptor } from '../../core/descriptors/types.ts';
 import type { AuthContext } from '../context.ts';
 import type { Queryable } from '../db/index.ts';
-import { postStock, type StockMove } from '../domains/stock/ledger.ts';
+import { postStock, type StockMove } from '../domains/stock/index.ts';
 import { ApiError } from '../errors.ts';
 import { quoteIdent } from '../resources/query.ts';
 import type { DocRef } from './registry.ts';

@@ -1,47 +1,37 @@
 /**
- * Loads every business domain's registered document functions (server/documents/registry.ts). One import
- * per area; the resource routes refuse to start when a descriptor names a function nobody registered.
+ * The one wiring list of the business areas. Each area's plugin (server/domains/<area>/plugin.ts) registers its routes
+ * and, when loaded, its document functions and hooks (server/documents/registry.ts); the resource routes refuse to
+ * start when a descriptor names a function nobody registered. Other code reaches an area only through its public
+ * face (index.ts).
  */
-import './warehouse/otherStockIn.ts';
-import './fulfilment/picking.ts';
-import './warehouse/otherStockOut.ts';
-import './warehouse/allocation.ts';
-import './warehouse/purchase.ts';
-import './warehouse/stocktake.ts';
-import './warehouse/returnOrder.ts';
-import './warehouse/supplierMrb.ts';
-import './warehouse/returnImport.ts';
-import './pettyCash/records.ts';
-import './pettyCash/transfers.ts';
-import './pettyCash/reconciliation.ts';
-import './pettyCash/imports.ts';
-import './shops/merchants.ts';
-import './shops/shopExtras.ts';
-import './shops/priceCheck.ts';
-import './shops/shopImports.ts';
-import './shops/onlineOrders.ts';
-import './sales/preSale.ts';
-import './sales/orderPay.ts';
-import './sales/vouchers.ts';
-import './sales/orderLookups.ts';
-import './sales/groupPurchase.ts';
-import './sales/exchange.ts';
-import './sales/orderEdit.ts';
-import './sales/shippingHome.ts';
-import './sales/platformConfig.ts';
-import './fulfilment/ecWhConfig.ts';
-import './pettyCash/approval.ts';
-import './shops/shopPoi.ts';
-import './reports/contributionRoutes.ts';
-import './attendance/clock.ts';
-import './training/engineRoutes.ts';
-import './attendance/requests.ts';
-import './inspect/inspectApply.ts';
-import './salary/documents.ts';
-import './salary/salaryRoutes.ts';
-import './reports/starRating.ts';
-import './reports/accessReport.ts';
+import type { FastifyInstance } from 'fastify';
+import type { AreaContext } from './area.ts';
+import { routes as aiBoxArea } from './aiBox/plugin.ts';
+import { routes as analysisArea } from './analysis/plugin.ts';
+import { routes as attendanceArea } from './attendance/plugin.ts';
+import { routes as fulfilmentArea } from './fulfilment/plugin.ts';
+import { routes as inspectArea } from './inspect/plugin.ts';
+import { routes as meetingsArea } from './meetings/plugin.ts';
+import { routes as membersArea } from './members/plugin.ts';
+import { routes as periodArea } from './period/plugin.ts';
+import { routes as pettyCashArea } from './pettyCash/plugin.ts';
+import { routes as processArea } from './process/plugin.ts';
+import { routes as promotionsArea } from './promotions/plugin.ts';
+import { routes as reportsArea } from './reports/plugin.ts';
+import { routes as salaryArea } from './salary/plugin.ts';
+import { routes as salesArea } from './sales/plugin.ts';
+import { routes as shopsArea } from './shops/plugin.ts';
+import { routes as statsArea } from './stats/plugin.ts';
+import { routes as stockArea } from './stock/plugin.ts';
+import { routes as supplierAccountArea } from './supplierAccount/plugin.ts';
+import { routes as targetsArea } from './targets/plugin.ts';
+import { routes as trainingArea } from './training/plugin.ts';
+import { routes as warehouseArea } from './warehouse/plugin.ts';
 import '../system/craftsmenBind.ts';
-import './promotions/documents.ts';
-import './members/memberNotices.ts';
-import './members/operationPlan.ts';
+
+const AREAS = [aiBoxArea, analysisArea, attendanceArea, fulfilmentArea, inspectArea, meetingsArea, membersArea, periodArea, pettyCashArea, processArea, promotionsArea, reportsArea, salaryArea, salesArea, shopsArea, statsArea, stockArea, supplierAccountArea, targetsArea, trainingArea, warehouseArea];
+
+/** Registers every area's routes (inside the resource plugin: document actions need the descriptors, imports the multipart parser). */
+export async function areaRoutes(app: FastifyInstance, ctx: AreaContext): Promise<void> {
+  for (const routes of AREAS) await routes(app, ctx);
+}

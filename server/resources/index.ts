@@ -1,22 +1,6 @@
 import { exportFileTitles } from './exportNames.ts';
-import { payMethodRoutes } from '../domains/shops/payMethodRoutes.ts';
-import { pettyCashRoutes } from '../domains/pettyCash/routes.ts';
-import { classRecordPayRoute, shiftRoutes } from '../domains/sales/shifts.ts';
-import { saleReportRoutes } from '../domains/sales/saleReport.ts';
-import { dailyManagementRoutes } from '../domains/shops/dailyManagement.ts';
-import { shopProfileRoutes } from '../domains/shops/shopProfile.ts';
-import { reportConfigRoutes } from '../domains/shops/reportConfig.ts';
-import { memberRoutes } from '../domains/members/memberRoutes.ts';
-import { statsRoutes } from '../domains/stats/statsRoutes.ts';
-import { scanCodeRoutes } from '../domains/stats/scanCode.ts';
-import { dashboardRoutes } from '../domains/stats/dashboard.ts';
-import { documentPages, waitingDocuments } from '../documents/catalog.ts';
+import { documentPages } from '../documents/catalog.ts';
 import { documentFinderRoutes } from '../documents/findByNumber.ts';
-import { targetRoutes } from '../domains/targets/targetRoutes.ts';
-import { meetingRoutes } from '../domains/meetings/meetingRoutes.ts';
-import { parkedSaleRoutes } from '../domains/sales/parkedSales.ts';
-import { aiBoxRoutes } from '../domains/aiBox/routes.ts';
-import { processRoutes } from '../domains/process/routes.ts';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
@@ -30,15 +14,7 @@ import { columnConfigRoutes } from './columnConfig.ts';
 import { screenDescriptorRoutes } from './screenDescriptors.ts';
 import { unknownDocFns } from '../documents/registry.ts';
 import { printFieldsRoutes } from '../documents/printFieldsRoute.ts';
-import { fulfilmentRoutes } from '../domains/fulfilment/routes.ts';
-import { stocktakeRoutes } from '../domains/warehouse/stocktakeRoutes.ts';
-import { orderRoutes } from '../domains/sales/orderRoutes.ts';
-import { balanceRoutes } from '../domains/members/balanceRoutes.ts';
-import { catalogueRoutes } from '../domains/sales/catalogueRoutes.ts';
-import { couponRoutes } from '../domains/members/couponRoutes.ts';
-import { returnOrderRoutes } from '../domains/warehouse/returnOrder.ts';
-import { onlineOrderRoutes } from '../domains/fulfilment/onlineOrders.ts';
-import '../domains/index.ts';
+import { areaRoutes } from '../domains/index.ts';
 
 /**
  * Checks that every resource's table exists with its columns, tenant_id and forced row-level security (or is a
@@ -121,32 +97,8 @@ export async function resourceRoutes(services: AppServices) {
     await app.register(screenDescriptorRoutes(services, set), { prefix: '/api/wxy-system-server' });
     await app.register(printFieldsRoutes(set.resources), { prefix: '/api/wxy-system-server' });
     await app.register(documentFinderRoutes(documentPages(set)), { prefix: '/api/wxy-system-server' });
-    // Hand-written calls of domains that need the descriptors (document actions) or the multipart parser above.
-    await app.register(fulfilmentRoutes(set.resources), { prefix: '/api/wxy-warehouse-server' });
-    await app.register(stocktakeRoutes(set.resources), { prefix: '/api/wxy-warehouse-server' });
-    await app.register(returnOrderRoutes, { prefix: '/api/wxy-warehouse-server' });
-    await app.register(onlineOrderRoutes(), { prefix: '/api/wxy-member-server' });
-    await app.register(orderRoutes(services.db, services), { prefix: '/api/wxy-order-server' });
-    await app.register(balanceRoutes(services.db), { prefix: '/api/wxy-order-server' });
-    await app.register(catalogueRoutes, { prefix: '/api/wxy-order-server' });
-    await app.register(payMethodRoutes, { prefix: '/api/wxy-shop-server' });
-    await app.register(pettyCashRoutes, { prefix: '/api/wxy-shop-server' });
-    await app.register(shiftRoutes, { prefix: '/api/wxy-shop-server' });
-    await app.register(dailyManagementRoutes, { prefix: '/api/wxy-shop-server' });
-    await app.register(shopProfileRoutes(services), { prefix: '/api/wxy-shop-server' });
-    await app.register(reportConfigRoutes, { prefix: '/api/wxy-shop-server' });
-    await app.register(classRecordPayRoute, { prefix: '/api/wxy-order-server' });
-    await app.register(saleReportRoutes, { prefix: '/api/wxy-order-server' });
-    await app.register(memberRoutes, { prefix: '/api/wxy-member-server' });
-    await app.register(couponRoutes, { prefix: '/api/wxy-member-server' });
-    await app.register(parkedSaleRoutes, { prefix: '/api/wxy-order-server' });
-    await app.register(aiBoxRoutes(services), { prefix: '/api/wxy-shop-server' });
-    await app.register(targetRoutes, { prefix: '/api/wxy-shop-server' });
-    await app.register(meetingRoutes, { prefix: '/api/wxy-shop-server' });
-    await app.register(processRoutes, { prefix: '/api/wxy-process-server' });
-    await app.register(statsRoutes, { prefix: '/api/wxy-order-server' });
-    await app.register(scanCodeRoutes, { prefix: '/api/wxy-order-server' });
-    await app.register(dashboardRoutes(waitingDocuments(set)), { prefix: '/api/wxy-order-server' });
+    // The business areas' own calls (document actions need the descriptors; imports the multipart parser above).
+    await areaRoutes(app, { services, set });
   };
   return { set, plugin };
 }

@@ -3,7 +3,7 @@ import { dbToday } from '../db/calendar.ts';
 import type { Queryable } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
 import { activeJob, lastDoneJob, type JobView } from '../jobs/jobs.ts';
-import { reportMonth } from '../domains/period/period.ts';
+import { reportMonth } from '../domains/period/index.ts';
 
 /** What a snapshot report's page says about the asked period when no job has computed it yet. */
 export interface NotCollected {

@@ -3,7 +3,7 @@ import type { Req } from '../resources/access.ts';
 import { asCallerError } from '../resources/dbErrors.ts';
 import { report, type ImportRowError } from '../resources/importer.ts';
 import { readSheet, template, text } from '../resources/sheetImport.ts';
-import { shopIdsByCode } from '../domains/shops/shopCodes.ts';
+import { shopIdsByCode } from '../domains/shops/index.ts';
 
 /**
  * 手艺人绑定 import (craftsmen-bind template/import): one row per person, shop and platform, by 工号 and 门店编码 (what

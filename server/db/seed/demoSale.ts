@@ -1,5 +1,5 @@
 import type { AuthContext } from '../../context.ts';
-import { settle, type SettlementInput } from '../../domains/sales/settlement.ts';
+import { settle, type SettlementInput } from '../../domains/sales/index.ts';
 import type { Database } from '../index.ts';
 
 /**

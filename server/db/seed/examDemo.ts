@@ -1,5 +1,5 @@
 import type { Database } from '../index.ts';
-import { normalizeQuestion, scoreAnswers, type QuestionInput } from '../../domains/training/examScoring.ts';
+import { normalizeQuestion, scoreAnswers, type QuestionInput } from '../../domains/training/index.ts';
 
 /**
  * 考试 demo: a bank of eight questions (product knowledge and cash-register rules, 100 分) given to every demo exam of

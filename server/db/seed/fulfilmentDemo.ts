@@ -1,6 +1,6 @@
 import type { AuthContext } from '../../context.ts';
 import type { Database } from '../index.ts';
-import { createPickingTasks, syncOnlineOrders } from '../../domains/fulfilment/picking.ts';
+import { createPickingTasks, syncOnlineOrders } from '../../domains/fulfilment/index.ts';
 
 /**
  * Fulfilment demo: locations A-01-01… for the first SKUs of the first central warehouse, online orders, the

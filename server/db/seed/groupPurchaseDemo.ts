@@ -5,9 +5,9 @@ import type { ResourceDescriptor, RouteDecl } from '../../../core/descriptors/ty
 import type { AuthContext } from '../../context.ts';
 import type { DocContext } from '../../documents/context.ts';
 import { createDocument, runDocAction } from '../../documents/routes.ts';
-import { exchangeOrder } from '../../domains/sales/exchange.ts';
-import { groupPurchaseToOrder } from '../../domains/sales/groupPurchase.ts';
-import { saveShipping } from '../../domains/sales/shippingHome.ts';
+import { exchangeOrder } from '../../domains/sales/index.ts';
+import { groupPurchaseToOrder } from '../../domains/sales/index.ts';
+import { saveShipping } from '../../domains/sales/index.ts';
 import type { Database } from '../index.ts';
 
 /**

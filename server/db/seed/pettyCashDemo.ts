@@ -1,7 +1,7 @@
 import type { AuthContext } from '../../context.ts';
-import { postPettyCash } from '../../domains/pettyCash/ledger.ts';
-import { periodOf } from '../../domains/pettyCash/periods.ts';
-import { generateReconciliations } from '../../domains/pettyCash/reconciliation.ts';
+import { postPettyCash } from '../../domains/pettyCash/index.ts';
+import { periodOf } from '../../domains/pettyCash/index.ts';
+import { generateReconciliations } from '../../domains/pettyCash/index.ts';
 import { nextDocNo } from '../../documents/numbers.ts';
 import { recordDocEvent } from '../../documents/history.ts';
 import type { Database, Queryable } from '../index.ts';

@@ -5,8 +5,8 @@ import type { AuthContext } from '../../context.ts';
 import type { DocContext } from '../../documents/context.ts';
 import { createDocument, runDocAction } from '../../documents/routes.ts';
 import type { Database, Queryable } from '../index.ts';
-import { deployDefinition, startProcess } from '../../domains/process/service.ts';
-import { attendanceXml, inspectXml, pettyCashXml } from '../../domains/process/bpmnXml.ts';
+import { deployDefinition, startProcess } from '../../domains/process/index.ts';
+import { attendanceXml, inspectXml, pettyCashXml } from '../../domains/process/index.ts';
 
 async function userAuth(tx: Queryable, tenantId: number, userName: string): Promise<AuthContext | null> {
   const u = (

@@ -1,11 +1,11 @@
 import type { Database } from '../index.ts';
 import { dbToday } from '../calendar.ts';
 import { enqueueJob } from '../../jobs/jobs.ts';
-import { CONTRIBUTION_JOBS } from '../../domains/reports/contribution.ts';
-import { previousMonth } from '../../domains/reports/period.ts';
-import { ACCESS_JOB } from '../../domains/reports/accessReport.ts';
-import { STAR_JOBS } from '../../domains/reports/starRating.ts';
-import { DEMO_STAR_RULES } from '../../domains/reports/starRules.ts';
+import { CONTRIBUTION_JOBS } from '../../domains/reports/index.ts';
+import { previousMonth } from '../../domains/reports/index.ts';
+import { ACCESS_JOB } from '../../domains/reports/index.ts';
+import { STAR_JOBS } from '../../domains/reports/index.ts';
+import { DEMO_STAR_RULES } from '../../domains/reports/index.ts';
 
 /**
  * 报表中心 demo: last month's and this month's snapshots of the contribution reports are enqueued for tenant 1 (the

@@ -1,5 +1,5 @@
 import type { Database } from '../index.ts';
-import { computePeople, peopleOfMonth, writePeople } from '../../domains/salary/month.ts';
+import { computePeople, peopleOfMonth, writePeople } from '../../domains/salary/index.ts';
 import { dbToday } from '../calendar.ts';
 
 /** yyyy-mm of the month before `month`. */

@@ -1,10 +1,10 @@
 import type { AuthContext } from '../../context.ts';
 import type { Database } from '../index.ts';
-import { recharge } from '../../domains/members/balance.ts';
-import { giveCoupons } from '../../domains/members/coupons.ts';
-import { executePlan } from '../../domains/members/operationPlan.ts';
-import { shopOf } from '../../domains/sales/settlement.ts';
-import { issueVouchers, writeOffVoucher } from '../../domains/sales/vouchers.ts';
+import { recharge } from '../../domains/members/index.ts';
+import { giveCoupons } from '../../domains/members/index.ts';
+import { executePlan } from '../../domains/members/index.ts';
+import { shopOf } from '../../domains/sales/index.ts';
+import { issueVouchers, writeOffVoucher } from '../../domains/sales/index.ts';
 
 /**
  * 会员余额 demo: two running recharge activities (this year) and recharges of 13800000001 and 13800000003 at the

@@ -6,7 +6,7 @@ import type { DocContext } from '../../documents/context.ts';
 import { createDocument, runDocAction } from '../../documents/routes.ts';
 import type { Database } from '../index.ts';
 import '../../domains/index.ts';
-import { seedReportColumns } from '../../domains/shops/reportConfig.ts';
+import { seedReportColumns } from '../../domains/shops/index.ts';
 
 /**
  * The first shops' payment terminals (a bank POS and a scan box each) and two weeks of their delivery-platform

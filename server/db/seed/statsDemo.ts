@@ -1,9 +1,9 @@
 import type { AuthContext } from '../../context.ts';
 import type { Database } from '../index.ts';
-import { refundOrder } from '../../domains/sales/settlement.ts';
+import { refundOrder } from '../../domains/sales/index.ts';
 import { demoSale } from './demoSale.ts';
-import { addDays } from '../../domains/stats/period.ts';
-import { mergeScanCodes } from '../../domains/stats/scanCode.ts';
+import { addDays } from '../../domains/stats/index.ts';
+import { mergeScanCodes } from '../../domains/stats/index.ts';
 import { dbToday } from '../calendar.ts';
 
 /**

@@ -1,11 +1,11 @@
 import type { AuthContext } from '../../context.ts';
 import type { Database } from '../index.ts';
 import { demoSale } from './demoSale.ts';
-import { targetOf, writeTarget } from '../../domains/targets/targets.ts';
-import { saveDailyMeeting } from '../../domains/meetings/dailyMeeting.ts';
-import { saveWeeklyMeeting } from '../../domains/meetings/weeklyMeeting.ts';
-import { addShopMeeting } from '../../domains/meetings/shopMeeting.ts';
-import { addDays } from '../../domains/meetings/week.ts';
+import { targetOf, writeTarget } from '../../domains/targets/index.ts';
+import { saveDailyMeeting } from '../../domains/meetings/index.ts';
+import { saveWeeklyMeeting } from '../../domains/meetings/index.ts';
+import { addShopMeeting } from '../../domains/meetings/index.ts';
+import { addDays } from '../../domains/meetings/index.ts';
 import { dbToday } from '../calendar.ts';
 
 /**

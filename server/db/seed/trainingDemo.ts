@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Database } from '../index.ts';
-import { tinyMp4 } from '../../domains/training/tinyMp4.ts';
+import { tinyMp4 } from '../../domains/training/index.ts';
 
 /**
  * 培训 demo: two course groups (新员工入职 for shop staff and managers, 门店运营 for managers only), three short

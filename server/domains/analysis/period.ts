@@ -1,4 +1,4 @@
-import { addDays, dayPeriod, daysBetween, isDay, MAX_PERIOD_DAYS } from '../period/period.ts';
+import { addDays, dayPeriod, daysBetween, isDay, MAX_PERIOD_DAYS } from '../period/index.ts';
 
 /**
  * An analysis report's period (server/domains/period reads it): two calendar days (YYYY-MM-DD), start not after end, end not after today, at most

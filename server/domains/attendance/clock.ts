@@ -5,7 +5,7 @@ import { dateParam, idField } from '../../http/fields.ts';
 import type { Req } from '../../resources/access.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
 import { registerCustomRoute } from '../../resources/customRoutes.ts';
-import { checkPictures } from '../pettyCash/pictures.ts';
+import { checkPictures } from '../pettyCash/index.ts';
 
 /**
  * 打卡 (attn-clock): a person clocks in (上班) or out (下班) at a shop from the h5 clock page with a photo taken

@@ -5,8 +5,8 @@ import { registerDocExtras, registerDocFn } from '../../documents/registry.ts';
 import { ApiError } from '../../errors.ts';
 import { notifyUsersInTx } from '../../messages/messageService.ts';
 import { notifyConfirmers } from '../../messages/notifyPermHolders.ts';
-import { approvalFor, onProcessEnd, registerProcessBusiness, startProcess } from '../process/service.ts';
-import { monthsFromTo, refuseFrozenMonths } from '../salary/months.ts';
+import { approvalFor, onProcessEnd, registerProcessBusiness, startProcess } from '../process/index.ts';
+import { monthsFromTo, refuseFrozenMonths } from '../salary/index.ts';
 
 /**
  * 考勤申请 (attn-request): leave, overtime, missed clock, shift swap, business trip, outing, time off in lieu — each a

@@ -4,7 +4,7 @@ import { recordDocEvent } from '../../documents/history.ts';
 import { nextDocNo } from '../../documents/numbers.ts';
 import { registerDocFn, type DocRef } from '../../documents/registry.ts';
 import { ApiError } from '../../errors.ts';
-import { postStock } from '../stock/ledger.ts';
+import { postStock } from '../stock/index.ts';
 
 /**
  * Fulfilment of online orders: an imported order (ec_order) is synced into a 拣货单 (wh-picking, a document)

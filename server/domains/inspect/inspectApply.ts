@@ -3,8 +3,8 @@ import type { Queryable } from '../../db/index.ts';
 import { recordDocEvent } from '../../documents/history.ts';
 import { registerDocExtras, registerDocFn } from '../../documents/registry.ts';
 import { ApiError } from '../../errors.ts';
-import { checkPictures } from '../pettyCash/pictures.ts';
-import { approvalFor, onProcessEnd, registerProcessBusiness, startProcess } from '../process/service.ts';
+import { checkPictures } from '../pettyCash/index.ts';
+import { approvalFor, onProcessEnd, registerProcessBusiness, startProcess } from '../process/index.ts';
 
 /**
  * 巡店申请 (shop-inspect-apply), filed from the phone page /h5/inspectApply: the shop, the day, each item checked with

@@ -3,7 +3,7 @@ import { ApiError } from '../../errors.ts';
 import { ok, pageParamsSchema } from '../../http/envelope.ts';
 import { dateParam } from '../../http/fields.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
-import { shopOfTenant, today } from '../targets/targets.ts';
+import { shopOfTenant, today } from '../targets/index.ts';
 import {
   dailyFigures, dailyMeetingById, dailyMeetingOf, findInventory, inventoryOf, meetingDay, saveCounts, saveDailyMeeting, updateDailyDetail, updateDailyMeeting,
   type CountInput, type DailyInput,

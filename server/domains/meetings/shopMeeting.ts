@@ -1,9 +1,9 @@
 import type { AuthContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import { ApiError } from '../../errors.ts';
-import { figuresByPerson, reachInfo, shopOfTenant, uniqueAsConflict, userTargetsOf } from '../targets/targets.ts';
-import { daysOfMonth, reachRate, toFen } from '../targets/split.ts';
-import { salesByDayAndSeller } from '../targets/sales.ts';
+import { figuresByPerson, reachInfo, shopOfTenant, uniqueAsConflict, userTargetsOf } from '../targets/index.ts';
+import { daysOfMonth, reachRate, toFen } from '../targets/index.ts';
+import { salesByDayAndSeller } from '../targets/index.ts';
 import { meetingDay } from './dailyMeeting.ts';
 
 /**

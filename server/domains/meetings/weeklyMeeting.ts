@@ -1,8 +1,8 @@
 import type { AuthContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import { ApiError } from '../../errors.ts';
-import { figuresByPerson, shopOfTenant, today, uniqueAsConflict } from '../targets/targets.ts';
-import { reachRate, toFen } from '../targets/split.ts';
+import { figuresByPerson, shopOfTenant, today, uniqueAsConflict } from '../targets/index.ts';
+import { reachRate, toFen } from '../targets/index.ts';
 import { addDays, parseDay, weekOf, type WeekOfYear } from './week.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { giftFor } from './balance.ts';
-import { balancePaidFen, settlePayments } from '../sales/pricing.ts';
+import { balancePaidFen, settlePayments } from '../sales/index.ts';
 
 describe('giftFor (充值活动)', () => {
   const rules = [

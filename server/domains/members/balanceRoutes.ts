@@ -4,8 +4,8 @@ import { ApiError } from '../../errors.ts';
 import { ok } from '../../http/envelope.ts';
 import { assertCents, idField, plainText } from '../../http/fields.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
-import { payableOf, shopOf } from '../sales/settlement.ts';
-import { discountRateField } from '../sales/lineDiscount.ts';
+import { payableOf, shopOf } from '../sales/index.ts';
+import { cartLines } from '../sales/index.ts';
 import { balanceFen, readRecharge, recharge, type RechargeInput } from './balance.ts';
 
 /**
@@ -19,13 +19,6 @@ const SELL = 'order:retail:sell';
 export const RECHARGE = 'order:retail:recharge';
 const UUID = { type: 'string', title: '充值标识', pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$', 'x-msg': '充值标识必须是 UUID' };
 
-export const cartLines = {
-  type: 'array', title: '商品', minItems: 1, maxItems: 500,
-  items: {
-    type: 'object', required: ['skuId', 'quantity'], additionalProperties: false,
-    properties: { skuId: idField('商品'), quantity: { type: 'integer', minimum: 1, maximum: 9999, title: '数量' }, price: { type: 'number', minimum: 0, maximum: 9999999.99, title: '单价' }, discountRate: discountRateField },
-  },
-};
 
 export const balanceRoutes = (db: Database) => async (app: FastifyInstance) => {
   app.post<{ Body: RechargeInput }>('/balance-recharge/save', {

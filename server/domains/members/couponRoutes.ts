@@ -9,8 +9,8 @@ import { asCallerError } from '../../resources/dbErrors.ts';
 import { refuseMissing } from '../../resources/pathParents.ts';
 import { report, type ImportRowError } from '../../resources/importer.ts';
 import { readSheet, template, text } from '../../resources/sheetImport.ts';
-import { cartTotalFen } from '../sales/settlement.ts';
-import { cartLines } from './balanceRoutes.ts';
+import { cartTotalFen } from '../sales/index.ts';
+import { cartLines } from '../sales/index.ts';
 import { tellCouponsGiven, tellSheetGiven } from './memberNotices.ts';
 import { couponAnswer, couponByCode, couponDiscountFen, couponRefusal, couponsOfMember, giveCoupons, toCoupon } from './coupons.ts';
 

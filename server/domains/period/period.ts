@@ -1,6 +1,6 @@
 import { ApiError } from '../../errors.ts';
 import { dateParam } from '../../http/fields.ts';
-import { daysOfMonth, isMonth, MONTH_PATTERN } from '../targets/split.ts';
+import { daysOfMonth, isMonth, MONTH_PATTERN } from '../targets/index.ts';
 
 /**
  * The one reading of a report's period, whatever the call names its parameters (统计 startDate/endDate, 分析

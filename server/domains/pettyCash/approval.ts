@@ -4,7 +4,7 @@ import { recordDocEvent } from '../../documents/history.ts';
 import { registerDocFn } from '../../documents/registry.ts';
 import { ApiError } from '../../errors.ts';
 import { notifyUsersInTx } from '../../messages/messageService.ts';
-import { onProcessEnd, PROCESS_NOTICE_TYPE, registerProcessBusiness, startProcess } from '../process/service.ts';
+import { onProcessEnd, PROCESS_NOTICE_TYPE, registerProcessBusiness, startProcess } from '../process/index.ts';
 import { postPettyCash, yuan } from './ledger.ts';
 
 /**

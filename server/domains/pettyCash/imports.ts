@@ -4,7 +4,7 @@ import { registerDocImporter } from '../../documents/registry.ts';
 import type { Req } from '../../resources/access.ts';
 import { report, type ImportRowError } from '../../resources/importer.ts';
 import { amountOf, dateOf, readSheet, template, text } from '../../resources/sheetImport.ts';
-import { shopIdsByCode } from '../shops/shopCodes.ts';
+import { shopIdsByCode } from '../shops/index.ts';
 
 /**
  * Imports of petty-cash records and transfers: people name shops by code and usages by name, so the rows are

@@ -1,7 +1,7 @@
 import { registerJob, type JobContext } from '../../jobs/jobs.ts';
 import { ok } from '../../http/envelope.ts';
 import { registerCustomRoute } from '../../resources/customRoutes.ts';
-import { daysOfMonth } from '../targets/split.ts';
+import { daysOfMonth } from '../targets/index.ts';
 import { monthField, reportMonth } from './period.ts';
 import { dbToday } from '../../db/calendar.ts';
 import { ApiError } from '../../errors.ts';

@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/index.ts';
 import { foldSalesSummaries } from '../../db/salesSummaries.ts';
 import { registerJob, type JobContext } from '../../jobs/jobs.ts';
-import { daysOfMonth } from '../targets/split.ts';
+import { daysOfMonth } from '../targets/index.ts';
 import type { EditableReport } from './edits.ts';
 
 /**

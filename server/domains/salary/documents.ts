@@ -11,8 +11,8 @@ import type { Req } from '../../resources/access.ts';
 import { registerCustomRoute } from '../../resources/customRoutes.ts';
 import { report, type ImportRowError } from '../../resources/importer.ts';
 import { amountOf, readSheet, template, text } from '../../resources/sheetImport.ts';
-import { approvalFor, onProcessEnd, registerProcessBusiness, startProcess } from '../process/service.ts';
-import { shopIdsByCode } from '../shops/shopCodes.ts';
+import { approvalFor, onProcessEnd, registerProcessBusiness, startProcess } from '../process/index.ts';
+import { shopIdsByCode } from '../shops/index.ts';
 import { isSalaryMonth, refuseFrozenMonths } from './months.ts';
 import { dateParam } from '../../http/fields.ts';
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../../http/envelope.ts';
 import { idField } from '../../http/fields.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
-import { activePromotions } from '../promotions/active.ts';
+import { activePromotions } from '../promotions/index.ts';
 import { shopOf } from './settlement.ts';
 
 /**

@@ -7,7 +7,7 @@ import { ok } from '../../http/envelope.ts';
 import { idField, plainText } from '../../http/fields.ts';
 import { registerCustomRoute } from '../../resources/customRoutes.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
-import { postStock } from '../stock/ledger.ts';
+import { postStock } from '../stock/index.ts';
 import { assertShopTakes, PAY_TYPES, settlePayments, toYuan, type Payment } from './pricing.ts';
 import { ORDER_STATUS, shopOf } from './settlement.ts';
 

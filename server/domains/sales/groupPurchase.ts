@@ -16,9 +16,9 @@ import { registerCustomRoute } from '../../resources/customRoutes.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
 import { report, type ImportRowError } from '../../resources/importer.ts';
 import { amountOf, dateOf, readSheet, template, text } from '../../resources/sheetImport.ts';
-import { postStock } from '../stock/ledger.ts';
-import { onProcessEnd, registerProcessBusiness, startProcess } from '../process/service.ts';
-import { shopIdsByCode } from '../shops/shopCodes.ts';
+import { postStock } from '../stock/index.ts';
+import { onProcessEnd, registerProcessBusiness, startProcess } from '../process/index.ts';
+import { shopIdsByCode } from '../shops/index.ts';
 import { assertShopTakes, BALANCE, PAY_TYPES, toYuan } from './pricing.ts';
 import { readOrder, shopOf } from './settlement.ts';
 

@@ -5,7 +5,7 @@ import { ok } from '../../http/envelope.ts';
 import { idField, plainText } from '../../http/fields.ts';
 import { registerCustomRoute } from '../../resources/customRoutes.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
-import { earnPoints, memberForSale, pointsFor } from '../members/points.ts';
+import { earnPoints, memberForSale, pointsFor } from '../members/index.ts';
 import { lockReasonSql } from './orderPay.ts';
 import { readOrder } from './settlement.ts';
 

@@ -5,7 +5,7 @@ import { ApiError } from '../../errors.ts';
 import { ok } from '../../http/envelope.ts';
 import { plainText } from '../../http/fields.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
-import { memberForSale } from '../members/points.ts';
+import { memberForSale } from '../members/index.ts';
 import { id } from './orderRoutes.ts';
 import { shopOf } from './settlement.ts';
 import { assertMayDiscount, discountRateField } from './lineDiscount.ts';

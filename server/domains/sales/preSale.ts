@@ -1,7 +1,7 @@
 import { registerDocFn, type DocActionContext } from '../../documents/registry.ts';
 import { ApiError } from '../../errors.ts';
-import { postStock } from '../stock/ledger.ts';
-import type { StockMove } from '../stock/moves.ts';
+import { postStock } from '../stock/index.ts';
+import type { StockMove } from '../stock/index.ts';
 
 /**
  * 预售单 (po-pre-sale-order): lines priced by the server (the SKU's retail price, never the browser's), the goods

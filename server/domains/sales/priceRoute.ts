@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../../http/envelope.ts';
 import { idField } from '../../http/fields.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
-import { cartLines } from '../members/balanceRoutes.ts';
+import { cartLines } from './cartSchema.ts';
 import { toYuan } from './pricing.ts';
 import { quoteCart } from './settlement.ts';
 

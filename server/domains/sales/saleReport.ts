@@ -8,10 +8,10 @@ import { ok } from '../../http/envelope.ts';
 import { dateParam, idField } from '../../http/fields.ts';
 import { notifyUsersInTx } from '../../messages/messageService.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
-import { isDay, yuan } from '../stats/period.ts';
-import { paymentsByType, salesByHour, salesBySeller, salesByShop, topSkus } from '../stats/salesQueries.ts';
-import { shopsOfCall } from '../stats/scope.ts';
-import { hourRecord, netFigures } from '../stats/shape.ts';
+import { isDay, yuan } from '../stats/index.ts';
+import { paymentsByType, salesByHour, salesBySeller, salesByShop, topSkus } from '../stats/index.ts';
+import { shopsOfCall } from '../stats/index.ts';
+import { hourRecord, netFigures } from '../stats/index.ts';
 import { PAY_TYPES } from './pricing.ts';
 
 /**

@@ -4,17 +4,17 @@ import { callerDb, type Database, type Queryable } from '../../db/index.ts';
 import { docNoOf, docNumberStepSql } from '../../documents/numbers.ts';
 import { ApiError } from '../../errors.ts';
 import { assertSameRequest, requestDigest } from '../../http/idempotency.ts';
-import { postStock } from '../stock/ledger.ts';
-import { earnPoints, memberForSale, pointsFor, takeBackPoints } from '../members/points.ts';
-import { restoreBalance, spendBalance } from '../members/balance.ts';
-import { couponForSale, restoreCoupon, spendCoupon } from '../members/coupons.ts';
+import { postStock } from '../stock/index.ts';
+import { earnPoints, memberForSale, pointsFor, takeBackPoints } from '../members/index.ts';
+import { restoreBalance, spendBalance } from '../members/index.ts';
+import { couponForSale, restoreCoupon, spendCoupon } from '../members/index.ts';
 import { dbToday } from '../../db/calendar.ts';
 import { assertShopTakes, balancePaidFen, priceLines, settlePayments, toFen, toYuan, VOUCHER, type CartLine, type Payment, type PricedSku } from './pricing.ts';
-import { applyPromotions } from '../promotions/apply.ts';
-import { activePromotionsSql, toActivePromotion, type PromotionRow } from '../promotions/active.ts';
+import { applyPromotions } from '../promotions/index.ts';
+import { activePromotionsSql, toActivePromotion, type PromotionRow } from '../promotions/index.ts';
 import { assertMayDiscount } from './lineDiscount.ts';
-import { shopScope } from '../stats/scope.ts';
-import { refuseFrozenMonths } from '../salary/months.ts';
+import { shopScope } from '../stats/index.ts';
+import { refuseFrozenMonths } from '../salary/index.ts';
 import { payByVouchers, restoreVouchers, voucherPayments } from './voucherPay.ts';
 
 /**

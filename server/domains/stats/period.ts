@@ -1,4 +1,4 @@
-import { addDays, dayNumber, dayPeriod, isDay, MAX_PERIOD_DAYS, type DayPeriod } from '../period/period.ts';
+import { addDays, dayNumber, dayPeriod, isDay, MAX_PERIOD_DAYS, type DayPeriod } from '../period/index.ts';
 
 /**
  * The period of a statistics call: 开始日期 and 结束日期 (YYYY-MM-DD, real calendar days), the end not before the

@@ -8,7 +8,7 @@ import { ok } from '../../http/envelope.ts';
 import { dateParam, idField, plainText } from '../../http/fields.ts';
 import { fieldPermissionNames } from '../../permissions.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
-import { PAY_TYPES } from '../sales/pricing.ts';
+import { PAY_TYPES } from '../sales/index.ts';
 import { periodOf, yuan, type Period } from './period.ts';
 import {
   compositionBySku, ordersOfPeriod, paymentsByType, salesByDay, salesByHour, salesBySeller, salesByShop,

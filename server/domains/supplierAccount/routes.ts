@@ -8,9 +8,9 @@ import { ok } from '../../http/envelope.ts';
 import { idField } from '../../http/fields.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
 import type { Req } from '../../resources/access.ts';
-import { isDay } from '../analysis/period.ts';
+import { isDay } from '../analysis/index.ts';
 import { sendCsv } from '../../http/sendCsv.ts';
-import { aggregatePage, dayField, hiddenByGuards, nullableId, nullableText, Params, periodOf, withoutFields, type Row } from '../analysis/reportHttp.ts';
+import { aggregatePage, dayField, hiddenByGuards, nullableId, nullableText, Params, periodOf, withoutFields, type Row } from '../analysis/index.ts';
 import { correctionFen, ENTRY_TYPES, paymentFen } from './rules.ts';
 import {
   ENTRY_COLUMNS, ENTRY_ORDER, entriesCte, entriesSql, finishEntry, finishStatementRow, STATEMENT_COLUMNS, STATEMENT_GUARDS, statementSql, type StatementFilter,

@@ -1,5 +1,5 @@
-import type { Period } from '../analysis/period.ts';
-import { likeOf, money, Params, type Row } from '../analysis/reportHttp.ts';
+import type { Period } from '../analysis/index.ts';
+import { likeOf, money, Params, type Row } from '../analysis/index.ts';
 import { ENTRY_LABELS, PAY_METHODS } from './rules.ts';
 
 /**

@@ -11,7 +11,7 @@ import type { Req } from '../../resources/access.ts';
 import { netSalesOfPeriods, salesByDayAndSeller } from './sales.ts';
 import { daysOfMonth, isMonth, reachRate, toFen } from './split.ts';
 import { dateParamMessage } from '../../../core/descriptors/dates.ts';
-import { shopIdsByCode } from '../shops/shopCodes.ts';
+import { shopIdsByCode } from '../shops/index.ts';
 import {
   amountFen, assertMonth, dayTargets, reachByDay, reachInfo, recentSellers, refreshDayTargets, reportConfig, saveReportConfig, shopOfTenant, targetOf,
   userTargetsOf, writeTarget, type TargetInput,

@@ -3,7 +3,7 @@ import { registerDocFn } from '../../documents/registry.ts';
 import { ApiError } from '../../errors.ts';
 import { notifyUsersInTx } from '../../messages/messageService.ts';
 import { usersWithPerm } from '../../permissions.ts';
-import { postStock, type StockMove } from '../stock/ledger.ts';
+import { postStock, type StockMove } from '../stock/index.ts';
 
 /**
  * 调拨 (wh-allocation): goods sent from one warehouse to another, in two steps.

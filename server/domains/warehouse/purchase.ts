@@ -5,7 +5,7 @@ import { registerDocFn } from '../../documents/registry.ts';
 import { ApiError } from '../../errors.ts';
 import { notifyUsersInTx } from '../../messages/messageService.ts';
 import { usersWithPerm } from '../../permissions.ts';
-import { postStock } from '../stock/ledger.ts';
+import { postStock } from '../stock/index.ts';
 import { refuseUnAuditWithReturns } from './supplierMrb.ts';
 
 /**

@@ -4,7 +4,7 @@ import { registerDocFn } from '../../documents/registry.ts';
 import { ApiError } from '../../errors.ts';
 import { ok } from '../../http/envelope.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
-import { postStock } from '../stock/ledger.ts';
+import { postStock } from '../stock/index.ts';
 import { dateParam } from '../../http/fields.ts';
 
 /**

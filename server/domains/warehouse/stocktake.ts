@@ -4,7 +4,7 @@ import { registerDocFn } from '../../documents/registry.ts';
 import { ApiError } from '../../errors.ts';
 import { notifyUsersInTx } from '../../messages/messageService.ts';
 import { usersWithPerm } from '../../permissions.ts';
-import { postStock } from '../stock/ledger.ts';
+import { postStock } from '../stock/index.ts';
 
 /**
  * 盘点 (wh-inventory) — the counting rule, precisely. For one line (warehouse W, SKU s) let

@@ -2,7 +2,7 @@ import type { AuthContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import { registerDocFn } from '../../documents/registry.ts';
 import { ApiError } from '../../errors.ts';
-import { postStock } from '../stock/ledger.ts';
+import { postStock } from '../stock/index.ts';
 import { notifyConfirmers } from '../../messages/notifyPermHolders.ts';
 
 /**

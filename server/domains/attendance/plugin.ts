@@ -1,0 +1,6 @@
+/** The attendance area's plugin: its routes and the document functions and hooks it registers (server/documents/registry.ts). */
+import type { AreaRoutes } from '../area.ts';
+import './clock.ts';
+import './requests.ts';
+
+export const routes: AreaRoutes = async () => {};

@@ -1,0 +1,5 @@
+/** The inspect area's plugin: its routes and the document functions and hooks it registers (server/documents/registry.ts). */
+import type { AreaRoutes } from '../area.ts';
+import './inspectApply.ts';
+
+export const routes: AreaRoutes = async () => {};

@@ -1,0 +1,4 @@
+/** The period area's plugin: its routes and the document functions and hooks it registers (server/documents/registry.ts). */
+import type { AreaRoutes } from '../area.ts';
+
+export const routes: AreaRoutes = async () => {};
