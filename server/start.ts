@@ -11,6 +11,7 @@ import { readModuleMenus } from './db/seed/moduleMenus.ts';
 import { shippedDictionaries } from './db/seed/dictionaries.ts';
 import { logSmsSender, outboxSmsSender, type SmsSender } from './auth/sms.ts';
 import { startAiBoxPoll } from './domains/aiBox/index.ts';
+import { startLotExpiryNotices } from './domains/stock/index.ts';
 import { startJobRunner } from './jobs/runner.ts';
 
 export interface RunningServer {
@@ -57,6 +58,7 @@ export async function startServer(config: ServerConfig, opts: BuildOptions & { s
   }
   const url = opts.listen !== false ? await app.listen({ port: config.port, host: config.host }) : '';
   const aiBoxPoll = startAiBoxPoll(opened, app.log);
+  const lotNotices = startLotExpiryNotices(opened, app.log);
   const jobRunner = startJobRunner(opened, app.log, process.env, app.metrics.jobFinished);
   const salesFold = startSalesSummaryFold(opened, app.log);
   let closing: Promise<void> | undefined;
@@ -80,6 +82,7 @@ export async function startServer(config: ServerConfig, opts: BuildOptions & { s
             // The job running finishes (within the grace); no new one is taken.
             jobRunner.stop(graceMs),
             aiBoxPoll.stop(),
+            lotNotices.stop(),
             salesFold.stop(),
           ]);
         } finally {

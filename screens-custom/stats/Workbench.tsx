@@ -100,6 +100,14 @@ export function Workbench() {
             <Text fw={600}>{d.stockAlerts.mode === 'safety' ? t('dashboard.stockSafety') : t('dashboard.stockLowest')}</Text>
             <Anchor size="sm" href={d.stockAlerts.link} onClick={link(d.stockAlerts.link)}>{t('dashboard.more')}</Anchor>
           </Group>
+          {d.expiryAlerts.nearExpiry + d.expiryAlerts.expired > 0 && (
+            <Anchor size="sm" href={d.expiryAlerts.link} onClick={link(d.expiryAlerts.link)} data-testid="dash-expiry">
+              <Group gap={6} mb="xs">
+                <Badge color="orange" variant="light">{t('dashboard.nearExpiry')} {d.expiryAlerts.nearExpiry}</Badge>
+                <Badge color="red" variant="light">{t('dashboard.expired')} {d.expiryAlerts.expired}</Badge>
+              </Group>
+            </Anchor>
+          )}
           <Table>
             <Table.Tbody>
               {d.stockAlerts.records.map((x) => (

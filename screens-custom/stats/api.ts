@@ -42,6 +42,7 @@ export interface Dashboard {
   topShops: { shopId: number; shopName: string; saleAmount: number; orderCount: number }[];
   topSkus: { skuId: number; skuCode: string; skuName: string; quantity: number; saleAmount: number }[];
   stockAlerts: { mode: 'safety' | 'lowest'; link: string; records: { whName: string; skuId: number; skuCode: string; skuName: string; available: number; safetyStock: number | null }[] };
+  expiryAlerts: { nearExpiry: number; expired: number; link: string };
   pendingTasks: { total: number; link: string; records: { taskId: number; processInstanceId: number; title: string; processName: string; nodeName: string; applicantName: string; createTime: string }[] };
   waitingDocuments: { key: string; label: string; count: number; link: string }[];
 }

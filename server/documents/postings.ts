@@ -2,7 +2,7 @@ import { columnOf } from '../../core/descriptors/resource.ts';
 import type { DocActionDecl, ResourceDescriptor } from '../../core/descriptors/types.ts';
 import type { AuthContext } from '../context.ts';
 import type { Queryable } from '../db/index.ts';
-import { postStock, type StockMove } from '../domains/stock/index.ts';
+import { lineLot, postStock, type StockMove } from '../domains/stock/index.ts';
 import { ApiError } from '../errors.ts';
 import { quoteIdent } from '../resources/query.ts';
 import type { DocRef } from './registry.ts';
@@ -37,6 +37,7 @@ export async function postLines(
     qty: sign * Number(l[qtyField]),
     lineId: Number(l[c.lines.primaryKey]),
     ...(sign > 0 && p.cost === 'line' ? { unitCost: Number(l[costField] ?? 0) } : {}),
+    lot: Object.hasOwn(c.lines.fields, 'lotNo') ? lineLot(l) : null,
   }));
   await postStock(tx, auth, ref, moves);
   if (sign < 0 && p.cost === 'average' && Object.hasOwn(c.lines.fields, costField)) {

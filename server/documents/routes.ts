@@ -178,12 +178,15 @@ async function checkLines(tx: Queryable, c: DocContext, lines: Line[]): Promise<
       if (!sku || Number(sku.status) !== 1) throw new ApiError('BAD_REQUEST', `第${i + 1}行：商品不存在或已停用`);
     });
   }
+  // Lines that carry a lot (lotNo) may repeat a SKU once per lot: two lots received on one document.
+  const perLot = Object.hasOwn(c.lines.fields, 'lotNo');
   for (const field of c.doc.lines.uniqueBy ?? []) {
     const seen = new Map<string, number>();
     lines.forEach((l, i) => {
-      const key = String(l[field]);
+      const lot = perLot && field === skuField && typeof l.lotNo === 'string' ? l.lotNo.trim() : '';
+      const key = `${String(l[field])}|${lot}`;
       if (seen.has(key)) {
-        const what = field === skuField ? `商品 ${skus.get(Number(l[field]))?.skuName ?? key}` : `${c.lines.fields[field].title} ${key}`;
+        const what = field === skuField ? `商品 ${skus.get(Number(l[field]))?.skuName ?? key}${lot ? ` 批次 ${lot}` : ''}` : `${c.lines.fields[field].title} ${String(l[field])}`;
         throw new ApiError('BAD_REQUEST', `第${i + 1}行：${what} 与第${seen.get(key)! + 1}行重复`);
       }
       seen.set(key, i);

@@ -150,7 +150,7 @@ export const en: Messages<ShellMessages> = {
     refund: 'Refunds subtracted: {{amount}}', todayOrders: "Today's orders", todayTarget: "Today's target", reach: 'Reached', noTarget: 'No target set', monthSales: 'Month to date',
     monthTarget: 'Month target', trend: 'Sales trend', days7: '7 days', days30: '30 days', sales: 'Sales', hours: "Today's sales by hour", topShops: 'Top 5 shops (last {{days}} days)',
     topSkus: 'Top 5 SKUs (last {{days}} days)', more: 'Open', none: 'No sales', stockSafety: 'Stock below safety level', stockLowest: 'Lowest available stock',
-    safety: 'Safety stock', noAlerts: 'No stock alerts', tasks: 'Waiting for my approval', noTasks: 'Nothing to approve', documents: 'Documents waiting', noDocuments: 'No documents waiting',
+    safety: 'Safety stock', noAlerts: 'No stock alerts', nearExpiry: 'Lots near expiry', expired: 'Expired lots', tasks: 'Waiting for my approval', noTasks: 'Nothing to approve', documents: 'Documents waiting', noDocuments: 'No documents waiting',
   },
   training: {
     cancel: 'Cancel',

@@ -148,7 +148,7 @@ export const zhCN = {
     refund: '其中退款冲减 {{amount}}', todayOrders: '今日客单数', todayTarget: '今日目标', reach: '达成率', noTarget: '未设置目标', monthSales: '本月累计销售',
     monthTarget: '月目标', trend: '销售趋势', days7: '近7天', days30: '近30天', sales: '销售额', hours: '今日分时销售', topShops: '门店销售前5（近{{days}}天）',
     topSkus: 'SKU销售前5（近{{days}}天）', more: '查看', none: '暂无销售', stockSafety: '库存预警（低于安全库存）', stockLowest: '可用库存最低的SKU',
-    safety: '安全库存', noAlerts: '暂无库存预警', tasks: '待我审批', noTasks: '暂无待审批', documents: '待处理单据', noDocuments: '暂无待处理单据',
+    safety: '安全库存', noAlerts: '暂无库存预警', nearExpiry: '临期批次', expired: '过期批次', tasks: '待我审批', noTasks: '暂无待审批', documents: '待处理单据', noDocuments: '暂无待处理单据',
   },
   training: {
     cancel: '取消',

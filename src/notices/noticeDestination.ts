@@ -46,6 +46,8 @@ export function noticeDestination(businessType: number, businessId: string | num
     case 2012: return to('/pettyCash/transferDetail');
     case 2021: return to('/orderInfo/classRecord', {});
     case 2031: return to('/orderInfo/groupPurchaseDetail');
+    // 2041: lots of the shop's warehouse near or past their expiry date (server/domains/stock/expiryNotices.ts).
+    case 2041: return to('/storageManage/whStockLot', {});
     // 4 leads nowhere; unknown types go nowhere.
     default: return null;
   }

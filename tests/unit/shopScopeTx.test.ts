@@ -16,6 +16,7 @@ const NO_CALLER: Record<string, string> = {
   'server/auth/session.ts': 'the session check: reads who the caller is and which shops they reach',
   'server/jobs/runner.ts': 'background jobs: run for the tenant, not for a caller',
   'server/domains/aiBox/service.ts': 'the camera-box poll: no caller',
+  'server/domains/stock/expiryNotices.ts': 'the lot expiry notices: a periodic round for every warehouse, no caller',
   'server/domains/shops/reportConfig.ts': 'seeding the report columns at start-up',
   'server/domains/training/routes.ts': 'a signed video link (no session; a course is not a shop\'s record)',
   'server/files/downloads.ts': 'signed file links (no session; files are not a shop\'s records)',

@@ -204,7 +204,7 @@ export async function groupPurchaseToOrder(tx: Queryable, auth: AuthContext, gro
   );
   if (Number(g.total_amount) > 0)
     await tx.query(`INSERT INTO po_order_pay (tenant_id, order_id, pay_type, amount) VALUES (app_current_tenant(), $1, $2, $3)`, [orderId, payType, g.total_amount]);
-  await postStock(tx, auth, { docType: 'sale', docId: orderId, docNo: orderNo }, lines.rows.map((l) => ({ whId: shop.wh_id, skuId: l.sku_id, qty: -Number(l.quantity), lineId: l.det_id })));
+  await postStock(tx, auth, { docType: 'sale', docId: orderId, docNo: orderNo }, lines.rows.map((l) => ({ whId: shop.wh_id, skuId: l.sku_id, qty: -Number(l.quantity), lineId: l.det_id })), { sale: true });
   await tx.query(`UPDATE po_order_det d SET unit_cost = l.unit_cost FROM stock_ledger l WHERE l.doc_type = 'sale' AND l.doc_id = $1 AND l.line_id = d.det_id AND d.order_id = $1`, [orderId]);
   await tx.query(
     `UPDATE po_group_purchase SET status = ${GROUP_STATUS.done}, order_id = $2, order_no = $3, pay_type = $4, finish_user_name = $5, finish_time = now() WHERE group_purchase_id = $1`,

@@ -155,7 +155,7 @@ export async function settle(
       if (member) await earnPoints(tx, member.member_id, id, orderNo, toYuan(payableFen), points);
       if (!input.isPractice) {
         // Last, so the shop's balance rows stay locked only for the posting itself.
-        await postStock(tx, auth, { docType: 'sale', docId: id, docNo: orderNo }, lines.map((l) => ({ whId: shop.wh_id, skuId: l.skuId, qty: -Number(l.quantity), lineId: l.detId })));
+        await postStock(tx, auth, { docType: 'sale', docId: id, docNo: orderNo }, lines.map((l) => ({ whId: shop.wh_id, skuId: l.skuId, qty: -Number(l.quantity), lineId: l.detId })), { sale: true });
         await tx.query(
           `UPDATE po_order_det d SET unit_cost = l.unit_cost FROM stock_ledger l WHERE l.doc_type = 'sale' AND l.doc_id = $1 AND l.line_id = d.det_id AND d.order_id = $1`,
           [id],
@@ -374,7 +374,7 @@ async function reverseOrder(tx: Queryable, auth: AuthContext, orderNo: string, r
       `SELECT det_id, sku_id, quantity, unit_cost FROM po_order_det WHERE order_id = $1`, [o.order_id],
     )).rows;
     await postStock(tx, auth, { docType: 'saleRefund', docId: o.order_id, docNo: orderNo },
-      lines.map((l) => ({ whId: o.wh_id!, skuId: l.sku_id, qty: Number(l.quantity), unitCost: Number(l.unit_cost), lineId: l.det_id })));
+      lines.map((l) => ({ whId: o.wh_id!, skuId: l.sku_id, qty: Number(l.quantity), unitCost: Number(l.unit_cost), lineId: l.det_id, lotFrom: 'sale' })));
   }
   return readOrder(tx, o.order_id);
 }

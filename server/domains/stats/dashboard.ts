@@ -66,6 +66,17 @@ async function stockAlerts(tx: Queryable, shops: number[] | null) {
   return { mode: 'lowest', records: low };
 }
 
+/** Lots of the shops' warehouses near or past their expiry date (the 临期/过期批次 report's statuses 2 and 3). */
+async function expiryAlerts(tx: Queryable, shops: number[] | null) {
+  const r = (await tx.query<{ near: number; expired: number }>(
+    `SELECT count(*) FILTER (WHERE l.expiry_status = 2)::int AS near, count(*) FILTER (WHERE l.expiry_status = 3)::int AS expired
+       FROM stock_lot_list l JOIN wh_base_info w ON w.wh_id = l.wh_id
+      WHERE l.expiry_status > 1 AND w.status = 1 AND ($1::int[] IS NULL OR w.shop_id = ANY($1::int[]))`,
+    [shops],
+  )).rows[0];
+  return { nearExpiry: r.near, expired: r.expired, link: '/storageManage/whStockLot' };
+}
+
 /** Process tasks waiting for the caller: assigned to them, or to one of their roles, or to them among candidates. */
 async function pendingTasks(tx: Queryable, auth: AuthContext) {
   const where = `t.status = 0 AND i.status = 1 AND (t.assignee_id = $1 OR (t.assignee_id IS NULL AND (t.candidate_roles && $2::text[] OR t.candidate_users @> ARRAY[$1]::int[])))`;
@@ -135,6 +146,7 @@ export async function dashboard(tx: SummaryTx, auth: AuthContext, days: 7 | 30, 
       .map((s) => ({ shopId: s.shopId, shopName: s.shopName, saleAmount: yuan(s.soldFen - s.refundFen), orderCount: s.orderCount - s.refundCount })),
     topSkus: skus.map((s) => ({ skuId: s.skuId, skuCode: s.skuCode, skuName: s.skuName, quantity: s.qty, saleAmount: yuan(s.amountFen) })),
     stockAlerts: { ...(await stockAlerts(tx, shops)), link: '/storageManage/whStock' },
+    expiryAlerts: await expiryAlerts(tx, shops),
     pendingTasks: await pendingTasks(tx, auth),
     waitingDocuments: await waitingDocuments(tx, auth, shops, waiting),
   };
@@ -146,7 +158,7 @@ export const dashboardRoutes = (waiting: WaitingDocuments[]) => async (app: Fast
     config: { anyUser: true },
     schema: {
       tags: ['wxy-order-server'],
-      summary: '工作台：本人门店范围内今日销售与目标、近 7/30 天趋势、销售前 5 的门店与 SKU、今日分时销售、库存预警、待我审批与待处理单据',
+      summary: '工作台：本人门店范围内今日销售与目标、近 7/30 天趋势、销售前 5 的门店与 SKU、今日分时销售、库存预警、临期与过期批次数、待我审批与待处理单据',
       querystring: { type: 'object', additionalProperties: false, properties: { days: { type: 'integer', enum: [7, 30], title: '趋势天数' } } },
     },
   }, async (req) => ok(await req.summaryTx((tx) => dashboard(tx, req.auth!, req.query.days ?? 7, waiting)).catch(asCallerError)));

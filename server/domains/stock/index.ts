@@ -5,3 +5,5 @@
  * loads: a face that carried the routes would make every caller of one function import the whole area.
  */
 export { postStock, type StockMove } from './ledger.ts';
+export { lineLot, type LotRef } from './lots.ts';
+export { noticeExpiringLots, startLotExpiryNotices } from './expiryNotices.ts';

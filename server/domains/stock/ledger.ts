@@ -2,6 +2,7 @@ import type { AuthContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import type { DocRef } from '../../documents/registry.ts';
 import { ApiError } from '../../errors.ts';
+import { postLots, type LotOptions } from './lots.ts';
 import { formatQty, mergeMoves, type KeyedMoves, type StockMove } from './moves.ts';
 
 export type { StockMove } from './moves.ts';
@@ -17,9 +18,10 @@ export type { StockMove } from './moves.ts';
  * locked (the newest version), not as the statement's snapshot saw them, so stock that arrived while waiting
  * counts. Posting is the last thing a document does before COMMIT, and each round trip between the lock and
  * COMMIT is time the other registers wait, hence one statement. A refused key throws 409 库存不足 naming the SKU
- * and the quantities; the caller's transaction rolls the whole document back.
+ * and the quantities; the caller's transaction rolls the whole document back. The same statement answers which SKUs are
+ * 批次管理: their moves then go to their lots (postLots, one read and one write more), so Σ lot on_hand = on_hand.
  */
-export async function postStock(tx: Queryable, auth: AuthContext, ref: DocRef, moves: StockMove[]): Promise<void> {
+export async function postStock(tx: Queryable, auth: AuthContext, ref: DocRef, moves: StockMove[], lotOptions?: LotOptions): Promise<void> {
   if (!moves.length) return;
   const keys = mergeMoves(moves);
   // Balance rows that do not exist yet (first receipt of a SKU in a warehouse), with the names copied. A key that
@@ -40,7 +42,7 @@ export async function postStock(tx: Queryable, auth: AuthContext, ref: DocRef, m
   }
   // One ledger row per move (per document line), in key order (mergeMoves sorts the keys the way they are locked).
   const rows = keys.flatMap((k) => k.moves.map((m) => ({ k, m })));
-  const posted = await tx.query<{ wh: number[] | null; sku: number[] | null }>(
+  const posted = await tx.query<{ wh: number[] | null; sku: number[] | null; lot_skus: number[] | null }>(
     `WITH k AS (
        SELECT * FROM unnest($1::int[], $2::int[], $3::numeric[], $4::numeric[], $5::numeric[], $6::numeric[], $7::numeric[])
                   AS k(wh_id, sku_id, qty, reserved, in_transit, amount, uncosted)),
@@ -69,7 +71,8 @@ export async function postStock(tx: Queryable, auth: AuthContext, ref: DocRef, m
          FROM m JOIN up ON up.wh_id = m.wh_id AND up.sku_id = m.sku_id
         WHERE (SELECT count(*) FROM up) = $21
         ORDER BY m.n)
-     SELECT array_agg(wh_id) AS wh, array_agg(sku_id) AS sku FROM up`,
+     SELECT array_agg(up.wh_id) AS wh, array_agg(up.sku_id) AS sku, array_agg(up.sku_id) FILTER (WHERE s.lot_managed) AS lot_skus
+       FROM up JOIN pd_sku s ON s.sku_id = up.sku_id`,
     [
       keys.map((k) => k.whId),
       keys.map((k) => k.skuId),
@@ -97,6 +100,8 @@ export async function postStock(tx: Queryable, auth: AuthContext, ref: DocRef, m
   const done = new Set((posted.rows[0]?.wh ?? []).map((wh, i) => `${wh}:${posted.rows[0].sku![i]}`));
   const refused = keys.find((k) => !done.has(`${k.whId}:${k.skuId}`));
   if (refused) throw await shortage(tx, refused);
+  const lotSkus = new Set(posted.rows[0]?.lot_skus ?? []);
+  if (lotSkus.size) await postLots(tx, auth, ref, moves.filter((m) => lotSkus.has(m.skuId) && m.qty !== 0), lotOptions);
 }
 
 /** 库存不足：可乐 330ml（上海嘉定中心仓）可用 3，需要 5 — read after the guarded update refused. */

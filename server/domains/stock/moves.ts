@@ -1,5 +1,12 @@
 import { ApiError } from '../../errors.ts';
 
+/** The lot a move of a 批次管理 SKU names: its number, and on a receipt its dates (YYYY-MM-DD). */
+export interface LotRef {
+  lotNo: string;
+  productionDate?: string | null;
+  expiryDate?: string | null;
+}
+
 /** One change of stock of a SKU in a warehouse, from one document line. */
 export interface StockMove {
   whId: number;
@@ -14,6 +21,12 @@ export interface StockMove {
   unitCost?: number;
   /** The document line the move comes from. */
   lineId?: number;
+  /** The lot a 批次管理 SKU's move receives or names; without it, postLots picks (server/domains/stock/lotAllocation.ts). */
+  lot?: LotRef | null;
+  /** An incoming move that puts back what another document type took out of the same document id and line (a refund: 'sale'). */
+  lotFrom?: string;
+  /** Coming in without a lot and nothing to put back: 'freshest' = into the warehouse's latest-expiring lot (a stocktake surplus). */
+  lotFallback?: 'freshest';
 }
 
 /** The moves of one (warehouse, SKU), netted: what the balance row changes by. */

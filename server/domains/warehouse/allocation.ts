@@ -3,7 +3,7 @@ import { registerDocFn } from '../../documents/registry.ts';
 import { ApiError } from '../../errors.ts';
 import { notifyUsersInTx } from '../../messages/messageService.ts';
 import { usersWithPerm } from '../../permissions.ts';
-import { postStock, type StockMove } from '../stock/index.ts';
+import { lineLot, postStock, type StockMove } from '../stock/index.ts';
 
 /**
  * 调拨 (wh-allocation): goods sent from one warehouse to another, in two steps.
@@ -16,6 +16,8 @@ import { postStock, type StockMove } from '../stock/index.ts';
  * more): that quantity enters the destination at the line's cost and the whole line leaves transit; a
  * shortfall stays on the line as its difference (实收 - 调出) for the difference report and is not put back
  * anywhere (goods lost on the way are not stock). unAudit and cancelOut post the exact reverse.
+ * Lots travel with the goods: confirmOut takes the line's lot, or first-expiry-first-out; confirmIn puts what arrived
+ * into the lots that left (server/domains/stock/lotAllocation.ts reads them from the document's lot ledger).
  */
 
 const line = (l: Record<string, unknown>) => ({ skuId: Number(l.skuId), detId: Number(l.detId), qty: Number(l.quantity) });
@@ -44,7 +46,7 @@ registerDocFn('allocation.confirmOut', async ({ tx, auth, ref, header, lines, id
   const moves: StockMove[] = lines.flatMap((l) => {
     const { skuId, detId, qty } = line(l);
     return [
-      { whId: outWh, skuId, qty: -qty, lineId: detId },
+      { whId: outWh, skuId, qty: -qty, lineId: detId, lot: lineLot(l) },
       { whId: inWh, skuId, qty: 0, inTransit: qty, lineId: detId },
     ];
   });

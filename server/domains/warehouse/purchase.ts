@@ -5,7 +5,7 @@ import { registerDocFn } from '../../documents/registry.ts';
 import { ApiError } from '../../errors.ts';
 import { notifyUsersInTx } from '../../messages/messageService.ts';
 import { usersWithPerm } from '../../permissions.ts';
-import { postStock } from '../stock/index.ts';
+import { lineLot, postStock } from '../stock/index.ts';
 import { refuseUnAuditWithReturns } from './supplierMrb.ts';
 
 /**
@@ -118,11 +118,13 @@ registerDocFn('receipt.save', async ({ tx, id, header, lines }) => {
 /** The purchase's received quantities moved by `sign` x this receipt's lines, and its status recomputed. */
 async function applyToPurchase(tx: Queryable, auth: AuthContext, p: PurchaseRow, receiptId: number, sign: 1 | -1): Promise<void> {
   if (sign > 0) {
-    // Over-receipt: checked with the purchase row locked, so two receipts audited at once cannot both pass.
+    // Over-receipt: checked with the purchase row locked, so two receipts audited at once cannot both pass. A SKU may
+    // come on several lines (one per lot): its lines are summed.
     const over = await tx.query<{ line_no: number; sku_name: string; ordered: string; received: string; now: string }>(
       `SELECT r.line_no, r.sku_name, d.quantity AS ordered, d.received_quantity AS received, r.quantity AS now
-         FROM wh_receipt_det r JOIN wh_purchase_det d ON d.purchase_id = $2 AND d.sku_id = r.sku_id
-        WHERE r.receipt_id = $1 AND d.received_quantity + r.quantity > d.quantity ORDER BY r.line_no LIMIT 1`,
+         FROM (SELECT sku_id, min(line_no) AS line_no, min(sku_name) AS sku_name, sum(quantity) AS quantity FROM wh_receipt_det WHERE receipt_id = $1 GROUP BY sku_id) r
+         JOIN wh_purchase_det d ON d.purchase_id = $2 AND d.sku_id = r.sku_id
+        WHERE d.received_quantity + r.quantity > d.quantity ORDER BY r.line_no LIMIT 1`,
       [receiptId, p.purchase_id],
     );
     const o = over.rows[0];
@@ -133,7 +135,7 @@ async function applyToPurchase(tx: Queryable, auth: AuthContext, p: PurchaseRow,
   }
   await tx.query(
     `UPDATE wh_purchase_det d SET received_quantity = d.received_quantity + $3 * r.quantity
-       FROM wh_receipt_det r WHERE r.receipt_id = $1 AND d.purchase_id = $2 AND d.sku_id = r.sku_id`,
+       FROM (SELECT sku_id, sum(quantity) AS quantity FROM wh_receipt_det WHERE receipt_id = $1 GROUP BY sku_id) r WHERE d.purchase_id = $2 AND d.sku_id = r.sku_id`,
     [receiptId, p.purchase_id, sign],
   );
   const totals = await tx.query<{ ordered: string; received: string }>(
@@ -157,7 +159,7 @@ registerDocFn('receipt.audit', async ({ tx, auth, ref, header, lines, id }) => {
     tx,
     auth,
     ref,
-    lines.map((l) => ({ whId: p.wh_id, skuId: Number(l.skuId), qty: Number(l.quantity), unitCost: Number(l.unitPrice ?? 0), lineId: Number(l.detId) })),
+    lines.map((l) => ({ whId: p.wh_id, skuId: Number(l.skuId), qty: Number(l.quantity), unitCost: Number(l.unitPrice ?? 0), lineId: Number(l.detId), lot: lineLot(l) })),
   );
   await tx.query(`UPDATE wh_receipt SET audit_user_name = $2, audit_time = now() WHERE receipt_id = $1`, [id, who(auth)]);
 });

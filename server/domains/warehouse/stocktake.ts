@@ -206,7 +206,8 @@ registerDocFn('inventory.submit', async ({ tx, auth, id, ref, header }) => {
     tx,
     auth,
     ref,
-    diffs.rows.map((d) => ({ whId, skuId: Number(d.sku_id), qty: Number(d.diff), unitCost: Number(d.unit_cost), lineId: Number(d.det_id) })),
+    // A 批次管理 SKU's loss leaves first-expiry-first-out; its surplus joins the freshest lot (counts are per SKU).
+    diffs.rows.map((d) => ({ whId, skuId: Number(d.sku_id), qty: Number(d.diff), unitCost: Number(d.unit_cost), lineId: Number(d.det_id), lotFallback: 'freshest' as const })),
   );
   await refreshHeader(tx, id);
   await tx.query(`UPDATE wh_inventory SET submit_user_name = $2, submit_time = now() WHERE inventory_id = $1`, [id, who(auth)]);
