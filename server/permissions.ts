@@ -38,6 +38,7 @@ export async function usersWithPerm(tx: Queryable, perm: string): Promise<number
       WHERE u.status = 1 AND (r.code = 'admin' OR EXISTS (SELECT 1 FROM sys_role_menu rm JOIN sys_menu m ON m.id = rm.menu_id WHERE rm.role_id = r.id AND m.perms = $1))
       ORDER BY u.id`,
     [perm],
+    { prepare: true },
   );
   return rows.rows.map((r) => r.id);
 }

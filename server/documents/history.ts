@@ -27,6 +27,7 @@ export async function recordDocEventAfter(tx: Queryable, auth: AuthContext, e: D
     `${before ? `WITH before AS (${before.sql}) ` : ''}INSERT INTO doc_event (tenant_id, doc_type, doc_id, action, action_label, from_status, to_status, note, user_id, user_name)
      VALUES (${[1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map(p).join(', ')})`,
     [...(before?.params ?? []), auth.tenantId, e.docType, e.docId, e.action, e.actionLabel, e.fromStatus, e.toStatus, e.note ? e.note.slice(0, 200) : null, auth.userId, auth.displayName ?? auth.userName],
+    { prepare: true },
   );
 }
 
@@ -38,6 +39,7 @@ export async function docHistory(tx: Queryable, docType: string, docId: number) 
               user_name AS "userName", to_char(create_time, 'YYYY-MM-DD HH24:MI:SS') AS "createTime"
          FROM doc_event WHERE doc_type = $1 AND doc_id = $2 ORDER BY event_id`,
       [docType, docId],
+      { prepare: true },
     )
   ).rows;
 }

@@ -47,6 +47,7 @@ export async function postLines(
         WHERE l.doc_type = $2 AND l.doc_id = $1 AND l.qty < 0 AND l.line_id = d.${quoteIdent(columnOf(c.lines, c.lines.primaryKey))}
           AND d.${quoteIdent(columnOf(c.lines, c.foreignKey))} = $1`,
       [ref.docId, ref.docType],
+      { prepare: true },
     );
   }
 }
@@ -84,5 +85,6 @@ export async function stampHeader(tx: Queryable, auth: AuthContext, header: Reso
   await tx.query(
     `UPDATE ${quoteIdent(header.table)} SET ${sets.join(', ')} WHERE ${quoteIdent(columnOf(header, header.primaryKey))} = $1`,
     user ? [id, auth.displayName ?? auth.userName] : [id],
+    { prepare: true },
   );
 }

@@ -117,6 +117,7 @@ async function readHeader(tx: Queryable, c: DocContext, id: unknown, hidden: Set
   const res = await tx.query<Record<string, unknown>>(
     `SELECT ${selectList(c.header, fields)} FROM ${tableOf(c.header)} WHERE t.${pkCol(c.header)} = $1::${sqlType(c.header.fields[c.header.primaryKey])}${lock ? ' FOR UPDATE' : ''}`,
     [id],
+    { prepare: true },
   );
   return res.rows[0];
 }
@@ -129,6 +130,7 @@ async function readLines(tx: Queryable, c: DocContext, id: unknown, hidden: Set<
     await tx.query<Record<string, unknown>>(
       `SELECT ${selectList(c.lines, fields)} FROM ${tableOf(c.lines)} WHERE t.${quoteIdent(columnOf(c.lines, c.doc.lines.foreignKey))} = $1 ORDER BY ${order}t.${pkCol(c.lines)}`,
       [id],
+      { prepare: true },
     )
   ).rows;
 }
@@ -233,7 +235,7 @@ async function refreshTotals(tx: Queryable, c: DocContext, docId: number): Promi
     ([h, l]) =>
       `${quoteIdent(columnOf(c.header, h))} = coalesce((SELECT sum(${quoteIdent(columnOf(c.lines, l))}) FROM ${quoteIdent(c.lines.table)} WHERE ${quoteIdent(columnOf(c.lines, c.doc.lines.foreignKey))} = $1), 0)`,
   );
-  if (sets.length) await tx.query(`UPDATE ${quoteIdent(c.header.table)} SET ${sets.join(', ')} WHERE ${pkCol(c.header)} = $1`, [docId]);
+  if (sets.length) await tx.query(`UPDATE ${quoteIdent(c.header.table)} SET ${sets.join(', ')} WHERE ${pkCol(c.header)} = $1`, [docId], { prepare: true });
 }
 
 function refOf(c: DocContext, header: Record<string, unknown>): DocRef {
@@ -485,9 +487,14 @@ export function docActionHandler(c: DocContext, route: RouteDecl) {
     // Path parameters besides the id (audit/{id}/{auditUserId}) reach the domain function like body fields.
     const idParam = idParamOf(route);
     for (const p of pathParams(route.path)) if (p !== idParam) body[p] = req.params[p];
-    await req.tenantTx((tx) => runDocAction(tx, auth, c, action, id, body)).catch(failWith(c));
-    // The answer is read after the commit: the stock rows the action locked are free again meanwhile.
-    const doc = await req.tenantTx((tx) => readDocument(tx, auth, c, id));
+    // One transaction: the answer is read by the action's own (its header and lines as the action left them), not by
+    // a second one that would pay for a pool checkout, BEGIN and COMMIT again.
+    const doc = await req
+      .tenantTx(async (tx) => {
+        await runDocAction(tx, auth, c, action, id, body);
+        return readDocument(tx, auth, c, id);
+      })
+      .catch(failWith(c));
     return ok(doc, `${action.label}成功`);
   };
 }

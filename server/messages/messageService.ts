@@ -32,12 +32,22 @@ export interface Notice extends MessageRecord {
   totalMessage: number;
 }
 
-/** What travels on NOTIFY: the recipient and what to push to which queue. */
+/**
+ * What travels on NOTIFY: the recipient, the queue and the stored message's id. The broker of each process reads the
+ * message and the recipient's unread count only for recipients connected to it (noticesByIds), after the commit: the
+ * posting that raised the notice neither counts the recipient's unread messages nor waits for it.
+ */
 export interface NoticeEvent {
   tenantId: number;
   userId: number;
   queue: NoticeQueue;
-  body: Notice;
+  id: number;
+}
+
+/** A stored message: its id and recipient. */
+export interface StoredMessage {
+  id: number;
+  userId: number;
 }
 
 export const MESSAGE_LIMITS = { messageTypeInfo: 48, noticeTemplateInfo: 500, businessId: 64 } as const;
@@ -80,45 +90,56 @@ function toRecord(r: Row, nowMs: number): MessageRecord {
 }
 
 /**
- * Stores one message per recipient and queues the push, inside the caller's tenant transaction: the
- * NOTIFY is delivered at commit, so a rolled-back business change never raises a notice. Recipients
- * must be enabled users of this tenant (RLS hides the others); unknown ids are refused, nothing written.
+ * Stores one message per recipient and queues the push (one statement), inside the caller's tenant transaction: the
+ * NOTIFY is delivered at commit, so a rolled-back business change never raises a notice. Recipients must be enabled
+ * users of this tenant (RLS hides the others); unknown ids are refused, nothing written.
  */
-export async function notifyUsersInTx(tx: Queryable, tenantId: number, userIds: readonly number[], message: NewMessage): Promise<Notice[]> {
+export async function notifyUsersInTx(tx: Queryable, tenantId: number, userIds: readonly number[], message: NewMessage): Promise<StoredMessage[]> {
   checkNewMessage(message);
   const ids = [...new Set(userIds)];
   if (ids.length === 0) return [];
   const queue = message.queue ?? 'user-message';
   const inserted = (
-    await tx.query<Row>(
-      `INSERT INTO sys_message(tenant_id, user_id, queue, business_type, business_id, message_type_info, notice_template_info)
-       SELECT $2, u.id, $3, $4, $5, $6, $7 FROM sys_user u WHERE u.id = ANY($1::int[]) AND u.status = 1
-       RETURNING ${COLUMNS}`,
-      [ids, tenantId, queue, message.businessType, message.businessId == null ? null : String(message.businessId), message.messageTypeInfo.trim(), message.noticeTemplateInfo.trim()],
+    await tx.query<{ id: string; user_id: number }>(
+      `WITH m AS (
+         INSERT INTO sys_message(tenant_id, user_id, queue, business_type, business_id, message_type_info, notice_template_info)
+         SELECT $2, u.id, $3, $4, $5, $6, $7 FROM sys_user u WHERE u.id = ANY($1::int[]) AND u.status = 1
+         RETURNING id, user_id)
+       SELECT id::text AS id, user_id, pg_notify($8, json_build_object('tenantId', $2::int, 'userId', user_id, 'queue', $3::text, 'id', id)::text) FROM m`,
+      [ids, tenantId, queue, message.businessType, message.businessId == null ? null : String(message.businessId), message.messageTypeInfo.trim(), message.noticeTemplateInfo.trim(), NOTICE_CHANNEL],
+      { prepare: true },
     )
   ).rows;
   if (inserted.length !== ids.length) {
     const found = new Set(inserted.map((r) => r.user_id));
     throw new ApiError('BAD_REQUEST', `接收用户不存在或已停用: ${ids.filter((id) => !found.has(id)).join(',')}`);
   }
-  const counts = new Map(
-    (
-      await tx.query<{ user_id: number; n: number }>(
-        `SELECT user_id, count(*)::int AS n FROM sys_message WHERE user_id = ANY($1::int[]) AND NOT is_read GROUP BY user_id`,
-        [ids],
-      )
-    ).rows.map((r) => [r.user_id, r.n]),
-  );
+  return inserted.map((r) => ({ id: Number(r.id), userId: r.user_id }));
+}
+
+/**
+ * The notices as their recipients receive them: each stored message with the recipient's unread count at the time of
+ * reading (this one included, unless already read), in the order of `ids`. Messages gone meanwhile are left out.
+ */
+export async function noticesByIds(read: (sql: string, params: [string]) => Promise<{ rows: unknown[] }>, ids: readonly number[]): Promise<Notice[]> {
+  if (!ids.length) return [];
+  for (const id of ids) if (!Number.isSafeInteger(id) || id <= 0) throw new Error(`invalid message id ${id}`);
+  const rows = (
+    await read(
+      `SELECT ${COLUMNS}, (SELECT count(*)::int FROM sys_message c WHERE c.user_id = m.user_id AND NOT c.is_read) AS total
+         FROM sys_message m WHERE m.id = ANY(string_to_array($1, ',')::bigint[])`,
+      [ids.join(',')],
+    )
+  ).rows as (Row & { total: number })[];
   const now = Date.now();
-  const notices = inserted.map((r) => ({ userId: r.user_id, body: { ...toRecord(r, now), totalMessage: counts.get(r.user_id) ?? 1 } }));
-  const payloads = notices.map(({ userId, body }) => JSON.stringify({ tenantId, userId, queue, body } satisfies NoticeEvent));
-  await tx.query(`SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p`, [NOTICE_CHANNEL, payloads]);
-  return notices.map((n) => n.body);
+  const byId = new Map(rows.map((r) => [Number(r.id), { ...toRecord(r, now), totalMessage: r.total }]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** The call other modules make: stores the message for the user and pushes it to the user's sockets. */
 export async function notifyUser(db: Database, tenantId: number, userId: number, message: NewMessage): Promise<Notice> {
-  const [notice] = await db.tenant(tenantId, (tx) => notifyUsersInTx(tx, tenantId, [userId], message));
+  const [stored] = await db.tenant(tenantId, (tx) => notifyUsersInTx(tx, tenantId, [userId], message));
+  const [notice] = await noticesByIds((sql, params) => db.tenantStatement(tenantId, sql, params), [stored.id]);
   return notice;
 }
 

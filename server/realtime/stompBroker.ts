@@ -5,7 +5,7 @@ import { routeUpgrade } from '../http/upgrades.ts';
 import { NOTICE_CHANNEL } from '../messages/queues.ts';
 import { TOKEN_REVOKED_CHANNEL } from '../auth/tokens.ts';
 import { ApiError } from '../errors.ts';
-import type { NoticeEvent } from '../messages/messageService.ts';
+import { noticesByIds, type NoticeEvent } from '../messages/messageService.ts';
 import { StompConnection, type StompUser } from './stompConnection.ts';
 
 export interface StompBrokerOptions {
@@ -70,6 +70,40 @@ export function startStompBroker(opts: StompBrokerOptions): StompBroker {
     });
   });
 
+  // Notices heard in one turn of the event loop are read together (one statement per tenant, for the recipients
+  // connected here only) and delivered in the order heard; one batch at a time, so a user's notices keep their order.
+  let heard: NoticeEvent[] = [];
+  let scheduled = false;
+  const schedule = () => {
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(() => void deliverHeard());
+  };
+  const deliverHeard = async () => {
+    try {
+      while (heard.length) {
+        const batch = heard;
+        heard = [];
+        for (const tenantId of new Set(batch.map((e) => e.tenantId))) {
+          const events = batch.filter((e) => e.tenantId === tenantId);
+          try {
+            const notices = new Map(
+              (await noticesByIds((sql, params) => opts.db.tenantStatement(tenantId, sql, params), events.map((e) => e.id))).map((n) => [n.id, JSON.stringify(n)]),
+            );
+            for (const e of events) {
+              const body = notices.get(e.id);
+              if (body) for (const c of byUser.get(userKey(e.tenantId, e.userId)) ?? []) c.deliver(e.queue, body);
+            }
+          } catch (err) {
+            opts.log.error({ err, tenantId }, 'notices not delivered: reading them failed');
+          }
+        }
+      }
+    } finally {
+      scheduled = false;
+      if (heard.length) schedule();
+    }
+  };
   const unlistening = opts.db.listen(NOTICE_CHANNEL, (payload) => {
     let event: NoticeEvent;
     try {
@@ -77,10 +111,9 @@ export function startStompBroker(opts: StompBrokerOptions): StompBroker {
     } catch (err) {
       return opts.log.error({ err }, 'unreadable notice on the NOTIFY channel');
     }
-    const targets = byUser.get(userKey(event.tenantId, event.userId));
-    if (!targets) return;
-    const body = JSON.stringify(event.body);
-    for (const c of targets) c.deliver(event.queue, body);
+    if (!byUser.has(userKey(event.tenantId, event.userId))) return;
+    heard.push(event);
+    schedule();
   });
 
   // A revoked token (logout, password change, user disabled) closes the sockets opened with it at once,

@@ -157,7 +157,9 @@ describe('the message service other modules call', () => {
       const n = await notifyUser(s.db, 1, shopId, { queue: 'grant/order', businessType: 16, businessId: 77, messageTypeInfo: '退货', noticeTemplateInfo: '供应商退货单 77' });
       await waitFor(() => heard.length === 1);
       const event = JSON.parse(heard[0]);
-      expect(event).toMatchObject({ tenantId: 1, userId: shopId, queue: 'grant/order', body: { id: n.id, businessType: 16, businessId: '77', totalMessage: n.totalMessage } });
+      // The NOTIFY names the stored message; the broker reads it with the unread count for a connected recipient.
+      expect(event).toEqual({ tenantId: 1, userId: shopId, queue: 'grant/order', id: n.id });
+      expect(n).toMatchObject({ businessType: 16, businessId: '77', noticeTemplateInfo: '供应商退货单 77', isRead: 0 });
       expect(n.totalMessage).toBe((await me(shop)).totalMessage);
 
       // a business change that rolls back raises no notice and stores nothing

@@ -38,6 +38,7 @@ export async function postStock(tx: Queryable, auth: AuthContext, ref: DocRef, m
        ORDER BY k.wh_id, k.sku_id
        ON CONFLICT (tenant_id, wh_id, sku_id) DO NOTHING`,
       [auth.tenantId, creatable.map((k) => k.whId), creatable.map((k) => k.skuId)],
+      { prepare: true },
     );
   }
   // One ledger row per move (per document line), in key order (mergeMoves sorts the keys the way they are locked).
@@ -96,6 +97,7 @@ export async function postStock(tx: Queryable, auth: AuthContext, ref: DocRef, m
       auth.displayName ?? auth.userName,
       keys.length,
     ],
+    { prepare: true },
   );
   const done = new Set((posted.rows[0]?.wh ?? []).map((wh, i) => `${wh}:${posted.rows[0].sku![i]}`));
   const refused = keys.find((k) => !done.has(`${k.whId}:${k.skuId}`));

@@ -70,12 +70,14 @@ registerDocFn('allocation.confirmOut', async ({ tx, auth, ref, header, lines, id
          ORDER BY l.ledger_id DESC LIMIT 1)
       WHERE d.allocation_id = $1`,
     [id, ref.docType, outWh],
+    { prepare: true },
   );
   await tx.query(
     `UPDATE wh_allocation SET out_time = now(), out_user_name = $2,
         total_amount = (SELECT coalesce(sum(amount), 0) FROM wh_allocation_det WHERE allocation_id = $1)
       WHERE allocation_id = $1`,
     [id, auth.displayName ?? auth.userName],
+    { prepare: true },
   );
 });
 
