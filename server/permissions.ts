@@ -31,14 +31,16 @@ export async function fieldPermissionNames(tx: Queryable, auth: AuthContext): Pr
   return rows.rows.map((r) => r.name);
 }
 
-/** Enabled users of the tenant who may do what `perm` allows (their roles grant it, or they are admins): whom a notice goes to. */
+/**
+ * Enabled users of the tenant who may do what `perm` allows (their roles grant it, or they are admins): whom a notice
+ * goes to. The SELECT of their ids, `perm` read from parameter `$<param>`, for a statement that writes to them directly.
+ */
+export const permHoldersSql = (param: number) =>
+  `SELECT DISTINCT u.id FROM sys_user u JOIN sys_user_role ur ON ur.user_id = u.id JOIN sys_role r ON r.id = ur.role_id
+    WHERE u.status = 1 AND (r.code = 'admin' OR EXISTS (SELECT 1 FROM sys_role_menu rm JOIN sys_menu m ON m.id = rm.menu_id WHERE rm.role_id = r.id AND m.perms = $${param}))`;
+
+/** The users permHoldersSql selects, by id. */
 export async function usersWithPerm(tx: Queryable, perm: string): Promise<number[]> {
-  const rows = await tx.query<{ id: number }>(
-    `SELECT DISTINCT u.id FROM sys_user u JOIN sys_user_role ur ON ur.user_id = u.id JOIN sys_role r ON r.id = ur.role_id
-      WHERE u.status = 1 AND (r.code = 'admin' OR EXISTS (SELECT 1 FROM sys_role_menu rm JOIN sys_menu m ON m.id = rm.menu_id WHERE rm.role_id = r.id AND m.perms = $1))
-      ORDER BY u.id`,
-    [perm],
-    { prepare: true },
-  );
+  const rows = await tx.query<{ id: number }>(`${permHoldersSql(1)} ORDER BY u.id`, [perm], { prepare: true });
   return rows.rows.map((r) => r.id);
 }

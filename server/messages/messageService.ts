@@ -1,5 +1,6 @@
 import type { Database, Queryable } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
+import { permHoldersSql } from '../permissions.ts';
 import { NOTICE_CHANNEL, NOTICE_QUEUES, VERSION_BUSINESS_TYPE, type NoticeQueue } from './queues.ts';
 import { timeDesc } from './timeDesc.ts';
 
@@ -89,28 +90,46 @@ function toRecord(r: Row, nowMs: number): MessageRecord {
   };
 }
 
+/** Whom a notice goes to: these users, or every holder of a permission (permHoldersSql) but one (who caused it). */
+export type Recipients = readonly number[] | { perm: string; except?: number };
+
 /**
- * Stores one message per recipient and queues the push (one statement), inside the caller's tenant transaction: the
- * NOTIFY is delivered at commit, so a rolled-back business change never raises a notice. Recipients must be enabled
- * users of this tenant (RLS hides the others); unknown ids are refused, nothing written.
+ * Stores one message per recipient and queues the push (one statement, the recipients by permission chosen in it too),
+ * inside the caller's tenant transaction: the NOTIFY is delivered at commit, so a rolled-back business change never
+ * raises a notice. Recipients given by id must be enabled users of this tenant (RLS hides the others); unknown ids are
+ * refused, nothing written.
  */
-export async function notifyUsersInTx(tx: Queryable, tenantId: number, userIds: readonly number[], message: NewMessage): Promise<StoredMessage[]> {
+export async function notifyUsersInTx(tx: Queryable, tenantId: number, to: Recipients, message: NewMessage): Promise<StoredMessage[]> {
   checkNewMessage(message);
-  const ids = [...new Set(userIds)];
-  if (ids.length === 0) return [];
+  const byPerm = !Array.isArray(to);
+  const ids = byPerm ? [] : [...new Set(to as readonly number[])];
+  if (!byPerm && ids.length === 0) return [];
   const queue = message.queue ?? 'user-message';
+  const recipients = byPerm
+    ? `(${permHoldersSql(9)}) u WHERE u.id IS DISTINCT FROM $1::int`
+    : `sys_user u WHERE u.id = ANY($1::int[]) AND u.status = 1 AND $9::text IS NULL`;
   const inserted = (
     await tx.query<{ id: string; user_id: number }>(
       `WITH m AS (
          INSERT INTO sys_message(tenant_id, user_id, queue, business_type, business_id, message_type_info, notice_template_info)
-         SELECT $2, u.id, $3, $4, $5, $6, $7 FROM sys_user u WHERE u.id = ANY($1::int[]) AND u.status = 1
+         SELECT $2, u.id, $3, $4, $5, $6, $7 FROM ${recipients}
          RETURNING id, user_id)
        SELECT id::text AS id, user_id, pg_notify($8, json_build_object('tenantId', $2::int, 'userId', user_id, 'queue', $3::text, 'id', id)::text) FROM m`,
-      [ids, tenantId, queue, message.businessType, message.businessId == null ? null : String(message.businessId), message.messageTypeInfo.trim(), message.noticeTemplateInfo.trim(), NOTICE_CHANNEL],
+      [
+        byPerm ? ((to as { except?: number }).except ?? null) : ids,
+        tenantId,
+        queue,
+        message.businessType,
+        message.businessId == null ? null : String(message.businessId),
+        message.messageTypeInfo.trim(),
+        message.noticeTemplateInfo.trim(),
+        NOTICE_CHANNEL,
+        byPerm ? (to as { perm: string }).perm : null,
+      ],
       { prepare: true },
     )
   ).rows;
-  if (inserted.length !== ids.length) {
+  if (!byPerm && inserted.length !== ids.length) {
     const found = new Set(inserted.map((r) => r.user_id));
     throw new ApiError('BAD_REQUEST', `接收用户不存在或已停用: ${ids.filter((id) => !found.has(id)).join(',')}`);
   }

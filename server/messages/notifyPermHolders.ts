@@ -1,7 +1,6 @@
 import type { AuthContext } from '../context.ts';
 import type { Queryable } from '../db/index.ts';
 import { type NewMessage, notifyUsersInTx } from './messageService.ts';
-import { usersWithPerm } from '../permissions.ts';
 
 /**
  * Something waits for whoever may act on it (confirm a document, watch the shifts): everyone holding `perm` (admins included)
@@ -9,6 +8,5 @@ import { usersWithPerm } from '../permissions.ts';
  * transaction, so a refused save sends nothing.
  */
 export async function notifyConfirmers(tx: Queryable, auth: AuthContext, perm: string, message: NewMessage): Promise<void> {
-  const users = (await usersWithPerm(tx, perm)).filter((u) => u !== auth.userId);
-  if (users.length) await notifyUsersInTx(tx, auth.tenantId, users, message);
+  await notifyUsersInTx(tx, auth.tenantId, { perm, except: auth.userId }, message);
 }
