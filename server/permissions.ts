@@ -1,19 +1,29 @@
-import type { Queryable } from './db/index.ts';
+import type { Queryable, Statement } from './db/index.ts';
 import type { AuthContext } from './context.ts';
 
 /** Every permission string and menu path the caller's roles grant (admin: every node of the tenant). */
 export async function grantedMenuKeys(tx: Queryable, auth: AuthContext): Promise<Set<string>> {
-  const rows = auth.isAdmin
-    ? await tx.query<{ perms: string | null; path: string }>(`SELECT perms, path FROM sys_menu`)
-    : await tx.query<{ perms: string | null; path: string }>(
-        `SELECT DISTINCT m.perms, m.path FROM sys_menu m
+  const st = grantedMenuKeysStatement(auth);
+  return menuKeysOf((await tx.query<{ perms: string | null; path: string }>(st.sql, st.params)).rows);
+}
+
+/** The statement grantedMenuKeys runs, for a caller that sends it in a batch. */
+export function grantedMenuKeysStatement(auth: AuthContext): Statement {
+  return auth.isAdmin
+    ? { sql: `SELECT perms, path FROM sys_menu`, params: [] }
+    : {
+        sql: `SELECT DISTINCT m.perms, m.path FROM sys_menu m
            JOIN sys_role_menu rm ON rm.menu_id = m.id
            JOIN sys_user_role ur ON ur.role_id = rm.role_id
           WHERE ur.user_id = $1`,
-        [auth.userId],
-      );
+        params: [auth.userId],
+      };
+}
+
+/** The keys of grantedMenuKeysStatement's rows. */
+export function menuKeysOf(rows: readonly Record<string, unknown>[]): Set<string> {
   const keys = new Set<string>();
-  for (const r of rows.rows) {
+  for (const r of rows as { perms: string | null; path: string }[]) {
     if (r.perms) keys.add(r.perms);
     if (r.path) keys.add(r.path);
   }

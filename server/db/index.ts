@@ -16,6 +16,20 @@ export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[], opts?: QueryOptions): Promise<QueryResult<T>>;
   /** Runs several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
+  /**
+   * Several statements in one round trip, answering each one's result: on a PostgreSQL server one simple-protocol
+   * query with the values inlined (inlineParams: scalars only; not prepared, so for statements whose round trips cost
+   * more than their planning); on PGlite one after the other. With `commit`, the transaction's COMMIT travels in the
+   * same round trip and nothing may follow it (PGlite commits when the transaction's function returns, as always).
+   * A failing statement fails the batch; those after it do not run.
+   */
+  batch(statements: Statement[], opts?: { commit?: boolean }): Promise<QueryResult<Record<string, unknown>>[]>;
+}
+
+/** A statement with its values, for Queryable.batch. */
+export interface Statement {
+  sql: string;
+  params: SqlValue[];
 }
 
 export interface QueryOptions {
@@ -219,18 +233,26 @@ export async function openPglite(dataDir: string, businessTz: string): Promise<D
     exec: (sql: string) => Promise<unknown>;
   };
   const trace = traceOn();
-  const wrap = (q: LiteQueryable): Queryable => ({
-    async query<T>(sql: string, params?: unknown[]) {
+  const wrap = (q: LiteQueryable): Queryable => {
+    const query = async <T>(sql: string, params?: unknown[]) => {
       traced(trace, sql);
       const r = await q.query(sql, params);
       // PGlite counts 0 affected rows for a SELECT: the rows it answered are its count, as with node-postgres.
       return { rows: r.rows as T[], rowCount: r.affectedRows || r.rows.length };
-    },
-    async exec(sql: string) {
-      traced(trace, sql);
-      await q.exec(sql);
-    },
-  });
+    };
+    return {
+      query,
+      async exec(sql: string) {
+        traced(trace, sql);
+        await q.exec(sql);
+      },
+      async batch(statements: Statement[]) {
+        const results: QueryResult<Record<string, unknown>>[] = [];
+        for (const s of statements) results.push(await query<Record<string, unknown>>(s.sql, s.params));
+        return results;
+      },
+    };
+  };
   /** PGlite's transaction(): BEGIN and COMMIT are a round trip each, as on a server. */
   const transaction = <T>(fn: (tx: LiteQueryable) => Promise<T>): Promise<T> => {
     if (trace) {
@@ -278,7 +300,8 @@ export async function openPglite(dataDir: string, businessTz: string): Promise<D
   };
 }
 
-const queryableOf = (client: pg.PoolClient, trace = false): Queryable => ({
+/** `committed`: a batch carried the COMMIT (the transaction must not send its own). */
+const queryableOf = (client: pg.PoolClient, trace = false, state = { committed: false }): Queryable => ({
   async query<R>(sql: string, params?: unknown[], opts?: QueryOptions) {
     traced(trace, sql);
     const r = opts?.prepare ? await client.query({ name: statementName(sql), text: sql, values: params as unknown[] }) : await client.query(sql, params as unknown[]);
@@ -287,6 +310,15 @@ const queryableOf = (client: pg.PoolClient, trace = false): Queryable => ({
   async exec(sql: string) {
     traced(trace, sql);
     await client.query(sql);
+  },
+  async batch(statements: Statement[], opts?: { commit?: boolean }) {
+    if (state.committed) throw new Error('batch after the COMMIT');
+    const text = [...statements.map((s) => inlineParams(s.sql, s.params)), ...(opts?.commit ? ['COMMIT'] : [])].join(';\n');
+    traced(trace, text);
+    const r = (await client.query(text)) as unknown as pg.QueryResult | pg.QueryResult[];
+    if (opts?.commit) state.committed = true;
+    const results = Array.isArray(r) ? r : [r];
+    return statements.map((_, i) => ({ rows: results[i].rows as Record<string, unknown>[], rowCount: results[i].rowCount ?? results[i].rows.length }));
   },
 });
 
@@ -335,9 +367,12 @@ export async function openPostgres(url: string, businessTz: string): Promise<Dat
       const begin = tenantId === undefined ? 'BEGIN' : beginTenantSql(tenantId, opts);
       traced(trace, begin);
       await client.query(begin);
-      const result = await fn(queryableOf(client, trace));
-      traced(trace, 'COMMIT');
-      await client.query('COMMIT');
+      const state = { committed: false };
+      const result = await fn(queryableOf(client, trace, state));
+      if (!state.committed) {
+        traced(trace, 'COMMIT');
+        await client.query('COMMIT');
+      }
       return result;
     });
   const tenantStatement = <T>(tenantId: number, sql: string, params: SqlValue[], opts?: TenantTxOptions): Promise<QueryResult<T>> =>

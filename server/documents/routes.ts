@@ -4,10 +4,10 @@ import type { DocActionDecl, DocLinesDecl, DocumentDecl, ResourceDescriptor, Rou
 import type { FastifyReply } from 'fastify';
 import { answerPrint } from '../printTemplates/answerPrint.ts';
 import type { AppServices, AuthContext } from '../context.ts';
-import type { Queryable } from '../db/index.ts';
+import type { Queryable, SqlValue, Statement } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
 import { ok } from '../http/envelope.ts';
-import { grantedMenuKeys } from '../permissions.ts';
+import { grantedMenuKeysStatement, menuKeysOf } from '../permissions.ts';
 import { hiddenFor, type Req } from '../resources/access.ts';
 import { asCallerError, constraintError } from '../resources/dbErrors.ts';
 import { Params } from '../resources/params.ts';
@@ -15,7 +15,7 @@ import { quoteIdent, selectList, sqlType } from '../resources/query.ts';
 import { writeBodySchema } from '../resources/schemas.ts';
 import { fieldJsonSchema } from '../../core/descriptors/forms.ts';
 import type { DocContext } from './context.ts';
-import { docHistory, recordDocEvent, recordDocEventAfter } from './history.ts';
+import { docEventStatement, historyStatement, recordDocEvent } from './history.ts';
 import { nextDocNo } from './numbers.ts';
 import { documentPrintData, documentTemplate } from './printing.ts';
 import { postLines, reversePostings, stampHeader } from './postings.ts';
@@ -112,48 +112,63 @@ export function docActionBodySchema(c: DocContext, action: DocActionDecl, route?
 
 // ------------------------------------------------------------------ reading
 
-async function readHeader(tx: Queryable, c: DocContext, id: unknown, hidden: Set<string> = new Set(), lock = false) {
+function headerStatement(c: DocContext, id: SqlValue, hidden: Set<string>, lock = false): Statement {
   const fields = Object.keys(c.header.fields).filter((f) => !hidden.has(f));
-  const res = await tx.query<Record<string, unknown>>(
-    `SELECT ${selectList(c.header, fields)} FROM ${tableOf(c.header)} WHERE t.${pkCol(c.header)} = $1::${sqlType(c.header.fields[c.header.primaryKey])}${lock ? ' FOR UPDATE' : ''}`,
-    [id],
-    { prepare: true },
-  );
-  return res.rows[0];
+  return {
+    sql: `SELECT ${selectList(c.header, fields)} FROM ${tableOf(c.header)} WHERE t.${pkCol(c.header)} = $1::${sqlType(c.header.fields[c.header.primaryKey])}${lock ? ' FOR UPDATE' : ''}`,
+    params: [id],
+  };
 }
 
-async function readLines(tx: Queryable, c: DocContext, id: unknown, hidden: Set<string> = new Set()): Promise<Record<string, unknown>[]> {
-  if (!lined(c)) return [];
+async function readHeader(tx: Queryable, c: DocContext, id: SqlValue, hidden: Set<string> = new Set(), lock = false) {
+  const st = headerStatement(c, id, hidden, lock);
+  return (await tx.query<Record<string, unknown>>(st.sql, st.params, { prepare: true })).rows[0];
+}
+
+function linesStatement(c: LinedContext, id: SqlValue, hidden: Set<string>): Statement {
   const fields = Object.keys(c.lines.fields).filter((f) => !hidden.has(f));
   const order = c.doc.lines.lineNoField ? `t.${quoteIdent(columnOf(c.lines, c.doc.lines.lineNoField))}, ` : '';
-  return (
-    await tx.query<Record<string, unknown>>(
-      `SELECT ${selectList(c.lines, fields)} FROM ${tableOf(c.lines)} WHERE t.${quoteIdent(columnOf(c.lines, c.doc.lines.foreignKey))} = $1 ORDER BY ${order}t.${pkCol(c.lines)}`,
-      [id],
-      { prepare: true },
-    )
-  ).rows;
+  return {
+    sql: `SELECT ${selectList(c.lines, fields)} FROM ${tableOf(c.lines)} WHERE t.${quoteIdent(columnOf(c.lines, c.doc.lines.foreignKey))} = $1 ORDER BY ${order}t.${pkCol(c.lines)}`,
+    params: [id],
+  };
 }
 
-/** The actions the caller may run on a document in `status` (its status and the caller's permissions). */
-async function runnableActions(tx: Queryable, auth: AuthContext, c: DocContext, status: number): Promise<string[]> {
-  const candidates = c.doc.actions.filter((a) => a.from.includes(status));
-  if (!candidates.length) return [];
-  const granted = auth.isAdmin ? null : await grantedMenuKeys(tx, auth);
-  return candidates.filter((a) => !granted || granted.has(a.perm)).map((a) => a.id);
+async function readLines(tx: Queryable, c: DocContext, id: SqlValue, hidden: Set<string> = new Set()): Promise<Record<string, unknown>[]> {
+  if (!lined(c)) return [];
+  const st = linesStatement(c, id, hidden);
+  return (await tx.query<Record<string, unknown>>(st.sql, st.params, { prepare: true })).rows;
 }
 
-/** The detail answer: header, lines, history and runnable actions; undefined when there is no such document. */
-export async function readDocument(tx: Queryable, auth: AuthContext, c: DocContext, id: unknown) {
-  const header = await readHeader(tx, c, id, await hiddenFor(tx, auth, c.header));
+/**
+ * The detail answer: header, lines, history and runnable actions; undefined when there is no such document. Read in
+ * one round trip (Queryable.batch), after `after` (an action's last write) when given; with `commit`, the
+ * transaction's COMMIT travels in that round trip too (unless the type's extras still have to be read).
+ */
+export async function readDocument(tx: Queryable, auth: AuthContext, c: DocContext, id: number, opts: { after?: Statement; commit?: boolean } = {}) {
+  const extras = docExtras(c.doc.type);
+  const statements = [
+    ...(opts.after ? [opts.after] : []),
+    headerStatement(c, id, await hiddenFor(tx, auth, c.header)),
+    ...(lined(c) ? [linesStatement(c, id, await hiddenFor(tx, auth, c.lines))] : []),
+    historyStatement(c.doc.type, id),
+    // The caller's grants decide which actions the answer offers; an admin may run them all.
+    ...(auth.isAdmin ? [] : [grantedMenuKeysStatement(auth)]),
+  ];
+  const results = await tx.batch(statements, { commit: !!opts.commit && !extras });
+  let i = opts.after ? 1 : 0;
+  const header = results[i++].rows[0];
   if (!header) return undefined;
-  const docId = header[c.header.primaryKey] as number;
+  const lines = lined(c) ? results[i++].rows : undefined;
+  const history = results[i++].rows;
+  const granted = auth.isAdmin ? null : menuKeysOf(results[i++].rows);
+  const status = Number(header[c.doc.statusField]);
   return {
     ...header,
-    ...(lined(c) ? { [c.doc.lines.bodyField]: await readLines(tx, c, docId, await hiddenFor(tx, auth, c.lines)) } : {}),
-    history: await docHistory(tx, c.doc.type, docId),
-    actions: await runnableActions(tx, auth, c, Number(header[c.doc.statusField])),
-    ...((await docExtras(c.doc.type)?.(tx, auth, docId, header)) ?? {}),
+    ...(lined(c) ? { [c.doc.lines.bodyField]: lines } : {}),
+    history,
+    actions: c.doc.actions.filter((a) => a.from.includes(status) && (!granted || granted.has(a.perm))).map((a) => a.id),
+    ...((await extras?.(tx, auth, id, header)) ?? {}),
   };
 }
 
@@ -357,7 +372,7 @@ export async function importDocuments(
 }
 
 /** Locks the header and checks that its status is one of `allowed`; 404 when absent, 409 otherwise. */
-async function lockInStatus(tx: Queryable, c: DocContext, id: unknown, allowed: number[], refusal: (status: number) => string | Promise<string>) {
+async function lockInStatus(tx: Queryable, c: DocContext, id: number, allowed: number[], refusal: (status: number) => string | Promise<string>) {
   const header = await readHeader(tx, c, id, new Set(), true);
   if (!header) throw notFound(c);
   const status = Number(header[c.doc.statusField]);
@@ -445,8 +460,18 @@ export function docGetHandler(c: DocContext, route: RouteDecl) {
   };
 }
 
-/** Runs one action on one document in its own transaction; throws ApiError on refusal. */
+/** Runs one action on one document in the caller's transaction; throws ApiError on refusal. */
 export async function runDocAction(tx: Queryable, auth: AuthContext, c: DocContext, action: DocActionDecl, id: number, body: Record<string, unknown>) {
+  const { ref, last } = await docActionUpToStatus(tx, auth, c, action, id, body);
+  await tx.query(last.sql, last.params, { prepare: true });
+  return ref;
+}
+
+/**
+ * An action up to its last write, which it answers unsent: the status change and the history row, one statement
+ * (run by runDocAction, or sent with the answer's reads and the COMMIT in one round trip by the action route).
+ */
+async function docActionUpToStatus(tx: Queryable, auth: AuthContext, c: DocContext, action: DocActionDecl, id: number, body: Record<string, unknown>) {
   const { header, status } = await lockInStatus(tx, c, id, action.from, () => STATUS_CHANGED);
   const ref = refOf(c, header);
   const { note, ...extra } = body;
@@ -464,13 +489,12 @@ export async function runDocAction(tx: Queryable, auth: AuthContext, c: DocConte
   const to = result?.to ?? action.to[0];
   if (!action.to.includes(to)) throw new Error(`${action.fn} answered status ${to}, not one of ${action.to.join(', ')}`);
   const notes = [typeof note === 'string' ? note.trim() : '', result?.note ?? ''].filter(Boolean).join('；');
-  await recordDocEventAfter(
-    tx,
+  const last = docEventStatement(
     auth,
     { docType: c.doc.type, docId: id, action: action.id, actionLabel: result?.label ?? action.label, fromStatus: status, toStatus: to, note: notes || null },
     { sql: `UPDATE ${quoteIdent(c.header.table)} SET ${quoteIdent(columnOf(c.header, c.doc.statusField))} = $1 WHERE ${pkCol(c.header)} = $2`, params: [to, id] },
   );
-  return ref;
+  return { ref, last };
 }
 
 function actionOf(c: DocContext, route: RouteDecl): DocActionDecl {
@@ -488,11 +512,12 @@ export function docActionHandler(c: DocContext, route: RouteDecl) {
     const idParam = idParamOf(route);
     for (const p of pathParams(route.path)) if (p !== idParam) body[p] = req.params[p];
     // One transaction: the answer is read by the action's own (its header and lines as the action left them), not by
-    // a second one that would pay for a pool checkout, BEGIN and COMMIT again.
+    // a second one that would pay for a pool checkout, BEGIN and COMMIT again; the status change, those reads and the
+    // COMMIT go in one round trip, so the stock rows the action locked are held no longer than before.
     const doc = await req
       .tenantTx(async (tx) => {
-        await runDocAction(tx, auth, c, action, id, body);
-        return readDocument(tx, auth, c, id);
+        const { last } = await docActionUpToStatus(tx, auth, c, action, id, body);
+        return readDocument(tx, auth, c, id, { after: last, commit: true });
       })
       .catch(failWith(c));
     return ok(doc, `${action.label}成功`);
