@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { decimalInput, positiveIntegerInput } from '../../src/forms/inputRules';
 import { Icon } from '../../src/layout/icons';
 import type { EndpointRef } from '../api/paths';
+import { parseGs1 } from '../../core/barcodes/gs1.ts';
 import { lineAmount, sumOf } from '../../core/descriptors/documents.ts';
 import type { DocLinesGridDecl, FieldSchema, ResourceDescriptor } from '../../core/descriptors/types.ts';
 import { formatCell } from './cells';
@@ -69,6 +70,19 @@ export function addSkus(lines: readonly DocLine[], added: DocLine[], grid: DocLi
   return out;
 }
 
+/** A GS1-128 / DataMatrix label scanned into 批次号 gives the lot and, where the grid has them, its dates. */
+function scannedLot(field: string, value: string, grid: LinesGridProps['grid']): Record<string, string> | null {
+  if (field !== 'lotNo') return null;
+  const label = parseGs1(value);
+  if (!label?.lotNo) return null;
+  const has = (f: string) => grid.columns.some((c) => c.field === f && c.editable);
+  return {
+    lotNo: label.lotNo,
+    ...(label.productionDate && has('productionDate') ? { productionDate: label.productionDate } : {}),
+    ...(label.expiryDate && has('expiryDate') ? { expiryDate: label.expiryDate } : {}),
+  };
+}
+
 /**
  * The editable lines of a document: add by scan or search, paste many, edit quantities and prices with the
  * input helpers of spec 000 §5, remove; amounts and totals follow as the user types (the server computes
@@ -83,6 +97,11 @@ export function LinesGrid(props: LinesGridProps) {
   const label = (c: { field: string; label?: string }) => (c.label ? t(c.label) : resource.fields[c.field]?.title ?? c.field);
   const update = (key: string, field: string, value: unknown) =>
     props.onChange(lines.map((l) => (l._key === key ? withAmount({ ...l, [field]: value }, grid) : l)));
+  // A label scanned into 批次号 is read when the scan ends (Enter or leaving the cell), not at each character it types.
+  const commit = (key: string, field: string, value: string) => {
+    const read = scannedLot(field, value, grid);
+    if (read) props.onChange(lines.map((l) => (l._key === key ? { ...l, ...read } : l)));
+  };
   const add = (added: DocLine[]) => props.onChange(addSkus(lines, added, grid, skuField));
   const qtyField = grid.amount?.quantity ?? 'quantity';
   // Quantities and amounts add up in the footer (合计); prices and codes do not.
@@ -124,7 +143,8 @@ export function LinesGrid(props: LinesGridProps) {
                 {columns.map((c) => (
                   <Table.Td key={c.field}>
                     {(editable && c.editable) || props.inputFields?.has(c.field) ? (
-                      <CellInput field={resource.fields[c.field]} value={line[c.field]} testId={`${testId}-line-${i + 1}-${c.field}`} onChange={(v) => update(line._key, c.field, v)} />
+                      <CellInput field={resource.fields[c.field]} value={line[c.field]} testId={`${testId}-line-${i + 1}-${c.field}`} onChange={(v) => update(line._key, c.field, v)}
+                        onCommit={c.field === 'lotNo' ? (v) => commit(line._key, c.field, v) : undefined} />
                     ) : (
                       <Text size="sm" ta={isNumeric(resource.fields[c.field]) ? 'right' : undefined}>{formatCell(resource.fields[c.field], line[c.field])}</Text>
                     )}
@@ -170,10 +190,12 @@ export function LinesGrid(props: LinesGridProps) {
 const isNumeric = (f: FieldSchema | undefined) => f?.type === 'number' || f?.type === 'integer';
 
 /** A quantity or price typed through the input helper of its type; the line holds a number (or nothing). */
-function CellInput({ field, value, onChange, testId }: { field: FieldSchema | undefined; value: unknown; onChange: (v: unknown) => void; testId: string }) {
+function CellInput({ field, value, onChange, onCommit, testId }: { field: FieldSchema | undefined; value: unknown; onChange: (v: unknown) => void; onCommit?: (v: string) => void; testId: string }) {
   const [text, setText] = useState<string | null>(null);
   if (!isNumeric(field)) {
-    return <TextInput size="xs" value={String(value ?? '')} maxLength={field?.maxLength} data-testid={testId} onChange={(e) => onChange(e.currentTarget.value || undefined)} />;
+    // A cell that reads scans (onCommit) takes the whole label, longer than the value it keeps.
+    return <TextInput size="xs" value={String(value ?? '')} maxLength={onCommit ? undefined : field?.maxLength} data-testid={testId} onChange={(e) => onChange(e.currentTarget.value || undefined)}
+      onBlur={onCommit && ((e) => onCommit(e.currentTarget.value))} onKeyDown={onCommit && ((e) => { if (e.key === 'Enter') onCommit(e.currentTarget.value); })} />;
   }
   const clean = (raw: string) => (field!.type === 'integer' ? positiveIntegerInput(raw) : decimalInput(raw, { decimals: field!['x-decimals'] === 1 ? 1 : 2 }));
   const shown = text !== null && (text === '' ? value === undefined : Number(text) === Number(value)) ? text : value === undefined || value === null ? '' : String(value);
