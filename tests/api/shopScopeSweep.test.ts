@@ -124,8 +124,9 @@ beforeAll(async () => {
         bAllIds.set(d.table, all);
         bIds.set(d.table, all.slice(0, 3));
       }
+      // A lot number (lot_no) is the maker's: every warehouse holding goods of that lot shows it, so it names no shop.
       const noCols = (await tx.query<{ column_name: string }>(
-        `SELECT column_name FROM information_schema.columns WHERE table_schema = 'public' AND table_name = $1 AND column_name ~ '_no$' AND data_type IN ('character varying', 'text')`, [d.table])).rows;
+        `SELECT column_name FROM information_schema.columns WHERE table_schema = 'public' AND table_name = $1 AND column_name ~ '_no$' AND column_name <> 'lot_no' AND data_type IN ('character varying', 'text')`, [d.table])).rows;
       for (const c of noCols) {
         const nos = (await tx.query<{ v: string }>(`SELECT DISTINCT ${c.column_name} AS v FROM ${d.table} WHERE length(${c.column_name}) >= 8 LIMIT 20`)).rows;
         markers.push(...nos.map((n) => n.v));
