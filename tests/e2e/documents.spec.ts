@@ -36,6 +36,12 @@ test('其他入库单: scan, type and paste lines, save the draft, confirm it; h
 
   await page.getByTestId(`${doc}-line-1-unitCost`).fill('2.5');
   await expect(page.getByTestId(`${doc}-total-amount`)).toHaveText('5.00');
+  // A GS1-128 label scanned into 批次号 gives the lot and its dates.
+  await page.getByTestId(`${doc}-line-1-lotNo`).fill('(01)06901234567892(11)261120(17)261205(10)L1128A');
+  await page.getByTestId(`${doc}-line-1-lotNo`).press('Enter');
+  await expect(page.getByTestId(`${doc}-line-1-lotNo`)).toHaveValue('L1128A');
+  await expect(page.getByTestId(`${doc}-line-1-productionDate`)).toHaveValue('2026-11-20');
+  await expect(page.getByTestId(`${doc}-line-1-expiryDate`)).toHaveValue('2026-12-05');
 
   await page.getByTestId(`${doc}-paste`).click();
   await page.getByTestId(`${doc}-paste-text`).fill(`条码\t数量\t单价\n${skus[1].skuCode}\t3\t1.2\n${skus[2].barcode}\t4\nNO-SUCH\t1`);
