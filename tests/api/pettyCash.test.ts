@@ -22,7 +22,7 @@ const P = 'wxy-shop-server';
 const photo = async (token: string) => (await uploadPng(s, token, '小票.png')).videoObjectKey;
 
 const sql = async <T extends Json>(text: string, params: unknown[] = [], tenant = 1) => (await s.db.tenant(tenant, (tx) => tx.query<T>(text, params))).rows;
-const balance = async (id = shopId) => Number((await sql<{ b: string }>(`SELECT balance AS b FROM petty_cash_shop_config WHERE shop_id = $1`, [id]))[0].b);
+const balance = async (id = shopId) => Number((await sql<{ b: string }>(`SELECT balance AS b FROM petty_cash_balance WHERE shop_id = $1`, [id]))[0].b);
 const ledgerSum = async (id = shopId) => Number((await sql<{ s: string }>(`SELECT coalesce(sum(amount), 0) AS s FROM petty_cash_ledger WHERE shop_id = $1`, [id]))[0].s);
 /** The server's today (the business zone's date, not the UTC one). */
 let todayText: string;
@@ -41,14 +41,14 @@ beforeAll(async () => {
   shop = callerFor(s, shopToken);
   other = callerFor(s, await s.login('admin', 'admin123', 2), 2);
   adminId = (await sql<{ id: number }>(`SELECT id FROM sys_user WHERE user_name = 'admin'`))[0].id;
-  shopId = (await sql<{ shop_id: number }>(`SELECT shop_id FROM petty_cash_shop_config WHERE balance > 0 ORDER BY shop_id LIMIT 1`))[0].shop_id;
+  shopId = (await sql<{ shop_id: number }>(`SELECT shop_id FROM petty_cash_balance WHERE balance > 0 ORDER BY shop_id LIMIT 1`))[0].shop_id;
   usage = Object.fromEntries((await sql<{ usage_name: string; usage_id: number }>(`SELECT usage_name, usage_id FROM shop_petty_cash_usage_config`)).map((u) => [u.usage_name, u.usage_id]));
 }, 180_000);
 afterAll(async () => s?.stop());
 
 describe('备用金记录', () => {
   it('demo floats equal their ledgers, and every shop has its float row', async () => {
-    const shops = await sql<{ shop_id: number; balance: string }>(`SELECT shop_id, balance FROM petty_cash_shop_config`);
+    const shops = await sql<{ shop_id: number; balance: string }>(`SELECT shop_id, balance FROM petty_cash_balance`);
     expect(shops.length).toBe((await sql(`SELECT shop_id FROM shop_base`)).length);
     for (const x of shops.filter((r) => Number(r.balance) !== 0)) expect(await ledgerSum(x.shop_id)).toBe(Number(x.balance));
     const page = await shop('POST', `${P}/petty-cash-record/findPage`, { pageNum: 1, pageSize: 50 });
@@ -179,7 +179,7 @@ describe('备用金记录', () => {
   });
 
   it('an overdraft only where the tenant allows it and only to the shop’s limit', async () => {
-    const shop2 = (await sql<{ shop_id: number; config_id: number }>(`SELECT shop_id, config_id FROM petty_cash_shop_config WHERE balance = 0 ORDER BY shop_id LIMIT 1`))[0];
+    const shop2 = (await sql<{ shop_id: number; config_id: number }>(`SELECT c.shop_id, c.config_id FROM petty_cash_shop_config c JOIN petty_cash_balance b USING (tenant_id, shop_id) WHERE b.balance = 0 ORDER BY c.shop_id LIMIT 1`))[0];
     const pic = await photo(adminToken);
     const body = { shopId: shop2.shop_id, usageId: usage['快递运费'], amount: 30, occurDate: today(), pictures: pic };
     expect((await admin('POST', `${P}/petty-cash-record/save`, body)).status).toBe(409);

@@ -85,7 +85,7 @@ describe('店长 (manager01): his shops\' work, within his shops', () => {
     expect(spent.status, spent.body).toBe(200);
     const mine = (await admin('POST', `${P}/shop-petty-cash/transfer/merge`, { shopId: MINE, amount: 200, transferDate: today })).json.data;
     const theirs = (await admin('POST', `${P}/shop-petty-cash/transfer/merge`, { shopId: OTHER, amount: 300, transferDate: today })).json.data;
-    const balanceOf = async (shop: number) => Number((await sql<{ b: string }>(`SELECT balance AS b FROM petty_cash_shop_config WHERE shop_id = $1`, [shop]))[0].b);
+    const balanceOf = async (shop: number) => Number((await sql<{ b: string }>(`SELECT balance AS b FROM petty_cash_balance WHERE shop_id = $1`, [shop]))[0].b);
     const otherBefore = await balanceOf(OTHER);
     expect((await manager('PUT', `${P}/shop-petty-cash/transfer/confirm/${mine.orderId}`, {})).status).toBe(200);
     const refused = await manager('PUT', `${P}/shop-petty-cash/transfer/confirm/${theirs.orderId}`, {});

@@ -109,7 +109,7 @@ export const pettyCashRoutes = async (app: FastifyInstance) => {
         const cfg = await tx.query<Record<string, unknown>>(
           `SELECT config_id AS "configId", shop_id AS "shopId", shop_name AS "shopName", shop_type AS "shopType", float_amount::float8 AS "floatAmount",
                   overdraft_limit::float8 AS "overdraftLimit", audit_user_id AS "auditUserId", audit_user_name AS "auditUserName", balance::float8 AS balance
-             FROM petty_cash_shop_config WHERE shop_id = $1`,
+             FROM petty_cash_shop_list WHERE shop_id = $1`,
           [req.params.shopId],
         );
         if (!cfg.rows[0]) throw new ApiError('NOT_FOUND', '门店不存在');

@@ -1,5 +1,5 @@
 -- A shop whose float has moved keeps its history: it cannot be deleted (disable it instead).
--- From migration 220_petty_cash.sql.
+-- From migrations 220_petty_cash.sql, 390_petty_cash_balance.sql.
 CREATE OR REPLACE FUNCTION shop_base_deleted_petty_cash() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE name text;
 BEGIN
@@ -12,5 +12,6 @@ BEGIN
     RAISE EXCEPTION '门店“%”已有备用金记录，不能删除，请改为停用', name USING ERRCODE = 'WX400';
   END IF;
   DELETE FROM petty_cash_shop_config c USING old_shops o WHERE c.tenant_id = o.tenant_id AND c.shop_id = o.shop_id;
+  DELETE FROM petty_cash_balance b USING old_shops o WHERE b.tenant_id = o.tenant_id AND b.shop_id = o.shop_id;
   RETURN NULL;
 END $$;
