@@ -366,3 +366,98 @@ describe('备用金走审批流程', () => {
     }
   });
 });
+
+describe('余额即流水', () => {
+  /**
+   * The invariant, over every shop of every tenant: a shop's balance row equals the sum of its ledger, each ledger row's
+   * balance_after is the running sum of the shop's rows in posting order, and every shop (and every shop with a ledger)
+   * has its balance row.
+   */
+  async function invariant() {
+    const broken = await s.db.system((tx) =>
+      tx.query(
+        `SELECT 'balance' AS what, b.tenant_id, b.shop_id, b.balance::text AS v FROM petty_cash_balance b
+          WHERE b.balance <> (SELECT coalesce(sum(l.amount), 0) FROM petty_cash_ledger l WHERE l.tenant_id = b.tenant_id AND l.shop_id = b.shop_id)
+         UNION ALL
+         SELECT 'balance_after', x.tenant_id, x.shop_id, x.ledger_id::text FROM (
+           SELECT tenant_id, shop_id, ledger_id, balance_after, sum(amount) OVER (PARTITION BY tenant_id, shop_id ORDER BY ledger_id) AS run FROM petty_cash_ledger) x
+          WHERE x.balance_after <> x.run
+         UNION ALL
+         SELECT 'no balance row', s.tenant_id, s.shop_id, '' FROM (SELECT tenant_id, shop_id FROM shop_base UNION SELECT tenant_id, shop_id FROM petty_cash_ledger) s
+          WHERE NOT EXISTS (SELECT 1 FROM petty_cash_balance b WHERE b.tenant_id = s.tenant_id AND b.shop_id = s.shop_id)`,
+      ),
+    );
+    expect(broken.rows).toEqual([]);
+  }
+
+  it('after spends, transfers, approvals, rejections, a reconciliation and 30 concurrent audits, every balance is Σ its ledger and never went below zero where the rules forbid', async () => {
+    await invariant(); // the demo's and every test above's postings
+    // A shop no test above touched: nothing in its ledger.
+    const x = (await sql<{ shop_id: number; config_id: number; shop_name: string }>(
+      `SELECT c.shop_id, c.config_id, c.shop_name FROM petty_cash_shop_config c JOIN shop_base s USING (tenant_id, shop_id)
+        WHERE s.status = 1 AND NOT EXISTS (SELECT 1 FROM petty_cash_ledger l WHERE l.shop_id = c.shop_id) ORDER BY c.shop_id DESC LIMIT 1`,
+    ))[0];
+    const transferIn = async (amount: number) => {
+      const t = (await admin('POST', `${P}/shop-petty-cash/transfer/merge`, { shopId: x.shop_id, amount, transferDate: today() })).json.data;
+      return admin('PUT', `${P}/shop-petty-cash/transfer/confirm/${t.orderId}`, {});
+    };
+    expect((await transferIn(200)).status).toBe(200);
+    // 30 spends of 10 waiting for audit: saved while the tenant allows a 100 yuan overdraft (200 + 100 = 300 available).
+    const cfg = (await admin('POST', `${P}/petty-cash-config/list`, { pageNum: 1, pageSize: 1 })).json.data.records[0];
+    const rules = (allowOverdraft: boolean) => admin('POST', `${P}/petty-cash-config/save`, { configId: cfg.configId, billingCycle: 1, allowOverdraft, needPicture: true });
+    expect((await rules(true)).status).toBe(200);
+    expect((await admin('POST', `${P}/petty-cash-shop-config/save`, { configId: x.config_id, overdraftLimit: 100, auditUserId: adminId })).status).toBe(200);
+    const pic = await photo(adminToken);
+    const ids: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const saved = await admin('POST', `${P}/petty-cash-record/save`, { shopId: x.shop_id, usageId: usage['快递运费'], amount: 10, occurDate: today(), pictures: pic });
+      expect(saved.status, saved.body).toBe(200);
+      ids.push(saved.json.data.recordId);
+    }
+    // The overdraft is withdrawn; all 30 audited at once: the float covers 20, the other 10 are refused, none below zero.
+    try {
+      expect((await rules(false)).status).toBe(200);
+      const audits = await Promise.all(ids.map((recordId) => admin('POST', `${P}/petty-cash-record/single/audit`, { recordId })));
+      expect(audits.filter((a) => a.status === 200).length).toBe(20);
+      const refused = audits.filter((a) => a.status !== 200);
+      expect(new Set(refused.map((a) => `${a.status} ${a.json.msg}`))).toEqual(new Set([`409 ${x.shop_name}备用金余额不足：当前余额 0.00 元，本次需要 10.00 元`]));
+      expect(await balance(x.shop_id)).toBe(0);
+      const after = await sql<{ b: string }>(`SELECT balance_after::text AS b FROM petty_cash_ledger WHERE shop_id = $1 AND ref_type = 'record' ORDER BY ledger_id`, [x.shop_id]);
+      expect(after.map((r) => Number(r.b))).toEqual(Array.from({ length: 20 }, (_, i) => 190 - 10 * i));
+    } finally {
+      await rules(false);
+    }
+    await invariant();
+    // 门店备用金's list shows the ledger's balance.
+    const listed = (await admin('POST', `${P}/petty-cash-shop-config/findPage`, { pageNum: 1, pageSize: 10, shopId: x.shop_id })).json.data.records;
+    expect(listed).toEqual([expect.objectContaining({ shopId: x.shop_id, balance: 0, overdraftLimit: 100 })]);
+    // The refused ones wait: one rejected (nothing posted), an income audited, then transfers confirmed while the rest are audited.
+    const pending = (await sql<{ record_id: number }>(`SELECT record_id FROM petty_cash_record WHERE shop_id = $1 AND status = 1 ORDER BY record_id`, [x.shop_id])).map((r) => r.record_id);
+    expect(pending.length).toBe(10);
+    const rejected = await admin('POST', `${P}/petty-cash-record/single/audit`, { recordId: pending[0], auditStatus: 3, auditRemark: '重复报销' });
+    expect(rejected.json.data).toMatchObject({ status: 3 });
+    const income = await admin('POST', `${P}/petty-cash-record/save`, { shopId: x.shop_id, usageId: usage['废品回收收入'], amount: 15, occurDate: today() });
+    expect((await admin('POST', `${P}/petty-cash-record/single/audit`, { recordId: income.json.data.recordId })).json.data).toMatchObject({ status: 2, balanceAfter: 15 });
+    const mixed = await Promise.all([
+      ...pending.slice(1).map((recordId) => admin('POST', `${P}/petty-cash-record/single/audit`, { recordId })),
+      ...[30, 40, 50].map((amount) => transferIn(amount)),
+    ]);
+    expect(mixed.slice(9).map((r) => r.status)).toEqual([200, 200, 200]);
+    const spent = mixed.slice(0, 9).filter((r) => r.status === 200).length;
+    expect(mixed.slice(0, 9).every((r) => r.status === 200 || (r.status === 409 && String(r.json.msg).includes('备用金余额不足')))).toBe(true);
+    expect(await balance(x.shop_id)).toBe(15 + 120 - 10 * spent);
+    expect(await balance(x.shop_id)).toBeGreaterThanOrEqual(0);
+    // Last period's count finds 3 yuan more than the book: the difference is posted at audit.
+    const last = (await admin('GET', `${P}/petty-cash-config/getBillingCycle`)).json.data.periods[1];
+    expect((await admin('POST', `${P}/shop-petty-cash-reconciliation/generate`, { date: last.beginDate, shopIds: [x.shop_id] })).status).toBe(200);
+    const recon = ((await admin('POST', `${P}/shop-petty-cash-reconciliation/list`, { pageNum: 1, pageSize: 10, shopId: x.shop_id })).json.data.records as Json[]).find((r) => r.beginDate === last.beginDate)!;
+    expect(recon.bookBalance).toBe(0);
+    expect((await admin('POST', `${P}/shop-petty-cash-reconciliation/merge`, { reconId: recon.reconId, actualBalance: 3, differenceReason: '盘点多出零钱' })).status).toBe(200);
+    expect((await admin('PUT', `${P}/shop-petty-cash-reconciliation/audit/${recon.reconId}/${adminId}`, {})).status).toBe(200);
+    expect(await balance(x.shop_id)).toBe(18 + 120 - 10 * spent);
+    // No spend ever took this shop below zero (the overdraft was off whenever one was audited).
+    const lowest = await sql<{ m: string }>(`SELECT min(balance_after)::text AS m FROM petty_cash_ledger WHERE shop_id = $1`, [x.shop_id]);
+    expect(Number(lowest[0].m)).toBeGreaterThanOrEqual(0);
+    await invariant();
+  });
+});
