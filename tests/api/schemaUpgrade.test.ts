@@ -155,6 +155,20 @@ const SEED_COLUMNS_AFTER_4D49AE4: [string, string, string][] = [
   ['sys_role', 'all_shops', 'boolean NOT NULL DEFAULT false'], // 350: a role's 数据范围
 ];
 
+/**
+ * Tables today's demo seed writes that came after 4d49ae4, made for the seed and dropped again, so the upgrade finds
+ * the old shape. 390: a shop's petty-cash balance row, made here with its settings row; the upgrade rebuilds the
+ * balances from the ledger the seed wrote.
+ */
+const SEED_TABLES_AFTER_4D49AE4 = `
+  CREATE TABLE petty_cash_balance (tenant_id integer NOT NULL, shop_id integer NOT NULL, balance numeric(14,2) NOT NULL DEFAULT 0,
+                                   update_time timestamptz NOT NULL DEFAULT now(), UNIQUE (tenant_id, shop_id));
+  GRANT SELECT, INSERT, UPDATE, DELETE ON petty_cash_balance TO ${APP_ROLE};
+  CREATE FUNCTION seed_petty_cash_balance() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN INSERT INTO petty_cash_balance (tenant_id, shop_id) VALUES (NEW.tenant_id, NEW.shop_id); RETURN NULL; END $$;
+  CREATE TRIGGER seed_petty_cash_balance AFTER INSERT ON petty_cash_shop_config FOR EACH ROW EXECUTE FUNCTION seed_petty_cash_balance();`;
+const DROP_SEED_TABLES = `DROP TABLE petty_cash_balance; DROP FUNCTION seed_petty_cash_balance() CASCADE;`;
+
 describe('a database made by main 4d49ae4, started on today\'s code', () => {
   let config: ServerConfig;
   let cleanup: () => Promise<void>;
@@ -181,9 +195,11 @@ describe('a database made by main 4d49ae4, started on today\'s code', () => {
       const later = (verb: 'ADD' | 'DROP') =>
         db.system((tx) => tx.exec(SEED_COLUMNS_AFTER_4D49AE4.map(([t, c, type]) => `ALTER TABLE ${t} ${verb} COLUMN ${c}${verb === 'ADD' ? ` ${type}` : ''};`).join('\n')));
       await later('ADD');
+      await db.system((tx) => tx.exec(SEED_TABLES_AFTER_4D49AE4));
       await seedDemoData(db);
       await moreSales(db);
       await later('DROP');
+      await db.system((tx) => tx.exec(DROP_SEED_TABLES));
       // The old writer's answer, recomputed from the orders.
       await db.system((tx) => tx.query('SELECT sales_summary_rebuild()'));
       before = { counts: await rowCounts(db), summaries: await db.system(summaries) };
@@ -232,6 +248,18 @@ describe('a database made by main 4d49ae4, started on today\'s code', () => {
     for (const t of synced) expect(after[t], t).toBeGreaterThanOrEqual(before.counts[t]);
     const kept = Object.keys(before.counts).filter((t) => !synced.includes(t));
     expect(Object.fromEntries(kept.map((t) => [t, after[t]]))).toEqual(Object.fromEntries(kept.map((t) => [t, before.counts[t]])));
+  });
+
+  it('petty cash: each shop has its balance row, rebuilt from its ledger (390)', async () => {
+    const rows = await server!.db.system((tx) =>
+      tx.query<{ shop_id: number; balance: string; ledger: string }>(
+        `SELECT b.shop_id, b.balance::text AS balance, (SELECT coalesce(sum(l.amount), 0) FROM petty_cash_ledger l WHERE l.tenant_id = b.tenant_id AND l.shop_id = b.shop_id)::text AS ledger
+           FROM petty_cash_balance b`,
+      ),
+    );
+    expect(rows.rows.length).toBe(before.counts.petty_cash_shop_config);
+    expect(rows.rows.filter((r) => Number(r.balance) !== 0).length).toBeGreaterThan(0); // the demo's floats
+    expect(rows.rows.filter((r) => r.balance !== r.ledger)).toEqual([]);
   });
 
   it('gives the same sales figures: the stored summaries, a rebuild by the one writer, and a change made after', async () => {
