@@ -1,4 +1,4 @@
-import type { ActionKind, DocActionDecl, FormDecl, ResourceDescriptor, RouteDecl } from './types.ts';
+import type { ActionKind, DocActionDecl, DocumentDecl, FormDecl, ResourceDescriptor, RouteDecl } from './types.ts';
 
 /**
  * Pure rules of documents shared by the server (server/documents/) and the browser's document page
@@ -132,4 +132,11 @@ function normalise(v: unknown): unknown {
     return out;
   }
   return v;
+}
+
+/** The status a document's declared action moves it to (its first `to`): a screen or a rule names the meaning, the descriptor the number. */
+export function statusAfter(doc: Pick<DocumentDecl, 'actions'>, actionId: string): number {
+  const a = doc.actions.find((x) => x.id === actionId);
+  if (!a) throw new Error(`the document declares no "${actionId}" action`);
+  return a.to[0];
 }

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { call } from '../../src/api/http';
 import type { SettledOrder } from './receipt';
 import { useBillingT } from './labels';
+import { SALE_STATUS } from '../orders/saleStatus.ts';
 
 /** The reason the refund is recorded with; the server's record, not a label. */
 const REFUND_REASON = '收银台退款'; // i18n-ignore: stored data
@@ -61,7 +62,7 @@ export function RefundDialog({ opened, onClose, initialOrderNo, onRefunded }: { 
               </Table.Tbody>
             </Table>
             <Text>{t('orderLine', { shop: order.shopName, time: order.createTime, amount: order.totalAmount.toFixed(2) })}</Text>
-            {order.status === 2 ? (
+            {order.status === SALE_STATUS.refunded ? (
               <Alert color="green" data-testid="refund-done">{t('refunded', { amount: order.refundAmount.toFixed(2) })}{order.isPractice ? t('refundedPractice') : t('refundedStock')}</Alert>
             ) : (
               <Button color="red" loading={refund.isPending} onClick={() => refund.mutate(order.orderNo)} data-testid="refund-confirm">{t('confirmRefund', { amount: order.totalAmount.toFixed(2) })}</Button>

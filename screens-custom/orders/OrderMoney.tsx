@@ -1,6 +1,7 @@
 import { Alert, Badge, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import type { SettledOrder } from '../billing/receipt';
 import { ordersT, useOrdersT } from './labels';
+import { SALE_STATUS } from './saleStatus.ts';
 
 /**
  * An order as its detail shows it, shared by 订单详情 (the order list's dialog) and 支付明细 (/financeManage/paymentDetail,
@@ -53,8 +54,8 @@ export function OrderSummary({ order: o }: { order: OrderDetail }) {
         <Text size="sm">{t('salesmanOf')}{o.salesmanName ?? '—'}</Text>
         <Text size="sm" style={{ gridColumn: 'span 2' }}>{t('remarkOf')}{o.remark ?? '—'}</Text>
       </SimpleGrid>
-      {o.status === 2 && <Alert color="orange">{t('refundedLine', { amount: yuan(o.refundAmount), time: o.refundTime, user: o.refundUserName })}{o.refundReason ? ` · ${o.refundReason}` : ''}</Alert>}
-      {o.status === 3 && <Alert color="gray">{t('invalidLine', { time: o.invalidTime, user: o.invalidUserName })}{o.invalidReason ? ` · ${o.invalidReason}` : ''}</Alert>}
+      {o.status === SALE_STATUS.refunded && <Alert color="orange">{t('refundedLine', { amount: yuan(o.refundAmount), time: o.refundTime, user: o.refundUserName })}{o.refundReason ? ` · ${o.refundReason}` : ''}</Alert>}
+      {o.status === SALE_STATUS.invalid && <Alert color="gray">{t('invalidLine', { time: o.invalidTime, user: o.invalidUserName })}{o.invalidReason ? ` · ${o.invalidReason}` : ''}</Alert>}
       <Table striped withTableBorder fz="sm" data-testid="order-detail-lines">
         <Table.Thead>
           <Table.Tr><Table.Th>{t('sku')}</Table.Th><Table.Th>{t('barcode')}</Table.Th><Table.Th ta="right">{t('quantity')}</Table.Th><Table.Th ta="right">{t('unitPrice')}</Table.Th><Table.Th ta="right">{t('amount')}</Table.Th><Table.Th>{t('promotion')}</Table.Th></Table.Tr>

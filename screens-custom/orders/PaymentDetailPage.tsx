@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { call } from '../../src/api/http';
 import { OrderSummary, PayLog, yuan, type OrderDetail, type PayInfo } from './OrderMoney';
 import { useOrdersT } from './labels';
+import { SALE_STATUS } from './saleStatus.ts';
 
 /**
  * 支付明细 (/financeManage/paymentDetail?id=<order id>), where notices 10 (a payment corrected) and 17 (an order refunded)
@@ -39,7 +40,7 @@ export default function PaymentDetailPage() {
             </Table.Tbody>
           </Table>
           <PayLog logs={d.pay.logList} />
-          {d.order.status === 2 && (
+          {d.order.status === SALE_STATUS.refunded && (
             <Text size="sm" data-testid="payment-detail-refund">{t('refund')} <Badge color="orange" variant="light">¥{yuan(d.order.refundAmount)}</Badge> {d.order.refundTime} {d.order.refundUserName}</Text>
           )}
         </>

@@ -7,4 +7,4 @@
 export { recharge, restoreBalance, spendBalance } from './balance.ts';
 export { couponForSale, giveCoupons, restoreCoupon, spendCoupon } from './coupons.ts';
 export { executePlan } from './operationPlan.ts';
-export { earnPoints, memberForSale, pointsFor, takeBackPoints } from './points.ts';
+export { earnPoints, memberForSale, pointsFor, type SaleMember, takeBackPoints } from './points.ts';

@@ -3,7 +3,7 @@ import { ok } from '../../http/envelope.ts';
 import { idField } from '../../http/fields.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
 import { activePromotions } from '../promotions/index.ts';
-import { shopOf } from './settlement.ts';
+import { shopOf } from './registerShop.ts';
 
 /**
  * The register's offline catalogue (wxy-order-server order/catalogue/{shopId}): every on-sale SKU the shop's

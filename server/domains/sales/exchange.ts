@@ -9,7 +9,8 @@ import { registerCustomRoute } from '../../resources/customRoutes.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
 import { postStock } from '../stock/index.ts';
 import { assertShopTakes, PAY_TYPES, settlePayments, toYuan, type Payment } from './pricing.ts';
-import { ORDER_STATUS, shopOf } from './settlement.ts';
+import { shopOf } from './registerShop.ts';
+import { ORDER_STATUS } from './saleDocument.ts';
 
 /**
  * 换货 (order/exchange): some lines of a paid order come back and replacement SKUs go out, in one transaction,

@@ -20,7 +20,8 @@ import { postStock } from '../stock/index.ts';
 import { onProcessEnd, registerProcessBusiness, startProcess } from '../process/index.ts';
 import { shopIdsByCode } from '../shops/index.ts';
 import { assertShopTakes, BALANCE, PAY_TYPES, toYuan } from './pricing.ts';
-import { readOrder, shopOf } from './settlement.ts';
+import { shopOf } from './registerShop.ts';
+import { readOrder } from './settlement.ts';
 
 /**
  * 团购单 (poGroupPurchase): a customer organisation buys many SKUs from one shop at negotiated prices.

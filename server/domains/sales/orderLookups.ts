@@ -5,7 +5,7 @@ import { ok } from '../../http/envelope.ts';
 import { idField, plainText } from '../../http/fields.ts';
 import { registerCustomRoute } from '../../resources/customRoutes.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
-import { shopOf } from './settlement.ts';
+import { shopOf } from './registerShop.ts';
 import { SHIFT_ORDERS } from './shifts.ts';
 
 /**

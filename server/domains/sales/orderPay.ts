@@ -10,7 +10,8 @@ import { answerPrint, templateFor } from '../../printTemplates/answerPrint.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
 import { registerCustomRoute } from '../../resources/customRoutes.ts';
 import { BALANCE, PAY_TYPES, VOUCHER, assertShopTakes, settlePayments, toFen, toYuan, type Payment } from './pricing.ts';
-import { ORDER_STATUS, readOrder } from './settlement.ts';
+import { ORDER_STATUS } from './saleDocument.ts';
+import { readOrder } from './settlement.ts';
 import { notifyFinance, PAY_CORRECTED_NOTICE } from './financeNotice.ts';
 
 /**

@@ -7,7 +7,7 @@ import { plainText } from '../../http/fields.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
 import { memberForSale } from '../members/index.ts';
 import { id } from './orderRoutes.ts';
-import { shopOf } from './settlement.ts';
+import { shopOf } from './registerShop.ts';
 import { assertMayDiscount, discountRateField } from './lineDiscount.ts';
 import { mergeLine, type MergedLine } from './pricing.ts';
 

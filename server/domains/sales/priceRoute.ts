@@ -4,7 +4,7 @@ import { idField } from '../../http/fields.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
 import { cartLines } from './cartSchema.ts';
 import { toYuan } from './pricing.ts';
-import { quoteCart } from './settlement.ts';
+import { quoteCart } from './cart.ts';
 
 /**
  * 价格试算 (wxy-order-server order/price): what the register shows before it settles — each line at the server's

@@ -10,7 +10,7 @@ import { notifyUsersInTx } from '../../messages/messageService.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
 import { isDay, yuan } from '../stats/index.ts';
 import { paymentsByType, salesByHour, salesBySeller, salesByShop, topSkus } from '../stats/index.ts';
-import { shopsOfCall } from '../stats/index.ts';
+import { shopsOfCall } from '../../auth/callerShops.ts';
 import { hourRecord, netFigures } from '../stats/index.ts';
 import { PAY_TYPES } from './pricing.ts';
 

@@ -2,20 +2,20 @@ import type { AuthContext } from '../../context.ts';
 import { notifyFinance, ORDER_REFUNDED_NOTICE } from './financeNotice.ts';
 import { callerDb, type Database, type Queryable } from '../../db/index.ts';
 import { docNoOf, docNumberStepSql } from '../../documents/numbers.ts';
+import { registerDocFn, type DocActionContext } from '../../documents/registry.ts';
+import { runDocAction } from '../../documents/routes.ts';
 import { ApiError } from '../../errors.ts';
 import { assertSameRequest, requestDigest } from '../../http/idempotency.ts';
 import { postStock } from '../stock/index.ts';
-import { earnPoints, memberForSale, pointsFor, takeBackPoints } from '../members/index.ts';
-import { restoreBalance, spendBalance } from '../members/index.ts';
-import { couponForSale, restoreCoupon, spendCoupon } from '../members/index.ts';
-import { dbToday } from '../../db/calendar.ts';
-import { assertShopTakes, balancePaidFen, priceLines, settlePayments, toFen, toYuan, VOUCHER, type CartLine, type Payment, type PricedSku } from './pricing.ts';
-import { applyPromotions } from '../promotions/index.ts';
-import { activePromotionsSql, toActivePromotion, type PromotionRow } from '../promotions/index.ts';
-import { assertMayDiscount } from './lineDiscount.ts';
-import { shopScope } from '../stats/index.ts';
+import { restoreBalance, restoreCoupon, takeBackPoints } from '../members/index.ts';
+import { toYuan, VOUCHER } from './pricing.ts';
 import { refuseFrozenMonths } from '../salary/index.ts';
-import { payByVouchers, restoreVouchers, voucherPayments } from './voucherPay.ts';
+import { restoreVouchers } from './voucherPay.ts';
+import { assertOrderInReach } from './registerShop.ts';
+import { ORDER_STATUS, SALE, SALE_ACTIONS, orderStatusName } from './saleDocument.ts';
+import { moneyOf, priceSale, takePayments, takeStock, type PricedSale, type SaleMoney, type SettlementInput, type WrittenOrder } from './settleSteps.ts';
+
+export type { SettlementInput };
 
 /**
  * 结算 (order settlement): a sale of one register, exactly once per client-generated uuid, in one tenant
@@ -24,23 +24,6 @@ import { payByVouchers, restoreVouchers, voucherPayments } from './voucherPay.ts
  * shop's warehouse through the ledger. Practice sales (练习收银) are kept apart and move no stock.
  */
 
-export interface SettlementInput {
-  uuid: string;
-  shopId: number;
-  isPractice?: boolean;
-  lines: CartLine[];
-  payments: Payment[];
-  remark?: string | null;
-  /** The member the sale is for (会员): earns points by the consume rule. */
-  memberId?: number | null;
-  /** The coupon used (one per order): an electronic coupon of the member, or a paper coupon by its code's id. */
-  memberCouponId?: number | null;
-  /**
-   * When the sale was made (ISO 8601 with its offset), sent by the register for a sale it kept while offline: the
-   * order is booked then — its business day and hour, its number's day — not when it reached the server.
-   */
-  saleTime?: string | null;
-}
 
 /** A register's clock may run this far ahead of the server's. */
 const CLOCK_SKEW_MS = 5 * 60_000;
@@ -94,74 +77,12 @@ export async function settle(
   const orderNo = docNoOf(prefix, first.day!, Number(first.n));
   try {
     return await db.tenant(auth.tenantId, async (tx) => {
-      const { shop, priced, promo } = await promoteCart(tx, auth, input);
-      assertShopTakes(shop.pay_types.map(Number), input.payments);
-      const member = input.memberId ? await memberForSale(tx, input.memberId, Boolean(input.isPractice)) : null;
-      // The coupon row stays locked to the end: a second register using it waits, then finds it used (409).
-      const coupon = input.memberCouponId
-        ? await couponForSale(tx, input.memberCouponId, { totalFen: promo.afterFen, shopId: shop.shop_id, memberId: member?.member_id ?? null, today: await dbToday(tx) }, true)
-        : null;
-      if (coupon && input.isPractice) throw new ApiError('BAD_REQUEST', '练习收银不能使用优惠券');
-      const couponFen = coupon?.discountFen ?? 0;
-      const payableFen = promo.afterFen - couponFen;
-      const { paidFen, changeFen } = settlePayments(payableFen, input.payments);
-      const vouchers = voucherPayments(input.payments, Boolean(input.isPractice));
-      const balanceFen = balancePaidFen(input.payments);
-      if (balanceFen > 0 && !member) throw new ApiError('BAD_REQUEST', '使用余额支付须先录入会员');
-      if (balanceFen > 0 && input.isPractice) throw new ApiError('BAD_REQUEST', '练习收银不能使用会员余额');
-      const points = member ? pointsFor(payableFen, Number(member.points_per_yuan)) : 0;
-      // The order, then its lines and payments in one more statement, each answering as readOrder reads it (the
-      // answer is what was written: nothing is read again). The order goes alone first: the sales summaries' order
-      // trigger reads the order's lines and payments present when it fires. A concurrent duplicate (the same uuid
-      // sent twice at once) waits here for the first and inserts nothing; it then answers the first one's result.
-      const inserted = await tx.query<Record<string, unknown> & { orderId: number }>(
-        `WITH o AS (
-           INSERT INTO po_order (tenant_id, order_no, client_uuid, shop_id, shop_name, wh_id, is_practice, total_quantity, total_amount, pay_amount,
-                                 paid_amount, change_amount, remark, cashier_user_id, cashier_name, member_id, member_phone, member_name, points_earned, coupon_amount, member_coupon_id,
-                                 promotion_amount, full_reduction_id, full_reduction_name, full_reduction_amount, request_digest, create_time)
-           VALUES (app_current_tenant(), $1, $2, $3, $4, $5, $6, $7, $8, $18, $9, $10, $11, $12, $13, $14, $15, $16, $17, $19, $20, $21, $22, $23, $24, $25,
-                   coalesce($26::timestamptz, now()))
-           ON CONFLICT (tenant_id, client_uuid) DO NOTHING RETURNING *)
-         SELECT ${ORDER_COLUMNS} FROM o`,
-        [orderNo, input.uuid, shop.shop_id, shop.shop_name, shop.wh_id, Boolean(input.isPractice), promo.lines.reduce((a, l) => a + l.quantity, 0), toYuan(priced.totalFen), toYuan(paidFen), toYuan(changeFen),
-          input.remark ?? null, auth.userId, auth.displayName ?? auth.userName, member?.member_id ?? null, member?.phone_number ?? null, member?.member_name ?? null, points,
-          toYuan(payableFen), toYuan(couponFen), coupon?.coupon.memberCouponId ?? null,
-          toYuan(promo.promotionFen), promo.fullReduction?.promotionId ?? null, promo.fullReduction?.promotionName ?? null, toYuan(promo.fullReduction?.reduceFen ?? 0), digest, saleAt],
-      );
-      const head = inserted.rows[0];
-      if (!head) throw new AlreadySettled();
-      const id = head.orderId;
-      const written = await tx.query<{ lines: (Record<string, unknown> & { detId: number; skuId: number; quantity: number })[]; pays: Record<string, unknown>[] }>(
-        `WITH d AS (
-           INSERT INTO po_order_det (tenant_id, order_id, line_no, sku_id, sku_code, sku_name, barcode, spec, unit, quantity, unit_price, promotion_id, promotion_name, promotion_amount, is_gift)
-           SELECT app_current_tenant(), $1, x.n, s.sku_id, s.sku_code, s.sku_name, s.barcode, s.spec, s.unit, x.q, x.p, x.pid, x.pname, x.poff, x.gift
-             FROM unnest($2::int[], $3::numeric[], $4::numeric[], $5::int[], $6::text[], $7::numeric[], $8::boolean[]) WITH ORDINALITY AS x(sku, q, p, pid, pname, poff, gift, n)
-             JOIN pd_sku s ON s.sku_id = x.sku
-            ORDER BY x.n
-           RETURNING *),
-         y AS (
-           INSERT INTO po_order_pay (tenant_id, order_id, pay_type, amount, voucher_code) SELECT app_current_tenant(), $1, t, a, vc FROM unnest($9::int[], $10::numeric[], $11::text[]) AS p(t, a, vc)
-           RETURNING *)
-         SELECT (SELECT coalesce(json_agg(l ORDER BY l."lineNo"), '[]'::json) FROM (SELECT ${LINE_COLUMNS} FROM d) l) AS lines,
-                (SELECT coalesce(json_agg(q ORDER BY q."payId"), '[]'::json) FROM (SELECT ${PAY_COLUMNS} FROM y) q) AS pays`,
-        [id, promo.lines.map((l) => l.skuId), promo.lines.map((l) => l.quantity), promo.lines.map((l) => toYuan(l.priceFen)), promo.lines.map((l) => l.promotionId),
-          promo.lines.map((l) => l.promotionName), promo.lines.map((l) => toYuan(l.promotionFen)), promo.lines.map((l) => l.isGift),
-          input.payments.map((p) => p.payType), input.payments.map((p) => p.amount), input.payments.map((p) => (p.payType === VOUCHER ? p.voucherCode?.trim() ?? null : null))],
-      );
-      const { lines, pays } = written.rows[0];
-      if (vouchers.length) await payByVouchers(tx, auth, vouchers, { id, shopId: shop.shop_id });
-      if (coupon) await spendCoupon(tx, auth, coupon.coupon, { id, no: orderNo, shopId: shop.shop_id, shopName: shop.shop_name }, couponFen);
-      if (balanceFen > 0) await spendBalance(tx, auth, member!.member_id, { id, no: orderNo, shopId: shop.shop_id }, balanceFen);
-      if (member) await earnPoints(tx, member.member_id, id, orderNo, toYuan(payableFen), points);
-      if (!input.isPractice) {
-        // Last, so the shop's balance rows stay locked only for the posting itself.
-        await postStock(tx, auth, { docType: 'sale', docId: id, docNo: orderNo }, lines.map((l) => ({ whId: shop.wh_id, skuId: l.skuId, qty: -Number(l.quantity), lineId: l.detId })), { sale: true });
-        await tx.query(
-          `UPDATE po_order_det d SET unit_cost = l.unit_cost FROM stock_ledger l WHERE l.doc_type = 'sale' AND l.doc_id = $1 AND l.line_id = d.det_id AND d.order_id = $1`,
-          [id],
-        );
-      }
-      return { ...head, detList: lines, payList: pays };
+      const sale = await priceSale(tx, auth, input);
+      const money = moneyOf(input, sale);
+      const order = await writeOrder(tx, auth, input, sale, money, { orderNo, digest, saleAt });
+      await takePayments(tx, auth, sale, money, order);
+      if (!input.isPractice) await takeStock(tx, auth, sale, order);
+      return { ...order.head, detList: order.lines, payList: order.pays };
     });
   } catch (err) {
     if (!(err instanceof AlreadySettled)) throw err;
@@ -173,124 +94,80 @@ export async function settle(
   }
 }
 
+/**
+ * Step 3 of a sale (settleSteps.ts has the others): the order, then its lines and payments in one more statement,
+ * each answering as readOrder reads it (the answer is what was written: nothing is read again). The order goes alone
+ * first: the sales summaries' order trigger reads the order's lines and payments present when it fires. A concurrent
+ * duplicate (the same uuid sent twice at once) waits here for the first and inserts nothing (AlreadySettled).
+ */
+async function writeOrder(
+  tx: Queryable,
+  auth: AuthContext,
+  input: SettlementInput,
+  { shop, priced, promo, member, coupon }: PricedSale,
+  { couponFen, payableFen, paidFen, changeFen, points }: SaleMoney,
+  { orderNo, digest, saleAt }: { orderNo: string; digest: string; saleAt: string | null },
+): Promise<WrittenOrder> {
+  const inserted = await tx.query<Record<string, unknown> & { orderId: number }>(
+    `WITH o AS (
+       INSERT INTO po_order (tenant_id, order_no, client_uuid, shop_id, shop_name, wh_id, is_practice, total_quantity, total_amount, pay_amount,
+                             paid_amount, change_amount, remark, cashier_user_id, cashier_name, member_id, member_phone, member_name, points_earned, coupon_amount, member_coupon_id,
+                             promotion_amount, full_reduction_id, full_reduction_name, full_reduction_amount, request_digest, create_time)
+       VALUES (app_current_tenant(), $1, $2, $3, $4, $5, $6, $7, $8, $18, $9, $10, $11, $12, $13, $14, $15, $16, $17, $19, $20, $21, $22, $23, $24, $25,
+               coalesce($26::timestamptz, now()))
+       ON CONFLICT (tenant_id, client_uuid) DO NOTHING RETURNING *)
+     SELECT ${ORDER_COLUMNS} FROM o`,
+    [orderNo, input.uuid, shop.shop_id, shop.shop_name, shop.wh_id, Boolean(input.isPractice), promo.lines.reduce((a, l) => a + l.quantity, 0), toYuan(priced.totalFen), toYuan(paidFen), toYuan(changeFen),
+      input.remark ?? null, auth.userId, auth.displayName ?? auth.userName, member?.member_id ?? null, member?.phone_number ?? null, member?.member_name ?? null, points,
+      toYuan(payableFen), toYuan(couponFen), coupon?.coupon.memberCouponId ?? null,
+      toYuan(promo.promotionFen), promo.fullReduction?.promotionId ?? null, promo.fullReduction?.promotionName ?? null, toYuan(promo.fullReduction?.reduceFen ?? 0), digest, saleAt],
+  );
+  const head = inserted.rows[0];
+  if (!head) throw new AlreadySettled();
+  const id = head.orderId;
+  const written = await tx.query<{ lines: (Record<string, unknown> & { detId: number; skuId: number; quantity: number })[]; pays: Record<string, unknown>[] }>(
+    `WITH d AS (
+       INSERT INTO po_order_det (tenant_id, order_id, line_no, sku_id, sku_code, sku_name, barcode, spec, unit, quantity, unit_price, promotion_id, promotion_name, promotion_amount, is_gift)
+       SELECT app_current_tenant(), $1, x.n, s.sku_id, s.sku_code, s.sku_name, s.barcode, s.spec, s.unit, x.q, x.p, x.pid, x.pname, x.poff, x.gift
+         FROM unnest($2::int[], $3::numeric[], $4::numeric[], $5::int[], $6::text[], $7::numeric[], $8::boolean[]) WITH ORDINALITY AS x(sku, q, p, pid, pname, poff, gift, n)
+         JOIN pd_sku s ON s.sku_id = x.sku
+        ORDER BY x.n
+       RETURNING *),
+     y AS (
+       INSERT INTO po_order_pay (tenant_id, order_id, pay_type, amount, voucher_code) SELECT app_current_tenant(), $1, t, a, vc FROM unnest($9::int[], $10::numeric[], $11::text[]) AS p(t, a, vc)
+       RETURNING *)
+     SELECT (SELECT coalesce(json_agg(l ORDER BY l."lineNo"), '[]'::json) FROM (SELECT ${LINE_COLUMNS} FROM d) l) AS lines,
+            (SELECT coalesce(json_agg(q ORDER BY q."payId"), '[]'::json) FROM (SELECT ${PAY_COLUMNS} FROM y) q) AS pays`,
+    [id, promo.lines.map((l) => l.skuId), promo.lines.map((l) => l.quantity), promo.lines.map((l) => toYuan(l.priceFen)), promo.lines.map((l) => l.promotionId),
+      promo.lines.map((l) => l.promotionName), promo.lines.map((l) => toYuan(l.promotionFen)), promo.lines.map((l) => l.isGift),
+      input.payments.map((p) => p.payType), input.payments.map((p) => p.amount), input.payments.map((p) => (p.payType === VOUCHER ? p.voucherCode?.trim() ?? null : null))],
+  );
+  const { lines, pays } = written.rows[0];
+  return { id, no: orderNo, head, lines, pays };
+}
+
 /** What a sale asks, for comparing a uuid's requests: the shop, the cart, the member and coupon, the payments (not the remark). */
 const cartDigest = (input: SettlementInput): string =>
   requestDigest({ shopId: input.shopId, isPractice: input.isPractice === true, lines: input.lines, payments: input.payments, memberId: input.memberId, memberCouponId: input.memberCouponId });
 
-/** What a cart costs the member before payments: the server's prices (the register's are only compared). */
-export async function payableOf(tx: Queryable, auth: AuthContext, cart: { shopId: number; lines: CartLine[]; memberId?: number | null; memberCouponId?: number | null }): Promise<number> {
-  return (await quoteCart(tx, auth, cart, false)).payableFen;
-}
 
-/** A cart at the server's prices after promotions (the coupon screens check thresholds against it). */
-export async function cartTotalFen(tx: Queryable, auth: AuthContext, cart: { shopId: number; lines: CartLine[]; memberId?: number | null }): Promise<number> {
-  return (await quoteCart(tx, auth, { shopId: cart.shopId, lines: cart.lines, memberId: cart.memberId }, false)).payableFen;
-}
 
-/**
- * A cart at the server's prices with the shop's active promotions applied (gift lines included); a member's cart
- * (an existing, enabled member) also gets the member-only ones (会员价).
- */
-export async function promoteCart(tx: Queryable, auth: AuthContext, cart: { shopId: number; lines: CartLine[]; memberId?: number | null }) {
-  assertRegisterShop(auth, cart.shopId);
-  // One statement: the shop, the cart's SKUs and the gifts the promotions may add, the promotions (a member's cart,
-  // an existing and enabled member, also gets the member-only ones).
-  const r = await tx.query<{ shop: ShopRow | null; skus: { sku_id: number; sku_name: string; retail_price: string | number; status: number }[]; promotions: PromotionRow[] }>(
-    `WITH p AS (${activePromotionsSql('$1', 'EXISTS (SELECT 1 FROM mb_base_info WHERE member_id = $3 AND status = 1)')})
-     SELECT (SELECT row_to_json(s) FROM (${SHOP_SQL}) s) AS shop,
-            (SELECT coalesce(json_agg(json_build_object('sku_id', k.sku_id, 'sku_name', k.sku_name, 'retail_price', k.retail_price, 'status', k.status)), '[]'::json)
-               FROM pd_sku k WHERE k.sku_id = ANY($2::int[]) OR k.sku_id IN (SELECT p.gift_sku_id FROM p WHERE p.promotion_type <> 3 AND json_array_length(p.lines) > 0)) AS skus,
-            (SELECT coalesce(json_agg(p ORDER BY p.promotion_id), '[]'::json) FROM p) AS promotions`,
-    [cart.shopId, [...new Set(cart.lines.map((l) => l.skuId))], cart.memberId ?? null],
-  );
-  const { shop: row, skus: skuRows, promotions: promotionRows } = r.rows[0];
-  const shop = checkShop(row);
-  await assertCashierShop(tx, auth, shop);
-  const skus = new Map<number, PricedSku>(skuRows.map((s) => [s.sku_id, { skuId: s.sku_id, skuName: s.sku_name, retailPrice: Number(s.retail_price), status: s.status }]));
-  const priced = priceLines(cart.lines, skus);
-  if (priced.lines.some((l) => l.discountPercent !== undefined)) await assertMayDiscount(tx, auth);
-  const promotions = promotionRows.map(toActivePromotion);
-  const promo = applyPromotions(priced.lines, promotions, (id) => {
-    const sku = skus.get(id);
-    return sku ? { retailFen: toFen(Number(sku.retailPrice)), sellable: Number(sku.status) === 1 } : undefined;
-  });
-  return { shop, skus, priced, promo };
-}
 
-/**
- * A cart priced as the sale would be: promoteCart, then the coupon, whose threshold reads the amount after
- * promotions. `lock` holds the coupon row to the end of the transaction; the price preview (order/price) does not.
- */
-export async function quoteCart(tx: Queryable, auth: AuthContext, cart: { shopId: number; lines: CartLine[]; memberId?: number | null; memberCouponId?: number | null }, lock: boolean) {
-  const { shop, skus, priced, promo } = await promoteCart(tx, auth, cart);
-  const coupon = cart.memberCouponId
-    ? await couponForSale(tx, cart.memberCouponId, { totalFen: promo.afterFen, shopId: shop.shop_id, memberId: cart.memberId ?? null, today: await dbToday(tx) }, lock)
-    : null;
-  const couponFen = coupon?.discountFen ?? 0;
-  return { shop, skus, priced, promo, coupon, couponFen, payableFen: promo.afterFen - couponFen };
-}
 
 async function orderByUuid(tx: Queryable, uuid: string): Promise<{ id: number; digest: string | null } | null> {
   const r = await tx.query<{ order_id: number; request_digest: string | null }>(`SELECT order_id, request_digest FROM po_order WHERE client_uuid = $1`, [uuid]);
   return r.rows[0] ? { id: r.rows[0].order_id, digest: r.rows[0].request_digest } : null;
 }
 
-interface ShopRow {
-  shop_id: number;
-  shop_name: string;
-  status: number;
-  wh_id: number | null;
-  /** The payment methods the shop has enabled (门店支付方式). */
-  pay_types: number[];
-}
 
-/** The shop as a sale reads it (parameter $1: the shop id). */
-const SHOP_SQL = `SELECT s.shop_id, s.shop_name, s.status, (SELECT w.wh_id FROM wh_base_info w WHERE w.shop_id = s.shop_id AND w.status = 1 ORDER BY w.wh_id LIMIT 1) AS wh_id,
-                         ARRAY(SELECT c.pay_type FROM shop_pay_method_config c WHERE c.shop_id = s.shop_id AND c.enabled) AS pay_types
-                    FROM shop_base s WHERE s.shop_id = $1`;
 
-/** A register bound to a shop sells only there. */
-function assertRegisterShop(auth: AuthContext, shopId: number): void {
-  if (auth.shopId && auth.shopId !== shopId) throw new ApiError('FORBIDDEN', '本收银设备只能为所属门店收银');
-}
 
-/** The shop found must exist, be enabled and have an enabled shop warehouse. */
-function checkShop(shop: ShopRow | null | undefined): ShopRow & { wh_id: number } {
-  if (!shop) throw new ApiError('BAD_REQUEST', '门店不存在');
-  if (Number(shop.status) !== 1) throw new ApiError('BAD_REQUEST', `门店「${shop.shop_name}」已停用，不能收银`);
-  if (!shop.wh_id) throw new ApiError('BAD_REQUEST', `门店「${shop.shop_name}」没有启用的门店仓，不能收银`);
-  return { ...shop, wh_id: shop.wh_id };
-}
 
-/**
- * The shop sold in and the warehouse its stock leaves from. A register bound to a shop sells only there; a
- * cashier or 店长 logged in without one sells only at the shops they work at or manage (shopScope); admin anywhere.
- */
-export async function shopOf(tx: Queryable, auth: AuthContext, shopId: number): Promise<ShopRow & { wh_id: number }> {
-  assertRegisterShop(auth, shopId);
-  const shop = checkShop((await tx.query<ShopRow>(SHOP_SQL, [shopId])).rows[0]);
-  await assertCashierShop(tx, auth, shop);
-  return shop;
-}
 
-/** Without a register device, a cashier or 店长 reaches only the shops they work at or manage (shopScope); admin any. */
-async function assertInScope(tx: Queryable, auth: AuthContext, shopId: number, refusal: () => string): Promise<void> {
-  if (auth.shopId) return;
-  const scope = await shopScope(tx, auth);
-  if (scope && !scope.includes(shopId)) throw new ApiError('FORBIDDEN', refusal());
-}
 
-const assertCashierShop = (tx: Queryable, auth: AuthContext, shop: ShopRow) =>
-  assertInScope(tx, auth, Number(shop.shop_id), () => `只能为所属门店收银，不能为门店「${shop.shop_name}」收银`);
 
-/**
- * An order the register acts on afterwards (退款, 作废, 重打小票) must be within reach as a sale is: a register device
- * only its own shop's; without one, a cashier or 店长 only the shops they work at or manage; admin any.
- */
-export async function assertOrderInReach(tx: Queryable, auth: AuthContext, order: { shop_id: number; order_no: string }, verb: string): Promise<void> {
-  if (auth.shopId && auth.shopId !== Number(order.shop_id)) throw new ApiError('FORBIDDEN', `本收银设备只能为所属门店的订单${verb}`);
-  await assertInScope(tx, auth, Number(order.shop_id), () => `只能为所属门店的订单${verb}，订单 ${order.order_no} 不是所属门店的订单`);
-}
+
+
 
 /** An order's header, lines and payments as the register and the order list read them (also RETURNING of a sale). */
 const ORDER_COLUMNS = `order_id AS "orderId", order_no AS "orderNo", client_uuid AS uuid, shop_id AS "shopId", shop_name AS "shopName", is_practice AS "isPractice",
@@ -316,7 +193,7 @@ export async function readOrder(tx: Queryable, orderId: number): Promise<Record<
   return { ...h.rows[0], detList: lines.rows, payList: pays.rows };
 }
 
-export const ORDER_STATUS = { done: 1, refunded: 2, invalid: 3 } as const;
+export { ORDER_STATUS };
 
 /**
  * 退款: the whole order back, once (status 已完成 -> 已退款 with the order row locked; a second click or a
@@ -331,24 +208,25 @@ export const refundOrder = (tx: Queryable, auth: AuthContext, orderNo: string, r
 export const invalidateOrder = (tx: Queryable, auth: AuthContext, orderNo: string, reason: string | null) => reverseOrder(tx, auth, orderNo, reason, 'invalid');
 
 /**
- * Takes a whole sale back in one transaction, once (the order row is locked and must still be 已完成): stock back
- * into the warehouse it left at the cost it left at, the balance it took and its coupon given back, its points
- * taken back.
+ * Takes a whole sale back in one transaction, once: the document layer moves it along its declared action (the order
+ * row locked, still 已完成, the change in its history) and runs sale.refund or sale.invalid below. The checks that
+ * name what is wrong come first, on the row locked here.
  */
 async function reverseOrder(tx: Queryable, auth: AuthContext, orderNo: string, reason: string | null, kind: 'refund' | 'invalid', notify = true): Promise<Record<string, unknown>> {
-  const r = await tx.query<{ order_id: number; status: number; shop_id: number; wh_id: number | null; is_practice: boolean; pay_amount: string; member_id: number | null; points_earned: number; seller_id: number | null; month: string }>(
-    `SELECT order_id, status, shop_id, wh_id, is_practice, pay_amount, member_id, points_earned, coalesce(salesman_id, cashier_user_id) AS seller_id,
-            to_char(create_time, 'YYYY-MM') AS month
+  const r = await tx.query<{ order_id: number; status: number; shop_id: number; is_practice: boolean; seller_id: number | null; month: string }>(
+    `SELECT order_id, status, shop_id, is_practice, coalesce(salesman_id, cashier_user_id) AS seller_id, to_char(create_time, 'YYYY-MM') AS month
        FROM po_order WHERE order_no = $1 FOR UPDATE`,
     [orderNo],
   );
   const o = r.rows[0];
-  const verb = kind === 'refund' ? '退款' : '作废';
+  const action = SALE_ACTIONS[kind];
+  const verb = action.label;
   if (!o) throw new ApiError('NOT_FOUND', `订单 ${orderNo} 不存在`);
   await assertOrderInReach(tx, auth, { shop_id: o.shop_id, order_no: orderNo }, verb);
-  if (Number(o.status) !== ORDER_STATUS.done) {
-    const was = Number(o.status) === ORDER_STATUS.refunded ? '已退款' : '已作废';
-    throw new ApiError('CONFLICT', kind === 'refund' && was === '已退款' ? `订单 ${orderNo} 已退款，不能重复退款` : `订单 ${orderNo} ${was}，不能${verb}`);
+  if (!action.from.includes(Number(o.status))) {
+    const was = orderStatusName(o.status);
+    // A second refund is 不能重复退款; anything else names the status the order is in.
+    throw new ApiError('CONFLICT', kind === 'refund' && Number(o.status) === ORDER_STATUS.refunded ? `订单 ${orderNo} ${was}，不能重复${verb}` : `订单 ${orderNo} ${was}，不能${verb}`);
   }
   // 作废 takes the sale out of its month's figures, the seller's commission included: not from a frozen salary month
   // (a refund counts on its own day, so it stays possible).
@@ -356,25 +234,42 @@ async function reverseOrder(tx: Queryable, auth: AuthContext, orderNo: string, r
   // Lines already exchanged came back once; the whole order cannot come back a second time.
   if ((await tx.query(`SELECT 1 FROM po_order_exchange WHERE order_id = $1 LIMIT 1`, [o.order_id])).rows.length)
     throw new ApiError('CONFLICT', `订单 ${orderNo} 已有换货记录，不能整单${verb}`);
-  // A refund is money paid back on its day; an invalidated order is as if never sold (the figures count status 1 and 2).
-  await tx.query(
-    kind === 'refund'
-      ? `UPDATE po_order SET status = ${ORDER_STATUS.refunded}, refund_amount = pay_amount, refund_time = now(), refund_user_name = $2, refund_reason = $3, refund_user_id = $4 WHERE order_id = $1`
-      : `UPDATE po_order SET status = ${ORDER_STATUS.invalid}, invalid_time = now(), invalid_user_name = $2, invalid_reason = $3, invalid_user_id = $4 WHERE order_id = $1`,
-    [o.order_id, auth.displayName ?? auth.userName, reason, auth.userId],
-  );
-  if (kind === 'refund' && !o.is_practice && notify)
-    await notifyFinance(tx, auth, ORDER_REFUNDED_NOTICE, o.order_id, '订单退款', `订单${orderNo}已退款 ¥${Number(o.pay_amount).toFixed(2)}${reason ? `（${reason}）` : ''}`);
-  await restoreBalance(tx, auth, o.order_id, orderNo, kind === 'refund' ? 'saleRefund' : 'saleInvalid');
-  await restoreCoupon(tx, auth, { id: o.order_id, no: orderNo, shopId: o.shop_id });
-  await restoreVouchers(tx, o.order_id);
-  if (o.member_id) await takeBackPoints(tx, o.member_id, o.order_id, orderNo, Number(o.pay_amount), Number(o.points_earned));
-  if (!o.is_practice && o.wh_id) {
-    const lines = (await tx.query<{ det_id: number; sku_id: number; quantity: string; unit_cost: string }>(
-      `SELECT det_id, sku_id, quantity, unit_cost FROM po_order_det WHERE order_id = $1`, [o.order_id],
-    )).rows;
-    await postStock(tx, auth, { docType: 'saleRefund', docId: o.order_id, docNo: orderNo },
-      lines.map((l) => ({ whId: o.wh_id!, skuId: l.sku_id, qty: Number(l.quantity), unitCost: Number(l.unit_cost), lineId: l.det_id, lotFrom: 'sale' })));
-  }
+  await runDocAction(tx, auth, SALE, action, o.order_id, { note: reason ?? undefined, notify });
   return readOrder(tx, o.order_id);
 }
+
+/**
+ * What a reversal does besides the status (the document layer sets it): who and why on the order (a refund is money
+ * paid back on its day; an invalidated order is as if never sold — the figures count 已完成 and 已退款), finance told
+ * of a refund, the balance, coupon and vouchers it took given back, its points taken back, and its goods back into
+ * the warehouse they left at the cost they left at (a practice order moved none).
+ */
+async function undoSale({ tx, auth, id, header, body, note }: DocActionContext, kind: 'refund' | 'invalid'): Promise<void> {
+  const orderNo = String(header.orderNo);
+  const o = (await tx.query<{ shop_id: number; wh_id: number | null; is_practice: boolean; pay_amount: string; member_id: number | null; points_earned: number }>(
+    `SELECT shop_id, wh_id, is_practice, pay_amount, member_id, points_earned FROM po_order WHERE order_id = $1`, [id],
+  )).rows[0];
+  const reason = note ?? null;
+  await tx.query(
+    kind === 'refund'
+      ? `UPDATE po_order SET refund_amount = pay_amount, refund_time = now(), refund_user_name = $2, refund_reason = $3, refund_user_id = $4 WHERE order_id = $1`
+      : `UPDATE po_order SET invalid_time = now(), invalid_user_name = $2, invalid_reason = $3, invalid_user_id = $4 WHERE order_id = $1`,
+    [id, auth.displayName ?? auth.userName, reason, auth.userId],
+  );
+  if (kind === 'refund' && !o.is_practice && body.notify !== false)
+    await notifyFinance(tx, auth, ORDER_REFUNDED_NOTICE, id, '订单退款', `订单${orderNo}已退款 ¥${Number(o.pay_amount).toFixed(2)}${reason ? `（${reason}）` : ''}`);
+  await restoreBalance(tx, auth, id, orderNo, kind === 'refund' ? 'saleRefund' : 'saleInvalid');
+  await restoreCoupon(tx, auth, { id, no: orderNo, shopId: o.shop_id });
+  await restoreVouchers(tx, id);
+  if (o.member_id) await takeBackPoints(tx, o.member_id, id, orderNo, Number(o.pay_amount), Number(o.points_earned));
+  if (!o.is_practice && o.wh_id) {
+    const lines = (await tx.query<{ det_id: number; sku_id: number; quantity: string; unit_cost: string }>(
+      `SELECT det_id, sku_id, quantity, unit_cost FROM po_order_det WHERE order_id = $1`, [id],
+    )).rows;
+    await postStock(tx, auth, { docType: 'saleRefund', docId: id, docNo: orderNo },
+      lines.map((l) => ({ whId: o.wh_id!, skuId: l.sku_id, qty: Number(l.quantity), unitCost: Number(l.unit_cost), lineId: l.det_id, lotFrom: 'sale' })));
+  }
+}
+
+registerDocFn('sale.refund', (ctx) => undoSale(ctx, 'refund'), { lines: false });
+registerDocFn('sale.invalid', (ctx) => undoSale(ctx, 'invalid'), { lines: false });

@@ -4,7 +4,7 @@ import { idField, plainText } from '../../http/fields.ts';
 import type { Req } from '../../resources/access.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
 import { registerCustomRoute } from '../../resources/customRoutes.ts';
-import { shopsOfCall } from '../stats/index.ts';
+import { shopsOfCall } from '../../auth/callerShops.ts';
 
 /**
  * 扫码查价 (shop-base/price-check), behind the phone page /h5/scanCode that a shop's QR code opens: a barcode or SKU

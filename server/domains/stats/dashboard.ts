@@ -10,7 +10,7 @@ import { quoteIdent } from '../../resources/query.ts';
 import type { WaitingDocuments } from '../../documents/catalog.ts';
 import { addDays, dayShareFen, daysOf, percent, yuan } from './period.ts';
 import { salesByDay, salesByHour, salesByShop, topSkus } from './salesQueries.ts';
-import { shopScope } from './scope.ts';
+import { shopScope } from '../../auth/callerShops.ts';
 import { totalOf } from './shape.ts';
 
 /**

@@ -7,5 +7,4 @@
 export { addDays, isDay, yuan } from './period.ts';
 export { paymentsByType, salesByHour, salesBySeller, salesByShop, topSkus } from './salesQueries.ts';
 export { mergeScanCodes } from './scanCodeMerge.ts';
-export { shopScope, shopsOfCall } from './scope.ts';
 export { hourRecord, netFigures } from './shape.ts';

@@ -7,7 +7,7 @@ import { plainText } from '../../http/fields.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
 import { daysOf, periodOf, type Period } from './period.ts';
 import { mergeScanCodes, NO_DEPT } from './scanCodeMerge.ts';
-import { shopsOfCall } from './scope.ts';
+import { shopsOfCall } from '../../auth/callerShops.ts';
 import { bodyOf, STAT_PERMS, type PeriodBody } from './statsRoutes.ts';
 import { sendTable, type ExportColumn } from './tableExport.ts';
 

@@ -1,5 +1,6 @@
 import { percent, yuan } from './period.ts';
 import type { ComposeRow, OrderRow, SellerRow, ShopSaleRow } from './salesQueries.ts';
+import { orderStatusName } from '../sales/index.ts';
 
 /**
  * Answer rows of the sales statistics, from fen figures: money in yuan (2 decimals, computed from integer fen),
@@ -55,11 +56,9 @@ export function totalOf<T extends { soldFen: number; refundFen: number; orderCou
   );
 }
 
-export const ORDER_STATUS_NAMES: Readonly<Record<number, string>> = { 1: '已完成', 2: '已退款' };
-
 export const orderRecord = (r: OrderRow, rights: CostRights) => ({
   orderId: r.orderId, orderNo: r.orderNo, shopId: r.shopId, shopName: r.shopName, createTime: r.createTime, cashierName: r.cashierName,
-  status: r.status, statusName: ORDER_STATUS_NAMES[r.status] ?? String(r.status), memberPhone: r.memberPhone,
+  status: r.status, statusName: orderStatusName(r.status), memberPhone: r.memberPhone,
   totalQuantity: r.totalQuantity, totalAmount: yuan(r.totalFen), payAmount: yuan(r.payFen), refundAmount: yuan(r.refundFen), refundTime: r.refundTime,
   ...costPart(r.payFen, r.costFen, rights),
 });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AuthContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import type { SummaryTx } from '../../db/salesSummaries.ts';
+import { orderStatusName } from '../sales/index.ts';
 import { dbToday } from '../../db/calendar.ts';
 import { ApiError } from '../../errors.ts';
 import { ok } from '../../http/envelope.ts';
@@ -13,7 +14,7 @@ import { periodOf, yuan, type Period } from './period.ts';
 import {
   compositionBySku, ordersOfPeriod, paymentsByType, salesByDay, salesByHour, salesBySeller, salesByShop,
 } from './salesQueries.ts';
-import { shopScope, shopsOfCall } from './scope.ts';
+import { shopScope, shopsOfCall } from '../../auth/callerShops.ts';
 import { composeRecords, hourRecord, netFigures, orderRecord, sellerRecord, shopSaleRecord, totalOf, type CostRights } from './shape.ts';
 import { sendTable, type ExportColumn } from './tableExport.ts';
 
@@ -290,7 +291,7 @@ export const statsRoutes = async (app: FastifyInstance) => {
     return {
       shop: { shopId: h.shopId, shopCode: h.shopCode, shopName: h.shopName, address: h.shopAddress, phone: h.shopPhone },
       orderId: h.orderId, orderNo: h.orderNo, createTime: h.createTime, cashierName: h.cashierName, memberPhone: h.memberPhone,
-      isPractice: h.isPractice, status: h.status, statusName: h.status === 2 ? '已退款' : '已完成',
+      isPractice: h.isPractice, status: h.status, statusName: orderStatusName(Number(h.status)),
       lines: lines.map(({ costFen: _c, ...l }) => l),
       payments,
       totals: {

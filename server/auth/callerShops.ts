@@ -1,6 +1,6 @@
-import type { AuthContext } from '../../context.ts';
-import type { Queryable } from '../../db/index.ts';
-import { ApiError } from '../../errors.ts';
+import type { AuthContext } from '../context.ts';
+import type { Queryable } from '../db/index.ts';
+import { ApiError } from '../errors.ts';
 
 /**
  * The shops whose figures a user sees: the caller's shops (AuthContext.shops, the one rule of app_caller_shops,

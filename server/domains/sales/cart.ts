@@ -1,0 +1,63 @@
+import type { AuthContext } from '../../context.ts';
+import type { Queryable } from '../../db/index.ts';
+import { dbToday } from '../../db/calendar.ts';
+import { couponForSale } from '../members/index.ts';
+import { activePromotionsSql, applyPromotions, toActivePromotion, type PromotionRow } from '../promotions/index.ts';
+import { assertMayDiscount } from './lineDiscount.ts';
+import { priceLines, toFen, type CartLine, type PricedSku } from './pricing.ts';
+import { assertCashierShop, assertRegisterShop, checkShop, SHOP_SQL, type ShopRow } from './registerShop.ts';
+
+/** A cart at the server's prices: the price preview, the coupon screens and the sale's first step read it. */
+
+/** What a cart costs the member before payments: the server's prices (the register's are only compared). */
+export async function payableOf(tx: Queryable, auth: AuthContext, cart: { shopId: number; lines: CartLine[]; memberId?: number | null; memberCouponId?: number | null }): Promise<number> {
+  return (await quoteCart(tx, auth, cart, false)).payableFen;
+}
+
+/** A cart at the server's prices after promotions (the coupon screens check thresholds against it). */
+export async function cartTotalFen(tx: Queryable, auth: AuthContext, cart: { shopId: number; lines: CartLine[]; memberId?: number | null }): Promise<number> {
+  return (await quoteCart(tx, auth, { shopId: cart.shopId, lines: cart.lines, memberId: cart.memberId }, false)).payableFen;
+}
+
+/**
+ * A cart at the server's prices with the shop's active promotions applied (gift lines included); a member's cart
+ * (an existing, enabled member) also gets the member-only ones (会员价).
+ */
+export async function promoteCart(tx: Queryable, auth: AuthContext, cart: { shopId: number; lines: CartLine[]; memberId?: number | null }) {
+  assertRegisterShop(auth, cart.shopId);
+  // One statement: the shop, the cart's SKUs and the gifts the promotions may add, the promotions (a member's cart,
+  // an existing and enabled member, also gets the member-only ones).
+  const r = await tx.query<{ shop: ShopRow | null; skus: { sku_id: number; sku_name: string; retail_price: string | number; status: number }[]; promotions: PromotionRow[] }>(
+    `WITH p AS (${activePromotionsSql('$1', 'EXISTS (SELECT 1 FROM mb_base_info WHERE member_id = $3 AND status = 1)')})
+     SELECT (SELECT row_to_json(s) FROM (${SHOP_SQL}) s) AS shop,
+            (SELECT coalesce(json_agg(json_build_object('sku_id', k.sku_id, 'sku_name', k.sku_name, 'retail_price', k.retail_price, 'status', k.status)), '[]'::json)
+               FROM pd_sku k WHERE k.sku_id = ANY($2::int[]) OR k.sku_id IN (SELECT p.gift_sku_id FROM p WHERE p.promotion_type <> 3 AND json_array_length(p.lines) > 0)) AS skus,
+            (SELECT coalesce(json_agg(p ORDER BY p.promotion_id), '[]'::json) FROM p) AS promotions`,
+    [cart.shopId, [...new Set(cart.lines.map((l) => l.skuId))], cart.memberId ?? null],
+  );
+  const { shop: row, skus: skuRows, promotions: promotionRows } = r.rows[0];
+  const shop = checkShop(row);
+  await assertCashierShop(tx, auth, shop);
+  const skus = new Map<number, PricedSku>(skuRows.map((s) => [s.sku_id, { skuId: s.sku_id, skuName: s.sku_name, retailPrice: Number(s.retail_price), status: s.status }]));
+  const priced = priceLines(cart.lines, skus);
+  if (priced.lines.some((l) => l.discountPercent !== undefined)) await assertMayDiscount(tx, auth);
+  const promotions = promotionRows.map(toActivePromotion);
+  const promo = applyPromotions(priced.lines, promotions, (id) => {
+    const sku = skus.get(id);
+    return sku ? { retailFen: toFen(Number(sku.retailPrice)), sellable: Number(sku.status) === 1 } : undefined;
+  });
+  return { shop, skus, priced, promo };
+}
+
+/**
+ * A cart priced as the sale would be: promoteCart, then the coupon, whose threshold reads the amount after
+ * promotions. `lock` holds the coupon row to the end of the transaction; the price preview (order/price) does not.
+ */
+export async function quoteCart(tx: Queryable, auth: AuthContext, cart: { shopId: number; lines: CartLine[]; memberId?: number | null; memberCouponId?: number | null }, lock: boolean) {
+  const { shop, skus, priced, promo } = await promoteCart(tx, auth, cart);
+  const coupon = cart.memberCouponId
+    ? await couponForSale(tx, cart.memberCouponId, { totalFen: promo.afterFen, shopId: shop.shop_id, memberId: cart.memberId ?? null, today: await dbToday(tx) }, lock)
+    : null;
+  const couponFen = coupon?.discountFen ?? 0;
+  return { shop, skus, priced, promo, coupon, couponFen, payableFen: promo.afterFen - couponFen };
+}
