@@ -24,6 +24,7 @@ const NO_CALLER: Record<string, string> = {
   'server/files/sweeper.ts': 'the sweep of abandoned uploads: no caller',
   'server/messages/messageService.ts': 'a notice to a user: messages are the user\'s, not a shop\'s',
   'server/ops/metrics.ts': 'the metrics scrape: counts every tenant\'s job queue and fold lag, no caller',
+  'server/realtime/stompBroker.ts': 'a live notice after its commit: reads the message and unread count of the user it is for (messages are the user\'s, not a shop\'s)',
   'server/resources/routes.ts': 'the page count on a second connection: passes the caller\'s shops ({ shops: auth.shops })',
 };
 
