@@ -138,6 +138,15 @@ describe('批次与保质期', () => {
     expect(refund.status, refund.body).toBe(200);
     expect((await lots(milk.skuId, shop.whId)).A1.onHand).toBe(5);
     await invariant(milk.skuId);
+
+    // An exchange takes the returned box back into the lot it was sold from, and gives a new one first-expiry-first-out.
+    const again = (await sell(milk.skuId, 1)).json.data;
+    expect((await lots(milk.skuId, shop.whId)).A1.onHand).toBe(4);
+    const swap = await admin('POST', 'wxy-order-server/order/exchange', { uuid: randomUUID(), orderNo: again.orderNo, returnLines: [{ detId: again.detList[0].detId, quantity: 1 }], giveLines: [{ skuId: milk.skuId, quantity: 1 }], reason: '包装破损' });
+    expect(swap.status, swap.body).toBe(200);
+    const exchangeLots = await s.db.tenant(1, (tx) => tx.query<{ lot_no: string; qty: string }>(`SELECT lot_no, qty FROM stock_lot_ledger WHERE doc_type = 'exchange' AND doc_id = $1 ORDER BY lot_ledger_id`, [swap.json.data.exchangeId]));
+    expect(exchangeLots.rows.map((r) => [r.lot_no, Number(r.qty)])).toEqual([['A1', 1], ['A1', -1]]);
+    await invariant(milk.skuId);
   });
 
   it('a purchase receipt takes one line per lot of a SKU; a line without a lot is refused naming the SKU', async () => {

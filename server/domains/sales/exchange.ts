@@ -146,13 +146,13 @@ export async function exchangeOrder(tx: Queryable, auth: AuthContext, input: Exc
     const r = await tx.query(`UPDATE po_order_det SET returned_quantity = returned_quantity + $2 WHERE det_id = $1 AND returned_quantity + $2 <= quantity`, [b.line.det_id, b.quantity]);
     if (!r.rowCount) throw new ApiError('CONFLICT', `${b.line.sku_name} 可退数量已变更，请刷新后重试`);
   }
-  const rows = await tx.query<{ det_id: number; direction: number; sku_id: number; quantity: string; unit_cost: string }>(
+  const rows = await tx.query<{ det_id: number; direction: number; order_det_id: number | null; sku_id: number; quantity: string; unit_cost: string }>(
     `INSERT INTO po_order_exchange_det (tenant_id, exchange_id, line_no, direction, order_det_id, sku_id, sku_code, sku_name, barcode, spec, unit, quantity, unit_price, amount, unit_cost)
      SELECT app_current_tenant(), $1, x.n, x.dir, x.odet, s.sku_id, s.sku_code, s.sku_name, s.barcode, s.spec, s.unit, x.q, x.p, x.a, x.c
        FROM unnest($2::smallint[], $3::int[], $4::int[], $5::numeric[], $6::numeric[], $7::numeric[], $8::numeric[]) WITH ORDINALITY AS x(dir, odet, sku, q, p, a, c, n)
        JOIN pd_sku s ON s.sku_id = x.sku
       ORDER BY x.n
-     RETURNING det_id, direction, sku_id, quantity, unit_cost`,
+     RETURNING det_id, direction, order_det_id, sku_id, quantity, unit_cost`,
     [id,
       [...back.map(() => 1), ...out.map(() => 2)],
       [...back.map((b) => b.line.det_id), ...out.map(() => null)],
@@ -166,7 +166,7 @@ export async function exchangeOrder(tx: Queryable, auth: AuthContext, input: Exc
     await tx.query(`INSERT INTO po_order_exchange_pay (tenant_id, exchange_id, pay_type, amount) SELECT app_current_tenant(), $1, t, a FROM unnest($2::int[], $3::numeric[]) AS p(t, a)`,
       [id, pays.map((p) => p.payType), pays.map((p) => p.amount)]);
   await postStock(tx, auth, { docType: 'exchange', docId: id, docNo: no }, rows.rows.map((r) => Number(r.direction) === 1
-    ? { whId: o.wh_id!, skuId: r.sku_id, qty: Number(r.quantity), unitCost: Number(r.unit_cost), lineId: r.det_id }
+    ? { whId: o.wh_id!, skuId: r.sku_id, qty: Number(r.quantity), unitCost: Number(r.unit_cost), lineId: r.det_id, lotFrom: { docType: 'sale', docId: o.order_id, lineId: Number(r.order_det_id) } }
     : { whId: shop.wh_id, skuId: r.sku_id, qty: -Number(r.quantity), lineId: r.det_id }));
   await tx.query(
     `UPDATE po_order_exchange_det d SET unit_cost = l.unit_cost FROM stock_ledger l WHERE l.doc_type = 'exchange' AND l.doc_id = $1 AND l.line_id = d.det_id AND d.exchange_id = $1 AND d.direction = 2`,

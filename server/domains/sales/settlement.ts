@@ -267,7 +267,7 @@ async function undoSale({ tx, auth, id, header, body, note }: DocActionContext, 
       `SELECT det_id, sku_id, quantity, unit_cost FROM po_order_det WHERE order_id = $1`, [id],
     )).rows;
     await postStock(tx, auth, { docType: 'saleRefund', docId: id, docNo: orderNo },
-      lines.map((l) => ({ whId: o.wh_id!, skuId: l.sku_id, qty: Number(l.quantity), unitCost: Number(l.unit_cost), lineId: l.det_id, lotFrom: 'sale' })));
+      lines.map((l) => ({ whId: o.wh_id!, skuId: l.sku_id, qty: Number(l.quantity), unitCost: Number(l.unit_cost), lineId: l.det_id, lotFrom: { docType: 'sale', docId: id, lineId: l.det_id } })));
   }
 }
 

@@ -41,7 +41,7 @@ describe('allocateLots', () => {
       { docType: 'sale', whId: 1, skuId: 9, lineId: 3, lotNo: 'A', productionDate: null, expiryDate: '2026-12-01', qty: -2 },
       { docType: 'sale', whId: 1, skuId: 9, lineId: 3, lotNo: 'B', productionDate: null, expiryDate: '2026-12-05', qty: -1 },
     ];
-    const back = allocateLots([{ whId: 1, skuId: 9, qty: 3, lineId: 3, lotFrom: 'sale' }], held, history, rules({ docType: 'saleRefund' }));
+    const back = allocateLots([{ whId: 1, skuId: 9, qty: 3, lineId: 3, lotFrom: { docType: 'sale', docId: 5, lineId: 3 } }], held, history.map((h) => ({ ...h, docId: 5 })), rules({ docType: 'saleRefund', docId: 5 }));
     expect(taken(back)).toEqual([['A', 2], ['B', 1]]);
     expect(() => allocateLots([{ whId: 1, skuId: 9, qty: 3, lineId: 3 }], held, history, rules({ docType: 'saleRefund' }))).toThrow('「鲜牛奶」是批次管理商品，请填写批次号');
   });

@@ -1,5 +1,5 @@
 import { ApiError } from '../../errors.ts';
-import { formatQty, type LotRef } from './moves.ts';
+import { formatQty, type LotRef, type LotSource } from './moves.ts';
 
 export type { LotRef } from './moves.ts';
 
@@ -11,7 +11,7 @@ export type { LotRef } from './moves.ts';
  *   register, not expired); coming in, it gets the line's dates (a lot's dates are fixed at its first receipt).
  * - Going out without a lot: first back out of the lots this document line put into the warehouse (a reversal takes
  *   back exactly what was received), then first-expiry-first-out; the register skips expired lots.
- * - Coming in without a lot: back into the lots this document line (or the document it reverses, `lotFrom`) took
+ * - Coming in without a lot: back into the lots this document line (or the line it takes back, `lotFrom`) took
  *   out, anywhere (a transfer's goods arrive in the lots they left in); otherwise the line must name a lot.
  */
 
@@ -21,8 +21,8 @@ export interface LotMove {
   qty: number;
   lineId?: number;
   lot?: LotRef | null;
-  /** Another document type whose rows of the same document id and line this incoming move puts back (a refund: the sale). */
-  lotFrom?: string;
+  /** Another document's line whose lots this incoming move puts back (a refund or an exchange: the sale's line). */
+  lotFrom?: LotSource;
   /** Coming in without a lot and nothing to put back: 'freshest' = into the warehouse's latest-expiring lot (a stocktake surplus). */
   lotFallback?: 'freshest';
 }
@@ -36,9 +36,11 @@ export interface LotHolding {
   onHand: number;
 }
 
-/** A lot row this document wrote before (doc type, line), netted. */
+/** A lot row this document (or a lotFrom document) wrote before, netted per line and lot. */
 export interface LotHistory extends Omit<LotHolding, 'onHand'> {
   docType: string;
+  /** The document's id; absent = this posting's document. */
+  docId?: number;
   lineId: number | null;
   qty: number;
 }
@@ -56,6 +58,7 @@ export interface LotSku {
 
 export interface LotRules {
   docType: string;
+  docId?: number;
   /** The business day (YYYY-MM-DD): a lot whose expiry date is before it has expired. */
   today: string;
   /** The register: expired lots are not sold (禁止销售过期批次). */
@@ -102,8 +105,9 @@ export function allocateLots(moves: LotMove[], holdings: LotHolding[], history: 
     lot.onHand = q3(lot.onHand + qty);
     const row = { whId: m.whId, skuId: m.skuId, lotNo: lot.lotNo, productionDate: lot.productionDate, expiryDate: lot.expiryDate, lineId: m.lineId ?? null, qty };
     out.push(row);
-    hist.push({ ...row, docType: rules.docType });
+    hist.push({ ...row, docType: rules.docType, docId: rules.docId });
   };
+  const own = (h: LotHistory) => h.docType === rules.docType && (h.docId === undefined || h.docId === rules.docId);
   for (const m of moves) {
     if (m.qty === 0) continue;
     const sku = rules.sku(m.skuId);
@@ -123,7 +127,7 @@ export function allocateLots(moves: LotMove[], holdings: LotHolding[], history: 
         continue;
       }
       // What this line put here first (a reversal), then first-expiry-first-out.
-      const putHere = netByLot(hist.filter((h) => h.docType === rules.docType && h.lineId === (m.lineId ?? null) && h.whId === m.whId && h.skuId === m.skuId));
+      const putHere = netByLot(hist.filter((h) => own(h) && h.lineId === (m.lineId ?? null) && h.whId === m.whId && h.skuId === m.skuId));
       const order = [
         ...lots.filter((l) => (putHere.get(l.lotNo) ?? 0) > 0).sort(fefo),
         ...lots.filter((l) => !((putHere.get(l.lotNo) ?? 0) > 0)).sort(fefo),
@@ -169,8 +173,9 @@ export function allocateLots(moves: LotMove[], holdings: LotHolding[], history: 
       post(m, lot, left);
       continue;
     }
-    const types = new Set([rules.docType, ...(m.lotFrom ? [m.lotFrom] : [])]);
-    const taken = hist.filter((h) => types.has(h.docType) && h.lineId === (m.lineId ?? null) && h.skuId === m.skuId);
+    const from = m.lotFrom;
+    const taken = hist.filter((h) => h.skuId === m.skuId && ((own(h) && h.lineId === (m.lineId ?? null))
+      || (from !== undefined && h.docType === from.docType && h.docId === from.docId && h.lineId === from.lineId)));
     const net = new Map<string, LotHistory>();
     for (const h of taken) {
       const n = net.get(h.lotNo);

@@ -26,7 +26,7 @@ export interface LotOptions {
 export async function postLots(tx: Queryable, auth: AuthContext, ref: DocRef, moves: LotMove[], opts: LotOptions = {}): Promise<void> {
   if (!moves.length) return;
   const keys = [...new Map(moves.map((m) => [`${m.whId}:${m.skuId}`, m])).values()].sort((a, b) => a.whId - b.whId || a.skuId - b.skuId);
-  const docTypes = [...new Set([ref.docType, ...moves.flatMap((m) => (m.lotFrom ? [m.lotFrom] : []))])];
+  const sources = [{ docType: ref.docType, docId: ref.docId }, ...moves.flatMap((m) => (m.lotFrom ? [m.lotFrom] : []))];
   const named = moves.filter((m) => m.qty < 0 && m.lot?.lotNo);
   const read = await tx.query<{ holdings: Row[] | null; history: HistRow[] | null; skus: SkuRow[]; whs: { wh_id: number; wh_name: string }[]; elsewhere: Row[] | null; today: string; refuse: boolean }>(
     `WITH k AS (SELECT * FROM unnest($1::int[], $2::int[]) AS k(wh_id, sku_id)),
@@ -36,10 +36,10 @@ export async function postLots(tx: Queryable, auth: AuthContext, ref: DocRef, mo
         ORDER BY l.wh_id, l.sku_id, l.lot_no FOR UPDATE OF l)
      SELECT (SELECT json_agg(held) FROM held) AS holdings,
             (SELECT json_agg(h) FROM (
-               SELECT doc_type, wh_id, sku_id, line_id, lot_no, to_char(production_date, 'YYYY-MM-DD') AS production_date,
+               SELECT doc_type, doc_id, wh_id, sku_id, line_id, lot_no, to_char(production_date, 'YYYY-MM-DD') AS production_date,
                       to_char(expiry_date, 'YYYY-MM-DD') AS expiry_date, sum(qty) AS qty
-                 FROM stock_lot_ledger WHERE doc_id = $3 AND doc_type = ANY($4::text[])
-                GROUP BY doc_type, wh_id, sku_id, line_id, lot_no, production_date, expiry_date HAVING sum(qty) <> 0) h) AS history,
+                 FROM stock_lot_ledger WHERE (doc_id, doc_type) IN (SELECT * FROM unnest($3::bigint[], $4::text[]))
+                GROUP BY doc_type, doc_id, wh_id, sku_id, line_id, lot_no, production_date, expiry_date HAVING sum(qty) <> 0) h) AS history,
             (SELECT json_agg(json_build_object('sku_id', sku_id, 'sku_name', sku_name, 'expiry_managed', expiry_managed, 'shelf_life_days', shelf_life_days))
                FROM pd_sku WHERE sku_id = ANY($2::int[])) AS skus,
             (SELECT json_agg(json_build_object('wh_id', wh_id, 'wh_name', wh_name)) FROM wh_base_info WHERE wh_id = ANY($1::int[])) AS whs,
@@ -48,13 +48,14 @@ export async function postLots(tx: Queryable, auth: AuthContext, ref: DocRef, mo
               WHERE l.on_hand > 0 AND (l.sku_id, l.lot_no) IN (SELECT * FROM unnest($5::int[], $6::text[]))) AS elsewhere,
             current_date::text AS today,
             coalesce((SELECT refuse_expired_sale FROM wh_lot_config), true) AS refuse`,
-    [keys.map((k) => k.whId), keys.map((k) => k.skuId), ref.docId, docTypes, named.map((m) => m.skuId), named.map((m) => m.lot!.lotNo)],
+    [keys.map((k) => k.whId), keys.map((k) => k.skuId), sources.map((x) => x.docId), sources.map((x) => x.docType), named.map((m) => m.skuId), named.map((m) => m.lot!.lotNo)],
   );
   const r = read.rows[0];
   const skus = new Map(r.skus.map((s) => [Number(s.sku_id), { skuName: s.sku_name, expiryManaged: s.expiry_managed, shelfLifeDays: s.shelf_life_days } satisfies LotSku]));
   const whs = new Map((r.whs ?? []).map((w) => [Number(w.wh_id), w.wh_name]));
-  const postings = allocateLots(moves, (r.holdings ?? []).map(holding), (r.history ?? []).map((h) => ({ ...holding(h), docType: h.doc_type, lineId: h.line_id === null ? null : Number(h.line_id), qty: Number(h.qty) }) satisfies LotHistory), {
+  const postings = allocateLots(moves, (r.holdings ?? []).map(holding), (r.history ?? []).map((h) => ({ ...holding(h), docType: h.doc_type, docId: Number(h.doc_id), lineId: h.line_id === null ? null : Number(h.line_id), qty: Number(h.qty) }) satisfies LotHistory), {
     docType: ref.docType,
+    docId: ref.docId,
     today: r.today,
     refuseExpired: Boolean(opts.sale && r.refuse),
     sku: (id) => skus.get(id) ?? { skuName: `SKU ${id}`, expiryManaged: false, shelfLifeDays: null },
@@ -114,6 +115,7 @@ interface Row {
 }
 interface HistRow extends Row {
   doc_type: string;
+  doc_id: string | number;
   line_id: string | number | null;
   qty: string | number;
 }

@@ -7,6 +7,13 @@ export interface LotRef {
   expiryDate?: string | null;
 }
 
+/** A document line whose lots an incoming move puts back. */
+export interface LotSource {
+  docType: string;
+  docId: number;
+  lineId: number;
+}
+
 /** One change of stock of a SKU in a warehouse, from one document line. */
 export interface StockMove {
   whId: number;
@@ -23,8 +30,8 @@ export interface StockMove {
   lineId?: number;
   /** The lot a 批次管理 SKU's move receives or names; without it, postLots picks (server/domains/stock/lotAllocation.ts). */
   lot?: LotRef | null;
-  /** An incoming move that puts back what another document type took out of the same document id and line (a refund: 'sale'). */
-  lotFrom?: string;
+  /** An incoming move that puts back what another document's line took out (a refund or an exchange: the sale's line). */
+  lotFrom?: LotSource;
   /** Coming in without a lot and nothing to put back: 'freshest' = into the warehouse's latest-expiring lot (a stocktake surplus). */
   lotFallback?: 'freshest';
 }
