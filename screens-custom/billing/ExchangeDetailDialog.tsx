@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { call } from '../../src/api/http';
 import type { RowDialogProps } from '../../engine/dialog/rowDialog.ts';
 import { payName, useBillingT } from './labels';
+import { amountText } from '../../core/money.ts';
 
 /**
  * 换货明细 (order/findListByExchangeDet/{id}), opened from a row of 换货记录: the goods that came back, the ones
@@ -15,8 +16,6 @@ interface Exchange {
   diffAmount: number; paidAmount: number; changeAmount: number; reason: string | null; userName: string; createTime: string;
   returnList: Line[]; giveList: Line[]; payList: { payId: number; payType: number; amount: number }[];
 }
-
-const money = (v: number) => v.toFixed(2);
 
 function Lines({ title, lines, testId }: { title: string; lines: Line[]; testId: string }) {
   const t = useBillingT();
@@ -31,7 +30,7 @@ function Lines({ title, lines, testId }: { title: string; lines: Line[]; testId:
           {lines.map((l) => (
             <Table.Tr key={l.detId}>
               <Table.Td>{l.skuCode}</Table.Td><Table.Td>{l.skuName}</Table.Td><Table.Td>{l.spec ?? ''}</Table.Td>
-              <Table.Td>{l.quantity}{l.unit ?? ''}</Table.Td><Table.Td>{money(l.unitPrice)}</Table.Td><Table.Td>{money(l.amount)}</Table.Td>
+              <Table.Td>{l.quantity}{l.unit ?? ''}</Table.Td><Table.Td>{amountText(l.unitPrice)}</Table.Td><Table.Td>{amountText(l.amount)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -57,12 +56,12 @@ export default function ExchangeDetailDialog({ row, onClose }: RowDialogProps) {
             <Text size="sm">{t('memberOf')}{x.memberName ? `${x.memberName} ${x.memberPhone ?? ''}` : '—'}</Text>
             <Text size="sm">{t('handledBy', { user: x.userName, time: x.createTime })}</Text>
           </Group>
-          <Lines title={t('returnedGoods', { amount: money(x.returnAmount) })} lines={x.returnList} testId="exchange-detail-return" />
-          <Lines title={t('givenGoods', { amount: money(x.giveAmount) })} lines={x.giveList} testId="exchange-detail-give" />
+          <Lines title={t('returnedGoods', { amount: amountText(x.returnAmount) })} lines={x.returnList} testId="exchange-detail-return" />
+          <Lines title={t('givenGoods', { amount: amountText(x.giveAmount) })} lines={x.giveList} testId="exchange-detail-give" />
           <Text size="sm" data-testid="exchange-detail-diff">
-            {x.diffAmount > 0 ? t('diffCollected', { amount: money(x.diffAmount) }) : x.diffAmount < 0 ? t('diffReturned', { amount: money(-x.diffAmount) }) : t('noDiff')}
-            {x.payList.length ? `${t('colon')}${x.payList.map((p) => `${payName(p.payType)} ${money(Math.abs(p.amount))}`).join(t('payJoin'))}` : ''}
-            {x.changeAmount > 0 ? t('changeGiven', { amount: money(x.changeAmount) }) : ''}
+            {x.diffAmount > 0 ? t('diffCollected', { amount: amountText(x.diffAmount) }) : x.diffAmount < 0 ? t('diffReturned', { amount: amountText(-x.diffAmount) }) : t('noDiff')}
+            {x.payList.length ? `${t('colon')}${x.payList.map((p) => `${payName(p.payType)} ${amountText(Math.abs(p.amount))}`).join(t('payJoin'))}` : ''}
+            {x.changeAmount > 0 ? t('changeGiven', { amount: amountText(x.changeAmount) }) : ''}
           </Text>
           {x.reason && <Text size="sm">{t('exchangeReason')}{x.reason}</Text>}
         </Stack>

@@ -3,11 +3,12 @@ import { messageOf } from './messageOf';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../src/api/http';
-import { CASH, VOUCHER, splitPayments, yuan, type CartLine } from './cart';
+import { CASH, VOUCHER, splitPayments, type CartLine } from './cart';
 import type { RegisterMember } from './MemberBox';
 import { enqueueSale, isUnreachable, type SaleBody } from './offline';
 import type { SettledOrder } from './receipt';
 import { useBillingT } from './labels';
+import { toFen, yuanText } from '../../core/money.ts';
 
 const O = '/wxy-order-server';
 const M = '/wxy-member-server';
@@ -95,14 +96,14 @@ export function PayDialog(props: {
     },
   });
 
-  const couponFen = Math.round((chosen?.discountAmount ?? 0) * 100);
-  const payableFen = maxBalance.data ? Math.round(maxBalance.data.payableAmount * 100) : props.totalFen - couponFen;
-  const maxBalanceFen = Math.round((maxBalance.data?.maxBalance ?? 0) * 100);
+  const couponFen = toFen(chosen?.discountAmount ?? 0);
+  const payableFen = maxBalance.data ? toFen(maxBalance.data.payableAmount) : props.totalFen - couponFen;
+  const maxBalanceFen = toFen(maxBalance.data?.maxBalance ?? 0);
   const takesVoucher = !practice && props.payOptions.some((o) => o.value === String(VOUCHER));
   const restOptions = props.payOptions.filter((o) => o.value !== String(VOUCHER));
   const currentPayType = restOptions.some((o) => o.value === payType) ? Number(payType) : Number(restOptions[0]?.value ?? CASH);
-  const voucher = takesVoucher && voucherCode.trim() && Number(voucherFace) > 0 ? { code: voucherCode.trim(), faceFen: Math.round(Number(voucherFace) * 100) } : null;
-  const owed = { payableFen, balanceFen: Math.round(Number(balanceUse || 0) * 100), maxBalanceFen, payType: currentPayType, voucher };
+  const voucher = takesVoucher && voucherCode.trim() && Number(voucherFace) > 0 ? { code: voucherCode.trim(), faceFen: toFen(voucherFace) } : null;
+  const owed = { payableFen, balanceFen: toFen(balanceUse || 0), maxBalanceFen, payType: currentPayType, voucher };
   // Cash handed over starts at exactly what is still owed (after coupon and balance) until the cashier types it.
   const restFen = splitPayments({ ...owed, tendered: 0 }).restFen;
   const split = splitPayments({ ...owed, tendered: tendered === '' ? restFen / 100 : tendered });
@@ -156,7 +157,7 @@ export function PayDialog(props: {
   }));
 
   return (
-    <Modal opened={props.opened} onClose={props.onClose} onExitTransitionEnd={reset} title={t('payTitle', { amount: yuan(props.totalFen) })} centered size="lg">
+    <Modal opened={props.opened} onClose={props.onClose} onExitTransitionEnd={reset} title={t('payTitle', { amount: yuanText(props.totalFen) })} centered size="lg">
       <Stack>
         {member && !practice && (
           <Select
@@ -209,14 +210,14 @@ export function PayDialog(props: {
             {lookVoucher.data && <Text size="sm" c="dimmed" data-testid="register-voucher-name">{lookVoucher.data.voucherName}{lookVoucher.data.validEnd ? t('validUntil', { end: lookVoucher.data.validEnd }) : ''}</Text>}
             {split.voucherFen > 0 && (
               <Text size="sm" data-testid="register-voucher-used">
-                {t('voucherPays', { amount: yuan(split.voucherFen) })}{voucher && voucher.faceFen > split.voucherFen ? t('voucherNoChange', { amount: yuan(voucher.faceFen - split.voucherFen) }) : ''}
+                {t('voucherPays', { amount: yuanText(split.voucherFen) })}{voucher && voucher.faceFen > split.voucherFen ? t('voucherNoChange', { amount: yuanText(voucher.faceFen - split.voucherFen) }) : ''}
               </Text>
             )}
           </Group>
         )}
         <Text data-testid="register-payable">
-          {t('payable')} <b>¥{yuan(payableFen)}</b>
-          {(split.balanceFen > 0 || split.voucherFen > 0) && <>{split.balanceFen > 0 && t('balancePays', { amount: yuan(split.balanceFen) })}{split.voucherFen > 0 && t('voucherPaysPart', { amount: yuan(split.voucherFen) })}{t('restToPay')}<b>¥{yuan(split.restFen)}</b></>}
+          {t('payable')} <b>¥{yuanText(payableFen)}</b>
+          {(split.balanceFen > 0 || split.voucherFen > 0) && <>{split.balanceFen > 0 && t('balancePays', { amount: yuanText(split.balanceFen) })}{split.voucherFen > 0 && t('voucherPaysPart', { amount: yuanText(split.voucherFen) })}{t('restToPay')}<b>¥{yuanText(split.restFen)}</b></>}
         </Text>
         {member && rule.data && (
           <Text size="sm" c="grape" data-testid="register-points-preview">
@@ -230,7 +231,7 @@ export function PayDialog(props: {
               <NumberInput label={t('tendered')} min={0} decimalScale={2} value={tendered === '' ? split.restFen / 100 : tendered} onChange={setTendered} data-autofocus
                 onKeyDown={(e) => e.key === 'Enter' && canPay && settle.mutate()} data-testid="register-tendered" />
             )}
-            <Text data-testid="register-change">{split.changeFen === null ? t('notEnough') : t('change', { amount: yuan(split.changeFen) })}</Text>
+            <Text data-testid="register-change">{split.changeFen === null ? t('notEnough') : t('change', { amount: yuanText(split.changeFen) })}</Text>
           </>
         )}
         {settle.isError && <Alert color="red" data-testid="register-error">{messageOf(settle.error)}</Alert>}

@@ -8,7 +8,7 @@ import { useSnapshot } from 'valtio';
 import { call } from '../../src/api/http';
 import { DEVICE_ACTIVE_PATH } from '../../src/router/staticRoutes';
 import { appState } from '../../src/store/appStore';
-import { addScanned, cartTotals, confirmScanned, lineFen, parseDiscount, removeLine, setDiscount, setQuantity, undoScanned, yuan, type CartLine, type ScannedSku } from './cart';
+import { addScanned, cartTotals, confirmScanned, lineFen, parseDiscount, removeLine, setDiscount, setQuantity, undoScanned, type CartLine, type ScannedSku } from './cart';
 import { beep } from './beep';
 import { printReceipt, type SettledOrder } from './receipt';
 import { payName, useBillingT } from './labels';
@@ -25,6 +25,7 @@ import { useRegisterNotices } from './useRegisterNotices';
 import { socketStatus } from '../../src/realtime/socketStatus';
 import { quoteOffline, type CartQuote } from './offlineQuote';
 import { drainQueue, findInCatalogue, isUnreachable, loadCatalogue, queuedSales, removeQueued, retryQueued, saveCatalogue, type Catalogue, type QueuedSale, type SaleBody, type SendOutcome } from './offline';
+import { toFen, yuanText } from '../../core/money.ts';
 
 const O = '/wxy-order-server';
 interface ShopPayMethod {
@@ -104,7 +105,7 @@ export default function RetailOrderPage() {
     ? quoteOffline(cart, catalogue.current.promotions, catalogue.current.skus)
     : null;
   const priced = (cart.length && quote.data && !quote.isPlaceholderData ? quote.data : null) ?? offlineQuote;
-  const promotionFen = priced ? Math.round(priced.promotionAmount * 100) : 0;
+  const promotionFen = priced ? toFen(priced.promotionAmount) : 0;
   const dueFen = totalFen - promotionFen;
   const promoOf = new Map((priced?.lines ?? []).filter((l) => !l.isGift).map((l) => [l.skuId, l]));
   const gifts = (priced?.lines ?? []).filter((l) => l.isGift);
@@ -382,9 +383,9 @@ export default function RetailOrderPage() {
       <Group justify="space-between">
         <Text size="lg" data-testid="register-total">
           {t('totalItems', { count: quantity })}{promotionFen > 0 && t('totalPromo', {
-            total: yuan(totalFen), promotion: yuan(promotionFen),
+            total: yuanText(totalFen), promotion: yuanText(promotionFen),
             fullReduction: priced?.fullReduction ? t('fullReductionPart', { name: priced.fullReduction.promotionName, amount: priced.fullReduction.amount.toFixed(2) }) : '',
-          })}{t('due')} <b>¥{yuan(dueFen)}</b>
+          })}{t('due')} <b>¥{yuanText(dueFen)}</b>
         </Text>
         <Group>
           <ParkedSales shopId={shopId} practice={practice} cart={cart} member={member} disabled={Boolean(settled)} open={parkedOpen} onOpen={setParkedOpen}
@@ -485,7 +486,7 @@ const CartRow = memo(function CartRow(props: { line: CartLine; promo: QuoteLine 
       <Table.Td>
         <NumberInput size="xs" min={1} max={9999} allowDecimal={false} value={l.quantity} onChange={(v) => props.onQuantity(l.skuId, Number(v))} aria-label={t('quantity')} data-testid={`register-qty-${l.skuId}`} />
       </Table.Td>
-      <Table.Td ta="right">{yuan(lineFen(l))}</Table.Td>
+      <Table.Td ta="right">{yuanText(lineFen(l))}</Table.Td>
       <Table.Td>
         <NumberInput size="xs" min={0.1} max={9.9} step={0.5} decimalScale={1} placeholder={t('noDiscount')} suffix={t('discountSuffix')} value={l.discountRate ?? ''} aria-label={t('lineDiscount')}
           data-testid={`register-discount-${l.skuId}`} onChange={(v) => props.onDiscount(l.skuId, v === '' || !(Number(v) > 0 && Number(v) < 10) ? null : Number(v))} />

@@ -4,6 +4,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { call } from '../../src/api/http';
 import { useBillingT } from './labels';
+import { amountText } from '../../core/money.ts';
 
 const S = '/wxy-shop-server/shop-class-record';
 
@@ -28,8 +29,6 @@ export interface Shift {
   differenceAmount: number | null;
   payList: PayFigure[];
 }
-
-const money = (v: number) => v.toFixed(2);
 
 /**
  * The cashier's shift at this register (收银班次): nothing can be sold before the shift is opened with the change
@@ -77,7 +76,7 @@ export function ShiftBar({ userId, shopId, practice, unsent, onShift }: { userId
       {current && (
         <Group gap="xs" data-testid="register-shift">
           <Badge variant="light" color="teal">{t('onShiftSince', { time: current.startTime.slice(11, 16) })}</Badge>
-          <Text size="sm" c="dimmed">{t('shiftFigures', { count: current.orderCount, amount: money(current.saleAmount) })}</Text>
+          <Text size="sm" c="dimmed">{t('shiftFigures', { count: current.orderCount, amount: amountText(current.saleAmount) })}</Text>
           <Button size="xs" variant="default" onClick={() => void startHandOver()} data-testid="register-handover">{t('handOver')}</Button>
         </Group>
       )}
@@ -96,16 +95,16 @@ export function ShiftBar({ userId, shopId, practice, unsent, onShift }: { userId
       <Modal opened={handing && Boolean(current)} onClose={() => setHanding(false)} centered size="lg" title={t('handOver')} data-testid="register-handover-dialog">
         {current && (
           <Stack>
-            <Text size="sm">{t('shiftSummary', { start: current.startTime, orders: current.orderCount, sales: money(current.saleAmount), refunds: current.refundCount, refunded: money(current.refundAmount) })}</Text>
+            <Text size="sm">{t('shiftSummary', { start: current.startTime, orders: current.orderCount, sales: amountText(current.saleAmount), refunds: current.refundCount, refunded: amountText(current.refundAmount) })}</Text>
             <Table withTableBorder data-testid="register-handover-pays">
               <Table.Thead><Table.Tr><Table.Th>{t('payType')}</Table.Th><Table.Th ta="right">{t('received')}</Table.Th><Table.Th ta="right">{t('refund')}</Table.Th><Table.Th ta="right">{t('net')}</Table.Th></Table.Tr></Table.Thead>
               <Table.Tbody>
                 {current.payList.map((p) => (
-                  <Table.Tr key={p.payType}><Table.Td>{p.payName}</Table.Td><Table.Td ta="right">{money(p.saleAmount)}</Table.Td><Table.Td ta="right">{money(p.refundAmount)}</Table.Td><Table.Td ta="right">{money(p.netAmount)}</Table.Td></Table.Tr>
+                  <Table.Tr key={p.payType}><Table.Td>{p.payName}</Table.Td><Table.Td ta="right">{amountText(p.saleAmount)}</Table.Td><Table.Td ta="right">{amountText(p.refundAmount)}</Table.Td><Table.Td ta="right">{amountText(p.netAmount)}</Table.Td></Table.Tr>
                 ))}
               </Table.Tbody>
             </Table>
-            <Text data-testid="register-expected-cash">{t('expectedCash', { expected: money(current.expectedCash), opening: money(current.openingCash) })}</Text>
+            <Text data-testid="register-expected-cash">{t('expectedCash', { expected: amountText(current.expectedCash), opening: amountText(current.openingCash) })}</Text>
             <NumberInput label={t('countedCash')} min={0} decimalScale={2} value={counted} onChange={setCounted} data-autofocus data-testid="register-counted-cash" />
             <Textarea label={t('remark')} maxLength={200} value={remark} onChange={(e) => setRemark(e.currentTarget.value)} placeholder={t('differenceReason')} />
             {close.isError && <Alert color="red">{messageOf(close.error)}</Alert>}
@@ -118,9 +117,9 @@ export function ShiftBar({ userId, shopId, practice, unsent, onShift }: { userId
       <Modal opened={Boolean(handed)} onClose={() => setHanded(null)} centered title={t('handedOver')} data-testid="register-handed">
         {handed && (
           <Stack>
-            <Text>{t('handedCash', { expected: money(handed.expectedCash), counted: money(handed.countedCash ?? 0) })}</Text>
+            <Text>{t('handedCash', { expected: amountText(handed.expectedCash), counted: amountText(handed.countedCash ?? 0) })}</Text>
             <Text fw={600} c={handed.differenceAmount ? 'red' : 'teal'} data-testid="register-handed-difference">
-              {handed.differenceAmount ? t(handed.differenceAmount < 0 ? 'short' : 'over', { amount: money(Math.abs(handed.differenceAmount)) }) : t('cashMatches')}
+              {handed.differenceAmount ? t(handed.differenceAmount < 0 ? 'short' : 'over', { amount: amountText(Math.abs(handed.differenceAmount)) }) : t('cashMatches')}
             </Text>
             <Button onClick={() => setHanded(null)} data-testid="register-handed-ok">{t('gotIt')}</Button>
           </Stack>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addScanned, cartTotals, changeDue, confirmScanned, parkedLinesOf, parseDiscount, removeLine, setDiscount, setQuantity, splitPayments, takenCart, undoScanned, yuan, type ScannedSku } from './cart';
+import { addScanned, cartTotals, changeDue, confirmScanned, parkedLinesOf, parseDiscount, removeLine, setDiscount, setQuantity, splitPayments, takenCart, undoScanned, type ScannedSku } from './cart';
+import { yuanText } from '../../core/money.ts';
 
 const sku = (skuId: number, retailPrice: number): ScannedSku => ({ skuId, skuCode: `K${skuId}`, skuName: `商品${skuId}`, barcode: null, spec: null, unit: '个', retailPrice, available: 10 });
 
@@ -11,7 +12,7 @@ describe('register cart', () => {
     cart = addScanned(cart, sku(1, 0.1));
     expect(cart.map((l) => [l.skuId, l.quantity])).toEqual([[1, 3], [2, 1]]);
     expect(cartTotals(cart)).toEqual({ quantity: 4, totalFen: 1020 });
-    expect(yuan(cartTotals(cart).totalFen)).toBe('10.20');
+    expect(yuanText(cartTotals(cart).totalFen)).toBe('10.20');
   });
 
   it('quantities stay whole and within 1..9999; a line can be removed', () => {

@@ -1,4 +1,5 @@
 import { billingT } from './labels';
+import { toFen } from '../../core/money.ts';
 
 /**
  * The register's cart, as pure functions over an immutable list: the screen keeps one cart in state and
@@ -81,17 +82,15 @@ export function setQuantity(cart: readonly CartLine[], skuId: number, quantity: 
 
 export const removeLine = (cart: readonly CartLine[], skuId: number): CartLine[] => cart.filter((l) => l.skuId !== skuId);
 
-export const lineFen = (l: CartLine): number => Math.round(l.retailPrice * 100) * l.quantity;
+export const lineFen = (l: CartLine): number => toFen(l.retailPrice) * l.quantity;
 
 export function cartTotals(cart: readonly CartLine[]): { quantity: number; totalFen: number } {
   return { quantity: cart.reduce((a, l) => a + l.quantity, 0), totalFen: cart.reduce((a, l) => a + lineFen(l), 0) };
 }
 
-export const yuan = (fen: number): string => (fen / 100).toFixed(2);
-
 /** Change due for cash handed over (never negative); null while the cash does not cover the total. */
 export function changeDue(totalFen: number, tenderedYuan: number | string): number | null {
-  const tendered = Math.round(Number(tenderedYuan) * 100);
+  const tendered = toFen(tenderedYuan);
   if (!Number.isFinite(tendered) || tendered < totalFen) return null;
   return tendered - totalFen;
 }
@@ -124,7 +123,7 @@ export function splitPayments(a: { payableFen: number; balanceFen: number; maxBa
   if (restFen > 0) {
     if (a.payType === CASH) {
       changeFen = changeDue(restFen, a.tendered);
-      const cashFen = Math.round(Number(a.tendered) * 100);
+      const cashFen = toFen(a.tendered);
       payments.push({ payType: CASH, amount: (changeFen === null ? restFen : cashFen) / 100 });
     } else payments.push({ payType: a.payType, amount: restFen / 100 });
   }

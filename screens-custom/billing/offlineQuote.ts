@@ -1,5 +1,6 @@
 import { applyPromotions, type ActivePromotion } from '../../server/domains/promotions/apply';
 import type { CartLine } from './cart';
+import { toFen } from '../../core/money.ts';
 
 /** order/price's answer (server/API.md), as the register shows it. */
 export interface CartQuote {
@@ -17,13 +18,12 @@ export interface CartQuote {
  */
 export function quoteOffline(cart: readonly CartLine[], promotions: readonly ActivePromotion[], skus: readonly { skuId: number; skuName: string; retailPrice: number }[]): CartQuote {
   const byId = new Map(skus.map((s) => [s.skuId, s]));
-  const fen = (yuan: number) => Math.round(yuan * 100);
   const result = applyPromotions(
-    cart.map((l) => ({ skuId: l.skuId, quantity: l.quantity, priceFen: fen(l.retailPrice), amountFen: fen(l.retailPrice) * l.quantity, ...(l.discountRate ? { discountPercent: Math.round(l.discountRate * 10) } : {}) })),
+    cart.map((l) => ({ skuId: l.skuId, quantity: l.quantity, priceFen: toFen(l.retailPrice), amountFen: toFen(l.retailPrice) * l.quantity, ...(l.discountRate ? { discountPercent: Math.round(l.discountRate * 10) } : {}) })),
     [...promotions],
     (id) => {
       const s = byId.get(id);
-      return s ? { retailFen: fen(s.retailPrice), sellable: true } : undefined;
+      return s ? { retailFen: toFen(s.retailPrice), sellable: true } : undefined;
     },
   );
   const names = new Map(cart.map((l) => [l.skuId, l.skuName]));

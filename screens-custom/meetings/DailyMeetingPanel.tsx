@@ -5,10 +5,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { usePermission } from '../../src/permission/Permission';
 import {
-  dailyForm, dailyPage, findInventory, messageOf, money, rate, rateColor, saveDaily, updateDaily,
+  dailyForm, dailyPage, findInventory, messageOf, rate, rateColor, saveDaily, updateDaily,
   type CountRow, type DailyMeeting, type DailyPerson,
 } from './api';
 import { Figure } from './Figure';
+import { amountDisplay } from '../../core/money.ts';
 
 interface Draft {
   summary: string;
@@ -66,10 +67,10 @@ export function DailyMeetingPanel({ shopId, day }: { shopId: number; day: string
         {m.meetingId ? <Badge color="teal" data-testid="daily-held">已召开（{m.createUserName} {m.createTime}）</Badge> : <Badge color="gray">未召开</Badge>}
       </Group>
       <SimpleGrid cols={{ base: 2, md: 4 }}>
-        <Figure label={`昨日（${m.yesterday}）目标`} value={money(m.yesterdayTarget)} />
-        <Figure label="昨日实际销售" value={money(m.yesterdayActual)} testId="daily-yesterday-actual" />
+        <Figure label={`昨日（${m.yesterday}）目标`} value={amountDisplay(m.yesterdayTarget)} />
+        <Figure label="昨日实际销售" value={amountDisplay(m.yesterdayActual)} testId="daily-yesterday-actual" />
         <Figure label="昨日达成率" value={rate(m.yesterdayReachRate)} color={rateColor(m.yesterdayReachRate)} />
-        <Figure label="今日目标" value={money(m.todayTarget)} />
+        <Figure label="今日目标" value={amountDisplay(m.todayTarget)} />
       </SimpleGrid>
       <Paper withBorder p="sm">
         <Text fw={600} mb="xs">人员昨日达成与今日目标（销售额来自订单，退款已冲减）</Text>
@@ -84,11 +85,11 @@ export function DailyMeetingPanel({ shopId, day }: { shopId: number; day: string
             {draft.persons.map((p, i) => (
               <Table.Tr key={String(p.userId)} data-testid="daily-person-row">
                 <Table.Td>{p.userName}</Table.Td>
-                <Table.Td>{money(p.yesterdayTarget)}</Table.Td>
-                <Table.Td>{money(p.yesterdayActual)}</Table.Td>
+                <Table.Td>{amountDisplay(p.yesterdayTarget)}</Table.Td>
+                <Table.Td>{amountDisplay(p.yesterdayActual)}</Table.Td>
                 <Table.Td>{p.yesterdayOrders}</Table.Td>
                 <Table.Td><Text c={rateColor(p.yesterdayReachRate)} size="sm">{rate(p.yesterdayReachRate)}</Text></Table.Td>
-                <Table.Td>{money(p.todayTarget)}</Table.Td>
+                <Table.Td>{amountDisplay(p.todayTarget)}</Table.Td>
                 <Table.Td>
                   <NumberInput size="xs" min={0} decimalScale={2} disabled={!canHold} value={p.todayGoal ?? ''} aria-label={`${p.userName}今日承诺`}
                     onChange={(v) => setPerson(i, { todayGoal: v === '' ? null : Number(v) })} />
@@ -179,8 +180,8 @@ export function DailyMeetingPanel({ shopId, day }: { shopId: number; day: string
           <Table.Tbody>
             {(history.data?.records ?? []).map((r) => (
               <Table.Tr key={r.meetingId}>
-                <Table.Td>{r.meetingDate}</Table.Td><Table.Td>{r.hostName}</Table.Td><Table.Td>{money(r.yesterdayTarget)}</Table.Td><Table.Td>{money(r.yesterdayActual)}</Table.Td>
-                <Table.Td>{money(r.todayTarget)}</Table.Td><Table.Td>{r.inventoryCount}</Table.Td><Table.Td>{r.summary}</Table.Td>
+                <Table.Td>{r.meetingDate}</Table.Td><Table.Td>{r.hostName}</Table.Td><Table.Td>{amountDisplay(r.yesterdayTarget)}</Table.Td><Table.Td>{amountDisplay(r.yesterdayActual)}</Table.Td>
+                <Table.Td>{amountDisplay(r.todayTarget)}</Table.Td><Table.Td>{r.inventoryCount}</Table.Td><Table.Td>{r.summary}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

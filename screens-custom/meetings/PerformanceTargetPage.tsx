@@ -8,10 +8,11 @@ import { downloadFile, notifyDownloadError } from '../../engine/api/calls';
 import { call, client } from '../../src/api/http';
 import { usePermission } from '../../src/permission/Permission';
 import {
-  addTarget, deleteTargets, editTarget, getReportConfig, listShops, localDay, messageOf, money, rate, rateColor, reachByDay, reachInfo, refreshDays,
+  addTarget, deleteTargets, editTarget, getReportConfig, listShops, localDay, messageOf, rate, rateColor, reachByDay, reachInfo, refreshDays,
   S, saveReportConfig, targetDetail, targetPage, type ReportConfig, type TargetRow,
 } from './api';
 import { Figure } from './Figure';
+import { amountDisplay, splitFen, sumFen, toFen, toYuan } from '../../core/money.ts';
 
 /**
  * 绩效目标 (/shopManage/performanceTarget): each shop's sales target of a month, split to its sellers and days; the
@@ -93,7 +94,7 @@ export default function PerformanceTargetPage() {
             {(list.data?.records ?? []).map((r) => (
               <Table.Tr key={r.targetId} data-testid="target-row">
                 <Table.Td><Button variant="transparent" size="compact-sm" onClick={() => setViewing(r)}>{r.shopName}</Button></Table.Td>
-                <Table.Td>{r.targetMoonTime}</Table.Td><Table.Td>{money(r.targetAmount)}</Table.Td><Table.Td>{money(r.actualAmount)}</Table.Td>
+                <Table.Td>{r.targetMoonTime}</Table.Td><Table.Td>{amountDisplay(r.targetAmount)}</Table.Td><Table.Td>{amountDisplay(r.actualAmount)}</Table.Td>
                 <Table.Td><Text size="sm" fw={600} c={rateColor(r.reachRate, warn, good)}>{rate(r.reachRate)}</Text></Table.Td>
                 <Table.Td>{r.userCount}</Table.Td><Table.Td>{r.remark}</Table.Td><Table.Td>{r.updateUserName}</Table.Td>
                 <Table.Td>
@@ -143,11 +144,13 @@ function TargetForm({ row, shops, month, onClose, onSaved }: { row: TargetRow | 
   useEffect(() => {
     if (detail.data) setShares(detail.data.userTargets.map((u) => ({ userId: u.userId, userName: u.userName, targetAmount: u.targetAmount })));
   }, [detail.data]);
-  const total = Math.round((shares ?? []).reduce((a, s) => a + (Number(s.targetAmount) || 0), 0) * 100) / 100;
+  const total = toYuan(sumFen((shares ?? []).map((s) => Number(s.targetAmount) || 0)));
   const evenly = () => {
     const people = shares?.length ? shares : (sellers.data?.recent ?? []).map((u) => ({ userId: u.userId, userName: u.userName, targetAmount: 0 }));
-    const fen = Math.round(Number(amount || 0) * 100);
-    setShares(people.map((p, i) => ({ ...p, targetAmount: (Math.floor(fen / people.length) + (i < fen % people.length ? 1 : 0)) / 100 })));
+    const fen = toFen(amount || 0);
+    if (!(fen >= 0)) return;
+    const parts = splitFen(fen, people.map(() => 1));
+    setShares(people.map((p, i) => ({ ...p, targetAmount: toYuan(parts[i]) })));
   };
   const save = useMutation({
     mutationFn: () => {
@@ -191,7 +194,7 @@ function TargetForm({ row, shops, month, onClose, onSaved }: { row: TargetRow | 
           </Table>
           <Group mt="xs" justify="space-between">
             <Select size="xs" w={200} placeholder="添加人员" searchable data={(sellers.data?.users ?? []).map((u) => ({ value: String(u.userId), label: `${u.name}（${u.userNo}）` }))} value={null} onChange={addPerson} />
-            {shares && shares.length > 0 && <Text size="sm" c={Math.abs(total - Number(amount || 0)) > 0.001 ? 'red' : 'teal'}>合计 {money(total)} 元</Text>}
+            {shares && shares.length > 0 && <Text size="sm" c={Math.abs(total - Number(amount || 0)) > 0.001 ? 'red' : 'teal'}>合计 {amountDisplay(total)} 元</Text>}
           </Group>
         </Paper>
         {save.isError && <Alert color="red">{messageOf(save.error)}</Alert>}
@@ -217,12 +220,12 @@ function ReachDrawer({ row, warn, good, onClose }: { row: TargetRow | null; warn
       {i && (
         <Stack>
           <SimpleGrid cols={3}>
-            <Figure label="目标金额" value={money(i.targetAmount)} />
-            <Figure label="实际销售（已扣退款）" value={money(i.actualAmount)} testId="reach-actual" />
+            <Figure label="目标金额" value={amountDisplay(i.targetAmount)} />
+            <Figure label="实际销售（已扣退款）" value={amountDisplay(i.actualAmount)} testId="reach-actual" />
             <Figure label="达成率" value={rate(i.reachRate)} color={rateColor(i.reachRate, warn, good)} />
             <Figure label={`时间进度（${i.daysElapsed}/${i.daysInMonth} 天）`} value={`${i.timeProgress}%`} />
-            <Figure label="退款" value={money(i.refundAmount)} />
-            <Figure label="差额" value={money(i.gapAmount)} />
+            <Figure label="退款" value={amountDisplay(i.refundAmount)} />
+            <Figure label="差额" value={amountDisplay(i.gapAmount)} />
           </SimpleGrid>
           <Group justify="space-between">
             <Text fw={600}>人员达成</Text>
@@ -233,7 +236,7 @@ function ReachDrawer({ row, warn, good, onClose }: { row: TargetRow | null; warn
             <Table.Tbody>
               {i.users.map((u) => (
                 <Table.Tr key={String(u.userId)}>
-                  <Table.Td>{u.userName}</Table.Td><Table.Td>{money(u.targetAmount)}</Table.Td><Table.Td>{money(u.actualAmount)}</Table.Td><Table.Td>{u.orderCount}</Table.Td>
+                  <Table.Td>{u.userName}</Table.Td><Table.Td>{amountDisplay(u.targetAmount)}</Table.Td><Table.Td>{amountDisplay(u.actualAmount)}</Table.Td><Table.Td>{u.orderCount}</Table.Td>
                   <Table.Td><Text size="sm" c={rateColor(u.reachRate, warn, good)}>{rate(u.reachRate)}</Text></Table.Td>
                 </Table.Tr>
               ))}
@@ -246,9 +249,9 @@ function ReachDrawer({ row, warn, good, onClose }: { row: TargetRow | null; warn
               {(days.data ?? []).map((d) => (
                 <Table.Tr key={d.date}>
                   <Table.Td>{d.date}{d.weekend && <Badge size="xs" ml={4} variant="light">周末</Badge>}</Table.Td>
-                  <Table.Td>{money(d.targetAmount)}</Table.Td><Table.Td>{money(d.actualAmount)}</Table.Td>
+                  <Table.Td>{amountDisplay(d.targetAmount)}</Table.Td><Table.Td>{amountDisplay(d.actualAmount)}</Table.Td>
                   <Table.Td><Text size="sm" c={rateColor(d.reachRate, warn, good)}>{rate(d.reachRate)}</Text></Table.Td>
-                  <Table.Td>{money(d.cumulativeTarget)}</Table.Td><Table.Td>{money(d.cumulativeActual)}</Table.Td><Table.Td>{rate(d.cumulativeReachRate)}</Table.Td>
+                  <Table.Td>{amountDisplay(d.cumulativeTarget)}</Table.Td><Table.Td>{amountDisplay(d.cumulativeActual)}</Table.Td><Table.Td>{rate(d.cumulativeReachRate)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

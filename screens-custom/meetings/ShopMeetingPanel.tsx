@@ -5,8 +5,9 @@ import { IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { usePermission } from '../../src/permission/Permission';
-import { addShopMeeting, deleteShopMeeting, messageOf, money, rate, rateColor, shopMeetingInit, shopMeetingPage, shopSales, userDayTargets } from './api';
+import { addShopMeeting, deleteShopMeeting, messageOf, rate, rateColor, shopMeetingInit, shopMeetingPage, shopSales, userDayTargets } from './api';
 import { Figure } from './Figure';
+import { amountDisplay } from '../../core/money.ts';
 
 const TYPES: Record<number, string> = { 1: '经营分析会', 2: '培训会', 3: '专题会' };
 
@@ -55,9 +56,9 @@ export function ShopMeetingPanel({ shopId, day }: { shopId: number; day: string 
     <Stack data-testid="shop-meeting">
       {s && (
         <SimpleGrid cols={{ base: 2, md: 4 }}>
-          <Figure label={`${s.date} 目标 / 销售`} value={`${money(s.dayTarget)} / ${money(s.dayActual)}`} />
+          <Figure label={`${s.date} 目标 / 销售`} value={`${amountDisplay(s.dayTarget)} / ${amountDisplay(s.dayActual)}`} />
           <Figure label="当日达成率" value={rate(s.dayReachRate)} color={rateColor(s.dayReachRate)} />
-          <Figure label={`本月目标 / 至今销售`} value={`${money(s.monthTarget)} / ${money(s.monthToDateActual)}`} />
+          <Figure label={`本月目标 / 至今销售`} value={`${amountDisplay(s.monthTarget)} / ${amountDisplay(s.monthToDateActual)}`} />
           <Figure label={`本月达成率（时间进度 ${s.timeProgress}%）`} value={rate(s.monthReachRate)} color={rateColor(s.monthReachRate)} />
         </SimpleGrid>
       )}
@@ -68,9 +69,9 @@ export function ShopMeetingPanel({ shopId, day }: { shopId: number; day: string 
         <Table.Tbody>
           {(users.data ?? []).map((u) => (
             <Table.Tr key={String(u.userId)}>
-              <Table.Td>{u.userName}</Table.Td><Table.Td>{money(u.dayTarget)}</Table.Td><Table.Td>{money(u.dayActual)}</Table.Td>
+              <Table.Td>{u.userName}</Table.Td><Table.Td>{amountDisplay(u.dayTarget)}</Table.Td><Table.Td>{amountDisplay(u.dayActual)}</Table.Td>
               <Table.Td><Text size="sm" c={rateColor(u.dayReachRate)}>{rate(u.dayReachRate)}</Text></Table.Td>
-              <Table.Td>{money(u.monthTarget)}</Table.Td><Table.Td>{money(u.monthActual)}</Table.Td>
+              <Table.Td>{amountDisplay(u.monthTarget)}</Table.Td><Table.Td>{amountDisplay(u.monthActual)}</Table.Td>
               <Table.Td><Text size="sm" c={rateColor(u.monthReachRate)}>{rate(u.monthReachRate)}</Text></Table.Td>
             </Table.Tr>
           ))}
@@ -97,7 +98,7 @@ export function ShopMeetingPanel({ shopId, day }: { shopId: number; day: string 
             {(history.data?.records ?? []).map((r) => (
               <Table.Tr key={r.meetingId}>
                 <Table.Td>{r.meetingDate}</Table.Td><Table.Td>{TYPES[r.meetingType]}</Table.Td><Table.Td>{r.title}</Table.Td><Table.Td>{r.attendees}</Table.Td>
-                <Table.Td>{money(r.monthTarget)}</Table.Td><Table.Td>{money(r.monthActual)}</Table.Td>
+                <Table.Td>{amountDisplay(r.monthTarget)}</Table.Td><Table.Td>{amountDisplay(r.monthActual)}</Table.Td>
                 <Table.Td>{canDelete && <ActionIcon variant="subtle" color="red" aria-label="删除" onClick={() => remove(r.meetingId)}><IconTrash size={16} /></ActionIcon>}</Table.Td>
               </Table.Tr>
             ))}

@@ -5,8 +5,9 @@ import { IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { usePermission } from '../../src/permission/Permission';
-import { deleteWeekly, messageOf, money, rate, rateColor, saveWeekly, updateWeekly, weeklyForm, weeklyPage, type WeeklyPerson } from './api';
+import { deleteWeekly, messageOf, rate, rateColor, saveWeekly, updateWeekly, weeklyForm, weeklyPage, type WeeklyPerson } from './api';
 import { Figure } from './Figure';
+import { amountDisplay } from '../../core/money.ts';
 
 /**
  * 周会: one per shop and ISO week (周一至周日). The week's target and sales per seller come from the targets and
@@ -66,8 +67,8 @@ export function WeeklyMeetingPanel({ shopId, day }: { shopId: number; day: strin
         {w.meetingId ? <Badge color="teal">已召开</Badge> : <Badge color="gray">未召开</Badge>}
       </Group>
       <SimpleGrid cols={{ base: 2, md: 3 }}>
-        <Figure label="本周目标" value={money(w.weekTarget)} />
-        <Figure label="本周实际销售" value={money(w.weekActual)} />
+        <Figure label="本周目标" value={amountDisplay(w.weekTarget)} />
+        <Figure label="本周实际销售" value={amountDisplay(w.weekActual)} />
         <Figure label="达成率" value={rate(w.reachRate)} color={rateColor(w.reachRate)} />
       </SimpleGrid>
       <Table striped withTableBorder data-testid="weekly-persons">
@@ -77,7 +78,7 @@ export function WeeklyMeetingPanel({ shopId, day }: { shopId: number; day: strin
         <Table.Tbody>
           {persons.map((p, i) => (
             <Table.Tr key={String(p.userId)}>
-              <Table.Td>{p.userName}</Table.Td><Table.Td>{money(p.weekTarget)}</Table.Td><Table.Td>{money(p.weekActual)}</Table.Td><Table.Td>{p.weekOrders}</Table.Td>
+              <Table.Td>{p.userName}</Table.Td><Table.Td>{amountDisplay(p.weekTarget)}</Table.Td><Table.Td>{amountDisplay(p.weekActual)}</Table.Td><Table.Td>{p.weekOrders}</Table.Td>
               <Table.Td><Text size="sm" c={rateColor(p.reachRate)}>{rate(p.reachRate)}</Text></Table.Td>
               <Table.Td>
                 <NumberInput size="xs" min={0} decimalScale={2} disabled={!canHold} value={p.nextWeekTarget ?? ''} aria-label={`${p.userName}下周目标`}
@@ -103,7 +104,7 @@ export function WeeklyMeetingPanel({ shopId, day }: { shopId: number; day: strin
             {(history.data?.records ?? []).map((r) => (
               <Table.Tr key={r.meetingId}>
                 <Table.Td>{r.weekYear}年第{r.weekNum}周</Table.Td><Table.Td>{r.weekStart} 至 {r.weekEnd}</Table.Td><Table.Td>{r.hostName}</Table.Td>
-                <Table.Td>{money(r.weekTarget)}</Table.Td><Table.Td>{money(r.weekActual)}</Table.Td>
+                <Table.Td>{amountDisplay(r.weekTarget)}</Table.Td><Table.Td>{amountDisplay(r.weekActual)}</Table.Td>
                 <Table.Td>{canDelete && <ActionIcon variant="subtle" color="red" aria-label="删除" onClick={() => remove(r.meetingId, `${r.weekYear}年第${r.weekNum}周`)}><IconTrash size={16} /></ActionIcon>}</Table.Td>
               </Table.Tr>
             ))}

@@ -316,7 +316,6 @@ export interface UserOption {
 }
 
 /** Yuan with 2 decimals and thousands separators; empty for null. */
-export const money = (v: number | null | undefined) => (v === null || v === undefined ? '' : v.toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
 export const rate = (v: number | null | undefined) => (v === null || v === undefined ? '—' : `${v.toFixed(2)}%`);
 export const rateColor = (v: number | null | undefined, warn = 80, good = 100) => (v === null || v === undefined ? 'dimmed' : v >= good ? 'teal' : v < warn ? 'red' : 'orange');
 export const localDay = (d = new Date()) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;

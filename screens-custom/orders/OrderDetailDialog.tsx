@@ -9,8 +9,9 @@ import { notifySuccess } from '../../src/feedback/notify';
 import { usePermission } from '../../src/permission/Permission';
 import type { RowDialogProps } from '../../engine/dialog/rowDialog.ts';
 import { printReceipt } from '../billing/receipt';
-import { OrderSummary, PayLog, yuan, type OrderDetail, type PayInfo } from './OrderMoney';
+import { OrderSummary, PayLog, type OrderDetail, type PayInfo } from './OrderMoney';
 import { ordersT, useOrdersT } from './labels';
+import { amountText } from '../../core/money.ts';
 
 /**
  * 订单详情 from the order list: what was sold (lines with the promotion each took, gifts marked), how the total came
@@ -25,8 +26,6 @@ import { ordersT, useOrdersT } from './labels';
 const O = '/wxy-order-server';
 /** The methods a payment can be corrected to (余额 moves the member's ledger and is never a correction). */
 const payOptions = () => [{ value: '1', label: ordersT('cash') }, { value: '2', label: ordersT('card') }, { value: '3', label: ordersT('wechat') }, { value: '4', label: ordersT('alipay') }];
-
-
 
 export default function OrderDetailDialog({ row, onClose, onDone }: RowDialogProps) {
   const t = useOrdersT();
@@ -67,7 +66,7 @@ export default function OrderDetailDialog({ row, onClose, onDone }: RowDialogPro
   const remove = (p: PayInfo['payList'][number]) =>
     modals.openConfirmModal({
       title: t('deletePay'),
-      children: <Text size="sm">{t('deletePayText', { payType: p.payTypeName, amount: yuan(p.amount) })}</Text>,
+      children: <Text size="sm">{t('deletePayText', { payType: p.payTypeName, amount: amountText(p.amount) })}</Text>,
       labels: { confirm: t('delete'), cancel: t('cancel') },
       confirmProps: { color: 'red', 'data-testid': 'order-pay-delete-confirm' },
       onConfirm: () => void correct(p.payId, () => call<PayInfo>({ method: 'DELETE', silent: true, url: `${O}/order-pay/deleteById/${p.payId}` }), t('payDeleted')),
@@ -108,7 +107,7 @@ export default function OrderDetailDialog({ row, onClose, onDone }: RowDialogPro
                           onChange={(v) => v !== String(p.payType) && changeType(p.payId, v)} aria-label={t('payType')} data-testid={`order-pay-type-${p.payId}`} />
                       ) : p.payTypeName}
                     </Table.Td>
-                    <Table.Td ta="right">{yuan(p.amount)}</Table.Td>
+                    <Table.Td ta="right">{amountText(p.amount)}</Table.Td>
                     <Table.Td>{p.createTime}</Table.Td>
                     <Table.Td ta="right">
                       {p.editable && canDelete && info.payList.length > 1 && (

@@ -2,6 +2,7 @@ import { Alert, Badge, Group, SimpleGrid, Stack, Table, Text } from '@mantine/co
 import type { SettledOrder } from '../billing/receipt';
 import { ordersT, useOrdersT } from './labels';
 import { SALE_STATUS } from './saleStatus.ts';
+import { amountText } from '../../core/money.ts';
 
 /**
  * An order as its detail shows it, shared by 订单详情 (the order list's dialog) and 支付明细 (/financeManage/paymentDetail,
@@ -37,8 +38,6 @@ export interface PayInfo {
   logList: { text: string; userName: string; createTime: string }[];
 }
 
-export const yuan = (v: number | null | undefined) => (Number(v ?? 0)).toFixed(2);
-
 export function OrderSummary({ order: o }: { order: OrderDetail }) {
   const t = useOrdersT();
   const status = STATUS[o.status];
@@ -54,7 +53,7 @@ export function OrderSummary({ order: o }: { order: OrderDetail }) {
         <Text size="sm">{t('salesmanOf')}{o.salesmanName ?? '—'}</Text>
         <Text size="sm" style={{ gridColumn: 'span 2' }}>{t('remarkOf')}{o.remark ?? '—'}</Text>
       </SimpleGrid>
-      {o.status === SALE_STATUS.refunded && <Alert color="orange">{t('refundedLine', { amount: yuan(o.refundAmount), time: o.refundTime, user: o.refundUserName })}{o.refundReason ? ` · ${o.refundReason}` : ''}</Alert>}
+      {o.status === SALE_STATUS.refunded && <Alert color="orange">{t('refundedLine', { amount: amountText(o.refundAmount), time: o.refundTime, user: o.refundUserName })}{o.refundReason ? ` · ${o.refundReason}` : ''}</Alert>}
       {o.status === SALE_STATUS.invalid && <Alert color="gray">{t('invalidLine', { time: o.invalidTime, user: o.invalidUserName })}{o.invalidReason ? ` · ${o.invalidReason}` : ''}</Alert>}
       <Table striped withTableBorder fz="sm" data-testid="order-detail-lines">
         <Table.Thead>
@@ -66,22 +65,22 @@ export function OrderSummary({ order: o }: { order: OrderDetail }) {
               <Table.Td>{l.skuName}{l.spec ? ` ${l.spec}` : ''} {l.isGift && <Badge size="xs" color="grape">{t('gift')}</Badge>}</Table.Td>
               <Table.Td>{l.barcode ?? l.skuCode}</Table.Td>
               <Table.Td ta="right">{l.quantity}{l.unit ?? ''}</Table.Td>
-              <Table.Td ta="right">{yuan(l.unitPrice)}</Table.Td>
-              <Table.Td ta="right">{yuan(l.amount)}</Table.Td>
-              <Table.Td>{l.promotionName ? t('promotionOff', { name: l.promotionName, amount: yuan(l.promotionAmount) }) : ''}</Table.Td>
+              <Table.Td ta="right">{amountText(l.unitPrice)}</Table.Td>
+              <Table.Td ta="right">{amountText(l.amount)}</Table.Td>
+              <Table.Td>{l.promotionName ? t('promotionOff', { name: l.promotionName, amount: amountText(l.promotionAmount) }) : ''}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
       <Group gap="lg" data-testid="order-detail-amounts">
         <Text size="sm">{t('totalQuantity', { count: o.totalQuantity })}</Text>
-        <Text size="sm">{t('goodsAmount', { amount: yuan(o.totalAmount) })}</Text>
-        {Number(o.promotionAmount) > 0 && <Text size="sm">{t('promotionAmount', { amount: yuan(o.promotionAmount) })}</Text>}
-        {Number(o.fullReductionAmount) > 0 && <Text size="sm">{o.fullReductionName ?? t('fullReduction')} -{yuan(o.fullReductionAmount)}</Text>}
-        {Number(o.couponAmount) > 0 && <Text size="sm">{t('coupon', { amount: yuan(o.couponAmount) })}</Text>}
-        <Text size="sm" fw={600}>{t('payAmount', { amount: yuan(o.payAmount) })}</Text>
-        <Text size="sm">{t('paidAmount', { amount: yuan(o.paidAmount) })}</Text>
-        <Text size="sm">{t('changeAmount', { amount: yuan(o.changeAmount) })}</Text>
+        <Text size="sm">{t('goodsAmount', { amount: amountText(o.totalAmount) })}</Text>
+        {Number(o.promotionAmount) > 0 && <Text size="sm">{t('promotionAmount', { amount: amountText(o.promotionAmount) })}</Text>}
+        {Number(o.fullReductionAmount) > 0 && <Text size="sm">{o.fullReductionName ?? t('fullReduction')} -{amountText(o.fullReductionAmount)}</Text>}
+        {Number(o.couponAmount) > 0 && <Text size="sm">{t('coupon', { amount: amountText(o.couponAmount) })}</Text>}
+        <Text size="sm" fw={600}>{t('payAmount', { amount: amountText(o.payAmount) })}</Text>
+        <Text size="sm">{t('paidAmount', { amount: amountText(o.paidAmount) })}</Text>
+        <Text size="sm">{t('changeAmount', { amount: amountText(o.changeAmount) })}</Text>
       </Group>
     </>
   );

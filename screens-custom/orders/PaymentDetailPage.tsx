@@ -2,9 +2,10 @@ import { Alert, Badge, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { call } from '../../src/api/http';
-import { OrderSummary, PayLog, yuan, type OrderDetail, type PayInfo } from './OrderMoney';
+import { OrderSummary, PayLog, type OrderDetail, type PayInfo } from './OrderMoney';
 import { useOrdersT } from './labels';
 import { SALE_STATUS } from './saleStatus.ts';
+import { amountText } from '../../core/money.ts';
 
 /**
  * 支付明细 (/financeManage/paymentDetail?id=<order id>), where notices 10 (a payment corrected) and 17 (an order refunded)
@@ -35,13 +36,13 @@ export default function PaymentDetailPage() {
             <Table.Thead><Table.Tr><Table.Th>{t('payType')}</Table.Th><Table.Th ta="right">{t('amount')}</Table.Th><Table.Th>{t('time')}</Table.Th></Table.Tr></Table.Thead>
             <Table.Tbody>
               {d.pay.payList.map((p) => (
-                <Table.Tr key={p.payId}><Table.Td>{p.payTypeName}</Table.Td><Table.Td ta="right">{yuan(p.amount)}</Table.Td><Table.Td>{p.createTime}</Table.Td></Table.Tr>
+                <Table.Tr key={p.payId}><Table.Td>{p.payTypeName}</Table.Td><Table.Td ta="right">{amountText(p.amount)}</Table.Td><Table.Td>{p.createTime}</Table.Td></Table.Tr>
               ))}
             </Table.Tbody>
           </Table>
           <PayLog logs={d.pay.logList} />
           {d.order.status === SALE_STATUS.refunded && (
-            <Text size="sm" data-testid="payment-detail-refund">{t('refund')} <Badge color="orange" variant="light">¥{yuan(d.order.refundAmount)}</Badge> {d.order.refundTime} {d.order.refundUserName}</Text>
+            <Text size="sm" data-testid="payment-detail-refund">{t('refund')} <Badge color="orange" variant="light">¥{amountText(d.order.refundAmount)}</Badge> {d.order.refundTime} {d.order.refundUserName}</Text>
           )}
         </>
       )}

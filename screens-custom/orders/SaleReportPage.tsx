@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router';
 import { call } from '../../src/api/http';
 import { statShops } from '../stats/api';
 import { useOrdersT } from './labels';
+import { amountText } from '../../core/money.ts';
 
 /**
  * 销售日报 (/orderInfo/saleReport): one shop's one business day. Notice 11 opens it with ?id=<report id> (the report a
@@ -24,7 +25,6 @@ interface SaleReport extends Figures {
 }
 
 const O = '/wxy-order-server';
-const money = (v: number) => Number(v ?? 0).toFixed(2);
 const localToday = () => {
   const d = new Date();
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
@@ -62,20 +62,20 @@ export default function SaleReportPage() {
       {r && (
         <>
           <SimpleGrid cols={{ base: 2, md: 4 }} data-testid="sale-report-figures">
-            <Card withBorder><Text size="xs" c="dimmed">{t('saleAmount')}</Text><Text fw={700} data-testid="sale-report-sale">{money(r.saleAmount)}</Text></Card>
+            <Card withBorder><Text size="xs" c="dimmed">{t('saleAmount')}</Text><Text fw={700} data-testid="sale-report-sale">{amountText(r.saleAmount)}</Text></Card>
             <Card withBorder><Text size="xs" c="dimmed">{t('orderCount')}</Text><Text fw={700} data-testid="sale-report-orders">{r.orderCount}</Text></Card>
-            <Card withBorder><Text size="xs" c="dimmed">{t('avgPrice')}</Text><Text fw={700}>{money(r.avgPrice)}</Text></Card>
-            <Card withBorder><Text size="xs" c="dimmed">{t('refund')}</Text><Text fw={700}>{money(r.refundAmount)}{t('refundOrders', { count: r.refundCount })}</Text></Card>
+            <Card withBorder><Text size="xs" c="dimmed">{t('avgPrice')}</Text><Text fw={700}>{amountText(r.avgPrice)}</Text></Card>
+            <Card withBorder><Text size="xs" c="dimmed">{t('refund')}</Text><Text fw={700}>{amountText(r.refundAmount)}{t('refundOrders', { count: r.refundCount })}</Text></Card>
           </SimpleGrid>
           <Paper withBorder p="md">
             <Text size="sm" fw={500} mb="xs">{t('byPayType')}</Text>
             <Group gap="lg" data-testid="sale-report-payments">
-              {r.payments.length ? r.payments.map((p) => <Text key={p.payType} size="sm">{p.payName} {money(p.amount)}</Text>) : <Text size="sm" c="dimmed">{t('none')}</Text>}
+              {r.payments.length ? r.payments.map((p) => <Text key={p.payType} size="sm">{p.payName} {amountText(p.amount)}</Text>) : <Text size="sm" c="dimmed">{t('none')}</Text>}
             </Group>
           </Paper>
           <Paper withBorder p="md" data-testid="sale-report-hours">
             <Text size="sm" fw={500} mb="xs">{t('byHour')}</Text>
-            <BarChart h={220} data={r.hours.map((h) => ({ hour: t('hourLabel', { hour: h.hour }), saleAmount: h.saleAmount }))} dataKey="hour" valueFormatter={(v) => money(v)}
+            <BarChart h={220} data={r.hours.map((h) => ({ hour: t('hourLabel', { hour: h.hour }), saleAmount: h.saleAmount }))} dataKey="hour" valueFormatter={(v) => amountText(v)}
               series={[{ name: 'saleAmount', label: t('saleAmount'), color: 'blue.6' }]} />
           </Paper>
           <SimpleGrid cols={{ base: 1, md: 2 }}>
@@ -83,14 +83,14 @@ export default function SaleReportPage() {
               <Text size="sm" fw={500} mb="xs">{t('topSkus')}</Text>
               <Table fz="sm" data-testid="sale-report-skus">
                 <Table.Thead><Table.Tr><Table.Th>{t('sku')}</Table.Th><Table.Th ta="right">{t('quantity')}</Table.Th><Table.Th ta="right">{t('amount')}</Table.Th></Table.Tr></Table.Thead>
-                <Table.Tbody>{r.topSkus.map((s) => <Table.Tr key={s.skuId}><Table.Td>{s.skuName ?? s.skuCode}</Table.Td><Table.Td ta="right">{s.qty}</Table.Td><Table.Td ta="right">{money(s.amount)}</Table.Td></Table.Tr>)}</Table.Tbody>
+                <Table.Tbody>{r.topSkus.map((s) => <Table.Tr key={s.skuId}><Table.Td>{s.skuName ?? s.skuCode}</Table.Td><Table.Td ta="right">{s.qty}</Table.Td><Table.Td ta="right">{amountText(s.amount)}</Table.Td></Table.Tr>)}</Table.Tbody>
               </Table>
             </Paper>
             <Paper withBorder p="md">
               <Text size="sm" fw={500} mb="xs">{t('cashier')}</Text>
               <Table fz="sm" data-testid="sale-report-cashiers">
                 <Table.Thead><Table.Tr><Table.Th>{t('cashier')}</Table.Th><Table.Th ta="right">{t('orderCount')}</Table.Th><Table.Th ta="right">{t('saleAmount')}</Table.Th><Table.Th ta="right">{t('refund')}</Table.Th></Table.Tr></Table.Thead>
-                <Table.Tbody>{r.cashiers.map((c) => <Table.Tr key={String(c.userId)}><Table.Td>{c.userName}</Table.Td><Table.Td ta="right">{c.orderCount}</Table.Td><Table.Td ta="right">{money(c.saleAmount)}</Table.Td><Table.Td ta="right">{money(c.refundAmount)}</Table.Td></Table.Tr>)}</Table.Tbody>
+                <Table.Tbody>{r.cashiers.map((c) => <Table.Tr key={String(c.userId)}><Table.Td>{c.userName}</Table.Td><Table.Td ta="right">{c.orderCount}</Table.Td><Table.Td ta="right">{amountText(c.saleAmount)}</Table.Td><Table.Td ta="right">{amountText(c.refundAmount)}</Table.Td></Table.Tr>)}</Table.Tbody>
               </Table>
             </Paper>
           </SimpleGrid>

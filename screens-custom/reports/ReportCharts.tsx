@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { PanelProps } from '../../widgets/panelProps.ts';
 import { callEndpoint, fetchListPage } from '../../engine/api/calls';
 import { resolveRoute, screenListKey } from '../../engine/runtime/screenModel';
-import { money } from '../stats/api';
+import { amountDisplay } from '../../core/money.ts';
 
 /**
  * The charts of the snapshot reports (每日/月度/门店月度贡献, 星级评定), drawn with @mantine/charts like the 工作台:
@@ -59,7 +59,7 @@ export function ContributionDayTrend(props: PanelProps) {
   ];
   return (
     <ChartFrame title={t('reports.chart.dayTrend')} month={month} testId="chart-day-trend" empty={!days.length}>
-      <LineChart h={220} data={days} dataKey="day" series={series} curveType="monotone" valueFormatter={(v) => money(v)} withLegend />
+      <LineChart h={220} data={days} dataKey="day" series={series} curveType="monotone" valueFormatter={(v) => amountDisplay(v)} withLegend />
     </ChartFrame>
   );
 }
@@ -78,7 +78,7 @@ function RankingBars({ props, label, title, testId }: { props: PanelProps; label
   const rows = (q.data?.records ?? []).map((r) => ({ name: String(r[label] ?? ''), saleAmount: Number(r.finalSaleAmount ?? 0), targetAmount: Number(r.targetAmount ?? 0) }));
   return (
     <ChartFrame title={title} month={month} testId={testId} empty={!rows.length}>
-      <BarChart h={240} data={rows} dataKey="name" valueFormatter={(v) => money(v)} withLegend
+      <BarChart h={240} data={rows} dataKey="name" valueFormatter={(v) => amountDisplay(v)} withLegend
         series={[{ name: 'saleAmount', label: t('reports.chart.saleAmount'), color: 'blue.6' }, { name: 'targetAmount', label: t('reports.chart.targetAmount'), color: 'gray.4' }]} />
     </ChartFrame>
   );

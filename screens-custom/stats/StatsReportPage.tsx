@@ -7,8 +7,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { usePermission } from '../../src/permission/Permission';
-import { daysBefore, download, get, localDay, money, post, rate, statShops, type Row } from './api';
+import { daysBefore, download, get, localDay, post, rate, statShops, type Row } from './api';
 import { reportOf, type ReportColumn, type ReportScreen, type ReportTab } from './reports';
+import { amountDisplay } from '../../core/money.ts';
 
 interface Answer {
   records?: Row[];
@@ -24,7 +25,7 @@ interface Answer {
 
 const cell = (c: ReportColumn, v: unknown) => {
   if (v === null || v === undefined) return '';
-  if (c.kind === 'money') return money(v);
+  if (c.kind === 'money') return amountDisplay(v);
   if (c.kind === 'rate') return rate(v);
   if (c.kind === 'qty' && typeof v === 'number') return String(Math.round(v * 1000) / 1000);
   return String(v);
@@ -142,13 +143,13 @@ function TabView({ tab, filters }: { tab: ReportTab; filters: Row }) {
           {(['saleAmount', 'orderCount', 'avgPrice', 'refundAmount', 'grossMargin'] as const).filter((k) => k in summary).map((k) => (
             <Card key={k} withBorder padding="sm">
               <Text size="xs" c="dimmed">{t(`stats.col.${k}`)}</Text>
-              <Text fw={700} data-testid={`stats-summary-${k}`}>{k === 'orderCount' ? String(summary[k]) : k === 'grossMargin' ? rate(summary[k]) : money(summary[k])}</Text>
+              <Text fw={700} data-testid={`stats-summary-${k}`}>{k === 'orderCount' ? String(summary[k]) : k === 'grossMargin' ? rate(summary[k]) : amountDisplay(summary[k])}</Text>
             </Card>
           ))}
           {(data?.payments ?? []).map((p) => (
             <Card key={p.payTypeName} withBorder padding="sm">
               <Text size="xs" c="dimmed">{p.payTypeName}</Text>
-              <Text fw={700}>{money(p.amount)}</Text>
+              <Text fw={700}>{amountDisplay(p.amount)}</Text>
             </Card>
           ))}
         </SimpleGrid>
@@ -157,7 +158,7 @@ function TabView({ tab, filters }: { tab: ReportTab; filters: Row }) {
         <Paper withBorder p="md" data-testid="stats-chart">
           {tab.chart.type === 'bar' ? (
             <BarChart
-              h={260} data={chartData as Record<string, unknown>[]} dataKey={tab.chart.x} valueFormatter={(v) => money(v)}
+              h={260} data={chartData as Record<string, unknown>[]} dataKey={tab.chart.x} valueFormatter={(v) => amountDisplay(v)}
               series={tab.chart.series.map((s) => ({ name: s.field, label: t(s.label), color: s.color }))}
             />
           ) : (
@@ -232,9 +233,9 @@ function OrderDetail({ orderId, onClose }: { orderId: number; onClose: () => voi
     const esc = (v: unknown) => String(v ?? '').replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
     w.document.write(`<html><head><title>${esc(r.orderNo)}</title><style>body{font:12px monospace;width:280px}td{padding:1px 2px}.r{text-align:right}</style></head><body>
       <h3>${esc(r.shop.shopName)}</h3><div>${esc(r.shop.address)} ${esc(r.shop.phone)}</div><div>${esc(r.orderNo)}</div><div>${esc(r.createTime)} ${esc(r.cashierName)}</div><hr/>
-      <table>${r.lines.map((l) => `<tr><td>${esc(l.skuName)}</td><td class="r">${esc(l.quantity)}×${money(l.unitPrice)}</td><td class="r">${money(l.amount)}</td></tr>`).join('')}</table><hr/>
-      <div>${esc(t('stats.col.totalAmount'))}: ${money(r.totals.totalAmount)}</div><div>${esc(t('stats.col.payAmount'))}: ${money(r.totals.payAmount)}</div>
-      ${r.payments.map((p) => `<div>${esc(p.payTypeName)}: ${money(p.amount)}</div>`).join('')}<div>${esc(t('stats.col.changeAmount'))}: ${money(r.totals.changeAmount)}</div>
+      <table>${r.lines.map((l) => `<tr><td>${esc(l.skuName)}</td><td class="r">${esc(l.quantity)}×${amountDisplay(l.unitPrice)}</td><td class="r">${amountDisplay(l.amount)}</td></tr>`).join('')}</table><hr/>
+      <div>${esc(t('stats.col.totalAmount'))}: ${amountDisplay(r.totals.totalAmount)}</div><div>${esc(t('stats.col.payAmount'))}: ${amountDisplay(r.totals.payAmount)}</div>
+      ${r.payments.map((p) => `<div>${esc(p.payTypeName)}: ${amountDisplay(p.amount)}</div>`).join('')}<div>${esc(t('stats.col.changeAmount'))}: ${amountDisplay(r.totals.changeAmount)}</div>
       </body></html>`);
     w.document.close();
     w.print();
@@ -243,7 +244,7 @@ function OrderDetail({ orderId, onClose }: { orderId: number; onClose: () => voi
     <Modal opened onClose={onClose} title={d ? `${d.orderNo} · ${d.shopName}` : t('stats.loading')} size="xl">
       {d && (
         <Stack>
-          <Text size="sm">{d.createTime} · {d.cashierName} · {t('stats.col.payAmount')} {money(d.payAmount)} · {d.payments.map((p) => `${p.payTypeName} ${money(p.amount)}`).join('，')}</Text>
+          <Text size="sm">{d.createTime} · {d.cashierName} · {t('stats.col.payAmount')} {amountDisplay(d.payAmount)} · {d.payments.map((p) => `${p.payTypeName} ${amountDisplay(p.amount)}`).join('，')}</Text>
           <Table withTableBorder data-testid="order-lines">
             <Table.Thead><Table.Tr>{cols.map((c) => <Table.Th key={c.field}>{t(c.label)}</Table.Th>)}</Table.Tr></Table.Thead>
             <Table.Tbody>{d.lines.map((l, i) => <Table.Tr key={i}>{cols.map((c) => <Table.Td key={c.field}>{cell(c, l[c.field])}</Table.Td>)}</Table.Tr>)}</Table.Tbody>

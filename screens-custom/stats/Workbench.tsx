@@ -5,8 +5,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { navigateTo } from '../../src/router/navigation';
-import { dashboard, money, rate } from './api';
+import { dashboard, rate } from './api';
 import { visibleHours } from './hours';
+import { amountDisplay } from '../../core/money.ts';
 
 const REFRESH_MS = 60_000;
 
@@ -45,13 +46,13 @@ export function Workbench() {
         <Text size="sm" c="dimmed">{d.allShops ? t('dashboard.allShops') : t('dashboard.myShops', { count: d.shopCount })}</Text>
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
-        <Kpi label={t('dashboard.todaySales')} value={money(s.saleAmount)} testId="dash-today-sales"
-          sub={<Text size="xs" c="dimmed">{t('dashboard.refund', { amount: money(s.refundAmount) })}</Text>} />
+        <Kpi label={t('dashboard.todaySales')} value={amountDisplay(s.saleAmount)} testId="dash-today-sales"
+          sub={<Text size="xs" c="dimmed">{t('dashboard.refund', { amount: amountDisplay(s.refundAmount) })}</Text>} />
         <Kpi label={t('dashboard.todayOrders')} value={String(s.orderCount)} testId="dash-today-orders" />
-        <Kpi label={t('dashboard.todayTarget')} value={s.targetAmount ? money(s.targetAmount) : '—'} testId="dash-today-target"
+        <Kpi label={t('dashboard.todayTarget')} value={s.targetAmount ? amountDisplay(s.targetAmount) : '—'} testId="dash-today-target"
           sub={s.targetAmount ? <><Progress mt={6} value={Math.min(100, reach)} color={reach >= 100 ? 'teal' : reach >= 80 ? 'orange' : 'red'} /><Text size="xs" mt={2}>{t('dashboard.reach')} {rate(s.reachRate)}</Text></> : <Text size="xs" c="dimmed">{t('dashboard.noTarget')}</Text>} />
-        <Kpi label={t('dashboard.monthSales')} value={money(s.monthSaleAmount)} testId="dash-month-sales"
-          sub={<Text size="xs" c="dimmed">{s.monthTargetAmount ? `${t('dashboard.monthTarget')} ${money(s.monthTargetAmount)} · ${rate(s.monthReachRate)}` : t('dashboard.noTarget')}</Text>} />
+        <Kpi label={t('dashboard.monthSales')} value={amountDisplay(s.monthSaleAmount)} testId="dash-month-sales"
+          sub={<Text size="xs" c="dimmed">{s.monthTargetAmount ? `${t('dashboard.monthTarget')} ${amountDisplay(s.monthTargetAmount)} · ${rate(s.monthReachRate)}` : t('dashboard.noTarget')}</Text>} />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
         <Card withBorder padding="md" data-testid="dash-trend">
@@ -59,12 +60,12 @@ export function Workbench() {
             <Text fw={600}>{t('dashboard.trend')}</Text>
             <SegmentedControl size="xs" value={String(days)} onChange={(v) => setDays(v === '30' ? 30 : 7)} data={[{ value: '7', label: t('dashboard.days7') }, { value: '30', label: t('dashboard.days30') }]} />
           </Group>
-          <LineChart h={220} data={d.trend.map((x) => ({ ...x, date: x.date.slice(5) }))} dataKey="date" curveType="monotone" valueFormatter={(v) => money(v)}
+          <LineChart h={220} data={d.trend.map((x) => ({ ...x, date: x.date.slice(5) }))} dataKey="date" curveType="monotone" valueFormatter={(v) => amountDisplay(v)}
             series={[{ name: 'saleAmount', label: t('dashboard.sales'), color: 'blue.6' }]} />
         </Card>
         <Card withBorder padding="md" data-testid="dash-hours">
           <Text fw={600} mb="xs">{t('dashboard.hours')}</Text>
-          <BarChart h={220} data={visibleHours(d.hours).map((h) => ({ ...h, hour: `${h.hour}:00` }))} dataKey="hour" valueFormatter={(v) => money(v)}
+          <BarChart h={220} data={visibleHours(d.hours).map((h) => ({ ...h, hour: `${h.hour}:00` }))} dataKey="hour" valueFormatter={(v) => amountDisplay(v)}
             series={[{ name: 'saleAmount', label: t('dashboard.sales'), color: 'teal.6' }]} />
         </Card>
       </SimpleGrid>
@@ -75,7 +76,7 @@ export function Workbench() {
             <Anchor size="sm" href="/dataStatistics/shopSale" onClick={link('/dataStatistics/shopSale')}>{t('dashboard.more')}</Anchor>
           </Group>
           {d.topShops.length ? (
-            <BarChart h={200} data={d.topShops} dataKey="shopName" orientation="vertical" valueFormatter={(v) => money(v)} yAxisProps={{ width: 110 }}
+            <BarChart h={200} data={d.topShops} dataKey="shopName" orientation="vertical" valueFormatter={(v) => amountDisplay(v)} yAxisProps={{ width: 110 }}
               series={[{ name: 'saleAmount', label: t('dashboard.sales'), color: 'indigo.6' }]} />
           ) : <Text c="dimmed" size="sm">{t('dashboard.none')}</Text>}
         </Card>
@@ -86,7 +87,7 @@ export function Workbench() {
               {d.topSkus.map((x, i) => (
                 <Table.Tr key={x.skuId}>
                   <Table.Td w={24}>{i + 1}</Table.Td><Table.Td>{x.skuName}</Table.Td><Table.Td c="dimmed">{x.skuCode}</Table.Td>
-                  <Table.Td ta="right">{x.quantity}</Table.Td><Table.Td ta="right">{money(x.saleAmount)}</Table.Td>
+                  <Table.Td ta="right">{x.quantity}</Table.Td><Table.Td ta="right">{amountDisplay(x.saleAmount)}</Table.Td>
                 </Table.Tr>
               ))}
               {!d.topSkus.length && <Table.Tr><Table.Td c="dimmed">{t('dashboard.none')}</Table.Td></Table.Tr>}

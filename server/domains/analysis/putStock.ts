@@ -1,6 +1,7 @@
 import type { Period } from './period.ts';
 import { grossMarginRate, sellThroughRate } from './period.ts';
-import { fen, money, Params, qty, saleLinesSql, shopWhere, skuWhere, type Row, type Scope } from './reportHttp.ts';
+import { Params, qty, saleLinesSql, shopWhere, skuWhere, type Row, type Scope } from './reportHttp.ts';
+import { fenOf, yuanOf } from '../../../core/money.ts';
 
 /**
  * 铺货分析 (put-stock-analyse): per SKU (or SPU) over a period, what was put into the shops and what became of it.
@@ -105,15 +106,15 @@ export function finishPutStockRow(r: Row): Row {
   return {
     ...r,
     regionAllotQuantity: qty(r.regionAllotQuantity),
-    regionAllotAmount: money(r.regionAllotAmount),
+    regionAllotAmount: yuanOf(r.regionAllotAmount),
     shopAllotQuantity: qty(r.shopAllotQuantity),
-    shopAllotAmount: money(r.shopAllotAmount),
+    shopAllotAmount: yuanOf(r.shopAllotAmount),
     saleQuantity: qty(r.saleQuantity),
-    saleAmount: money(r.saleAmount),
-    saleCostAmount: money(r.saleCostAmount),
+    saleAmount: yuanOf(r.saleAmount),
+    saleCostAmount: yuanOf(r.saleCostAmount),
     stockQuantity: qty(r.stockQuantity),
     sellThroughRate: sellThroughRate(Number(r.saleQuantity), Number(r.shopAllotQuantity)),
-    grossProfitRate: grossMarginRate(fen(r.saleAmount), fen(r.saleCostAmount)),
+    grossProfitRate: grossMarginRate(fenOf(r.saleAmount), fenOf(r.saleCostAmount)),
   };
 }
 
@@ -212,7 +213,7 @@ export function putStockDetailSql(detail: PutStockDetail, f: PutStockFilter, per
 export function finishDetailRow(r: Row): Row {
   const out: Row = { ...r };
   for (const k of ['quantity', 'inQuantity', 'saleQuantity', 'stockQuantity', 'shopAllotQuantity']) if (k in out && out[k] !== null) out[k] = qty(out[k]);
-  for (const k of ['saleAmount', 'amount', 'costAmount', 'unitPrice']) if (k in out && out[k] !== null) out[k] = money(out[k]);
+  for (const k of ['saleAmount', 'amount', 'costAmount', 'unitPrice']) if (k in out && out[k] !== null) out[k] = yuanOf(out[k]);
   if ('shopAllotQuantity' in out && 'saleQuantity' in out) out.sellThroughRate = sellThroughRate(Number(out.saleQuantity), Number(out.shopAllotQuantity));
   return out;
 }

@@ -143,7 +143,5 @@ export function withoutFields<T extends Row>(rows: T[], hidden: Set<string>): T[
   return rows.map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => !hidden.has(k))) as T);
 }
 
-/** Numbers come back from SQL as text (numeric) or float8: amounts with 2 decimals, quantities with 3. */
-export const money = (v: unknown): number => Math.round(Number(v ?? 0) * 100) / 100;
+/** Quantities come back from SQL as text (numeric) or float8, with 3 decimals (amounts: core/money.ts yuanOf). */
 export const qty = (v: unknown): number => Math.round(Number(v ?? 0) * 1000) / 1000;
-export const fen = (v: unknown): number => Math.round(Number(v ?? 0) * 100);

@@ -1,8 +1,9 @@
 import type { Queryable } from '../../db/index.ts';
 import { addDays, daysBetween, type Period } from './period.ts';
-import { money, Params, qty, saleLinesSql, shopWhere, skuWhere, type Row, type Scope } from './reportHttp.ts';
+import { Params, qty, saleLinesSql, shopWhere, skuWhere, type Row, type Scope } from './reportHttp.ts';
 import { daysOfStock, daysSince, launchWeeks, PIN_LABELS, pinStatus } from './rules.ts';
 import { sellThroughRate } from './period.ts';
+import { yuanOf } from '../../../core/money.ts';
 
 /**
  * The other analysis reports of wxy-report-server, computed on read: 库存动销 (stock-pin-analyse), 商品卖点
@@ -70,7 +71,7 @@ export function finishStockPinRow(r: Row, per: Period, today: string, slowDays: 
     // One row per shop warehouse and SKU: the list's row key.
     rowKey: `${String(r.whId)}:${String(r.skuId)}`,
     onHand: qty(r.onHand),
-    costAmount: money(r.costAmount),
+    costAmount: yuanOf(r.costAmount),
     saleQuantity: qty(r.saleQuantity),
     avgDailySale: Math.round((Number(r.saleQuantity) / days) * 1000) / 1000,
     daysOfStock: daysOfStock(Number(r.onHand), Number(r.saleQuantity), days),
@@ -213,7 +214,7 @@ export function memberInfoOrder(f: MemberInfoFilter): string {
 }
 
 export function finishMemberRow(r: Row): Row {
-  return { ...r, saleAmount: money(r.saleAmount), refundAmount: money(r.refundAmount), netAmount: money(r.netAmount), avgAmount: money(r.avgAmount) };
+  return { ...r, saleAmount: yuanOf(r.saleAmount), refundAmount: yuanOf(r.refundAmount), netAmount: yuanOf(r.netAmount), avgAmount: yuanOf(r.avgAmount) };
 }
 
 export const MEMBER_COLUMNS: [string, string][] = [
@@ -280,7 +281,7 @@ export async function newProductFigures(tx: Queryable, f: NewProductFilter, rows
     const mine = r.rows.filter((x) => x.sku_id === row.skuId && x.day >= launch && x.day <= last);
     const perWeek = weeks.map((w) => {
       const inWeek = mine.filter((x) => x.day >= w.from && x.day <= w.to);
-      return { ...w, saleQuantity: qty(inWeek.reduce((a, x) => a + Number(x.qty), 0)), saleAmount: money(inWeek.reduce((a, x) => a + Number(x.amount), 0)) };
+      return { ...w, saleQuantity: qty(inWeek.reduce((a, x) => a + Number(x.qty), 0)), saleAmount: yuanOf(inWeek.reduce((a, x) => a + Number(x.amount), 0)) };
     });
     const sold = qty(perWeek.reduce((a, w) => a + w.saleQuantity, 0));
     const put = qty(stockOf.get(Number(row.skuId))?.put);
@@ -291,7 +292,7 @@ export async function newProductFigures(tx: Queryable, f: NewProductFilter, rows
       weeks: perWeek,
       ...Object.fromEntries(perWeek.map((w) => [`week${w.week}Quantity`, w.saleQuantity])),
       saleQuantity: sold,
-      saleAmount: money(perWeek.reduce((a, w) => a + w.saleAmount, 0)),
+      saleAmount: yuanOf(perWeek.reduce((a, w) => a + w.saleAmount, 0)),
       saleShopCount: [...shopsSold.values()].filter((v) => v > 0).length,
       shopAllotQuantity: put,
       sellThroughRate: sellThroughRate(sold, put),

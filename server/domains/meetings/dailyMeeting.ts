@@ -2,7 +2,8 @@ import type { AuthContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import { ApiError } from '../../errors.ts';
 import { figuresByPerson, shopOfTenant, today, uniqueAsConflict } from '../targets/index.ts';
-import { reachRate, toFen } from '../targets/index.ts';
+import { reachRate } from '../targets/index.ts';
+import { fenOf } from '../../../core/money.ts';
 import { addDays, parseDay } from './week.ts';
 
 /**
@@ -64,8 +65,8 @@ export async function dailyMeetingById(tx: Queryable, id: number): Promise<Recor
        FROM shop_daily_meeting_det WHERE meeting_id = $1 ORDER BY sort, det_id`,
     [id],
   );
-  const detList = det.rows.map((d) => ({ ...d, yesterdayReachRate: reachRate(toFen(Number(d.yesterdayActual)), toFen(Number(d.yesterdayTarget))) }));
-  const yt = toFen(Number(h.yesterdayTarget)), ya = toFen(Number(h.yesterdayActual));
+  const detList = det.rows.map((d) => ({ ...d, yesterdayReachRate: reachRate(fenOf(d.yesterdayActual), fenOf(d.yesterdayTarget)) }));
+  const yt = fenOf(h.yesterdayTarget), ya = fenOf(h.yesterdayActual);
   return {
     ...h, yesterday: addDays(String(h.meetingDate), -1), yesterdayReachRate: reachRate(ya, yt), detList,
     inventoryList: await inventoryOf(tx, id),

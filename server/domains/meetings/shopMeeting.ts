@@ -2,8 +2,9 @@ import type { AuthContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import { ApiError } from '../../errors.ts';
 import { figuresByPerson, reachInfo, shopOfTenant, uniqueAsConflict, userTargetsOf } from '../targets/index.ts';
-import { daysOfMonth, reachRate, toFen } from '../targets/index.ts';
+import { daysOfMonth, reachRate } from '../targets/index.ts';
 import { salesByDayAndSeller } from '../targets/index.ts';
+import { fenOf } from '../../../core/money.ts';
 import { meetingDay } from './dailyMeeting.ts';
 
 /**
@@ -105,7 +106,7 @@ export async function shopMeetingById(tx: Queryable, id: number) {
   if (!h) throw new ApiError('NOT_FOUND', '店会不存在或已被删除');
   return {
     ...h, meetingTypeName: SHOP_MEETING_TYPES[Number(h.meetingType)] ?? '',
-    monthReachRate: reachRate(toFen(Number(h.monthActual)), toFen(Number(h.monthTarget))),
+    monthReachRate: reachRate(fenOf(h.monthActual), fenOf(h.monthTarget)),
     users: await userDayTargets(tx, Number(h.shopId), String(h.meetingDate)),
   };
 }

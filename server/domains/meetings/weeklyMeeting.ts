@@ -2,7 +2,8 @@ import type { AuthContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import { ApiError } from '../../errors.ts';
 import { figuresByPerson, shopOfTenant, today, uniqueAsConflict } from '../targets/index.ts';
-import { reachRate, toFen } from '../targets/index.ts';
+import { reachRate } from '../targets/index.ts';
+import { fenOf } from '../../../core/money.ts';
 import { addDays, parseDay, weekOf, type WeekOfYear } from './week.ts';
 
 /**
@@ -120,9 +121,9 @@ export async function weeklyMeetingById(tx: Queryable, id: number) {
             week_orders AS "weekOrders", next_week_target::float8 AS "nextWeekTarget", remark
        FROM shop_weekly_meeting_det WHERE meeting_id = $1 ORDER BY sort, det_id`,
     [id],
-  )).rows.map((d) => ({ ...d, reachRate: reachRate(toFen(Number(d.weekActual)), toFen(Number(d.weekTarget))) }));
+  )).rows.map((d) => ({ ...d, reachRate: reachRate(fenOf(d.weekActual), fenOf(d.weekTarget)) }));
   return {
-    ...h, label: weekOf(String(h.weekStart)).label, reachRate: reachRate(toFen(Number(h.weekActual)), toFen(Number(h.weekTarget))), detList: det,
+    ...h, label: weekOf(String(h.weekStart)).label, reachRate: reachRate(fenOf(h.weekActual), fenOf(h.weekTarget)), detList: det,
   };
 }
 

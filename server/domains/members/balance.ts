@@ -3,15 +3,13 @@ import { callerDb, type Database, type Queryable } from '../../db/index.ts';
 import { nextDocNo } from '../../documents/numbers.ts';
 import { ApiError } from '../../errors.ts';
 import { earlierRequest, requestDigest, type UuidKeyed } from '../../http/idempotency.ts';
+import { fenOf, toFen, yuanText } from '../../../core/money.ts';
 
 /**
  * 会员余额 (stored value). The balance moves only through mb_balance_ledger: a recharge, a sale paid with balance,
  * a refund or invalidation giving it back — one row each, unique by (ref_type, ref_id), so a retried call cannot
  * move it twice. The member row's balance is the ledger's running sum, changed by guarded updates (never below zero).
  */
-
-const yuanText = (fen: number) => (fen / 100).toFixed(2);
-const fenOf = (v: string | number) => Math.round(Number(v) * 100);
 
 export type BalanceRef = 'recharge' | 'sale' | 'saleRefund' | 'saleInvalid';
 
@@ -101,7 +99,7 @@ export async function recharge(
       if (!m) throw new ApiError('BAD_REQUEST', '会员不存在');
       if (m.is_practice) throw new ApiError('BAD_REQUEST', '练习会员不能充值');
       if (Number(m.status) !== 1) throw new ApiError('BAD_REQUEST', `会员 ${m.phone_number} 已停用，不能充值`);
-      const payFen = Math.round(input.amount * 100);
+      const payFen = toFen(input.amount);
       const rules = (await tx.query<{ rule_id: number; rule_name: string; recharge_amount: string; gift_amount: string }>(
         `SELECT rule_id, rule_name, recharge_amount, gift_amount FROM mb_recharge_rule WHERE status = 1 AND current_date BETWEEN begin_date AND end_date`,
       )).rows.map((r) => ({ ruleId: r.rule_id, ruleName: r.rule_name, rechargeFen: fenOf(r.recharge_amount), giftFen: fenOf(r.gift_amount) }));

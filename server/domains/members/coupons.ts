@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { AuthContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import { ApiError } from '../../errors.ts';
+import { fenOf, yuanText } from '../../../core/money.ts';
 
 /**
  * 优惠券: member coupons given from a definition (mb_coupon) and spent by a sale once. The rules of use are pure
@@ -11,8 +12,6 @@ import { ApiError } from '../../errors.ts';
 
 export const COUPON_STATUS = { unused: 1, used: 2, void: 3 } as const;
 export const PAPER = 2;
-const yuanText = (fen: number) => (fen / 100).toFixed(2);
-const fenOf = (v: string | number) => Math.round(Number(v) * 100);
 
 export interface MemberCoupon {
   memberCouponId: number;

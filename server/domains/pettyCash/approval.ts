@@ -5,7 +5,8 @@ import { registerDocFn } from '../../documents/registry.ts';
 import { ApiError } from '../../errors.ts';
 import { notifyUsersInTx } from '../../messages/messageService.ts';
 import { onProcessEnd, PROCESS_NOTICE_TYPE, registerProcessBusiness, startProcess } from '../process/index.ts';
-import { postPettyCash, yuan } from './ledger.ts';
+import { postPettyCash } from './ledger.ts';
+import { amountText } from '../../../core/money.ts';
 
 /**
  * 备用金 through 审批流程: with 备用金设置 "走审批流程" on, a submitted spend starts the process `pettyCash` (its
@@ -30,7 +31,7 @@ export async function startRecordApproval(tx: Queryable, auth: AuthContext, r: {
     processKey: PROCESS_KEY,
     businessType: BUSINESS_TYPE,
     businessId: String(r.id),
-    title: `备用金 ${r.docNo}：${r.usageName} ${yuan(r.amount)} 元`,
+    title: `备用金 ${r.docNo}：${r.usageName} ${amountText(r.amount)} 元`,
     shopId: r.shopId,
     variables: { amount: r.amount, shopId: r.shopId, usageName: r.usageName, usageType: r.usageType, recordNo: r.docNo },
   });
@@ -71,6 +72,6 @@ onProcessEnd(BUSINESS_TYPE, async (tx, e) => {
       businessType: RECORD_NOTICE,
       businessId: id,
       messageTypeInfo: '备用金审核通过',
-      noticeTemplateInfo: `备用金记录 ${r.record_no}（${r.usage_name} ${yuan(r.amount)} 元）审批通过，门店余额 ${yuan(balance!)} 元。`,
+      noticeTemplateInfo: `备用金记录 ${r.record_no}（${r.usage_name} ${amountText(r.amount)} 元）审批通过，门店余额 ${amountText(balance!)} 元。`,
     });
 });

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/index.ts';
 import { ApiError } from '../../errors.ts';
+import { amountText, fenOf, yuanText } from '../../../core/money.ts';
 
 /**
  * The petty-cash ledger: the only way a shop's float changes. One posting = one guarded update of the shop's balance
@@ -9,9 +10,6 @@ import { ApiError } from '../../errors.ts';
 
 /** An amount as PostgreSQL's numeric text (or a body's number): all arithmetic happens in SQL, exactly. */
 export type Money = string | number;
-
-/** 12.5 -> "12.50", for messages (display only; never computed with). */
-export const yuan = (v: Money): string => Number(v).toFixed(2);
 
 export type PettyCashRef = 'record' | 'transfer' | 'reconciliation';
 
@@ -59,7 +57,7 @@ export async function postPettyCash(tx: Queryable, p: PettyCashPosting): Promise
       [p.shopId],
     );
     if (!shop.rows[0]) throw new ApiError('BAD_REQUEST', '门店不存在');
-    throw new ApiError('CONFLICT', `${shop.rows[0].shop_name ?? '门店'}备用金余额不足：当前余额 ${yuan(shop.rows[0].balance)} 元，本次需要 ${yuan(String(-Number(p.amount)))} 元`);
+    throw new ApiError('CONFLICT', `${shop.rows[0].shop_name ?? '门店'}备用金余额不足：当前余额 ${amountText(shop.rows[0].balance)} 元，本次需要 ${yuanText(-fenOf(p.amount))} 元`);
   }
   // The document's status compare-and-set already makes a second posting impossible; this is the ledger's own guard
   // (the balance moved in the same statement is rolled back with the caller's transaction).

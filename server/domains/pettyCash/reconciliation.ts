@@ -3,8 +3,9 @@ import type { Queryable } from '../../db/index.ts';
 import { nextDocNos } from '../../documents/numbers.ts';
 import { registerDocFn } from '../../documents/registry.ts';
 import { ApiError } from '../../errors.ts';
-import { postPettyCash, yuan } from './ledger.ts';
+import { postPettyCash } from './ledger.ts';
 import { type Period } from './periods.ts';
+import { amountText } from '../../../core/money.ts';
 
 /**
  * 备用金对账 (shop-petty-cash-reconciliation): one per shop and billing period, generated from the ledger: the
@@ -95,7 +96,7 @@ function checkDifference(header: Record<string, unknown>): void {
   if (header.actualBalance === null || header.actualBalance === undefined) return;
   const diff = Number(header.differenceAmount);
   const reason = typeof header.differenceReason === 'string' ? header.differenceReason.trim() : '';
-  if (diff !== 0 && !reason) throw new ApiError('BAD_REQUEST', `实盘金额与账面余额相差 ${yuan(diff)} 元，请填写差异说明`);
+  if (diff !== 0 && !reason) throw new ApiError('BAD_REQUEST', `实盘金额与账面余额相差 ${amountText(diff)} 元，请填写差异说明`);
 }
 
 registerDocFn('pettyCash.reconSave', async ({ header }) => checkDifference(header), { lines: false });
@@ -120,7 +121,7 @@ registerDocFn(
       [header.shopId, header.beginDate, header.endDate],
     );
     if (Number(book.rows[0].book) !== Number(header.bookBalance))
-      throw new ApiError('CONFLICT', `本账期的备用金流水在生成对账单后有变化（账面余额现为 ${yuan(book.rows[0].book)} 元），请重新生成对账单后再审核`);
+      throw new ApiError('CONFLICT', `本账期的备用金流水在生成对账单后有变化（账面余额现为 ${amountText(book.rows[0].book)} 元），请重新生成对账单后再审核`);
     const diff = Number(header.differenceAmount);
     if (diff !== 0)
       await postPettyCash(tx, {
@@ -134,7 +135,7 @@ registerDocFn(
         force: true,
       });
     await tx.query(`UPDATE petty_cash_reconciliation SET audit_user_id = $2, audit_user_name = $3, audit_time = now() WHERE recon_id = $1`, [id, auth.userId, auth.displayName ?? auth.userName]);
-    return diff !== 0 ? { note: `差异 ${yuan(diff)} 元已入账` } : undefined;
+    return diff !== 0 ? { note: `差异 ${amountText(diff)} 元已入账` } : undefined;
   },
   { lines: false },
 );

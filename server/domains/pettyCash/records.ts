@@ -4,9 +4,10 @@ import { registerDocFn } from '../../documents/registry.ts';
 import { ApiError } from '../../errors.ts';
 import { notifyUsersInTx } from '../../messages/messageService.ts';
 import { notifyConfirmers } from '../../messages/notifyPermHolders.ts';
-import { availableOf, postPettyCash, yuan } from './ledger.ts';
+import { availableOf, postPettyCash } from './ledger.ts';
 import { checkPictures } from './pictures.ts';
 import { refuseWhileInProcess, startRecordApproval, usesProcess } from './approval.ts';
+import { amountText } from '../../../core/money.ts';
 
 /**
  * 备用金记录 (petty-cash-record): a shop spends from its float (or takes money in) and shows the receipts; the
@@ -46,7 +47,7 @@ async function checkUsage(tx: Queryable, usageId: unknown, shop: ShopRow, amount
   if (!u) throw new ApiError('BAD_REQUEST', '费用用途不存在');
   if (Number(u.status) !== 1) throw new ApiError('BAD_REQUEST', `费用用途“${u.usage_name}”已停用，请选择其他用途`);
   if (Number(u.scope_type) !== 0 && Number(u.scope_type) !== Number(shop.shop_type)) throw new ApiError('BAD_REQUEST', `费用用途“${u.usage_name}”不适用于门店“${shop.shop_name}”`);
-  if (u.max_amount !== null && amount > Number(u.max_amount)) throw new ApiError('BAD_REQUEST', `费用用途“${u.usage_name}”单笔金额不能超过 ${yuan(u.max_amount)} 元`);
+  if (u.max_amount !== null && amount > Number(u.max_amount)) throw new ApiError('BAD_REQUEST', `费用用途“${u.usage_name}”单笔金额不能超过 ${amountText(u.max_amount)} 元`);
   return u;
 }
 
@@ -54,7 +55,7 @@ async function checkUsage(tx: Queryable, usageId: unknown, shop: ShopRow, amount
 async function checkAvailable(tx: Queryable, shopId: number, recordId: number, amount: number): Promise<void> {
   const a = await availableOf(tx, shopId, recordId);
   if (a && amount > Number(a.available))
-    throw new ApiError('CONFLICT', `${a.shopName ?? '门店'}备用金可用余额不足：可用 ${yuan(Math.max(0, Number(a.available)))} 元（余额 ${yuan(a.balance)} 元，待审核支出 ${yuan(a.pending)} 元），本次 ${yuan(amount)} 元`);
+    throw new ApiError('CONFLICT', `${a.shopName ?? '门店'}备用金可用余额不足：可用 ${amountText(Math.max(0, Number(a.available)))} 元（余额 ${amountText(a.balance)} 元，待审核支出 ${amountText(a.pending)} 元），本次 ${amountText(amount)} 元`);
 }
 
 /** Who is told a record waits: the shop's own auditor when it has one, else everyone who may audit (not the maker). */
@@ -88,7 +89,7 @@ registerDocFn(
     if (!body.created) return;
     // With 走审批流程 on, the process's approvers are told (its own notices); otherwise the shop's auditor.
     if (await usesProcess(tx)) await startRecordApproval(tx, auth, { id, docNo: ref.docNo, shopId: Number(header.shopId), amount, usageName: usage.usage_name, usageType: Number(usage.usage_type) });
-    else await notifyAuditors(tx, auth, shop, id, `${shop.shop_name} ${auth.displayName ?? auth.userName} 提交了备用金记录 ${ref.docNo}（${usage.usage_name} ${yuan(amount)} 元），请审核。`);
+    else await notifyAuditors(tx, auth, shop, id, `${shop.shop_name} ${auth.displayName ?? auth.userName} 提交了备用金记录 ${ref.docNo}（${usage.usage_name} ${amountText(amount)} 元），请审核。`);
   },
   { lines: false },
 );
@@ -101,7 +102,7 @@ registerDocFn(
     await tx.query(`UPDATE petty_cash_record SET audit_user_id = NULL, audit_user_name = NULL, audit_time = NULL, audit_remark = NULL WHERE record_id = $1`, [id]);
     if (await usesProcess(tx))
       return void (await startRecordApproval(tx, auth, { id, docNo: ref.docNo, shopId: Number(header.shopId), amount: Number(header.amount), usageName: String(header.usageName), usageType: Number(header.usageType) }));
-    await notifyAuditors(tx, auth, shop, id, `${shop.shop_name} 重新提交了备用金记录 ${ref.docNo}（${String(header.usageName)} ${yuan(Number(header.amount))} 元），请审核。`);
+    await notifyAuditors(tx, auth, shop, id, `${shop.shop_name} 重新提交了备用金记录 ${ref.docNo}（${String(header.usageName)} ${amountText(header.amount)} 元），请审核。`);
   },
   { lines: false },
 );
@@ -148,8 +149,8 @@ registerDocFn(
         messageTypeInfo: auditStatus === 2 ? '备用金审核通过' : '备用金被驳回',
         noticeTemplateInfo:
           auditStatus === 2
-            ? `备用金记录 ${ref.docNo}（${String(header.usageName)} ${yuan(Number(header.amount))} 元）已审核通过，门店余额 ${yuan(balance!)} 元。`
-            : `备用金记录 ${ref.docNo}（${String(header.usageName)} ${yuan(Number(header.amount))} 元）被驳回：${remark}。请修改后重新提交。`,
+            ? `备用金记录 ${ref.docNo}（${String(header.usageName)} ${amountText(header.amount)} 元）已审核通过，门店余额 ${amountText(balance!)} 元。`
+            : `备用金记录 ${ref.docNo}（${String(header.usageName)} ${amountText(header.amount)} 元）被驳回：${remark}。请修改后重新提交。`,
       });
     return auditStatus === 3 ? { to: 3, label: '驳回' } : { to: 2 };
   },

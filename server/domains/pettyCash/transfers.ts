@@ -2,8 +2,9 @@ import { registerDocFn } from '../../documents/registry.ts';
 import { ApiError } from '../../errors.ts';
 import { notifyUsersInTx } from '../../messages/messageService.ts';
 import { notifyConfirmers } from '../../messages/notifyPermHolders.ts';
-import { postPettyCash, yuan } from './ledger.ts';
+import { postPettyCash } from './ledger.ts';
 import { dbToday } from '../../db/calendar.ts';
+import { amountText } from '../../../core/money.ts';
 
 /**
  * 备用金调拨 (shop-petty-cash/transfer): head office sends money to a shop's float; the shop confirms it arrived,
@@ -27,7 +28,7 @@ registerDocFn(
       businessType: TRANSFER_NOTICE,
       businessId: id,
       messageTypeInfo: '备用金调拨待确认',
-      noticeTemplateInfo: `总部向 ${shop.rows[0].shop_name} 调拨备用金 ${yuan(String(header.amount))} 元（${ref.docNo}），收到后请确认。`,
+      noticeTemplateInfo: `总部向 ${shop.rows[0].shop_name} 调拨备用金 ${amountText(header.amount)} 元（${ref.docNo}），收到后请确认。`,
     });
   },
   { lines: false },
@@ -46,7 +47,7 @@ registerDocFn(
         businessType: TRANSFER_NOTICE,
         businessId: id,
         messageTypeInfo: '备用金调拨已确认',
-        noticeTemplateInfo: `${String(header.shopName)} 已确认收到备用金 ${yuan(String(header.amount))} 元（${ref.docNo}），门店余额 ${yuan(balance)} 元。`,
+        noticeTemplateInfo: `${String(header.shopName)} 已确认收到备用金 ${amountText(header.amount)} 元（${ref.docNo}），门店余额 ${amountText(balance)} 元。`,
       });
   },
   { lines: false },

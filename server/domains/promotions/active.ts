@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/index.ts';
 import type { ActivePromotion, PromotionRule, PromotionType } from './apply.ts';
+import { fenOf } from '../../../core/money.ts';
 
 /**
  * The promotions a shop's sale takes part in right now: audited (已生效), begun, not ended, for all shops or for
@@ -28,15 +29,13 @@ export const activePromotionsSql = (shopId: string, forMember: string) =>
      FROM po_promotion p
     WHERE p.status = 3 AND p.begin_time <= now() AND p.end_time > now() AND (p.shop_ids IS NULL OR ${shopId} = ANY(string_to_array(p.shop_ids, ',')::int[])) AND (NOT p.member_only OR ${forMember})`;
 
-const fen = (v: string | number | null) => (v === null ? null : Math.round(Number(v) * 100));
-
 export function toActivePromotion(p: PromotionRow): ActivePromotion {
   const type = Number(p.promotion_type) as PromotionType;
   const rules: PromotionRule[] = type === 3
-    ? p.tiers.filter(([t, x]) => t !== null && x !== null).map(([t, x]) => ({ thresholdFen: fen(t), reduceFen: fen(x) }))
+    ? p.tiers.filter(([t, x]) => t !== null && x !== null).map(([t, x]) => ({ thresholdFen: fenOf(t), reduceFen: fenOf(x) }))
     : p.lines.map((l) => ({
         skuId: l.skuId,
-        specialPriceFen: fen(l.specialPrice),
+        specialPriceFen: l.specialPrice === null ? null : fenOf(l.specialPrice),
         payPercent: l.discount === null ? null : Math.round(Number(l.discount) * 10),
         buyQuantity: l.buyQuantity,
         giftSkuId: p.gift_sku_id,

@@ -4,6 +4,7 @@ import { registerDocFn } from '../../documents/registry.ts';
 import { ApiError } from '../../errors.ts';
 import { notifyConfirmers } from '../../messages/notifyPermHolders.ts';
 import { PROMOTION_TYPES } from './apply.ts';
+import { fenOf, yuanText } from '../../../core/money.ts';
 
 /**
  * 价格促销 (po-promotion), a document:
@@ -21,15 +22,13 @@ import { PROMOTION_TYPES } from './apply.ts';
 export const NOTICE_OF_TYPE: Readonly<Record<number, number>> = { 1: 7, 2: 14, 3: 35, 4: 34 };
 export const PROMOTION_STATUS = { draft: 1, submitted: 2, active: 3, stopped: 4 } as const;
 const AUDIT = 'promotion:audit';
-const fen = (v: unknown) => Math.round(Number(v) * 100);
-const yuan = (f: number) => (f / 100).toFixed(2);
 const has = (v: unknown) => v !== null && v !== undefined && v !== '';
 
 registerDocFn('promotion.save', async ({ tx, id, header, lines }) => {
   const type = Number(header.promotionType);
   if (String(header.endTime) <= String(header.beginTime)) throw new ApiError('BAD_REQUEST', '结束时间必须晚于开始时间');
   const shops = await chosenShops(tx, header.shopIds);
-  const prices = new Map((await tx.query<{ sku_id: number; retail_price: string }>(`SELECT sku_id, retail_price FROM pd_sku WHERE sku_id = ANY($1::int[])`, [lines.map((l) => Number(l.skuId))])).rows.map((r) => [r.sku_id, fen(r.retail_price)]));
+  const prices = new Map((await tx.query<{ sku_id: number; retail_price: string }>(`SELECT sku_id, retail_price FROM pd_sku WHERE sku_id = ANY($1::int[])`, [lines.map((l) => Number(l.skuId))])).rows.map((r) => [r.sku_id, fenOf(r.retail_price)]));
   const kind = PROMOTION_TYPES[type];
   if (type !== 3 && !lines.length) throw new ApiError('BAD_REQUEST', `${kind}促销至少选择一个商品`);
   if (type === 3 && lines.length) throw new ApiError('BAD_REQUEST', '满减促销按整单金额计算，不选择商品');
@@ -38,7 +37,7 @@ registerDocFn('promotion.save', async ({ tx, id, header, lines }) => {
     if (type === 1) {
       if (!has(l.specialPrice)) throw new ApiError('BAD_REQUEST', `${row} 请填写特价`);
       const retail = prices.get(Number(l.skuId)) ?? 0;
-      if (fen(l.specialPrice) >= retail) throw new ApiError('BAD_REQUEST', `${row} 特价 ${yuan(fen(l.specialPrice))} 必须低于零售价 ${yuan(retail)}`);
+      if (fenOf(l.specialPrice) >= retail) throw new ApiError('BAD_REQUEST', `${row} 特价 ${yuanText(fenOf(l.specialPrice))} 必须低于零售价 ${yuanText(retail)}`);
     }
     if (type === 2 && (!has(l.discount) || Number(l.discount) < 0.1 || Number(l.discount) > 9.9)) throw new ApiError('BAD_REQUEST', `${row} 折扣须在 0.1 到 9.9 折之间`);
     if (type === 4 && !has(l.buyQuantity)) throw new ApiError('BAD_REQUEST', `${row} 请填写满件数`);
@@ -49,9 +48,9 @@ registerDocFn('promotion.save', async ({ tx, id, header, lines }) => {
     let last = 0;
     for (const x of tiers) {
       if (!has(x.t) || !has(x.r)) throw new ApiError('BAD_REQUEST', `第${x.n}档须同时填写满额和减额`);
-      if (fen(x.r) >= fen(x.t)) throw new ApiError('BAD_REQUEST', `第${x.n}档减额 ${yuan(fen(x.r))} 必须小于满额 ${yuan(fen(x.t))}`);
-      if (fen(x.t) <= last) throw new ApiError('BAD_REQUEST', `第${x.n}档满额必须高于上一档`);
-      last = fen(x.t);
+      if (fenOf(x.r) >= fenOf(x.t)) throw new ApiError('BAD_REQUEST', `第${x.n}档减额 ${yuanText(fenOf(x.r))} 必须小于满额 ${yuanText(fenOf(x.t))}`);
+      if (fenOf(x.t) <= last) throw new ApiError('BAD_REQUEST', `第${x.n}档满额必须高于上一档`);
+      last = fenOf(x.t);
     }
   }
   let giftName: string | null = null;

@@ -3,6 +3,7 @@ import { ApiError } from '../../errors.ts';
 import { activeJob } from '../../jobs/jobs.ts';
 import { computeSalary, type SalaryInput, type SalaryResult } from './rules.ts';
 import { frozenMessage, lockMonth } from './months.ts';
+import { fenOf, yuanText } from '../../../core/money.ts';
 
 /**
  * A plan's salary month: who is in it (the plan's salary profiles that started by the month's end and are in post,
@@ -48,7 +49,6 @@ export async function peopleOfMonth(tx: Queryable, month: string, planId: number
   return r.rows.map((x) => Number(x.user_id));
 }
 
-const fen = (v: string | number | null): number => (v === null ? 0 : Math.round(Number(v) * 100));
 const bp = (v: string | number | null): number | null => (v === null ? null : Math.round(Number(v) * 100));
 
 /** What the month holds for each of these people (one query), computed. */
@@ -114,16 +114,16 @@ export async function computePeople(tx: Queryable, month: string, planId: number
   );
   return r.rows.map((x) => {
     const input: SalaryInput = {
-      baseFen: fen(x.base_salary),
+      baseFen: fenOf(x.base_salary),
       commissionBp: bp(x.commission_rate)!,
       requiredDays: Number(x.required_days),
-      personalBaseFen: x.p_base === null ? null : fen(x.p_base),
+      personalBaseFen: x.p_base === null ? null : fenOf(x.p_base),
       personalBp: bp(x.p_rate),
       workDays: Number(x.work_days),
-      netSalesFen: fen(x.net_sales),
-      subsidyFen: fen(x.subsidy),
-      specialAddFen: fen(x.special_add),
-      specialDeductFen: fen(x.special_deduct),
+      netSalesFen: fenOf(x.net_sales),
+      subsidyFen: fenOf(x.subsidy),
+      specialAddFen: fenOf(x.special_add),
+      specialDeductFen: fenOf(x.special_deduct),
       early: x.settle_date ? { settleDate: x.settle_date, daysInPost: Number(x.days_in_post), payBp: bp(x.early_rate), ruleMinDays: x.early_min_days === null ? null : Number(x.early_min_days) } : null,
     };
     return {
@@ -151,14 +151,13 @@ export async function writePeople(tx: Queryable, month: string, planId: number, 
   if (whole) await tx.query(`DELETE FROM fd_monthly_salary_stat WHERE month = $1 AND plan_id = $2 AND NOT (user_id = ANY($3::int[]))`, [month, planId, ids]);
   if (!people.length) return 0;
   await tx.query(`DELETE FROM fd_monthly_salary_det_stat WHERE month = $1 AND plan_id = $2 AND user_id = ANY($3::int[])`, [month, planId, ids]);
-  const y = (f: number) => (f / 100).toFixed(2);
   const rows = people.map((p) => {
     const r = p.result;
     return {
       user_id: p.userId, user_name: p.userName, shop_id: p.shopId, shop_name: p.shopName, position_name: p.positionName,
-      required_days: p.requiredDays, work_days: r.workDays, sales_amount: y(r.netSalesFen), base_salary: y(r.baseSalaryFen), base_pay: y(r.basePayFen),
-      commission_rate: (r.commissionBp / 100).toFixed(2), commission: y(r.commissionFen), subsidy: y(r.subsidyFen), special_add: y(r.specialAddFen),
-      special_deduct: y(r.specialDeductFen), total_pay: y(r.totalFen), early_settle_date: p.earlySettleDate,
+      required_days: p.requiredDays, work_days: r.workDays, sales_amount: yuanText(r.netSalesFen), base_salary: yuanText(r.baseSalaryFen), base_pay: yuanText(r.basePayFen),
+      commission_rate: (r.commissionBp / 100).toFixed(2), commission: yuanText(r.commissionFen), subsidy: yuanText(r.subsidyFen), special_add: yuanText(r.specialAddFen),
+      special_deduct: yuanText(r.specialDeductFen), total_pay: yuanText(r.totalFen), early_settle_date: p.earlySettleDate,
     };
   });
   await tx.query(
@@ -177,7 +176,7 @@ export async function writePeople(tx: Queryable, month: string, planId: number, 
        early_settle_date = EXCLUDED.early_settle_date, refresh_time = now()`,
     [JSON.stringify(rows), month, planId, m.planName],
   );
-  const items = people.flatMap((p) => p.result.items.map((i) => ({ user_id: p.userId, user_name: p.userName, item_no: i.itemNo, item_name: i.itemName, basis: i.basis.slice(0, 200), amount: y(i.amountFen) })));
+  const items = people.flatMap((p) => p.result.items.map((i) => ({ user_id: p.userId, user_name: p.userName, item_no: i.itemNo, item_name: i.itemName, basis: i.basis.slice(0, 200), amount: yuanText(i.amountFen) })));
   await tx.query(
     `INSERT INTO fd_monthly_salary_det_stat (tenant_id, stat_id, month, plan_id, user_id, user_name, item_no, item_name, basis, amount)
      SELECT app_current_tenant(), s.id, $2, $3, x.user_id, x.user_name, x.item_no, x.item_name, x.basis, x.amount

@@ -11,6 +11,8 @@
  * gives the same figures. Rates are percent with two decimals, carried as basis points (3.5 % = 350).
  */
 
+import { mulDivHalfUp, yuanText } from '../../../core/money.ts';
+
 export interface SalaryInput {
   baseFen: number;
   commissionBp: number;
@@ -48,17 +50,6 @@ export interface SalaryResult {
   items: SalaryItem[];
 }
 
-/** a × b / c rounded half up, for a, b ≥ 0 and c > 0 (exact in integers below 2^53). */
-export function mulDivHalfUp(a: number, b: number, c: number): number {
-  if (a < 0 || b < 0 || c <= 0) throw new RangeError('mulDivHalfUp takes non-negative operands and a positive divisor');
-  return Math.floor((2 * a * b + c) / (2 * c));
-}
-
-export const yuanOf = (fen: number): string => {
-  const sign = fen < 0 ? '-' : '';
-  const f = Math.abs(fen);
-  return `${sign}${Math.floor(f / 100)}.${String(f % 100).padStart(2, '0')}`;
-};
 const rateOf = (bp: number): string => `${(bp / 100).toFixed(2).replace(/\.?0+$/, '')}%`;
 
 export function computeSalary(p: SalaryInput): SalaryResult {
@@ -73,21 +64,21 @@ export function computeSalary(p: SalaryInput): SalaryResult {
   const totalFen = basePayFen + commissionFen + p.subsidyFen + p.specialAddFen - p.specialDeductFen;
   const own = (v: unknown) => (v !== null ? '（个人规则）' : '（岗位规则）');
   const items: SalaryItem[] = [
-    { itemNo: 1, itemName: '底薪', basis: `底薪 ${yuanOf(baseSalaryFen)} 元${own(p.personalBaseFen)} × 出勤 ${paidDays}/${p.requiredDays} 天（打卡 ${p.workDays} 天）`, amountFen: basePayFen },
+    { itemNo: 1, itemName: '底薪', basis: `底薪 ${yuanText(baseSalaryFen)} 元${own(p.personalBaseFen)} × 出勤 ${paidDays}/${p.requiredDays} 天（打卡 ${p.workDays} 天）`, amountFen: basePayFen },
     {
       itemNo: 2,
       itemName: '销售提成',
       basis:
-        `净销售额 ${yuanOf(p.netSalesFen)} 元 × ${rateOf(commissionBp)}${own(p.personalBp)}` +
+        `净销售额 ${yuanText(p.netSalesFen)} 元 × ${rateOf(commissionBp)}${own(p.personalBp)}` +
         (p.netSalesFen <= 0 ? '，无正销售额不计提成' : '') +
         (p.early
-          ? `；${p.early.settleDate} 提前结算，在岗 ${p.early.daysInPost} 天，${p.early.payBp === null ? '无适用的提前结算规则，全额发放' : `按规则（不少于 ${p.early.ruleMinDays} 天）发放 ${rateOf(earlyBp)}`}（应计 ${yuanOf(fullCommission)} 元）`
+          ? `；${p.early.settleDate} 提前结算，在岗 ${p.early.daysInPost} 天，${p.early.payBp === null ? '无适用的提前结算规则，全额发放' : `按规则（不少于 ${p.early.ruleMinDays} 天）发放 ${rateOf(earlyBp)}`}（应计 ${yuanText(fullCommission)} 元）`
           : ''),
       amountFen: commissionFen,
     },
-    { itemNo: 3, itemName: '调岗补贴', basis: `本月已审核调岗补贴合计 ${yuanOf(p.subsidyFen)} 元`, amountFen: p.subsidyFen },
-    { itemNo: 4, itemName: '特殊人员加项', basis: `本月已审核加项合计 ${yuanOf(p.specialAddFen)} 元`, amountFen: p.specialAddFen },
-    { itemNo: 5, itemName: '特殊人员扣项', basis: `本月已审核扣项合计 ${yuanOf(p.specialDeductFen)} 元`, amountFen: -p.specialDeductFen },
+    { itemNo: 3, itemName: '调岗补贴', basis: `本月已审核调岗补贴合计 ${yuanText(p.subsidyFen)} 元`, amountFen: p.subsidyFen },
+    { itemNo: 4, itemName: '特殊人员加项', basis: `本月已审核加项合计 ${yuanText(p.specialAddFen)} 元`, amountFen: p.specialAddFen },
+    { itemNo: 5, itemName: '特殊人员扣项', basis: `本月已审核扣项合计 ${yuanText(p.specialDeductFen)} 元`, amountFen: -p.specialDeductFen },
     { itemNo: 6, itemName: '实发合计', basis: '底薪 + 销售提成 + 调岗补贴 + 加项 − 扣项', amountFen: totalFen },
   ];
   return { workDays: p.workDays, netSalesFen: p.netSalesFen, baseSalaryFen, basePayFen, commissionBp, commissionFen, subsidyFen: p.subsidyFen, specialAddFen: p.specialAddFen, specialDeductFen: p.specialDeductFen, totalFen, items };

@@ -9,6 +9,7 @@ import { asCallerError } from '../../resources/dbErrors.ts';
 import { registerCustomRoute } from '../../resources/customRoutes.ts';
 import { computePeople, jobKey, monthBounds, peopleOfMonth, refuseWhileComputing, SALARY_JOB, writePeople, type PersonMonth } from './month.ts';
 import { frozenMessage, lockMonth, monthWords } from './months.ts';
+import { yuanText } from '../../../core/money.ts';
 
 /**
  * 月度薪资 (fd-monthly-salary-stat, fd-monthly-salary-det-stat): refresh computes a plan's month as a background job
@@ -36,7 +37,7 @@ registerJob<{ month: string; planId: number }>(SALARY_JOB, {
     }
     await ctx.progress(ids.length, ids.length + 1, '写入结果');
     const written = await ctx.tx((tx) => writePeople(tx, month, planId, people, true));
-    return { people: written, totalPay: (people.reduce((a, p) => a + p.result.totalFen, 0) / 100).toFixed(2) };
+    return { people: written, totalPay: yuanText(people.reduce((a, p) => a + p.result.totalFen, 0)) };
   },
 });
 

@@ -4,8 +4,9 @@ import { dbToday } from '../../db/calendar.ts';
 import { couponForSale } from '../members/index.ts';
 import { activePromotionsSql, applyPromotions, toActivePromotion, type PromotionRow } from '../promotions/index.ts';
 import { assertMayDiscount } from './lineDiscount.ts';
-import { priceLines, toFen, type CartLine, type PricedSku } from './pricing.ts';
+import { priceLines, type CartLine, type PricedSku } from './pricing.ts';
 import { assertCashierShop, assertRegisterShop, checkShop, SHOP_SQL, type ShopRow } from './registerShop.ts';
+import { fenOf } from '../../../core/money.ts';
 
 /** A cart at the server's prices: the price preview, the coupon screens and the sale's first step read it. */
 
@@ -44,7 +45,7 @@ export async function promoteCart(tx: Queryable, auth: AuthContext, cart: { shop
   const promotions = promotionRows.map(toActivePromotion);
   const promo = applyPromotions(priced.lines, promotions, (id) => {
     const sku = skus.get(id);
-    return sku ? { retailFen: toFen(Number(sku.retailPrice)), sellable: Number(sku.status) === 1 } : undefined;
+    return sku ? { retailFen: fenOf(sku.retailPrice), sellable: Number(sku.status) === 1 } : undefined;
   });
   return { shop, skus, priced, promo };
 }

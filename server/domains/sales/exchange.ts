@@ -8,9 +8,10 @@ import { idField, plainText } from '../../http/fields.ts';
 import { registerCustomRoute } from '../../resources/customRoutes.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
 import { postStock } from '../stock/index.ts';
-import { assertShopTakes, PAY_TYPES, settlePayments, toYuan, type Payment } from './pricing.ts';
+import { assertShopTakes, PAY_TYPES, settlePayments, type Payment } from './pricing.ts';
 import { shopOf } from './registerShop.ts';
 import { ORDER_STATUS } from './saleDocument.ts';
+import { fenOf, toYuan, yuanText } from '../../../core/money.ts';
 
 /**
  * 换货 (order/exchange): some lines of a paid order come back and replacement SKUs go out, in one transaction,
@@ -54,8 +55,6 @@ interface OrderLine {
   promotion_amount: string;
   unit_cost: string;
 }
-
-const fenOf = (v: unknown) => Math.round(Number(v) * 100);
 
 export async function exchangeOrder(tx: Queryable, auth: AuthContext, input: ExchangeInput): Promise<Record<string, unknown>> {
   const o = (await tx.query<{ order_id: number; order_no: string; status: number; shop_id: number; wh_id: number | null; is_practice: boolean; pay_amount: string; member_id: number | null; member_name: string | null; member_phone: string | null }>(
@@ -119,12 +118,12 @@ export async function exchangeOrder(tx: Queryable, auth: AuthContext, input: Exc
   let pays: Payment[] = [];
   if (diffFen > 0) {
     pays = input.payments ?? [];
-    if (!pays.length) throw new ApiError('BAD_REQUEST', `换出商品比退回商品贵 ${toYuan(diffFen).toFixed(2)} 元，请收取差价（payments）`);
+    if (!pays.length) throw new ApiError('BAD_REQUEST', `换出商品比退回商品贵 ${yuanText(diffFen)} 元，请收取差价（payments）`);
     assertShopTakes(shop.pay_types.map(Number), pays);
     ({ paidFen, changeFen } = settlePayments(diffFen, pays));
   } else if (diffFen < 0) {
     const t = input.refundPayType;
-    if (!t || !PAY_TYPES[t] || t === 5 || t === 6) throw new ApiError('BAD_REQUEST', `需退还顾客差价 ${toYuan(-diffFen).toFixed(2)} 元，请选择退款方式（refundPayType：现金、银行卡、微信或支付宝）`);
+    if (!t || !PAY_TYPES[t] || t === 5 || t === 6) throw new ApiError('BAD_REQUEST', `需退还顾客差价 ${yuanText(-diffFen)} 元，请选择退款方式（refundPayType：现金、银行卡、微信或支付宝）`);
     assertShopTakes(shop.pay_types.map(Number), [{ payType: t, amount: toYuan(-diffFen) }]);
     pays = [{ payType: t, amount: -toYuan(-diffFen) }];
     paidFen = diffFen;

@@ -19,9 +19,10 @@ import { amountOf, dateOf, readSheet, template, text } from '../../resources/she
 import { postStock } from '../stock/index.ts';
 import { onProcessEnd, registerProcessBusiness, startProcess } from '../process/index.ts';
 import { shopIdsByCode } from '../shops/index.ts';
-import { assertShopTakes, BALANCE, PAY_TYPES, toYuan } from './pricing.ts';
+import { assertShopTakes, BALANCE, PAY_TYPES } from './pricing.ts';
 import { shopOf } from './registerShop.ts';
 import { readOrder } from './settlement.ts';
+import { fenOf, yuanText } from '../../../core/money.ts';
 
 /**
  * 团购单 (poGroupPurchase): a customer organisation buys many SKUs from one shop at negotiated prices.
@@ -45,8 +46,6 @@ export const BUSINESS_TYPE = 'groupPurchase';
 export const GROUP_NOTICE = 2031;
 const AUDIT = 'order:groupPurchase:audit';
 const ORDER_TYPE_GROUP = 2;
-const fen = (v: unknown) => Math.round(Number(v) * 100);
-const yuan = (f: number) => (f / 100).toFixed(2);
 const who = (auth: AuthContext) => auth.displayName ?? auth.userName;
 
 registerProcessBusiness(BUSINESS_TYPE, { noticeType: 2001, label: '团购单', noticeId: 'instance' });
@@ -80,10 +79,10 @@ registerDocFn('groupPurchase.save', async ({ tx, auth, id, header, lines }) => {
   const shop = await shopFor(tx, auth, Number(header.shopId));
   if (header.deliveryDate && String(header.deliveryDate) < (await tx.query<{ d: string }>(`SELECT to_char(current_date, 'YYYY-MM-DD') AS d`)).rows[0].d)
     throw new ApiError('BAD_REQUEST', '交货日期不能早于今天');
-  const retail = new Map((await tx.query<{ sku_id: number; retail_price: string }>(`SELECT sku_id, retail_price FROM pd_sku WHERE sku_id = ANY($1::int[])`, [lines.map((l) => Number(l.skuId))])).rows.map((r) => [Number(r.sku_id), fen(r.retail_price)]));
+  const retail = new Map((await tx.query<{ sku_id: number; retail_price: string }>(`SELECT sku_id, retail_price FROM pd_sku WHERE sku_id = ANY($1::int[])`, [lines.map((l) => Number(l.skuId))])).rows.map((r) => [Number(r.sku_id), fenOf(r.retail_price)]));
   lines.forEach((l, i) => {
     const r = retail.get(Number(l.skuId)) ?? 0;
-    if (fen(l.unitPrice) > r) throw new ApiError('BAD_REQUEST', `第${i + 1}行：${String(l.skuName)} 团购价 ${yuan(fen(l.unitPrice))} 不能高于零售价 ${yuan(r)}`);
+    if (fenOf(l.unitPrice) > r) throw new ApiError('BAD_REQUEST', `第${i + 1}行：${String(l.skuName)} 团购价 ${yuanText(fenOf(l.unitPrice))} 不能高于零售价 ${yuanText(r)}`);
   });
   await tx.query(`UPDATE po_group_purchase_det d SET retail_price = s.retail_price FROM pd_sku s WHERE s.sku_id = d.sku_id AND d.group_purchase_id = $1`, [id]);
   await tx.query(
@@ -211,7 +210,7 @@ export async function groupPurchaseToOrder(tx: Queryable, auth: AuthContext, gro
     `UPDATE po_group_purchase SET status = ${GROUP_STATUS.done}, order_id = $2, order_no = $3, pay_type = $4, finish_user_name = $5, finish_time = now() WHERE group_purchase_id = $1`,
     [groupPurchaseId, orderId, orderNo, payType, who(auth)],
   );
-  await recordDocEvent(tx, auth, { docType: 'groupPurchase', docId: groupPurchaseId, action: 'order', actionLabel: '生成销售单', fromStatus: GROUP_STATUS.approved, toStatus: GROUP_STATUS.done, note: `销售单 ${orderNo}，${PAY_TYPES[payType]}收款 ${toYuan(Math.round(Number(g.total_amount) * 100)).toFixed(2)} 元` });
+  await recordDocEvent(tx, auth, { docType: 'groupPurchase', docId: groupPurchaseId, action: 'order', actionLabel: '生成销售单', fromStatus: GROUP_STATUS.approved, toStatus: GROUP_STATUS.done, note: `销售单 ${orderNo}，${PAY_TYPES[payType]}收款 ${yuanText(fenOf(g.total_amount))} 元` });
   return { ...(await readOrder(tx, orderId)), groupPurchaseId, purchaseNo: g.purchase_no };
 }
 
@@ -300,7 +299,7 @@ registerDocImporter('groupPurchase', {
       if (!sku || Number(sku.status) !== 1) { fail('SKU编码', `SKU编码“${skuCode}”不存在或已停用`); continue; }
       if (!Number.isInteger(qty) || qty < 1 || qty > 99999) { fail('数量', '数量必须是 1 到 99999 的整数'); continue; }
       if (typeof price === 'string') { fail('团购价', price); continue; }
-      if (fen(price) > fen(sku.retail_price)) { fail('团购价', `团购价 ${yuan(fen(price))} 不能高于零售价 ${yuan(fen(sku.retail_price))}`); continue; }
+      if (fenOf(price) > fenOf(sku.retail_price)) { fail('团购价', `团购价 ${yuanText(fenOf(price))} 不能高于零售价 ${yuanText(fenOf(sku.retail_price))}`); continue; }
       let deliveryDate: string | null = null;
       if (text(r.get('交货日期'))) {
         try {

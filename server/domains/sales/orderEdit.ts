@@ -8,6 +8,7 @@ import { asCallerError } from '../../resources/dbErrors.ts';
 import { earnPoints, memberForSale, pointsFor } from '../members/index.ts';
 import { lockReasonSql } from './orderPay.ts';
 import { readOrder } from './settlement.ts';
+import { fenOf } from '../../../core/money.ts';
 
 /**
  * 修改订单信息 (sale/order/edit/info): an order's non-money information corrected while its business day is open,
@@ -80,7 +81,7 @@ export async function editOrderInfo(tx: Queryable, auth: AuthContext, input: Ord
     if (o.member_id && o.member_id !== input.memberId) throw new ApiError('CONFLICT', `订单已有会员 ${o.member_name ?? ''}（${o.member_phone ?? ''}），不能更换`);
     if (!o.member_id) {
       const m = await memberForSale(tx, input.memberId, o.is_practice);
-      const payFen = Math.round(Number(o.pay_amount) * 100);
+      const payFen = fenOf(o.pay_amount);
       const points = pointsFor(payFen, Number(m.points_per_yuan));
       await tx.query(`UPDATE po_order SET member_id = $2, member_phone = $3, member_name = $4, points_earned = $5 WHERE order_id = $1`, [o.order_id, m.member_id, m.phone_number, m.member_name, points]);
       await earnPoints(tx, m.member_id, o.order_id, o.order_no, payFen / 100, points);

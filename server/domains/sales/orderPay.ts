@@ -9,10 +9,11 @@ import { idField } from '../../http/fields.ts';
 import { answerPrint, templateFor } from '../../printTemplates/answerPrint.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
 import { registerCustomRoute } from '../../resources/customRoutes.ts';
-import { BALANCE, PAY_TYPES, VOUCHER, assertShopTakes, settlePayments, toFen, toYuan, type Payment } from './pricing.ts';
+import { BALANCE, PAY_TYPES, VOUCHER, assertShopTakes, settlePayments, type Payment } from './pricing.ts';
 import { ORDER_STATUS } from './saleDocument.ts';
 import { readOrder } from './settlement.ts';
 import { notifyFinance, PAY_CORRECTED_NOTICE } from './financeNotice.ts';
+import { amountText, fenOf, toYuan, yuanOf, yuanText } from '../../../core/money.ts';
 
 /**
  * 订单支付 (order-pay): an order's payments as the order list shows them (findPayInfo), a payment method the
@@ -102,12 +103,12 @@ export async function changePayType(tx: Queryable, auth: AuthContext, payId: num
   const enabled = (await tx.query<{ pay_type: number }>(`SELECT pay_type FROM shop_pay_method_config WHERE shop_id = $1 AND enabled`, [order.shop_id])).rows.map((r) => Number(r.pay_type));
   assertShopTakes(enabled, [{ payType, amount: Number(pay.amount) }]);
   const after = asPayments(pays).map((p, i) => (pays[i].pay_id === payId ? { ...p, payType } : p));
-  const { changeFen } = settlePayments(toFen(Number(order.pay_amount)), after);
+  const { changeFen } = settlePayments(fenOf(order.pay_amount), after);
   await tx.query(`UPDATE po_order_pay SET pay_type = $2 WHERE pay_id = $1`, [payId, payType]);
   await tx.query(`UPDATE po_order SET change_amount = $2 WHERE order_id = $1`, [order.order_id, toYuan(changeFen)]);
   await logCorrection(tx, auth, pay, 'edit', payType);
   await notifyFinance(tx, auth, PAY_CORRECTED_NOTICE, order.order_id, '支付方式修改',
-    `订单${order.order_no}支付方式已修改：${PAY_TYPES[Number(pay.pay_type)] ?? pay.pay_type} ${Number(pay.amount).toFixed(2)} 改为 ${PAY_TYPES[payType] ?? payType}`);
+    `订单${order.order_no}支付方式已修改：${PAY_TYPES[Number(pay.pay_type)] ?? pay.pay_type} ${amountText(pay.amount)} 改为 ${PAY_TYPES[payType] ?? payType}`);
   return payInfo(tx, auth, { orderId: order.order_id });
 }
 
@@ -117,16 +118,16 @@ export async function deletePayment(tx: Queryable, auth: AuthContext, payId: num
   if (Number(pay.pay_type) === BALANCE) throw new ApiError('BAD_REQUEST', '余额支付不能删除，如需更正请整单退款后重新收银');
   if (Number(pay.pay_type) === VOUCHER) throw new ApiError('BAD_REQUEST', '券支付不能删除，如需更正请整单退款后重新收银');
   const left = pays.filter((p) => p.pay_id !== payId);
-  const payableFen = toFen(Number(order.pay_amount));
-  const leftFen = left.reduce((a, p) => a + toFen(Number(p.amount)), 0);
+  const payableFen = fenOf(order.pay_amount);
+  const leftFen = left.reduce((a, p) => a + fenOf(p.amount), 0);
   if (!left.length || leftFen < payableFen)
-    throw new ApiError('BAD_REQUEST', `删除后实收 ${toYuan(leftFen).toFixed(2)} 不足应收 ${toYuan(payableFen).toFixed(2)}，不能删除该支付`);
+    throw new ApiError('BAD_REQUEST', `删除后实收 ${yuanText(leftFen)} 不足应收 ${yuanText(payableFen)}，不能删除该支付`);
   const { paidFen, changeFen } = settlePayments(payableFen, asPayments(left));
   await tx.query(`DELETE FROM po_order_pay WHERE pay_id = $1`, [payId]);
   await tx.query(`UPDATE po_order SET paid_amount = $2, change_amount = $3 WHERE order_id = $1`, [order.order_id, toYuan(paidFen), toYuan(changeFen)]);
   await logCorrection(tx, auth, pay, 'delete', null);
   await notifyFinance(tx, auth, PAY_CORRECTED_NOTICE, order.order_id, '支付方式修改',
-    `订单${order.order_no}支付方式已修改：删除 ${PAY_TYPES[Number(pay.pay_type)] ?? pay.pay_type} ${Number(pay.amount).toFixed(2)}`);
+    `订单${order.order_no}支付方式已修改：删除 ${PAY_TYPES[Number(pay.pay_type)] ?? pay.pay_type} ${amountText(pay.amount)}`);
   return payInfo(tx, auth, { orderId: order.order_id });
 }
 
@@ -152,20 +153,19 @@ export async function payInfo(tx: Queryable, auth: AuthContext, where: { orderId
        FROM po_order_pay_log WHERE order_id = $1 ORDER BY log_id`,
     [o.order_id],
   );
-  const money = (v: unknown) => Number(v);
   const h = head.rows[0];
   return {
     ...h,
-    totalAmount: money(h.totalAmount), couponAmount: money(h.couponAmount), payAmount: money(h.payAmount), paidAmount: money(h.paidAmount), changeAmount: money(h.changeAmount),
+    totalAmount: yuanOf(h.totalAmount), couponAmount: yuanOf(h.couponAmount), payAmount: yuanOf(h.payAmount), paidAmount: yuanOf(h.paidAmount), changeAmount: yuanOf(h.changeAmount),
     editable: !o.locked,
     lockReason: o.locked,
-    payList: pays.rows.map((p) => ({ ...p, amount: money(p.amount), payTypeName: PAY_TYPES[p.payType] ?? String(p.payType), editable: !o.locked && p.payType !== BALANCE && p.payType !== VOUCHER })),
+    payList: pays.rows.map((p) => ({ ...p, amount: yuanOf(p.amount), payTypeName: PAY_TYPES[p.payType] ?? String(p.payType), editable: !o.locked && p.payType !== BALANCE && p.payType !== VOUCHER })),
     logList: logs.rows.map((l) => ({
       ...l,
-      amount: money(l.amount),
+      amount: yuanOf(l.amount),
       text: l.action === 'edit'
-        ? `${PAY_TYPES[l.oldPayType] ?? l.oldPayType} ${money(l.amount).toFixed(2)} 改为 ${PAY_TYPES[l.newPayType!] ?? l.newPayType}`
-        : `删除 ${PAY_TYPES[l.oldPayType] ?? l.oldPayType} ${money(l.amount).toFixed(2)}`,
+        ? `${PAY_TYPES[l.oldPayType] ?? l.oldPayType} ${amountText(l.amount)} 改为 ${PAY_TYPES[l.newPayType!] ?? l.newPayType}`
+        : `删除 ${PAY_TYPES[l.oldPayType] ?? l.oldPayType} ${amountText(l.amount)}`,
     })),
   };
 }
@@ -262,10 +262,9 @@ registerCustomRoute('orderPay.print', {
     const { data, tpl } = await req.tenantTx(async (tx) => {
       const info = await payInfo(tx, auth, key);
       const now = await dbNowText(tx);
-      const payList = (info.payList as { payTypeName: string; amount: number; createTime: string }[]).map((p) => ({ payTypeName: p.payTypeName, amount: p.amount.toFixed(2), payTime: p.createTime }));
-      const fixed = (v: unknown) => Number(v).toFixed(2);
+      const payList = (info.payList as { payTypeName: string; amount: number; createTime: string }[]).map((p) => ({ payTypeName: p.payTypeName, amount: amountText(p.amount), payTime: p.createTime }));
       const data: Record<string, unknown> = {
-        ...info, payList, payAmount: fixed(info.payAmount), paidAmount: fixed(info.paidAmount), changeAmount: fixed(info.changeAmount), totalAmount: fixed(info.totalAmount),
+        ...info, payList, payAmount: amountText(info.payAmount), paidAmount: amountText(info.paidAmount), changeAmount: amountText(info.changeAmount), totalAmount: amountText(info.totalAmount),
         printTime: now, printUser: auth.displayName ?? auth.userName,
       };
       return { data, tpl: await templateFor(tx, PAY_SLIP_TYPE, () => ({ name: '支付单（默认模板）', template: defaultPaySlipTemplate(), isDefault: true })) };

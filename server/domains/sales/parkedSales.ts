@@ -10,6 +10,7 @@ import { id } from './orderRoutes.ts';
 import { shopOf } from './registerShop.ts';
 import { assertMayDiscount, discountRateField } from './lineDiscount.ts';
 import { mergeLine, type MergedLine } from './pricing.ts';
+import { fenOf } from '../../../core/money.ts';
 
 /**
  * 挂单 / 取单: a sale in progress parked (temp/save) and taken back once (takeOrderDet/{id}: the cart with today's
@@ -61,7 +62,7 @@ async function park(tx: Queryable, auth: AuthContext, b: ParkBody) {
   if (n >= MAX_PARKED) throw new ApiError('BAD_REQUEST', `本店已有 ${n} 笔挂单，请先取单或删除后再挂单`);
   const lines = [...merged.values()].map((l) => ({ skuId: l.skuId, quantity: l.quantity, ...(l.percent !== undefined ? { discountRate: l.percent / 10 } : {}) }));
   // 金额 at retail prices, as the register's cart shows it before the server's pricing (discounts and promotions).
-  const totalFen = lines.reduce((a, l) => a + Math.round(Number(sku.get(l.skuId)!.retail_price) * 100) * l.quantity, 0);
+  const totalFen = lines.reduce((a, l) => a + fenOf(sku.get(l.skuId)!.retail_price) * l.quantity, 0);
   const r = await tx.query<{ temp_id: number }>(
     `INSERT INTO po_order_temp (tenant_id, shop_id, shop_name, is_practice, member_id, lines, total_quantity, total_amount, remark, cashier_user_id, cashier_name)
      VALUES (app_current_tenant(), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING temp_id`,

@@ -3,8 +3,8 @@ import { ok } from '../../http/envelope.ts';
 import { idField } from '../../http/fields.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
 import { cartLines } from './cartSchema.ts';
-import { toYuan } from './pricing.ts';
 import { quoteCart } from './cart.ts';
+import { toYuan } from '../../../core/money.ts';
 
 /**
  * 价格试算 (wxy-order-server order/price): what the register shows before it settles — each line at the server's

@@ -1,4 +1,5 @@
 import { ApiError } from '../../errors.ts';
+import { isWholeFen, toFen, yuanText } from '../../../core/money.ts';
 
 /**
  * The register's arithmetic, in fen (integers), never floating yuan: the server prices each line itself, then
@@ -11,10 +12,6 @@ export const CASH = 1;
 export const BALANCE = 5;
 /** 券: a platform voucher (po-voucher) written off by the sale; pays at most its face amount, never gives change. */
 export const VOUCHER = 6;
-
-export const toFen = (yuan: number): number => Math.round(yuan * 100);
-export const toYuan = (fen: number): number => fen / 100;
-const yuanText = (fen: number) => (fen / 100).toFixed(2);
 
 export interface PricedSku {
   skuId: number;
@@ -116,7 +113,7 @@ export function settlePayments(totalFen: number, payments: Payment[]): { paidFen
   for (const p of payments) {
     if (!PAY_TYPES[p.payType]) throw new ApiError('BAD_REQUEST', '支付方式不正确');
     const fen = toFen(p.amount);
-    if (fen <= 0 || Math.abs(fen - p.amount * 100) > 1e-6) throw new ApiError('BAD_REQUEST', `${PAY_TYPES[p.payType]}金额必须大于0，最多2位小数`);
+    if (!(fen > 0) || !isWholeFen(p.amount)) throw new ApiError('BAD_REQUEST', `${PAY_TYPES[p.payType]}金额必须大于0，最多2位小数`);
     if (p.payType === CASH) cashFen += fen;
     else otherFen += fen;
   }

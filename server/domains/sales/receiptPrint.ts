@@ -5,6 +5,7 @@ import type { AuthContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import { templateFor, type ChosenTemplate } from '../../printTemplates/answerPrint.ts';
 import { PAY_TYPES } from './pricing.ts';
+import { amountText } from '../../../core/money.ts';
 
 /**
  * The cash register's receipt (收银小票) through the print designer: the tenant's newest template of business type
@@ -14,7 +15,6 @@ import { PAY_TYPES } from './pricing.ts';
 
 export const RECEIPT_TYPE = 'cashierTicket';
 
-const yuan = (v: unknown) => Number(v ?? 0).toFixed(2);
 const masked = (phone: unknown) => (typeof phone === 'string' ? phone.replace(/^(\d{3})\d{4}(\d{4})$/, '$1****$2') : '');
 
 /** The receipt's print data from an order as readOrder answers it. */
@@ -30,15 +30,15 @@ export async function receiptPrintData(tx: Queryable, auth: AuthContext, order: 
     memberName: order.memberName ? `${String(order.memberName)} ${masked(order.memberPhone)}` : masked(order.memberPhone),
     memberPoints: order.memberId ? `+${Number(order.pointsEarned ?? 0)}` : '',
     payTime: order.createTime,
-    payMethod: pays.map((p) => `${PAY_TYPES[p.payType] ?? p.payType} ${yuan(p.amount)}`).join('，'),
-    totalAmount: yuan(order.totalAmount),
-    discountAmount: yuan(discount),
-    paidAmount: yuan(order.paidAmount),
-    change: yuan(order.changeAmount),
+    payMethod: pays.map((p) => `${PAY_TYPES[p.payType] ?? p.payType} ${amountText(p.amount)}`).join('，'),
+    totalAmount: amountText(order.totalAmount),
+    discountAmount: amountText(discount),
+    paidAmount: amountText(order.paidAmount),
+    change: amountText(order.changeAmount),
     totalQuantity: order.totalQuantity,
     detList: lines.map((l) => ({
       skuCode: l.skuCode, barcode: l.barcode, goodsName: l.skuName, spec: l.spec, unit: l.unit,
-      quantity: l.quantity, price: yuan(l.unitPrice), amount: yuan(l.amount),
+      quantity: l.quantity, price: amountText(l.unitPrice), amount: amountText(l.amount),
     })),
     remark: order.isPractice ? '练习收银，不计入营业' : (order.remark ?? ''),
     printTime: now,

@@ -8,11 +8,12 @@ import { ok } from '../../http/envelope.ts';
 import { dateParam, idField } from '../../http/fields.ts';
 import { notifyUsersInTx } from '../../messages/messageService.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
-import { isDay, yuan } from '../stats/index.ts';
+import { isDay } from '../stats/index.ts';
 import { paymentsByType, salesByHour, salesBySeller, salesByShop, topSkus } from '../stats/index.ts';
 import { shopsOfCall } from '../../auth/callerShops.ts';
 import { hourRecord, netFigures } from '../stats/index.ts';
 import { PAY_TYPES } from './pricing.ts';
+import { toYuan } from '../../../core/money.ts';
 
 /**
  * 销售日报 (/orderInfo/saleReport): one shop's one business day — net sales, orders, 客单价, refunds, money per payment
@@ -76,9 +77,9 @@ export async function saleReport(tx: SummaryTx, auth: AuthContext, shopId: numbe
     shopName,
     day,
     ...netFigures(shop ?? zero, NO_COST),
-    payments: payments.map((x) => ({ payType: x.payType, payName: PAY_TYPES[x.payType] ?? String(x.payType), amount: yuan(x.amountFen) })),
+    payments: payments.map((x) => ({ payType: x.payType, payName: PAY_TYPES[x.payType] ?? String(x.payType), amount: toYuan(x.amountFen) })),
     hours: hourRecord(shopId, shopName, hours.filter((h) => h.shopId === shopId)).hours,
-    topSkus: skus.map((s) => ({ skuId: s.skuId, skuCode: s.skuCode, skuName: s.skuName, qty: s.qty, amount: yuan(s.amountFen) })),
+    topSkus: skus.map((s) => ({ skuId: s.skuId, skuCode: s.skuCode, skuName: s.skuName, qty: s.qty, amount: toYuan(s.amountFen) })),
     cashiers: sellers.map((s) => ({ userId: s.userId, userName: s.userName ?? '（未知）', ...netFigures(s, NO_COST) })),
   };
 }

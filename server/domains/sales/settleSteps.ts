@@ -4,9 +4,10 @@ import { dbToday } from '../../db/calendar.ts';
 import { ApiError } from '../../errors.ts';
 import { couponForSale, earnPoints, memberForSale, pointsFor, spendBalance, spendCoupon, type SaleMember } from '../members/index.ts';
 import { postStock } from '../stock/index.ts';
-import { assertShopTakes, balancePaidFen, settlePayments, toYuan, type CartLine, type Payment } from './pricing.ts';
+import { assertShopTakes, balancePaidFen, settlePayments, type CartLine, type Payment } from './pricing.ts';
 import { promoteCart } from './cart.ts';
 import { payByVouchers, voucherPayments } from './voucherPay.ts';
+import { toYuan } from '../../../core/money.ts';
 
 /**
  * The steps a sale is made of (settle() composes them in one transaction, in this order): price the cart, check

@@ -8,7 +8,7 @@ import { ApiError } from '../../errors.ts';
 import { assertSameRequest, requestDigest } from '../../http/idempotency.ts';
 import { postStock } from '../stock/index.ts';
 import { restoreBalance, restoreCoupon, takeBackPoints } from '../members/index.ts';
-import { toYuan, VOUCHER } from './pricing.ts';
+import { VOUCHER } from './pricing.ts';
 import { refuseFrozenMonths } from '../salary/index.ts';
 import { restoreVouchers } from './voucherPay.ts';
 import { assertOrderInReach } from './registerShop.ts';
@@ -16,6 +16,7 @@ import { ORDER_STATUS, SALE, SALE_ACTIONS, orderStatusName } from './saleDocumen
 import { moneyOf, priceSale, takePayments, takeStock, type PricedSale, type SaleMoney, type SettlementInput, type WrittenOrder } from './settleSteps.ts';
 
 export type { SettlementInput };
+import { toYuan } from '../../../core/money.ts';
 
 /**
  * 结算 (order settlement): a sale of one register, exactly once per client-generated uuid, in one tenant
@@ -149,6 +150,7 @@ async function writeOrder(
 /** What a sale asks, for comparing a uuid's requests: the shop, the cart, the member and coupon, the payments (not the remark). */
 const cartDigest = (input: SettlementInput): string =>
   requestDigest({ shopId: input.shopId, isPractice: input.isPractice === true, lines: input.lines, payments: input.payments, memberId: input.memberId, memberCouponId: input.memberCouponId });
+
 
 
 

@@ -1,8 +1,9 @@
 import type { AuthContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import { ApiError } from '../../errors.ts';
-import { toFen, VOUCHER, type Payment } from './pricing.ts';
+import { VOUCHER, type Payment } from './pricing.ts';
 import { writeOffVoucher } from './vouchers.ts';
+import { amountText, toFen } from '../../../core/money.ts';
 
 /**
  * 券 at settlement (pay type 6): each voucher payment names its code; the sale writes the voucher off in its own
@@ -26,7 +27,7 @@ export async function payByVouchers(tx: Queryable, auth: AuthContext, vouchers: 
   for (const p of vouchers) {
     const code = p.voucherCode!.trim();
     const v = (await writeOffVoucher(tx, auth, { voucherCode: code, shopId: order.shopId })) as { voucherId: number; voucherCode: string; faceAmount: number };
-    if (toFen(p.amount) > toFen(v.faceAmount)) throw new ApiError('BAD_REQUEST', `券码 ${code} 面额 ${v.faceAmount.toFixed(2)} 元，不能支付 ${p.amount.toFixed(2)} 元`);
+    if (toFen(p.amount) > toFen(v.faceAmount)) throw new ApiError('BAD_REQUEST', `券码 ${code} 面额 ${amountText(v.faceAmount)} 元，不能支付 ${amountText(p.amount)} 元`);
     await tx.query(`UPDATE po_voucher SET writeoff_order_id = $2 WHERE voucher_id = $1`, [v.voucherId, order.id]);
     const row = await tx.query(`UPDATE po_order_pay SET voucher_id = $2 WHERE order_id = $1 AND pay_type = ${VOUCHER} AND voucher_code = $3`, [order.id, v.voucherId, code]);
     if (!row.rowCount) throw new Error(`voucher payment row of order ${order.id} missing`);

@@ -8,10 +8,11 @@ import { grantedMenuKeys } from '../../permissions.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
 import { quoteIdent } from '../../resources/query.ts';
 import type { WaitingDocuments } from '../../documents/catalog.ts';
-import { addDays, dayShareFen, daysOf, percent, yuan } from './period.ts';
+import { addDays, dayShareFen, daysOf, percent } from './period.ts';
 import { salesByDay, salesByHour, salesByShop, topSkus } from './salesQueries.ts';
 import { shopScope } from '../../auth/callerShops.ts';
 import { totalOf } from './shape.ts';
+import { toYuan } from '../../../core/money.ts';
 
 /**
  * 工作台 (GET statistics/dashboard): the day's picture of the caller's shops (shopScope: admin every shop, others
@@ -21,7 +22,6 @@ import { totalOf } from './shape.ts';
  * caller's permissions. Figures are those of every sales statistic (practice left out, refunds subtracted on
  * their day), read from the daily summaries the order triggers keep (days, hours, SKUs), never from order lines.
  */
-
 
 const TOP = 5;
 const ALERTS = 8;
@@ -131,20 +131,20 @@ export async function dashboard(tx: SummaryTx, auth: AuthContext, days: 7 | 30, 
     shopCount: shops ? shops.length : todayShops.length,
     allShops: shops === null,
     todaySales: {
-      saleAmount: yuan(todaySaleFen),
+      saleAmount: toYuan(todaySaleFen),
       orderCount: t.orderCount - t.refundCount,
-      refundAmount: yuan(t.refundFen),
-      targetAmount: yuan(target.todayFen),
+      refundAmount: toYuan(t.refundFen),
+      targetAmount: toYuan(target.todayFen),
       reachRate: percent(todaySaleFen, target.todayFen),
-      monthSaleAmount: yuan(monthSaleFen),
-      monthTargetAmount: yuan(target.monthFen),
+      monthSaleAmount: toYuan(monthSaleFen),
+      monthTargetAmount: toYuan(target.monthFen),
       monthReachRate: percent(monthSaleFen, target.monthFen),
     },
-    trend: daysOf(windowP).map((d) => ({ date: d, saleAmount: yuan(trend.get(d)?.saleFen ?? 0), orderCount: trend.get(d)?.orderCount ?? 0 })),
-    hours: Array.from({ length: 24 }, (_, h) => ({ hour: h, saleAmount: yuan(hours.get(h)?.saleFen ?? 0), orderCount: hours.get(h)?.orderCount ?? 0 })),
+    trend: daysOf(windowP).map((d) => ({ date: d, saleAmount: toYuan(trend.get(d)?.saleFen ?? 0), orderCount: trend.get(d)?.orderCount ?? 0 })),
+    hours: Array.from({ length: 24 }, (_, h) => ({ hour: h, saleAmount: toYuan(hours.get(h)?.saleFen ?? 0), orderCount: hours.get(h)?.orderCount ?? 0 })),
     topShops: windowShops.filter((s) => s.soldFen || s.refundFen).slice(0, TOP)
-      .map((s) => ({ shopId: s.shopId, shopName: s.shopName, saleAmount: yuan(s.soldFen - s.refundFen), orderCount: s.orderCount - s.refundCount })),
-    topSkus: skus.map((s) => ({ skuId: s.skuId, skuCode: s.skuCode, skuName: s.skuName, quantity: s.qty, saleAmount: yuan(s.amountFen) })),
+      .map((s) => ({ shopId: s.shopId, shopName: s.shopName, saleAmount: toYuan(s.soldFen - s.refundFen), orderCount: s.orderCount - s.refundCount })),
+    topSkus: skus.map((s) => ({ skuId: s.skuId, skuCode: s.skuCode, skuName: s.skuName, quantity: s.qty, saleAmount: toYuan(s.amountFen) })),
     stockAlerts: { ...(await stockAlerts(tx, shops)), link: '/storageManage/whStock' },
     expiryAlerts: await expiryAlerts(tx, shops),
     pendingTasks: await pendingTasks(tx, auth),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dayShareFen, daysOf, isDay, percent, periodOf, yuan } from './period.ts';
+import { addDays, dayShareFen, daysOf, isDay, percent, periodOf } from './period.ts';
 
 const today = '2026-11-25';
 
@@ -23,8 +23,7 @@ describe('statistics period', () => {
     expect(addDays('2026-02-28', 1)).toBe('2026-03-01');
     expect(daysOf({ from: '2026-12-30', to: '2027-01-02' })).toEqual(['2026-12-30', '2026-12-31', '2027-01-01', '2027-01-02']);
   });
-  it('money and shares', () => {
-    expect(yuan(12345)).toBe(123.45);
+  it('shares', () => {
     expect(percent(1, 3)).toBe(33.33);
     expect(percent(5, 0)).toBeNull();
     expect(dayShareFen(3_000_000, '2026-11-25')).toBe(100_000);

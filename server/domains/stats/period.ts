@@ -21,9 +21,6 @@ export function daysOf(p: { from: string; to: string }): string[] {
   return out;
 }
 
-/** Integer fen to yuan (2 decimals, exact for integer fen). */
-export const yuan = (fen: number) => Math.round(fen) / 100;
-
 /** part / whole as a percentage with 2 decimals; null when whole is 0. */
 export function percent(part: number, whole: number): number | null {
   if (!whole) return null;

@@ -1,6 +1,7 @@
-import { percent, yuan } from './period.ts';
+import { percent } from './period.ts';
 import type { ComposeRow, OrderRow, SellerRow, ShopSaleRow } from './salesQueries.ts';
 import { orderStatusName } from '../sales/index.ts';
+import { toYuan } from '../../../core/money.ts';
 
 /**
  * Answer rows of the sales statistics, from fen figures: money in yuan (2 decimals, computed from integer fen),
@@ -19,8 +20,8 @@ export const MARGIN_FIELDS = ['grossMargin'] as const;
 function costPart(saleFen: number, costFen: number, rights: CostRights): Record<string, number | null> {
   const out: Record<string, number | null> = {};
   if (rights.cost) {
-    out.costAmount = yuan(costFen);
-    out.grossProfit = yuan(saleFen - costFen);
+    out.costAmount = toYuan(costFen);
+    out.grossProfit = toYuan(saleFen - costFen);
   }
   if (rights.margin) out.grossMargin = percent(saleFen - costFen, saleFen);
   return out;
@@ -30,13 +31,13 @@ export function netFigures(x: { soldFen: number; refundFen: number; orderCount: 
   const saleFen = x.soldFen - x.refundFen;
   const orders = x.orderCount - x.refundCount;
   return {
-    saleAmount: yuan(saleFen),
-    soldAmount: yuan(x.soldFen),
-    refundAmount: yuan(x.refundFen),
+    saleAmount: toYuan(saleFen),
+    soldAmount: toYuan(x.soldFen),
+    refundAmount: toYuan(x.refundFen),
     orderCount: orders,
     refundCount: x.refundCount,
     itemCount: Math.round(x.itemQty * 1000) / 1000,
-    avgPrice: orders > 0 ? yuan(Math.round(saleFen / orders)) : 0,
+    avgPrice: orders > 0 ? toYuan(Math.round(saleFen / orders)) : 0,
     ...costPart(saleFen, x.costFen, rights),
   };
 }
@@ -59,7 +60,7 @@ export function totalOf<T extends { soldFen: number; refundFen: number; orderCou
 export const orderRecord = (r: OrderRow, rights: CostRights) => ({
   orderId: r.orderId, orderNo: r.orderNo, shopId: r.shopId, shopName: r.shopName, createTime: r.createTime, cashierName: r.cashierName,
   status: r.status, statusName: orderStatusName(r.status), memberPhone: r.memberPhone,
-  totalQuantity: r.totalQuantity, totalAmount: yuan(r.totalFen), payAmount: yuan(r.payFen), refundAmount: yuan(r.refundFen), refundTime: r.refundTime,
+  totalQuantity: r.totalQuantity, totalAmount: toYuan(r.totalFen), payAmount: toYuan(r.payFen), refundAmount: toYuan(r.refundFen), refundTime: r.refundTime,
   ...costPart(r.payFen, r.costFen, rights),
 });
 
@@ -68,7 +69,7 @@ export function composeRecords(rows: ComposeRow[], rights: CostRights) {
   const totalFen = rows.reduce((a, r) => a + r.amountFen, 0);
   return rows.map((r) => ({
     skuId: r.skuId, skuCode: r.skuCode, skuName: r.skuName, spuName: r.spuName, spec: r.spec, unit: r.unit, quantity: r.qty, orderCount: r.orderCount,
-    saleAmount: yuan(r.amountFen), share: percent(r.amountFen, totalFen), ...costPart(r.amountFen, r.costFen, rights),
+    saleAmount: toYuan(r.amountFen), share: percent(r.amountFen, totalFen), ...costPart(r.amountFen, r.costFen, rights),
   }));
 }
 
@@ -79,10 +80,10 @@ export function hourRecord(shopId: number, shopName: string, cells: { hour: numb
   let orders = 0;
   const hours = Array.from({ length: 24 }, (_, h) => ({ hour: h, saleAmount: 0, orderCount: 0 }));
   for (const c of cells) {
-    hours[c.hour] = { hour: c.hour, saleAmount: yuan(c.saleFen), orderCount: c.orderCount };
+    hours[c.hour] = { hour: c.hour, saleAmount: toYuan(c.saleFen), orderCount: c.orderCount };
     totalFen += c.saleFen;
     orders += c.orderCount;
   }
   for (const h of hours) out[`h${h.hour}`] = h.saleAmount;
-  return { shopId, shopName, ...out, saleAmount: yuan(totalFen), orderCount: orders, hours };
+  return { shopId, shopName, ...out, saleAmount: toYuan(totalFen), orderCount: orders, hours };
 }

@@ -10,13 +10,14 @@ import { dateParam, idField, plainText } from '../../http/fields.ts';
 import { fieldPermissionNames } from '../../permissions.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
 import { PAY_TYPES } from '../sales/index.ts';
-import { periodOf, yuan, type Period } from './period.ts';
+import { periodOf, type Period } from './period.ts';
 import {
   compositionBySku, ordersOfPeriod, paymentsByType, salesByDay, salesByHour, salesBySeller, salesByShop,
 } from './salesQueries.ts';
 import { shopScope, shopsOfCall } from '../../auth/callerShops.ts';
 import { composeRecords, hourRecord, netFigures, orderRecord, sellerRecord, shopSaleRecord, totalOf, type CostRights } from './shape.ts';
 import { sendTable, type ExportColumn } from './tableExport.ts';
+import { fenOf, toYuan } from '../../../core/money.ts';
 
 /**
  * 数据统计 (wxy-order-server): sales per shop (po-shop-sale), by hour (po-sell-store-hour), the order summary
@@ -198,8 +199,8 @@ export const statsRoutes = async (app: FastifyInstance) => {
       ...header,
       lines: lines.map(({ costFen, ...l }) => ({
         ...l,
-        ...(rights.cost ? { costAmount: yuan(Number(costFen)), grossProfit: yuan(Math.round(Number(l.amount) * 100) - Number(costFen)) } : {}),
-        ...(rights.margin ? { grossMargin: Number(l.amount) ? Math.round(((Math.round(Number(l.amount) * 100) - Number(costFen)) * 10000) / Math.round(Number(l.amount) * 100)) / 100 : null } : {}),
+        ...(rights.cost ? { costAmount: toYuan(Number(costFen)), grossProfit: toYuan(fenOf(l.amount) - Number(costFen)) } : {}),
+        ...(rights.margin ? { grossMargin: Number(l.amount) ? Math.round(((fenOf(l.amount) - Number(costFen)) * 10000) / fenOf(l.amount)) / 100 : null } : {}),
       })),
       payments,
     };
@@ -260,8 +261,8 @@ export const statsRoutes = async (app: FastifyInstance) => {
     return {
       startDate: period.from, endDate: period.to, shopCount: rows.filter((r) => r.orderCount || r.refundCount).length,
       ...netFigures(totalOf(rows), rights),
-      payments: pays.map((p) => ({ payType: p.payType, payTypeName: PAY_TYPES[p.payType] ?? String(p.payType), amount: yuan(p.amountFen) })),
-      days: days.map((d) => ({ date: d.day, saleAmount: yuan(d.saleFen), orderCount: d.orderCount })),
+      payments: pays.map((p) => ({ payType: p.payType, payTypeName: PAY_TYPES[p.payType] ?? String(p.payType), amount: toYuan(p.amountFen) })),
+      days: days.map((d) => ({ date: d.day, saleAmount: toYuan(d.saleFen), orderCount: d.orderCount })),
     };
   }).catch(asCallerError)));
 

@@ -15,6 +15,7 @@ import { correctionFen, ENTRY_TYPES, paymentFen } from './rules.ts';
 import {
   ENTRY_COLUMNS, ENTRY_ORDER, entriesCte, entriesSql, finishEntry, finishStatementRow, STATEMENT_COLUMNS, STATEMENT_GUARDS, statementSql, type StatementFilter,
 } from './statement.ts';
+import { fenOf, yuanOf } from '../../../core/money.ts';
 
 /**
  * 供应商对账 and 供应商往来账 (wxy-order-server supplier/...): reconciliation-stat/v2 (page, summary, export,
@@ -84,7 +85,7 @@ async function balanceOf(tx: Queryable, supplierId: number): Promise<{ balance: 
     `WITH ${entriesCte(p, supplierId)} SELECT coalesce(sum(delta), 0) AS balance, to_char(max(biz_date), 'YYYY-MM-DD') AS last FROM entries`,
     p.values,
   );
-  return { balance: Math.round(Number(r.rows[0].balance) * 100) / 100, lastDate: r.rows[0].last };
+  return { balance: yuanOf(r.rows[0].balance), lastDate: r.rows[0].last };
 }
 
 async function supplierOf(tx: Queryable, id: number | null | undefined): Promise<{ id: number; supplier_name: string; supplier_no: string }> {
@@ -236,7 +237,7 @@ export const supplierAccountRoutes = async (app: FastifyInstance) => {
       if (!cur) throw new ApiError('NOT_FOUND', '付款记录不存在');
       const corrected = await tx.query<{ det_no: string }>(`SELECT det_no FROM pd_supplier_account_det WHERE corrects_id = $1`, [cur.det_id]);
       if (corrected.rows[0]) throw new ApiError('CONFLICT', `该付款已由 ${corrected.rows[0].det_no} 更正，请更正最新一条记录`);
-      const currentFen = Math.round(Number(cur.det_type === ENTRY_TYPES.payment ? cur.amount : cur.new_amount) * 100);
+      const currentFen = fenOf(cur.det_type === ENTRY_TYPES.payment ? cur.amount : cur.new_amount);
       const deltaFen = correctionFen(currentFen, newFen);
       const no = await nextDocNo(tx, auth.tenantId, 'FKGZ');
       const r = await tx.query<Row>(

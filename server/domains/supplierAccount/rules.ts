@@ -1,4 +1,5 @@
 import { ApiError } from '../../errors.ts';
+import { isWholeFen, toFen } from '../../../core/money.ts';
 
 /**
  * 供应商往来账 rules, in integer fen. What we owe a supplier = received (at the receipt price) - returned - paid;
@@ -12,12 +13,10 @@ export const PAY_METHODS: Record<number, string> = { 1: '银行转账', 2: '现�
 /** The largest payment one row takes (numeric(16,2) holds more; nobody pays a supplier 100 million at once). */
 export const MAX_PAYMENT_FEN = 10_000_000_000;
 
-export const toFen = (yuan: number): number => Math.round(yuan * 100);
-
 /** A payment amount in fen: positive, at most 2 decimals, within the limit; the message names the field. */
 export function paymentFen(amount: number, title = '付款金额'): number {
   if (typeof amount !== 'number' || !Number.isFinite(amount)) throw new ApiError('BAD_REQUEST', `${title}不能为空`);
-  if (Number(amount.toFixed(2)) !== amount) throw new ApiError('BAD_REQUEST', `${title}最多2位小数`);
+  if (!isWholeFen(amount)) throw new ApiError('BAD_REQUEST', `${title}最多2位小数`);
   const fen = toFen(amount);
   if (fen <= 0) throw new ApiError('BAD_REQUEST', `${title}必须大于0`);
   if (fen > MAX_PAYMENT_FEN) throw new ApiError('BAD_REQUEST', `${title}不能超过 ${MAX_PAYMENT_FEN / 100} 元`);

@@ -1,6 +1,7 @@
 import type { Period } from '../analysis/index.ts';
-import { likeOf, money, Params, type Row } from '../analysis/index.ts';
+import { likeOf, Params, type Row } from '../analysis/index.ts';
 import { ENTRY_LABELS, PAY_METHODS } from './rules.ts';
+import { yuanOf } from '../../../core/money.ts';
 
 /**
  * 供应商对账: every entry of a supplier's account, computed on read — audited receipts at the receipt price (+),
@@ -92,7 +93,7 @@ export const ENTRY_ORDER = '"__d" DESC, "__t" DESC, "detType" DESC, "docId" DESC
 
 export function finishStatementRow(r: Row): Row {
   const out = { ...r };
-  for (const k of ['openingBalance', 'receiptAmount', 'returnAmount', 'paymentAmount', 'closingBalance']) out[k] = money(out[k]);
+  for (const k of ['openingBalance', 'receiptAmount', 'returnAmount', 'paymentAmount', 'closingBalance']) out[k] = yuanOf(out[k]);
   return out;
 }
 
@@ -102,10 +103,10 @@ export function finishEntry(r: Row): Row {
     ...rest,
     detTypeName: ENTRY_LABELS[Number(r.detType)],
     payMethodName: r.payMethod ? PAY_METHODS[Number(r.payMethod)] : null,
-    amount: money(r.amount),
-    delta: money(r.delta),
-    newAmount: r.newAmount === null ? null : money(r.newAmount),
-    balance: money(r.balance),
+    amount: yuanOf(r.amount),
+    delta: yuanOf(r.delta),
+    newAmount: r.newAmount === null ? null : yuanOf(r.newAmount),
+    balance: yuanOf(r.balance),
   };
 }
 

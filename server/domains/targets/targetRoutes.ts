@@ -9,9 +9,10 @@ import { attachment } from '../../resources/exporter.ts';
 import { cellValue, fileBuffer, report, type ImportRowError } from '../../resources/importer.ts';
 import type { Req } from '../../resources/access.ts';
 import { netSalesOfPeriods, salesByDayAndSeller } from './sales.ts';
-import { daysOfMonth, isMonth, reachRate, toFen } from './split.ts';
+import { daysOfMonth, isMonth, reachRate } from './split.ts';
 import { dateParamMessage } from '../../../core/descriptors/dates.ts';
 import { shopIdsByCode } from '../shops/index.ts';
+import { toFen } from '../../../core/money.ts';
 import {
   amountFen, assertMonth, dayTargets, reachByDay, reachInfo, recentSellers, refreshDayTargets, reportConfig, saveReportConfig, shopOfTenant, targetOf,
   userTargetsOf, writeTarget, type TargetInput,

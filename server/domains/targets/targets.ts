@@ -2,8 +2,9 @@ import type { AuthContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import { ApiError } from '../../errors.ts';
 import { netBySeller, salesByDayAndSeller, type SalesRow } from './sales.ts';
-import { daysOfMonth, isMonth, isWeekend, reachRate, splitFen, splitMonthByDay, toFen } from './split.ts';
+import { daysOfMonth, isMonth, isWeekend, reachRate, splitMonthByDay } from './split.ts';
 import { dbToday } from '../../db/calendar.ts';
+import { isWholeFen, splitFen, toFen, toYuan, yuanText } from '../../../core/money.ts';
 
 /**
  * 绩效目标 service: a shop's month target, its split to sellers and days, and what was reached (from the orders).
@@ -56,12 +57,10 @@ export function assertMonth(month: string, title = '目标月份'): void {
 /** Yuan with at most 2 decimals, 0 or more, as fen; a refusal names the field. */
 export function amountFen(v: number, title: string): number {
   if (!Number.isFinite(v) || v < 0) throw new ApiError('BAD_REQUEST', `${title}不能小于0`);
-  if (Math.abs(v * 100 - Math.round(v * 100)) > 1e-6) throw new ApiError('BAD_REQUEST', `${title}最多保留两位小数`);
+  if (!isWholeFen(v)) throw new ApiError('BAD_REQUEST', `${title}最多保留两位小数`);
   if (v > 99_999_999_999) throw new ApiError('BAD_REQUEST', `${title}不能大于99999999999`);
   return toFen(v);
 }
-
-const yuan = (fen: number) => fen / 100;
 
 export interface TargetInput {
   shopId: number;
@@ -100,7 +99,7 @@ async function resplitDays(tx: Queryable, targetId: number, weekendWeight: numbe
   const ids: number[] = [], shops: number[] = [], userIds: number[] = [], days: string[] = [], amounts: string[] = [];
   for (const u of users.rows) {
     for (const d of splitMonthByDay(toFen(u.target_amount), u.target_moon_time, weekendWeight)) {
-      ids.push(u.id); shops.push(u.shop_id); userIds.push(u.user_id); days.push(d.day); amounts.push((d.fen / 100).toFixed(2));
+      ids.push(u.id); shops.push(u.shop_id); userIds.push(u.user_id); days.push(d.day); amounts.push(yuanText(d.fen));
     }
   }
   if (ids.length) {
@@ -136,7 +135,7 @@ export async function writeTarget(tx: Queryable, auth: AuthContext, input: Targe
     await tx.query(
       `UPDATE shop_performance_target SET shop_id = $2, shop_name = $3, target_moon_time = $4, target_amount = $5, remark = $6, update_user_name = $7, update_time = now()
         WHERE target_id = $1`,
-      [targetId, shop.shopId, shop.shopName, input.targetMoonTime, (totalFen / 100).toFixed(2), input.remark ?? null, who],
+      [targetId, shop.shopId, shop.shopName, input.targetMoonTime, yuanText(totalFen), input.remark ?? null, who],
     ).catch(uniqueAsConflict(`门店「${shop.shopName}」${input.targetMoonTime} 的绩效目标已存在`));
     await tx.query(`UPDATE shop_user_performance_target SET shop_id = $2, target_moon_time = $3 WHERE target_id = $1`, [targetId, shop.shopId, input.targetMoonTime]);
     await tx.query(`UPDATE shop_user_performance_daily_target d SET shop_id = $2 FROM shop_user_performance_target u WHERE u.id = d.user_target_id AND u.target_id = $1`, [targetId, shop.shopId]);
@@ -144,7 +143,7 @@ export async function writeTarget(tx: Queryable, auth: AuthContext, input: Targe
     const ins = await tx.query<{ target_id: number }>(
       `INSERT INTO shop_performance_target (tenant_id, shop_id, shop_name, target_moon_time, target_amount, remark, create_user_name, update_user_name)
        VALUES (app_current_tenant(), $1, $2, $3, $4, $5, $6, $6) RETURNING target_id`,
-      [shop.shopId, shop.shopName, input.targetMoonTime, (totalFen / 100).toFixed(2), input.remark ?? null, who],
+      [shop.shopId, shop.shopName, input.targetMoonTime, yuanText(totalFen), input.remark ?? null, who],
     ).catch(uniqueAsConflict(`门店「${shop.shopName}」${input.targetMoonTime} 的绩效目标已存在，请修改原目标`));
     targetId = ins.rows[0].target_id;
   }
@@ -159,7 +158,7 @@ export async function writeTarget(tx: Queryable, auth: AuthContext, input: Targe
     shares = input.userTargets.map((u, i) => ({ userId: u.userId, userName: names.get(u.userId)!, fen: amountFen(u.targetAmount, `第${i + 1}行：人员目标金额`) }));
     const sum = shares.reduce((a, s) => a + s.fen, 0);
     if (shares.length && sum !== totalFen) {
-      throw new ApiError('BAD_REQUEST', `人员目标合计 ${(sum / 100).toFixed(2)} 元与门店目标金额 ${(totalFen / 100).toFixed(2)} 元不一致`);
+      throw new ApiError('BAD_REQUEST', `人员目标合计 ${yuanText(sum)} 元与门店目标金额 ${yuanText(totalFen)} 元不一致`);
     }
   } else if (existing) {
     const cur = await tx.query<{ user_id: number; user_name: string; target_amount: string }>(
@@ -178,7 +177,7 @@ export async function writeTarget(tx: Queryable, auth: AuthContext, input: Targe
       `INSERT INTO shop_user_performance_target (tenant_id, target_id, shop_id, target_moon_time, user_id, user_name, target_amount)
        SELECT app_current_tenant(), $1, $2, $3, u, n, a FROM unnest($4::int[], $5::text[], $6::numeric[]) AS x(u, n, a)
        ON CONFLICT (tenant_id, target_id, user_id) DO UPDATE SET user_name = EXCLUDED.user_name, target_amount = EXCLUDED.target_amount`,
-      [targetId, shop.shopId, input.targetMoonTime, shares.map((s) => s.userId), shares.map((s) => s.userName), shares.map((s) => (s.fen / 100).toFixed(2))],
+      [targetId, shop.shopId, input.targetMoonTime, shares.map((s) => s.userId), shares.map((s) => s.userName), shares.map((s) => yuanText(s.fen))],
     );
   }
   await resplitDays(tx, targetId, (await reportConfig(tx)).weekendWeight);
@@ -286,7 +285,7 @@ export async function figuresByPerson(
     .sort((a, b) => Number(b[1].targetFen > 0) - Number(a[1].targetFen > 0) || (a[0] ?? Infinity) - (b[0] ?? Infinity))
     .map(([userId, p]) => {
       const actual = sales.get(userId)?.netFen ?? 0;
-      return { userId, userName: p.userName, targetAmount: yuan(p.targetFen), actualAmount: yuan(actual), reachRate: reachRate(actual, p.targetFen), orderCount: sales.get(userId)?.orderCount ?? 0 };
+      return { userId, userName: p.userName, targetAmount: toYuan(p.targetFen), actualAmount: toYuan(actual), reachRate: reachRate(actual, p.targetFen), orderCount: sales.get(userId)?.orderCount ?? 0 };
     });
   const targetFen = [...people.values()].reduce((a, p) => a + p.targetFen, 0);
   const actualFen = [...sales.values()].reduce((a, s) => a + s.netFen, 0);
@@ -315,13 +314,13 @@ export async function reachInfo(tx: Queryable, shopId: number, month: string) {
   const rate = reachRate(actualFen, targetFen);
   return {
     shopId, shopName: shop.shopName, targetMoonTime: month, targetId: target?.targetId ?? null,
-    targetAmount: yuan(targetFen),
-    actualAmount: yuan(actualFen),
-    soldAmount: yuan(sales.reduce((a, r) => a + r.soldFen, 0)),
-    refundAmount: yuan(sales.reduce((a, r) => a + r.refundFen, 0)),
+    targetAmount: toYuan(targetFen),
+    actualAmount: toYuan(actualFen),
+    soldAmount: toYuan(sales.reduce((a, r) => a + r.soldFen, 0)),
+    refundAmount: toYuan(sales.reduce((a, r) => a + r.refundFen, 0)),
     orderCount: sales.reduce((a, r) => a + r.orderCount, 0),
     reachRate: rate,
-    gapAmount: yuan(Math.max(0, targetFen - actualFen)),
+    gapAmount: toYuan(Math.max(0, targetFen - actualFen)),
     daysInMonth: days.length, daysElapsed: elapsed,
     timeProgress: Math.round((elapsed / days.length) * 10000) / 100,
     level: rate === null ? null : rate >= cfg.goodRate ? 'good' : rate < cfg.warnRate ? 'warn' : 'normal',
@@ -345,9 +344,9 @@ export async function reachByDay(tx: Queryable, shopId: number, month: string) {
     cumTarget += t;
     cumActual += actual;
     return {
-      date: day, weekend: isWeekend(day), targetAmount: yuan(t), actualAmount: yuan(actual),
-      refundAmount: yuan(rows.reduce((a, r) => a + r.refundFen, 0)), orderCount: rows.reduce((a, r) => a + r.orderCount, 0),
-      reachRate: reachRate(actual, t), cumulativeTarget: yuan(cumTarget), cumulativeActual: yuan(cumActual), cumulativeReachRate: reachRate(cumActual, cumTarget),
+      date: day, weekend: isWeekend(day), targetAmount: toYuan(t), actualAmount: toYuan(actual),
+      refundAmount: toYuan(rows.reduce((a, r) => a + r.refundFen, 0)), orderCount: rows.reduce((a, r) => a + r.orderCount, 0),
+      reachRate: reachRate(actual, t), cumulativeTarget: toYuan(cumTarget), cumulativeActual: toYuan(cumActual), cumulativeReachRate: reachRate(cumActual, cumTarget),
     };
   });
 }
