@@ -4,10 +4,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../src/api/http';
 import { usePermission } from '../../src/permission/Permission';
-import { localDay } from '../stats/api';
 import { useAnalysisT } from './labels';
 import { cell, DetailDrawer, FilterBar, ReportList, type Column, type Page, type Row } from './ReportList';
 import { RegionHeat } from './RegionHeat';
+import { localDay } from '../../core/calendar.ts';
 
 /**
  * The 报表中心 analysis screens (hand-written: every figure is computed by the server on read, and each opens the

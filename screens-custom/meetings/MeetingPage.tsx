@@ -5,11 +5,12 @@ import { useSnapshot } from 'valtio';
 import { appState } from '../../src/store/appStore';
 import { call } from '../../src/api/http';
 import { statShops } from '../stats/api';
-import { listShops, localDay, S } from './api';
+import { listShops, S } from './api';
 import { DailyMeetingPanel } from './DailyMeetingPanel';
 import { ShopMeetingPanel } from './ShopMeetingPanel';
 import { WeeklyMeetingPanel } from './WeeklyMeetingPanel';
 import { DateField } from '../../widgets/datePickers';
+import { localDay } from '../../core/calendar.ts';
 
 /**
  * 会议管理 (/shopManage/meeting): a shop's daily, weekly and shop meetings. Choose the shop and the day; each tab

@@ -8,11 +8,12 @@ import { downloadFile, notifyDownloadError } from '../../engine/api/calls';
 import { call, client } from '../../src/api/http';
 import { usePermission } from '../../src/permission/Permission';
 import {
-  addTarget, deleteTargets, editTarget, getReportConfig, listShops, localDay, messageOf, rate, rateColor, reachByDay, reachInfo, refreshDays,
+  addTarget, deleteTargets, editTarget, getReportConfig, listShops, messageOf, rate, rateColor, reachByDay, reachInfo, refreshDays,
   S, saveReportConfig, targetDetail, targetPage, type ReportConfig, type TargetRow,
 } from './api';
 import { Figure } from './Figure';
 import { amountDisplay, splitFen, sumFen, toFen, toYuan } from '../../core/money.ts';
+import { localDay } from '../../core/calendar.ts';
 
 /**
  * 绩效目标 (/shopManage/performanceTarget): each shop's sales target of a month, split to its sellers and days; the

@@ -318,5 +318,4 @@ export interface UserOption {
 /** Yuan with 2 decimals and thousands separators; empty for null. */
 export const rate = (v: number | null | undefined) => (v === null || v === undefined ? '—' : `${v.toFixed(2)}%`);
 export const rateColor = (v: number | null | undefined, warn = 80, good = 100) => (v === null || v === undefined ? 'dimmed' : v >= good ? 'teal' : v < warn ? 'red' : 'orange');
-export const localDay = (d = new Date()) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 export const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));

@@ -7,6 +7,7 @@ import { call } from '../../src/api/http';
 import { statShops } from '../stats/api';
 import { useOrdersT } from './labels';
 import { amountText } from '../../core/money.ts';
+import { localDay } from '../../core/calendar.ts';
 
 /**
  * 销售日报 (/orderInfo/saleReport): one shop's one business day. Notice 11 opens it with ?id=<report id> (the report a
@@ -25,10 +26,6 @@ interface SaleReport extends Figures {
 }
 
 const O = '/wxy-order-server';
-const localToday = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
 
 export default function SaleReportPage() {
   const t = useOrdersT();
@@ -36,7 +33,7 @@ export default function SaleReportPage() {
   const id = Number(params.get('id'));
   const byId = Number.isSafeInteger(id) && id > 0;
   const [shopId, setShopId] = useState<string | null>(null);
-  const [day, setDay] = useState(localToday());
+  const [day, setDay] = useState(localDay());
   const shops = useQuery({ queryKey: ['statShops'], queryFn: statShops, enabled: !byId });
   const chosenShop = shopId ?? (shops.data?.[0] ? String(shops.data[0].shopId) : null);
   const report = useQuery({

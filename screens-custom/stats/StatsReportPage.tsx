@@ -7,9 +7,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { usePermission } from '../../src/permission/Permission';
-import { daysBefore, download, get, localDay, post, rate, statShops, type Row } from './api';
+import { download, get, post, rate, statShops, type Row } from './api';
 import { reportOf, type ReportColumn, type ReportScreen, type ReportTab } from './reports';
 import { amountDisplay } from '../../core/money.ts';
+import { daysBefore, localDay } from '../../core/calendar.ts';
 
 interface Answer {
   records?: Row[];

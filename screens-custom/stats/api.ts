@@ -50,5 +50,3 @@ export interface Dashboard {
 export const dashboard = (days: 7 | 30) => get<Dashboard>(`statistics/dashboard?days=${days}`);
 
 export const rate = (v: unknown) => (typeof v === 'number' ? `${v.toFixed(2)}%` : '—');
-export const localDay = (d = new Date()) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-export const daysBefore = (n: number, d = new Date()) => localDay(new Date(d.getFullYear(), d.getMonth(), d.getDate() - n));

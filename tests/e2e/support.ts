@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from './fixtures';
 import { BUSINESS_TZ } from './servers';
+import { addDays, dayIn } from '../../core/calendar.ts';
 
 /**
  * Shared steps of the end-to-end specs (not a spec itself: the config only runs *.spec.ts), and the specs' `test`
@@ -126,8 +127,7 @@ export async function holdRequests(page: Page, url: RegExp | string | ((url: URL
  * days, YYYY-MM-DD: never the UTC date, which in China is the day before until 08:00.
  */
 export function zoneDay(offset = 0): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TZ, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-  return new Date(Date.parse(`${today}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
+  return addDays(dayIn(BUSINESS_TZ), offset);
 }
 
 /** The last SMS login code the worker's server "sent" to `phone` (its SMS_OUTBOX file: one JSON line a code). */

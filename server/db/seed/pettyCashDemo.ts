@@ -6,6 +6,7 @@ import { nextDocNo } from '../../documents/numbers.ts';
 import { recordDocEvent } from '../../documents/history.ts';
 import type { Database, Queryable } from '../index.ts';
 import { dbToday } from '../calendar.ts';
+import { addDays } from '../../../core/calendar.ts';
 
 const USAGES: [name: string, type: number, scope: number, max: number | null][] = [
   ['办公用品', 1, 0, 500],
@@ -53,7 +54,7 @@ export async function seedPettyCashDemo(db: Database, tenantId: number): Promise
     await tx.query(`UPDATE petty_cash_shop_config SET float_amount = 2000, audit_user_id = $1, audit_user_name = $2`, [admin.id, admin.name]);
     const today = await dbToday(tx);
     const thisMonth = periodOf(1, today);
-    const lastMonth = periodOf(1, new Date(Date.parse(`${thisMonth.beginDate}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10));
+    const lastMonth = periodOf(1, addDays(thisMonth.beginDate, -1));
     const lastDay = (n: number) => `${lastMonth.beginDate.slice(0, 8)}${String(n).padStart(2, '0')}`;
     const usages = new Map((await tx.query<{ usage_name: string; usage_id: number; usage_type: number }>(`SELECT usage_name, usage_id, usage_type FROM shop_petty_cash_usage_config`)).rows.map((u) => [u.usage_name, u]));
 

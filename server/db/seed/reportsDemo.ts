@@ -2,10 +2,10 @@ import type { Database } from '../index.ts';
 import { dbToday } from '../calendar.ts';
 import { enqueueJob } from '../../jobs/jobs.ts';
 import { CONTRIBUTION_JOBS } from '../../domains/reports/index.ts';
-import { previousMonth } from '../../domains/reports/index.ts';
 import { ACCESS_JOB } from '../../domains/reports/index.ts';
 import { STAR_JOBS } from '../../domains/reports/index.ts';
 import { DEMO_STAR_RULES } from '../../domains/reports/index.ts';
+import { previousMonth } from '../../../core/calendar.ts';
 
 /**
  * 报表中心 demo: last month's and this month's snapshots of the contribution reports are enqueued for tenant 1 (the

@@ -1,12 +1,7 @@
 import type { Database } from '../index.ts';
 import { computePeople, peopleOfMonth, writePeople } from '../../domains/salary/index.ts';
 import { dbToday } from '../calendar.ts';
-
-/** yyyy-mm of the month before `month`. */
-const previousMonth = (month: string) => {
-  const [y, m] = month.split('-').map(Number);
-  return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
-};
+import { previousMonth } from '../../../core/calendar.ts';
 
 /**
  * 考勤薪资 demo of tenant 1: the dictionaries of its screens (every tenant), then for tenant 1 only a salary plan,

@@ -2,9 +2,9 @@ import type { AuthContext } from '../../context.ts';
 import type { Database } from '../index.ts';
 import { refundOrder } from '../../domains/sales/index.ts';
 import { demoSale } from './demoSale.ts';
-import { addDays } from '../../domains/stats/index.ts';
 import { mergeScanCodes } from '../../domains/stats/index.ts';
 import { dbToday } from '../calendar.ts';
+import { addDays } from '../../../core/calendar.ts';
 
 /**
  * 数据统计 and 工作台 demo (tenant 1): shop01 works at the first shop with a shop warehouse (sys_user_shop, the scope

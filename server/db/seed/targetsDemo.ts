@@ -5,8 +5,8 @@ import { targetOf, writeTarget } from '../../domains/targets/index.ts';
 import { saveDailyMeeting } from '../../domains/meetings/index.ts';
 import { saveWeeklyMeeting } from '../../domains/meetings/index.ts';
 import { addShopMeeting } from '../../domains/meetings/index.ts';
-import { addDays } from '../../domains/meetings/index.ts';
 import { dbToday } from '../calendar.ts';
+import { addDays } from '../../../core/calendar.ts';
 
 /**
  * 绩效目标 and 会议管理 demo: two weeks of sales at the first shop with a shop warehouse by its two sellers (admin

@@ -4,5 +4,5 @@
  * area's routes and registrations are its plugin (plugin.ts), which only the wiring list (server/domains/index.ts)
  * loads: a face that carried the routes would make every caller of one function import the whole area.
  */
-export { isDay, type Period } from './period.ts';
+export { type Period } from './period.ts';
 export { aggregatePage, dayField, hiddenByGuards, likeOf, nullableId, nullableText, Params, periodOf, type Row, withoutFields } from './reportHttp.ts';

@@ -1,11 +1,12 @@
-import { addDays, dayPeriod, daysBetween, isDay, MAX_PERIOD_DAYS } from '../period/index.ts';
+import { dayPeriod, MAX_PERIOD_DAYS } from '../period/index.ts';
+import { addDays } from '../../../core/calendar.ts';
 
 /**
  * An analysis report's period (server/domains/period reads it): two calendar days (YYYY-MM-DD), start not after end, end not after today, at most
  * MAX_PERIOD_DAYS days. Without dates a report reads the last DEFAULT_PERIOD_DAYS days up to today.
  */
 
-export { MAX_PERIOD_DAYS, isDay, addDays, daysBetween };
+export { MAX_PERIOD_DAYS };
 export const DEFAULT_PERIOD_DAYS = 30;
 
 export interface Period {

@@ -1,9 +1,10 @@
 import type { Queryable } from '../../db/index.ts';
-import { addDays, daysBetween, type Period } from './period.ts';
+import { type Period } from './period.ts';
 import { Params, qty, saleLinesSql, shopWhere, skuWhere, type Row, type Scope } from './reportHttp.ts';
 import { daysOfStock, daysSince, launchWeeks, PIN_LABELS, pinStatus } from './rules.ts';
 import { sellThroughRate } from './period.ts';
 import { yuanOf } from '../../../core/money.ts';
+import { addDays, daysBetween } from '../../../core/calendar.ts';
 
 /**
  * The other analysis reports of wxy-report-server, computed on read: 库存动销 (stock-pin-analyse), 商品卖点

@@ -6,7 +6,7 @@ import {
   finishDetailRow, finishPutStockRow, HEAT_KEYS, PUT_STOCK_COLUMNS, PUT_STOCK_DETAILS, PUT_STOCK_GUARDS, PUT_STOCK_SORTS, putStockDetailSql, putStockListSql, putStockOrder, putStockRegionHeatSql,
   type PutStockDetail, type PutStockFilter,
 } from './putStock.ts';
-import { isDay, sellThroughRate } from './period.ts';
+import { sellThroughRate } from './period.ts';
 import { sendCsv } from '../../http/sendCsv.ts';
 import { aggregatePage, dayField, hiddenByGuards, nullableText, Params, periodOf, qty, SCOPE_PROPS, withoutFields, type Row } from './reportHttp.ts';
 import {
@@ -18,6 +18,7 @@ import { dbToday } from '../../db/calendar.ts';
 import type { Queryable } from '../../db/index.ts';
 import { dateParam } from '../../http/fields.ts';
 import { registerCustomRoute } from '../../resources/customRoutes.ts';
+import { isDay } from '../../../core/calendar.ts';
 
 /** The analysis reports of wxy-report-server, computed on read from the documents, orders and ledgers. */
 

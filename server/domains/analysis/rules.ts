@@ -1,4 +1,4 @@
-import { addDays, daysBetween } from './period.ts';
+import { addDays, daysBetween } from '../../../core/calendar.ts';
 
 /**
  * Pure rules of the stock-movement (库存动销) and new-product (新品) reports.

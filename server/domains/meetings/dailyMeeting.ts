@@ -4,7 +4,7 @@ import { ApiError } from '../../errors.ts';
 import { figuresByPerson, shopOfTenant, today, uniqueAsConflict } from '../targets/index.ts';
 import { reachRate } from '../targets/index.ts';
 import { fenOf } from '../../../core/money.ts';
-import { addDays, parseDay } from './week.ts';
+import { addDays, parseDay } from '../../../core/calendar.ts';
 
 /**
  * 日会 (shop-daily-meeting): one meeting per shop and day. Its figures — yesterday's target and sales per seller,

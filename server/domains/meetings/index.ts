@@ -6,5 +6,4 @@
  */
 export { saveDailyMeeting } from './dailyMeeting.ts';
 export { addShopMeeting } from './shopMeeting.ts';
-export { addDays } from './week.ts';
 export { saveWeeklyMeeting } from './weeklyMeeting.ts';

@@ -2,10 +2,11 @@ import type { AuthContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import { ApiError } from '../../errors.ts';
 import { figuresByPerson, reachInfo, shopOfTenant, uniqueAsConflict, userTargetsOf } from '../targets/index.ts';
-import { daysOfMonth, reachRate } from '../targets/index.ts';
+import { reachRate } from '../targets/index.ts';
 import { salesByDayAndSeller } from '../targets/index.ts';
 import { fenOf } from '../../../core/money.ts';
 import { meetingDay } from './dailyMeeting.ts';
+import { daysOfMonth } from '../../../core/calendar.ts';
 
 /**
  * 店会 (shop-meeting): a shop's meeting on a topic (经营分析会, 培训会, 专题会), one per shop, day and type. It

@@ -4,7 +4,7 @@ import { ApiError } from '../../errors.ts';
 import { figuresByPerson, shopOfTenant, today, uniqueAsConflict } from '../targets/index.ts';
 import { reachRate } from '../targets/index.ts';
 import { fenOf } from '../../../core/money.ts';
-import { addDays, parseDay, weekOf, type WeekOfYear } from './week.ts';
+import { addDays, parseDay, weekOf, type WeekOfYear } from '../../../core/calendar.ts';
 
 /**
  * 周会 (shop-weekly-meeting): one per shop and ISO week. It reviews the week's target and sales per seller (from

@@ -4,4 +4,4 @@
  * area's routes and registrations are its plugin (plugin.ts), which only the wiring list (server/domains/index.ts)
  * loads: a face that carried the routes would make every caller of one function import the whole area.
  */
-export { addDays, dayNumber, dayPeriod, type DayPeriod, daysBetween, isDay, MAX_PERIOD_DAYS, MONTH_PATTERN, monthField, monthMessage, reportMonth } from './period.ts';
+export { dayPeriod, type DayPeriod, MAX_PERIOD_DAYS, monthField, monthMessage, reportMonth } from './period.ts';

@@ -1,6 +1,6 @@
 import { ApiError } from '../../errors.ts';
 import { dateParam } from '../../http/fields.ts';
-import { daysOfMonth, isMonth, MONTH_PATTERN } from '../targets/index.ts';
+import { daysBetween, isDay, isMonth, monthRange } from '../../../core/calendar.ts';
 
 /**
  * The one reading of a report's period, whatever the call names its parameters (统计 startDate/endDate, 分析
@@ -10,22 +10,6 @@ import { daysOfMonth, isMonth, MONTH_PATTERN } from '../targets/index.ts';
  */
 
 export const MAX_PERIOD_DAYS = 366;
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-export { MONTH_PATTERN };
-
-/** A real calendar day written YYYY-MM-DD (2026-02-30 is not one). */
-export function isDay(v: unknown): v is string {
-  if (typeof v !== 'string') return false;
-  const m = DAY.exec(v);
-  if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.toISOString().slice(0, 10) === v;
-}
-
-export const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / 86_400_000;
-export const addDays = (day: string, n: number): string => new Date((dayNumber(day) + n) * 86_400_000).toISOString().slice(0, 10);
-export const daysBetween = (from: string, to: string): number => dayNumber(to) - dayNumber(from);
 
 export const dayMessage = (title: string) => `${title}格式不正确，应为 YYYY-MM-DD`;
 export const monthMessage = (title: string) => `${title}格式不正确，应为 YYYY-MM（如 2026-11）`;
@@ -78,8 +62,7 @@ export function reportMonth(value: unknown, title: string, today: string): { mon
   const v = typeof value === 'string' ? value.trim() : value;
   if (typeof v !== 'string' || !isMonth(v)) throw new ApiError('BAD_REQUEST', monthMessage(title));
   if (v > today.slice(0, 7)) throw new ApiError('BAD_REQUEST', `${title}不能晚于本月（${today.slice(0, 7)}）`);
-  const days = daysOfMonth(v);
-  return { month: v, from: days[0], to: days.at(-1)! };
+  return { month: v, ...monthRange(v) };
 }
 
 /** The JSON Schema of a month field of a hand route: the input guard's x-date check names the field. */

@@ -4,11 +4,12 @@ import { ApiError } from '../../errors.ts';
 import { ok } from '../../http/envelope.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
 import { availableOf } from './ledger.ts';
-import { BILLING_CYCLES, dayText, parseDay, periodOf, recentPeriods } from './periods.ts';
+import { BILLING_CYCLES, periodOf, recentPeriods } from './periods.ts';
 import { generateReconciliations } from './reconciliation.ts';
 import { registerCustomRoute } from '../../resources/customRoutes.ts';
 import { dateParam, idField } from '../../http/fields.ts';
 import { dbToday } from '../../db/calendar.ts';
+import { addDays, isDay } from '../../../core/calendar.ts';
 
 /**
  * The petty-cash calls that are not a descriptor's list, form or document action: the tenant's settings and
@@ -95,7 +96,7 @@ export const pettyCashRoutes = async (app: FastifyInstance) => {
     async (req) => {
       const { cfg, today } = await req.tenantTx(async (tx) => ({ cfg: await configOf(tx), today: await dbToday(tx) }));
       const date = req.query.date ?? today;
-      if (!parseDay(date)) throw new ApiError('BAD_REQUEST', '日期格式应为 YYYY-MM-DD');
+      if (!isDay(date)) throw new ApiError('BAD_REQUEST', '日期格式应为 YYYY-MM-DD');
       return ok({ billingCycle: cfg.billingCycle, billingCycleName: cfg.billingCycleName, current: periodOf(cfg.billingCycle, date), periods: recentPeriods(cfg.billingCycle, date, 12) });
     },
   );
@@ -263,8 +264,8 @@ registerCustomRoute('pettyCash.generateReconciliations', {
         const cfg = await configOf(tx);
         const today = await dbToday(tx);
         const current = periodOf(cfg.billingCycle, today);
-        const date = body?.date ?? dayText(new Date(parseDay(current.beginDate)!.getTime() - 86_400_000));
-        if (!parseDay(date)) throw new ApiError('BAD_REQUEST', '日期格式应为 YYYY-MM-DD');
+        const date = body?.date ?? addDays(current.beginDate, -1);
+        if (!isDay(date)) throw new ApiError('BAD_REQUEST', '日期格式应为 YYYY-MM-DD');
         const period = periodOf(cfg.billingCycle, date);
         if (period.endDate >= today) throw new ApiError('BAD_REQUEST', `账期 ${period.label}（${period.beginDate} 至 ${period.endDate}）尚未结束，不能生成对账单`);
         const shopIds = body?.shopIds?.length ? [...new Set(body.shopIds)] : null;

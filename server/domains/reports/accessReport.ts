@@ -1,12 +1,13 @@
 import { registerJob, type JobContext } from '../../jobs/jobs.ts';
 import { ok } from '../../http/envelope.ts';
 import { registerCustomRoute } from '../../resources/customRoutes.ts';
-import { daysOfMonth } from '../targets/index.ts';
+
 import { monthField, reportMonth } from './period.ts';
 import { dbToday } from '../../db/calendar.ts';
 import { ApiError } from '../../errors.ts';
 import { idField } from '../../http/fields.ts';
 import { lastComputed, startSnapshot } from './snapshotRoutes.ts';
+import { daysOfMonth } from '../../../core/calendar.ts';
 
 /**
  * 客流转化 (access/report): per shop and China day, the visitors the camera boxes counted (every channel's entries),

@@ -1,8 +1,9 @@
 import type { Queryable } from '../../db/index.ts';
 import { foldSalesSummaries } from '../../db/salesSummaries.ts';
 import { registerJob, type JobContext } from '../../jobs/jobs.ts';
-import { daysOfMonth } from '../targets/index.ts';
+
 import type { EditableReport } from './edits.ts';
+import { daysOfMonth } from '../../../core/calendar.ts';
 
 /**
  * 每日贡献, 月度贡献 and 门店月度贡献: what each person and each shop sold in a day or month, at what cost and

@@ -8,6 +8,7 @@ import { editLog, missingGuards } from './edits.ts';
 import type { Queryable } from '../../db/index.ts';
 import { monthField, reportMonth } from './period.ts';
 import { authOf, registerEditCalls, registerSnapshotCalls } from './snapshotRoutes.ts';
+import { addDays } from '../../../core/calendar.ts';
 
 /**
  * Calls of the contribution reports beside their descriptors' lists and exports (schemas/resources/
@@ -130,12 +131,12 @@ registerCustomRoute('reportEditLog.trend', {
         WHERE edit_time >= ($1::date - $2::int + 1)::timestamptz AND ($3::text IS NULL OR report_type = $3) GROUP BY 1, 2`,
       [today, days, reportType],
     );
-    const from = Date.parse(`${today}T00:00:00Z`) - (days - 1) * 86_400_000;
+    const from = addDays(today, -(days - 1));
     const byDay = new Map<string, Record<string, number>>();
     for (const x of r.rows) byDay.set(x.day, { ...byDay.get(x.day), [x.report_type]: Number(x.n) });
     return {
       days: Array.from({ length: days }, (_, i) => {
-        const date = new Date(from + i * 86_400_000).toISOString().slice(0, 10);
+        const date = addDays(from, i);
         const c = byDay.get(date) ?? {};
         return { date, dailyContribution: c.dailyContribution ?? 0, monthlyContribution: c.monthlyContribution ?? 0, shopContribution: c.shopContribution ?? 0, starRating: c.starRating ?? 0 };
       }),

@@ -6,6 +6,5 @@
  */
 export { ACCESS_JOB } from './accessReport.ts';
 export { CONTRIBUTION_JOBS } from './contribution.ts';
-export { previousMonth } from './period.ts';
 export { STAR_JOBS } from './starRating.ts';
 export { DEMO_STAR_RULES } from './starRules.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { previousMonth, reportMonth } from './period.ts';
+import { reportMonth } from './period.ts';
+import { previousMonth } from '../../../core/calendar.ts';
 
 describe('report periods', () => {
   it('takes a month up to the current one and answers its days', () => {

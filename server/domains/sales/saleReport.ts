@@ -8,12 +8,12 @@ import { ok } from '../../http/envelope.ts';
 import { dateParam, idField } from '../../http/fields.ts';
 import { notifyUsersInTx } from '../../messages/messageService.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
-import { isDay } from '../stats/index.ts';
 import { paymentsByType, salesByHour, salesBySeller, salesByShop, topSkus } from '../stats/index.ts';
 import { shopsOfCall } from '../../auth/callerShops.ts';
 import { hourRecord, netFigures } from '../stats/index.ts';
 import { PAY_TYPES } from './pricing.ts';
 import { toYuan } from '../../../core/money.ts';
+import { isDay } from '../../../core/calendar.ts';
 
 /**
  * 销售日报 (/orderInfo/saleReport): one shop's one business day — net sales, orders, 客单价, refunds, money per payment

@@ -8,11 +8,12 @@ import { grantedMenuKeys } from '../../permissions.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
 import { quoteIdent } from '../../resources/query.ts';
 import type { WaitingDocuments } from '../../documents/catalog.ts';
-import { addDays, dayShareFen, daysOf, percent } from './period.ts';
+import { dayShareFen, percent } from './period.ts';
 import { salesByDay, salesByHour, salesByShop, topSkus } from './salesQueries.ts';
 import { shopScope } from '../../auth/callerShops.ts';
 import { totalOf } from './shape.ts';
 import { toYuan } from '../../../core/money.ts';
+import { addDays, daysOf } from '../../../core/calendar.ts';
 
 /**
  * 工作台 (GET statistics/dashboard): the day's picture of the caller's shops (shopScope: admin every shop, others

@@ -4,7 +4,6 @@
  * area's routes and registrations are its plugin (plugin.ts), which only the wiring list (server/domains/index.ts)
  * loads: a face that carried the routes would make every caller of one function import the whole area.
  */
-export { addDays, isDay } from './period.ts';
 export { paymentsByType, salesByHour, salesBySeller, salesByShop, topSkus } from './salesQueries.ts';
 export { mergeScanCodes } from './scanCodeMerge.ts';
 export { hourRecord, netFigures } from './shape.ts';

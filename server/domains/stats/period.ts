@@ -1,24 +1,16 @@
-import { addDays, dayNumber, dayPeriod, isDay, MAX_PERIOD_DAYS, type DayPeriod } from '../period/index.ts';
+import { dayPeriod, MAX_PERIOD_DAYS, type DayPeriod } from '../period/index.ts';
 
 /**
  * The period of a statistics call: 开始日期 and 结束日期 (YYYY-MM-DD, real calendar days), the end not before the
  * start, neither after today, at most MAX_DAYS days. Pure: `today` is the database's (dbToday).
  */
 export const MAX_DAYS = MAX_PERIOD_DAYS;
-export { addDays, dayNumber, isDay };
 
 export type Period = DayPeriod;
 
 /** Checks a period (startDate/endDate, the names the browser sends); a missing start or end is `defaults` (today when not given). */
 export function periodOf(startDate: unknown, endDate: unknown, today: string, defaults: { from?: string; to?: string } = {}): Period {
   return dayPeriod(startDate, endDate, today, { to: () => defaults.to ?? today, from: () => defaults.from ?? today });
-}
-
-/** Every day of a period, in order. */
-export function daysOf(p: { from: string; to: string }): string[] {
-  const out: string[] = [];
-  for (let d = p.from; d <= p.to; d = addDays(d, 1)) out.push(d);
-  return out;
 }
 
 /** part / whole as a percentage with 2 decimals; null when whole is 0. */

@@ -5,11 +5,12 @@ import { dbToday } from '../../db/calendar.ts';
 import { ok } from '../../http/envelope.ts';
 import { plainText } from '../../http/fields.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
-import { daysOf, periodOf, type Period } from './period.ts';
+import { periodOf, type Period } from './period.ts';
 import { mergeScanCodes, NO_DEPT } from './scanCodeMerge.ts';
 import { shopsOfCall } from '../../auth/callerShops.ts';
 import { bodyOf, STAT_PERMS, type PeriodBody } from './statsRoutes.ts';
 import { sendTable, type ExportColumn } from './tableExport.ts';
+import { addDays, daysOf } from '../../../core/calendar.ts';
 
 /**
  * 扫码统计 (stat/scan-code): how much the registers scanned — each order line of a real sale (练习收银 left out;
@@ -44,7 +45,7 @@ async function mergeState(tx: Queryable, p: Period) {
 
 async function scope(tx: Queryable, auth: AuthContext, b: ScanBody | null | undefined, defaultDays = 7) {
   const today = await dbToday(tx);
-  const from = new Date(Date.parse(`${today}T00:00:00Z`) - (defaultDays - 1) * 86_400_000).toISOString().slice(0, 10);
+  const from = addDays(today, -(defaultDays - 1));
   const period = periodOf(b?.startDate, b?.endDate, today, { from });
   const shops = await shopsOfCall(tx, auth, b?.shopId);
   return { period, shops, dept: b?.deptName?.trim() || null };

@@ -18,6 +18,7 @@ import { shopScope, shopsOfCall } from '../../auth/callerShops.ts';
 import { composeRecords, hourRecord, netFigures, orderRecord, sellerRecord, shopSaleRecord, totalOf, type CostRights } from './shape.ts';
 import { sendTable, type ExportColumn } from './tableExport.ts';
 import { fenOf, toYuan } from '../../../core/money.ts';
+import { addDays } from '../../../core/calendar.ts';
 
 /**
  * 数据统计 (wxy-order-server): sales per shop (po-shop-sale), by hour (po-sell-store-hour), the order summary
@@ -68,7 +69,7 @@ export async function costRights(tx: Queryable, auth: AuthContext): Promise<Cost
 /** The period (default: today) and the shops of a call. */
 export async function callScope(tx: Queryable, auth: AuthContext, b: PeriodBody | null | undefined, defaultDays = 1): Promise<{ period: Period; shops: number[] | null; rights: CostRights }> {
   const today = await dbToday(tx);
-  const from = new Date(Date.parse(`${today}T00:00:00Z`) - (defaultDays - 1) * 86_400_000).toISOString().slice(0, 10);
+  const from = addDays(today, -(defaultDays - 1));
   const period = periodOf(b?.startDate, b?.endDate, today, { from: b?.endDate && !b?.startDate ? undefined : from });
   const shops = await shopsOfCall(tx, auth, b?.shopId);
   return { period, shops, rights: await costRights(tx, auth) };

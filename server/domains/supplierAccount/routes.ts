@@ -8,7 +8,7 @@ import { ok } from '../../http/envelope.ts';
 import { idField } from '../../http/fields.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
 import type { Req } from '../../resources/access.ts';
-import { isDay } from '../analysis/index.ts';
+
 import { sendCsv } from '../../http/sendCsv.ts';
 import { aggregatePage, dayField, hiddenByGuards, nullableId, nullableText, Params, periodOf, withoutFields, type Row } from '../analysis/index.ts';
 import { correctionFen, ENTRY_TYPES, paymentFen } from './rules.ts';
@@ -16,6 +16,7 @@ import {
   ENTRY_COLUMNS, ENTRY_ORDER, entriesCte, entriesSql, finishEntry, finishStatementRow, STATEMENT_COLUMNS, STATEMENT_GUARDS, statementSql, type StatementFilter,
 } from './statement.ts';
 import { fenOf, yuanOf } from '../../../core/money.ts';
+import { isDay } from '../../../core/calendar.ts';
 
 /**
  * 供应商对账 and 供应商往来账 (wxy-order-server supplier/...): reconciliation-stat/v2 (page, summary, export,

@@ -5,5 +5,5 @@
  * loads: a face that carried the routes would make every caller of one function import the whole area.
  */
 export { salesByDayAndSeller } from './sales.ts';
-export { daysOfMonth, isMonth, MONTH_PATTERN, reachRate } from './split.ts';
+export { reachRate } from './split.ts';
 export { figuresByPerson, reachInfo, shopOfTenant, targetOf, today, uniqueAsConflict, userTargetsOf, writeTarget } from './targets.ts';

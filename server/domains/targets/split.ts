@@ -1,28 +1,10 @@
 /**
- * Pure rules of 绩效目标: the month format, the days of a month, a month's target split by day, and the reach rate.
+ * Pure rules of 绩效目标: a month's target split by day, and the reach rate.
  * No database here; the routes and the tests import them.
  */
 
-import { isDateParam, MONTH_PATTERN } from '../../../core/descriptors/dates.ts';
+import { daysOfMonth, isWeekend } from '../../../core/calendar.ts';
 import { splitFen } from '../../../core/money.ts';
-
-export { MONTH_PATTERN };
-
-export const isMonth = (s: string): boolean => isDateParam('month', s);
-
-/** Every day of a `YYYY-MM` month as `YYYY-MM-DD`. */
-export function daysOfMonth(month: string): string[] {
-  if (!isMonth(month)) throw new Error(`not a month: ${month}`);
-  const [y, m] = month.split('-').map(Number);
-  const n = new Date(Date.UTC(y, m, 0)).getUTCDate();
-  return Array.from({ length: n }, (_, i) => `${month}-${String(i + 1).padStart(2, '0')}`);
-}
-
-/** Saturday or Sunday (the calendar's, whatever the server's zone). */
-export function isWeekend(day: string): boolean {
-  const d = new Date(`${day}T00:00:00Z`).getUTCDay();
-  return d === 0 || d === 6;
-}
 
 /** A month's target per day: weekends carry `weekendWeight` times a weekday's share. */
 export function splitMonthByDay(totalFen: number, month: string, weekendWeight = 1): { day: string; fen: number }[] {

@@ -9,7 +9,7 @@ import { attachment } from '../../resources/exporter.ts';
 import { cellValue, fileBuffer, report, type ImportRowError } from '../../resources/importer.ts';
 import type { Req } from '../../resources/access.ts';
 import { netSalesOfPeriods, salesByDayAndSeller } from './sales.ts';
-import { daysOfMonth, isMonth, reachRate } from './split.ts';
+import { reachRate } from './split.ts';
 import { dateParamMessage } from '../../../core/descriptors/dates.ts';
 import { shopIdsByCode } from '../shops/index.ts';
 import { toFen } from '../../../core/money.ts';
@@ -17,6 +17,7 @@ import {
   amountFen, assertMonth, dayTargets, reachByDay, reachInfo, recentSellers, refreshDayTargets, reportConfig, saveReportConfig, shopOfTenant, targetOf,
   userTargetsOf, writeTarget, type TargetInput,
 } from './targets.ts';
+import { daysOfMonth, isMonth } from '../../../core/calendar.ts';
 
 /**
  * 绩效目标 (wxy-shop-server): shop-performance-target, shop-user-performance-target and

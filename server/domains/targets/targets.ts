@@ -2,9 +2,10 @@ import type { AuthContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import { ApiError } from '../../errors.ts';
 import { netBySeller, salesByDayAndSeller, type SalesRow } from './sales.ts';
-import { daysOfMonth, isMonth, isWeekend, reachRate, splitMonthByDay } from './split.ts';
+import { reachRate, splitMonthByDay } from './split.ts';
 import { dbToday } from '../../db/calendar.ts';
 import { isWholeFen, splitFen, toFen, toYuan, yuanText } from '../../../core/money.ts';
+import { daysOfMonth, isMonth, isWeekend } from '../../../core/calendar.ts';
 
 /**
  * 绩效目标 service: a shop's month target, its split to sellers and days, and what was reached (from the orders).

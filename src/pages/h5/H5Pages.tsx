@@ -10,6 +10,7 @@ import { establishSession } from '../../session/sessionActions';
 import { adoptCookieToken, rememberedTenantId } from '../../session/sessionStorage';
 import { H5LoginPage } from './H5LoginPage';
 import { H5_HOME, Header, ShopSelect, useMyShops } from './H5Parts';
+import { localDay } from '../../../core/calendar.ts';
 
 /**
  * The remaining mobile (h5) pages of spec 000 §2, each made for a phone held in one hand (finger-sized controls):
@@ -374,10 +375,6 @@ interface InspectDoc {
 const INSPECT = `${S}/shop-inspect-apply`;
 const DEFAULT_ITEMS = ['陈列整齐', '价签齐全', '卫生清洁', '消防通道畅通', '员工着装规范'];
 const STATUS: Record<number, [string, string]> = { 1: ['审批中', 'blue'], 2: ['已通过', 'green'], 3: ['已驳回', 'red'] };
-const localToday = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
 
 function StatusBadge({ status }: { status: number }) {
   const [label, color] = STATUS[status] ?? [String(status), 'gray'];
@@ -440,7 +437,7 @@ function InspectDetail({ id }: { id: number }) {
 function InspectForm({ onDone }: { onDone: (doc: InspectDoc) => void }) {
   const { t } = useTranslation();
   const [shopId, setShopId] = useDefaultShop(null);
-  const [date, setDate] = useState(localToday());
+  const [date, setDate] = useState(localDay());
   const [items, setItems] = useState<{ itemName: string; result: number; remark: string }[]>(DEFAULT_ITEMS.map((itemName) => ({ itemName, result: 1, remark: '' })));
   const [extra, setExtra] = useState('');
   const [photos, setPhotos] = useState<FileInfo[]>([]);
@@ -472,7 +469,7 @@ function InspectForm({ onDone }: { onDone: (doc: InspectDoc) => void }) {
   return (
     <Stack gap="md" data-testid="h5-inspect-form">
       <ShopSelect value={shopId} onChange={setShopId} />
-      <TextInput size="lg" type="date" label={t('h5.inspectDate')} value={date} max={localToday()} onChange={(e) => setDate(e.currentTarget.value)} data-testid="h5-inspect-date" />
+      <TextInput size="lg" type="date" label={t('h5.inspectDate')} value={date} max={localDay()} onChange={(e) => setDate(e.currentTarget.value)} data-testid="h5-inspect-date" />
       <Text fw={600}>{t('h5.inspectItems')}</Text>
       {items.map((item, index) => (
         <Card key={item.itemName} withBorder radius="md" p="sm" data-testid={`h5-item-${index}`}>
