@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { APP_ROLE, SHOP_ROLE, type Database, type Queryable } from './index.ts';
 
 /*
- * The schema, in two parts (README "The schema: migrations and definitions"):
+ * The schema, in two parts (docs/implementing.md "The schema: migrations and definitions"):
  *
  * - migrations/NNN_name.sql: versioned migrations for tables, columns, indexes, constraints, tenancy and data. Each
  *   runs once, in file-name order, and is recorded in schema_migrations with the sha256 of its text; a recorded

@@ -8,7 +8,7 @@ import { openDatabase, type Database } from '../db/index.ts';
  * (GET /ops/backup with BACKUP_TOKEN: server/ops/routes.ts), between two transactions, so the copy is consistent and
  * nobody waits more than the copy takes; a stopped one is read directly. `npm run backup -- <file>` does whichever
  * applies; `npm run restore -- <file>` makes a new DATA_DIR from it. Uploaded files (DATA_DIR/files) are not in it:
- * copy that folder beside it. A PostgreSQL server is backed up with pg_dump (README "Backups").
+ * copy that folder beside it. A PostgreSQL server is backed up with pg_dump (docs/operations.md "Backups").
  */
 
 /** The embedded database's data dir (config.dataDir/pg). */
@@ -35,7 +35,7 @@ export async function restoreEmbedded(file: string, config: Pick<ServerConfig, '
  * opens DATA_DIR itself (the server must then be stopped: one process owns an embedded database).
  */
 export async function backupCommand(config: ServerConfig, file: string): Promise<string> {
-  if (config.databaseUrl) throw new Error('DATABASE_URL is set: back a PostgreSQL server up with pg_dump -Fc (README "Backups")');
+  if (config.databaseUrl) throw new Error('DATABASE_URL is set: back a PostgreSQL server up with pg_dump -Fc (docs/operations.md "Backups")');
   const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}/ops/backup`;
   const res = await fetch(url, { headers: { authorization: `Bearer ${config.backupToken ?? ''}` } }).catch((err: Error & { cause?: { code?: string } }) => {
     if (err.cause?.code === 'ECONNREFUSED') return null;

@@ -80,7 +80,7 @@ export const opsRoutes = (services: AppServices) => async (app: FastifyInstance)
 
   app.get('/ops/backup', { config: { public: true } }, async (req, reply) => {
     if (refused(req, reply, services.config.backupToken, 'BACKUP_TOKEN', '数据库备份')) return reply;
-    if (services.db.kind !== 'pglite') return reply.status(409).send({ code: 409, msg: 'PostgreSQL 数据库请用 pg_dump 备份（见 README「Backups」）', data: null });
+    if (services.db.kind !== 'pglite') return reply.status(409).send({ code: 409, msg: 'PostgreSQL 数据库请用 pg_dump 备份（见 docs/operations.md「Backups」）', data: null });
     const data = await dumpEmbedded(services.db);
     const stamp = new Date().toISOString().replace(/[-:]/g, '').slice(0, 15);
     return reply

@@ -90,7 +90,7 @@ describe.skipIf(!!process.env.DATABASE_URL && !pgTools)('backup and restore', ()
       await restoreEmbedded(file, restored);
       await expect(restoreEmbedded(file, restored)).rejects.toThrow(/already holds a database/);
     } else {
-      // The PostgreSQL recipe of the README: pg_dump -Fc while the server runs, pg_restore into a new database.
+      // The PostgreSQL recipe of docs/operations.md (Backups): pg_dump -Fc while the server runs, pg_restore into a new database.
       const file = path.join(target, 'backup.dump');
       execFileSync('pg_dump', ['-Fc', '--no-owner', '-f', file, config.databaseUrl!]);
       const url = new URL(config.databaseUrl!);

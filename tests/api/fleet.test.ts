@@ -9,7 +9,7 @@ import { BASIC, freshDatabaseConfig } from './harness.ts';
 
 /**
  * The fleet (issue 30): three app servers on one PostgreSQL database and one shared DATA_DIR (the uploaded files'
- * folder, as the README's "Running several servers" asks), behind a small round-robin proxy started here. A session
+ * folder, as docs/operations.md "Running several servers" asks), behind a small round-robin proxy started here. A session
  * made through one server works on the others, a notice raised on one reaches STOMP sockets held on every server, a
  * job enqueued once runs once, and a chunked upload whose parts reach different servers completes and downloads
  * from each.

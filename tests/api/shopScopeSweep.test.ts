@@ -326,7 +326,7 @@ function namesB(text: string, op: Op): string | undefined {
 
 /**
  * Answers that name B although they hold none of B's records: chain-wide data, by the shop-scope declarations (see the
- * README's table). Each with its reason.
+ * table in docs/security.md). Each with its reason.
  */
 const CHAIN_WIDE_READS: Record<string, string> = {
   'GET /api/wxy-system-server/sys-department/tree': '组织架构 is one tree for the chain; a shop\'s department is named after its shop',

@@ -136,7 +136,7 @@ describe('print client against electron-hiprint 1.0.15 (its socket handlers, tes
     expect(server.jobs).toEqual([]);
   });
 
-  it('with its default empty token any page connects (why the README asks for a token)', async () => {
+  it('with its default empty token any page connects (why docs/modules/printing.md asks for a token)', async () => {
     server = await startTestPrintServer({ token: '' });
     client = connect(server.url, 'anything');
     await until(client, (s) => s.status === 'connected');
