@@ -5,6 +5,7 @@ import { ApiError } from '../../errors.ts';
 import { ok } from '../../http/envelope.ts';
 import { dbToday } from '../../db/calendar.ts';
 import { dateParam } from '../../http/fields.ts';
+import { daysBetween } from '../../../core/calendar.ts';
 
 /**
  * 门店日常管理 (shop-daily-management): each shop's day at a glance, from what the shop really did — the daily
@@ -47,7 +48,7 @@ async function range(tx: Queryable, f: Filter | null | undefined): Promise<{ sta
   const start = f?.date ?? f?.dateStart ?? today;
   const end = f?.date ?? f?.dateEnd ?? start;
   if (end < start) throw new ApiError('BAD_REQUEST', '结束日期不能早于开始日期');
-  const days = (Date.parse(end) - Date.parse(start)) / 86_400_000 + 1;
+  const days = daysBetween(start, end) + 1;
   if (days > MAX_DAYS) throw new ApiError('BAD_REQUEST', `一次最多查询${MAX_DAYS}天`);
   if (start > today) throw new ApiError('BAD_REQUEST', '开始日期不能晚于今天');
   return { start, end };

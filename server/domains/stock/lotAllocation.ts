@@ -1,5 +1,6 @@
 import { ApiError } from '../../errors.ts';
 import { formatQty, type LotRef, type LotSource } from './moves.ts';
+import { addDays } from '../../../core/calendar.ts';
 
 export type { LotRef } from './moves.ts';
 
@@ -80,11 +81,7 @@ export const isExpired = (expiryDate: string | null, today: string) => expiryDat
 /** The expiry date a receipt gives a lot: typed, or the production date plus the shelf life. */
 export function lotExpiry(sku: LotSku, lot: LotRef): string | null {
   if (lot.expiryDate) return lot.expiryDate;
-  if (lot.productionDate && sku.shelfLifeDays) {
-    const d = new Date(`${lot.productionDate}T00:00:00Z`);
-    d.setUTCDate(d.getUTCDate() + sku.shelfLifeDays);
-    return d.toISOString().slice(0, 10);
-  }
+  if (lot.productionDate && sku.shelfLifeDays) return addDays(lot.productionDate, sku.shelfLifeDays);
   return null;
 }
 
