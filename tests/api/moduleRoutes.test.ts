@@ -148,7 +148,7 @@ describe('pd-sku: delete, template, import, field permissions', () => {
 
   it('imports all rows or none, the SKUs taking the SPU’s names; bad rows are reported and nothing is written', async () => {
     const template = await A('GET', sku('template'));
-    expect(await headerOf(template.raw)).toEqual(['所属商品', 'SKU编码', '条形码', 'SKU名称', '规格', '单位', '供应商', '零售价', '进价', '成本价', '状态', '备注']);
+    expect(await headerOf(template.raw)).toEqual(['所属商品', 'SKU编码', '条形码', 'SKU名称', '规格', '单位', '供应商', '零售价', '进价', '成本价', '状态', '批次管理', '保质期管理', '保质期(天)', '临期预警(天)', '备注']);
     expect((await S('GET', sku('template'))).json.code).toBe(4030);
     const before = await rowCount('pd_sku');
     const good = [
