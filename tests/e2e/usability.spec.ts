@@ -62,7 +62,7 @@ test('past 12 tabs the oldest unpinned one closes; a pinned tab stays first, als
     .map((x) => ({ path: pathOf(x.module, x.page), name: x.page.menuName }));
   const names = new Set<string>();
   // One page per module as the shell counts modules (the path's first segment) and per name.
-  const pages = firsts.filter((p) => !names.has(p.name) && !names.has(p.path.split('/')[1]) && names.add(p.name) && names.add(p.path.split('/')[1])).slice(0, 16);
+  const pages = firsts.filter((p) => !names.has(p.name) && !names.has(p.path.split('/')[1]) && names.add(p.name) && names.add(p.path.split('/')[1])).slice(0, 24);
   expect(pages.length).toBeGreaterThanOrEqual(13);
   const open = async (p: { path: string; name: string }) => {
     await page.keyboard.press('Control+K');
