@@ -195,7 +195,6 @@ export async function readOrder(tx: Queryable, orderId: number): Promise<Record<
   return { ...h.rows[0], detList: lines.rows, payList: pays.rows };
 }
 
-export { ORDER_STATUS };
 
 /**
  * 退款: the whole order back, once (status 已完成 -> 已退款 with the order row locked; a second click or a
