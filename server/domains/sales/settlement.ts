@@ -25,7 +25,6 @@ import { toYuan } from '../../../core/money.ts';
  * shop's warehouse through the ledger. Practice sales (练习收银) are kept apart and move no stock.
  */
 
-
 /** A register's clock may run this far ahead of the server's. */
 const CLOCK_SKEW_MS = 5 * 60_000;
 
@@ -151,25 +150,10 @@ async function writeOrder(
 const cartDigest = (input: SettlementInput): string =>
   requestDigest({ shopId: input.shopId, isPractice: input.isPractice === true, lines: input.lines, payments: input.payments, memberId: input.memberId, memberCouponId: input.memberCouponId });
 
-
-
-
-
-
 async function orderByUuid(tx: Queryable, uuid: string): Promise<{ id: number; digest: string | null } | null> {
   const r = await tx.query<{ order_id: number; request_digest: string | null }>(`SELECT order_id, request_digest FROM po_order WHERE client_uuid = $1`, [uuid]);
   return r.rows[0] ? { id: r.rows[0].order_id, digest: r.rows[0].request_digest } : null;
 }
-
-
-
-
-
-
-
-
-
-
 
 /** An order's header, lines and payments as the register and the order list read them (also RETURNING of a sale). */
 const ORDER_COLUMNS = `order_id AS "orderId", order_no AS "orderNo", client_uuid AS uuid, shop_id AS "shopId", shop_name AS "shopName", is_practice AS "isPractice",
@@ -194,7 +178,6 @@ export async function readOrder(tx: Queryable, orderId: number): Promise<Record<
   const pays = await tx.query(`SELECT ${PAY_COLUMNS} FROM po_order_pay WHERE order_id = $1 ORDER BY pay_id`, [orderId]);
   return { ...h.rows[0], detList: lines.rows, payList: pays.rows };
 }
-
 
 /**
  * 退款: the whole order back, once (status 已完成 -> 已退款 with the order row locked; a second click or a
