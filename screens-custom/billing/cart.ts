@@ -1,5 +1,6 @@
 import { billingT } from './labels';
 import { toFen } from '../../core/money.ts';
+import { BALANCE, CASH, VOUCHER } from '../../core/pricing/payTypes.ts';
 
 /**
  * The register's cart, as pure functions over an immutable list: the screen keeps one cart in state and
@@ -95,10 +96,7 @@ export function changeDue(totalFen: number, tenderedYuan: number | string): numb
   return tendered - totalFen;
 }
 
-export const CASH = 1;
-export const BALANCE = 5;
-/** 券: a platform voucher written off by the sale (pay type 6). */
-export const VOUCHER = 6;
+export { BALANCE, CASH, VOUCHER } from '../../core/pricing/payTypes.ts';
 
 /**
  * The payments of one sale: the member's balance first (never more than allowed), the rest by the chosen method.

@@ -1,4 +1,4 @@
-import type { ActivePromotion } from '../../server/domains/promotions/apply';
+import type { ActivePromotion } from '../../core/pricing/promotions.ts';
 import type { Dexie, EntityTable } from 'dexie';
 import type { ScannedSku } from './cart';
 import { billingT } from './labels';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ActivePromotion } from '../../server/domains/promotions/apply';
+import type { ActivePromotion } from '../../core/pricing/promotions.ts';
 import { quoteOffline } from './offlineQuote';
 
 const sku = (skuId: number, retailPrice: number) => ({ skuId, skuCode: `S${skuId}`, skuName: `商品${skuId}`, barcode: null, spec: null, unit: null, retailPrice, available: 10 });
@@ -16,7 +16,7 @@ describe('the register prices a cart offline as the server would', () => {
     // 2 × 12.50 + 2 × 3.00 = 31.00; 特价 takes 2 × 2.60 = 5.20; 25.80 reaches 满20: 3.00 more.
     expect(q.totalAmount).toBe(31);
     expect(q.promotionAmount).toBe(8.2);
-    expect(q.fullReduction).toEqual({ promotionName: '满20减3', amount: 3 });
+    expect(q.fullReduction).toEqual({ promotionId: 2, promotionName: '满20减3', amount: 3 });
     expect(q.lines.map((l) => [l.skuId, l.quantity, l.promotionName, l.promotionAmount, l.isGift])).toEqual([
       [1, 2, '特价', 5.2, false],
       [2, 2, '买二赠一', 0, false],

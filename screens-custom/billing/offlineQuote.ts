@@ -1,25 +1,21 @@
-import { applyPromotions, type ActivePromotion } from '../../server/domains/promotions/apply';
 import type { CartLine } from './cart';
 import { toFen } from '../../core/money.ts';
+import { discountPercentOf, pricedLine } from '../../core/pricing/cartLine.ts';
+import { applyPromotions, type ActivePromotion } from '../../core/pricing/promotions.ts';
+import { quoteOf, type CartQuote } from '../../core/pricing/quote.ts';
 
-/** order/price's answer (server/API.md), as the register shows it. */
-export interface CartQuote {
-  lines: { skuId: number; skuName: string; quantity: number; unitPrice: number; amount: number; promotionName: string | null; promotionAmount: number; isGift: boolean }[];
-  totalAmount: number;
-  promotionAmount: number;
-  fullReduction: { promotionName: string; amount: number } | null;
-}
+export type { CartQuote };
 
 /**
  * The cart priced without the network, as order/price would price it: the shop's promotions kept with the offline
- * catalogue, applied by the server's own pure rules (applyPromotions), so the amount a card is charged offline is
+ * catalogue, applied by the server's own pure rules (core/pricing), so the amount a card is charged offline is
  * the amount settlement computes when the queued sale is sent. Member-only promotions need a member, which needs
  * the server: none apply offline. A cashier's line discount (收银折扣) is priced by the same rule as on the server.
  */
 export function quoteOffline(cart: readonly CartLine[], promotions: readonly ActivePromotion[], skus: readonly { skuId: number; skuName: string; retailPrice: number }[]): CartQuote {
   const byId = new Map(skus.map((s) => [s.skuId, s]));
   const result = applyPromotions(
-    cart.map((l) => ({ skuId: l.skuId, quantity: l.quantity, priceFen: toFen(l.retailPrice), amountFen: toFen(l.retailPrice) * l.quantity, ...(l.discountRate ? { discountPercent: Math.round(l.discountRate * 10) } : {}) })),
+    cart.map((l) => pricedLine(l.skuId, l.quantity, toFen(l.retailPrice), (l.discountRate ? discountPercentOf(l.discountRate) : null) ?? undefined)),
     [...promotions],
     (id) => {
       const s = byId.get(id);
@@ -27,19 +23,5 @@ export function quoteOffline(cart: readonly CartLine[], promotions: readonly Act
     },
   );
   const names = new Map(cart.map((l) => [l.skuId, l.skuName]));
-  return {
-    lines: result.lines.map((l) => ({
-      skuId: l.skuId,
-      skuName: names.get(l.skuId) ?? byId.get(l.skuId)?.skuName ?? '',
-      quantity: l.quantity,
-      unitPrice: l.priceFen / 100,
-      amount: l.amountFen / 100,
-      promotionName: l.promotionName,
-      promotionAmount: l.promotionFen / 100,
-      isGift: l.isGift,
-    })),
-    totalAmount: result.lines.reduce((a, l) => a + l.amountFen, 0) / 100,
-    promotionAmount: result.promotionFen / 100,
-    fullReduction: result.fullReduction ? { promotionName: result.fullReduction.promotionName, amount: result.fullReduction.reduceFen / 100 } : null,
-  };
+  return quoteOf(result, (skuId) => names.get(skuId) ?? byId.get(skuId)?.skuName ?? '');
 }

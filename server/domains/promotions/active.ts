@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/index.ts';
-import type { ActivePromotion, PromotionRule, PromotionType } from './apply.ts';
+import type { ActivePromotion, PromotionRule, PromotionType } from '../../../core/pricing/promotions.ts';
 import { fenOf } from '../../../core/money.ts';
 
 /**

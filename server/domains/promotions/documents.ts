@@ -3,7 +3,7 @@ import type { DocActionContext } from '../../documents/registry.ts';
 import { registerDocFn } from '../../documents/registry.ts';
 import { ApiError } from '../../errors.ts';
 import { notifyConfirmers } from '../../messages/notifyPermHolders.ts';
-import { PROMOTION_TYPES } from './apply.ts';
+import { PROMOTION_TYPES } from '../../../core/pricing/promotions.ts';
 import { fenOf, yuanText } from '../../../core/money.ts';
 
 /**

@@ -5,4 +5,3 @@
  * loads: a face that carried the routes would make every caller of one function import the whole area.
  */
 export { activePromotions, activePromotionsSql, type PromotionRow, toActivePromotion } from './active.ts';
-export { applyPromotions } from './apply.ts';

@@ -2,11 +2,12 @@ import type { AuthContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import { dbToday } from '../../db/calendar.ts';
 import { couponForSale } from '../members/index.ts';
-import { activePromotionsSql, applyPromotions, toActivePromotion, type PromotionRow } from '../promotions/index.ts';
+import { activePromotionsSql, toActivePromotion, type PromotionRow } from '../promotions/index.ts';
 import { assertMayDiscount } from './lineDiscount.ts';
 import { priceLines, type CartLine, type PricedSku } from './pricing.ts';
 import { assertCashierShop, assertRegisterShop, checkShop, SHOP_SQL, type ShopRow } from './registerShop.ts';
 import { fenOf } from '../../../core/money.ts';
+import { applyPromotions } from '../../../core/pricing/promotions.ts';
 
 /** A cart at the server's prices: the price preview, the coupon screens and the sale's first step read it. */
 

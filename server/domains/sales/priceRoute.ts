@@ -5,6 +5,7 @@ import { asCallerError } from '../../resources/dbErrors.ts';
 import { cartLines } from './cartSchema.ts';
 import { quoteCart } from './cart.ts';
 import { toYuan } from '../../../core/money.ts';
+import { quoteOf } from '../../../core/pricing/quote.ts';
 
 /**
  * 价格试算 (wxy-order-server order/price): what the register shows before it settles — each line at the server's
@@ -33,21 +34,7 @@ export const priceRoutes = async (app: FastifyInstance) => {
   }, async (req) => {
     const q = await req.tenantTx((tx) => quoteCart(tx, req.auth!, req.body, false)).catch(asCallerError);
     return ok({
-      lines: q.promo.lines.map((l) => ({
-        skuId: l.skuId,
-        skuName: q.skus.get(l.skuId)?.skuName ?? '',
-        quantity: l.quantity,
-        unitPrice: toYuan(l.priceFen),
-        amount: toYuan(l.amountFen),
-        promotionId: l.promotionId,
-        promotionName: l.promotionName,
-        promotionAmount: toYuan(l.promotionFen),
-        isGift: l.isGift,
-        discountRate: l.discountPercent === undefined ? null : l.discountPercent / 10,
-      })),
-      totalAmount: toYuan(q.priced.totalFen),
-      promotionAmount: toYuan(q.promo.promotionFen),
-      fullReduction: q.promo.fullReduction ? { promotionId: q.promo.fullReduction.promotionId, promotionName: q.promo.fullReduction.promotionName, amount: toYuan(q.promo.fullReduction.reduceFen) } : null,
+      ...quoteOf(q.promo, (skuId) => q.skus.get(skuId)?.skuName ?? ''),
       couponAmount: toYuan(q.couponFen),
       payableAmount: toYuan(q.payableFen),
     });

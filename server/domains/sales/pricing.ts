@@ -1,17 +1,17 @@
 import { ApiError } from '../../errors.ts';
 import { isWholeFen, toFen, yuanText } from '../../../core/money.ts';
+import { discountPercentOf, pricedLine } from '../../../core/pricing/cartLine.ts';
+import { BALANCE, CASH, PAY_TYPES } from '../../../core/pricing/payTypes.ts';
+import type { PricedCartLine } from '../../../core/pricing/promotions.ts';
 
 /**
  * The register's arithmetic, in fen (integers), never floating yuan: the server prices each line itself, then
- * checks the payments against the total. Pure, so the rules are tested on their own (tests/unit/salesPricing).
+ * checks the payments against the total. Pure, so the rules are tested on their own (pricing.test.ts); what the
+ * register computes too (a line's amount and discount, the promotions, the pay types) is core/pricing/, and what
+ * here refuses a request does so as an ApiError.
  */
 
-export const PAY_TYPES: Readonly<Record<number, string>> = { 1: '现金', 2: '银行卡', 3: '微信', 4: '支付宝', 5: '余额', 6: '券' };
-export const CASH = 1;
-/** 余额: the member's stored value (会员余额), taken by every shop of the chain, so not one of the shop's configured methods. */
-export const BALANCE = 5;
-/** 券: a platform voucher (po-voucher) written off by the sale; pays at most its face amount, never gives change. */
-export const VOUCHER = 6;
+export { BALANCE, CASH, PAY_TYPES, VOUCHER } from '../../../core/pricing/payTypes.ts';
 
 export interface PricedSku {
   skuId: number;
@@ -25,17 +25,8 @@ export interface CartLine {
   quantity: number;
   /** What the register showed; refused when it is not the server's price (never trusted, only compared). */
   price?: number;
-  /** 收银折扣 the cashier gives this line: 几折, 0 < rate < 10, one decimal (9.5 = 95 %); see lineDiscountTenths. */
+  /** 收银折扣 the cashier gives this line: 几折, 0 < rate < 10, one decimal (9.5 = 95 %); see lineDiscountPercent. */
   discountRate?: number | null;
-}
-
-export interface PricedLine {
-  skuId: number;
-  quantity: number;
-  priceFen: number;
-  amountFen: number;
-  /** 收银折扣 in percent paid (95 = 9.5折), when the cashier gave one. */
-  discountPercent?: number;
 }
 
 /**
@@ -43,8 +34,8 @@ export interface PricedLine {
  * unless 0 < rate < 10 with at most one decimal.
  */
 export function lineDiscountPercent(rate: number, lineLabel: string): number {
-  const percent = Math.round(rate * 10);
-  if (!Number.isFinite(rate) || percent <= 0 || percent >= 100 || Math.abs(percent - rate * 10) > 1e-6)
+  const percent = discountPercentOf(rate);
+  if (percent === null)
     throw new ApiError('BAD_REQUEST', `${lineLabel}：折扣必须大于0且小于10，最多1位小数（如 9.5 表示九五折）`);
   return percent;
 }
@@ -69,7 +60,7 @@ export function mergeLine(merged: Map<number, MergedLine>, l: CartLine, i: numbe
 }
 
 /** Each line at the SKU's retail price; the same SKU twice is one line. Unknown, disabled or repriced SKUs are refused. */
-export function priceLines(lines: CartLine[], skus: ReadonlyMap<number, PricedSku>): { lines: PricedLine[]; totalFen: number; quantity: number } {
+export function priceLines(lines: CartLine[], skus: ReadonlyMap<number, PricedSku>): { lines: PricedCartLine[]; totalFen: number; quantity: number } {
   const merged = new Map<number, MergedLine>();
   lines.forEach((l, i) => {
     const sku = skus.get(l.skuId);
@@ -80,10 +71,7 @@ export function priceLines(lines: CartLine[], skus: ReadonlyMap<number, PricedSk
       throw new ApiError('CONFLICT', `${sku.skuName} 的价格已变更为 ${yuanText(priceFen)}（收银台显示 ${yuanText(toFen(l.price))}），请刷新后重新结算`);
     mergeLine(merged, l, i, sku.skuName);
   });
-  const priced = [...merged.values()].map((l) => {
-    const priceFen = toFen(Number(skus.get(l.skuId)!.retailPrice));
-    return { skuId: l.skuId, quantity: l.quantity, priceFen, amountFen: priceFen * l.quantity, ...(l.percent !== undefined ? { discountPercent: l.percent } : {}) };
-  });
+  const priced = [...merged.values()].map((l) => pricedLine(l.skuId, l.quantity, toFen(Number(skus.get(l.skuId)!.retailPrice)), l.percent));
   return { lines: priced, totalFen: priced.reduce((a, l) => a + l.amountFen, 0), quantity: priced.reduce((a, l) => a + l.quantity, 0) };
 }
 

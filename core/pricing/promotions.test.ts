@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyPromotions, discountOffFen, type ActivePromotion, type GiftSkuLookup, type PricedCartLine } from './apply.ts';
+import { applyPromotions, discountOffFen, type ActivePromotion, type GiftSkuLookup, type PricedCartLine } from './promotions.ts';
 
 const line = (skuId: number, quantity: number, priceFen: number): PricedCartLine => ({ skuId, quantity, priceFen, amountFen: quantity * priceFen });
 const gifts: GiftSkuLookup = (id) => ({ 9: { retailFen: 500, sellable: true }, 8: { retailFen: 100, sellable: false } })[id];
