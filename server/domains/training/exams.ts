@@ -7,7 +7,8 @@ import {
   checkSheet, ExamRefusal, letterOf, normalizeQuestion, QUESTION_TYPE_NAMES, scoreAnswers, scoreSumProblem, SUBMIT_GRACE_SECONDS,
   type ExamQuestion, type QuestionInput, type QuestionType, type SheetAnswer,
 } from './examScoring.ts';
-import { sendXlsx, xlsx } from './routes.ts';
+import { sendXlsx, xlsx } from './sheets.ts';
+import { ts } from './sql.ts';
 
 /**
  * 考试 beyond its header (the header is the descriptor resource sys-exam): its questions, edited by the exam's managers
@@ -19,7 +20,6 @@ export const EXAM_PERMS = { list: 'system:exam:list', edit: 'system:exam:edit', 
 
 const tags = ['wxy-system-server'];
 const ID = (title: string) => ({ type: 'integer', minimum: 1, maximum: 2147483647, title }) as const;
-const ts = (col: string) => `to_char(${col}, 'YYYY-MM-DD HH24:MI:SS')`;
 const refused = (err: unknown): never => {
   if (err instanceof ExamRefusal) throw new ApiError('BAD_REQUEST', err.message);
   return asCallerError(err);
