@@ -1,40 +1,15 @@
 import { call, client } from './http';
+import { api, type Answer, type MultipartBody } from './typed';
 import { TIMEOUT } from './timeouts';
 
 const F = '/wxy-file-server';
 
-/** What the file service answers for a stored file (server/API.md, wxy-file-server). */
-export interface FileInfo {
-  videoObjectKey: string;
-  videoBucketName: string;
-  fileType: string;
-  fileName: string;
-  fileSize: number;
-  contentType: string;
-  sha256: string;
-  /** Signed inline link (images, video with seeking): usable as <img>/<video> src. */
-  url: string;
-  downloadUrl: string;
-  extra: Record<string, string>;
-}
-
-export interface ChunkState {
-  key: string;
-  totalPart: number;
-  uploadedParts: number[];
-  complete: boolean;
-  file: FileInfo | null;
-}
-
-export interface ChunkFields {
-  currentPart: number;
-  size: number;
-  totalPart: number;
-  fileName: string;
-  fileSize: number;
-  key: string;
-  chunkSha256: string;
-}
+/** What the file service answers for a stored file; `url` is a signed inline link (<img>/<video> src). */
+export type FileInfo = Answer<'/wxy-file-server/file/info', 'get'>;
+/** An upload's chunks so far; `file` once complete. */
+export type ChunkState = Answer<'/wxy-file-server/file/chunk-upload/{key}', 'get'>;
+/** The fields sent beside a chunk. */
+export type ChunkFields = Omit<MultipartBody<'/wxy-file-server/file/chunk-upload'>, 'file'>;
 
 type Progress = (loaded: number) => void;
 
@@ -65,8 +40,8 @@ export const filesApi = {
       silent: true,
       onUploadProgress: (e) => onProgress(e.loaded),
     }),
-  chunkState: (key: string) => call<ChunkState>({ method: 'GET', url: `${F}/file/chunk-upload/${key}`, silent: true }),
-  info: (videoObjectKey: string, videoBucketName: string) => call<FileInfo>({ method: 'GET', url: `${F}/file/info`, params: { videoObjectKey, videoBucketName } }),
+  chunkState: (key: string) => api('get', '/wxy-file-server/file/chunk-upload/{key}', { path: { key } }, { silent: true }),
+  info: (videoObjectKey: string, videoBucketName: string) => api('get', '/wxy-file-server/file/info', { query: { videoObjectKey, videoBucketName } }),
   /** The file as a Blob (spec: download by videoObjectKey and videoBucketName). */
   download: async (videoObjectKey: string, videoBucketName: string): Promise<Blob> =>
     (await client.get<Blob>(`${F}/file/download`, { params: { videoObjectKey, videoBucketName }, responseType: 'blob', timeout: TIMEOUT.download })).data,
