@@ -79,6 +79,8 @@ export async function buildApp(services: AppServices, opts: BuildOptions = {}): 
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, tenant: { type: 'apiKey', in: 'header', name: 'X-TENANT-ID' } } },
       security: [{ bearer: [], tenant: [] }],
     },
+    // A shared schema (app.addSchema) appears under its own $id, so the generated contract names it (src/api/contract.d.ts).
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
 

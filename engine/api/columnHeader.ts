@@ -1,4 +1,4 @@
-import { call } from '../../src/api/http';
+import { api } from '../../src/api/typed';
 import type { FileConfig, HeaderColumn } from '../columns/columnConfig';
 
 /**
@@ -12,18 +12,14 @@ export const COLUMN_HEADER_PATHS = {
 
 export const columnHeaderKey = (title: string) => ['engine', 'columnHeader', title] as const;
 
-interface SavedConfig {
-  title: string;
-  columns?: HeaderColumn[];
-}
-
 /** The saved header of one table, or null when the user saved none (the drawer then preselects all). */
 export async function fetchColumnHeader(title: string): Promise<HeaderColumn[] | null> {
-  const answer = await call<SavedConfig[]>({ method: 'GET', url: COLUMN_HEADER_PATHS.query, params: { title } });
+  const answer = await api('get', COLUMN_HEADER_PATHS.query, { query: { title } });
   const columns = answer.find((config) => config.title === title)?.columns ?? null;
   return columns && columns.length > 0 ? columns : null;
 }
 
 export function saveColumnHeader(userId: string | number, title: string, fileConfigs: FileConfig[]): Promise<unknown> {
-  return call({ method: 'POST', url: COLUMN_HEADER_PATHS.save, data: { userId, title, fileConfigs } });
+  // The server saves for the caller; a userId sent must be theirs (as a number, the server's coercion of the text).
+  return api('post', COLUMN_HEADER_PATHS.save, { body: { userId: Number(userId) || null, title, fileConfigs } });
 }

@@ -5,6 +5,8 @@
  * Pure: the drawer, the table and the tests use the same mapping.
  */
 
+import type { Body, Schema } from '../../src/api/typed';
+
 /** A column the screen offers (from its descriptor, after field permissions). */
 export interface FieldOption {
   prop: string;
@@ -16,23 +18,10 @@ export interface FieldOption {
 }
 
 /** One saved field, as the save call takes it. */
-export interface FileConfig {
-  fieldName: string;
-  fieldId: string;
-  isSort: 0 | 1;
-  titleParent: string | null;
-  wide: number | null;
-}
+export type FileConfig = Body<'/wxy-system-server/custom-title-config/save', 'post'>['fileConfigs'][number];
 
 /** A header column as the server reads it back; a parent carries children instead of a prop. */
-export interface HeaderColumn {
-  /** Absent on a parent header. */
-  prop?: string;
-  name: string;
-  width?: number | null;
-  sortable?: boolean;
-  children?: HeaderColumn[];
-}
+export type HeaderColumn = Schema<'HeaderColumn'>;
 
 /** The drawer's selection in display order. */
 export function toFileConfigs(fields: readonly FieldOption[], selectedProps: readonly string[]): FileConfig[] {

@@ -1,20 +1,12 @@
 import { call } from '../../src/api/http';
+import type { Answer } from '../../src/api/typed';
 import { fillPath, type EndpointRef } from '../api/paths';
 
-/** A SKU a document line may take (GET <document>/sku-options; server/documents/skuOptions.ts). */
-export interface SkuOption {
-  skuId: number;
-  skuCode: string;
-  skuName: string;
-  barcode: string | null;
-  spec: string | null;
-  unit: string | null;
-  retailPrice: number | null;
-  purchasePrice?: number | null;
-  costPrice?: number | null;
-  /** Available stock in the document's warehouse, when one was named. */
-  available?: number | null;
-}
+/**
+ * A SKU a document line may take (GET <document>/sku-options): every document's route answers the one schema
+ * (server/documents/skuOptions.ts), so the purchase order's stands for all.
+ */
+export type SkuOption = Answer<'/wxy-warehouse-server/wh-purchase/sku-options', 'get'>[number];
 
 export function fetchSkuOptions(route: EndpointRef, query: { keyword?: string; codes?: string[]; whId?: number }): Promise<SkuOption[]> {
   const params: Record<string, string> = {};

@@ -27,6 +27,27 @@ export const skuOptionsQuerySchema = {
 
 const MAX_CODES = 1000;
 
+/**
+ * One SKU of the answer. Purchase and cost prices are left out for a caller without their field permission, the
+ * available stock when no warehouse was named.
+ */
+export const skuOptionSchema = {
+  type: 'object',
+  required: ['skuId', 'skuCode', 'skuName', 'barcode', 'spec', 'unit', 'retailPrice'],
+  properties: {
+    skuId: { type: 'integer' },
+    skuCode: { type: 'string' },
+    skuName: { type: 'string' },
+    barcode: { type: 'string', nullable: true },
+    spec: { type: 'string', nullable: true },
+    unit: { type: 'string', nullable: true },
+    retailPrice: { type: 'number', nullable: true },
+    purchasePrice: { type: 'number', nullable: true },
+    costPrice: { type: 'number', nullable: true },
+    available: { type: 'number', nullable: true, title: '所选仓库的可用库存' },
+  },
+} as const;
+
 export interface SkuOption {
   skuId: number;
   skuCode: string;

@@ -57,12 +57,27 @@ const fileConfigSchema = {
   },
 };
 
+/** A header column read back (headerColumns): a shared schema, so a parent's children can name it. */
+const headerColumnSchema = {
+  $id: 'HeaderColumn',
+  type: 'object',
+  required: ['name'],
+  properties: {
+    prop: { type: 'string', title: '字段（上级表头没有）' },
+    name: { type: 'string' },
+    width: { type: 'integer', nullable: true },
+    sortable: { type: 'boolean' },
+    children: { type: 'array', items: { $ref: 'HeaderColumn#' } },
+  },
+} as const;
+
 const configAnswer = {
   type: 'object',
+  required: ['title', 'fileConfigs', 'columns'],
   properties: {
     title: { type: 'string' },
     fileConfigs: { type: 'array', items: { type: 'object', additionalProperties: true } },
-    columns: { type: 'array', items: { type: 'object', additionalProperties: true } },
+    columns: { type: 'array', items: { $ref: 'HeaderColumn#' } },
   },
 };
 
@@ -74,6 +89,7 @@ const titleField = { type: 'string', title: '表名', minLength: 1, maxLength: 6
  * caller may see.
  */
 export const columnConfigRoutes = (services: AppServices, set: DescriptorSet) => async (app: FastifyInstance) => {
+  app.addSchema(headerColumnSchema);
   const resourceOfTitle = (title: string) => {
     for (const s of set.screens.values()) if ((s.columnConfigTitle ?? set.resources.get(s.resource)?.table) === title) return set.resources.get(s.resource);
     return [...set.resources.values()].find((r) => r.table === title);

@@ -48,7 +48,7 @@ import {
   docUpdateHandler,
 } from '../documents/routes.ts';
 import { docContext } from '../documents/context.ts';
-import { docSkuOptionsHandler, skuOptionsQuerySchema } from '../documents/skuOptions.ts';
+import { docSkuOptionsHandler, skuOptionSchema, skuOptionsQuerySchema } from '../documents/skuOptions.ts';
 import { docImporter } from '../documents/registry.ts';
 import type { AppServices } from '../context.ts';
 
@@ -555,6 +555,7 @@ export function mountResource(
         break;
       case 'docSkuOptions':
         schema.querystring = skuOptionsQuerySchema;
+        schema.response = { 200: envelopeSchema({ type: 'array', items: skuOptionSchema }) };
         handler = docSkuOptionsHandler(resources.get('pd-sku'));
         break;
       case 'docPrint':

@@ -83,7 +83,25 @@ interface DeptBody {
   sort?: number;
 }
 
-const nodeSchema = { type: 'object', additionalProperties: true } as const;
+/** A department of the tree with its sub-departments: a shared schema, so the answer's type can name itself. */
+const deptNodeSchema = {
+  $id: 'DeptNode',
+  type: 'object',
+  required: ['deptId', 'parentId', 'deptName', 'leaderUserId', 'leaderName', 'shopId', 'shopName', 'sort', 'userCount', 'children'],
+  properties: {
+    deptId: { type: 'integer' },
+    parentId: { type: 'integer', nullable: true },
+    deptName: { type: 'string' },
+    leaderUserId: { type: 'integer', nullable: true },
+    leaderName: { type: 'string', nullable: true },
+    shopId: { type: 'integer', nullable: true },
+    shopName: { type: 'string', nullable: true },
+    sort: { type: 'integer' },
+    userCount: { type: 'integer' },
+    children: { type: 'array', items: { $ref: 'DeptNode#' } },
+  },
+} as const;
+const nodeSchema = { $ref: 'DeptNode#' } as const;
 
 async function checkReferences(tx: Queryable, b: DeptBody, selfId: number | null): Promise<void> {
   if (b.parentId) {
@@ -118,6 +136,7 @@ const refusals: Record<string, string> = {
 const refusal = (err: unknown): never => uniqueViolation(err, (c) => refusals[c]);
 
 export const departmentRoutes = async (app: FastifyInstance) => {
+  app.addSchema(deptNodeSchema);
   app.get(
     '/sys-department/tree',
     { config: { perm: DEPT_PERMS.list }, schema: { tags: ['system'], summary: '部门树', response: { 200: envelopeSchema({ type: 'array', items: nodeSchema }) } } },

@@ -7517,7 +7517,25 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** 所选仓库的可用库存 */
+                                available?: number | null;
+                                barcode: string | null;
+                                costPrice?: number | null;
+                                purchasePrice?: number | null;
+                                retailPrice: number | null;
+                                skuCode: string;
+                                skuId: number;
+                                skuName: string;
+                                spec: string | null;
+                                unit: string | null;
+                            }[];
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -8070,7 +8088,25 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** 所选仓库的可用库存 */
+                                available?: number | null;
+                                barcode: string | null;
+                                costPrice?: number | null;
+                                purchasePrice?: number | null;
+                                retailPrice: number | null;
+                                skuCode: string;
+                                skuId: number;
+                                skuName: string;
+                                spec: string | null;
+                                unit: string | null;
+                            }[];
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -9522,7 +9558,25 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** 所选仓库的可用库存 */
+                                available?: number | null;
+                                barcode: string | null;
+                                costPrice?: number | null;
+                                purchasePrice?: number | null;
+                                retailPrice: number | null;
+                                skuCode: string;
+                                skuId: number;
+                                skuName: string;
+                                spec: string | null;
+                                unit: string | null;
+                            }[];
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -13346,7 +13400,25 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** 所选仓库的可用库存 */
+                                available?: number | null;
+                                barcode: string | null;
+                                costPrice?: number | null;
+                                purchasePrice?: number | null;
+                                retailPrice: number | null;
+                                skuCode: string;
+                                skuId: number;
+                                skuName: string;
+                                spec: string | null;
+                                unit: string | null;
+                            }[];
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -31717,9 +31789,7 @@ export interface paths {
                         "application/json": {
                             code: number;
                             data: {
-                                columns: {
-                                    [key: string]: unknown;
-                                }[];
+                                columns: components["schemas"]["HeaderColumn"][];
                                 fileConfigs: {
                                     [key: string]: unknown;
                                 }[];
@@ -31828,9 +31898,7 @@ export interface paths {
                         "application/json": {
                             code: number;
                             data: {
-                                columns: {
-                                    [key: string]: unknown;
-                                }[];
+                                columns: components["schemas"]["HeaderColumn"][];
                                 fileConfigs: {
                                     [key: string]: unknown;
                                 }[];
@@ -36417,9 +36485,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             code: number;
-                            data: {
-                                [key: string]: unknown;
-                            }[];
+                            data: components["schemas"]["DeptNode"][];
                             msg: string;
                         };
                     };
@@ -36558,9 +36624,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             code: number;
-                            data: {
-                                [key: string]: unknown;
-                            }[];
+                            data: components["schemas"]["DeptNode"][];
                             msg: string;
                         };
                     };
@@ -41268,7 +41332,25 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** 所选仓库的可用库存 */
+                                available?: number | null;
+                                barcode: string | null;
+                                costPrice?: number | null;
+                                purchasePrice?: number | null;
+                                retailPrice: number | null;
+                                skuCode: string;
+                                skuId: number;
+                                skuName: string;
+                                spec: string | null;
+                                unit: string | null;
+                            }[];
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -42323,7 +42405,25 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** 所选仓库的可用库存 */
+                                available?: number | null;
+                                barcode: string | null;
+                                costPrice?: number | null;
+                                purchasePrice?: number | null;
+                                retailPrice: number | null;
+                                skuCode: string;
+                                skuId: number;
+                                skuName: string;
+                                spec: string | null;
+                                unit: string | null;
+                            }[];
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -44700,7 +44800,25 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** 所选仓库的可用库存 */
+                                available?: number | null;
+                                barcode: string | null;
+                                costPrice?: number | null;
+                                purchasePrice?: number | null;
+                                retailPrice: number | null;
+                                skuCode: string;
+                                skuId: number;
+                                skuName: string;
+                                spec: string | null;
+                                unit: string | null;
+                            }[];
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -46042,7 +46160,25 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** 所选仓库的可用库存 */
+                                available?: number | null;
+                                barcode: string | null;
+                                costPrice?: number | null;
+                                purchasePrice?: number | null;
+                                retailPrice: number | null;
+                                skuCode: string;
+                                skuId: number;
+                                skuName: string;
+                                spec: string | null;
+                                unit: string | null;
+                            }[];
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -46694,7 +46830,25 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** 所选仓库的可用库存 */
+                                available?: number | null;
+                                barcode: string | null;
+                                costPrice?: number | null;
+                                purchasePrice?: number | null;
+                                retailPrice: number | null;
+                                skuCode: string;
+                                skuId: number;
+                                skuName: string;
+                                spec: string | null;
+                                unit: string | null;
+                            }[];
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -48502,7 +48656,25 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** 所选仓库的可用库存 */
+                                available?: number | null;
+                                barcode: string | null;
+                                costPrice?: number | null;
+                                purchasePrice?: number | null;
+                                retailPrice: number | null;
+                                skuCode: string;
+                                skuId: number;
+                                skuName: string;
+                                spec: string | null;
+                                unit: string | null;
+                            }[];
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -49156,7 +49328,25 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** 所选仓库的可用库存 */
+                                available?: number | null;
+                                barcode: string | null;
+                                costPrice?: number | null;
+                                purchasePrice?: number | null;
+                                retailPrice: number | null;
+                                skuCode: string;
+                                skuId: number;
+                                skuName: string;
+                                spec: string | null;
+                                unit: string | null;
+                            }[];
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -52971,7 +53161,25 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** 所选仓库的可用库存 */
+                                available?: number | null;
+                                barcode: string | null;
+                                costPrice?: number | null;
+                                purchasePrice?: number | null;
+                                retailPrice: number | null;
+                                skuCode: string;
+                                skuId: number;
+                                skuName: string;
+                                spec: string | null;
+                                unit: string | null;
+                            }[];
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -53198,7 +53406,28 @@ export interface paths {
 }
 export type webhooks = Record<string, never>;
 export interface components {
-    schemas: never;
+    schemas: {
+        DeptNode: {
+            children: components["schemas"]["DeptNode"][];
+            deptId: number;
+            deptName: string;
+            leaderName: string | null;
+            leaderUserId: number | null;
+            parentId: number | null;
+            shopId: number | null;
+            shopName: string | null;
+            sort: number;
+            userCount: number;
+        };
+        HeaderColumn: {
+            children?: components["schemas"]["HeaderColumn"][];
+            name: string;
+            /** 字段（上级表头没有） */
+            prop?: string;
+            sortable?: boolean;
+            width?: number | null;
+        };
+    };
     responses: never;
     parameters: never;
     requestBodies: never;

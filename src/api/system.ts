@@ -1,4 +1,5 @@
 import { SERVICE, call } from './http';
+import { api, type Body, type Schema } from './typed';
 import type { BaseConfigName, LoginRecord, Page, ServerDate, Tenant, UserInfo, UserRow, VersionLog } from './types';
 
 const S = SERVICE.system;
@@ -38,9 +39,9 @@ export const systemApi = {
   saveRole: (roleId: number | null, body: RoleBody) =>
     roleId ? call<unknown>({ method: 'PUT', url: `${S}/role/edit/${roleId}`, data: body }) : call<unknown>({ method: 'POST', url: `${S}/role/add`, data: body }),
   deleteRole: (roleId: number) => call<unknown>({ method: 'DELETE', url: `${S}/role/delete/${roleId}` }),
-  departments: () => call<DeptNode[]>({ method: 'GET', url: `${S}/sys-department/tree` }),
+  departments: () => api('get', '/wxy-system-server/sys-department/tree'),
   saveDepartment: (deptId: number | null, body: DeptBody) =>
-    deptId ? call<unknown>({ method: 'PUT', url: `${S}/sys-department/edit/${deptId}`, data: body }) : call<unknown>({ method: 'POST', url: `${S}/sys-department/add`, data: body }),
+    deptId ? api('put', '/wxy-system-server/sys-department/edit/{deptId}', { path: { deptId }, body }) : api('post', '/wxy-system-server/sys-department/add', { body }),
   deleteDepartment: (deptId: number) => call<unknown>({ method: 'DELETE', url: `${S}/sys-department/delete/${deptId}` }),
 };
 
@@ -94,25 +95,8 @@ export interface RoleMenuNode {
   perms: string | null;
   children: RoleMenuNode[];
 }
-export interface DeptNode {
-  deptId: number;
-  parentId: number | null;
-  deptName: string;
-  leaderUserId: number | null;
-  leaderName: string | null;
-  shopId: number | null;
-  shopName: string | null;
-  sort: number;
-  userCount: number;
-  children: DeptNode[];
-}
-export interface DeptBody {
-  deptName: string;
-  parentId: number | null;
-  leaderUserId: number | null;
-  shopId: number | null;
-  sort: number;
-}
+export type DeptNode = Schema<'DeptNode'>;
+export type DeptBody = Body<'/wxy-system-server/sys-department/add', 'post'>;
 
 function dropEmpty<T extends Record<string, string | undefined>>(filter: T): Partial<T> {
   return Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined && v !== '')) as Partial<T>;

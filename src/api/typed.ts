@@ -5,7 +5,7 @@
  * envelope, timeouts, request log and failure handling.
  */
 import type { AxiosRequestConfig } from 'axios';
-import type { paths } from './contract';
+import type { components, paths } from './contract';
 import { call } from './http';
 
 type Method = 'get' | 'post' | 'put' | 'delete';
@@ -19,6 +19,8 @@ export type RouteOf<M extends Method> = { [P in keyof Routes]: Routes[P][M] exte
 /** A route's answer (the envelope's `data`). */
 export type Answer<P extends RouteOf<M>, M extends Method> =
   Op<P, M> extends { responses: { 200: { content: { 'application/json': { data: infer D } } } } } ? D : unknown;
+/** A shared schema of the contract, by its $id (server: app.addSchema). */
+export type Schema<N extends keyof components['schemas']> = components['schemas'][N];
 /** A route's JSON body. */
 export type Body<P extends RouteOf<M>, M extends Method> =
   Op<P, M> extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
