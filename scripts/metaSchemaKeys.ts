@@ -1,7 +1,8 @@
 /**
  * The keys a descriptor may name, written into the meta-schemas so an editor completes them: formatter,
  * styler, widget and menu icon keys (owner: core/descriptors/widgetKeys.ts) and the seeded data dictionary codes (owner: schemas/dictionaries/*.json).
- * `npm run schemas:keys` rewrites the definitions; `npm run schemas:check` fails while they are out of date.
+ * `npm run schemas:keys` rewrites the definitions (and the types generated from them, npm run schemas:types);
+ * `npm run schemas:check` fails while they are out of date.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
