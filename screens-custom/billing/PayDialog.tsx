@@ -1,27 +1,18 @@
 import { Alert, Button, Group, Modal, NumberInput, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { messageOf } from './messageOf';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useReducer } from 'react';
 import { call } from '../../src/api/http';
 import { CASH, VOUCHER, splitPayments, type CartLine } from './cart';
 import type { RegisterMember } from './MemberBox';
 import { enqueueSale, isUnreachable, type SaleBody } from './offline';
 import type { SettledOrder } from './receipt';
+import { emptyPay, reducePay, type AbleCoupon } from './registerStore';
 import { useBillingT } from './labels';
 import { toFen, yuanText } from '../../core/money.ts';
 
 const O = '/wxy-order-server';
 const M = '/wxy-member-server';
-
-interface AbleCoupon {
-  memberCouponId: number;
-  couponName: string;
-  couponCode: string;
-  endDate: string;
-  usable: boolean;
-  reason: string | null;
-  discountAmount: number;
-}
 
 /**
  * 收款 (F9): a coupon (the member's, or a paper one by its 12-digit code), the member's balance, then the rest by
@@ -46,15 +37,9 @@ export function PayDialog(props: {
   const lines = cart.map((l) => ({ skuId: l.skuId, quantity: l.quantity, price: l.retailPrice, ...(l.discountRate ? { discountRate: l.discountRate } : {}) }));
   const cartKey = lines.map((l) => `${l.skuId}x${l.quantity}/${l.discountRate ?? ''}`).join(',');
   const t = useBillingT();
-  const [couponId, setCouponId] = useState<string | null>(null);
-  const [paper, setPaper] = useState<AbleCoupon | null>(null);
-  const [paperCode, setPaperCode] = useState('');
-  const [balanceUse, setBalanceUse] = useState<string | number>('');
-  const [payType, setPayType] = useState<string | null>(null);
-  const [tendered, setTendered] = useState<string | number>('');
-  // 券 (pay type 6, when the shop has enabled it): the voucher's code and its face amount as printed on it.
-  const [voucherCode, setVoucherCode] = useState('');
-  const [voucherFace, setVoucherFace] = useState<string | number>('');
+  // The cashier's choices (coupon, balance, 券 — pay type 6, when the shop has enabled it —, method, cash): registerStore.ts.
+  const [pay, dispatch] = useReducer(reducePay, emptyPay);
+  const { couponId, paper, paperCode, balanceUse, payType, tendered, voucherCode, voucherFace } = pay;
   const memberCoupons = Boolean(props.opened && member && !practice);
 
   const coupons = useQuery({
@@ -85,15 +70,12 @@ export function PayDialog(props: {
   // 查券: the server's face amount fills the payment (a cashier never types it); a used, expired or unknown code says why.
   const lookVoucher = useMutation({
     mutationFn: () => call<{ voucherName: string; platformType: number; faceAmount: number; validEnd: string | null }>({ method: 'GET', url: `${O}/order/voucher/${encodeURIComponent(voucherCode.trim())}`, params: { shopId }, silent: true }),
-    onSuccess: (v) => setVoucherFace(v.faceAmount),
-    onError: () => setVoucherFace(''),
+    onSuccess: (v) => dispatch({ type: 'voucherFace', amount: v.faceAmount }),
+    onError: () => dispatch({ type: 'voucherFace', amount: '' }),
   });
   const checkPaper = useMutation({
     mutationFn: () => call<AbleCoupon>({ method: 'POST', url: `${M}/mb-coupon/order/paper/able`, silent: true, data: { couponCode: paperCode.trim(), shopId, memberId: member?.memberId ?? null, lines } }),
-    onSuccess: (c) => {
-      setPaper(c);
-      setCouponId(null);
-    },
+    onSuccess: (coupon) => dispatch({ type: 'paperChecked', coupon }),
   });
 
   const couponFen = toFen(chosen?.discountAmount ?? 0);
@@ -138,13 +120,7 @@ export function PayDialog(props: {
   });
 
   const reset = () => {
-    setCouponId(null);
-    setPaper(null);
-    setPaperCode('');
-    setBalanceUse('');
-    setTendered('');
-    setVoucherCode('');
-    setVoucherFace('');
+    dispatch({ type: 'reset' });
     lookVoucher.reset();
     settle.reset();
     checkPaper.reset();
@@ -165,10 +141,7 @@ export function PayDialog(props: {
             placeholder={coupons.isLoading ? t('searching') : couponOptions.length ? t('noCouponUse') : t('noCoupons')}
             data={couponOptions}
             value={couponId}
-            onChange={(v) => {
-              setCouponId(v);
-              setPaper(null);
-            }}
+            onChange={(v) => dispatch({ type: 'coupon', couponId: v })}
             clearable
             disabled={!couponOptions.length}
             data-testid="register-coupon"
@@ -177,7 +150,7 @@ export function PayDialog(props: {
         {!practice && (
           <Group align="flex-end" gap="xs">
             <TextInput label={t('paperCode')} placeholder={t('paperCodeHint')} maxLength={12} inputMode="numeric" value={paperCode} w={200}
-              onChange={(e) => setPaperCode(e.currentTarget.value.replace(/\D/g, ''))}
+              onChange={(e) => dispatch({ type: 'paperCode', text: e.currentTarget.value })}
               onKeyDown={(e) => e.key === 'Enter' && paperCode.length === 12 && checkPaper.mutate()}
               error={checkPaper.isError ? messageOf(checkPaper.error) : null} data-testid="register-paper-code" />
             <Button variant="default" disabled={paperCode.length !== 12} loading={checkPaper.isPending} onClick={() => checkPaper.mutate()}>{t('usePaperCode')}</Button>
@@ -191,16 +164,15 @@ export function PayDialog(props: {
         {member && !practice && maxBalance.data && maxBalance.data.balance > 0 && (
           <Group align="flex-end" gap="xs">
             <NumberInput label={t('useBalance', { balance: maxBalance.data.balance.toFixed(2), max: maxBalance.data.maxBalance.toFixed(2) })} min={0} max={maxBalance.data.maxBalance}
-              decimalScale={2} value={balanceUse} onChange={setBalanceUse} w={320} data-testid="register-balance-use" />
-            <Button variant="default" onClick={() => setBalanceUse(maxBalance.data!.maxBalance)} data-testid="register-balance-all">{t('useAllBalance')}</Button>
+              decimalScale={2} value={balanceUse} onChange={(amount) => dispatch({ type: 'balance', amount })} w={320} data-testid="register-balance-use" />
+            <Button variant="default" onClick={() => dispatch({ type: 'balance', amount: maxBalance.data!.maxBalance })} data-testid="register-balance-all">{t('useAllBalance')}</Button>
           </Group>
         )}
         {takesVoucher && (
           <Group align="flex-end" gap="xs">
             <TextInput label={t('voucherCode')} maxLength={32} value={voucherCode} w={220}
               onChange={(e) => {
-                setVoucherCode(e.currentTarget.value.replace(/[^0-9A-Za-z-]/g, ''));
-                setVoucherFace('');
+                dispatch({ type: 'voucherCode', text: e.currentTarget.value });
                 lookVoucher.reset();
               }}
               onKeyDown={(e) => e.key === 'Enter' && voucherCode.trim() && lookVoucher.mutate()}
@@ -226,9 +198,9 @@ export function PayDialog(props: {
         )}
         {split.restFen > 0 && (
           <>
-            <SegmentedControl data={restOptions} value={String(currentPayType)} onChange={setPayType} data-testid="register-pay-type" />
+            <SegmentedControl data={restOptions} value={String(currentPayType)} onChange={(v) => dispatch({ type: 'payType', payType: v })} data-testid="register-pay-type" />
             {currentPayType === CASH && (
-              <NumberInput label={t('tendered')} min={0} decimalScale={2} value={tendered === '' ? split.restFen / 100 : tendered} onChange={setTendered} data-autofocus
+              <NumberInput label={t('tendered')} min={0} decimalScale={2} value={tendered === '' ? split.restFen / 100 : tendered} onChange={(amount) => dispatch({ type: 'tendered', amount })} data-autofocus
                 onKeyDown={(e) => e.key === 'Enter' && canPay && settle.mutate()} data-testid="register-tendered" />
             )}
             <Text data-testid="register-change">{split.changeFen === null ? t('notEnough') : t('change', { amount: yuanText(split.changeFen) })}</Text>

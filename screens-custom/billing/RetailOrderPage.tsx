@@ -2,19 +2,20 @@ import { ActionIcon, Alert, Badge, Button, Group, NumberInput, Paper, Stack, Tab
 import { messageOf } from './messageOf';
 import { IconTrash } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useRef, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { call } from '../../src/api/http';
 import { DEVICE_ACTIVE_PATH } from '../../src/router/staticRoutes';
 import { appState } from '../../src/store/appStore';
-import { addScanned, cartTotals, confirmScanned, lineFen, parseDiscount, removeLine, setDiscount, setQuantity, undoScanned, type CartLine, type ScannedSku } from './cart';
+import { cartTotals, lineFen, parseDiscount, type CartLine, type ScannedSku } from './cart';
+import { currentLine, newUuid, saleClosed, useRegisterStore } from './registerStore';
 import { beep } from './beep';
 import { printReceipt, type SettledOrder } from './receipt';
 import { payName, useBillingT } from './labels';
 import { RefundDialog } from './RefundDialog';
 import { ExchangeDialog } from './ExchangeDialog';
-import { MemberBox, type RegisterMember } from './MemberBox';
+import { MemberBox } from './MemberBox';
 import { ParkedSales } from './ParkedSales';
 import { PrintSettings } from './PrintSettings';
 import { ShiftBar } from './ShiftBar';
@@ -24,7 +25,7 @@ import { OfflineQueue } from './OfflineQueue';
 import { useRegisterNotices } from './useRegisterNotices';
 import { socketStatus } from '../../src/realtime/socketStatus';
 import { quoteOffline, type CartQuote } from './offlineQuote';
-import { drainQueue, findInCatalogue, isUnreachable, loadCatalogue, queuedSales, removeQueued, retryQueued, saveCatalogue, type Catalogue, type QueuedSale, type SaleBody, type SendOutcome } from './offline';
+import { drainQueue, findInCatalogue, isUnreachable, loadCatalogue, queuedSales, removeQueued, retryQueued, saveCatalogue, type Catalogue, type SaleBody, type SendOutcome } from './offline';
 import { toFen, yuanText } from '../../core/money.ts';
 
 const O = '/wxy-order-server';
@@ -34,7 +35,6 @@ interface ShopPayMethod {
   sort: number;
 }
 
-const newUuid = () => crypto.randomUUID();
 /** How often waiting offline sales are tried again while the page is open (besides load and the online event). */
 const QUEUE_RETRY_MS = 30_000;
 
@@ -65,27 +65,14 @@ export default function RetailOrderPage() {
   const socket = useSnapshot(socketStatus).state;
   const shopId = Number(app.deviceShopId) || null;
   const userId = Number(app.user?.userId) || null;
-  // Nothing is sold outside an open shift (收银班次): the scan box waits for 开班.
-  const [onShift, setOnShift] = useState(false);
   const queryClient = useQueryClient();
-  const [cart, setCart] = useState<CartLine[]>([]);
-  const [uuid, setUuid] = useState(newUuid);
-  // The line the keyboard acts on (+/-, *数量, Delete, ↑/↓): the last scanned, until the arrows move it.
-  const [selected, setSelected] = useState<number | null>(null);
-  const [scanError, setScanError] = useState<string | null>(null);
-  const [shopName, setShopName] = useState<string | null>(null);
-  const [paying, setPaying] = useState(false);
-  const [settled, setSettled] = useState<SettledOrder | null>(null);
-  const [savedOffline, setSavedOffline] = useState(false);
-  const [recharging, setRecharging] = useState(false);
-  const [queue, setQueue] = useState<QueuedSale[]>([]);
-  const [sending, setSending] = useState(false);
+  // The sale in progress (cart, member, dialogs, the sale's outcome, the offline queue): registerStore.ts.
+  const [state, dispatch] = useRegisterStore();
+  const { cart, uuid, scanError, shopName, member, dialog, settled, savedOffline, onShift, queue, sending } = state;
+  const closed = saleClosed(state);
   const catalogue = useRef<Catalogue | undefined>(undefined);
-  const [refunding, setRefunding] = useState(false);
-  const [exchanging, setExchanging] = useState(false);
-  const [member, setMember] = useState<RegisterMember | null>(null);
-  const [parkedOpen, setParkedOpen] = useState(false);
   const scanRef = useRef<HTMLInputElement>(null);
+  const focusScan = () => setTimeout(() => scanRef.current?.focus(), 0);
   const { quantity, totalFen } = cartTotals(cart);
   // The server's price of the cart as it stands (promotions, 买赠 gifts, and 会员价 once a member is entered): what
   // settlement will charge. Offline or before it answers, the register's own sum at retail prices.
@@ -148,7 +135,7 @@ export default function RetailOrderPage() {
   // A plain function read through a ref by the timer and the online listener below, so they see this render's state.
   const sendQueue = async () => {
     if (!shopId) return;
-    setSending(true);
+    dispatch({ type: 'sending', sending: true });
     try {
       const r = await drainQueue(shopId, sendQueued);
       if (r.sent) {
@@ -156,8 +143,8 @@ export default function RetailOrderPage() {
         void queryClient.invalidateQueries({ queryKey: ['register', 'shift'] });
       }
     } finally {
-      setQueue(await queuedSales(shopId));
-      setSending(false);
+      dispatch({ type: 'queue', queue: await queuedSales(shopId) });
+      dispatch({ type: 'sending', sending: false });
     }
   };
   const sendQueueRef = useRef(sendQueue);
@@ -181,11 +168,7 @@ export default function RetailOrderPage() {
   // the call; the register wants the failure at once to fall back on its cached catalogue.
   const scanCode = async (c: string) => {
     const shown = findInCatalogue(catalogue.current, c);
-    if (shown) {
-      setCart((cart) => addScanned(cart, shown));
-      setSelected(shown.skuId);
-      setScanError(null);
-    }
+    if (shown) dispatch({ type: 'scanShown', sku: shown });
     let answer: ScannedSku & { shopName: string };
     try {
       answer = await call<ScannedSku & { shopName: string }>({ method: 'POST', url: `${O}/order/scanCode`, data: { code: c, shopId }, silent: true });
@@ -193,26 +176,17 @@ export default function RetailOrderPage() {
       if (isUnreachable(e)) {
         // No network: the cached catalogue answers (its stock figure is as of the last time it was fetched).
         if (shown) return;
-        setScanError(t('offlineUnknown', { code: c }));
-      } else {
-        if (shown) setCart((cart) => undoScanned(cart, shown.skuId));
-        setScanError(messageOf(e));
-      }
+        dispatch({ type: 'scanFailed', message: t('offlineUnknown', { code: c }) });
+      } else dispatch({ type: 'scanFailed', message: messageOf(e), undoSkuId: shown?.skuId });
       beep();
       return;
     }
     const { shopName: name, ...sku } = answer;
-    setShopName(name);
-    if (shown) setCart((cart) => confirmScanned(cart, shown.skuId, sku));
-    else {
-      setCart((cart) => addScanned(cart, sku));
-      setScanError(null);
-    }
-    setSelected(sku.skuId);
+    dispatch({ type: 'scanAnswered', sku, shopName: name, shownSkuId: shown?.skuId });
   };
-  const changeQuantity = useCallback((skuId: number, q: number) => setCart((c) => setQuantity(c, skuId, q)), []);
-  const changeDiscount = useCallback((skuId: number, rate: number | null) => setCart((c) => setDiscount(c, skuId, rate)), []);
-  const dropLine = useCallback((skuId: number) => setCart((c) => removeLine(c, skuId)), []);
+  const changeQuantity = useCallback((skuId: number, quantity: number) => dispatch({ type: 'quantity', skuId, quantity }), []);
+  const changeDiscount = useCallback((skuId: number, rate: number | null) => dispatch({ type: 'discount', skuId, rate }), []);
+  const dropLine = useCallback((skuId: number) => dispatch({ type: 'remove', skuId }), []);
 
   // A window of its own (no shell): its title names it.
   useEffect(() => {
@@ -221,7 +195,7 @@ export default function RetailOrderPage() {
 
   // The scan box takes the focus once the shift is open (it is disabled before).
   useEffect(() => {
-    if (onShift) setTimeout(() => scanRef.current?.focus(), 0);
+    if (onShift) focusScan();
   }, [onShift]);
 
   if (!shopId)
@@ -239,8 +213,7 @@ export default function RetailOrderPage() {
       </Paper>
     );
 
-  // The line the keys act on: the chosen one while it is in the cart, else the last.
-  const current = cart.find((l) => l.skuId === selected) ?? cart[cart.length - 1];
+  const current = currentLine(state);
   const onScanKey = (e: KeyboardEvent<HTMLInputElement>) => {
     const box = e.currentTarget;
     const typed = box.value.trim();
@@ -252,23 +225,23 @@ export default function RetailOrderPage() {
       const times = /^[*xX×](\d{1,4})$/.exec(typed);
       const discount = parseDiscount(typed);
       if (discount !== undefined) {
-        if (typeof discount === 'string') setScanError(discount);
+        if (typeof discount === 'string') dispatch({ type: 'scanError', message: discount });
         else if (current) {
           changeDiscount(current.skuId, discount);
-          setScanError(null);
-        } else setScanError(t('emptyForDiscount'));
+          dispatch({ type: 'scanError', message: null });
+        } else dispatch({ type: 'scanError', message: t('emptyForDiscount') });
       } else if (times && current) changeQuantity(current.skuId, Number(times[1]));
-      else if (times) setScanError(t('emptyForQuantity'));
+      else if (times) dispatch({ type: 'scanError', message: t('emptyForQuantity') });
       else if (typed) void scanCode(typed);
     } else if (key === 'F9') {
       e.preventDefault();
-      openPay();
+      dispatch({ type: 'open', dialog: 'pay' });
     } else if (key === 'F4') {
       e.preventDefault();
       document.querySelector<HTMLButtonElement>('[data-testid="register-park"]:not([disabled])')?.click();
     } else if (key === 'F6') {
       e.preventDefault();
-      setParkedOpen(true);
+      dispatch({ type: 'open', dialog: 'parked' });
     } else if (key === 'F8') {
       e.preventDefault();
       document.querySelector<HTMLInputElement>('[data-testid="register-member-phone"]')?.focus();
@@ -276,33 +249,19 @@ export default function RetailOrderPage() {
       return;
     } else if (key === 'Delete') {
       e.preventDefault();
-      const at = cart.indexOf(current);
-      setCart((c) => removeLine(c, current.skuId));
-      setSelected(cart[at + 1]?.skuId ?? cart[at - 1]?.skuId ?? null);
+      dispatch({ type: 'removeCurrent' });
     } else if (key === '+' || key === '=' || key === '-') {
       e.preventDefault();
-      changeQuantity(current.skuId, current.quantity + (key === '-' ? -1 : 1));
+      dispatch({ type: 'step', by: key === '-' ? -1 : 1 });
     } else if (key === 'ArrowUp' || key === 'ArrowDown') {
       e.preventDefault();
-      const at = cart.indexOf(current) + (key === 'ArrowUp' ? -1 : 1);
-      if (cart[at]) setSelected(cart[at].skuId);
+      dispatch({ type: 'move', by: key === 'ArrowUp' ? -1 : 1 });
     }
   };
 
-  function openPay() {
-    if (!cart.length || settled || savedOffline) return;
-    setPaying(true);
-  }
-
   const nextSale = () => {
-    setCart([]);
-    setSelected(null);
-    setMember(null);
-    setUuid(newUuid());
-    setSettled(null);
-    setSavedOffline(false);
-    setScanError(null);
-    setTimeout(() => scanRef.current?.focus(), 0);
+    dispatch({ type: 'nextSale', uuid: newUuid() });
+    focusScan();
   };
 
   return (
@@ -320,11 +279,11 @@ export default function RetailOrderPage() {
             </Text>
           )}
           {shopId && <OfflineQueue queue={queue} sending={sending} onSend={() => void sendQueue()}
-            onRetry={(u) => void retryQueued(u).then(sendQueue)} onRemove={(u) => void removeQueued(u).then(async () => setQueue(await queuedSales(shopId)))} />}
-          {userId && <ShiftBar userId={userId} shopId={shopId} practice={practice} unsent={queue.filter((q) => q.body.isPractice === practice).length} onShift={setOnShift} />}
+            onRetry={(u) => void retryQueued(u).then(sendQueue)} onRemove={(u) => void removeQueued(u).then(async () => dispatch({ type: 'queue', queue: await queuedSales(shopId) }))} />}
+          {userId && <ShiftBar userId={userId} shopId={shopId} practice={practice} unsent={queue.filter((q) => q.body.isPractice === practice).length} onShift={(open) => dispatch({ type: 'shift', open })} />}
           <PrintSettings />
-          <Button size="xs" variant="default" onClick={() => setRefunding(true)} data-testid="register-refund">{t('refund')}</Button>
-          {!practice && <Button size="xs" variant="default" onClick={() => setExchanging(true)} data-testid="register-exchange">{t('exchange')}</Button>}
+          <Button size="xs" variant="default" onClick={() => dispatch({ type: 'open', dialog: 'refund' })} data-testid="register-refund">{t('refund')}</Button>
+          {!practice && <Button size="xs" variant="default" onClick={() => dispatch({ type: 'open', dialog: 'exchange' })} data-testid="register-exchange">{t('exchange')}</Button>}
           <Button size="xs" variant="subtle" color="gray" onClick={() => navigate('/')} data-testid="register-leave">{t('leave')}</Button>
         </Group>
       </Group>
@@ -334,17 +293,17 @@ export default function RetailOrderPage() {
         size="lg"
         placeholder={t('scanPlaceholder')}
         onKeyDown={onScanKey}
-        onChange={scanError ? () => setScanError(null) : undefined}
+        onChange={scanError ? () => dispatch({ type: 'scanError', message: null }) : undefined}
         error={scanError}
-        disabled={Boolean(settled) || savedOffline || !onShift}
+        disabled={closed || !onShift}
         data-testid="register-scan"
       />
       <Text size="xs" c="dimmed" data-testid="register-keys">
         {t('keys')}
       </Text>
-      <MemberBox key={uuid} practice={practice} shopId={shopId} member={member} onMember={setMember} disabled={Boolean(settled) || savedOffline}
+      <MemberBox key={uuid} practice={practice} shopId={shopId} member={member} onMember={(m) => dispatch({ type: 'member', member: m })} disabled={closed}
         actions={member && !practice && (
-          <Button size="xs" variant="light" color="grape" onClick={() => setRecharging(true)} data-testid="register-recharge">{t('recharge')}</Button>
+          <Button size="xs" variant="light" color="grape" onClick={() => dispatch({ type: 'open', dialog: 'recharge' })} data-testid="register-recharge">{t('recharge')}</Button>
         )} />
       {/* Fixed column widths: the header stands where it will stay, empty cart or full (the SKU name takes the rest). */}
       <Table striped withTableBorder layout="fixed" data-testid="register-cart">
@@ -388,15 +347,14 @@ export default function RetailOrderPage() {
           })}{t('due')} <b>¥{yuanText(dueFen)}</b>
         </Text>
         <Group>
-          <ParkedSales shopId={shopId} practice={practice} cart={cart} member={member} disabled={Boolean(settled)} open={parkedOpen} onOpen={setParkedOpen}
+          <ParkedSales shopId={shopId} practice={practice} cart={cart} member={member} disabled={Boolean(settled)} open={dialog === 'parked'}
+            onOpen={(open) => dispatch(open ? { type: 'open', dialog: 'parked' } : { type: 'close', dialog: 'parked' })}
             onParked={nextSale}
             onTaken={(lines, m, dropped) => {
-              setCart(lines);
-              setMember(m);
-              setScanError(dropped.length ? t('droppedLines', { names: dropped.join(t('listJoin')) }) : null);
-              setTimeout(() => scanRef.current?.focus(), 0);
+              dispatch({ type: 'taken', cart: lines, member: m, message: dropped.length ? t('droppedLines', { names: dropped.join(t('listJoin')) }) : null });
+              focusScan();
             }} />
-          <Button size="lg" disabled={!cart.length || Boolean(settled) || savedOffline || !onShift} onClick={openPay} data-testid="register-pay">{t('settle')}</Button>
+          <Button size="lg" disabled={!cart.length || closed || !onShift} onClick={() => dispatch({ type: 'open', dialog: 'pay' })} data-testid="register-pay">{t('settle')}</Button>
         </Group>
       </Group>
 
@@ -425,20 +383,20 @@ export default function RetailOrderPage() {
       )}
 
       <ExchangeDialog
-        opened={exchanging}
+        opened={dialog === 'exchange'}
         shopId={shopId}
         onClose={() => {
-          setExchanging(false);
-          setTimeout(() => scanRef.current?.focus(), 0);
+          dispatch({ type: 'close', dialog: 'exchange' });
+          focusScan();
         }}
         initialOrderNo={previous.data?.orderNo}
         onDone={() => void queryClient.invalidateQueries({ queryKey: ['register', 'shift'] })}
       />
       <RefundDialog
-        opened={refunding}
+        opened={dialog === 'refund'}
         onClose={() => {
-          setRefunding(false);
-          setTimeout(() => scanRef.current?.focus(), 0);
+          dispatch({ type: 'close', dialog: 'refund' });
+          focusScan();
         }}
         initialOrderNo={previous.data?.orderNo}
         onRefunded={() => {
@@ -447,23 +405,20 @@ export default function RetailOrderPage() {
         }}
       />
 
-      <PayDialog opened={paying} onClose={() => setPaying(false)} uuid={uuid} shopId={shopId} practice={practice} cart={cart} totalFen={dueFen}
+      <PayDialog opened={dialog === 'pay'} onClose={() => dispatch({ type: 'close', dialog: 'pay' })} uuid={uuid} shopId={shopId} practice={practice} cart={cart} totalFen={dueFen}
         member={member} payOptions={payOptions}
         onSettled={(order) => {
-          setSettled(order);
-          setScanError(null);
-          setPaying(false);
+          dispatch({ type: 'settled', order });
           void previous.refetch();
           void queryClient.invalidateQueries({ queryKey: ['register', 'shift'] });
         }}
         onQueued={() => {
-          setSavedOffline(true);
-          setPaying(false);
-          void queuedSales(shopId).then(setQueue);
+          dispatch({ type: 'savedOffline' });
+          void queuedSales(shopId).then((queue) => dispatch({ type: 'queue', queue }));
         }} />
       {member && !practice && (
-        <RechargeDialog opened={recharging} onClose={() => setRecharging(false)} shopId={shopId} member={member} payOptions={payOptions}
-          onRecharged={(balance) => setMember({ ...member, balance })} />
+        <RechargeDialog opened={dialog === 'recharge'} onClose={() => dispatch({ type: 'close', dialog: 'recharge' })} shopId={shopId} member={member} payOptions={payOptions}
+          onRecharged={(balance) => dispatch({ type: 'recharged', balance })} />
       )}
     </Stack>
   );
