@@ -1,14 +1,14 @@
-import { ActionIcon, Alert, Badge, Button, Group, NumberInput, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { messageOf } from './messageOf';
-import { IconTrash } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { memo, useCallback, useEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { call } from '../../src/api/http';
 import { DEVICE_ACTIVE_PATH } from '../../src/router/staticRoutes';
 import { appState } from '../../src/store/appStore';
-import { cartTotals, lineFen, parseDiscount, type CartLine, type ScannedSku } from './cart';
+import { cartTotals, parseDiscount, type ScannedSku } from './cart';
+import { CartTable } from './CartTable';
 import { currentLine, newUuid, saleClosed, useRegisterStore } from './registerStore';
 import { beep } from './beep';
 import { printReceipt, type SettledOrder } from './receipt';
@@ -94,8 +94,6 @@ export default function RetailOrderPage() {
   const priced = (cart.length && quote.data && !quote.isPlaceholderData ? quote.data : null) ?? offlineQuote;
   const promotionFen = priced ? toFen(priced.promotionAmount) : 0;
   const dueFen = totalFen - promotionFen;
-  const promoOf = new Map((priced?.lines ?? []).filter((l) => !l.isGift).map((l) => [l.skuId, l]));
-  const gifts = (priced?.lines ?? []).filter((l) => l.isGift);
 
   const previous = useQuery({
     queryKey: ['register', 'previous', shopId, practice],
@@ -184,9 +182,6 @@ export default function RetailOrderPage() {
     const { shopName: name, ...sku } = answer;
     dispatch({ type: 'scanAnswered', sku, shopName: name, shownSkuId: shown?.skuId });
   };
-  const changeQuantity = useCallback((skuId: number, quantity: number) => dispatch({ type: 'quantity', skuId, quantity }), []);
-  const changeDiscount = useCallback((skuId: number, rate: number | null) => dispatch({ type: 'discount', skuId, rate }), []);
-  const dropLine = useCallback((skuId: number) => dispatch({ type: 'remove', skuId }), []);
 
   // A window of its own (no shell): its title names it.
   useEffect(() => {
@@ -227,10 +222,10 @@ export default function RetailOrderPage() {
       if (discount !== undefined) {
         if (typeof discount === 'string') dispatch({ type: 'scanError', message: discount });
         else if (current) {
-          changeDiscount(current.skuId, discount);
+          dispatch({ type: 'discount', skuId: current.skuId, rate: discount });
           dispatch({ type: 'scanError', message: null });
         } else dispatch({ type: 'scanError', message: t('emptyForDiscount') });
-      } else if (times && current) changeQuantity(current.skuId, Number(times[1]));
+      } else if (times && current) dispatch({ type: 'quantity', skuId: current.skuId, quantity: Number(times[1]) });
       else if (times) dispatch({ type: 'scanError', message: t('emptyForQuantity') });
       else if (typed) void scanCode(typed);
     } else if (key === 'F9') {
@@ -305,40 +300,7 @@ export default function RetailOrderPage() {
         actions={member && !practice && (
           <Button size="xs" variant="light" color="grape" onClick={() => dispatch({ type: 'open', dialog: 'recharge' })} data-testid="register-recharge">{t('recharge')}</Button>
         )} />
-      {/* Fixed column widths: the header stands where it will stay, empty cart or full (the SKU name takes the rest). */}
-      <Table striped withTableBorder layout="fixed" data-testid="register-cart">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('sku')}</Table.Th>
-            <Table.Th w={150}>{t('barcode')}</Table.Th>
-            <Table.Th w={90} ta="right">{t('unitPrice')}</Table.Th>
-            <Table.Th w={140}>{t('quantity')}</Table.Th>
-            <Table.Th w={100} ta="right">{t('amount')}</Table.Th>
-            <Table.Th w={90}>{t('discount')}</Table.Th>
-            <Table.Th w={150}>{t('promotion')}</Table.Th>
-            <Table.Th w={70} ta="right">{t('stock')}</Table.Th>
-            <Table.Th w={50} />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {cart.map((l) => (
-            <CartRow key={l.skuId} line={l} promo={promoOf.get(l.skuId)} selected={l === current} onQuantity={changeQuantity} onDiscount={changeDiscount} onRemove={dropLine} />
-          ))}
-          {gifts.map((g) => (
-            <Table.Tr key={`gift-${g.skuId}`} data-testid={`register-gift-${g.skuId}`}>
-              <Table.Td>{g.skuName} <Badge size="xs" color="red">{t('gift')}</Badge></Table.Td>
-              <Table.Td />
-              <Table.Td ta="right">0.00</Table.Td>
-              <Table.Td>{g.quantity}</Table.Td>
-              <Table.Td ta="right">0.00</Table.Td>
-              <Table.Td />
-              <Table.Td><Text size="sm" c="red">{g.promotionName}</Text></Table.Td>
-              <Table.Td />
-              <Table.Td />
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <CartTable cart={cart} current={current} priced={priced} dispatch={dispatch} />
       <Group justify="space-between">
         <Text size="lg" data-testid="register-total">
           {t('totalItems', { count: quantity })}{promotionFen > 0 && t('totalPromo', {
@@ -423,38 +385,3 @@ export default function RetailOrderPage() {
     </Stack>
   );
 }
-
-type QuoteLine = CartQuote['lines'][number];
-
-/**
- * One cart line. Memoized: a scan renders the line it changes and the total, not every row (the callbacks are
- * stable and an unchanged line keeps its object).
- */
-const CartRow = memo(function CartRow(props: { line: CartLine; promo: QuoteLine | undefined; selected: boolean; onQuantity: (skuId: number, q: number) => void; onDiscount: (skuId: number, rate: number | null) => void; onRemove: (skuId: number) => void }) {
-  const t = useBillingT();
-  const { line: l, promo } = props;
-  return (
-    <Table.Tr data-testid={`register-line-${l.skuId}`} data-selected={props.selected || undefined} bg={props.selected ? 'var(--mantine-color-blue-light)' : undefined}>
-      <Table.Td>{l.skuName}</Table.Td>
-      <Table.Td>{l.barcode}</Table.Td>
-      <Table.Td ta="right">{l.retailPrice.toFixed(2)}</Table.Td>
-      <Table.Td>
-        <NumberInput size="xs" min={1} max={9999} allowDecimal={false} value={l.quantity} onChange={(v) => props.onQuantity(l.skuId, Number(v))} aria-label={t('quantity')} data-testid={`register-qty-${l.skuId}`} />
-      </Table.Td>
-      <Table.Td ta="right">{yuanText(lineFen(l))}</Table.Td>
-      <Table.Td>
-        <NumberInput size="xs" min={0.1} max={9.9} step={0.5} decimalScale={1} placeholder={t('noDiscount')} suffix={t('discountSuffix')} value={l.discountRate ?? ''} aria-label={t('lineDiscount')}
-          data-testid={`register-discount-${l.skuId}`} onChange={(v) => props.onDiscount(l.skuId, v === '' || !(Number(v) > 0 && Number(v) < 10) ? null : Number(v))} />
-      </Table.Td>
-      <Table.Td data-testid={`register-line-promo-${l.skuId}`}>
-        {promo?.promotionName && (
-          <Text size="sm" c="red">{promo.promotionName}{promo.promotionAmount > 0 ? ` -${promo.promotionAmount.toFixed(2)}` : ''}</Text>
-        )}
-      </Table.Td>
-      <Table.Td ta="right" c={l.available < l.quantity ? 'red' : undefined}>{l.available}</Table.Td>
-      <Table.Td>
-        <ActionIcon variant="subtle" color="red" aria-label={t('delete')} onClick={() => props.onRemove(l.skuId)}><IconTrash size={16} /></ActionIcon>
-      </Table.Td>
-    </Table.Tr>
-  );
-});
