@@ -10,8 +10,9 @@ import { router } from './router/router';
 export function App({ scale }: { scale: number }) {
   const { t } = useTranslation();
   // The component library's own labels in the user's language (its defaults are English).
+  // respectReducedMotion: a user whose system asks for reduced motion gets dialogs, menus and folds without animation.
   const theme = createTheme({
-    scale, primaryColor: 'blue', defaultRadius: 'sm',
+    scale, primaryColor: 'blue', defaultRadius: 'sm', respectReducedMotion: true,
     components: { PasswordInput: PasswordInput.extend({ defaultProps: { visibilityToggleButtonProps: { 'aria-label': t('common.togglePassword') } } }) },
   });
   return (

@@ -5,7 +5,7 @@ import { inject } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { configFromEnv, type ServerConfig } from '../../server/config.ts';
 import { startServer, type RunningServer } from '../../server/start.ts';
-import { adminQuery, businessDay, type ApiTemplate } from './globalSetup.ts';
+import { adminQuery, businessDay, testDatabaseSettings, type ApiTemplate } from './globalSetup.ts';
 
 export const BASIC = `Basic ${Buffer.from('wxy-admin:wxy-admin-secret').toString('base64')}`;
 
@@ -28,6 +28,7 @@ export async function freshDatabaseConfig(opts: { template?: boolean } = {}): Pr
   }
   const dbName = `wxy_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
   await adminQuery(adminUrl, `CREATE DATABASE ${dbName}${template?.kind === 'postgres' ? ` TEMPLATE ${template.location}` : ''}`);
+  await adminQuery(adminUrl, testDatabaseSettings(dbName));
   const url = new URL(adminUrl);
   url.pathname = `/${dbName}`;
   return {
