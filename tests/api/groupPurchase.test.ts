@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthContext } from '../../server/context.ts';
 import { attendanceXml } from '../../server/domains/process/bpmnXml.ts';
-import { deployDefinition } from '../../server/domains/process/service.ts';
+import { deployDefinition } from '../../server/domains/process/index.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { callerFor, fillTemplate, headerOf, uploadXlsx, type Caller, type Json } from './resourceCalls.ts';
 

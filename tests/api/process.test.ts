@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthContext } from '../../server/context.ts';
 import { ApiError } from '../../server/errors.ts';
 import { bpmnXml, pettyCashXml } from '../../server/domains/process/bpmnXml.ts';
-import { onProcessEnd, startProcess, type ProcessEndEvent, type StartInput } from '../../server/domains/process/service.ts';
+import { onProcessEnd, startProcess, type ProcessEndEvent, type StartInput } from '../../server/domains/process/index.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { callerFor, type Caller, type Json } from './resourceCalls.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthContext } from '../../server/context.ts';
 import { bpmnXml } from '../../server/domains/process/bpmnXml.ts';
-import { deployDefinition, startProcess } from '../../server/domains/process/service.ts';
+import { deployDefinition, startProcess } from '../../server/domains/process/index.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { callerFor, type Caller, type Json } from './resourceCalls.ts';
 

@@ -13,7 +13,7 @@ import { performance } from 'node:perf_hooks';
 import { hashPassword } from '../../server/auth/passwords.ts';
 import type { AuthContext } from '../../server/context.ts';
 import { bpmnXml } from '../../server/domains/process/bpmnXml.ts';
-import { deployDefinition, startProcess } from '../../server/domains/process/service.ts';
+import { deployDefinition, startProcess } from '../../server/domains/process/index.ts';
 import { type BenchServer, onBothBackends } from './backends.ts';
 
 const BASIC = `Basic ${Buffer.from('wxy-admin:wxy-admin-secret').toString('base64')}`;

@@ -5,4 +5,7 @@
  * loads: a face that carried the routes would make every caller of one function import the whole area.
  */
 export { attendanceXml, inspectXml, pettyCashXml } from './bpmnXml.ts';
-export { approvalFor, deployDefinition, onProcessEnd, PROCESS_NOTICE_TYPE, registerProcessBusiness, startProcess } from './service.ts';
+export { deployDefinition } from './definitions.ts';
+export { startProcess, type StartInput } from './instances.ts';
+export { approvalFor } from './lists.ts';
+export { onProcessEnd, PROCESS_NOTICE_TYPE, type ProcessEndEvent, registerProcessBusiness } from './registry.ts';

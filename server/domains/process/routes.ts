@@ -3,23 +3,11 @@ import { ok, offsetOf, pageParamsSchema } from '../../http/envelope.ts';
 import { fileStamp } from '../../http/fileStamp.ts';
 import { grantedMenuKeys } from '../../permissions.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
-import {
-  completeTask,
-  definitionRows,
-  deleteDeployment,
-  deployDefinition,
-  instanceAudit,
-  instanceDetails,
-  listInstances,
-  listShopManagers,
-  setShopManager,
-  myDoneTasks,
-  myPendingTasks,
-  setSuspension,
-  startProcess,
-  taskAction,
-  transferTask,
-} from './service.ts';
+import { taskAction } from './codes.ts';
+import { definitionRows, deleteDeployment, deployDefinition, setSuspension } from './definitions.ts';
+import { completeTask, startProcess, transferTask } from './instances.ts';
+import { instanceAudit, instanceDetails, listInstances, myDoneTasks, myPendingTasks } from './lists.ts';
+import { listShopManagers, setShopManager } from './shopManagers.ts';
 
 /**
  * 审批流程 (wxy-process-server, spec 000/001 "Approval process"): the calls of calls.json's area, under

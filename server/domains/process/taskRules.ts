@@ -1,5 +1,5 @@
 /**
- * Who may act on a task, as pure rules (service.ts applies them to the locked rows): its assignee, anyone with one
+ * Who may act on a task, as pure rules (instances.ts applies them to the locked rows): its assignee, anyone with one
  * of its candidate roles, or an admin; a transfer goes to another enabled user and makes the task theirs alone.
  */
 export interface TaskHolder {
