@@ -36,17 +36,14 @@ import {
   docActionHandler,
   docBatchActionHandler,
   docBatchDeleteHandler,
-  docActionBodySchema,
-  docBodySchema,
   docCreateHandler,
-  docMergeBodySchema,
   docMergeHandler,
   docDeleteHandler,
   docGetHandler,
-  docIdsSchema,
   docPrintHandler,
   docUpdateHandler,
 } from '../documents/routes.ts';
+import { docActionBodySchema, docBodySchema, docIdsSchema, docMergeBodySchema } from '../documents/bodySchemas.ts';
 import { docContext } from '../documents/context.ts';
 import { docSkuOptionsHandler, skuOptionSchema, skuOptionsQuerySchema } from '../documents/skuOptions.ts';
 import { docImporter } from '../documents/registry.ts';

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ResourceDescriptor } from '../../../core/descriptors/types.ts';
 import type { DocContext } from '../../documents/context.ts';
-import { runDocAction } from '../../documents/routes.ts';
+import { runDocAction } from '../../documents/actions.ts';
 
 /**
  * Transfers and other stock-outs in every state, made through the real domain functions (so stock, in-transit

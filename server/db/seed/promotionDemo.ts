@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { ResourceDescriptor, RouteDecl } from '../../../core/descriptors/types.ts';
 import type { AuthContext } from '../../context.ts';
 import type { DocContext } from '../../documents/context.ts';
-import { createDocument, runDocAction } from '../../documents/routes.ts';
+import { runDocAction } from '../../documents/actions.ts';
+import { createDocument } from '../../documents/writing.ts';
 import type { Database } from '../index.ts';
 
 /**

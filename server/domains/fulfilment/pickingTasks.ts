@@ -2,7 +2,7 @@ import type { ResourceDescriptor } from '../../../core/descriptors/types.ts';
 import type { AuthContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import { docContext } from '../../documents/context.ts';
-import { runDocAction } from '../../documents/routes.ts';
+import { runDocAction } from '../../documents/actions.ts';
 import { ApiError } from '../../errors.ts';
 import { paged } from './paged.ts';
 import { ordersOfTask, skuPickListOfTask } from './pickLists.ts';

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { importDocuments } from '../../documents/routes.ts';
+import { importDocuments } from '../../documents/writing.ts';
 import { registerDocImporter } from '../../documents/registry.ts';
 import type { Req } from '../../resources/access.ts';
 import { report, type ImportRowError } from '../../resources/importer.ts';

@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { AuthContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import { recordDocEvent } from '../../documents/history.ts';
-import { importDocuments } from '../../documents/routes.ts';
+import { importDocuments } from '../../documents/writing.ts';
 import { registerDocExtras, registerDocFn, registerDocImporter } from '../../documents/registry.ts';
 import { notifyConfirmers } from '../../messages/notifyPermHolders.ts';
 import { ApiError } from '../../errors.ts';

@@ -5,7 +5,7 @@ import type { Queryable } from '../../db/index.ts';
 import { recordDocEvent } from '../../documents/history.ts';
 import { nextDocNo } from '../../documents/numbers.ts';
 import { registerDocFn, registerDocImporter } from '../../documents/registry.ts';
-import { importDocuments } from '../../documents/routes.ts';
+import { importDocuments } from '../../documents/writing.ts';
 import { ApiError } from '../../errors.ts';
 import { ok } from '../../http/envelope.ts';
 import { idField, plainText } from '../../http/fields.ts';

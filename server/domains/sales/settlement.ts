@@ -3,7 +3,7 @@ import { notifyFinance, ORDER_REFUNDED_NOTICE } from './financeNotice.ts';
 import { callerDb, type Database, type Queryable } from '../../db/index.ts';
 import { docNoOf, docNumberStepSql } from '../../documents/numbers.ts';
 import { registerDocFn, type DocActionContext } from '../../documents/registry.ts';
-import { runDocAction } from '../../documents/routes.ts';
+import { runDocAction } from '../../documents/actions.ts';
 import { ApiError } from '../../errors.ts';
 import { assertSameRequest, requestDigest } from '../../http/idempotency.ts';
 import { postStock } from '../stock/index.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ResourceDescriptor } from '../../../core/descriptors/types.ts';
 import { docContext } from '../../documents/context.ts';
-import { readDocument } from '../../documents/routes.ts';
+import { readDocument } from '../../documents/reading.ts';
 import { ok } from '../../http/envelope.ts';
 import { dateParam, plainText } from '../../http/fields.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
