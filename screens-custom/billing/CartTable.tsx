@@ -5,7 +5,7 @@ import { lineFen, type CartLine } from './cart';
 import { useBillingT } from './labels';
 import type { CartQuote } from './offlineQuote';
 import type { RegisterAction } from './registerStore';
-import { yuanText } from '../../core/money.ts';
+import { yuanText, amountText } from '../../core/money.ts';
 
 /**
  * The register's cart: its lines (the chosen one marked; quantity, 单品折扣 and removal in the row) with the promotion
@@ -70,7 +70,7 @@ const CartRow = memo(function CartRow(props: { line: CartLine; promo: QuoteLine 
     <Table.Tr data-testid={`register-line-${l.skuId}`} data-selected={props.selected || undefined} bg={props.selected ? 'var(--mantine-color-blue-light)' : undefined}>
       <Table.Td>{l.skuName}</Table.Td>
       <Table.Td>{l.barcode}</Table.Td>
-      <Table.Td ta="right">{l.retailPrice.toFixed(2)}</Table.Td>
+      <Table.Td ta="right">{amountText(l.retailPrice)}</Table.Td>
       <Table.Td>
         <NumberInput size="xs" min={1} max={9999} allowDecimal={false} value={l.quantity} onChange={(v) => props.onQuantity(l.skuId, Number(v))} aria-label={t('quantity')} data-testid={`register-qty-${l.skuId}`} />
       </Table.Td>
@@ -81,7 +81,7 @@ const CartRow = memo(function CartRow(props: { line: CartLine; promo: QuoteLine 
       </Table.Td>
       <Table.Td data-testid={`register-line-promo-${l.skuId}`}>
         {promo?.promotionName && (
-          <Text size="sm" c="red">{promo.promotionName}{promo.promotionAmount > 0 ? ` -${promo.promotionAmount.toFixed(2)}` : ''}</Text>
+          <Text size="sm" c="red">{promo.promotionName}{promo.promotionAmount > 0 ? ` -${amountText(promo.promotionAmount)}` : ''}</Text>
         )}
       </Table.Td>
       <Table.Td ta="right" c={l.available < l.quantity ? 'red' : undefined}>{l.available}</Table.Td>

@@ -5,6 +5,7 @@ import { call } from '../../src/api/http';
 import { messageOf } from './messageOf';
 import type { SettledOrder } from './receipt';
 import { payName, useBillingT } from './labels';
+import { amountText } from '../../core/money.ts';
 
 const O = '/wxy-order-server';
 interface SoldLine { detId: number; skuId: number; skuName: string; quantity: number; amount: number }
@@ -96,7 +97,7 @@ export function ExchangeDialog({ opened, onClose, shopId, initialOrderNo, onDone
                   <Table.Tr key={l.detId}>
                     <Table.Td>{l.skuName}</Table.Td>
                     <Table.Td ta="right">{t('sold', { count: l.quantity })}</Table.Td>
-                    <Table.Td ta="right">{l.amount.toFixed(2)}</Table.Td>
+                    <Table.Td ta="right">{amountText(l.amount)}</Table.Td>
                     <Table.Td w={120}>
                       <NumberInput size="xs" min={0} max={l.quantity} allowDecimal={false} value={back[l.detId] ?? 0} data-testid={`exchange-return-${i + 1}`}
                         onChange={(v) => { setBack((b) => ({ ...b, [l.detId]: Number(v) || 0 })); quote.reset(); }} />
@@ -114,7 +115,7 @@ export function ExchangeDialog({ opened, onClose, shopId, initialOrderNo, onDone
                   {give.map((g) => (
                     <Table.Tr key={g.skuId}>
                       <Table.Td>{g.skuName}</Table.Td>
-                      <Table.Td ta="right">¥{g.retailPrice.toFixed(2)}</Table.Td>
+                      <Table.Td ta="right">¥{amountText(g.retailPrice)}</Table.Td>
                       <Table.Td w={120}>
                         <NumberInput size="xs" min={1} max={9999} allowDecimal={false} value={g.quantity}
                           onChange={(v) => { setGive((all) => all.map((x) => (x.skuId === g.skuId ? { ...x, quantity: Math.max(1, Number(v) || 1) } : x))); quote.reset(); }} />
@@ -129,8 +130,8 @@ export function ExchangeDialog({ opened, onClose, shopId, initialOrderNo, onDone
               <Button variant="default" disabled={!ready} loading={quote.isPending} onClick={() => quote.mutate()} data-testid="exchange-quote">{t('quoteDiff')}</Button>
               {priced && (
                 <Text data-testid="exchange-diff">
-                  {t('exchangeFigures', { returned: priced.returnAmount.toFixed(2), given: priced.giveAmount.toFixed(2) })}{' '}
-                  {priced.diffAmount > 0 ? t('collectDiff', { amount: priced.diffAmount.toFixed(2) }) : priced.diffAmount < 0 ? t('returnDiff', { amount: (-priced.diffAmount).toFixed(2) }) : t('noDiff')}
+                  {t('exchangeFigures', { returned: amountText(priced.returnAmount), given: amountText(priced.giveAmount) })}{' '}
+                  {priced.diffAmount > 0 ? t('collectDiff', { amount: amountText(priced.diffAmount) }) : priced.diffAmount < 0 ? t('returnDiff', { amount: amountText(-priced.diffAmount) }) : t('noDiff')}
                 </Text>
               )}
             </Group>
@@ -147,7 +148,7 @@ export function ExchangeDialog({ opened, onClose, shopId, initialOrderNo, onDone
         {submit.data && (
           <Alert color="green" data-testid="exchange-done">
             {t('exchangeDone', { no: submit.data.exchangeNo })}
-            {submit.data.diffAmount > 0 ? t('exchangeCollected', { amount: submit.data.diffAmount.toFixed(2) }) : submit.data.diffAmount < 0 ? t('exchangeGiveBack', { amount: (-submit.data.diffAmount).toFixed(2) }) : ''}{t('fullStop')}
+            {submit.data.diffAmount > 0 ? t('exchangeCollected', { amount: amountText(submit.data.diffAmount) }) : submit.data.diffAmount < 0 ? t('exchangeGiveBack', { amount: amountText(-submit.data.diffAmount) }) : ''}{t('fullStop')}
           </Alert>
         )}
       </Stack>

@@ -6,6 +6,7 @@ import { call } from '../../src/api/http';
 import { isValidPhone } from '../../src/forms/inputRules';
 import { maskPhone } from './receipt';
 import { useBillingT } from './labels';
+import { amountText } from '../../core/money.ts';
 
 const M = '/wxy-member-server';
 const LEVELS: Record<number, 'level1' | 'level2' | 'level3'> = { 1: 'level1', 2: 'level2', 3: 'level3' };
@@ -66,7 +67,7 @@ export function MemberBox(props: { practice: boolean; shopId: number | null; mem
     return (
       <Group gap="sm" data-testid="register-member">
         <Badge size="lg" variant="light" color="grape">{t('memberBadge', { name: m.memberName ?? '', phone: maskPhone(m.phoneNumber) })}</Badge>
-        <Text size="sm" data-testid="register-member-points">{LEVELS[m.memberLevel] ? t(LEVELS[m.memberLevel]) : ''} · {t('points', { points: m.points })}{props.practice ? '' : t('balance', { amount: (m.balance ?? 0).toFixed(2) })}</Text>
+        <Text size="sm" data-testid="register-member-points">{LEVELS[m.memberLevel] ? t(LEVELS[m.memberLevel]) : ''} · {t('points', { points: m.points })}{props.practice ? '' : t('balance', { amount: amountText(m.balance) })}</Text>
         {props.actions}
         <Button size="xs" variant="subtle" color="gray" disabled={props.disabled} onClick={() => { props.onMember(null); setPhone(''); }} data-testid="register-member-clear">
           {t('clearMember')}

@@ -3,6 +3,7 @@ import { modals } from '@mantine/modals';
 import { useState } from 'react';
 import type { QueuedSale } from './offline';
 import { useBillingT } from './labels';
+import { amountText } from '../../core/money.ts';
 
 /**
  * The sales kept on this computer while the network was gone (离线单): a badge with how many wait, and a list
@@ -29,7 +30,7 @@ export function OfflineQueue(props: { queue: QueuedSale[]; sending: boolean; onS
               <Table.Tr key={q.uuid}>
                 <Table.Td>{new Date(q.createdAt).toLocaleString('zh-CN', { hour12: false })}</Table.Td>
                 <Table.Td ta="right">{q.totalQuantity}</Table.Td>
-                <Table.Td ta="right">{q.totalAmount.toFixed(2)}</Table.Td>
+                <Table.Td ta="right">{amountText(q.totalAmount)}</Table.Td>
                 <Table.Td>{q.status === 'waiting' ? t('waitingUpload') : <Text c="red" size="sm">{t('uploadFailed', { error: q.error })}</Text>}</Table.Td>
                 <Table.Td>
                   {q.status === 'failed' && (

@@ -6,6 +6,7 @@ import { call } from '../../src/api/http';
 import { parkedLinesOf, takenCart, type CartLine, type ParkedLine } from './cart';
 import type { RegisterMember } from './MemberBox';
 import { useBillingT } from './labels';
+import { amountText } from '../../core/money.ts';
 
 const O = '/wxy-order-server';
 
@@ -83,7 +84,7 @@ export function ParkedSales(props: {
                 <Table.Tr key={p.id}>
                   <Table.Td>{p.createTime.slice(11)}</Table.Td>
                   <Table.Td>{p.totalQuantity}{p.discounted && <Badge ml={6} size="xs" color="orange" variant="light" data-testid="register-parked-discounted">{t('parkedDiscounted')}</Badge>}</Table.Td>
-                  <Table.Td ta="right">¥{p.totalAmount.toFixed(2)}</Table.Td>
+                  <Table.Td ta="right">¥{amountText(p.totalAmount)}</Table.Td>
                   <Table.Td>{p.memberName ?? p.memberPhone ?? '—'}</Table.Td>
                   <Table.Td>{p.cashierName}</Table.Td>
                   <Table.Td>

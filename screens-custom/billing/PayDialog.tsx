@@ -9,7 +9,7 @@ import { enqueueSale, isUnreachable, type SaleBody } from './offline';
 import type { SettledOrder } from './receipt';
 import { emptyPay, reducePay, type AbleCoupon } from './registerStore';
 import { useBillingT } from './labels';
-import { toFen, yuanText } from '../../core/money.ts';
+import { toFen, yuanText, amountText } from '../../core/money.ts';
 
 const O = '/wxy-order-server';
 const M = '/wxy-member-server';
@@ -128,7 +128,7 @@ export function PayDialog(props: {
   const canPay = split.changeFen !== null && payableFen >= 0 && !settle.isPending;
   const couponOptions = (coupons.data ?? []).map((c) => ({
     value: String(c.memberCouponId),
-    label: c.usable ? t('couponUsable', { name: c.couponName, amount: c.discountAmount.toFixed(2), end: c.endDate }) : t('couponUnusable', { name: c.couponName, reason: c.reason }),
+    label: c.usable ? t('couponUsable', { name: c.couponName, amount: amountText(c.discountAmount), end: c.endDate }) : t('couponUnusable', { name: c.couponName, reason: c.reason }),
     disabled: !c.usable,
   }));
 
@@ -158,12 +158,12 @@ export function PayDialog(props: {
         )}
         {chosen && (
           <Text size="sm" data-testid="register-coupon-used">
-            {t('couponUsed', { name: chosen.couponName, amount: chosen.discountAmount.toFixed(2) })}
+            {t('couponUsed', { name: chosen.couponName, amount: amountText(chosen.discountAmount) })}
           </Text>
         )}
         {member && !practice && maxBalance.data && maxBalance.data.balance > 0 && (
           <Group align="flex-end" gap="xs">
-            <NumberInput label={t('useBalance', { balance: maxBalance.data.balance.toFixed(2), max: maxBalance.data.maxBalance.toFixed(2) })} min={0} max={maxBalance.data.maxBalance}
+            <NumberInput label={t('useBalance', { balance: amountText(maxBalance.data.balance), max: amountText(maxBalance.data.maxBalance) })} min={0} max={maxBalance.data.maxBalance}
               decimalScale={2} value={balanceUse} onChange={(amount) => dispatch({ type: 'balance', amount })} w={320} data-testid="register-balance-use" />
             <Button variant="default" onClick={() => dispatch({ type: 'balance', amount: maxBalance.data!.maxBalance })} data-testid="register-balance-all">{t('useAllBalance')}</Button>
           </Group>

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { call } from '../../src/api/http';
 import type { RegisterMember } from './MemberBox';
 import { useBillingT } from './labels';
+import { amountText } from '../../core/money.ts';
 
 interface Recharged {
   rechargeNo: string;
@@ -48,7 +49,7 @@ export function RechargeDialog(props: {
       {done ? (
         <Stack data-testid="recharge-done">
           <Alert color="green" title={t('recharged', { no: done.rechargeNo })}>
-            {t('rechargePaid', { amount: done.payAmount.toFixed(2) })}{done.giftAmount > 0 ? t('rechargeGift', { amount: done.giftAmount.toFixed(2), rule: done.ruleName ?? t('rechargeRule') }) : ''}{t('balanceAfter', { amount: done.balanceAfter.toFixed(2) })}
+            {t('rechargePaid', { amount: amountText(done.payAmount) })}{done.giftAmount > 0 ? t('rechargeGift', { amount: amountText(done.giftAmount), rule: done.ruleName ?? t('rechargeRule') }) : ''}{t('balanceAfter', { amount: amountText(done.balanceAfter) })}
           </Alert>
           <Button onClick={props.onClose}>{t('done')}</Button>
         </Stack>

@@ -6,6 +6,7 @@ import { call } from '../../src/api/http';
 import type { SettledOrder } from './receipt';
 import { useBillingT } from './labels';
 import { SALE_STATUS } from '../orders/saleStatus.ts';
+import { amountText } from '../../core/money.ts';
 
 /** The reason the refund is recorded with; the server's record, not a label. */
 const REFUND_REASON = '收银台退款'; // i18n-ignore: stored data
@@ -56,16 +57,16 @@ export function RefundDialog({ opened, onClose, initialOrderNo, onRefunded }: { 
                   <Table.Tr key={i}>
                     <Table.Td>{l.skuName}</Table.Td>
                     <Table.Td ta="right">× {l.quantity}</Table.Td>
-                    <Table.Td ta="right">{l.amount.toFixed(2)}</Table.Td>
+                    <Table.Td ta="right">{amountText(l.amount)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
             </Table>
-            <Text>{t('orderLine', { shop: order.shopName, time: order.createTime, amount: order.totalAmount.toFixed(2) })}</Text>
+            <Text>{t('orderLine', { shop: order.shopName, time: order.createTime, amount: amountText(order.totalAmount) })}</Text>
             {order.status === SALE_STATUS.refunded ? (
-              <Alert color="green" data-testid="refund-done">{t('refunded', { amount: order.refundAmount.toFixed(2) })}{order.isPractice ? t('refundedPractice') : t('refundedStock')}</Alert>
+              <Alert color="green" data-testid="refund-done">{t('refunded', { amount: amountText(order.refundAmount) })}{order.isPractice ? t('refundedPractice') : t('refundedStock')}</Alert>
             ) : (
-              <Button color="red" loading={refund.isPending} onClick={() => refund.mutate(order.orderNo)} data-testid="refund-confirm">{t('confirmRefund', { amount: order.totalAmount.toFixed(2) })}</Button>
+              <Button color="red" loading={refund.isPending} onClick={() => refund.mutate(order.orderNo)} data-testid="refund-confirm">{t('confirmRefund', { amount: amountText(order.totalAmount) })}</Button>
             )}
             {refund.isError && <Alert color="red">{messageOf(refund.error)}</Alert>}
           </>

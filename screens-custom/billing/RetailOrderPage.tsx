@@ -26,7 +26,7 @@ import { useRegisterNotices } from './useRegisterNotices';
 import { socketStatus } from '../../src/realtime/socketStatus';
 import { quoteOffline, type CartQuote } from './offlineQuote';
 import { drainQueue, findInCatalogue, isUnreachable, loadCatalogue, queuedSales, removeQueued, retryQueued, saveCatalogue, type Catalogue, type SaleBody, type SendOutcome } from './offline';
-import { toFen, yuanText } from '../../core/money.ts';
+import { toFen, yuanText, amountText } from '../../core/money.ts';
 
 const O = '/wxy-order-server';
 interface ShopPayMethod {
@@ -270,7 +270,7 @@ export default function RetailOrderPage() {
         <Group gap="sm">
           {previous.data && (
             <Text size="sm" c="dimmed" data-testid="register-previous">
-              {t('previous', { orderNo: previous.data.orderNo, amount: previous.data.totalAmount.toFixed(2) })}
+              {t('previous', { orderNo: previous.data.orderNo, amount: amountText(previous.data.totalAmount) })}
             </Text>
           )}
           {shopId && <OfflineQueue queue={queue} sending={sending} onSend={() => void sendQueue()}
@@ -305,7 +305,7 @@ export default function RetailOrderPage() {
         <Text size="lg" data-testid="register-total">
           {t('totalItems', { count: quantity })}{promotionFen > 0 && t('totalPromo', {
             total: yuanText(totalFen), promotion: yuanText(promotionFen),
-            fullReduction: priced?.fullReduction ? t('fullReductionPart', { name: priced.fullReduction.promotionName, amount: priced.fullReduction.amount.toFixed(2) }) : '',
+            fullReduction: priced?.fullReduction ? t('fullReductionPart', { name: priced.fullReduction.promotionName, amount: amountText(priced.fullReduction.amount) }) : '',
           })}{t('due')} <b>¥{yuanText(dueFen)}</b>
         </Text>
         <Group>
@@ -323,7 +323,7 @@ export default function RetailOrderPage() {
       {settled && (
         <Alert color="green" title={t('settled', { orderNo: settled.orderNo })} data-testid="register-settled">
           <Stack gap="xs">
-            <Text>{t('paidChange', { paid: settled.paidAmount.toFixed(2) })}<b>¥{settled.changeAmount.toFixed(2)}</b></Text>
+            <Text>{t('paidChange', { paid: amountText(settled.paidAmount) })}<b>¥{amountText(settled.changeAmount)}</b></Text>
             {settled.memberId && <Text data-testid="register-points">{t('memberPoints', { member: settled.memberName ?? settled.memberPhone, points: settled.pointsEarned })}</Text>}
             <Group>
               <Button variant="default" onClick={() => void printReceipt(settled)} data-testid="register-print">{t('printReceipt')}</Button>

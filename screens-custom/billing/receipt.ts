@@ -2,6 +2,7 @@ import { client } from '../../src/api/http';
 import { notifyError, notifySuccess } from '../../src/feedback/notify';
 import { TIMEOUT } from '../../src/api/timeouts';
 import { billingT as t, payName } from './labels';
+import { amountText } from '../../core/money.ts';
 
 /** A settled order as the settlement answers it. */
 export interface SettledOrder {
@@ -34,11 +35,11 @@ const esc = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (c) => `&#${c.ch
 /** The 58 mm receipt's HTML (shop, lines, total, payments, change). */
 export function receiptHtml(o: SettledOrder): string {
   const lines = o.detList
-    .map((l) => `<tr><td>${esc(l.skuName)}</td><td class="r">${l.quantity}</td><td class="r">${l.unitPrice.toFixed(2)}</td><td class="r">${l.amount.toFixed(2)}</td></tr>`)
+    .map((l) => `<tr><td>${esc(l.skuName)}</td><td class="r">${l.quantity}</td><td class="r">${amountText(l.unitPrice)}</td><td class="r">${amountText(l.amount)}</td></tr>`)
     .join('');
   // The member's phone is masked on paper (138****0007); points earned by this sale.
   const member = o.memberPhone ? `<div>${esc(t('receiptMember', { phone: maskPhone(o.memberPhone), points: o.pointsEarned ?? 0 }))}</div>` : '';
-  const pays = o.payList.map((p) => `<div>${esc(payName(p.payType))}${esc(t('colon'))}${p.amount.toFixed(2)}</div>`).join('');
+  const pays = o.payList.map((p) => `<div>${esc(payName(p.payType))}${esc(t('colon'))}${amountText(p.amount)}</div>`).join('');
   return `<!doctype html><html><head><meta charset="utf-8"><title>${esc(o.orderNo)}</title><style>
     body{font:12px/1.5 "Noto Sans CJK SC",sans-serif;width:58mm;margin:0 auto}h3{text-align:center;margin:4px 0}
     table{width:100%;border-collapse:collapse}.r{text-align:right}hr{border:0;border-top:1px dashed #000}
@@ -46,7 +47,7 @@ export function receiptHtml(o: SettledOrder): string {
     <h3>${esc(o.shopName)}${o.isPractice ? esc(t('practiceMark')) : ''}</h3>
     <div>${esc(t('receiptNo'))}${esc(o.orderNo)}</div><div>${esc(t('receiptTime'))}${esc(o.createTime)}</div><div>${esc(t('receiptCashier'))}${esc(o.cashierName)}</div><hr>
     <table><tr><th align="left">${esc(t('sku'))}</th><th class="r">${esc(t('quantity'))}</th><th class="r">${esc(t('unitPrice'))}</th><th class="r">${esc(t('amount'))}</th></tr>${lines}</table><hr>
-    <div>${esc(t('receiptTotal', { count: o.totalQuantity, amount: o.totalAmount.toFixed(2) }))}</div>${o.promotionAmount ? `<div>${esc(t('receiptPromotion', { amount: o.promotionAmount.toFixed(2) }))}</div>` : ''}${o.couponAmount ? `<div>${esc(t('receiptCoupon', { amount: o.couponAmount.toFixed(2) }))}</div>` : ''}${pays}<div>${esc(t('receiptChange', { amount: o.changeAmount.toFixed(2) }))}</div>${member}<hr>
+    <div>${esc(t('receiptTotal', { count: o.totalQuantity, amount: amountText(o.totalAmount) }))}</div>${o.promotionAmount ? `<div>${esc(t('receiptPromotion', { amount: amountText(o.promotionAmount) }))}</div>` : ''}${o.couponAmount ? `<div>${esc(t('receiptCoupon', { amount: amountText(o.couponAmount) }))}</div>` : ''}${pays}<div>${esc(t('receiptChange', { amount: amountText(o.changeAmount) }))}</div>${member}<hr>
     <div style="text-align:center">${esc(t('receiptThanks'))}</div>
   </body></html>`;
 }

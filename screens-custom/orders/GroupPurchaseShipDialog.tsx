@@ -5,6 +5,7 @@ import { call } from '../../src/api/http';
 import { notifySuccess } from '../../src/feedback/notify';
 import type { RowDialogProps } from '../../engine/dialog/rowDialog.ts';
 import { ordersT, useOrdersT } from './labels';
+import { amountText } from '../../core/money.ts';
 
 /**
  * 团购出库 from the 团购单 list: the approved group purchase becomes its sales order (order/unitOrder/insert) and the
@@ -45,7 +46,7 @@ export default function GroupPurchaseShipDialog({ row, onClose, onDone }: RowDia
     setError(null);
     try {
       const order = await call<ShippedOrder>({ method: 'POST', silent: true, url: '/wxy-order-server/order/unitOrder/insert', data: { groupPurchaseId: Number(row?.groupPurchaseId), payType: Number(payType) } });
-      notifySuccess({ text: t('shipped', { orderNo: order.orderNo, payType: METHODS[Number(payType)].short(), amount: Number(order.payAmount).toFixed(2) }) });
+      notifySuccess({ text: t('shipped', { orderNo: order.orderNo, payType: METHODS[Number(payType)].short(), amount: amountText(order.payAmount) }) });
       onDone();
       onClose();
     } catch (e) {
@@ -60,7 +61,7 @@ export default function GroupPurchaseShipDialog({ row, onClose, onDone }: RowDia
       <Stack data-testid="group-purchase-ship-dialog">
         <Text size="sm">
           {t('shipIntro', { no: String(row?.purchaseNo ?? ''), customer: String(row?.customerName ?? ''), shop: String(row?.shopName ?? '') })}
-          {t('shipAmount')}<b>{Number(row?.totalAmount ?? 0).toFixed(2)}</b>{t('shipIntroEnd')}
+          {t('shipAmount')}<b>{amountText(row?.totalAmount ?? 0)}</b>{t('shipIntroEnd')}
         </Text>
         {methods.isPending ? <Loader size="sm" /> : offered.length ? (
           <Radio.Group label={t('receiveBy')} required value={payType} onChange={setPayType}>

@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/index.ts';
 import { ApiError } from '../../errors.ts';
 import { figuresByPerson, shopOfTenant, today, uniqueAsConflict } from '../targets/index.ts';
 import { reachRate } from '../targets/index.ts';
-import { fenOf } from '../../../core/money.ts';
+import { fenOf, amountText } from '../../../core/money.ts';
 import { addDays, parseDay } from '../../../core/calendar.ts';
 
 /**
@@ -110,7 +110,7 @@ export async function saveDailyMeeting(tx: Queryable, auth: AuthContext, input: 
     `INSERT INTO shop_daily_meeting (tenant_id, shop_id, shop_name, meeting_date, host_name, summary, today_plan, yesterday_target, yesterday_actual, today_target, create_user_name, update_user_name)
      VALUES (app_current_tenant(), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10) RETURNING meeting_id`,
     [shop.shopId, shop.shopName, day, input.hostName || who, input.summary ?? null, input.todayPlan ?? null,
-      fig.totals.yesterdayTarget.toFixed(2), fig.totals.yesterdayActual.toFixed(2), fig.totals.todayTarget.toFixed(2), who],
+      amountText(fig.totals.yesterdayTarget), amountText(fig.totals.yesterdayActual), amountText(fig.totals.todayTarget), who],
   ).catch(uniqueAsConflict(dupMessage(shop.shopName, day)));
   const id = ins.rows[0].meeting_id;
   const p = fig.persons;

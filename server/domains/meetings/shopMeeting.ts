@@ -4,7 +4,7 @@ import { ApiError } from '../../errors.ts';
 import { figuresByPerson, reachInfo, shopOfTenant, uniqueAsConflict, userTargetsOf } from '../targets/index.ts';
 import { reachRate } from '../targets/index.ts';
 import { salesByDayAndSeller } from '../targets/index.ts';
-import { fenOf } from '../../../core/money.ts';
+import { fenOf, amountText } from '../../../core/money.ts';
 import { meetingDay } from './dailyMeeting.ts';
 import { daysOfMonth } from '../../../core/calendar.ts';
 
@@ -91,7 +91,7 @@ export async function addShopMeeting(tx: Queryable, auth: AuthContext, input: Sh
     `INSERT INTO shop_meeting (tenant_id, shop_id, shop_name, meeting_date, meeting_type, title, content, attendees, host_name, month_target, month_actual, create_user_name)
      VALUES (app_current_tenant(), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING meeting_id`,
     [shop.shopId, shop.shopName, day, type, input.title.trim(), input.content ?? null, input.attendees ?? null, input.hostName || who,
-      sales.monthTarget.toFixed(2), sales.monthToDateActual.toFixed(2), who],
+      amountText(sales.monthTarget), amountText(sales.monthToDateActual), who],
   ).catch(uniqueAsConflict(dup));
   return r.rows[0].meeting_id;
 }

@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/index.ts';
 import { ApiError } from '../../errors.ts';
 import { figuresByPerson, shopOfTenant, today, uniqueAsConflict } from '../targets/index.ts';
 import { reachRate } from '../targets/index.ts';
-import { fenOf } from '../../../core/money.ts';
+import { fenOf, amountText } from '../../../core/money.ts';
 import { addDays, parseDay, weekOf, type WeekOfYear } from '../../../core/calendar.ts';
 
 /**
@@ -91,7 +91,7 @@ export async function saveWeeklyMeeting(tx: Queryable, auth: AuthContext, input:
     `INSERT INTO shop_weekly_meeting (tenant_id, shop_id, shop_name, week_year, week_num, week_start, week_end, host_name, summary, next_week_plan, week_target, week_actual, create_user_name, update_user_name)
      VALUES (app_current_tenant(), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12) RETURNING meeting_id`,
     [shop.shopId, shop.shopName, week.year, week.weekNum, week.weekStart, week.weekEnd, input.hostName || who, input.summary ?? null, input.nextWeekPlan ?? null,
-      fig.weekTarget.toFixed(2), fig.weekActual.toFixed(2), who],
+      amountText(fig.weekTarget), amountText(fig.weekActual), who],
   ).catch(uniqueAsConflict(dupMessage(shop.shopName, week)));
   const id = ins.rows[0].meeting_id;
   const p = fig.persons;

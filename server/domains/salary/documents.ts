@@ -15,6 +15,7 @@ import { approvalFor, onProcessEnd, registerProcessBusiness, startProcess } from
 import { shopIdsByCode } from '../shops/index.ts';
 import { isSalaryMonth, refuseFrozenMonths } from './months.ts';
 import { dateParam } from '../../http/fields.ts';
+import { amountText } from '../../../core/money.ts';
 
 /**
  * 调岗补贴 (fd-monthly-transfer-subsidy-det) and 特殊人员 (special-personal): a person's extra pay, or deduction,
@@ -44,7 +45,7 @@ const KINDS: Record<'subsidy' | 'special', Kind> = {
     what: '调岗补贴',
     noticeType: 37,
     auditPerm: 'salary:subsidy:audit',
-    title: (h, no) => `调岗补贴 ${no}：${String(h.userName ?? '')} ${String(h.month)} ${Number(h.amount).toFixed(2)} 元`,
+    title: (h, no) => `调岗补贴 ${no}：${String(h.userName ?? '')} ${String(h.month)} ${amountText(h.amount)} 元`,
   },
   special: {
     table: 'fd_special_personal',
@@ -53,7 +54,7 @@ const KINDS: Record<'subsidy' | 'special', Kind> = {
     what: '特殊人员加扣款',
     noticeType: 38,
     auditPerm: 'salary:special:audit',
-    title: (h, no) => `特殊人员 ${no}：${String(h.userName ?? '')} ${String(h.month)} ${Number(h.adjustType) === 2 ? '扣' : '加'} ${Number(h.amount).toFixed(2)} 元`,
+    title: (h, no) => `特殊人员 ${no}：${String(h.userName ?? '')} ${String(h.month)} ${Number(h.adjustType) === 2 ? '扣' : '加'} ${amountText(h.amount)} 元`,
   },
 };
 

@@ -22,7 +22,7 @@ import { shopIdsByCode } from '../shops/index.ts';
 import { assertShopTakes, BALANCE, PAY_TYPES } from './pricing.ts';
 import { shopOf } from './registerShop.ts';
 import { readOrder } from './settlement.ts';
-import { fenOf, yuanText } from '../../../core/money.ts';
+import { fenOf, yuanText, amountText } from '../../../core/money.ts';
 
 /**
  * 团购单 (poGroupPurchase): a customer organisation buys many SKUs from one shop at negotiated prices.
@@ -98,7 +98,7 @@ registerDocFn('groupPurchase.submit', async ({ tx, auth, id, ref, header }) => {
   await shopFor(tx, auth, Number(header.shopId));
   await tx.query(`UPDATE po_group_purchase SET submit_time = now(), audit_user_name = NULL, audit_time = NULL, audit_remark = NULL WHERE group_purchase_id = $1`, [id]);
   const amount = Number(header.totalAmount);
-  const title = `团购单 ${ref.docNo}：${String(header.customerName)} ${amount.toFixed(2)} 元（${String(header.shopName)}）`;
+  const title = `团购单 ${ref.docNo}：${String(header.customerName)} ${amountText(amount)} 元（${String(header.shopName)}）`;
   if (await usesProcess(tx)) {
     await startProcess(tx, auth, {
       processKey: PROCESS_KEY,

@@ -2,6 +2,7 @@ import { registerDocFn, type DocActionContext } from '../../documents/registry.t
 import { ApiError } from '../../errors.ts';
 import { postStock } from '../stock/index.ts';
 import type { StockMove } from '../stock/index.ts';
+import { amountText } from '../../../core/money.ts';
 
 /**
  * 预售单 (po-pre-sale-order): lines priced by the server (the SKU's retail price, never the browser's), the goods
@@ -34,7 +35,7 @@ registerDocFn('preSale.save', async (ctx) => {
   );
   const totals = await tx.query<{ q: string; a: string }>(`SELECT coalesce(sum(quantity), 0) AS q, coalesce(sum(amount), 0) AS a FROM po_pre_sale_order_det WHERE pre_sale_id = $1`, [id]);
   const total = Number(totals.rows[0].a);
-  if (Number(header.depositAmount ?? 0) > total) throw new ApiError('BAD_REQUEST', `定金 ${Number(header.depositAmount).toFixed(2)} 元不能超过订单金额 ${total.toFixed(2)} 元`);
+  if (Number(header.depositAmount ?? 0) > total) throw new ApiError('BAD_REQUEST', `定金 ${amountText(header.depositAmount)} 元不能超过订单金额 ${amountText(total)} 元`);
   await tx.query(`UPDATE po_pre_sale_order SET shop_name = $2, wh_id = $3, total_quantity = $4, total_amount = $5 WHERE pre_sale_id = $1`, [
     id,
     s.shop_name,

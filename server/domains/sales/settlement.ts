@@ -16,7 +16,7 @@ import { ORDER_STATUS, SALE, SALE_ACTIONS, orderStatusName } from './saleDocumen
 import { moneyOf, priceSale, takePayments, takeStock, type PricedSale, type SaleMoney, type SettlementInput, type WrittenOrder } from './settleSteps.ts';
 
 export type { SettlementInput };
-import { toYuan } from '../../../core/money.ts';
+import { toYuan, amountText } from '../../../core/money.ts';
 
 /**
  * 结算 (order settlement): a sale of one register, exactly once per client-generated uuid, in one tenant
@@ -241,7 +241,7 @@ async function undoSale({ tx, auth, id, header, body, note }: DocActionContext, 
     [id, auth.displayName ?? auth.userName, reason, auth.userId],
   );
   if (kind === 'refund' && !o.is_practice && body.notify !== false)
-    await notifyFinance(tx, auth, ORDER_REFUNDED_NOTICE, id, '订单退款', `订单${orderNo}已退款 ¥${Number(o.pay_amount).toFixed(2)}${reason ? `（${reason}）` : ''}`);
+    await notifyFinance(tx, auth, ORDER_REFUNDED_NOTICE, id, '订单退款', `订单${orderNo}已退款 ¥${amountText(o.pay_amount)}${reason ? `（${reason}）` : ''}`);
   await restoreBalance(tx, auth, id, orderNo, kind === 'refund' ? 'saleRefund' : 'saleInvalid');
   await restoreCoupon(tx, auth, { id, no: orderNo, shopId: o.shop_id });
   await restoreVouchers(tx, id);

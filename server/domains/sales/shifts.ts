@@ -9,6 +9,7 @@ import { asCallerError } from '../../resources/dbErrors.ts';
 import { PAY_TYPES, CASH } from './pricing.ts';
 import { recordSaleReport } from './saleReport.ts';
 import { id } from './orderRoutes.ts';
+import { amountText } from '../../../core/money.ts';
 
 /**
  * 收银班次 (shop-class-record): a cashier opens a shift with the change float in the drawer (save), sells, and hands
@@ -164,7 +165,7 @@ async function closeShift(tx: Queryable, auth: AuthContext, classId: number, b: 
       businessType: SHIFT_NOTICE,
       businessId: classId,
       messageTypeInfo: shift.differenceAmount < 0 ? '交班短款' : '交班长款',
-      noticeTemplateInfo: `${row.shop_name} ${row.user_name} 交班：应有现金 ${shift.expectedCash.toFixed(2)} 元，实点 ${b.countedCash.toFixed(2)} 元，${shift.differenceAmount < 0 ? '短款' : '长款'} ${Math.abs(shift.differenceAmount).toFixed(2)} 元${b.remark ? `（${b.remark}）` : ''}。`,
+      noticeTemplateInfo: `${row.shop_name} ${row.user_name} 交班：应有现金 ${amountText(shift.expectedCash)} 元，实点 ${amountText(b.countedCash)} 元，${shift.differenceAmount < 0 ? '短款' : '长款'} ${amountText(Math.abs(shift.differenceAmount))} 元${b.remark ? `（${b.remark}）` : ''}。`,
     });
   }
   return shift;

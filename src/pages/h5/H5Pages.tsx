@@ -11,6 +11,7 @@ import { adoptCookieToken, rememberedTenantId } from '../../session/sessionStora
 import { H5LoginPage } from './H5LoginPage';
 import { H5_HOME, Header, ShopSelect, useMyShops } from './H5Parts';
 import { localDay } from '../../../core/calendar.ts';
+import { amountText } from '../../../core/money.ts';
 
 /**
  * The remaining mobile (h5) pages of spec 000 §2, each made for a phone held in one hand (finger-sized controls):
@@ -157,7 +158,7 @@ export function ScanCodePage() {
             <Group mt="sm" grow>
               <Stack gap={0}>
                 <Text size="sm" c="dimmed">{t('h5.retailPrice')}</Text>
-                <Text fw={700} size="xl" c="red" data-testid="h5-price">¥{Number(row.retailPrice).toFixed(2)}</Text>
+                <Text fw={700} size="xl" c="red" data-testid="h5-price">¥{amountText(row.retailPrice)}</Text>
               </Stack>
               <Stack gap={0}>
                 <Text size="sm" c="dimmed">{t('h5.stockAt', { shop: row.shopName })}</Text>
@@ -172,7 +173,7 @@ export function ScanCodePage() {
             {recent.slice(1).map((r) => (
               <Group key={r.skuId} justify="space-between" wrap="nowrap" onClick={() => submit(r.barcode ?? r.skuCode)} style={{ cursor: 'pointer' }}>
                 <Text size="md" truncate>{r.skuName}</Text>
-                <Text size="md">¥{Number(r.retailPrice).toFixed(2)} · {Number(r.available)}</Text>
+                <Text size="md">¥{amountText(r.retailPrice)} · {Number(r.available)}</Text>
               </Group>
             ))}
           </Stack>
