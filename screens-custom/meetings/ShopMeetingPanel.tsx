@@ -29,7 +29,7 @@ export function ShopMeetingPanel({ shopId, day }: { shopId: number; day: string 
   }, [init.data]);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['meeting', 'shop'] });
   const add = useMutation({
-    mutationFn: () => addShopMeeting({ shopId, meetingDate: day, meetingType: Number(type), title: title.trim(), content: content || null, attendees: attendees || null }),
+    mutationFn: () => addShopMeeting({ shopId, meetingDate: day, meetingType: Number(type) as 1 | 2 | 3 /* the select offers the server's types (init.meetingTypes) */, title: title.trim(), content: content || null, attendees: attendees || null }),
     onSuccess: async () => {
       notifications.show({ color: 'teal', message: '店会已保存' });
       setTitle('');

@@ -1,4 +1,5 @@
 import { call } from '../../src/api/http';
+import { api, type Answer, type Body } from '../../src/api/typed';
 
 /** Calls of 会议管理 and 绩效目标 (wxy-shop-server) the hand-written screens make, with their answers' shapes. */
 
@@ -69,16 +70,15 @@ export const dailyForm = (shopId: number, meetingDate: string) =>
 export const findInventory = (shopId: number, keyword: string) =>
   call<{ whId: number; list: CountRow[] }>({ method: 'POST', url: `${S}/shop-daily-meeting/meetingFindInventory`, data: { shopId, keyword: keyword || null, limit: 20 } });
 
-export interface DailySave {
-  shopId: number;
-  meetingDate: string;
-  summary: string | null;
-  todayPlan: string | null;
-  detList: { userId: number | null; todayGoal: number | null; remark: string | null }[];
-  inventoryList: { skuId: number; countedQuantity: number; remark?: string | null }[];
-}
+type DailyBody = Body<'/wxy-shop-server/shop-daily-meeting/save', 'post'>;
+/** The daily form's values: the save body with its lists always there (an empty count list is sent as none). */
+export type DailySave = Omit<DailyBody, 'detList' | 'inventoryList'> & {
+  detList: NonNullable<DailyBody['detList']>;
+  inventoryList: NonNullable<DailyBody['inventoryList']>;
+};
 
-export const saveDaily = (body: DailySave) => call<{ meetingId: number }>({ method: 'POST', url: `${S}/shop-daily-meeting/save`, data: { ...body, inventoryList: body.inventoryList.length ? body.inventoryList : null } });
+export const saveDaily = (body: DailySave) =>
+  api('post', '/wxy-shop-server/shop-daily-meeting/save', { body: { ...body, inventoryList: body.inventoryList.length ? body.inventoryList : null } });
 
 /** An existing meeting: its minutes, the sellers' goals and the counts, as three calls. */
 export async function updateDaily(meetingId: number, body: DailySave): Promise<void> {
@@ -87,20 +87,10 @@ export async function updateDaily(meetingId: number, body: DailySave): Promise<v
   if (body.inventoryList.length) await call({ method: 'POST', url: `${S}/shop-daily-meeting/meetingInventorySave`, data: { meetingId, list: body.inventoryList } });
 }
 
-export interface DailyListRow {
-  meetingId: number;
-  shopName: string;
-  meetingDate: string;
-  hostName: string | null;
-  summary: string | null;
-  yesterdayTarget: number;
-  yesterdayActual: number;
-  todayTarget: number;
-  inventoryCount: number;
-}
+export type DailyListRow = Answer<'/wxy-shop-server/shop-daily-meeting/findPage/{pageNum}/{pageSize}', 'post'>['records'][number];
 
 export const dailyPage = (pageNum: number, pageSize: number, shopId: number | null) =>
-  call<Page<DailyListRow>>({ method: 'POST', url: `${S}/shop-daily-meeting/findPage/${pageNum}/${pageSize}`, data: { shopId } });
+  api('post', '/wxy-shop-server/shop-daily-meeting/findPage/{pageNum}/{pageSize}', { path: { pageNum, pageSize }, body: { shopId } });
 
 // ---- 周会 ---------------------------------------------------------------------------------------------------------
 export interface WeeklyPerson {
@@ -138,35 +128,21 @@ export async function weeklyForm(shopId: number, weekDateStr: string): Promise<W
   return pre.meetingId ? call<WeeklyMeeting>({ method: 'GET', url: `${S}/shop-weekly-meeting/get/${pre.meetingId}` }) : pre;
 }
 
-export interface WeeklySave {
-  shopId: number;
-  weekDateStr: string;
-  summary: string | null;
-  nextWeekPlan: string | null;
-  detList: { userId: number | null; nextWeekTarget: number | null; remark: string | null }[];
-}
+type WeeklyBody = Body<'/wxy-shop-server/shop-weekly-meeting/save', 'post'>;
+/** The weekly form's values: the save body with its list always there. */
+export type WeeklySave = Omit<WeeklyBody, 'detList'> & { detList: NonNullable<WeeklyBody['detList']> };
 
-export const saveWeekly = (body: WeeklySave) => call<{ meetingId: number }>({ method: 'POST', url: `${S}/shop-weekly-meeting/save`, data: body });
+export const saveWeekly = (body: WeeklySave) => api('post', '/wxy-shop-server/shop-weekly-meeting/save', { body });
 
 export async function updateWeekly(meetingId: number, body: WeeklySave): Promise<void> {
   await call({ method: 'PUT', url: `${S}/shop-weekly-meeting/update/${meetingId}`, data: { summary: body.summary, nextWeekPlan: body.nextWeekPlan } });
   if (body.detList.length) await call({ method: 'PUT', url: `${S}/shop-weekly-meeting/personalTarget/update`, data: { meetingId, list: body.detList } });
 }
 
-export interface WeeklyListRow {
-  meetingId: number;
-  shopName: string;
-  weekYear: number;
-  weekNum: number;
-  weekStart: string;
-  weekEnd: string;
-  hostName: string | null;
-  weekTarget: number;
-  weekActual: number;
-}
+export type WeeklyListRow = Answer<'/wxy-shop-server/shop-weekly-meeting/findPage/{pageNum}/{pageSize}', 'post'>['records'][number];
 
 export const weeklyPage = (pageNum: number, pageSize: number, shopId: number | null) =>
-  call<Page<WeeklyListRow>>({ method: 'POST', url: `${S}/shop-weekly-meeting/findPage/${pageNum}/${pageSize}`, data: { shopId } });
+  api('post', '/wxy-shop-server/shop-weekly-meeting/findPage/{pageNum}/{pageSize}', { path: { pageNum, pageSize }, body: { shopId } });
 
 export const deleteWeekly = (id: number) => call({ method: 'DELETE', url: `${S}/shop-weekly-meeting/deleteById/${id}` });
 
@@ -202,22 +178,11 @@ export const userDayTargets = (shopId: number, date: string) => call<UserDayTarg
 export const shopMeetingInit = (shopId: number, date: string) =>
   call<{ attendees: string; meetingTypes: { value: number; label: string }[] }>({ method: 'GET', url: `${S}/shop-meeting/query/init/${shopId}`, params: { date } });
 
-export interface ShopMeetingRow {
-  meetingId: number;
-  shopName: string;
-  meetingDate: string;
-  meetingType: number;
-  title: string;
-  attendees: string | null;
-  hostName: string | null;
-  monthTarget: number;
-  monthActual: number;
-}
+export type ShopMeetingRow = Answer<'/wxy-shop-server/shop-meeting/findPage/{pageNum}/{pageSize}', 'post'>['records'][number];
 
 export const shopMeetingPage = (pageNum: number, pageSize: number, shopId: number | null) =>
-  call<Page<ShopMeetingRow>>({ method: 'POST', url: `${S}/shop-meeting/findPage/${pageNum}/${pageSize}`, data: { shopId } });
-export const addShopMeeting = (body: { shopId: number; meetingDate: string; meetingType: number; title: string; content: string | null; attendees: string | null }) =>
-  call<{ meetingId: number }>({ method: 'POST', url: `${S}/shop-meeting/add`, data: body });
+  api('post', '/wxy-shop-server/shop-meeting/findPage/{pageNum}/{pageSize}', { path: { pageNum, pageSize }, body: { shopId } });
+export const addShopMeeting = (body: Body<'/wxy-shop-server/shop-meeting/add', 'post'>) => api('post', '/wxy-shop-server/shop-meeting/add', { body });
 export const deleteShopMeeting = (id: number) => call({ method: 'DELETE', url: `${S}/shop-meeting/delete/${id}` });
 
 // ---- 绩效目标 -------------------------------------------------------------------------------------------------------
@@ -253,14 +218,9 @@ export interface TargetDetail {
 
 export const targetDetail = (shopId: number, month: string) => call<TargetDetail>({ method: 'GET', url: `${S}/shop-performance-target/detail/${shopId}/${month}` });
 
-export interface TargetSave {
-  targetId?: number;
-  shopId: number;
-  targetMoonTime: string;
-  targetAmount: number;
-  remark: string | null;
-  userTargets: { userId: number; targetAmount: number }[] | null;
-}
+/** A month's target as added, or (with its targetId) as edited. */
+export type TargetSave = Body<'/wxy-shop-server/shop-performance-target/add', 'post'> &
+  Partial<Pick<Body<'/wxy-shop-server/shop-performance-target/edit', 'put'>, 'targetId'>>;
 
 export const addTarget = (body: TargetSave) => call({ method: 'POST', url: `${S}/shop-performance-target/add`, data: body });
 export const editTarget = (body: TargetSave) => call({ method: 'PUT', url: `${S}/shop-performance-target/edit`, data: body });
@@ -300,11 +260,8 @@ export interface ReachDay {
 
 export const reachByDay = (shopId: number, targetMoonTime: string) => call<ReachDay[]>({ method: 'GET', url: `${S}/shop-performance-target/reach/list-day`, params: { shopId, targetMoonTime } });
 
-export interface ReportConfig {
-  warnRate: number;
-  goodRate: number;
-  weekendWeight: number;
-}
+/** The reach report's thresholds, as saved and read back. */
+export type ReportConfig = Body<'/wxy-shop-server/shop-performance-target/report-config/save', 'post'>;
 
 export const getReportConfig = () => call<ReportConfig>({ method: 'GET', url: `${S}/shop-performance-target/report-config/get` });
 export const saveReportConfig = (c: ReportConfig) => call({ method: 'POST', url: `${S}/shop-performance-target/report-config/save`, data: c });

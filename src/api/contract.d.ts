@@ -23481,7 +23481,29 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                records: {
+                                    createTime: string;
+                                    createUserName: string | null;
+                                    hostName: string | null;
+                                    inventoryCount: number;
+                                    meetingDate: string;
+                                    meetingId: number;
+                                    shopId: number;
+                                    shopName: string | null;
+                                    summary: string | null;
+                                    todayTarget: number;
+                                    yesterdayActual: number;
+                                    yesterdayTarget: number;
+                                }[];
+                                total: number;
+                            };
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -23645,7 +23667,15 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                meetingId: number;
+                            };
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -24613,7 +24643,15 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                meetingId: number;
+                            };
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -24794,7 +24832,29 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                records: {
+                                    attendees: string | null;
+                                    createTime: string;
+                                    createUserName: string | null;
+                                    hostName: string | null;
+                                    meetingDate: string;
+                                    meetingId: number;
+                                    meetingType: number;
+                                    monthActual: number;
+                                    monthTarget: number;
+                                    shopId: number;
+                                    shopName: string | null;
+                                    title: string;
+                                }[];
+                                total: number;
+                            };
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -30238,7 +30298,30 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                records: {
+                                    createTime: string;
+                                    createUserName: string | null;
+                                    hostName: string | null;
+                                    meetingId: number;
+                                    shopId: number;
+                                    shopName: string | null;
+                                    summary: string | null;
+                                    weekActual: number;
+                                    weekEnd: string;
+                                    weekNum: number;
+                                    weekStart: string;
+                                    weekTarget: number;
+                                    weekYear: number;
+                                }[];
+                                total: number;
+                            };
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -30418,7 +30501,15 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                meetingId: number;
+                            };
+                            msg: string;
+                        };
+                    };
                 };
             };
         };

@@ -3,6 +3,7 @@ import { ApiError } from '../../errors.ts';
 import { ok, pageParamsSchema } from '../../http/envelope.ts';
 import { dateParam } from '../../http/fields.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
+import { dailyPageAnswer, savedAnswer, shopMeetingPageAnswer, weeklyPageAnswer } from './answers.ts';
 import { shopOfTenant, today } from '../targets/index.ts';
 import {
   dailyFigures, dailyMeetingById, dailyMeetingOf, findInventory, inventoryOf, meetingDay, saveCounts, saveDailyMeeting, updateDailyDetail, updateDailyMeeting,
@@ -98,7 +99,7 @@ export const meetingRoutes = async (app: FastifyInstance) => {
   app.post<{ Body: DailyInput }>('/shop-daily-meeting/save', {
     config: { perm: MEETING_PERMS.daily },
     schema: {
-      tags, summary: '召开日会（每店每天一次，重复 409）：人员的昨日目标与销售由服务器按订单计算；可带今日目标、备注与库存盘点',
+      tags, summary: '召开日会（每店每天一次，重复 409）：人员的昨日目标与销售由服务器按订单计算；可带今日目标、备注与库存盘点', response: { 200: savedAnswer },
       body: {
         type: 'object', required: ['shopId'], additionalProperties: false,
         properties: {
@@ -177,7 +178,7 @@ export const meetingRoutes = async (app: FastifyInstance) => {
   app.post<{ Params: { pageNum: number; pageSize: number }; Body: { shopId?: number | null; startDate?: string | null; endDate?: string | null } | null }>('/shop-daily-meeting/findPage/:pageNum/:pageSize', {
     config: { perm: MEETING_PERMS.list },
     schema: {
-      tags, summary: '日会记录分页（按门店、日期范围）', params: pageParamsSchema,
+      tags, summary: '日会记录分页（按门店、日期范围）', params: pageParamsSchema, response: { 200: dailyPageAnswer },
       body: { type: ['object', 'null'], additionalProperties: false, properties: { shopId: { ...SHOP_ID, type: ['integer', 'null'] }, startDate: { ...DATE, title: '开始日期' }, endDate: { ...DATE, title: '结束日期' } } },
     },
   }, async (req) => {
@@ -237,7 +238,7 @@ export const meetingRoutes = async (app: FastifyInstance) => {
   app.post<{ Body: WeeklyInput }>('/shop-weekly-meeting/save', {
     config: { perm: MEETING_PERMS.weekly },
     schema: {
-      tags, summary: '召开周会（每店每周一次，重复 409）：本周数字由服务器按订单计算；可带各人员下周目标',
+      tags, summary: '召开周会（每店每周一次，重复 409）：本周数字由服务器按订单计算；可带各人员下周目标', response: { 200: savedAnswer },
       body: {
         type: 'object', required: ['shopId', 'weekDateStr'], additionalProperties: false,
         properties: { shopId: SHOP_ID, weekDateStr: WEEK_DATE, hostName: TEXT('主持人', 48), summary: TEXT('本周总结', 2000), nextWeekPlan: TEXT('下周计划', 2000), detList: WEEKLY_DET },
@@ -290,7 +291,7 @@ export const meetingRoutes = async (app: FastifyInstance) => {
   app.post<{ Params: { pageNum: number; pageSize: number }; Body: { shopId?: number | null; weekYear?: number | null } | null }>('/shop-weekly-meeting/findPage/:pageNum/:pageSize', {
     config: { perm: MEETING_PERMS.list },
     schema: {
-      tags, summary: '周会分页（按门店、年份）', params: pageParamsSchema,
+      tags, summary: '周会分页（按门店、年份）', params: pageParamsSchema, response: { 200: weeklyPageAnswer },
       body: { type: ['object', 'null'], additionalProperties: false, properties: { shopId: { ...SHOP_ID, type: ['integer', 'null'] }, weekYear: { type: ['integer', 'null'], title: '年份', minimum: 2000, maximum: 2100 } } },
     },
   }, async (req) => {
@@ -314,7 +315,7 @@ export const meetingRoutes = async (app: FastifyInstance) => {
   app.post<{ Params: { pageNum: number; pageSize: number }; Body: { shopId?: number | null; meetingType?: number | null; startDate?: string | null; endDate?: string | null } | null }>('/shop-meeting/findPage/:pageNum/:pageSize', {
     config: { perm: MEETING_PERMS.list },
     schema: {
-      tags, summary: '店会分页（按门店、类型、日期范围）', params: pageParamsSchema,
+      tags, summary: '店会分页（按门店、类型、日期范围）', params: pageParamsSchema, response: { 200: shopMeetingPageAnswer },
       body: {
         type: ['object', 'null'], additionalProperties: false,
         properties: { shopId: { ...SHOP_ID, type: ['integer', 'null'] }, meetingType: { type: ['integer', 'null'], title: '会议类型', minimum: 1, maximum: 9 }, startDate: { ...DATE, title: '开始日期' }, endDate: { ...DATE, title: '结束日期' } },
@@ -372,7 +373,7 @@ export const meetingRoutes = async (app: FastifyInstance) => {
   app.post<{ Body: ShopMeetingInput }>('/shop-meeting/add', {
     config: { perm: MEETING_PERMS.shop },
     schema: {
-      tags, summary: '召开店会（每店每天每类一次，重复 409）；本月目标与实际销售由服务器按订单记录',
+      tags, summary: '召开店会（每店每天每类一次，重复 409）；本月目标与实际销售由服务器按订单记录', response: { 200: savedAnswer },
       body: {
         type: 'object', required: ['shopId', 'title'], additionalProperties: false,
         properties: {
