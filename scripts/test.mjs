@@ -18,13 +18,29 @@ rmSync('tests/e2e/.tmp/report.json', { force: true }); // the browser run's repo
 const started = Date.now();
 const stages = [];
 
+/**
+ * The machine's CPU counters (/proc/stat, Linux): a stage's busy share tells whether it is bound by the processors
+ * (near 100 %: only less work helps) or waits (disk, timers, one busy thread: overlapping stages would help).
+ */
+function cpuTicks() {
+  try {
+    const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+    const n = fields.map(Number);
+    return { idle: n[3] + (n[4] || 0), total: n.reduce((a, b) => a + b, 0) };
+  } catch {
+    return null;
+  }
+}
+const busyShare = (a, b) => (a && b && b.total > a.total ? 1 - (b.idle - a.idle) / (b.total - a.total) : null);
+
 function run(label, cmd, args, env = {}) {
   const t0 = Date.now();
+  const cpu0 = cpuTicks();
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
     child.on('exit', (code, signal) => {
       const ok = code === 0;
-      stages.push({ label, ok, seconds: (Date.now() - t0) / 1000, code: code ?? signal });
+      stages.push({ label, ok, seconds: (Date.now() - t0) / 1000, code: code ?? signal, busy: busyShare(cpu0, cpuTicks()) });
       resolve(ok);
     });
   });
@@ -70,6 +86,9 @@ const pad = (s, n) => String(s).padEnd(n);
 console.log('\n## Ten slowest test files');
 for (const f of files.slice(0, 10)) console.log(`${pad(f.seconds.toFixed(1) + ' s', 10)}${pad(f.kind, 12)}${f.name}`);
 console.log('\n## Stages');
-for (const s of stages) console.log(`${pad(s.ok ? 'ok' : `FAILED (${s.code})`, 14)}${pad(s.seconds.toFixed(0) + ' s', 8)}${s.label}`);
+for (const s of stages) {
+  const busy = s.busy === null ? '' : `cpu ${Math.round(s.busy * 100)} %`;
+  console.log(`${pad(s.ok ? 'ok' : `FAILED (${s.code})`, 14)}${pad(s.seconds.toFixed(0) + ' s', 8)}${pad(busy, 11)}${s.label}`);
+}
 console.log(`total ${((Date.now() - started) / 1000).toFixed(0)} s`);
 process.exit(stages.every((s) => s.ok) ? 0 : 1);
