@@ -3,6 +3,7 @@ import type { AppServices } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { envelopeSchema, ok, offsetOf, pageParamsSchema, pageSchema } from '../http/envelope.ts';
 import { MAX_LENGTH } from '../http/fields.ts';
+import { dictionaryItems } from './dictionary.ts';
 
 const tenantSchema = {
   type: 'object',
@@ -68,7 +69,7 @@ export const lookupRoutes = (services: AppServices) => async (app: FastifyInstan
       },
     },
     async (req) =>
-      ok((await req.tenantTx((tx) => tx.query(`SELECT label, value, sort FROM sys_data_dictionary WHERE code = $1 ORDER BY sort, id`, [req.params.code]))).rows),
+      ok(await req.tenantTx((tx) => dictionaryItems(tx, req.params.code))),
   );
 
   app.get(

@@ -7,7 +7,8 @@ import { taskAction } from './codes.ts';
 import { definitionRows, deleteDeployment, deployDefinition, setSuspension } from './definitions.ts';
 import { completeTask, startProcess, transferTask } from './instances.ts';
 import { instanceAudit, instanceDetails, listInstances, myDoneTasks, myPendingTasks } from './lists.ts';
-import { listShopManagers, setShopManager } from './shopManagers.ts';
+import { firstManagedShop, listShopManagers, setShopManager } from './shopManagers.ts';
+import { dictionaryItems } from '../../system/dictionary.ts';
 
 /**
  * 审批流程 (wxy-process-server, spec 000/001 "Approval process"): the calls of calls.json's area, under
@@ -261,7 +262,7 @@ export const processRoutes = async (app: FastifyInstance) => {
     async (req) => {
       const b = req.body;
       const r = await req.tenantTx(async (tx) => {
-        const shopId = b.shopId ?? req.auth!.shopId ?? (await tx.query<{ shop_id: number }>(`SELECT shop_id FROM wf_shop_manager ORDER BY shop_id LIMIT 1`)).rows[0]?.shop_id ?? null;
+        const shopId = b.shopId ?? req.auth!.shopId ?? (await firstManagedShop(tx));
         const stamp = fileStamp(req.server.businessTz);
         return startProcess(tx, req.auth!, {
           processKey: b.processKey,
@@ -315,6 +316,6 @@ export const processRoutes = async (app: FastifyInstance) => {
       },
     },
     async (req) =>
-      ok((await req.tenantTx((tx) => tx.query(`SELECT label, value, sort FROM sys_data_dictionary WHERE code = $1 ORDER BY sort, id`, [req.params.code]))).rows),
+      ok(await req.tenantTx((tx) => dictionaryItems(tx, req.params.code))),
   );
 };

@@ -36,3 +36,8 @@ export async function setShopManager(tx: Queryable, tenantId: number, shopId: nu
   );
   return { shopId, shopName: shop.shop_name, userId: u.id, managerName: u.name };
 }
+
+/** The first shop that has a manager, or null: the shop a start takes when neither its body nor the caller names one. */
+export async function firstManagedShop(tx: Queryable): Promise<number | null> {
+  return (await tx.query<{ shop_id: number }>(`SELECT shop_id FROM wf_shop_manager ORDER BY shop_id LIMIT 1`)).rows[0]?.shop_id ?? null;
+}
