@@ -147,36 +147,13 @@ export const weeklyPage = (pageNum: number, pageSize: number, shopId: number | n
 export const deleteWeekly = (id: number) => call({ method: 'DELETE', url: `${S}/shop-weekly-meeting/deleteById/${id}` });
 
 // ---- 店会 ---------------------------------------------------------------------------------------------------------
-export interface ShopSales {
-  shopName: string;
-  date: string;
-  dayTarget: number;
-  dayActual: number;
-  dayReachRate: number | null;
-  monthTarget: number;
-  monthActual: number;
-  monthReachRate: number | null;
-  monthToDateTarget: number;
-  monthToDateActual: number;
-  monthToDateReachRate: number | null;
-  timeProgress: number;
-}
+export type ShopSales = Answer<'/wxy-shop-server/shop-meeting/query/sale/{id}', 'get'>;
+export type UserDayTarget = Answer<'/wxy-shop-server/shop-meeting/query/user-day-target/{id}', 'get'>[number];
 
-export interface UserDayTarget {
-  userId: number | null;
-  userName: string;
-  dayTarget: number;
-  dayActual: number;
-  dayReachRate: number | null;
-  monthTarget: number;
-  monthActual: number;
-  monthReachRate: number | null;
-}
-
-export const shopSales = (shopId: number, date: string) => call<ShopSales>({ method: 'GET', url: `${S}/shop-meeting/query/sale/${shopId}`, params: { date } });
-export const userDayTargets = (shopId: number, date: string) => call<UserDayTarget[]>({ method: 'GET', url: `${S}/shop-meeting/query/user-day-target/${shopId}`, params: { date } });
-export const shopMeetingInit = (shopId: number, date: string) =>
-  call<{ attendees: string; meetingTypes: { value: number; label: string }[] }>({ method: 'GET', url: `${S}/shop-meeting/query/init/${shopId}`, params: { date } });
+export const shopSales = (shopId: number, date: string) => api('get', '/wxy-shop-server/shop-meeting/query/sale/{id}', { path: { id: shopId }, query: { date } });
+export const userDayTargets = (shopId: number, date: string) =>
+  api('get', '/wxy-shop-server/shop-meeting/query/user-day-target/{id}', { path: { id: shopId }, query: { date } });
+export const shopMeetingInit = (shopId: number, date: string) => api('get', '/wxy-shop-server/shop-meeting/query/init/{id}', { path: { id: shopId }, query: { date } });
 
 export type ShopMeetingRow = Answer<'/wxy-shop-server/shop-meeting/findPage/{pageNum}/{pageSize}', 'post'>['records'][number];
 

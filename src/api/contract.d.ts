@@ -24926,7 +24926,27 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                attendees: string;
+                                meetingDate: string;
+                                meetingTypes: {
+                                    label: string;
+                                    value: number;
+                                }[];
+                                persons: {
+                                    monthTarget: number;
+                                    userId: number;
+                                    userName: string;
+                                }[];
+                                shopId: number;
+                                shopName: string | null;
+                            };
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -24964,7 +24984,30 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                date: string;
+                                dayActual: number;
+                                dayReachRate: number | null;
+                                dayTarget: number;
+                                /** @enum {string|null} */
+                                level: "good" | "normal" | "warn" | null;
+                                month: string;
+                                monthActual: number;
+                                monthReachRate: number | null;
+                                monthTarget: number;
+                                monthToDateActual: number;
+                                monthToDateReachRate: number | null;
+                                monthToDateTarget: number;
+                                shopId: number;
+                                shopName: string | null;
+                                timeProgress: number;
+                            };
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -25002,7 +25045,22 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                dayActual: number;
+                                dayReachRate: number | null;
+                                dayTarget: number;
+                                monthActual: number;
+                                monthReachRate: number | null;
+                                monthTarget: number;
+                                userId: number | null;
+                                userName: string;
+                            }[];
+                            msg: string;
+                        };
+                    };
                 };
             };
         };

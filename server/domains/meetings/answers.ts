@@ -26,3 +26,27 @@ export const shopMeetingPageAnswer = envelopeSchema(pageSchema(row({
 
 /** A meeting held: its id. */
 export const savedAnswer = envelopeSchema(row({ meetingId: int }));
+
+const rate = { type: 'number', nullable: true } as const;
+
+/** query/sale, display/actual's shop figures: the day's and the month's target and sales (shopSales). */
+export const shopSalesSchema = row({
+  shopId: int, shopName: text, date: day, month: day,
+  dayTarget: amount, dayActual: amount, dayReachRate: rate, monthTarget: amount, monthActual: amount, monthReachRate: rate,
+  monthToDateTarget: amount, monthToDateActual: amount, monthToDateReachRate: rate, timeProgress: amount,
+  level: { type: 'string', nullable: true, enum: ['good', 'normal', 'warn', null] },
+});
+
+/** query/user-day-target: each seller's day and month (userDayTargets); a sale without a cashier has no user. */
+export const userDayTargetsAnswer = envelopeSchema({
+  type: 'array',
+  items: row({ userId: { type: 'integer', nullable: true }, userName: { type: 'string' }, dayTarget: amount, dayActual: amount, dayReachRate: rate, monthTarget: amount, monthActual: amount, monthReachRate: rate }),
+});
+
+/** query/init: what a new 店会 starts from (initShopMeeting). */
+export const shopMeetingInitAnswer = envelopeSchema(row({
+  shopId: int, shopName: text, meetingDate: day,
+  meetingTypes: { type: 'array', items: row({ value: int, label: { type: 'string' } }) },
+  attendees: { type: 'string' },
+  persons: { type: 'array', items: row({ userId: int, userName: { type: 'string' }, monthTarget: amount }) },
+}));
