@@ -201,6 +201,9 @@ export interface Route {
   id?: string;
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
+  /**
+   * What the route does: page ({records,total}, {pageNum}/{pageSize} in the path), list (every matching row, capped), pulldown ([{value,label}]), tree (nested children), get, create, update, delete, batchDelete (body {ids}), setField / batchSetField (one field on one or many rows, all or none), export (streamed CSV or xlsx), import (xlsx, all rows or none, per-row report), template (xlsx template); documents (server/documents/): docCreate, docUpdate, docMerge (a create without the key, an update with it), docGet (header, lines, history, the actions the caller may run), docDelete, docBatchDelete, docAction / docBatchAction (a state-machine action), docPrint (ticket/{id}/{type}: pdf or data), docSkuOptions (the SKUs a line may take); custom (a domain's own handler, by key).
+   */
   action:
     | 'page'
     | 'list'
@@ -273,10 +276,25 @@ export interface Route {
   where?: {
     [k: string]: string | number | boolean;
   };
+  /**
+   * pulldown: the value field.
+   */
   valueField?: string;
+  /**
+   * pulldown: the label field.
+   */
   labelField?: string;
+  /**
+   * tree: the self-referencing parent field.
+   */
   parentField?: string;
+  /**
+   * tree: a field to group rows under.
+   */
   groupBy?: string;
+  /**
+   * export: csv (default) or xlsx; a format query parameter can ask for the other.
+   */
   format?: 'csv' | 'xlsx';
 }
 /**
