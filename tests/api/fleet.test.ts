@@ -1,10 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { createServer, request, type IncomingMessage, type Server } from 'node:http';
-import { connect as tcpConnect } from 'node:net';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { enqueueJob, registerJob } from '../../server/jobs/jobs.ts';
 import { startServer, type RunningServer } from '../../server/start.ts';
+import { roundRobinProxy, type FleetProxy } from './fleetProxy.ts';
 import { BASIC, freshDatabaseConfig } from './harness.ts';
 
 /**
@@ -29,41 +28,10 @@ registerJob('test-fleet-once', {
   },
 });
 
-/** Round-robin over `targets`, HTTP and WebSocket upgrades alike; answers say which server took them (x-upstream). */
-function roundRobinProxy(targets: URL[]): Promise<{ url: string; close(): Promise<void> }> {
-  let next = 0;
-  const pick = () => targets[next++ % targets.length];
-  const server: Server = createServer((req, res) => {
-    const to = pick();
-    const up = request({ host: to.hostname, port: to.port, method: req.method, path: req.url, headers: req.headers }, (answer: IncomingMessage) => {
-      res.writeHead(answer.statusCode!, { ...answer.headers, 'x-upstream': to.port });
-      answer.pipe(res);
-    });
-    up.on('error', () => res.writeHead(502).end());
-    req.pipe(up);
-  });
-  server.on('upgrade', (req, socket, head) => {
-    const to = pick();
-    const up = tcpConnect(Number(to.port), to.hostname, () => {
-      up.write(`${req.method} ${req.url} HTTP/1.1\r\n${Object.entries(req.headers).map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n`);
-      up.write(head);
-      up.pipe(socket).pipe(up);
-    });
-    up.on('error', () => socket.destroy());
-    socket.on('error', () => up.destroy());
-  });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => {
-      const port = (server.address() as { port: number }).port;
-      resolve({ url: `http://127.0.0.1:${port}`, close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }) });
-    }),
-  );
-}
-
 describe.skipIf(!process.env.DATABASE_URL)('three servers on one PostgreSQL behind a proxy (DATABASE_URL)', () => {
   const servers: RunningServer[] = [];
   const sockets: WebSocket[] = [];
-  let proxy: { url: string; close(): Promise<void> };
+  let proxy: FleetProxy;
   let cleanup: () => Promise<void> = async () => {};
   let token = '';
   let adminId = 0;
@@ -157,6 +125,52 @@ describe.skipIf(!process.env.DATABASE_URL)('three servers on one PostgreSQL behi
       from.add(got.upstream);
     }
     expect(from.size).toBe(3);
+  });
+
+  describe('a settlement (the register\'s, with its uuid) sent to more than one server', () => {
+    let sale: { shopId: number; whId: number; skuId: number; price: number };
+    const O = '/api/wxy-order-server/order/settlement';
+    const body = (uuid: string) => ({ uuid, shopId: sale.shopId, lines: [{ skuId: sale.skuId, quantity: 2 }], payments: [{ payType: 1, amount: Math.ceil(sale.price * 2) }] });
+    /** What the database holds for the uuid: its orders, their payments and sale ledger rows, and the SKU's stock. */
+    const held = (uuid: string) =>
+      servers[0].db.tenant(1, async (tx) => (await tx.query<{ orders: number; pays: number; ledger: number; on_hand: number }>(
+        `SELECT (SELECT count(*)::int FROM po_order WHERE client_uuid = $1) AS orders,
+                (SELECT count(*)::int FROM po_order_pay p JOIN po_order o USING (order_id) WHERE o.client_uuid = $1) AS pays,
+                (SELECT count(*)::int FROM stock_ledger l JOIN po_order o ON l.doc_type = 'sale' AND l.doc_id = o.order_id WHERE o.client_uuid = $1) AS ledger,
+                (SELECT on_hand::float8 FROM stock_balance WHERE wh_id = $2 AND sku_id = $3) AS on_hand`,
+        [uuid, sale.whId, sale.skuId],
+      )).rows[0]);
+
+    beforeAll(async () => {
+      sale = (await servers[0].db.tenant(1, (tx) => tx.query<typeof sale>(
+        `SELECT w.shop_id AS "shopId", w.wh_id AS "whId", s.sku_id AS "skuId", s.retail_price::float8 AS price
+           FROM wh_base_info w JOIN stock_balance b ON b.wh_id = w.wh_id JOIN pd_sku s ON s.sku_id = b.sku_id
+          WHERE w.shop_id IS NOT NULL AND w.status = 1 AND s.status = 1 AND s.retail_price > 0 AND b.on_hand - b.reserved >= 20
+          ORDER BY w.wh_id, s.sku_id LIMIT 1`,
+      ))).rows[0];
+    });
+
+    it('retried on another server with the same uuid: one order, one payment, stock moved once; the retry answers that order', async () => {
+      const uuid = randomUUID();
+      const before = (await held(uuid)).on_hand;
+      const first = await call('POST', O, body(uuid));
+      expect(first.status, first.buffer.toString()).toBe(200);
+      const retry = await call('POST', O, body(uuid));
+      expect(retry.status, retry.buffer.toString()).toBe(200);
+      expect(retry.upstream).not.toBe(first.upstream);
+      expect(json(retry).data).toMatchObject({ orderId: json(first).data.orderId, orderNo: json(first).data.orderNo });
+      expect(await held(uuid)).toEqual({ orders: 1, pays: 1, ledger: 1, on_hand: before - 2 });
+    });
+
+    it('sent to all three at once: exactly one order, and all three answer it', async () => {
+      const uuid = randomUUID();
+      const before = (await held(uuid)).on_hand;
+      const answers = await Promise.all(servers.map(() => call('POST', O, body(uuid))));
+      expect(new Set(answers.map((a) => a.upstream)).size).toBe(3);
+      for (const a of answers) expect(a.status, a.buffer.toString()).toBe(200);
+      expect(new Set(answers.map((a) => json(a).data.orderNo)).size).toBe(1);
+      expect(await held(uuid)).toEqual({ orders: 1, pays: 1, ledger: 1, on_hand: before - 2 });
+    });
   });
 });
 
