@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Group, ScrollArea, Table, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { decimalInput, positiveIntegerInput } from '../../src/forms/inputRules';
 import { Icon } from '../../src/layout/icons';
@@ -8,6 +8,7 @@ import { parseGs1 } from '../../core/barcodes/gs1.ts';
 import { lineAmount, sumOf } from '../../core/descriptors/documents.ts';
 import type { DocLinesGridDecl, FieldSchema, ResourceDescriptor } from '../../core/descriptors/types.ts';
 import { formatCell } from './cells';
+import { PINNED_RIGHT } from '../list/pinnedColumn';
 import { PasteLinesDialog } from './PasteLinesDialog';
 import { SkuSearch } from './SkuSearch';
 import type { SkuOption } from './skuOptions';
@@ -92,6 +93,21 @@ export function LinesGrid(props: LinesGridProps) {
   const { t } = useTranslation();
   const { grid, resource, lines, editable, testId } = props;
   const [pasting, setPasting] = useState(false);
+  // Columns out of view (the grid wider than its box, e.g. 新增采购单 at 1366 px): said under the grid.
+  const viewport = useRef<HTMLDivElement>(null);
+  const [hidden, setHidden] = useState(false);
+  const measure = useCallback(() => {
+    const v = viewport.current;
+    if (v) setHidden(v.scrollWidth > v.clientWidth + 1);
+  }, []);
+  useEffect(() => {
+    const v = viewport.current;
+    if (!v || typeof ResizeObserver === 'undefined') return;
+    const watch = new ResizeObserver(measure);
+    watch.observe(v);
+    if (v.firstElementChild) watch.observe(v.firstElementChild);
+    return () => watch.disconnect();
+  }, [measure]);
   const skuField = props.skuField ?? 'skuId';
   const columns = grid.columns.filter((c) => !props.hidden.has(c.field));
   const label = (c: { field: string; label?: string }) => (c.label ? t(c.label) : resource.fields[c.field]?.title ?? c.field);
@@ -122,13 +138,13 @@ export function LinesGrid(props: LinesGridProps) {
           <Text size="xs" c="dimmed">{t('engine.document.scanHint')}</Text>
         </Group>
       )}
-      <ScrollArea>
+      <ScrollArea viewportRef={viewport} onScrollPositionChange={measure}>
         <Table striped withTableBorder withColumnBorders miw={columns.reduce((w, c) => w + (c.width ?? 120), 120)} data-testid={`${testId}-lines-table`}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th w={56}>{t('engine.index')}</Table.Th>
               {columns.map((c) => <Table.Th key={c.field} w={c.width}>{label(c)}</Table.Th>)}
-              {editable && <Table.Th w={64}>{t('engine.operations')}</Table.Th>}
+              {editable && <Table.Th w={64} style={PINNED_RIGHT}>{t('engine.operations')}</Table.Th>}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -151,7 +167,7 @@ export function LinesGrid(props: LinesGridProps) {
                   </Table.Td>
                 ))}
                 {editable && (
-                  <Table.Td>
+                  <Table.Td style={PINNED_RIGHT}>
                     <ActionIcon variant="subtle" color="red" aria-label={t('engine.delete')} data-testid={`${testId}-line-${i + 1}-remove`}
                       onClick={() => props.onChange(lines.filter((l) => l._key !== line._key))}>
                       <Icon name="close" size={16} />
@@ -170,12 +186,13 @@ export function LinesGrid(props: LinesGridProps) {
                     {totals[c.field] !== undefined && <Text size="sm" fw={600} ta="right" data-testid={`${testId}-total-${c.field}`}>{formatCell(resource.fields[c.field], totals[c.field])}</Text>}
                   </Table.Td>
                 ))}
-                {editable && <Table.Td />}
+                {editable && <Table.Td style={PINNED_RIGHT} />}
               </Table.Tr>
             </Table.Tfoot>
           )}
         </Table>
       </ScrollArea>
+      {hidden && <Text size="xs" c="dimmed" mt={4} data-testid={`${testId}-lines-more`}>{t('engine.document.moreColumns')}</Text>}
       {pasting && props.skuOptions && (
         <PasteLinesDialog route={props.skuOptions} whId={props.whId} testId={testId} onClose={() => setPasting(false)}
           onAdd={(found) => {

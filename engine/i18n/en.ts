@@ -15,7 +15,7 @@ export const engineEn: EngineMessages = {
   document: {
     save: 'Save', print: 'Print', lines: 'Lines', history: 'History', total: 'Total', note: 'Note (optional)', unsaved: 'Unsaved changes',
     saveFirst: 'Save your changes first', noLines: 'Add at least one line', noLinesYet: 'Scan or type a barcode, code or name and press Enter',
-    skuPlaceholder: 'Scan or type barcode / code / name, Enter to add', scanHint: 'Scanning the same item again adds 1', skuNotFound: 'No item found: {{text}}',
+    skuPlaceholder: 'Scan or type barcode / code / name, Enter to add', moreColumns: 'The grid is wider than the screen: scroll sideways for the other columns (actions stay on the right)', scanHint: 'Scanning the same item again adds 1', skuNotFound: 'No item found: {{text}}',
     available: 'available {{qty}}', paste: 'Paste lines', pasteHelp: 'One item per line: barcode or code, quantity, unit price (optional), separated by tab, comma or spaces; paste straight from Excel.',
     pasteAdd: 'Add to lines', pasteEmpty: 'Paste or type some items', pasteLine: 'Line {{row}}: {{text}}', pasteQty: 'Quantity must be above 0', pasteProblems: 'These lines cannot be added; fix them and retry (nothing was added)',
     confirmAction: 'Run “{{action}}”?', actionDone: '{{action}} done', confirmDelete: 'Delete document {{no}}?',

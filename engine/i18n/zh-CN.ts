@@ -14,7 +14,7 @@ export const engineZhCN = {
   document: {
     save: '保存', print: '打印', lines: '商品明细', history: '操作记录', total: '合计', note: '备注（可选）', unsaved: '有未保存的修改',
     saveFirst: '请先保存修改', noLines: '请至少添加一行商品明细', noLinesYet: '扫码或输入条码、编码、名称后回车添加商品',
-    skuPlaceholder: '扫码或输入条码 / 编码 / 名称，回车添加', scanHint: '同一商品再次扫码数量加 1', skuNotFound: '未找到商品：{{text}}',
+    skuPlaceholder: '扫码或输入条码 / 编码 / 名称，回车添加', moreColumns: '表格较宽，左右滚动可查看其余列（操作列始终在右侧）', scanHint: '同一商品再次扫码数量加 1', skuNotFound: '未找到商品：{{text}}',
     available: '可用 {{qty}}', paste: '批量添加', pasteHelp: '每行一个商品：条码或编码、数量、单价（可省略），用 Tab、逗号或空格分隔；可直接从 Excel 复制粘贴。',
     pasteAdd: '添加到明细', pasteEmpty: '请粘贴或输入商品', pasteLine: '第{{row}}行：{{text}}', pasteQty: '数量必须大于 0', pasteProblems: '以下行无法添加，请修改后重试（未添加任何行）',
     confirmAction: '确定执行“{{action}}”吗？', actionDone: '{{action}}成功', confirmDelete: '确定删除单据 {{no}} 吗？',

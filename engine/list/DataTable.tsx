@@ -8,6 +8,7 @@ import { type ReactNode, type RefObject, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ROW_HEIGHT, VIRTUALIZE_FROM_ROWS } from './layout';
 import type { SortRule } from './listState';
+import { PINNED_RIGHT } from './pinnedColumn';
 
 const features = tableFeatures({ rowSortingFeature, rowSelectionFeature, columnSizingFeature });
 export type ListFeatures = typeof features;
@@ -36,9 +37,8 @@ export interface DataTableProps {
  * The list's table (TanStack Table 9): server-side sorting and selection are controlled by the
  * screen's store; pages of 100+ rows render only the rows in view (react-virtual).
  */
-/** The row actions column: pinned to the right edge, so 编辑/删除 stay in reach on wide lists. */
+/** The row actions column: pinned to the right edge (PINNED_RIGHT), so 编辑/删除 stay in reach on wide lists. */
 const ACTIONS = '__actions';
-const PINNED_RIGHT = { position: 'sticky', right: 0, zIndex: 1, background: 'var(--mantine-color-body)', boxShadow: '-2px 0 4px rgba(0, 0, 0, 0.06)' } as const;
 
 export function DataTable(props: DataTableProps) {
   const { t } = useTranslation();

@@ -7,6 +7,7 @@ import { expect, logIn, openFromSidebar, openPage, pageApi, test } from './suppo
  */
 test('purchase → receipt → transfer → stocktake: each step moves stock once and shows in the stock log', async ({ page }) => {
   test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1366, height: 768 }); // a common office screen: the line grid must still fit its 操作
   await logIn(page, 'admin', 'admin123', '1', { to: false });
   const { request, headers } = await pageApi(page);
   const whs = (await (await request.post('/api/wxy-warehouse-server/wh-base-info/page/1/100', { headers, data: {} })).json()).data.records;
@@ -29,6 +30,12 @@ test('purchase → receipt → transfer → stocktake: each step moves stock onc
   await page.getByTestId(`${p}-sku-search`).fill(sku.skuCode);
   await page.getByTestId(`${p}-sku-search`).press('Enter');
   await expect(page.getByTestId(`${p}-line`)).toHaveCount(1);
+  // The line's remove button stays on screen (the 操作 column is pinned right); columns out of view are said.
+  const removeBox = (await page.getByTestId(`${p}-line-1-remove`).boundingBox())!;
+  expect(removeBox.x + removeBox.width).toBeLessThanOrEqual(1366);
+  await page.getByTestId(`${p}-line-1-remove`).click({ trial: true });
+  const overflows = await page.getByTestId(`${p}-lines-table`).evaluate((table) => table.scrollWidth > table.closest('.mantine-ScrollArea-viewport')!.clientWidth + 1);
+  await expect(page.getByTestId(`${p}-lines-more`)).toHaveCount(overflows ? 1 : 0);
   await page.getByTestId(`${p}-line-1-quantity`).fill('30');
   await page.getByTestId(`${p}-line-1-unitPrice`).fill('2.4');
   await expect(page.getByTestId(`${p}-total-amount`)).toHaveText('72.00');
