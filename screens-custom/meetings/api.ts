@@ -14,11 +14,6 @@ export interface ShopOption {
 
 export const listShops = () => call<ShopOption[]>({ method: 'POST', url: `${S}/shop-base/list`, data: {} });
 
-export interface Page<T> {
-  records: T[];
-  total: number;
-}
-
 // ---- 日会 ---------------------------------------------------------------------------------------------------------
 export interface DailyPerson {
   userId: number | null;
@@ -163,22 +158,10 @@ export const addShopMeeting = (body: Body<'/wxy-shop-server/shop-meeting/add', '
 export const deleteShopMeeting = (id: number) => call({ method: 'DELETE', url: `${S}/shop-meeting/delete/${id}` });
 
 // ---- 绩效目标 -------------------------------------------------------------------------------------------------------
-export interface TargetRow {
-  targetId: number;
-  shopId: number;
-  shopName: string;
-  targetMoonTime: string;
-  targetAmount: number;
-  actualAmount: number;
-  reachRate: number | null;
-  userCount: number;
-  remark: string | null;
-  updateUserName: string | null;
-  updateTime: string;
-}
+export type TargetRow = Answer<'/wxy-shop-server/shop-performance-target/list/{pageNum}/{pageSize}', 'post'>['records'][number];
 
 export const targetPage = (pageNum: number, pageSize: number, filter: { shopId: number | null; targetMoonTime: string | null }) =>
-  call<Page<TargetRow>>({ method: 'POST', url: `${S}/shop-performance-target/list/${pageNum}/${pageSize}`, data: filter });
+  api('post', '/wxy-shop-server/shop-performance-target/list/{pageNum}/{pageSize}', { path: { pageNum, pageSize }, body: filter });
 
 export interface TargetDetail {
   targetId: number | null;
@@ -222,20 +205,10 @@ export interface ReachInfo {
 
 export const reachInfo = (shopId: number, targetMoonTime: string) => call<ReachInfo>({ method: 'GET', url: `${S}/shop-performance-target/reach/info`, params: { shopId, targetMoonTime } });
 
-export interface ReachDay {
-  date: string;
-  weekend: boolean;
-  targetAmount: number;
-  actualAmount: number;
-  refundAmount: number;
-  orderCount: number;
-  reachRate: number | null;
-  cumulativeTarget: number;
-  cumulativeActual: number;
-  cumulativeReachRate: number | null;
-}
+export type ReachDay = Answer<'/wxy-shop-server/shop-performance-target/reach/list-day', 'get'>[number];
 
-export const reachByDay = (shopId: number, targetMoonTime: string) => call<ReachDay[]>({ method: 'GET', url: `${S}/shop-performance-target/reach/list-day`, params: { shopId, targetMoonTime } });
+export const reachByDay = (shopId: number, targetMoonTime: string) =>
+  api('get', '/wxy-shop-server/shop-performance-target/reach/list-day', { query: { shopId, targetMoonTime } });
 
 /** The reach report's thresholds, as saved and read back. */
 export type ReportConfig = Body<'/wxy-shop-server/shop-performance-target/report-config/save', 'post'>;

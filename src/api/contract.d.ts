@@ -26951,7 +26951,30 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                records: {
+                                    actualAmount: number;
+                                    createTime: string;
+                                    createUserName: string | null;
+                                    reachRate: number | null;
+                                    remark: string | null;
+                                    shopId: number;
+                                    shopName: string | null;
+                                    targetAmount: number;
+                                    targetId: number;
+                                    targetMoonTime: string;
+                                    updateTime: string;
+                                    updateUserName: string | null;
+                                    userCount: number;
+                                }[];
+                                total: number;
+                            };
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -27080,7 +27103,24 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                actualAmount: number;
+                                cumulativeActual: number;
+                                cumulativeReachRate: number | null;
+                                cumulativeTarget: number;
+                                date: string;
+                                orderCount: number;
+                                reachRate: number | null;
+                                refundAmount: number;
+                                targetAmount: number;
+                                weekend: boolean;
+                            }[];
+                            msg: string;
+                        };
+                    };
                 };
             };
         };

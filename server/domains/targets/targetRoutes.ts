@@ -4,6 +4,7 @@ import { ok, pageParamsSchema } from '../../http/envelope.ts';
 import { FILE_BODY } from '../../http/inputGuard.ts';
 import { dateParam } from '../../http/fields.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
+import { reachDaysAnswer, targetPageAnswer } from './answers.ts';
 import { loadExcel } from '../../resources/excel.ts';
 import { attachment } from '../../resources/exporter.ts';
 import { cellValue, fileBuffer, report, type ImportRowError } from '../../resources/importer.ts';
@@ -82,7 +83,7 @@ export const targetRoutes = async (app: FastifyInstance) => {
   // ---- shop-performance-target -------------------------------------------------------------------------------
   app.post<{ Params: { pageNum: number; pageSize: number }; Body: ListFilters | null }>('/shop-performance-target/list/:pageNum/:pageSize', {
     config: { perm: TARGET_PERMS.list },
-    schema: { tags, summary: '门店月度绩效目标分页：目标金额、实际销售（订单计算，退款冲减）、达成率', params: pageParamsSchema, body: LIST_FILTERS },
+    schema: { tags, summary: '门店月度绩效目标分页：目标金额、实际销售（订单计算，退款冲减）、达成率', params: pageParamsSchema, body: LIST_FILTERS, response: { 200: targetPageAnswer } },
   }, async (req) => {
     const f = req.body ?? {};
     const { pageNum, pageSize } = req.params;
@@ -152,7 +153,7 @@ export const targetRoutes = async (app: FastifyInstance) => {
 
   app.get<{ Querystring: { shopId: number; targetMoonTime: string } }>('/shop-performance-target/reach/list-day', {
     config: { perm: TARGET_PERMS.list },
-    schema: { tags, summary: '每日达成：当月每天的目标、实际销售、达成率与累计', querystring: monthQuery },
+    schema: { tags, summary: '每日达成：当月每天的目标、实际销售、达成率与累计', querystring: monthQuery, response: { 200: reachDaysAnswer } },
   }, async (req) => ok(await req.tenantTx((tx) => reachByDay(tx, req.query.shopId, req.query.targetMoonTime)).catch(asCallerError)));
 
   app.get<{ Params: { shopId: number; targetMoonTime: string } }>('/shop-performance-target/sellers/:shopId/:targetMoonTime', {
