@@ -53,6 +53,51 @@ export interface ServerConfig {
    * at the time it was made (older ones are refused and stay in the register's queue with the reason).
    */
   saleBackdateDays: number;
+  /**
+   * Where uploaded files live (FILE_STORAGE): `local` (the default, DATA_DIR/files; shared storage when several servers
+   * run) or `s3`, an S3-compatible bucket every server reaches (S3_* settings). Temporary spools stay on local disk.
+   */
+  fileStorage: { kind: 'local' } | ({ kind: 's3' } & S3Settings);
+}
+
+export interface S3Settings {
+  /** S3_ENDPOINT: the service URL (MinIO, OSS, COS…); unset, AWS's own endpoint for the region. */
+  endpoint?: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** S3_FORCE_PATH_STYLE=true: `endpoint/bucket/key` instead of `bucket.endpoint/key` (MinIO and most self-hosted servers). */
+  forcePathStyle: boolean;
+  /** S3_PREFIX: a folder inside the bucket for this deployment's files ('' or ending with '/'). */
+  prefix: string;
+}
+
+/** FILE_STORAGE and its S3_* settings; a missing or malformed setting stops the start with a message naming it. */
+export function fileStorageFromEnv(env: NodeJS.ProcessEnv): ServerConfig['fileStorage'] {
+  const kind = (env.FILE_STORAGE ?? '').trim().toLowerCase() || 'local';
+  if (kind === 'local') return { kind };
+  if (kind !== 's3') throw new Error(`FILE_STORAGE must be "local" or "s3", not "${env.FILE_STORAGE}"`);
+  const need = (name: string) => {
+    const v = env[name]?.trim();
+    if (!v) throw new Error(`FILE_STORAGE=s3 needs ${name}`);
+    return v;
+  };
+  const endpoint = env.S3_ENDPOINT?.trim() || undefined;
+  if (endpoint && !/^https?:\/\/[^/]+/.test(endpoint)) throw new Error(`S3_ENDPOINT must be an http(s) URL, not "${endpoint}"`);
+  const pathStyle = (env.S3_FORCE_PATH_STYLE ?? '').trim().toLowerCase();
+  if (!['', 'true', 'false', '1', '0'].includes(pathStyle)) throw new Error(`S3_FORCE_PATH_STYLE must be true or false, not "${env.S3_FORCE_PATH_STYLE}"`);
+  const prefix = (env.S3_PREFIX ?? '').trim().replace(/^\/+/, '');
+  return {
+    kind,
+    endpoint,
+    bucket: need('S3_BUCKET'),
+    region: env.S3_REGION?.trim() || 'us-east-1',
+    accessKeyId: need('S3_ACCESS_KEY_ID'),
+    secretAccessKey: need('S3_SECRET_ACCESS_KEY'),
+    forcePathStyle: pathStyle === 'true' || pathStyle === '1',
+    prefix: prefix && !prefix.endsWith('/') ? `${prefix}/` : prefix,
+  };
 }
 
 export const DEFAULT_BUSINESS_TZ = 'Asia/Shanghai';
@@ -77,6 +122,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     metricsToken: env.METRICS_TOKEN?.trim() || undefined,
     backupToken: env.BACKUP_TOKEN?.trim() || undefined,
     saleBackdateDays: Math.max(0, Number(env.SALE_BACKDATE_DAYS || 7)),
+    fileStorage: fileStorageFromEnv(env),
     trustProxy: (env.TRUST_PROXY ?? '').split(',').map((a) => a.trim()).filter(Boolean),
     schemaDirs: [
       path.resolve(env.SCHEMAS_DIR || 'schemas'),

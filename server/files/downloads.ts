@@ -30,17 +30,17 @@ const fileQuerySchema = {
 
 export const downloadRoutes = (services: AppServices, store: FileStore, secret: () => Promise<Buffer>) => async (app: FastifyInstance) => {
   /** Finds the caller's file; another tenant's file is simply not there (RLS). */
-  async function findFile(tenantId: number, q: FileQuery): Promise<{ row: StoredFile; path: string }> {
-    const path = store.objectPath(tenantId, q.videoBucketName, q.videoObjectKey);
+  async function findFile(tenantId: number, q: FileQuery): Promise<{ row: StoredFile; location: string }> {
+    const location = store.objectLocation(tenantId, q.videoBucketName, q.videoObjectKey);
     const row = (await services.db.tenant(tenantId, (tx) => tx.query<StoredFile>(`${STORED_FILE_SELECT} WHERE bucket = $1 AND object_key = $2`, [q.videoBucketName, q.videoObjectKey]))).rows[0];
     if (!row) throw new ApiError('NOT_FOUND', '文件不存在或已被删除');
-    return { row, path };
+    return { row, location };
   }
 
   /** Sends the file whole or the byte range asked for (206), so a <video> can seek. */
   async function send(req: FastifyRequest, reply: FastifyReply, tenantId: number, q: FileQuery, disposition: 'inline' | 'attachment') {
-    const { row, path } = await findFile(tenantId, q);
-    return sendStoredFile(req, reply, row, path, disposition);
+    const { row, location } = await findFile(tenantId, q);
+    return sendStoredFile(req, reply, row, store, location, disposition);
   }
 
   /** The video links work with a signature (for <video>/<img>) or with the usual Bearer session. */

@@ -13,12 +13,12 @@ const MB = 1024 * 1024;
 
 /**
  * wxy-file-server: uploads (single and chunked), downloads and video serving with ranges.
- * Bytes live under DATA_DIR/files; a multipart file part is streamed to a temporary file while the
- * request is parsed and only renamed into place once the handler has checked it.
+ * Bytes live in the configured backend (DATA_DIR/files or an S3 bucket: FILE_STORAGE); a multipart file part is
+ * streamed to a local temporary file while the request is parsed and only committed once the handler has checked it.
  */
 export const fileRoutes = (services: AppServices) => async (app: FastifyInstance) => {
   const { store, secret } = fileServiceOf(services);
-  const stopSweeps = scheduleUploadSweeps(services.db, store.root, app.log);
+  const stopSweeps = scheduleUploadSweeps(services.db, store, app.log);
   app.addHook('onClose', async () => stopSweeps());
 
   // Temporary files a request spooled; whatever the handler did not move is removed before the answer

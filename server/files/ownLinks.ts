@@ -4,7 +4,6 @@
  * Nothing is fetched over the network: the signature is checked, the tenant must be the caller's and the
  * file must still be there; anything else is refused with an error saying why.
  */
-import { readFile } from 'node:fs/promises';
 import type { AppServices } from '../context.ts';
 import { FILE_SERVICE_PREFIX } from './fileInfo.ts';
 import { fileServiceOf } from './service.ts';
@@ -42,10 +41,12 @@ export async function readOwnFileLink(services: AppServices, tenantId: number, s
   if (linkTenant !== tenantId) throw new Error(`file link of another tenant (${linkTenant})`);
   const { store, secret } = fileServiceOf(services);
   if (!verifySignature(await secret(), { tenantId, bucket, objectKey, expires }, sign)) throw new Error('file link expired or badly signed');
-  const path = store.objectPath(tenantId, bucket, objectKey);
+  const location = store.objectLocation(tenantId, bucket, objectKey);
   const row = (await services.db.tenant(tenantId, (tx) =>
     tx.query<{ size: number }>(`SELECT file_size::float8 AS size FROM file_object WHERE bucket = $1 AND object_key = $2`, [bucket, objectKey]))).rows[0];
   if (!row) throw new Error('file deleted');
   if (row.size > OWN_LINK_MAX_BYTES) throw new Error(`file too large (${row.size} bytes)`);
-  return new Uint8Array(await readFile(path));
+  const bytes = await store.readAll(location);
+  if (!bytes) throw new Error('file missing from storage');
+  return new Uint8Array(bytes);
 }

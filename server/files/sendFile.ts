@@ -1,10 +1,9 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, ErrorCodes } from '../errors.ts';
 import type { StoredFile } from './fileInfo.ts';
 import { contentTypeOf } from './fileTypes.ts';
 import { decideRange, ifRangeMatches } from './range.ts';
+import type { FileStore } from './storage.ts';
 
 /**
  * Sends a stored file whole or the byte range asked for (206), so a <video> can seek; ETag / If-None-Match /
@@ -13,10 +12,10 @@ import { decideRange, ifRangeMatches } from './range.ts';
  * the browser to come back each time instead.
  */
 export async function sendStoredFile(
-  req: FastifyRequest, reply: FastifyReply, row: StoredFile, path: string, disposition: 'inline' | 'attachment',
+  req: FastifyRequest, reply: FastifyReply, row: StoredFile, store: FileStore, location: string, disposition: 'inline' | 'attachment',
   cacheControl = 'private, max-age=86400',
 ) {
-  const size = (await stat(path).catch(() => null))?.size;
+  const size = await store.size(location);
   if (size === undefined) throw new ApiError('NOT_FOUND', '文件不存在或已被删除');
   const etag = `"${row.sha256}"`;
   const inline = disposition === 'inline' && !!contentTypeOf(row.object_key)?.inline;
@@ -41,8 +40,8 @@ export async function sendStoredFile(
       .status(206)
       .header('content-range', `bytes ${start}-${end}/${size}`)
       .header('content-length', end - start + 1)
-      .send(createReadStream(path, { start, end }));
+      .send(await store.read(location, { start, end }));
   }
   reply.header('content-length', size);
-  return reply.status(200).send(size === 0 ? '' : createReadStream(path));
+  return reply.status(200).send(size === 0 ? '' : await store.read(location));
 }

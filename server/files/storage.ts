@@ -1,13 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, readFile, rename, rm, unlink } from 'node:fs/promises';
+import { mkdir, open, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ApiError } from '../errors.ts';
 import { OBJECT_KEY_PATTERN, UPLOAD_KEY_PATTERN, isBucketName, type BucketName } from './fileTypes.ts';
+import type { ObjectBackend } from './backend.ts';
 
-/** A file body written to a temporary name; nothing sees it until `commit` renames it into place. */
+/** A file body written to a local temporary name; nothing sees it until `commit` moves it into the backend. */
 export interface Spool {
   path: string;
   size: number;
@@ -20,37 +21,42 @@ export interface Spool {
 export class TooLargeError extends Error {}
 
 /**
- * Files on local disk: `<root>/<tenant>/<bucket>/<objectKey>` for stored objects,
- * `<root>/<tenant>/.uploads/<uploadKey>/<part>` for received chunks and `<root>/<tenant>/.tmp/` for
- * bodies being written. Every path is built from validated parts and checked to stay inside its folder.
+ * Stored files, named in the backend (local folder or S3 bucket) `<tenant>/<bucket>/<objectKey>` for objects and
+ * `<tenant>/.uploads/<uploadKey>/<part>` for received chunks, so a chunk received by one server is joined by
+ * another. Bodies are first spooled to `<root>/<tenant>/.tmp/` on this server's own disk (hashed and counted as they
+ * arrive). Every name is built from validated parts.
  */
 export class FileStore {
-  constructor(readonly root: string) {}
+  constructor(
+    /** Local folder of the temporary spools (and of the objects when the backend is the local folder). */
+    readonly root: string,
+    readonly backend: ObjectBackend,
+  ) {}
 
-  private tenantDir(tenantId: number): string {
+  private static tenant(tenantId: number): string {
     if (!Number.isSafeInteger(tenantId) || tenantId <= 0) throw new Error(`bad tenant ${tenantId}`);
-    return path.join(this.root, String(tenantId));
+    return String(tenantId);
   }
 
-  private inside(dir: string, rel: string): string {
-    const full = path.resolve(dir, rel);
-    if (!full.startsWith(dir + path.sep)) throw new ApiError('BAD_REQUEST', '文件路径不合法');
-    return full;
-  }
-
-  objectPath(tenantId: number, bucket: string, objectKey: string): string {
+  /** The backend name of a stored object; refuses a bucket or key the service never makes. */
+  objectLocation(tenantId: number, bucket: string, objectKey: string): string {
     if (!isBucketName(bucket)) throw new ApiError('BAD_REQUEST', '存储桶 videoBucketName 不存在');
     if (!OBJECT_KEY_PATTERN.test(objectKey)) throw new ApiError('BAD_REQUEST', '文件标识 videoObjectKey 不合法');
-    return this.inside(path.join(this.tenantDir(tenantId), bucket), objectKey);
+    return `${FileStore.tenant(tenantId)}/${bucket}/${objectKey}`;
   }
 
-  partPath(tenantId: number, uploadKey: string, part: number): string {
+  private uploadPrefix(tenantId: number, uploadKey: string): string {
     if (!UPLOAD_KEY_PATTERN.test(uploadKey)) throw new ApiError('BAD_REQUEST', '上传标识 key 不合法');
-    return this.inside(path.join(this.tenantDir(tenantId), '.uploads'), `${uploadKey}/${part}`);
+    return `${FileStore.tenant(tenantId)}/.uploads/${uploadKey}`;
+  }
+
+  partLocation(tenantId: number, uploadKey: string, part: number): string {
+    if (!Number.isSafeInteger(part) || part <= 0) throw new ApiError('BAD_REQUEST', '分片序号 currentPart 不合法');
+    return `${this.uploadPrefix(tenantId, uploadKey)}/${part}`;
   }
 
   private async tempPath(tenantId: number): Promise<string> {
-    const dir = path.join(this.tenantDir(tenantId), '.tmp');
+    const dir = path.join(this.root, FileStore.tenant(tenantId), '.tmp');
     await mkdir(dir, { recursive: true });
     return path.join(dir, `${randomUUID()}.tmp`);
   }
@@ -89,15 +95,14 @@ export class FileStore {
     return { path: tmp, size, sha256: hash.digest('hex'), partName };
   }
 
-  /** Moves a finished temporary file to its final name (same file system: atomic). */
-  async commit(tmp: string, dest: string): Promise<void> {
-    await mkdir(path.dirname(dest), { recursive: true });
-    await rename(tmp, dest);
+  /** Moves a finished temporary file to its backend name (local: an atomic rename; S3: one PUT, then the spool goes). */
+  async commit(tmp: string, location: string): Promise<void> {
+    await this.backend.put(location, tmp);
   }
 
   /**
    * Joins the parts in order into a temporary file, re-checking each part's checksum as it is read,
-   * then renames the result to `dest`. Returns the size and sha256 of the whole file.
+   * then commits the result to `dest`. Returns the size and sha256 of the whole file.
    */
   async assemble(tenantId: number, uploadKey: string, parts: { partNo: number; sha256: string }[], dest: string): Promise<{ size: number; sha256: string }> {
     const tmp = await this.tempPath(tenantId);
@@ -106,32 +111,56 @@ export class FileStore {
     const fh = await open(tmp, 'wx');
     try {
       for (const part of parts) {
-        const buf = await readFile(this.partPath(tenantId, uploadKey, part.partNo));
-        if (createHash('sha256').update(buf).digest('hex') !== part.sha256) throw new PartCorruptError(part.partNo);
+        const buf = await this.backend.readAll(this.partLocation(tenantId, uploadKey, part.partNo));
+        if (!buf || createHash('sha256').update(buf).digest('hex') !== part.sha256) throw new PartCorruptError(part.partNo);
         whole.update(buf);
         for (let off = 0; off < buf.length; ) off += (await fh.write(buf, off, buf.length - off)).bytesWritten;
         size += buf.length;
       }
       await fh.sync();
       await fh.close();
+      await this.commit(tmp, dest);
     } catch (err) {
       await fh.close().catch(() => undefined);
       await unlink(tmp).catch(() => undefined);
       throw err;
     }
-    await this.commit(tmp, dest);
     return { size, sha256: whole.digest('hex') };
+  }
+
+  /** Size of a stored object, or undefined when it is not there. */
+  size(location: string): Promise<number | undefined> {
+    return this.backend.size(location);
+  }
+
+  /** The object's bytes from `start` to `end` inclusive (whole without a range). */
+  read(location: string, range?: { start: number; end: number }): Promise<Readable> {
+    return this.backend.read(location, range);
+  }
+
+  /** The whole object in memory, or undefined when it is not there. */
+  readAll(location: string): Promise<Buffer | undefined> {
+    return this.backend.readAll(location);
+  }
+
+  write(location: string, data: Buffer): Promise<void> {
+    return this.backend.write(location, data);
+  }
+
+  async remove(location: string): Promise<void> {
+    await this.backend.remove(location).catch(() => undefined);
   }
 
   async removeUpload(tenantId: number, uploadKey: string): Promise<void> {
     if (!UPLOAD_KEY_PATTERN.test(uploadKey)) return;
-    await rm(path.join(this.tenantDir(tenantId), '.uploads', uploadKey), { recursive: true, force: true });
+    await this.backend.removePrefix(`${this.uploadPrefix(tenantId, uploadKey)}/`);
   }
 
   async removePart(tenantId: number, uploadKey: string, part: number): Promise<void> {
-    await unlink(this.partPath(tenantId, uploadKey, part)).catch(() => undefined);
+    await this.remove(this.partLocation(tenantId, uploadKey, part));
   }
 
+  /** Removes a local temporary file. */
   static async discard(file: string): Promise<void> {
     await unlink(file).catch(() => undefined);
   }

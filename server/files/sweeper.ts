@@ -2,6 +2,7 @@ import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Database } from '../db/index.ts';
 import { UPLOAD_KEY_PATTERN } from './fileTypes.ts';
+import type { FileStore } from './storage.ts';
 
 /** How long an unfinished chunked upload may wait for its next part before its parts are removed. */
 export const ABANDONED_UPLOAD_MS = 24 * 3600_000;
@@ -19,18 +20,21 @@ const entries = (dir: string) => readdir(dir).catch(() => [] as string[]);
 /**
  * Removes what interrupted uploads leave behind: chunked uploads with no new part for `olderThanMs`
  * (their rows and received parts), part folders without a row, and temporary files of requests
- * that died with the process. A resumed upload within the window keeps every part it has.
+ * that died with the process. A resumed upload within the window keeps every part it has. Parts of swept rows are
+ * removed from the store's backend; stray part folders and temporary files are looked for on this server's disk
+ * (in an S3 bucket, parts without a row are left to the bucket's lifecycle rule: see docs/operations).
  */
-export async function sweepAbandonedUploads(db: Database, filesRoot: string, olderThanMs = ABANDONED_UPLOAD_MS): Promise<SweepResult> {
+export async function sweepAbandonedUploads(db: Database, store: FileStore, olderThanMs = ABANDONED_UPLOAD_MS): Promise<SweepResult> {
   const seconds = Math.max(0, Math.floor(olderThanMs / 1000));
   // Per tenant, through the tenant's own RLS view: the sweep needs no privilege beyond the app's.
   const tenants = await db.system(async (tx) => (await tx.query<{ id: number }>(`SELECT id FROM sys_tenant ORDER BY id`)).rows.map((r) => r.id));
+  const filesRoot = store.root;
   let uploads = 0;
   for (const tenantId of tenants) {
     const keys = await db.tenant(tenantId, async (tx) =>
       (await tx.query<{ upload_key: string }>(`DELETE FROM file_upload WHERE status <> 'done' AND updated_at < now() - make_interval(secs => $1) RETURNING upload_key`, [seconds])).rows,
     );
-    for (const r of keys) await rm(path.join(filesRoot, String(tenantId), '.uploads', r.upload_key), { recursive: true, force: true });
+    for (const r of keys) await store.removeUpload(tenantId, r.upload_key);
     uploads += keys.length;
   }
 
@@ -72,11 +76,11 @@ export async function sweepAbandonedUploads(db: Database, filesRoot: string, old
 }
 
 /** Sweeps a minute after start-up, then hourly; the timers never keep the process alive. */
-export function scheduleUploadSweeps(db: Database, filesRoot: string, log: { info(o: object, m: string): void; error(o: object, m: string): void }): () => void {
+export function scheduleUploadSweeps(db: Database, store: FileStore, log: { info(o: object, m: string): void; error(o: object, m: string): void }): () => void {
   let timer: NodeJS.Timeout;
   const run = async () => {
     try {
-      const r = await sweepAbandonedUploads(db, filesRoot);
+      const r = await sweepAbandonedUploads(db, store);
       if (r.uploads + r.orphanDirs + r.tempFiles > 0) log.info(r, 'removed abandoned upload leftovers');
     } catch (err) {
       log.error({ err }, 'upload sweep failed');

@@ -71,7 +71,7 @@ export const uploadRoutes = (store: FileStore, secret: () => Promise<Buffer>) =>
         )
       ).rows[0];
     } catch (err) {
-      await FileStore.discard(dest);
+      await store.remove(dest);
       throw err;
     }
   }
@@ -101,7 +101,7 @@ export const uploadRoutes = (store: FileStore, secret: () => Promise<Buffer>) =>
       const extra = Object.fromEntries(Object.entries(rest).filter((e): e is [string, string] => typeof e[1] === 'string'));
       const tenantId = req.auth!.tenantId;
       const objectKey = FileStore.newObjectKey(type.ext);
-      const dest = store.objectPath(tenantId, type.bucket, objectKey);
+      const dest = store.objectLocation(tenantId, type.bucket, objectKey);
       await store.commit(file.path, dest);
       const row = await req.tenantTx((tx) => recordObject(req, tx, { type, objectKey, fileName, size: file.size, sha256: file.sha256, extra }, dest));
       return ok(fileInfo(row, tenantId, await secret()), '上传成功');
@@ -202,7 +202,7 @@ export const uploadRoutes = (store: FileStore, secret: () => Promise<Buffer>) =>
       }
       if (session.status === 'assembling' && !session.stale) throw new ApiError('CONFLICT', '文件正在合并，请稍后查询上传进度');
 
-      await store.commit(b.file.path, store.partPath(auth.tenantId, b.key, b.currentPart));
+      await store.commit(b.file.path, store.partLocation(auth.tenantId, b.key, b.currentPart));
       const ready = await req.tenantTx(async (tx) => {
         await tx.query(
           `INSERT INTO file_upload_part(tenant_id, upload_key, part_no, part_size, sha256) VALUES (app_current_tenant(), $1, $2, $3, $4)
@@ -228,7 +228,7 @@ export const uploadRoutes = (store: FileStore, secret: () => Promise<Buffer>) =>
   async function assemble(req: FastifyRequest, b: ChunkUploadBody, type: FileTypeInfo): Promise<void> {
     const tenantId = req.auth!.tenantId;
     const objectKey = FileStore.newObjectKey(type.ext);
-    const dest = store.objectPath(tenantId, type.bucket, objectKey);
+    const dest = store.objectLocation(tenantId, type.bucket, objectKey);
     try {
       const parts = await req.tenantTx(async (tx) =>
         (await tx.query<{ partNo: number; sha256: string }>(`SELECT part_no AS "partNo", sha256 FROM file_upload_part WHERE upload_key = $1 ORDER BY part_no`, [b.key])).rows,
@@ -242,7 +242,7 @@ export const uploadRoutes = (store: FileStore, secret: () => Promise<Buffer>) =>
       });
       await store.removeUpload(tenantId, b.key);
     } catch (err) {
-      await FileStore.discard(dest);
+      await store.remove(dest);
       await req.tenantTx(async (tx) => {
         await tx.query(`UPDATE file_upload SET status = 'open', updated_at = now() WHERE upload_key = $1 AND status = 'assembling'`, [b.key]);
         if (err instanceof PartCorruptError) await tx.query(`DELETE FROM file_upload_part WHERE upload_key = $1 AND part_no = $2`, [b.key, err.partNo]);

@@ -5,6 +5,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness.ts';
 import { sweepAbandonedUploads } from '../../server/files/sweeper.ts';
+import { LocalBackend } from '../../server/files/backend.ts';
+import { FileStore } from '../../server/files/storage.ts';
 
 const F = '/api/wxy-file-server';
 const CHUNK = 5_242_880;
@@ -132,7 +134,7 @@ describe('chunked upload', () => {
     const dayAgo = new Date(Date.now() - 25 * 3600_000);
     utimesSync(stale, dayAgo, dayAgo);
 
-    expect(await sweepAbandonedUploads(s.db, files)).toEqual({ uploads: 1, orphanDirs: 0, tempFiles: 1 });
+    expect(await sweepAbandonedUploads(s.db, new FileStore(files, new LocalBackend(files)))).toEqual({ uploads: 1, orphanDirs: 0, tempFiles: 1 });
     expect(existsSync(path.join(files, '1', '.uploads', old))).toBe(false);
     expect(existsSync(stale)).toBe(false);
     expect(existsSync(fresh)).toBe(true);

@@ -219,7 +219,7 @@ export const aiBoxRoutes = (services: AppServices) => async (app: FastifyInstanc
         if (!type.ok) throw new ApiError('BAD_REQUEST', type.msg);
         const spool = await store.spool(tenantId, Readable.from(shot.bytes), shot.bytes.length, 'snapshot');
         const objectKey = FileStore.newObjectKey(ext);
-        const dest = store.objectPath(tenantId, type.type.bucket, objectKey);
+        const dest = store.objectLocation(tenantId, type.type.bucket, objectKey);
         await store.commit(spool.path, dest);
         const row = await req
           .tenantTx(async (tx) => {
@@ -242,7 +242,7 @@ export const aiBoxRoutes = (services: AppServices) => async (app: FastifyInstanc
             return f;
           })
           .catch(async (err) => {
-            await FileStore.discard(dest);
+            await store.remove(dest);
             throw err;
           });
         const info = fileInfo(row, tenantId, key);

@@ -1,5 +1,3 @@
-import { mkdir, stat, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { FileStore } from '../../files/storage.ts';
 import { CARD_COLOURS, tinyMp4 } from './tinyMp4.ts';
 
@@ -9,8 +7,7 @@ import { CARD_COLOURS, tinyMp4 } from './tinyMp4.ts';
  */
 export async function ensureDemoCard(store: FileStore, tenantId: number, bucket: string, objectKey: string, colour: string | null, seconds: number): Promise<void> {
   if (!colour || !(colour in CARD_COLOURS)) return;
-  const file = store.objectPath(tenantId, bucket, objectKey);
-  if (await stat(file).catch(() => null)) return;
-  await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(file, tinyMp4({ seconds, colour: colour as keyof typeof CARD_COLOURS }));
+  const file = store.objectLocation(tenantId, bucket, objectKey);
+  if ((await store.size(file)) !== undefined) return;
+  await store.write(file, tinyMp4({ seconds, colour: colour as keyof typeof CARD_COLOURS }));
 }

@@ -165,7 +165,7 @@ export const trainingRoutes = (services: AppServices) => async (app: FastifyInst
     const target = streamTarget(tenantId, req.params.id, userId, expires);
     if (!verifySignature(await secret(), target, sign)) throw new ApiError('FORBIDDEN', '课程视频链接已失效或签名不正确，请重新打开课程');
     const file = await services.db.tenant(tenantId, (tx) => streamableFile(tx, userId, req.params.id));
-    return sendStoredFile(req, reply, file, store.objectPath(tenantId, file.bucket, file.object_key), 'inline', 'private, no-cache');
+    return sendStoredFile(req, reply, file, store, store.objectLocation(tenantId, file.bucket, file.object_key), 'inline', 'private, no-cache');
   });
 
   // ---- sys-video-task --------------------------------------------------------------------------------------------
