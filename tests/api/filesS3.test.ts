@@ -14,9 +14,9 @@ const F = '/api/wxy-file-server';
 const CHUNK = 5_242_880;
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
-function form(fields: Record<string, string | number>, file: { name: string; data: Buffer }) {
+function form(fields: Record<string, string | number>, file: { name: string; data: Buffer<ArrayBufferLike> }) {
   const boundary = `----wxy${randomBytes(8).toString('hex')}`;
-  const parts = Object.entries(fields).map(([k, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  const parts: Buffer<ArrayBufferLike>[] = Object.entries(fields).map(([k, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
   parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`), file.data, Buffer.from(`\r\n--${boundary}--\r\n`));
   return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
 }
