@@ -1,5 +1,5 @@
 import { ActionIcon, Group, Menu, Tooltip } from '@mantine/core';
-import { DateInput, TimePicker } from '@mantine/dates';
+import { DateInput, MonthPickerInput, TimePicker } from '@mantine/dates';
 import { IconCalendarEvent } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
@@ -50,6 +50,19 @@ export function DateField(props: DateFieldProps) {
       minDate={props.minDate} maxDate={props.maxDate} error={props.error} required={props.required} disabled={props.disabled}
       getDayAriaLabel={(d) => dayjs(d).format('YYYY-MM-DD')} data-testid={props.testId}
       onBlur={props.onBlur} onFocus={props.onFocus} onChange={(v) => props.onChange(v ?? undefined)} />
+  );
+}
+
+/** A month (`YYYY-MM`), picked from the year's twelve months in the user's language. */
+export function MonthField(props: Omit<DateFieldProps, 'minDate' | 'maxDate' | 'onBlur' | 'onFocus'>) {
+  const { t } = useTranslation();
+  const locale = useDateLocale();
+  const value = typeof props.value === 'string' && /^\d{4}-\d{2}/.test(props.value) ? `${props.value.slice(0, 7)}-01` : null;
+  return (
+    <MonthPickerInput id={props.id} label={props.label} aria-label={props.ariaLabel ?? props.label} w={props.w ?? 150} value={value} clearable
+      valueFormat="YYYY-MM" locale={locale} placeholder={t('engine.dates.pickMonth')} previousLabel={t('engine.dates.previous')} nextLabel={t('engine.dates.next')}
+      error={props.error} required={props.required} disabled={props.disabled} data-testid={props.testId}
+      onChange={(v) => props.onChange(v ? String(v).slice(0, 7) : undefined)} />
   );
 }
 

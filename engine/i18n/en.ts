@@ -7,7 +7,7 @@ export const engineEn: EngineMessages = {
   index: 'No.', selectAll: 'Select all on this page', selectRow: 'Select row', operations: 'Actions', empty: 'No data', loadFailed: 'Loading failed', retry: 'Retry', start: 'Start date', end: 'End date',
   timeLimit: 'The search may span at most {{days}} days', pleaseSelect: 'Select', pleaseInput: 'Enter',
   dates: {
-    pick: 'Pick a date', time: 'Time', presets: 'Quick ranges', today: 'Today', yesterday: 'Yesterday', last7: 'Last 7 days', last30: 'Last 30 days',
+    pick: 'Pick a date', pickMonth: 'Pick a month', time: 'Time', presets: 'Quick ranges', today: 'Today', yesterday: 'Yesterday', last7: 'Last 7 days', last30: 'Last 30 days',
     thisMonth: 'This month', lastMonth: 'Last month', hours: 'Hours', minutes: 'Minutes', seconds: 'Seconds', previous: 'Previous', next: 'Next',
   },
   select: { loading: 'Loading…', failed: 'Request failed', nothingFound: 'No match' },

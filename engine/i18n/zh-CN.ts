@@ -6,7 +6,7 @@ export const engineZhCN = {
   index: '序号', selectAll: '全选本页', selectRow: '选择该行', operations: '操作', empty: '暂无数据', loadFailed: '加载失败', retry: '重试', start: '开始日期', end: '结束日期',
   timeLimit: '查询时间跨度不能超过 {{days}} 天', pleaseSelect: '请选择', pleaseInput: '请输入',
   dates: {
-    pick: '请选择日期', time: '时间', presets: '快捷选择', today: '今天', yesterday: '昨天', last7: '近7天', last30: '近30天',
+    pick: '请选择日期', pickMonth: '选择月份', time: '时间', presets: '快捷选择', today: '今天', yesterday: '昨天', last7: '近7天', last30: '近30天',
     thisMonth: '本月', lastMonth: '上月', hours: '时', minutes: '分', seconds: '秒', previous: '上一页', next: '下一页',
   },
   select: { loading: '加载中…', failed: '接口异常', nothingFound: '无匹配数据' },

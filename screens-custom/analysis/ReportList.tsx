@@ -5,6 +5,7 @@ import { downloadFile, notifyDownloadError } from '../../engine/api/calls';
 import { call } from '../../src/api/http';
 import { usePermission } from '../../src/permission/Permission';
 import { useAnalysisT } from './labels';
+import { DateField } from '../../widgets/datePickers';
 
 /**
  * The list every 报表中心 analysis screen is: filters, a server-paged table whose columns are the fields the server
@@ -44,8 +45,8 @@ export function FilterBar({ kinds, value, onChange }: { kinds: FilterKind[]; val
   return (
     <Group gap="xs" align="end" wrap="wrap">
       {kinds.includes('period') && (<>
-        <TextInput type="date" label={t('dateStart')} value={text('dateStart')} onChange={(e) => set('dateStart')(e.currentTarget.value)} data-testid="filter-dateStart" />
-        <TextInput type="date" label={t('dateEnd')} value={text('dateEnd')} onChange={(e) => set('dateEnd')(e.currentTarget.value)} data-testid="filter-dateEnd" />
+        <DateField label={t('dateStart')} value={text('dateStart')} maxDate={text('dateEnd') || undefined} onChange={(v) => set('dateStart')(v ?? '')} testId="filter-dateStart" />
+        <DateField label={t('dateEnd')} value={text('dateEnd')} minDate={text('dateStart') || undefined} onChange={(v) => set('dateEnd')(v ?? '')} testId="filter-dateEnd" />
       </>)}
       {kinds.includes('region') && <Select clearable label={t('region')} data={regions} value={text('regionName') || null} onChange={set('regionName')} w={140} />}
       {kinds.includes('shop') && (

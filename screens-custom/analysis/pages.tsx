@@ -8,6 +8,7 @@ import { useAnalysisT } from './labels';
 import { cell, DetailDrawer, FilterBar, ReportList, type Column, type Page, type Row } from './ReportList';
 import { RegionHeat } from './RegionHeat';
 import { localDay } from '../../core/calendar.ts';
+import { DateField } from '../../widgets/datePickers';
 
 /**
  * The 报表中心 analysis screens (hand-written: every figure is computed by the server on read, and each opens the
@@ -140,7 +141,7 @@ export function SupplierAccountPage() {
           <Stack>
             <FilterBar kinds={['supplier']} value={pay as unknown as Row} onChange={(v) => setPay({ ...pay, supplierId: v.supplierId as number | null })} />
             <NumberInput label={t('amount')} min={0.01} decimalScale={2} value={pay.amount} onChange={(v) => setPay({ ...pay, amount: typeof v === 'number' ? v : '' })} data-testid="pay-amount" />
-            <TextInput type="date" label={t('payDate')} value={pay.payDate} onChange={(e) => setPay({ ...pay, payDate: e.currentTarget.value })} />
+            <DateField label={t('payDate')} value={pay.payDate} w={220} onChange={(v) => setPay({ ...pay, payDate: v ?? '' })} testId="pay-date" />
             <Select label={t('payMethod')} value={pay.payMethod} onChange={(v) => setPay({ ...pay, payMethod: v ?? '1' })} data={['1', '2', '3', '4'].map((v) => ({ value: v, label: t(`pay.${v}`) }))} />
             <TextInput label={t('remark')} maxLength={200} value={pay.remark} onChange={(e) => setPay({ ...pay, remark: e.currentTarget.value })} />
             <Group justify="end">

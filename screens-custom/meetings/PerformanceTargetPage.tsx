@@ -14,6 +14,7 @@ import {
 import { Figure } from './Figure';
 import { amountDisplay, splitFen, sumFen, toFen, toYuan } from '../../core/money.ts';
 import { localDay } from '../../core/calendar.ts';
+import { MonthField } from '../../widgets/datePickers';
 
 /**
  * 绩效目标 (/shopManage/performanceTarget): each shop's sales target of a month, split to its sellers and days; the
@@ -80,7 +81,7 @@ export default function PerformanceTargetPage() {
         </Group>
       </Group>
       <Group>
-        <TextInput type="month" label="目标月份" value={month} onChange={(e) => { setMonth(e.currentTarget.value); setPage(1); }} />
+        <MonthField label="目标月份" value={month} onChange={(v) => { setMonth(v ?? ''); setPage(1); }} testId="target-month-filter" />
         <Select label="门店" w={220} clearable searchable placeholder="全部门店" data={(shops.data ?? []).map((s) => ({ value: String(s.shopId), label: s.shopName }))} value={shopId} onChange={(v) => { setShopId(v); setPage(1); }} />
       </Group>
       <Paper withBorder p="sm">
@@ -173,7 +174,7 @@ function TargetForm({ row, shops, month, onClose, onSaved }: { row: TargetRow | 
       <Stack>
         <SimpleGrid cols={2}>
           <Select label="门店" withAsterisk searchable data={shops} value={shopId} onChange={setShopId} />
-          <TextInput type="month" label="目标月份" withAsterisk value={targetMonth} onChange={(e) => setTargetMonth(e.currentTarget.value)} error={targetMonth && !monthOk ? '目标月份格式不正确，应为 YYYY-MM' : undefined} />
+          <MonthField label="目标月份" required value={targetMonth} onChange={(v) => setTargetMonth(v ?? '')} error={targetMonth && !monthOk ? '目标月份格式不正确，应为 YYYY-MM' : undefined} testId="target-month" />
           <NumberInput label="目标金额（元）" withAsterisk min={0} decimalScale={2} thousandSeparator="," value={amount} onChange={setAmount} />
           <TextInput label="备注" maxLength={200} value={remark} onChange={(e) => setRemark(e.currentTarget.value)} />
         </SimpleGrid>
@@ -285,7 +286,7 @@ function ConfigForm({ value, onClose, onSaved }: { value: ReportConfig; onClose:
         <NumberInput label="预警达成率（%，低于此值显示红色）" min={0} max={999} decimalScale={2} value={c.warnRate} onChange={(v) => setC({ ...c, warnRate: Number(v) || 0 })} />
         <NumberInput label="达标达成率（%，达到此值显示绿色）" min={0} max={999} decimalScale={2} value={c.goodRate} onChange={(v) => setC({ ...c, goodRate: Number(v) || 0 })} />
         <NumberInput label="周末日目标权重（工作日为 1）" min={0.1} max={10} decimalScale={2} step={0.1} value={c.weekendWeight} onChange={(v) => setC({ ...c, weekendWeight: Number(v) || 1 })} />
-        <TextInput type="month" label="按新权重重新拆分的月份" value={month} onChange={(e) => setMonth(e.currentTarget.value)} />
+        <MonthField label="按新权重重新拆分的月份" value={month} w={220} onChange={(v) => setMonth(v ?? '')} testId="resplit-month" />
         {save.isError && <Alert color="red">{messageOf(save.error)}</Alert>}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>取消</Button>

@@ -1,5 +1,5 @@
 import { BarChart } from '@mantine/charts';
-import { Alert, Card, Group, Loader, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Card, Group, Loader, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -8,6 +8,7 @@ import { statShops } from '../stats/api';
 import { useOrdersT } from './labels';
 import { amountText } from '../../core/money.ts';
 import { localDay } from '../../core/calendar.ts';
+import { DateField } from '../../widgets/datePickers';
 
 /**
  * 销售日报 (/orderInfo/saleReport): one shop's one business day. Notice 11 opens it with ?id=<report id> (the report a
@@ -51,7 +52,7 @@ export default function SaleReportPage() {
         <Group align="end">
           <Select label={t('shop')} data={(shops.data ?? []).map((s) => ({ value: String(s.shopId), label: s.shopName }))} value={chosenShop} onChange={setShopId}
             allowDeselect={false} searchable data-testid="sale-report-shop" />
-          <TextInput type="date" label={t('day')} value={day} onChange={(e) => setDay(e.currentTarget.value)} data-testid="sale-report-day" />
+          <DateField label={t('day')} value={day} onChange={(v) => setDay(v ?? '')} testId="sale-report-day" />
         </Group>
       )}
       {report.isLoading && <Loader size="sm" />}

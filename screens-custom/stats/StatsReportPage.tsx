@@ -1,6 +1,6 @@
 import '@mantine/charts/styles.css';
 import { BarChart, LineChart } from '@mantine/charts';
-import { Alert, Button, Card, Group, Modal, Pagination, Paper, Select, SimpleGrid, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Modal, Pagination, Paper, Select, SimpleGrid, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { download, get, post, rate, statShops, type Row } from './api';
 import { reportOf, type ReportColumn, type ReportScreen, type ReportTab } from './reports';
 import { amountDisplay } from '../../core/money.ts';
 import { daysBefore, localDay } from '../../core/calendar.ts';
+import { DateField } from '../../widgets/datePickers';
 
 interface Answer {
   records?: Row[];
@@ -68,8 +69,8 @@ function ReportView({ report }: { report: ReportScreen }) {
         <Group justify="space-between" align="end">
           <Title order={4}>{t(report.title)}</Title>
           <Group align="end" gap="xs">
-            <TextInput type="date" label={t('stats.startDate')} value={from} onChange={(e) => setFrom(e.currentTarget.value)} data-testid="stats-start" />
-            <TextInput type="date" label={t('stats.endDate')} value={to} onChange={(e) => setTo(e.currentTarget.value)} data-testid="stats-end" />
+            <DateField label={t('stats.startDate')} value={from} maxDate={to || undefined} onChange={(v) => setFrom(v ?? '')} testId="stats-start" />
+            <DateField label={t('stats.endDate')} value={to} minDate={from || undefined} onChange={(v) => setTo(v ?? '')} testId="stats-end" />
             <Select
               label={t('stats.shop')} placeholder={t('stats.allShops')} clearable searchable w={200} value={shopId} onChange={setShopId}
               data={(shops.data ?? []).map((s) => ({ value: String(s.shopId), label: `${s.shopName}（${s.shopCode}）` }))}

@@ -30,4 +30,10 @@ test('a 交班 notice 11 opens 销售日报 with the shop-day’s figures', asyn
   await expect(report.getByTestId('sale-report-orders')).not.toHaveText('0');
   await expect(report.getByTestId('sale-report-payments')).toContainText('微信');
   await expect(report.getByTestId('sale-report-hours')).toBeVisible();
+
+  // Without a report id the page asks for a shop and a day, in the product's date field (YYYY-MM-DD in any browser
+  // language), not the browser's own date input.
+  await page.goto('/orderInfo/saleReport');
+  await expect(page.getByTestId('sale-report-day')).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
+  await expect(page.locator('input[type="date"], input[type="month"]')).toHaveCount(0);
 });
