@@ -44,12 +44,17 @@ export function roundRobinProxy(targets: URL[], { readyPollMs = 100 } = {}): Pro
     const i = pick(tried);
     if (i === undefined) return void res.writeHead(502).end();
     const to = targets[i];
+    let answered = false;
     const up = request({ host: to.hostname, port: to.port, method: req.method, path: req.url, headers: endToEnd(req.headers) }, (answer) => {
       res.writeHead(answer.statusCode!, { ...endToEnd(answer.headers), 'x-upstream': to.port });
+      answer.on('end', () => { answered = true; });
       answer.pipe(res);
     });
     up.on('error', (err: Error & { code?: string }) => {
-      if (err.code === 'ECONNREFUSED') {
+      // A server may answer before it has read a large body and then drop the connection (EPIPE/ECONNRESET on the
+      // rest of the body): the client has its whole answer, which must not be cut by a reset.
+      if (answered) return;
+      if (err.code === 'ECONNREFUSED' && !res.headersSent) {
         ready[i] = false;
         return forward(req, res, body, tried.add(i));
       }
