@@ -33,7 +33,7 @@ export class FileStore {
     readonly backend: ObjectBackend,
   ) {}
 
-  private static tenant(tenantId: number): string {
+  private static tenantFolder(tenantId: number): string {
     if (!Number.isSafeInteger(tenantId) || tenantId <= 0) throw new Error(`bad tenant ${tenantId}`);
     return String(tenantId);
   }
@@ -42,12 +42,12 @@ export class FileStore {
   objectLocation(tenantId: number, bucket: string, objectKey: string): string {
     if (!isBucketName(bucket)) throw new ApiError('BAD_REQUEST', '存储桶 videoBucketName 不存在');
     if (!OBJECT_KEY_PATTERN.test(objectKey)) throw new ApiError('BAD_REQUEST', '文件标识 videoObjectKey 不合法');
-    return `${FileStore.tenant(tenantId)}/${bucket}/${objectKey}`;
+    return `${FileStore.tenantFolder(tenantId)}/${bucket}/${objectKey}`;
   }
 
   private uploadPrefix(tenantId: number, uploadKey: string): string {
     if (!UPLOAD_KEY_PATTERN.test(uploadKey)) throw new ApiError('BAD_REQUEST', '上传标识 key 不合法');
-    return `${FileStore.tenant(tenantId)}/.uploads/${uploadKey}`;
+    return `${FileStore.tenantFolder(tenantId)}/.uploads/${uploadKey}`;
   }
 
   partLocation(tenantId: number, uploadKey: string, part: number): string {
@@ -56,7 +56,7 @@ export class FileStore {
   }
 
   private async tempPath(tenantId: number): Promise<string> {
-    const dir = path.join(this.root, FileStore.tenant(tenantId), '.tmp');
+    const dir = path.join(this.root, FileStore.tenantFolder(tenantId), '.tmp');
     await mkdir(dir, { recursive: true });
     return path.join(dir, `${randomUUID()}.tmp`);
   }
