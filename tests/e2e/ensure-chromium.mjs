@@ -9,15 +9,6 @@ if (!existsSync(CHROMIUM)) {
   console.log(`Chromium missing at ${CHROMIUM}; installing it with apt-get...`);
   execSync(`${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium`, { stdio: 'inherit' });
 }
-// The headless shell (same engine, lighter) is preferred by playwright.config.ts; without it the full browser runs.
-if (!process.env.CHROMIUM_PATH && !existsSync('/usr/bin/chromium-headless-shell')) {
-  const sudo = process.getuid && process.getuid() === 0 ? '' : 'sudo ';
-  try {
-    execSync(`${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell`, { stdio: 'inherit' });
-  } catch {
-    console.warn('chromium-headless-shell could not be installed: the browser tests run on the full Chromium');
-  }
-}
 let hasCjkFonts = true;
 try {
   execSync('dpkg -s fonts-noto-cjk', { stdio: 'ignore' });
