@@ -64,6 +64,9 @@ function watch(page: Page, problems: string[]) {
   page.on('requestfailed', (r) => {
     if (!isApi(r.url())) return;
     state.inFlight--;
+    // net::ERR_ABORTED is the app cancelling a call it no longer needs (a query whose screen moved on): nothing the
+    // user sees; a call that really failed shows as a toast or a failed screen, which the check reads too.
+    if (r.failure()?.errorText === 'net::ERR_ABORTED') return;
     problems.push(`${state.current}: ${r.method()} ${r.url()} failed (${r.failure()?.errorText})`);
   });
   page.on('response', (r) => {
