@@ -1,10 +1,15 @@
 export { estimatedFontMetrics, countLines, lineHeightPt, textBoxHeight, LINE_HEIGHT_EM, type FontMetrics } from './metrics.ts';
 export { panelGeometry, type PanelGeometry } from './geometry.ts';
+export { paginateTable } from './table/paginateTable.ts';
+export { parseTableTestData } from './table/items.ts';
+export { leafColumns } from './table/columns.ts';
+export { tableLineHeights, TABLE_CELL_PADDING } from './table/cells.ts';
+export { SUMMARY_LABELS } from './table/summary.ts';
 export {
-  paginateTable, parseTableTestData, leafColumns, tableLineHeights, TABLE_CELL_PADDING, NO_SPACE_MESSAGE, PAGEABLE_HEIGHT_MESSAGE, SUMMARY_LABELS,
+  NO_SPACE_MESSAGE, PAGEABLE_HEIGHT_MESSAGE,
   type TablePaginationInput, type TablePagination, type TablePage, type TableItem, type TableFooterItem,
   type BodyCell, type SummaryCell, type TableLineHeights, type LeafColumn, type PaginationError,
-} from './table.ts';
+} from './table/types.ts';
 export {
   paginatePanel, paginateTemplate, formatPaperNumber, designPaperNumbers, showsOnPage, DEFAULT_PAPER_NUMBER_FORMAT,
   type Placement, type PanelPage, type PanelPagination, type PanelPaginationInput, type TemplatePagination,

@@ -8,7 +8,9 @@ import type { FormatterRegistry, Row } from '../template/registry.ts';
 import type { Panel, PrintElement, PrintElementOf, PrintTemplate } from '../template/types.ts';
 import { panelGeometry, type PanelGeometry } from './geometry.ts';
 import { estimatedFontMetrics, finiteOr, positiveOr, textBoxHeight, type FontMetrics } from './metrics.ts';
-import { NO_SPACE_MESSAGE, PAGEABLE_HEIGHT_MESSAGE, paginateTable, parseTableTestData, type LeafColumn, type PaginationError, type TableLineHeights, type TablePage } from './table.ts';
+import { parseTableTestData } from './table/items.ts';
+import { paginateTable } from './table/paginateTable.ts';
+import { NO_SPACE_MESSAGE, PAGEABLE_HEIGHT_MESSAGE, type LeafColumn, type PaginationError, type TableLineHeights, type TablePage } from './table/types.ts';
 
 export interface Placement {
   elementIndex: number;
