@@ -9,7 +9,11 @@ import { notifySuccess } from '../../feedback/notify';
 import { adoptCookieToken } from '../../session/sessionStorage';
 import { H5_HOME, Header } from './H5Parts';
 import { H5LoginPage } from './H5LoginPage';
-import { AiCallLoginPage, ClockInPage, InspectApplyPage, ScanCodePage, UploadFaceSuccessPage } from './H5Pages';
+import { AiCallLoginPage } from './AiCallLoginPage';
+import { ClockInPage } from './ClockInPage';
+import { InspectApplyPage } from './InspectApplyPage';
+import { ScanCodePage } from './ScanCodePage';
+import { UploadFaceSuccessPage } from './UploadFaceSuccessPage';
 
 export { H5_HOME };
 import CourseSharingPage from './CourseSharingPage';
