@@ -138,7 +138,7 @@ export function LinesGrid(props: LinesGridProps) {
           <Text size="xs" c="dimmed">{t('engine.document.scanHint')}</Text>
         </Group>
       )}
-      <ScrollArea viewportRef={viewport} onScrollPositionChange={measure}>
+      <ScrollArea viewportRef={viewport}>
         <Table striped withTableBorder withColumnBorders miw={columns.reduce((w, c) => w + (c.width ?? 120), 120)} data-testid={`${testId}-lines-table`}>
           <Table.Thead>
             <Table.Tr>
