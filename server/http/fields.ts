@@ -53,6 +53,18 @@ export const passwordField = (title = '密码') => ({ type: 'string', title, min
 /** A row id in a path, query or body: a positive 32-bit integer. */
 export const idField = (title: string) => ({ type: 'integer', minimum: 1, maximum: 2147483647, title });
 
+/** A row id that may be absent: a positive 32-bit integer or null. */
+export const nullableIdField = (title: string) => ({ type: ['integer', 'null'], minimum: 1, maximum: 2147483647, title });
+
+/** A string with only a length bound (no markup check, unlike plainText): codes, remarks the reader escapes. */
+export const boundedString = (title: string, maxLength: number) => ({ type: 'string', title, maxLength });
+
+/** boundedString that may also be null. */
+export const nullableString = (title: string, maxLength: number) => ({ type: ['string', 'null'], title, maxLength });
+
+/** A required name: at least one character, 48 unless told. */
+export const nameField = (title: string, maxLength = 48) => ({ type: 'string', title, minLength: 1, maxLength });
+
 /** A money amount a hand route takes: at most 2 decimals (JSON Schema's multipleOf trips on binary fractions). */
 export function assertCents(value: number | null | undefined, title: string): void {
   if (typeof value === 'number' && Number(value.toFixed(2)) !== value) throw new ApiError('BAD_REQUEST', `${title}最多2位小数`);

@@ -5,4 +5,4 @@
  * loads: a face that carried the routes would make every caller of one function import the whole area.
  */
 export { type Period } from './period.ts';
-export { aggregatePage, dayField, hiddenByGuards, likeOf, nullableId, nullableText, Params, periodOf, type Row, withoutFields } from './reportHttp.ts';
+export { aggregatePage, dayField, hiddenByGuards, likeOf, nullableText, Params, periodOf, type Row, withoutFields } from './reportHttp.ts';

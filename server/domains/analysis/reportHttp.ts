@@ -5,7 +5,7 @@ import { ApiError } from '../../errors.ts';
 import { offsetOf } from '../../http/envelope.ts';
 import { fieldPermissionNames } from '../../permissions.ts';
 import { reportPeriod, type Period } from './period.ts';
-import { dateParam } from '../../http/fields.ts';
+import { dateParam, nullableIdField } from '../../http/fields.ts';
 import { Params } from '../../resources/params.ts';
 
 /**
@@ -15,7 +15,6 @@ import { Params } from '../../resources/params.ts';
 
 export type Row = Record<string, unknown>;
 
-export const nullableId = (title: string) => ({ type: ['integer', 'null'], minimum: 1, maximum: 2147483647, title });
 export const nullableText = (title: string, maxLength: number) => ({
   type: ['string', 'null'], title, maxLength, pattern: '^(?!.*(--|/\\*))[^<>;]*$', 'x-msg': `${title}不能包含 < > ; -- /* 等特殊字符`,
 });
@@ -26,11 +25,11 @@ export const SCOPE_PROPS = {
   dateStart: dayField('开始日期'),
   dateEnd: dayField('结束日期'),
   regionName: nullableText('区域', 24),
-  shopId: nullableId('门店'),
+  shopId: nullableIdField('门店'),
   shopIds: { type: ['array', 'null'], title: '门店', maxItems: 1000, items: { type: 'integer', minimum: 1, maximum: 2147483647, title: '门店' } },
-  skuId: nullableId('SKU'),
-  spuId: nullableId('商品'),
-  supplierId: nullableId('供应商'),
+  skuId: nullableIdField('SKU'),
+  spuId: nullableIdField('商品'),
+  supplierId: nullableIdField('供应商'),
   keyword: nullableText('商品关键字', 48),
 } as const;
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ResourceDescriptor } from '../../../core/descriptors/types.ts';
 import { ApiError } from '../../errors.ts';
 import { ok, pageParamsSchema } from '../../http/envelope.ts';
-import { dateParam, plainText } from '../../http/fields.ts';
+import { dateParam, idField, plainText } from '../../http/fields.ts';
 import { sendCsv } from '../../http/sendCsv.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
 import { locationTotals, setLocationStockCount, setPickingUser } from './locations.ts';
@@ -19,8 +19,7 @@ import { ecConfigInfo, type EcConfig, lastSyncTime, saveEcConfig, syncExceptions
  */
 
 const tags = ['wxy-warehouse-server'];
-const idSchema = (title: string) => ({ type: 'integer', minimum: 1, maximum: 2147483647, title });
-const idList = (title: string) => ({ type: 'array', minItems: 1, maxItems: 1000, title, items: idSchema(title) });
+const idList = (title: string) => ({ type: 'array', minItems: 1, maxItems: 1000, title, items: idField(title) });
 const PICK_LIST = 'wh:picking:list';
 
 export function fulfilmentRoutes(resources: ReadonlyMap<string, ResourceDescriptor>) {
@@ -29,7 +28,7 @@ export function fulfilmentRoutes(resources: ReadonlyMap<string, ResourceDescript
     // ------------------------------------------------------------ locations
     app.post<{ Body: { ids: number[]; pickingUserId: number | null } }>('/location/updatePickingUser', {
       config: { perm: 'wh:location:edit' },
-      schema: { tags, summary: '批量设置库位的拣货员', body: { type: 'object', required: ['ids', 'pickingUserId'], properties: { ids: idList('库位'), pickingUserId: { ...idSchema('拣货员'), type: ['integer', 'null'] } } } },
+      schema: { tags, summary: '批量设置库位的拣货员', body: { type: 'object', required: ['ids', 'pickingUserId'], properties: { ids: idList('库位'), pickingUserId: { ...idField('拣货员'), type: ['integer', 'null'] } } } },
     }, async (req) => {
       const n = await req.tenantTx((tx) => setPickingUser(tx, req.body.ids, req.body.pickingUserId)).catch(asCallerError);
       return ok({ updated: n }, '操作成功');
@@ -40,7 +39,7 @@ export function fulfilmentRoutes(resources: ReadonlyMap<string, ResourceDescript
       schema: {
         tags,
         summary: '设置库位数量（同一仓库同一商品各库位合计不超过其实际库存）',
-        body: { type: 'object', required: ['locationId', 'stockCount'], properties: { locationId: idSchema('库位'), stockCount: { type: 'integer', minimum: 0, maximum: 9999999, title: '库位数量' } } },
+        body: { type: 'object', required: ['locationId', 'stockCount'], properties: { locationId: idField('库位'), stockCount: { type: 'integer', minimum: 0, maximum: 9999999, title: '库位数量' } } },
       },
     }, async (req) => {
       await req.tenantTx((tx) => setLocationStockCount(tx, req.body.locationId, req.body.stockCount)).catch(asCallerError);
@@ -49,11 +48,11 @@ export function fulfilmentRoutes(resources: ReadonlyMap<string, ResourceDescript
 
     app.post<{ Body: { whId?: number | null } | null }>('/location/findPageTotal', {
       config: { perm: 'wh:location:list' },
-      schema: { tags, summary: '库位合计：库位数、已用、空库位、库位数量', body: { type: ['object', 'null'], properties: { whId: { ...idSchema('仓库'), type: ['integer', 'null'] } } } },
+      schema: { tags, summary: '库位合计：库位数、已用、空库位、库位数量', body: { type: ['object', 'null'], properties: { whId: { ...idField('仓库'), type: ['integer', 'null'] } } } },
     }, async (req) => ok(await req.tenantTx((tx) => locationTotals(tx, req.body?.whId ?? null))));
 
     // ------------------------------------------------------------ pick lists
-    const listBody = { type: ['object', 'null'], properties: { whId: { ...idSchema('仓库'), type: ['integer', 'null'] }, keyword: plainText('平台订单号或拣货单号', 48) } };
+    const listBody = { type: ['object', 'null'], properties: { whId: { ...idField('仓库'), type: ['integer', 'null'] }, keyword: plainText('平台订单号或拣货单号', 48) } };
     app.post<{ Body: { whId?: number | null; keyword?: string } | null }>('/wh-picking/pick/list/order', {
       config: { perm: PICK_LIST },
       schema: { tags, summary: '待分配拣货的拣货单（按单），含明细', body: listBody },
@@ -66,10 +65,10 @@ export function fulfilmentRoutes(resources: ReadonlyMap<string, ResourceDescript
 
     app.post<{ Body: { taskId: number } }>('/wh-picking/pick/sum/sku', {
       config: { perm: PICK_LIST },
-      schema: { tags, summary: '汇总拣货任务的商品清单（按库位顺序）', body: { type: 'object', required: ['taskId'], properties: { taskId: idSchema('拣货任务') } } },
+      schema: { tags, summary: '汇总拣货任务的商品清单（按库位顺序）', body: { type: 'object', required: ['taskId'], properties: { taskId: idField('拣货任务') } } },
     }, async (req) => ok(await req.tenantTx((tx) => skuPickListOfTask(tx, req.body.taskId))));
 
-    const saveBody = { type: 'object', required: ['pickingIds', 'pickerId'], properties: { pickingIds: idList('拣货单'), pickerId: idSchema('拣货员') } };
+    const saveBody = { type: 'object', required: ['pickingIds', 'pickerId'], properties: { pickingIds: idList('拣货单'), pickerId: idField('拣货员') } };
     for (const [path, sum, summary] of [
       ['/wh-picking/save/order', false, '按单拣货：每张拣货单生成一个拣货任务'],
       ['/wh-picking/save/sum', true, '汇总拣货：所选拣货单生成一个拣货任务'],
@@ -82,10 +81,10 @@ export function fulfilmentRoutes(resources: ReadonlyMap<string, ResourceDescript
 
     app.post<{ Params: { pageNum: number; pageSize: number }; Body: { status?: number | null; whId?: number | null } | null }>('/wh-picking/picking/sum/:pageNum/:pageSize', {
       config: { perm: PICK_LIST },
-      schema: { tags, summary: '汇总拣货任务分页', params: pageParamsSchema, body: { type: ['object', 'null'], properties: { status: { type: ['integer', 'null'], enum: [1, 2, 9, null], title: '状态' }, whId: { ...idSchema('仓库'), type: ['integer', 'null'] } } } },
+      schema: { tags, summary: '汇总拣货任务分页', params: pageParamsSchema, body: { type: ['object', 'null'], properties: { status: { type: ['integer', 'null'], enum: [1, 2, 9, null], title: '状态' }, whId: { ...idField('仓库'), type: ['integer', 'null'] } } } },
     }, async (req) => ok(await req.tenantTx((tx) => sumTaskPage(tx, req.body?.status ?? null, req.body?.whId ?? null, req.params.pageNum, req.params.pageSize))));
 
-    const detailParams = { type: 'object', required: ['id', 'whId'], properties: { id: idSchema('单据ID'), whId: idSchema('仓库') } };
+    const detailParams = { type: 'object', required: ['id', 'whId'], properties: { id: idField('单据ID'), whId: idField('仓库') } };
     app.get<{ Params: { id: number; whId: number } }>('/wh-picking/picking/order/detail/:id/:whId', {
       config: { perm: PICK_LIST },
       schema: { tags, summary: '按单拣货明细：每行商品的库位', params: detailParams },
@@ -106,7 +105,7 @@ export function fulfilmentRoutes(resources: ReadonlyMap<string, ResourceDescript
 
     app.get<{ Params: { id: number } }>('/wh-picking/find/wh/:id', {
       config: { perm: PICK_LIST },
-      schema: { tags, summary: '拣货单的发货仓库', params: { type: 'object', required: ['id'], properties: { id: idSchema('拣货单') } } },
+      schema: { tags, summary: '拣货单的发货仓库', params: { type: 'object', required: ['id'], properties: { id: idField('拣货单') } } },
     }, async (req) => {
       const row = await req.tenantTx((tx) => pickingOrderWarehouse(tx, req.params.id));
       if (!row) throw new ApiError('NOT_FOUND', '拣货单不存在');
@@ -119,8 +118,8 @@ export function fulfilmentRoutes(resources: ReadonlyMap<string, ResourceDescript
       properties: {
         status: { type: ['integer', 'null'], enum: [1, 2, 9, null], title: '状态' },
         taskType: { type: ['integer', 'null'], enum: [1, 2, null], title: '拣货方式' },
-        pickerId: { ...idSchema('拣货员'), type: ['integer', 'null'] },
-        whId: { ...idSchema('仓库'), type: ['integer', 'null'] },
+        pickerId: { ...idField('拣货员'), type: ['integer', 'null'] },
+        whId: { ...idField('仓库'), type: ['integer', 'null'] },
         pageNum: { type: ['integer', 'null'], minimum: 1, maximum: 100000, title: '页码' },
         pageSize: { type: ['integer', 'null'], minimum: 1, maximum: 1000, title: '每页条数' },
         beginDate: dateParam('开始日期', 'date', { nullable: true }),
@@ -145,7 +144,7 @@ export function fulfilmentRoutes(resources: ReadonlyMap<string, ResourceDescript
 
     app.post<{ Body: { taskId: number } }>('/wh-picking-task/getInfo', {
       config: { perm: PICK_LIST },
-      schema: { tags, summary: '拣货任务详情：任务、所含拣货单、商品清单（按库位）', body: { type: 'object', required: ['taskId'], properties: { taskId: idSchema('拣货任务') } } },
+      schema: { tags, summary: '拣货任务详情：任务、所含拣货单、商品清单（按库位）', body: { type: 'object', required: ['taskId'], properties: { taskId: idField('拣货任务') } } },
     }, async (req) => {
       const data = await req.tenantTx((tx) => pickingTaskInfo(tx, req.body.taskId));
       if (!data) throw new ApiError('NOT_FOUND', '拣货任务不存在');
@@ -188,7 +187,7 @@ export function fulfilmentRoutes(resources: ReadonlyMap<string, ResourceDescript
 
     app.get<{ Querystring: { whOrderSyncRsId: number } }>('/wh-order-sync-rs/exc-det-export', {
       config: { perm: 'wh:ec:list' },
-      schema: { tags, summary: '导出一次同步的异常订单（CSV）', querystring: { type: 'object', required: ['whOrderSyncRsId'], properties: { whOrderSyncRsId: idSchema('同步记录') } } },
+      schema: { tags, summary: '导出一次同步的异常订单（CSV）', querystring: { type: 'object', required: ['whOrderSyncRsId'], properties: { whOrderSyncRsId: idField('同步记录') } } },
     }, async (req, reply) => {
       const rows = await req.tenantTx((tx) => syncExceptions(tx, req.query.whOrderSyncRsId));
       return sendCsv(reply, `同步异常订单_${req.query.whOrderSyncRsId}`, [['no', '平台订单号'], ['reason', '异常原因']], rows);
@@ -201,7 +200,7 @@ export function fulfilmentRoutes(resources: ReadonlyMap<string, ResourceDescript
       schema: {
         tags,
         summary: '保存电商发货配置：默认发货仓库、拣货方式（1 按单 2 汇总）、自动同步',
-        body: { type: 'object', required: ['defaultWhId', 'pickingMode', 'autoSync'], properties: { defaultWhId: { ...idSchema('默认发货仓库'), type: ['integer', 'null'] }, pickingMode: { type: 'integer', enum: [1, 2], title: '拣货方式' }, autoSync: { type: 'integer', enum: [0, 1], title: '自动同步' } } },
+        body: { type: 'object', required: ['defaultWhId', 'pickingMode', 'autoSync'], properties: { defaultWhId: { ...idField('默认发货仓库'), type: ['integer', 'null'] }, pickingMode: { type: 'integer', enum: [1, 2], title: '拣货方式' }, autoSync: { type: 'integer', enum: [0, 1], title: '自动同步' } } },
       },
     }, async (req) => {
       await req.tenantTx((tx) => saveEcConfig(tx, req.auth!, req.body)).catch(asCallerError);

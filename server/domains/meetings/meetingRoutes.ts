@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../errors.ts';
 import { envelopeSchema, ok, pageParamsSchema } from '../../http/envelope.ts';
-import { dateParam } from '../../http/fields.ts';
+import { dateParam, idField, nullableIdField, nullableString } from '../../http/fields.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
 import { dailyPageAnswer, savedAnswer, shopMeetingInitAnswer, shopMeetingPageAnswer, shopSalesSchema, userDayTargetsAnswer, weeklyPageAnswer } from './answers.ts';
 import { shopOfTenant, today } from '../targets/index.ts';
@@ -27,29 +27,27 @@ export const MEETING_PERMS = {
 } as const;
 
 const tags = ['wxy-shop-server'];
-const ID = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
-const SHOP_ID = { ...ID, title: '门店' } as const;
+const SHOP_ID = idField('门店');
 const DATE = dateParam('会议日期', 'date', { nullable: true });
 const WEEK_DATE = dateParam('周日期', 'date', { msg: '周日期格式不正确，应为 YYYY-MM-DD（该周任一天）' });
-const TEXT = (title: string, maxLength: number) => ({ type: ['string', 'null'], title, maxLength }) as const;
 const AMOUNT = (title: string) => ({ type: ['number', 'null'], title, minimum: 0, maximum: 99999999999 }) as const;
-const USER_ID = { type: ['integer', 'null'], title: '人员', minimum: 1, maximum: 2147483647 } as const;
+const USER_ID = nullableIdField('人员');
 const COUNTS = {
   type: 'array', title: '盘点商品', minItems: 1, maxItems: 500,
   items: {
     type: 'object', required: ['skuId', 'countedQuantity'], additionalProperties: false,
-    properties: { skuId: { ...ID, title: '商品' }, countedQuantity: { type: 'number', title: '实盘数量', minimum: 0, maximum: 99999999999 }, remark: TEXT('备注', 200) },
+    properties: { skuId: idField('商品'), countedQuantity: { type: 'number', title: '实盘数量', minimum: 0, maximum: 99999999999 }, remark: nullableString('备注', 200) },
   },
 } as const;
 const DAILY_DET = {
   type: ['array', 'null'], title: '人员', maxItems: 200,
-  items: { type: 'object', required: ['userId'], additionalProperties: false, properties: { userId: USER_ID, todayGoal: AMOUNT('今日目标'), remark: TEXT('备注', 200) } },
+  items: { type: 'object', required: ['userId'], additionalProperties: false, properties: { userId: USER_ID, todayGoal: AMOUNT('今日目标'), remark: nullableString('备注', 200) } },
 } as const;
 const WEEKLY_DET = {
   type: ['array', 'null'], title: '人员', maxItems: 200,
-  items: { type: 'object', required: ['userId'], additionalProperties: false, properties: { userId: USER_ID, nextWeekTarget: AMOUNT('下周目标'), remark: TEXT('备注', 200) } },
+  items: { type: 'object', required: ['userId'], additionalProperties: false, properties: { userId: USER_ID, nextWeekTarget: AMOUNT('下周目标'), remark: nullableString('备注', 200) } },
 } as const;
-const idParams = { type: 'object', required: ['id'], properties: { id: { ...ID, title: '会议' } } } as const;
+const idParams = { type: 'object', required: ['id'], properties: { id: idField('会议') } } as const;
 const shopParams = { type: 'object', required: ['id'], properties: { id: SHOP_ID } } as const;
 const dayQuery = { type: 'object', properties: { date: { ...DATE, title: '日期' } } } as const;
 
@@ -79,7 +77,7 @@ export const meetingRoutes = async (app: FastifyInstance) => {
     config: { perm: MEETING_PERMS.list },
     schema: {
       tags, summary: '日会表单：meetingId 或 门店+日期；已召开的返回会议记录，未召开的返回预填（昨日各人员目标与实际销售、今日目标，来自订单与绩效目标）',
-      querystring: { type: 'object', properties: { meetingId: { ...ID, title: '会议' }, shopId: SHOP_ID, meetingDate: DATE } },
+      querystring: { type: 'object', properties: { meetingId: idField('会议'), shopId: SHOP_ID, meetingDate: DATE } },
     },
   }, async (req) => req.tenantTx(async (tx) => {
     if (req.query.meetingId) return ok(await dailyMeetingById(tx, req.query.meetingId));
@@ -103,7 +101,7 @@ export const meetingRoutes = async (app: FastifyInstance) => {
       body: {
         type: 'object', required: ['shopId'], additionalProperties: false,
         properties: {
-          shopId: SHOP_ID, meetingDate: DATE, hostName: TEXT('主持人', 48), summary: TEXT('会议纪要', 1000), todayPlan: TEXT('今日计划', 1000),
+          shopId: SHOP_ID, meetingDate: DATE, hostName: nullableString('主持人', 48), summary: nullableString('会议纪要', 1000), todayPlan: nullableString('今日计划', 1000),
           detList: DAILY_DET, inventoryList: { ...COUNTS, type: ['array', 'null'], minItems: 0 },
         },
       },
@@ -119,7 +117,7 @@ export const meetingRoutes = async (app: FastifyInstance) => {
     config: { perm: MEETING_PERMS.daily },
     schema: {
       tags, summary: '修改日会的主持人、会议纪要与今日计划（数字来自订单，不可改）',
-      body: { type: 'object', required: ['meetingId'], additionalProperties: false, properties: { meetingId: { ...ID, title: '会议' }, hostName: TEXT('主持人', 48), summary: TEXT('会议纪要', 1000), todayPlan: TEXT('今日计划', 1000) } },
+      body: { type: 'object', required: ['meetingId'], additionalProperties: false, properties: { meetingId: idField('会议'), hostName: nullableString('主持人', 48), summary: nullableString('会议纪要', 1000), todayPlan: nullableString('今日计划', 1000) } },
     },
   }, async (req) => {
     await req.tenantTx((tx) => updateDailyMeeting(tx, req.auth!, req.body)).catch(asCallerError);
@@ -130,7 +128,7 @@ export const meetingRoutes = async (app: FastifyInstance) => {
     config: { perm: MEETING_PERMS.daily },
     schema: {
       tags, summary: '修改日会中各人员的今日目标与备注',
-      body: { type: 'object', required: ['meetingId', 'detList'], additionalProperties: false, properties: { meetingId: { ...ID, title: '会议' }, detList: { ...DAILY_DET, type: 'array', minItems: 1 } } },
+      body: { type: 'object', required: ['meetingId', 'detList'], additionalProperties: false, properties: { meetingId: idField('会议'), detList: { ...DAILY_DET, type: 'array', minItems: 1 } } },
     },
   }, async (req) => {
     await req.tenantTx((tx) => updateDailyDetail(tx, req.auth!, req.body.meetingId, req.body.detList)).catch(asCallerError);
@@ -144,8 +142,8 @@ export const meetingRoutes = async (app: FastifyInstance) => {
       body: {
         type: 'object', required: ['shopId'], additionalProperties: false,
         properties: {
-          shopId: SHOP_ID, keyword: TEXT('关键字', 48),
-          skuIds: { type: ['array', 'null'], title: '商品', maxItems: 500, items: { ...ID, title: '商品' } },
+          shopId: SHOP_ID, keyword: nullableString('关键字', 48),
+          skuIds: { type: ['array', 'null'], title: '商品', maxItems: 500, items: idField('商品') },
           limit: { type: ['integer', 'null'], title: '条数', minimum: 1, maximum: 500 },
         },
       },
@@ -156,7 +154,7 @@ export const meetingRoutes = async (app: FastifyInstance) => {
     config: { perm: MEETING_PERMS.daily },
     schema: {
       tags, summary: '保存日会盘点：各商品的实盘数量（账面数取保存时门店仓的库存），同一商品再次保存则覆盖',
-      body: { type: 'object', required: ['meetingId', 'list'], additionalProperties: false, properties: { meetingId: { ...ID, title: '会议' }, list: COUNTS } },
+      body: { type: 'object', required: ['meetingId', 'list'], additionalProperties: false, properties: { meetingId: idField('会议'), list: COUNTS } },
     },
   }, async (req) => {
     refuseNullCounts(req.body.list);
@@ -241,7 +239,7 @@ export const meetingRoutes = async (app: FastifyInstance) => {
       tags, summary: '召开周会（每店每周一次，重复 409）：本周数字由服务器按订单计算；可带各人员下周目标', response: { 200: savedAnswer },
       body: {
         type: 'object', required: ['shopId', 'weekDateStr'], additionalProperties: false,
-        properties: { shopId: SHOP_ID, weekDateStr: WEEK_DATE, hostName: TEXT('主持人', 48), summary: TEXT('本周总结', 2000), nextWeekPlan: TEXT('下周计划', 2000), detList: WEEKLY_DET },
+        properties: { shopId: SHOP_ID, weekDateStr: WEEK_DATE, hostName: nullableString('主持人', 48), summary: nullableString('本周总结', 2000), nextWeekPlan: nullableString('下周计划', 2000), detList: WEEKLY_DET },
       },
     },
   }, async (req) => {
@@ -259,7 +257,7 @@ export const meetingRoutes = async (app: FastifyInstance) => {
     config: { perm: MEETING_PERMS.weekly },
     schema: {
       tags, summary: '修改周会的主持人、本周总结与下周计划', params: idParams,
-      body: { type: 'object', additionalProperties: false, properties: { hostName: TEXT('主持人', 48), summary: TEXT('本周总结', 2000), nextWeekPlan: TEXT('下周计划', 2000) } },
+      body: { type: 'object', additionalProperties: false, properties: { hostName: nullableString('主持人', 48), summary: nullableString('本周总结', 2000), nextWeekPlan: nullableString('下周计划', 2000) } },
     },
   }, async (req) => {
     await req.tenantTx((tx) => updateWeeklyMeeting(tx, req.auth!, req.params.id, req.body)).catch(asCallerError);
@@ -270,7 +268,7 @@ export const meetingRoutes = async (app: FastifyInstance) => {
     config: { perm: MEETING_PERMS.weekly },
     schema: {
       tags, summary: '修改周会中各人员的下周目标',
-      body: { type: 'object', required: ['meetingId', 'list'], additionalProperties: false, properties: { meetingId: { ...ID, title: '会议' }, list: { ...WEEKLY_DET, type: 'array', minItems: 1 } } },
+      body: { type: 'object', required: ['meetingId', 'list'], additionalProperties: false, properties: { meetingId: idField('会议'), list: { ...WEEKLY_DET, type: 'array', minItems: 1 } } },
     },
   }, async (req) => {
     await req.tenantTx((tx) => updatePersonalTargets(tx, req.auth!, req.body.meetingId, req.body.list)).catch(asCallerError);
@@ -378,7 +376,7 @@ export const meetingRoutes = async (app: FastifyInstance) => {
         type: 'object', required: ['shopId', 'title'], additionalProperties: false,
         properties: {
           shopId: SHOP_ID, meetingDate: DATE, meetingType: { type: ['integer', 'null'], title: '会议类型', enum: [1, 2, 3, null] },
-          title: { type: 'string', title: '会议主题', minLength: 1, maxLength: 100 }, content: TEXT('会议内容', 4000), attendees: TEXT('参会人员', 500), hostName: TEXT('主持人', 48),
+          title: { type: 'string', title: '会议主题', minLength: 1, maxLength: 100 }, content: nullableString('会议内容', 4000), attendees: nullableString('参会人员', 500), hostName: nullableString('主持人', 48),
         },
       },
     },

@@ -7,7 +7,7 @@ import { availableOf } from './ledger.ts';
 import { BILLING_CYCLES, periodOf, recentPeriods } from './periods.ts';
 import { generateReconciliations } from './reconciliation.ts';
 import { registerCustomRoute } from '../../resources/customRoutes.ts';
-import { dateParam, idField } from '../../http/fields.ts';
+import { dateParam, idField, nullableIdField } from '../../http/fields.ts';
 import { dbToday } from '../../db/calendar.ts';
 import { addDays, isDay } from '../../../core/calendar.ts';
 
@@ -19,14 +19,13 @@ import { addDays, isDay } from '../../../core/calendar.ts';
  * (schemas/resources/petty-cash-*.json, shop-petty-cash-*.json).
  */
 
-const optId = (title: string) => ({ type: ['integer', 'null'], minimum: 1, maximum: 2147483647, title });
 const day = (title: string) => dateParam(title, 'date', { nullable: true });
 
 const recordFilter = {
   type: ['object', 'null'],
   properties: {
-    shopId: optId('门店'),
-    usageId: optId('费用用途'),
+    shopId: nullableIdField('门店'),
+    usageId: nullableIdField('费用用途'),
     status: { type: ['integer', 'null'], enum: [1, 2, 3, null], title: '状态' },
     occurDateStart: day('发生日期开始'),
     occurDateEnd: day('发生日期结束'),

@@ -9,6 +9,7 @@ import { completeTask, startProcess, transferTask } from './instances.ts';
 import { instanceAudit, instanceDetails, listInstances, myDoneTasks, myPendingTasks } from './lists.ts';
 import { firstManagedShop, listShopManagers, setShopManager } from './shopManagers.ts';
 import { dictionaryItems } from '../../system/dictionary.ts';
+import { boundedString, idField } from '../../http/fields.ts';
 
 /**
  * 审批流程 (wxy-process-server, spec 000/001 "Approval process"): the calls of calls.json's area, under
@@ -30,15 +31,13 @@ export const PROCESS_PERMS = {
   shopManager: 'process:shopManager:edit',
 } as const;
 
-const ID = (title: string) => ({ type: 'integer', minimum: 1, maximum: 2147483647, title });
-const TEXT = (title: string, maxLength: number) => ({ type: 'string', maxLength, title });
 const pageParams = (extra: Record<string, object> = {}) => ({
   ...pageParamsSchema,
   properties: { ...pageParamsSchema.properties, ...extra },
 });
 const taskQuery = {
   type: 'object',
-  properties: { title: TEXT('标题', 100), processKey: TEXT('流程标识', 64), businessType: TEXT('业务类型', 48) },
+  properties: { title: boundedString('标题', 100), processKey: boundedString('流程标识', 64), businessType: boundedString('业务类型', 48) },
 };
 
 type Paged = { Params: { pageNum: number; pageSize: number } };
@@ -63,7 +62,7 @@ export const processRoutes = async (app: FastifyInstance) => {
         params: pageParams(),
         querystring: {
           type: 'object',
-          properties: { key: TEXT('流程标识', 64), name: TEXT('流程名称', 64), latest: { type: 'boolean', title: '只看最新版本' }, processDefinitionId: ID('流程定义ID'), withXml: { type: 'boolean', title: '带XML' } },
+          properties: { key: boundedString('流程标识', 64), name: boundedString('流程名称', 64), latest: { type: 'boolean', title: '只看最新版本' }, processDefinitionId: idField('流程定义ID'), withXml: { type: 'boolean', title: '带XML' } },
         },
       },
     },
@@ -90,7 +89,7 @@ export const processRoutes = async (app: FastifyInstance) => {
             bpmnXml: { type: 'string', maxLength: 1_000_000, title: '流程文件（BPMN XML）' },
             xml: { type: 'string', maxLength: 1_000_000, title: '流程文件（BPMN XML）' },
             businessType: { type: 'string', maxLength: 48, pattern: '^[A-Za-z0-9_\\-]*$', 'x-msg': '业务类型只能包含字母、数字、_ 和 -', title: '业务类型' },
-            description: TEXT('说明', 200),
+            description: boundedString('说明', 200),
           },
         },
       },
@@ -109,7 +108,7 @@ export const processRoutes = async (app: FastifyInstance) => {
       schema: {
         tags,
         summary: '挂起或激活流程定义：state 1 激活，2 挂起（挂起的版本不能发起新的审批）',
-        params: { type: 'object', required: ['processDefinitionId', 'state'], properties: { processDefinitionId: ID('流程定义ID'), state: TEXT('状态', 16) } },
+        params: { type: 'object', required: ['processDefinitionId', 'state'], properties: { processDefinitionId: idField('流程定义ID'), state: boundedString('状态', 16) } },
       },
     },
     async (req) => ok(await req.tenantTx((tx) => setSuspension(tx, req.params.processDefinitionId, req.params.state))),
@@ -122,7 +121,7 @@ export const processRoutes = async (app: FastifyInstance) => {
       schema: {
         tags,
         summary: '删除部署：不级联时有审批中的实例则拒绝；级联时撤销审批中的实例并一并删除',
-        params: { type: 'object', required: ['deploymentId', 'cascade'], properties: { deploymentId: ID('部署ID'), cascade: TEXT('级联', 8) } },
+        params: { type: 'object', required: ['deploymentId', 'cascade'], properties: { deploymentId: idField('部署ID'), cascade: boundedString('级联', 8) } },
       },
     },
     async (req) => ok(await req.tenantTx((tx) => deleteDeployment(tx, req.auth!, req.params.deploymentId, req.params.cascade)), '删除成功'),
@@ -150,9 +149,9 @@ export const processRoutes = async (app: FastifyInstance) => {
         params: {
           type: 'object',
           required: ['processInstanceId', 'taskId', 'taskType'],
-          properties: { processInstanceId: ID('流程实例ID'), taskId: ID('任务ID'), taskType: TEXT('审批类型', 16) },
+          properties: { processInstanceId: idField('流程实例ID'), taskId: idField('任务ID'), taskType: boundedString('审批类型', 16) },
         },
-        body: { type: ['object', 'null'], properties: { comment: TEXT('审批意见', 500) } },
+        body: { type: ['object', 'null'], properties: { comment: boundedString('审批意见', 500) } },
       },
     },
     async (req) => {
@@ -175,9 +174,9 @@ export const processRoutes = async (app: FastifyInstance) => {
           type: 'object',
           required: ['taskId', 'userId'],
           properties: {
-            taskId: ID('任务ID'),
+            taskId: idField('任务ID'),
             userId: { anyOf: [{ type: 'integer', minimum: 1, maximum: 2147483647 }, { type: 'string', minLength: 1, maxLength: 24 }], title: '转交对象' },
-            comment: TEXT('转交说明', 500),
+            comment: boundedString('转交说明', 500),
           },
         },
       },
@@ -198,7 +197,7 @@ export const processRoutes = async (app: FastifyInstance) => {
           properties: {
             ...taskQuery.properties,
             status: { type: 'integer', enum: [1, 2, 3, 4], title: '状态' },
-            applicantName: TEXT('申请人', 48),
+            applicantName: boundedString('申请人', 48),
             mine: { type: 'boolean', title: '只看我发起的' },
           },
         },
@@ -215,7 +214,7 @@ export const processRoutes = async (app: FastifyInstance) => {
       schema: {
         tags,
         summary: '流程实例详情：流程图、已走过的路径、每个任务（谁在何时同意或驳回、意见）与审批记录',
-        params: { type: 'object', required: ['processInstanceId'], properties: { processInstanceId: ID('流程实例ID') } },
+        params: { type: 'object', required: ['processInstanceId'], properties: { processInstanceId: idField('流程实例ID') } },
       },
     },
     async (req) => {
@@ -231,7 +230,7 @@ export const processRoutes = async (app: FastifyInstance) => {
       schema: {
         tags,
         summary: '流程实例审批记录：发起、同意、驳回、转交、结束，谁在何时做的与意见',
-        params: { type: 'object', required: ['processInstanceId'], properties: { processInstanceId: ID('流程实例ID') } },
+        params: { type: 'object', required: ['processInstanceId'], properties: { processInstanceId: idField('流程实例ID') } },
       },
     },
     async (req) => {
@@ -252,8 +251,8 @@ export const processRoutes = async (app: FastifyInstance) => {
           required: ['processKey'],
           properties: {
             processKey: { type: 'string', minLength: 1, maxLength: 64, title: '流程标识' },
-            title: TEXT('标题', 100),
-            shopId: ID('门店'),
+            title: boundedString('标题', 100),
+            shopId: idField('门店'),
             variables: { type: 'object', title: '单据字段', additionalProperties: true, maxProperties: 50 },
           },
         },
@@ -280,7 +279,7 @@ export const processRoutes = async (app: FastifyInstance) => {
     '/process/shop-manager/list/:pageNum/:pageSize',
     {
       config: { perm: PROCESS_PERMS.shopManager },
-      schema: { tags, summary: '店长设置：每个门店的店长（“申请人的店长”审批步骤交给他）', params: pageParams(), querystring: { type: 'object', properties: { shopName: TEXT('门店名称', 24) } } },
+      schema: { tags, summary: '店长设置：每个门店的店长（“申请人的店长”审批步骤交给他）', params: pageParams(), querystring: { type: 'object', properties: { shopName: boundedString('门店名称', 24) } } },
     },
     async (req) => ok(await req.tenantTx((tx) => listShopManagers(tx, req.query.shopName, req.params.pageSize, offsetOf(req.params.pageNum, req.params.pageSize)))),
   );
@@ -296,7 +295,7 @@ export const processRoutes = async (app: FastifyInstance) => {
           type: 'object',
           required: ['shopId'],
           properties: {
-            shopId: ID('门店'),
+            shopId: idField('门店'),
             userId: { anyOf: [{ type: 'integer', minimum: 1, maximum: 2147483647 }, { type: 'string', maxLength: 24 }], title: '店长' },
           },
         },

@@ -4,7 +4,7 @@ import type { AppServices, AuthContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import { ApiError } from '../../errors.ts';
 import { envelopeSchema, offsetOf, ok, pageParamsSchema } from '../../http/envelope.ts';
-import { plainText } from '../../http/fields.ts';
+import { nullableIdField, plainText } from '../../http/fields.ts';
 import { fieldPermissionNames } from '../../permissions.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
 
@@ -18,7 +18,6 @@ import { asCallerError } from '../../resources/dbErrors.ts';
 type Row = Record<string, unknown>;
 type PageQuery = { pageNum: number; pageSize: number };
 
-const id = (title: string) => ({ type: ['integer', 'null'], minimum: 1, maximum: 2147483647, title });
 const keyword = plainText('关键字', 48);
 
 async function seesCost(tx: Queryable, auth: AuthContext): Promise<boolean> {
@@ -102,7 +101,7 @@ export function stockViewRoutes(_services: AppServices) {
 
     app.get<{ Params: PageQuery; Querystring: { keyword?: string; whId?: number } }>('/wh-stock/pd/page/:pageNum/:pageSize', {
       config: { perm: STOCK_PERM },
-      schema: { tags, summary: '按 SKU 汇总各仓库存', params: pageParamsSchema, querystring: { type: 'object', properties: { keyword, whId: id('仓库') } } },
+      schema: { tags, summary: '按 SKU 汇总各仓库存', params: pageParamsSchema, querystring: { type: 'object', properties: { keyword, whId: nullableIdField('仓库') } } },
     }, async (req) => {
       const auth = req.auth!;
       const page = await req
@@ -123,7 +122,7 @@ export function stockViewRoutes(_services: AppServices) {
 
     app.get<{ Params: PageQuery; Querystring: { keyword?: string; whId?: number } }>('/wh-stock/spu/page/:pageNum/:pageSize', {
       config: { perm: STOCK_PERM },
-      schema: { tags, summary: '按商品（SPU）汇总库存', params: pageParamsSchema, querystring: { type: 'object', properties: { keyword, whId: id('仓库') } } },
+      schema: { tags, summary: '按商品（SPU）汇总库存', params: pageParamsSchema, querystring: { type: 'object', properties: { keyword, whId: nullableIdField('仓库') } } },
     }, async (req) => {
       const auth = req.auth!;
       const page = await req
@@ -152,7 +151,7 @@ export function stockViewRoutes(_services: AppServices) {
         tags,
         summary: '可换货的 SKU：该仓库（或门店的门店仓）可用库存大于 0 的 SKU 及零售价',
         params: pageParamsSchema,
-        querystring: { type: 'object', properties: { keyword, whId: id('仓库'), shopId: id('门店') } },
+        querystring: { type: 'object', properties: { keyword, whId: nullableIdField('仓库'), shopId: nullableIdField('门店') } },
       },
     }, async (req) => {
       const page = await req
@@ -177,7 +176,7 @@ export function stockViewRoutes(_services: AppServices) {
 
     const saleBody = {
       type: ['object', 'null'],
-      properties: { whId: id('仓库'), keyword, days: { type: ['integer', 'null'], minimum: 1, maximum: 365, title: '统计天数' } },
+      properties: { whId: nullableIdField('仓库'), keyword, days: { type: ['integer', 'null'], minimum: 1, maximum: 365, title: '统计天数' } },
     };
     type SaleBody = { whId?: number; keyword?: string; days?: number } | null;
     /** Stock against the sales of the last `days` (sale minus refund rows of the ledger): how many days it lasts. */

@@ -5,12 +5,12 @@ import { nextDocNo } from '../../documents/numbers.ts';
 import { ApiError } from '../../errors.ts';
 import { earlierRequest, requestDigest, type UuidKeyed } from '../../http/idempotency.ts';
 import { ok } from '../../http/envelope.ts';
-import { idField } from '../../http/fields.ts';
+import { idField, nullableIdField } from '../../http/fields.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
 import type { Req } from '../../resources/access.ts';
 
 import { sendCsv } from '../../http/sendCsv.ts';
-import { aggregatePage, dayField, hiddenByGuards, nullableId, nullableText, Params, periodOf, withoutFields, type Row } from '../analysis/index.ts';
+import { aggregatePage, dayField, hiddenByGuards, nullableText, Params, periodOf, withoutFields, type Row } from '../analysis/index.ts';
 import { correctionFen, ENTRY_TYPES, paymentFen } from './rules.ts';
 import {
   ENTRY_COLUMNS, ENTRY_ORDER, entriesCte, entriesSql, finishEntry, finishStatementRow, STATEMENT_COLUMNS, STATEMENT_GUARDS, statementSql, type StatementFilter,
@@ -36,8 +36,8 @@ const tags = ['wxy-order-server'];
 const FILTER_PROPS = {
   pageNum: { type: ['integer', 'null'], minimum: 1, maximum: 1000000, title: '页码' },
   pageSize: { type: ['integer', 'null'], minimum: 1, maximum: 999999, title: '每页条数' },
-  supplierId: nullableId('供应商'),
-  pdSupplierId: nullableId('供应商'),
+  supplierId: nullableIdField('供应商'),
+  pdSupplierId: nullableIdField('供应商'),
   supplierName: nullableText('供应商名称', 48),
   detType: { type: ['integer', 'null'], enum: [1, 2, 3, 4, null], title: '类型' },
   dateStart: dayField('开始日期'),
@@ -51,8 +51,8 @@ const PAYMENT_BODY = {
   required: ['amount'],
   additionalProperties: false,
   properties: {
-    supplierId: nullableId('供应商'),
-    pdSupplierId: nullableId('供应商'),
+    supplierId: nullableIdField('供应商'),
+    pdSupplierId: nullableIdField('供应商'),
     amount: { type: 'number', title: '付款金额' },
     payDate: dayField('付款日期'),
     payMethod: { type: ['integer', 'null'], enum: [1, 2, 3, 4, null], title: '付款方式' },
@@ -270,7 +270,7 @@ export const supplierAccountRoutes = async (app: FastifyInstance) => {
 
   app.get<{ Querystring: { supplierId?: number; pdSupplierId?: number } }>('/supplier/account-det/last-balance', {
     config: { perm: SUPPLIER_ACCOUNT_PERMS.list },
-    schema: { tags, querystring: { type: 'object', additionalProperties: false, properties: { supplierId: nullableId('供应商'), pdSupplierId: nullableId('供应商') } }, summary: '供应商当前应付余额（往来账之和）与最近一笔的日期' },
+    schema: { tags, querystring: { type: 'object', additionalProperties: false, properties: { supplierId: nullableIdField('供应商'), pdSupplierId: nullableIdField('供应商') } }, summary: '供应商当前应付余额（往来账之和）与最近一笔的日期' },
   }, async (req) => ok(await req.tenantTx(async (tx) => {
     const s = await supplierOf(tx, req.query.pdSupplierId ?? req.query.supplierId);
     const b = await balanceOf(tx, s.id);

@@ -6,6 +6,7 @@ import { examQuestions, examResults, saveQuestions } from './examAdmin.ts';
 import { ExamRefusal, type QuestionInput, type SheetAnswer, SUBMIT_GRACE_SECONDS } from './examScoring.ts';
 import { myAttemptResult, myExams, saveDraft, startAttempt, submitAttempt } from './examTaking.ts';
 import { sendXlsx, xlsx } from './sheets.ts';
+import { idField } from '../../http/fields.ts';
 
 /**
  * 考试 beyond its header (the header is the descriptor resource sys-exam): its questions, edited by the exam's managers
@@ -17,7 +18,6 @@ import { sendXlsx, xlsx } from './sheets.ts';
 export const EXAM_PERMS = { list: 'system:exam:list', edit: 'system:exam:edit', take: '/training/myExam' } as const;
 
 const tags = ['wxy-system-server'];
-const ID = (title: string) => ({ type: 'integer', minimum: 1, maximum: 2147483647, title }) as const;
 const refused = (err: unknown): never => {
   if (err instanceof ExamRefusal) throw new ApiError('BAD_REQUEST', err.message);
   return asCallerError(err);
@@ -45,12 +45,12 @@ const questionBody = {
 const sheetBody = {
   type: 'object', additionalProperties: false, required: ['attemptId', 'answers'],
   properties: {
-    attemptId: ID('答卷'),
+    attemptId: idField('答卷'),
     answers: {
       type: 'array', title: '答案', maxItems: 200,
       items: {
         type: 'object', additionalProperties: false, required: ['questionId', 'answer'],
-        properties: { questionId: ID('题目'), answer: { type: 'array', title: '答案', maxItems: 8, items: { type: 'string', title: '答案', maxLength: 2 } } },
+        properties: { questionId: idField('题目'), answer: { type: 'array', title: '答案', maxItems: 8, items: { type: 'string', title: '答案', maxLength: 2 } } },
       },
     },
   },
@@ -60,14 +60,14 @@ export const examRoutes = () => async (app: FastifyInstance) => {
   // ---- questions (managers) --------------------------------------------------------------------------------------
   app.get<{ Params: { examId: number } }>('/sys-exam/questions/:examId', {
     config: { perm: EXAM_PERMS.list },
-    schema: { tags, summary: '考试的题目（含正确答案），及分值合计与总分是否一致', params: { type: 'object', required: ['examId'], properties: { examId: ID('考试') } } },
+    schema: { tags, summary: '考试的题目（含正确答案），及分值合计与总分是否一致', params: { type: 'object', required: ['examId'], properties: { examId: idField('考试') } } },
   }, async (req) => ok(await req.tenantTx((tx) => examQuestions(tx, req.params.examId))));
 
   app.put<{ Params: { examId: number }; Body: { questions: QuestionInput[] } }>('/sys-exam/questions/:examId', {
     config: { perm: EXAM_PERMS.edit },
     schema: {
       tags, summary: '保存考试的全部题目（按顺序整体替换；仅草稿可改）：单选、多选、判断，题干、选项、正确答案、分值',
-      params: { type: 'object', required: ['examId'], properties: { examId: ID('考试') } }, body: questionBody,
+      params: { type: 'object', required: ['examId'], properties: { examId: idField('考试') } }, body: questionBody,
     },
   }, async (req) => req.tenantTx(async (tx) => {
     const saved = await saveQuestions(tx, req.params.examId, req.body.questions);
@@ -77,12 +77,12 @@ export const examRoutes = () => async (app: FastifyInstance) => {
   // ---- results (managers) ----------------------------------------------------------------------------------------
   app.get<{ Params: { examId: number } }>('/sys-exam/results/:examId', {
     config: { perm: EXAM_PERMS.list },
-    schema: { tags, summary: '考试成绩：参考人员、开始与交卷时间、得分、是否及格，及格率与平均分', params: { type: 'object', required: ['examId'], properties: { examId: ID('考试') } } },
+    schema: { tags, summary: '考试成绩：参考人员、开始与交卷时间、得分、是否及格，及格率与平均分', params: { type: 'object', required: ['examId'], properties: { examId: idField('考试') } } },
   }, async (req) => ok(await req.tenantTx((tx) => examResults(tx, req.params.examId))));
 
   app.get<{ Params: { examId: number } }>('/sys-exam/results/:examId/export', {
     config: { perm: EXAM_PERMS.list },
-    schema: { tags, summary: '导出考试成绩（xlsx）', params: { type: 'object', required: ['examId'], properties: { examId: ID('考试') } } },
+    schema: { tags, summary: '导出考试成绩（xlsx）', params: { type: 'object', required: ['examId'], properties: { examId: idField('考试') } } },
   }, async (req, reply) => {
     const r = await req.tenantTx((tx) => examResults(tx, req.params.examId));
     if (!r.records.length) throw new ApiError('BAD_REQUEST', '暂无考试记录');
@@ -98,7 +98,7 @@ export const examRoutes = () => async (app: FastifyInstance) => {
 
   app.post<{ Params: { examId: number } }>('/sys-exam/attempt/start/:examId', {
     config: { perm: EXAM_PERMS.take },
-    schema: { tags, summary: '开始（或继续）考试：按顺序给出题目（不含答案）并开始计时；每人每场考试限考一次', params: { type: 'object', required: ['examId'], properties: { examId: ID('考试') } } },
+    schema: { tags, summary: '开始（或继续）考试：按顺序给出题目（不含答案）并开始计时；每人每场考试限考一次', params: { type: 'object', required: ['examId'], properties: { examId: idField('考试') } } },
   }, async (req) => req.tenantTx(async (tx) => ok(await startAttempt(tx, req.params.examId, req.auth!.userId))).catch(refused));
 
   app.put<{ Body: { attemptId: number; answers: SheetAnswer[] } }>('/sys-exam/attempt/save', {
@@ -120,6 +120,6 @@ export const examRoutes = () => async (app: FastifyInstance) => {
 
   app.get<{ Params: { attemptId: number } }>('/sys-exam/attempt/result/:attemptId', {
     config: { perm: EXAM_PERMS.take },
-    schema: { tags, summary: '本人答卷的成绩：得分、是否及格、每题作答与正确答案（交卷后）', params: { type: 'object', required: ['attemptId'], properties: { attemptId: ID('答卷') } } },
+    schema: { tags, summary: '本人答卷的成绩：得分、是否及格、每题作答与正确答案（交卷后）', params: { type: 'object', required: ['attemptId'], properties: { attemptId: idField('答卷') } } },
   }, async (req) => ok(await req.tenantTx((tx) => myAttemptResult(tx, req.params.attemptId, req.auth!.userId))));
 };

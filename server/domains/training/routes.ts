@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../../context.ts';
 import { ApiError } from '../../errors.ts';
 import { ok, pageParamsSchema } from '../../http/envelope.ts';
-import { dateParam } from '../../http/fields.ts';
+import { dateParam, idField, nameField, nullableString } from '../../http/fields.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
 import { sendStoredFile } from '../../files/sendFile.ts';
 import { fileServiceOf } from '../../files/service.ts';
@@ -36,20 +36,17 @@ export const TRAINING_PERMS = {
 } as const;
 
 const tags = ['wxy-system-server'];
-const ID = (title: string) => ({ type: 'integer', minimum: 1, maximum: 2147483647, title }) as const;
-const IDS = (title: string, max = 2000) => ({ type: ['array', 'null'], title, maxItems: max, items: ID(title) }) as const;
-const TEXT = (title: string, maxLength: number) => ({ type: ['string', 'null'], title, maxLength }) as const;
-const NAME = (title: string, maxLength = 48) => ({ type: 'string', title, minLength: 1, maxLength }) as const;
+const IDS = (title: string, max = 2000) => ({ type: ['array', 'null'], title, maxItems: max, items: idField(title) }) as const;
 const TIME = (title: string) => dateParam(title, 'date-time');
 const DATE = (title: string) => dateParam(title, 'date', { nullable: true });
-const idParams = (title: string) => ({ type: 'object', required: ['id'], properties: { id: ID(title) } }) as const;
+const idParams = (title: string) => ({ type: 'object', required: ['id'], properties: { id: idField(title) } }) as const;
 
 const groupBody = (withId: boolean) => ({
   type: 'object', additionalProperties: false,
   required: withId ? ['groupId', 'groupName'] : ['groupName'],
   properties: {
-    groupId: ID('分组'), parentId: { ...ID('上级分组'), type: ['integer', 'null'] }, groupName: NAME('分组名称'),
-    sort: { type: ['integer', 'null'], title: '排序', minimum: 0, maximum: 9999 }, remark: TEXT('备注', 200), roleIds: IDS('可见角色', 200),
+    groupId: idField('分组'), parentId: { ...idField('上级分组'), type: ['integer', 'null'] }, groupName: nameField('分组名称'),
+    sort: { type: ['integer', 'null'], title: '排序', minimum: 0, maximum: 9999 }, remark: nullableString('备注', 200), roleIds: IDS('可见角色', 200),
   },
 }) as const;
 
@@ -57,10 +54,10 @@ const materialBody = (withId: boolean) => ({
   type: 'object', additionalProperties: false,
   required: withId ? ['materialId', 'groupId', 'title', 'durationSeconds', 'videoObjectKey', 'videoBucketName'] : ['groupId', 'title', 'durationSeconds', 'videoObjectKey', 'videoBucketName'],
   properties: {
-    materialId: ID('课程'), groupId: ID('视频分组'), title: NAME('课程标题'), description: TEXT('课程简介', 500),
+    materialId: idField('课程'), groupId: idField('视频分组'), title: nameField('课程标题'), description: nullableString('课程简介', 500),
     durationSeconds: { type: 'integer', title: '视频时长（秒）', minimum: 1, maximum: 86400 },
-    videoObjectKey: NAME('视频文件', 128), videoBucketName: NAME('视频存储桶', 16),
-    coverObjectKey: TEXT('封面', 128), coverBucketName: TEXT('封面存储桶', 16),
+    videoObjectKey: nameField('视频文件', 128), videoBucketName: nameField('视频存储桶', 16),
+    coverObjectKey: nullableString('封面', 128), coverBucketName: nullableString('封面存储桶', 16),
   },
 }) as const;
 
@@ -68,17 +65,17 @@ const universityBody = {
   type: 'object', additionalProperties: false,
   properties: {
     groupBy: { type: ['string', 'null'], title: '统计维度', enum: ['shop', 'dept', null] },
-    taskId: { ...ID('学习任务'), type: ['integer', 'null'] },
-    shopId: { ...ID('门店'), type: ['integer', 'null'] },
+    taskId: { ...idField('学习任务'), type: ['integer', 'null'] },
+    shopId: { ...idField('门店'), type: ['integer', 'null'] },
     startDate: DATE('开始日期'), endDate: DATE('结束日期'),
   },
 } as const;
 const courseBody = {
   type: 'object', additionalProperties: false,
   properties: {
-    taskId: { ...ID('学习任务'), type: ['integer', 'null'] },
-    groupId: { ...ID('视频分组'), type: ['integer', 'null'] },
-    title: TEXT('课程标题', 48),
+    taskId: { ...idField('学习任务'), type: ['integer', 'null'] },
+    groupId: { ...idField('视频分组'), type: ['integer', 'null'] },
+    title: nullableString('课程标题', 48),
     startDate: DATE('开始日期'), endDate: DATE('结束日期'),
   },
 } as const;
@@ -157,7 +154,7 @@ export const trainingRoutes = (services: AppServices) => async (app: FastifyInst
       tags, summary: '课程视频流（Range 请求，可拖动进度）：签名链接由 play 接口给出，每次请求都检查本人是否仍可观看', params: idParams('课程'),
       querystring: {
         type: 'object', required: ['tenantId', 'userId', 'expires', 'sign'],
-        properties: { tenantId: ID('租户'), userId: ID('人员'), expires: { type: 'integer', title: '有效期', minimum: 1 }, sign: { type: 'string', title: '签名', maxLength: 64 } },
+        properties: { tenantId: idField('租户'), userId: idField('人员'), expires: { type: 'integer', title: '有效期', minimum: 1 }, sign: { type: 'string', title: '签名', maxLength: 64 } },
       },
     },
   }, async (req, reply) => {
@@ -176,8 +173,8 @@ export const trainingRoutes = (services: AppServices) => async (app: FastifyInst
       body: {
         type: 'object', additionalProperties: false, required: ['taskName', 'startTime', 'deadline', 'materialIds'],
         properties: {
-          taskName: NAME('任务名称'), startTime: TIME('开始时间'), deadline: TIME('截止时间'), remark: TEXT('备注', 200),
-          materialIds: { type: 'array', title: '课程', minItems: 1, maxItems: 100, items: ID('课程') },
+          taskName: nameField('任务名称'), startTime: TIME('开始时间'), deadline: TIME('截止时间'), remark: nullableString('备注', 200),
+          materialIds: { type: 'array', title: '课程', minItems: 1, maxItems: 100, items: idField('课程') },
           userIds: IDS('学习人员'), roleIds: IDS('角色', 100), shopIds: IDS('门店', 500),
         },
       },
@@ -200,8 +197,8 @@ export const trainingRoutes = (services: AppServices) => async (app: FastifyInst
       body: {
         type: ['object', 'null'], additionalProperties: false,
         properties: {
-          taskId: { ...ID('学习任务'), type: ['integer', 'null'] }, materialId: { ...ID('课程'), type: ['integer', 'null'] },
-          shopId: { ...ID('门店'), type: ['integer', 'null'] }, userName: TEXT('人员', 48),
+          taskId: { ...idField('学习任务'), type: ['integer', 'null'] }, materialId: { ...idField('课程'), type: ['integer', 'null'] },
+          shopId: { ...idField('门店'), type: ['integer', 'null'] }, userName: nullableString('人员', 48),
           completed: { type: ['boolean', 'null'], title: '是否完成' }, auditStatus: { type: ['integer', 'null'], title: '审核状态', enum: [0, 1, 2, null] },
         },
       },
@@ -214,7 +211,7 @@ export const trainingRoutes = (services: AppServices) => async (app: FastifyInst
       tags, summary: '审核一条已完成的学习记录：通过(1)/驳回(2)，附备注；每条只审核一次',
       body: {
         type: 'object', additionalProperties: false, required: ['detId', 'auditStatus'],
-        properties: { detId: ID('学习记录'), auditStatus: { type: 'integer', title: '审核结果', enum: [1, 2], 'x-msg': '审核结果 auditStatus 只能是 1（通过）或 2（驳回）' }, auditRemark: TEXT('审核备注', 200) },
+        properties: { detId: idField('学习记录'), auditStatus: { type: 'integer', title: '审核结果', enum: [1, 2], 'x-msg': '审核结果 auditStatus 只能是 1（通过）或 2（驳回）' }, auditRemark: nullableString('审核备注', 200) },
       },
     },
   }, async (req) => req.tenantTx(async (tx) => {
@@ -234,7 +231,7 @@ export const trainingRoutes = (services: AppServices) => async (app: FastifyInst
       body: {
         type: 'object', additionalProperties: false, required: ['detId', 'position', 'playedSeconds'],
         properties: {
-          detId: ID('学习记录'), position: { type: 'number', title: '播放位置（秒）', minimum: 0, maximum: 86401 },
+          detId: idField('学习记录'), position: { type: 'number', title: '播放位置（秒）', minimum: 0, maximum: 86401 },
           playedSeconds: { type: 'number', title: '本次播放秒数', minimum: 0, maximum: 600 },
         },
       },

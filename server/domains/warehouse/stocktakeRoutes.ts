@@ -3,7 +3,7 @@ import type { ResourceDescriptor } from '../../../core/descriptors/types.ts';
 import { docContext } from '../../documents/context.ts';
 import { readDocument } from '../../documents/reading.ts';
 import { ok } from '../../http/envelope.ts';
-import { dateParam, plainText } from '../../http/fields.ts';
+import { dateParam, idField, plainText } from '../../http/fields.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
 import {
   adjustLines, differenceLines, differencePreview, differencesBySpu, type DiffQuery, editRemark, idByKey, type LineQuery, linePage,
@@ -20,7 +20,6 @@ import {
 type Row = Record<string, unknown>;
 const tags = ['wxy-warehouse-server'];
 const LIST = 'wh:inventory:list';
-const idSchema = (title: string) => ({ type: 'integer', minimum: 1, maximum: 2147483647, title });
 const keySchema = { type: 'string', title: '盘点标识', minLength: 1, maxLength: 36, pattern: '^[A-Za-z0-9-]+$', 'x-msg': '盘点标识格式不正确' };
 const pagingProps = { pageNum: { type: 'integer', minimum: 1, maximum: 2147483647, title: '页码' }, pageSize: { type: 'integer', minimum: 1, maximum: 999999, title: '每页条数' } };
 
@@ -50,13 +49,13 @@ export function stocktakeRoutes(resources: ReadonlyMap<string, ResourceDescripto
       schema: {
         tags,
         summary: '盘点明细（按 SKU）：可按条码、编码、名称查找，counted=0 只看未盘的',
-        querystring: { type: 'object', required: ['inventoryId'], properties: { inventoryId: idSchema('盘点单'), keyword: plainText('商品', 48), counted: { type: 'integer', enum: [0, 1], title: '是否已盘' }, ...pagingProps } },
+        querystring: { type: 'object', required: ['inventoryId'], properties: { inventoryId: idField('盘点单'), keyword: plainText('商品', 48), counted: { type: 'integer', enum: [0, 1], title: '是否已盘' }, ...pagingProps } },
       },
     }, async (req) => ok(await req.tenantTx((tx) => linePage(tx, req.query)).catch(asCallerError)));
 
     app.get<{ Querystring: { inventoryId: number } }>('/wh-inventory/v2/spu-list', {
       config: { perm: LIST },
-      schema: { tags, summary: '盘点明细按商品（SPU）汇总：SKU 数、已盘数、账面、实盘、差异', querystring: { type: 'object', required: ['inventoryId'], properties: { inventoryId: idSchema('盘点单') } } },
+      schema: { tags, summary: '盘点明细按商品（SPU）汇总：SKU 数、已盘数、账面、实盘、差异', querystring: { type: 'object', required: ['inventoryId'], properties: { inventoryId: idField('盘点单') } } },
     }, async (req) => ok(await req.tenantTx((tx) => spuLines(tx, req.query.inventoryId)).catch(asCallerError)));
 
     app.get('/wh-inventory/status-list', {
@@ -66,7 +65,7 @@ export function stocktakeRoutes(resources: ReadonlyMap<string, ResourceDescripto
 
     app.post<{ Body: { inventoryId: number; remark?: string | null } }>('/wh-inventory/edit', {
       config: { perm: 'wh:inventory:add' },
-      schema: { tags, summary: '修改盘点单备注（盘点中）', body: { type: 'object', required: ['inventoryId'], properties: { inventoryId: idSchema('盘点单'), remark: { ...plainText('备注', 200), type: ['string', 'null'] } } } },
+      schema: { tags, summary: '修改盘点单备注（盘点中）', body: { type: 'object', required: ['inventoryId'], properties: { inventoryId: idField('盘点单'), remark: { ...plainText('备注', 200), type: ['string', 'null'] } } } },
     }, async (req) => {
       await req.tenantTx((tx) => editRemark(tx, req.body.inventoryId, req.body.remark ?? null)).catch(asCallerError);
       return ok(null, '保存成功');
@@ -81,9 +80,9 @@ export function stocktakeRoutes(resources: ReadonlyMap<string, ResourceDescripto
           type: 'object',
           required: ['inventoryId'],
           properties: {
-            inventoryId: idSchema('盘点单'),
-            addSkuIds: { type: 'array', maxItems: 10000, items: idSchema('商品'), title: '加入的商品' },
-            removeDetIds: { type: 'array', maxItems: 10000, items: idSchema('明细'), title: '移除的明细' },
+            inventoryId: idField('盘点单'),
+            addSkuIds: { type: 'array', maxItems: 10000, items: idField('商品'), title: '加入的商品' },
+            removeDetIds: { type: 'array', maxItems: 10000, items: idField('明细'), title: '移除的明细' },
           },
         },
       },
@@ -95,26 +94,26 @@ export function stocktakeRoutes(resources: ReadonlyMap<string, ResourceDescripto
 
     app.post<{ Body: { inventoryId: number } }>('/wh-inventory-correction/difference/calculate', {
       config: { perm: LIST },
-      schema: { tags, summary: '差异试算：按现在过账会计入的差异（不过账）', body: { type: 'object', required: ['inventoryId'], properties: { inventoryId: idSchema('盘点单') } } },
+      schema: { tags, summary: '差异试算：按现在过账会计入的差异（不过账）', body: { type: 'object', required: ['inventoryId'], properties: { inventoryId: idField('盘点单') } } },
     }, async (req) => ok(await req.tenantTx((tx) => differencePreview(tx, req.body.inventoryId)).catch(asCallerError)));
 
     for (const path of ['/wh-inventory/v2/findCorrectionDetList/:id', '/wh-inventory-diff-det/sku/diff/det/:id'] as const) {
       app.get<{ Params: { id: number } }>(path, {
         config: { perm: LIST },
-        schema: { tags, summary: '盘点单的差异明细（差异不为 0 的商品）', params: { type: 'object', required: ['id'], properties: { id: idSchema('盘点单') } } },
+        schema: { tags, summary: '盘点单的差异明细（差异不为 0 的商品）', params: { type: 'object', required: ['id'], properties: { id: idField('盘点单') } } },
       }, async (req) => ok(await req.tenantTx((tx) => differenceLines(tx, req.params.id)).catch(asCallerError)));
     }
 
     app.get<{ Params: { id: number } }>('/wh-inventory/v2/find/correction/pd/:id', {
       config: { perm: LIST },
-      schema: { tags, summary: '盘点差异按商品（SPU）汇总', params: { type: 'object', required: ['id'], properties: { id: idSchema('盘点单') } } },
+      schema: { tags, summary: '盘点差异按商品（SPU）汇总', params: { type: 'object', required: ['id'], properties: { id: idField('盘点单') } } },
     }, async (req) => ok(await req.tenantTx((tx) => differencesBySpu(tx, req.params.id)).catch(asCallerError)));
 
     // Differences across posted stocktakes, line by line or merged per SKU.
     const diffFilter = {
       type: 'object',
       properties: {
-        whId: { ...idSchema('仓库'), type: ['integer', 'null'] },
+        whId: { ...idField('仓库'), type: ['integer', 'null'] },
         skuName: { ...plainText('商品名称', 48), type: ['string', 'null'] },
         submitTimeStart: dateParam('过账开始时间', 'date-time', { nullable: true }),
         submitTimeEnd: dateParam('过账结束时间', 'date-time', { nullable: true }),
@@ -149,7 +148,7 @@ export function stocktakeRoutes(resources: ReadonlyMap<string, ResourceDescripto
     // The spec's ticket/{id}: the same PDF as print/{id}/pdf.
     app.get<{ Params: { id: number } }>('/wh-inventory/ticket/:id', {
       config: { perm: LIST },
-      schema: { tags, summary: '打印盘点单（PDF）', params: { type: 'object', required: ['id'], properties: { id: idSchema('盘点单') } } },
+      schema: { tags, summary: '打印盘点单（PDF）', params: { type: 'object', required: ['id'], properties: { id: idField('盘点单') } } },
     }, async (req, reply) => {
       // Rendered by the document's own print route, with the caller's session (permissions are checked there too).
       const res = await app.inject({
