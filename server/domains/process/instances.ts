@@ -2,7 +2,7 @@ import type { AuthContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import { ApiError } from '../../errors.ts';
 import { notifyUsersInTx } from '../../messages/messageService.ts';
-import { departmentHeadOf } from '../../system/departments.ts';
+import { departmentHeadOf } from '../../system/departmentQueries.ts';
 import type { FlowNode, ProcessModel } from './bpmn.ts';
 import { ACTION_NAMES, INSTANCE_STATUS, INSTANCE_STATUS_NAMES, TASK_STATUS, who } from './codes.ts';
 import { approveTask, rejectRun, startRun, type RunState, type Step } from './engine.ts';
