@@ -3,8 +3,9 @@ import type { Queryable } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
 import { envelopeSchema, ok } from '../http/envelope.ts';
 import { CHUNK_SIZE, MAX_TOTAL_PART, SIMPLE_UPLOAD_MAX, UPLOAD_KEY_PATTERN, checkFile, expectedPartSize, isSafeFileName, partCount, type FileTypeInfo } from './fileTypes.ts';
-import { STORED_FILE_SELECT, chunkStateSchema, fileInfo, fileInfoSchema, type ChunkState, type StoredFile } from './fileInfo.ts';
+import { chunkStateSchema, fileInfo, fileInfoSchema, type ChunkState } from './fileInfo.ts';
 import { FileStore, PartCorruptError, type Spool } from './storage.ts';
+import { finishUpload, insertObject, type NewObject, openUpload, recordPart, reopenUpload, uploadParts, uploadProgress } from './uploadQueries.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -36,20 +37,6 @@ interface ChunkUploadBody {
   chunkSha256: string;
 }
 
-interface UploadSession {
-  user_id: number;
-  file_name: string;
-  file_size: number;
-  chunk_size: number;
-  total_part: number;
-  status: 'open' | 'assembling' | 'done';
-  stale: boolean;
-  object_id: number | null;
-}
-
-/** A session stuck in `assembling` this long (the process died mid-join) may be joined again. */
-const STALE_ASSEMBLY = `interval '10 minutes'`;
-
 /** Refuses a file name or type the service does not take; answers where it goes. */
 function admit(fileName: string, fileSize: number): FileTypeInfo {
   if (!isSafeFileName(fileName)) throw new ApiError('BAD_REQUEST', '文件名 fileName 不能包含路径分隔符或控制字符');
@@ -60,16 +47,9 @@ function admit(fileName: string, fileSize: number): FileTypeInfo {
 
 export const uploadRoutes = (store: FileStore, secret: () => Promise<Buffer>) => async (app: FastifyInstance) => {
   /** Inserts the object row; if that fails the committed bytes are removed, so no file exists without its row. */
-  async function recordObject(req: FastifyRequest, tx: Queryable, o: { type: FileTypeInfo; objectKey: string; fileName: string; size: number; sha256: string; extra: Record<string, string> }, dest: string) {
+  async function recordObject(req: FastifyRequest, tx: Queryable, o: NewObject, dest: string) {
     try {
-      return (
-        await tx.query<StoredFile & { id: number }>(
-          `INSERT INTO file_object(tenant_id, bucket, object_key, file_name, file_type, content_type, file_size, sha256, extra, created_by)
-           VALUES (app_current_tenant(), $1, $2, $3, $4, $5, $6, $7, $8, $9)
-           RETURNING id, bucket, object_key, file_name, file_type, content_type, file_size::float8 AS file_size, sha256, extra, created_at`,
-          [o.type.bucket, o.objectKey, o.fileName, o.type.ext, o.type.contentType, o.size, o.sha256, JSON.stringify(o.extra), req.auth!.userId],
-        )
-      ).rows[0];
+      return await insertObject(tx, o, req.auth!.userId);
     } catch (err) {
       await store.remove(dest);
       throw err;
@@ -110,13 +90,7 @@ export const uploadRoutes = (store: FileStore, secret: () => Promise<Buffer>) =>
 
   async function chunkState(req: FastifyRequest, key: string): Promise<ChunkState> {
     const tenantId = req.auth!.tenantId;
-    const { session, parts, file } = await req.tenantTx(async (tx) => {
-      const s = (await tx.query<{ total_part: number; status: string; object_id: number | null; user_id: number }>(`SELECT total_part, status, object_id, user_id FROM file_upload WHERE upload_key = $1`, [key])).rows[0];
-      if (!s || s.user_id !== req.auth!.userId) return { session: undefined, parts: [], file: undefined };
-      const p = (await tx.query<{ part_no: number }>(`SELECT part_no FROM file_upload_part WHERE upload_key = $1 ORDER BY part_no`, [key])).rows.map((r) => r.part_no);
-      const f = s.object_id === null ? undefined : (await tx.query<StoredFile>(`${STORED_FILE_SELECT} WHERE id = $1`, [s.object_id])).rows[0];
-      return { session: s, parts: p, file: f };
-    });
+    const { session, parts, file } = await req.tenantTx((tx) => uploadProgress(tx, key, req.auth!.userId));
     if (!session) return { key, totalPart: 0, uploadedParts: [], complete: false, file: null };
     const done = session.status === 'done' && !!file;
     return {
@@ -178,21 +152,7 @@ export const uploadRoutes = (store: FileStore, secret: () => Promise<Buffer>) =>
       if (b.file.size !== expected) throw new ApiError('BAD_REQUEST', `第 ${b.currentPart} 个分片应为 ${expected} 字节，实际收到 ${b.file.size} 字节`);
       if (b.file.sha256 !== b.chunkSha256.toLowerCase()) throw new ApiError('CHECKSUM_MISMATCH', `第 ${b.currentPart} 个分片校验失败，请重新上传该分片`);
 
-      const session = await req.tenantTx(async (tx) => {
-        await tx.query(
-          `INSERT INTO file_upload(tenant_id, upload_key, user_id, file_name, file_size, chunk_size, total_part)
-           VALUES (app_current_tenant(), $1, $2, $3, $4, $5, $6) ON CONFLICT (tenant_id, upload_key) DO NOTHING`,
-          [b.key, auth.userId, b.fileName, b.fileSize, b.size, b.totalPart],
-        );
-        return (
-          await tx.query<UploadSession>(
-            `SELECT user_id, file_name, file_size::float8 AS file_size, chunk_size, total_part, status, object_id,
-                    updated_at < now() - ${STALE_ASSEMBLY} AS stale
-               FROM file_upload WHERE upload_key = $1`,
-            [b.key],
-          )
-        ).rows[0];
-      });
+      const session = await req.tenantTx((tx) => openUpload(tx, b, auth.userId));
       const same = session.user_id === auth.userId && session.file_name === b.fileName && session.file_size === b.fileSize && session.chunk_size === b.size && session.total_part === b.totalPart;
       if (!same) throw new ApiError('CONFLICT', '上传标识 key 已用于另一个文件，请重新选择文件上传');
       // A chunk re-sent after the file was joined (its answer was lost): the same answer again.
@@ -203,23 +163,7 @@ export const uploadRoutes = (store: FileStore, secret: () => Promise<Buffer>) =>
       if (session.status === 'assembling' && !session.stale) throw new ApiError('CONFLICT', '文件正在合并，请稍后查询上传进度');
 
       await store.commit(b.file.path, store.partLocation(auth.tenantId, b.key, b.currentPart));
-      const ready = await req.tenantTx(async (tx) => {
-        await tx.query(
-          `INSERT INTO file_upload_part(tenant_id, upload_key, part_no, part_size, sha256) VALUES (app_current_tenant(), $1, $2, $3, $4)
-           ON CONFLICT (tenant_id, upload_key, part_no) DO UPDATE SET part_size = EXCLUDED.part_size, sha256 = EXCLUDED.sha256`,
-          [b.key, b.currentPart, b.file.size, b.file.sha256],
-        );
-        // Compare-and-set: of several requests completing the set, exactly one joins the parts.
-        const claim = await tx.query(
-          `UPDATE file_upload u SET status = 'assembling', updated_at = now()
-            WHERE upload_key = $1 AND (status = 'open' OR (status = 'assembling' AND updated_at < now() - ${STALE_ASSEMBLY}))
-              AND (SELECT count(*) FROM file_upload_part p WHERE p.upload_key = u.upload_key) = u.total_part
-            RETURNING upload_key`,
-          [b.key],
-        );
-        if (claim.rowCount === 0) await tx.query(`UPDATE file_upload SET updated_at = now() WHERE upload_key = $1 AND status = 'open'`, [b.key]);
-        return claim.rowCount > 0;
-      });
+      const ready = await req.tenantTx((tx) => recordPart(tx, b.key, b.currentPart, b.file.size, b.file.sha256));
       if (ready) await assemble(req, b, type);
       return ok(await chunkState(req, b.key));
     },
@@ -230,23 +174,17 @@ export const uploadRoutes = (store: FileStore, secret: () => Promise<Buffer>) =>
     const objectKey = FileStore.newObjectKey(type.ext);
     const dest = store.objectLocation(tenantId, type.bucket, objectKey);
     try {
-      const parts = await req.tenantTx(async (tx) =>
-        (await tx.query<{ partNo: number; sha256: string }>(`SELECT part_no AS "partNo", sha256 FROM file_upload_part WHERE upload_key = $1 ORDER BY part_no`, [b.key])).rows,
-      );
+      const parts = await req.tenantTx((tx) => uploadParts(tx, b.key));
       const joined = await store.assemble(tenantId, b.key, parts, dest);
       if (joined.size !== b.fileSize) throw new Error(`joined ${joined.size} bytes, expected ${b.fileSize}`);
       await req.tenantTx(async (tx) => {
         const row = await recordObject(req, tx, { type, objectKey, fileName: b.fileName, size: joined.size, sha256: joined.sha256, extra: {} }, dest);
-        await tx.query(`UPDATE file_upload SET status = 'done', object_id = $2, updated_at = now() WHERE upload_key = $1`, [b.key, row.id]);
-        await tx.query(`DELETE FROM file_upload_part WHERE upload_key = $1`, [b.key]);
+        await finishUpload(tx, b.key, row.id);
       });
       await store.removeUpload(tenantId, b.key);
     } catch (err) {
       await store.remove(dest);
-      await req.tenantTx(async (tx) => {
-        await tx.query(`UPDATE file_upload SET status = 'open', updated_at = now() WHERE upload_key = $1 AND status = 'assembling'`, [b.key]);
-        if (err instanceof PartCorruptError) await tx.query(`DELETE FROM file_upload_part WHERE upload_key = $1 AND part_no = $2`, [b.key, err.partNo]);
-      });
+      await req.tenantTx((tx) => reopenUpload(tx, b.key, err instanceof PartCorruptError ? err.partNo : null));
       if (err instanceof PartCorruptError) {
         await store.removePart(tenantId, b.key, err.partNo);
         throw new ApiError('CHECKSUM_MISMATCH', `第 ${err.partNo} 个分片已损坏，请重新上传该分片`);
