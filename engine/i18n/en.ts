@@ -27,6 +27,15 @@ export const engineEn: EngineMessages = {
     button: 'Columns', title: 'Choose columns', available: 'Available fields', chosen: 'Chosen fields (drag or use the arrows to order)', selectAll: 'All',
     up: 'Move up', down: 'Move down', remove: 'Remove', saved: 'Columns saved', atLeastOne: 'Choose at least one field',
   },
+  group: {
+    button: 'Group', none: '(empty)', off: 'Ungroup', title: 'Grouped by {{field}}{{unit}}', byDay: ' (by day)', byMonth: ' (by month)', count: '{{count}} groups',
+    truncated: ', the largest 200 shown', rows: 'Rows', total: 'Total', pickHint: 'Click a group to see only it',
+  },
+  views: {
+    button: 'Views', save: 'Save as view…', update: 'Update “{{name}}” with the current settings', remove: 'Delete view “{{name}}”', none: 'No saved views yet',
+    mine: 'My views', shared: 'Shared with me', name: 'View name', shareRole: 'Share with role', shareNone: 'Not shared (only me)', isDefault: 'Default view (used when this list opens)',
+    saved: 'View saved', removed: 'View deleted', applied: 'Switched to view “{{name}}”', defaultBadge: 'Default', confirmRemove: 'Delete view “{{name}}”?',
+  },
   fullScreen: { enter: 'Full screen', exit: 'Exit full screen', unsupported: 'you browser can not work' },
   export: {
     button: 'Export', server: 'Server export', title: 'Export', progress: '{{done}} / {{total}} rows exported', starting: 'Reading the first page…', cancel: 'Cancel export',

@@ -26,6 +26,15 @@ export const engineZhCN = {
     button: '设置显示字段', title: '设置显示字段', available: '可选字段', chosen: '已选字段（拖动或用箭头排序）', selectAll: '全选',
     up: '上移', down: '下移', remove: '移除', saved: '表头已保存', atLeastOne: '请至少选择一个字段',
   },
+  group: {
+    button: '分组', none: '（空）', off: '取消分组', title: '按{{field}}{{unit}}分组', byDay: '（按日）', byMonth: '（按月）', count: '共 {{count}} 组',
+    truncated: '，只显示最大的前 200 组', rows: '条数', total: '合计', pickHint: '点击一组只看该组',
+  },
+  views: {
+    button: '视图', save: '保存为视图…', update: '用当前设置更新“{{name}}”', remove: '删除视图“{{name}}”', none: '还没有保存的视图',
+    mine: '我的视图', shared: '共享给我的', name: '视图名称', shareRole: '共享给角色', shareNone: '不共享（仅自己）', isDefault: '设为默认视图（打开此列表时使用）',
+    saved: '视图已保存', removed: '视图已删除', applied: '已切换到视图“{{name}}”', defaultBadge: '默认', confirmRemove: '确定删除视图“{{name}}”吗？',
+  },
   fullScreen: { enter: '全屏', exit: '退出全屏', unsupported: 'you browser can not work' },
   export: {
     button: '导出', server: '服务器导出', title: '导出', progress: '已导出 {{done}} / {{total}} 条', starting: '正在读取第一页数据…', cancel: '取消导出',

@@ -16,13 +16,15 @@ import { followJob, isJobView } from '../jobs/followJob';
 import { FormDialog } from '../forms/FormDialog';
 import { ImportDialog } from '../importer/ImportDialog';
 import { type DescriptorSet, type ScreenDescriptor, hiddenFields } from '../../core/descriptors/index.ts';
-import { defaultColumnProps, fieldOptions, resolveRoute, rowMatches, screenFormContext, visibleColumns } from '../runtime/screenModel';
+import { groupKindOf } from '../../core/descriptors/grouping.ts';
+import { defaultColumnProps, fieldOptions, filterDeclOf, resolveRoute, rowMatches, screenFormContext, visibleColumns } from '../runtime/screenModel';
 import { DataTable } from './DataTable';
 import { csvColumnsOf, listColumnDefs, useCellRenderers } from './listColumns';
 import { ListFilters } from './ListFilters';
-import { ListToolbar } from './ListToolbar';
+import { GroupSummary, groupFilter } from './GroupSummary';
+import { type GroupOption, ListToolbar } from './ListToolbar';
 import { Pager } from './Pager';
-import { selectedIds, setPage, setPageSize, setSelection, setSorting } from './listState';
+import { applyFilters, selectedIds, setGroup, setPage, setPageSize, setSelection, setSorting } from './listState';
 import { scrollToTop, useFullScreen } from './screenChrome';
 import { SnapshotNotice } from './SnapshotNotice';
 import { useColumnSettings } from './useColumnSettings';
@@ -81,6 +83,24 @@ export function ListScreen({ set, screen }: ListScreenProps) {
   const { runAction, runningAction, form, setForm, dialog, setDialog, importOpen, setImportOpen } = useListActions({ set, screen, state, refresh, openColumns: () => setDrawerOpen(true) });
   const Dialog = dialog?.action.dialog ? ROW_DIALOGS[dialog.action.dialog] : undefined;
 
+  // 分组: the shown columns of dictionaries, flags, dates (by day or month) and references' names, when the list's
+  // page route is the engine's own (a custom handler answers no groups).
+  const groupOptions = useMemo<GroupOption[]>(() => listRoute.route.action !== 'page' ? [] : columns.flatMap((c) => {
+    const kind = groupKindOf(resource, c.field);
+    if (!kind) return [];
+    const label = t(c.label);
+    return kind === 'date'
+      ? [{ choice: { field: c.field, unit: 'day' as const }, label: `${label}${t('engine.group.byDay')}` }, { choice: { field: c.field, unit: 'month' as const }, label: `${label}${t('engine.group.byMonth')}` }]
+      : [{ choice: { field: c.field }, label }];
+  }), [listRoute, columns, resource, t]);
+  const group = snap.group && groupOptions.some((o) => o.choice.field === snap.group!.field) ? snap.group : null;
+  const pickGroup = (key: unknown) => {
+    const found = group && groupFilter(resource, screen.filters ?? [], group, key);
+    if (!found) return;
+    state.draft = { ...state.draft, [found[0]]: found[1] };
+    applyFilters(state);
+  };
+
   const rowActions = (screen.rowActions ?? []).filter((a) => can(a.perm));
   const bulkActions = (screen.bulkActions ?? []).filter((a) => can(a.perm));
   const toolbar = (screen.toolbar ?? []).filter((a) => can(a.perm));
@@ -105,7 +125,13 @@ export function ListScreen({ set, screen }: ListScreenProps) {
       <Paper withBorder p="sm">
         <ListToolbar set={set} screen={screen} toolbar={toolbar} bulkActions={bulkActions} runningAction={runningAction} selectedCount={selectedIds(snap).length}
           listRoute={listRoute} request={request} csvColumns={() => csvColumnsOf(columns, shownProps, renderers, (k) => t(k))}
-          onAction={(action) => runAction(action, null)} onRefresh={() => void list.refetch()} onColumns={() => setDrawerOpen(true)} fullScreen={fullScreen} />
+          onAction={(action) => runAction(action, null)} onRefresh={() => void list.refetch()} onColumns={() => setDrawerOpen(true)} fullScreen={fullScreen}
+          groupOptions={groupOptions} group={group} onGroup={(g) => setGroup(state, g)} />
+
+        {group && (
+          <GroupSummary screenName={screen.name} resource={resource} listRoute={listRoute} request={request} group={group} columns={columns} shown={shownProps}
+            renderers={renderers} onPick={(screen.filters ?? []).some((f) => filterDeclOf(resource, f)?.field === group.field) ? pickGroup : null} onClose={() => setGroup(state, null)} />
+        )}
 
         <DataTable
           columns={tableColumns}

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { applyFilters, clampPage, createListState, listQuery, readListState, resetFilters, saveListState, selectedIds, setPage, setPageSize, setSelection, setSorting } from './listState';
+import { applyFilters, clampPage, createListState, listQuery, readListState, resetFilters, saveListState, selectedIds, setPage, setGroup, setPageSize, setSelection, setSorting } from './listState';
 import { scrollTopAt, tableHeightFor } from './layout';
 
 describe('list state', () => {
-  it('comes back after a reload of its tab for the same user: filters, page, size and sort, not the selection', () => {
+  it('comes back after a reload of its tab for the same user: filters, page, size, sort and group, not the selection', () => {
     const state = createListState({ status: 1 });
     state.draft.shopName = '引擎';
     applyFilters(state);
@@ -11,10 +11,13 @@ describe('list state', () => {
     setSorting(state, [{ id: 'shopCode', desc: true }]);
     setPage(state, 2);
     setSelection(state, { '7': true });
+    setGroup(state, { field: 'createTime', unit: 'month' });
     const saved = readListState(saveListState(state, '1:1'), '1:1');
-    expect(saved).toEqual({ filters: { status: 1, shopName: '引擎' }, page: 2, size: 50, sorting: [{ id: 'shopCode', desc: true }] });
+    expect(saved).toEqual({ filters: { status: 1, shopName: '引擎' }, page: 2, size: 50, sorting: [{ id: 'shopCode', desc: true }], group: { field: 'createTime', unit: 'month' } });
     const again = createListState({ status: 1 }, 20, saved);
-    expect([again.page, again.size, again.filters, again.draft, again.sorting, again.selection]).toEqual([2, 50, { status: 1, shopName: '引擎' }, { status: 1, shopName: '引擎' }, [{ id: 'shopCode', desc: true }], {}]);
+    expect([again.page, again.size, again.filters, again.draft, again.sorting, again.selection, again.group]).toEqual([2, 50, { status: 1, shopName: '引擎' }, { status: 1, shopName: '引擎' }, [{ id: 'shopCode', desc: true }], {}, { field: 'createTime', unit: 'month' }]);
+    // a group choice that is not one is dropped, the rest kept
+    expect(readListState(JSON.stringify({ owner: '1:1', filters: {}, page: 1, size: 20, sorting: [], group: { field: 'x', unit: 'year' } }), '1:1')?.group).toBeNull();
     // another user's, a broken or an impossible value starts afresh
     expect(readListState(saveListState(state, '1:1'), '1:2')).toBeNull();
     expect(readListState('{"owner":"1:1"', '1:1')).toBeNull();

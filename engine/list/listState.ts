@@ -1,5 +1,6 @@
 import { proxy } from 'valtio';
 import { PAGINATION } from '../../src/api/timeouts';
+import { GROUP_UNITS, type GroupUnit } from '../../core/descriptors/grouping.ts';
 
 export interface SortRule {
   id: string;
@@ -21,6 +22,14 @@ export interface ListState {
   sorting: SortRule[];
   /** Selected row ids (TanStack's RowSelectionState); kept across pages for bulk actions. */
   selection: Record<string, boolean>;
+  /** The list grouped on one field (counts and sums per group above the table), or not. */
+  group: GroupChoice | null;
+}
+
+/** A list's group-by: the field and, for a date, its day or month. */
+export interface GroupChoice {
+  field: string;
+  unit?: GroupUnit;
 }
 
 export function createListState(defaultFilters: Record<string, unknown> = {}, size: number = PAGINATION.limit, saved?: SavedListState | null): ListState {
@@ -32,6 +41,7 @@ export function createListState(defaultFilters: Record<string, unknown> = {}, si
     size: saved?.size ?? size,
     sorting: saved ? [...saved.sorting] : [],
     selection: {},
+    group: saved?.group ? { ...saved.group } : null,
   });
 }
 
@@ -41,10 +51,25 @@ export interface SavedListState {
   page: number;
   size: number;
   sorting: SortRule[];
+  group?: GroupChoice | null;
 }
 
-export function saveListState(state: Pick<ListState, 'filters' | 'page' | 'size' | 'sorting'>, owner: string): string {
-  return JSON.stringify({ owner, filters: state.filters, page: state.page, size: state.size, sorting: state.sorting });
+export function saveListState(state: Pick<ListState, 'filters' | 'page' | 'size' | 'sorting' | 'group'>, owner: string): string {
+  return JSON.stringify({ owner, filters: state.filters, page: state.page, size: state.size, sorting: state.sorting, group: state.group });
+}
+
+/** A group choice read back from storage or a saved view, or null when it is not one. */
+export function readGroupChoice(v: unknown): GroupChoice | null {
+  if (!v || typeof v !== 'object') return null;
+  const { field, unit } = v as { field?: unknown; unit?: unknown };
+  if (typeof field !== 'string' || !field) return null;
+  if (unit !== undefined && !(GROUP_UNITS as readonly unknown[]).includes(unit)) return null;
+  return unit ? { field, unit: unit as GroupUnit } : { field };
+}
+
+/** Groups the list on a field (null: no groups). */
+export function setGroup(state: ListState, group: GroupChoice | null): void {
+  state.group = group;
 }
 
 /** The saved state of `owner` (tenant and user) from session storage's text; anything else (another user, a broken value) is null. */
@@ -55,7 +80,7 @@ export function readListState(raw: string | null, owner: string, sizes: readonly
     const sortingOk = Array.isArray(v.sorting) && v.sorting.every((r) => r && typeof r.id === 'string' && typeof r.desc === 'boolean');
     if (v.owner !== owner || !v.filters || typeof v.filters !== 'object' || Array.isArray(v.filters) || !sortingOk) return null;
     if (!Number.isInteger(v.page) || (v.page as number) < 1 || !sizes.includes(v.size as number)) return null;
-    return { filters: v.filters, page: v.page as number, size: v.size as number, sorting: (v.sorting as SortRule[]).slice(0, 1) };
+    return { filters: v.filters, page: v.page as number, size: v.size as number, sorting: (v.sorting as SortRule[]).slice(0, 1), group: readGroupChoice(v.group) };
   } catch {
     return null;
   }

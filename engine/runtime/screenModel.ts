@@ -44,7 +44,7 @@ export function defaultColumnProps(columns: readonly ColumnDecl[]): string[] {
   return columns.filter((c) => !c.hidden).map((c) => c.field);
 }
 
-function filterDeclOf(resource: ResourceDescriptor, field: FilterFieldDecl): FilterDecl | undefined {
+export function filterDeclOf(resource: ResourceDescriptor, field: FilterFieldDecl): FilterDecl | undefined {
   return (resource.filters ?? []).find((f) => filterName(f) === field.filter);
 }
 

@@ -26,6 +26,7 @@ import { filterInputSchema, paramsSchema, recordSchema, writeBodySchema } from '
 import { snapshotPageCheck } from './snapshot.ts';
 import { asCallerError, constraintError } from './dbErrors.ts';
 import { exportHandler } from './exporter.ts';
+import { mountGroups } from './groups.ts';
 import { importHandler, templateHandler } from './importer.ts';
 import { rowScope } from './rowScopes.ts';
 import { customRoute } from './customRoutes.ts';
@@ -578,5 +579,7 @@ export function mountResource(
       ...(parents.length ? { preHandler: async (req: Req) => req.tenantTx((tx) => refuseMissingParents(tx, parents, req.params)) } : {}),
       handler: handler as never,
     });
+    // Every generic list can be grouped (issue 31): its groups beside its page, with the page's permission.
+    if (route.action === 'page') mountGroups(app, r, route, perm);
   }
 }

@@ -785,6 +785,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wxy-member-server/ec-order-import-audit/page/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 线上订单导入记录: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** 导入时间 */
+                        createTimeEnd?: string | null;
+                        /** 导入时间 */
+                        createTimeStart?: string | null;
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "result" | "createTime";
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 结果 */
+                        result?: number | string | (never | null);
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 合计字段 */
+                        sums?: ("rowCount" | "createdCount" | "skippedCount" | "errorCount")[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                        /** 导入人 */
+                        userName?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wxy-member-server/ec-order-import/import": {
         parameters: {
             query?: never;
@@ -1221,6 +1305,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wxy-member-server/ec-order/page/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 线上订单: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** 买家 */
+                        buyerName?: string | null;
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "platform" | "orderTime" | "status" | "syncTime" | "createTime";
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 下单时间 */
+                        orderTimeEnd?: string | null;
+                        /** 下单时间 */
+                        orderTimeStart?: string | null;
+                        /** 平台 */
+                        platform?: number | string | (never | null);
+                        /** 平台订单号 */
+                        platformOrderNo?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 状态 */
+                        status?: number | string | (never | null);
+                        /** 合计字段 */
+                        sums?: ("totalQuantity" | "totalAmount")[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wxy-member-server/ec-pdtop/findInfoBySpuId/{spuId}": {
         parameters: {
             query?: never;
@@ -1434,6 +1606,94 @@ export interface paths {
                                     userName: string | null;
                                 }[];
                                 total: number;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wxy-member-server/mb-balance-ledger/findPage/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 会员余额流水: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** 时间 */
+                        createTimeEnd?: string | null;
+                        /** 时间 */
+                        createTimeStart?: string | null;
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "refType" | "createTime";
+                        /** 会员ID */
+                        memberId?: number | string | (never | null);
+                        /** 会员手机号 */
+                        memberPhone?: string | null;
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 单号 */
+                        refNo?: string | null;
+                        /** 来源 */
+                        refType?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 合计字段 */
+                        sums?: ("amount" | "balanceAfter")[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
                             };
                             msg: string;
                         };
@@ -1857,6 +2117,96 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wxy-member-server/mb-base-info/findPage/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 会员: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** 开卡时间 */
+                        createTimeEnd?: string | null;
+                        /** 开卡时间 */
+                        createTimeStart?: string | null;
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "memberName" | "sex" | "birthday" | "memberLevel" | "lastOrderTime" | "shopName" | "isPractice" | "status" | "createTime";
+                        /** 练习会员 */
+                        isPractice?: boolean | string | (never | null);
+                        /** 会员等级 */
+                        memberLevel?: number | string | (never | null);
+                        /** 会员姓名 */
+                        memberName?: string | null;
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 手机号码 */
+                        phoneNumber?: string | null;
+                        /** 开卡门店名称 */
+                        shopName?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 合计字段 */
+                        sums?: ("points" | "balance" | "totalAmount" | "orderCount")[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wxy-member-server/mb-base-info/import": {
         parameters: {
             query?: never;
@@ -2197,6 +2547,92 @@ export interface paths {
                                     usedCount: number | null;
                                 }[];
                                 total: number;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wxy-member-server/mb-coupon/findPage/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 优惠券: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** 开始日期 */
+                        beginDateEnd?: string | null;
+                        /** 开始日期 */
+                        beginDateStart?: string | null;
+                        /** 券类型 */
+                        couponKind?: number | string | (never | null);
+                        /** 券名称 */
+                        couponName?: string | null;
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "couponName" | "couponKind" | "beginDate" | "endDate" | "shopName" | "status" | "createTime";
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 状态 */
+                        status?: number | string | (never | null);
+                        /** 合计字段 */
+                        sums?: ("faceAmount" | "thresholdAmount" | "giveCount" | "usedCount")[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
                             };
                             msg: string;
                         };
@@ -2839,6 +3275,96 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wxy-member-server/mb-member-coupon-txn/sale/list/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 优惠券流水: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** 券码 */
+                        couponCode?: string | null;
+                        /** 时间 */
+                        createTimeEnd?: string | null;
+                        /** 时间 */
+                        createTimeStart?: string | null;
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "couponName" | "txnType" | "createTime";
+                        /** 会员ID */
+                        memberId?: number | string | (never | null);
+                        /** 会员手机号 */
+                        memberPhone?: string | null;
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 订单号 */
+                        orderNo?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 合计字段 */
+                        sums?: "amount"[];
+                        /** 类型 */
+                        txnType?: number | string | (never | null);
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wxy-member-server/mb-member-coupon/export": {
         parameters: {
             query?: never;
@@ -3022,6 +3548,98 @@ export interface paths {
                                     usedTime: string | null;
                                 }[];
                                 total: number;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wxy-member-server/mb-member-coupon/findPage/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 会员优惠券: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** 券码 */
+                        couponCode?: string | null;
+                        /** 优惠券ID */
+                        couponId?: number | string | (never | null);
+                        /** 券名称 */
+                        couponName?: string | null;
+                        /** 发放时间 */
+                        giveTimeEnd?: string | null;
+                        /** 发放时间 */
+                        giveTimeStart?: string | null;
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "couponName" | "couponKind" | "beginDate" | "endDate" | "memberName" | "status" | "giveWay" | "giveTime" | "usedTime";
+                        /** 会员ID */
+                        memberId?: number | string | (never | null);
+                        /** 会员手机号 */
+                        memberPhone?: string | null;
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 状态 */
+                        status?: number | string | (never | null);
+                        /** 合计字段 */
+                        sums?: ("faceAmount" | "thresholdAmount")[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
                             };
                             msg: string;
                         };
@@ -3375,6 +3993,88 @@ export interface paths {
                                     status: number | null;
                                 }[];
                                 total: number;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wxy-member-server/mb-operation-plan/findPage/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 会员运营计划: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "planName" | "segment" | "shopName" | "couponName" | "planTime" | "status" | "executedTime" | "createTime";
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 计划ID */
+                        planId?: number | string | (never | null);
+                        /** 计划名称 */
+                        planName?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 状态 */
+                        status?: number | string | (never | null);
+                        /** 合计字段 */
+                        sums?: ("days" | "couponPerMember" | "memberCount" | "couponCount")[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
                             };
                             msg: string;
                         };
@@ -3816,6 +4516,90 @@ export interface paths {
                                     status: number | null;
                                 }[];
                                 total: number;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wxy-member-server/mb-recharge-rule/findPage/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 充值活动: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** 开始日期 */
+                        beginDateEnd?: string | null;
+                        /** 开始日期 */
+                        beginDateStart?: string | null;
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "ruleName" | "beginDate" | "endDate" | "status" | "createTime";
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 活动名称 */
+                        ruleName?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 状态 */
+                        status?: number | string | (never | null);
+                        /** 合计字段 */
+                        sums?: ("rechargeAmount" | "giftAmount")[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
                             };
                             msg: string;
                         };
@@ -4331,6 +5115,92 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wxy-order-server/access/report/page/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 客流转化: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "reportDate" | "shopName" | "calcTime";
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 日期 */
+                        reportDateEnd?: string | null;
+                        /** 日期 */
+                        reportDateStart?: string | null;
+                        /** 统计月份 */
+                        reportMonth?: string | null;
+                        /** 门店 */
+                        shopId?: number | string | (never | null);
+                        /** 门店名称 */
+                        shopName?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 合计字段 */
+                        sums?: ("visitorCount" | "orderCount" | "saleAmount" | "conversionRate" | "avgOrderAmount" | "targetConversion" | "targetVisitors")[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wxy-order-server/access/report/refresh": {
         parameters: {
             query?: never;
@@ -4518,6 +5388,88 @@ export interface paths {
                                     visitorTarget: number | null;
                                 }[];
                                 total: number;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wxy-order-server/access/target/findPage/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 客流目标: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "shopName" | "createTime";
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 门店 */
+                        shopId?: number | string | (never | null);
+                        /** 门店名称 */
+                        shopName?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 合计字段 */
+                        sums?: ("visitorTarget" | "conversionTarget")[];
+                        /** 目标月份 */
+                        targetMonth?: string | null;
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
                             };
                             msg: string;
                         };
@@ -4905,6 +5857,96 @@ export interface paths {
                                     shopName: string | null;
                                 }[];
                                 total: number;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wxy-order-server/balance-recharge/findPage/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 会员充值记录: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** 充值时间 */
+                        createTimeEnd?: string | null;
+                        /** 充值时间 */
+                        createTimeStart?: string | null;
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "memberName" | "shopName" | "payType" | "createTime";
+                        /** 会员ID */
+                        memberId?: number | string | (never | null);
+                        /** 会员手机号 */
+                        memberPhone?: string | null;
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 支付方式 */
+                        payType?: number | string | (never | null);
+                        /** 充值单号 */
+                        rechargeNo?: string | null;
+                        /** 门店 */
+                        shopId?: number | string | (never | null);
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 合计字段 */
+                        sums?: ("payAmount" | "giftAmount" | "balanceAfter")[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
                             };
                             msg: string;
                         };
@@ -5884,6 +6926,104 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wxy-order-server/order/findMemberRecordPage/{memberId}/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 零售订单: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    memberId: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** 收银员 */
+                        cashierName?: string | null;
+                        /** 下单时间 */
+                        createTimeEnd?: string | null;
+                        /** 下单时间 */
+                        createTimeStart?: string | null;
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "shopName" | "isPractice" | "status" | "memberName" | "createTime" | "refundTime" | "invalidTime";
+                        /** 练习单 */
+                        isPractice?: boolean | string | (never | null);
+                        /** 会员ID */
+                        memberId?: number | string | (never | null);
+                        /** 会员手机号 */
+                        memberPhone?: string | null;
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 订单号 */
+                        orderNo?: string | null;
+                        /** 门店 */
+                        shopId?: number | string | (never | null);
+                        /** 门店 */
+                        shopName?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 状态 */
+                        status?: number | string | (never | null);
+                        /** 合计字段 */
+                        sums?: ("totalQuantity" | "totalAmount" | "couponAmount" | "payAmount" | "paidAmount" | "changeAmount" | "pointsEarned" | "refundAmount")[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wxy-order-server/order/findPage": {
         parameters: {
             query?: never;
@@ -6025,6 +7165,102 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wxy-order-server/order/findPage/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 零售订单: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** 收银员 */
+                        cashierName?: string | null;
+                        /** 下单时间 */
+                        createTimeEnd?: string | null;
+                        /** 下单时间 */
+                        createTimeStart?: string | null;
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "shopName" | "isPractice" | "status" | "memberName" | "createTime" | "refundTime" | "invalidTime";
+                        /** 练习单 */
+                        isPractice?: boolean | string | (never | null);
+                        /** 会员ID */
+                        memberId?: number | string | (never | null);
+                        /** 会员手机号 */
+                        memberPhone?: string | null;
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 订单号 */
+                        orderNo?: string | null;
+                        /** 门店 */
+                        shopId?: number | string | (never | null);
+                        /** 门店 */
+                        shopName?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 状态 */
+                        status?: number | string | (never | null);
+                        /** 合计字段 */
+                        sums?: ("totalQuantity" | "totalAmount" | "couponAmount" | "payAmount" | "paidAmount" | "changeAmount" | "pointsEarned" | "refundAmount")[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wxy-order-server/order/findPageByExchange": {
         parameters: {
             query?: never;
@@ -6125,6 +7361,94 @@ export interface paths {
                                     userName: string | null;
                                 }[];
                                 total: number;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wxy-order-server/order/findPageByExchange/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 换货记录: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** 换货时间 */
+                        createTimeEnd?: string | null;
+                        /** 换货时间 */
+                        createTimeStart?: string | null;
+                        /** 换货单号 */
+                        exchangeNo?: string | null;
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "shopName" | "createTime";
+                        /** 会员手机 */
+                        memberPhone?: string | null;
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 原订单号 */
+                        orderNo?: string | null;
+                        /** 门店 */
+                        shopId?: number | string | (never | null);
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 合计字段 */
+                        sums?: ("returnQuantity" | "giveQuantity" | "returnAmount" | "giveAmount" | "diffAmount" | "paidAmount" | "changeAmount")[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
                             };
                             msg: string;
                         };
@@ -7340,6 +8664,96 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wxy-order-server/po-pre-sale-order/findPage/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 预售单: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** 顾客手机 */
+                        customerPhone?: string | null;
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "shopName" | "pickupDate" | "payType" | "status" | "pickupTime" | "createUserName" | "createTime";
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 提货日期 */
+                        pickupDateEnd?: string | null;
+                        /** 提货日期 */
+                        pickupDateStart?: string | null;
+                        /** 预售单号 */
+                        preSaleNo?: string | null;
+                        /** 门店 */
+                        shopId?: number | string | (never | null);
+                        /** 门店名称 */
+                        shopName?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 状态 */
+                        status?: number | string | (never | null);
+                        /** 合计字段 */
+                        sums?: ("totalQuantity" | "totalAmount" | "depositAmount")[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wxy-order-server/po-pre-sale-order/get": {
         parameters: {
             query?: never;
@@ -7883,6 +9297,98 @@ export interface paths {
                                     threshold3: number | null;
                                 }[];
                                 total: number;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wxy-order-server/po-promotion/findPage/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 促销活动: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** 开始时间 */
+                        beginTimeEnd?: string | null;
+                        /** 开始时间 */
+                        beginTimeStart?: string | null;
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "promotionName" | "promotionType" | "shopName" | "memberOnly" | "beginTime" | "endTime" | "status" | "giftSkuName" | "createTime" | "auditTime" | "stopTime";
+                        /** 会员专享 */
+                        memberOnly?: boolean | string | (never | null);
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 促销名称 */
+                        promotionName?: string | null;
+                        /** 促销单号 */
+                        promotionNo?: string | null;
+                        /** 促销类型 */
+                        promotionType?: number | string | (never | null);
+                        /** 门店 */
+                        shopId?: number | string | (never | null);
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 状态 */
+                        status?: number | string | (never | null);
+                        /** 合计字段 */
+                        sums?: ("threshold1" | "reduce1" | "threshold2" | "reduce2" | "threshold3" | "reduce3" | "giftQuantity")[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
                             };
                             msg: string;
                         };
@@ -8475,6 +9981,88 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wxy-order-server/po-shipping-home/page/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 送货上门设置: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** 开通送货上门 */
+                        enabled?: boolean | string | (never | null);
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "shopName" | "enabled" | "updateTime";
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 门店 */
+                        shopId?: number | string | (never | null);
+                        /** 门店名称 */
+                        shopName?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 合计字段 */
+                        sums?: ("deliveryFee" | "freeThreshold" | "radiusKm")[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wxy-order-server/po-shipping-home/save": {
         parameters: {
             query?: never;
@@ -8986,6 +10574,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wxy-order-server/po-voucher/findPage/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 平台券: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** 发放时间 */
+                        createTimeEnd?: string | null;
+                        /** 发放时间 */
+                        createTimeStart?: string | null;
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "voucherName" | "platformType" | "validEnd" | "shopName" | "status" | "writeoffTime" | "createTime";
+                        /** 会员手机号 */
+                        memberPhone?: string | null;
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 订单号 */
+                        orderNo?: string | null;
+                        /** 平台 */
+                        platformType?: number | string | (never | null);
+                        /** 售出门店 */
+                        shopId?: number | string | (never | null);
+                        /** 售出门店 */
+                        shopName?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 状态 */
+                        status?: number | string | (never | null);
+                        /** 合计字段 */
+                        sums?: "faceAmount"[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                        /** 券码 */
+                        voucherCode?: string | null;
+                        /** 券名称 */
+                        voucherName?: string | null;
+                        /** 核销时间 */
+                        writeoffTimeEnd?: string | null;
+                        /** 核销时间 */
+                        writeoffTimeStart?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wxy-order-server/po-voucher/findVoucherDetails/{orderId}": {
         parameters: {
             query?: never;
@@ -9417,6 +11105,94 @@ export interface paths {
                                     whId: number | null;
                                 }[];
                                 total: number;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wxy-order-server/poGroupPurchase/page/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 团购单: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** 创建时间 */
+                        createTimeEnd?: string | null;
+                        /** 创建时间 */
+                        createTimeStart?: string | null;
+                        /** 团购客户 */
+                        customerName?: string | null;
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "shopName" | "deliveryDate" | "status" | "createUserName" | "createTime" | "submitTime" | "auditTime" | "payType" | "finishTime";
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 团购单号 */
+                        purchaseNo?: string | null;
+                        /** 门店 */
+                        shopId?: number | string | (never | null);
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 状态 */
+                        status?: number | string | (never | null);
+                        /** 合计字段 */
+                        sums?: ("totalQuantity" | "totalAmount" | "retailAmount" | "discountAmount")[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
                             };
                             msg: string;
                         };
@@ -11841,6 +13617,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wxy-production-server/pd-sku/findPage/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** SKU: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** 条形码 */
+                        barcode?: string | null;
+                        /** 品牌 */
+                        brandName?: string | null;
+                        /** 商品分类 */
+                        categories?: (number | string)[] | string | (never | null);
+                        /** 创建时间 */
+                        createTimeEnd?: string | null;
+                        /** 创建时间 */
+                        createTimeStart?: string | null;
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "skuName" | "unit" | "spuName" | "category" | "supplierName" | "status" | "lotManaged" | "expiryManaged" | "createTime";
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 零售价 */
+                        retailPriceMax?: number | string | (never | null);
+                        /** 零售价 */
+                        retailPriceMin?: number | string | (never | null);
+                        /** SKU编码 */
+                        skuCode?: string | null;
+                        /** SKU名称 */
+                        skuName?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 所属商品 */
+                        spuId?: number | string | (never | null);
+                        /** 状态 */
+                        status?: number | string | (never | null);
+                        /** 合计字段 */
+                        sums?: ("retailPrice" | "purchasePrice" | "costPrice" | "grossMargin" | "shelfLifeDays" | "nearExpiryDays")[];
+                        /** 供应商 */
+                        supplierId?: number | string | (never | null);
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wxy-production-server/pd-sku/get/{skuId}": {
         parameters: {
             query?: never;
@@ -12487,6 +14363,92 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wxy-production-server/pd-spu/findPage/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 商品: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** 品牌 */
+                        brandName?: string | null;
+                        /** 商品分类 */
+                        categories?: (number | string)[] | string | (never | null);
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "spuName" | "category" | "unit" | "status" | "createTime";
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 商品编码 */
+                        spuCode?: string | null;
+                        /** 商品名称 */
+                        spuName?: string | null;
+                        /** 状态 */
+                        status?: number | string | (never | null);
+                        /** 合计字段 */
+                        sums?: string[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -13277,6 +15239,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wxy-production-server/pd-supplier-mrb/findPage/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 退供应商单: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** 创建时间 */
+                        createTimeEnd?: string | null;
+                        /** 创建时间 */
+                        createTimeStart?: string | null;
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "whName" | "reason" | "status" | "createTime" | "confirmTime";
+                        /** 退货单号 */
+                        mrbNo?: string | null;
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 退货原因 */
+                        reason?: number | string | (never | null);
+                        /** 收货单号 */
+                        receiptNo?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 状态 */
+                        status?: number | string | (never | null);
+                        /** 合计字段 */
+                        sums?: ("totalQuantity" | "totalAmount")[];
+                        /** 供应商 */
+                        supplierName?: string | null;
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                        /** 出库仓库 */
+                        whId?: number | string | (never | null);
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wxy-production-server/pd-supplier-mrb/get/{mrbId}": {
         parameters: {
             query?: never;
@@ -13756,6 +15810,96 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wxy-production-server/pd-supplier/findPage/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 供应商: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** 创建时间 */
+                        createTimeEnd?: string | null;
+                        /** 创建时间 */
+                        createTimeStart?: string | null;
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "supplierType" | "settleType" | "status" | "createTime";
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 结算方式 */
+                        settleType?: number | string | (never | null);
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 状态 */
+                        status?: number | string | (never | null);
+                        /** 合计字段 */
+                        sums?: "paymentDays"[];
+                        /** 供应商名称 */
+                        supplierName?: string | null;
+                        /** 供应商编号 */
+                        supplierNo?: string | null;
+                        /** 供应商类型 */
+                        supplierType?: number | string | (never | null);
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wxy-production-server/pd-supplier/findPage1/{pageNum}/{pageSize}": {
         parameters: {
             query?: never;
@@ -13844,6 +15988,96 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wxy-production-server/pd-supplier/findPage1/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 供应商: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** 创建时间 */
+                        createTimeEnd?: string | null;
+                        /** 创建时间 */
+                        createTimeStart?: string | null;
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "supplierType" | "settleType" | "status" | "createTime";
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 结算方式 */
+                        settleType?: number | string | (never | null);
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 状态 */
+                        status?: number | string | (never | null);
+                        /** 合计字段 */
+                        sums?: "paymentDays"[];
+                        /** 供应商名称 */
+                        supplierName?: string | null;
+                        /** 供应商编号 */
+                        supplierNo?: string | null;
+                        /** 供应商类型 */
+                        supplierType?: number | string | (never | null);
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -14468,6 +16702,88 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wxy-production-server/pdRelSkuExpand/findPage/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** SKU扩展属性值: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** SKU扩展属性 */
+                        expandId?: number | string | (never | null);
+                        /** 属性值 */
+                        expandValue?: string | null;
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "createTime";
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** SKU */
+                        skuId?: number | string | (never | null);
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 合计字段 */
+                        sums?: string[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wxy-production-server/pdRelSkuExpand/save": {
         parameters: {
             query?: never;
@@ -14669,6 +16985,88 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wxy-production-server/pdRelSpuExpand/findPage/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 商品扩展属性值: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** 商品扩展属性 */
+                        expandId?: number | string | (never | null);
+                        /** 属性值 */
+                        expandValue?: string | null;
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "createTime";
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 商品 */
+                        spuId?: number | string | (never | null);
+                        /** 合计字段 */
+                        sums?: string[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wxy-production-server/pdRelSpuExpand/save": {
         parameters: {
             query?: never;
@@ -14841,6 +17239,88 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wxy-production-server/pdSkuExpand/findPage/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** SKU扩展属性: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** 属性名称 */
+                        expandName?: string | null;
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "valueType" | "isRequired" | "status" | "createTime";
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 状态 */
+                        status?: number | string | (never | null);
+                        /** 合计字段 */
+                        sums?: "sort"[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                        /** 值类型 */
+                        valueType?: number | string | (never | null);
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -15274,6 +17754,88 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wxy-production-server/pdSpuExpand/findPage/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 商品扩展属性: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** 属性名称 */
+                        expandName?: string | null;
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "valueType" | "isRequired" | "status" | "createTime";
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 状态 */
+                        status?: number | string | (never | null);
+                        /** 合计字段 */
+                        sums?: "sort"[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                        /** 值类型 */
+                        valueType?: number | string | (never | null);
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -16922,6 +19484,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wxy-report-server/report-daily-contribution/findPage/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 每日贡献: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "reportDate" | "shopName" | "userName" | "editTime" | "calcTime";
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 日期 */
+                        reportDateEnd?: string | null;
+                        /** 日期 */
+                        reportDateStart?: string | null;
+                        /** 统计月份 */
+                        reportMonth?: string | null;
+                        /** 门店 */
+                        shopId?: number | string | (never | null);
+                        /** 门店名称 */
+                        shopName?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 合计字段 */
+                        sums?: ("orderCount" | "saleAmount" | "editSaleAmount" | "finalSaleAmount" | "costAmount" | "grossProfit" | "editGrossProfit" | "finalGrossProfit" | "grossMargin" | "targetAmount" | "reachRate")[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                        /** 姓名 */
+                        userName?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wxy-report-server/report-daily-contribution/findUpdateRemark/{id}": {
         parameters: {
             query?: never;
@@ -17238,6 +19888,94 @@ export interface paths {
                                     userName: string | null;
                                 }[];
                                 total: number;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wxy-report-server/report-edit-log/page/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 报表修改日志: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** 修改时间 */
+                        editTimeEnd?: string | null;
+                        /** 修改时间 */
+                        editTimeStart?: string | null;
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "reportType" | "editTime";
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 报表 */
+                        reportType?: string | null;
+                        /** 记录ID */
+                        rowId?: number | string | (never | null);
+                        /** 门店名称 */
+                        shopName?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 合计字段 */
+                        sums?: string[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                        /** 姓名 */
+                        userName?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
                             };
                             msg: string;
                         };
@@ -17766,6 +20504,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wxy-report-server/report-monthly-contribution/findPage/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 月度贡献: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "shopName" | "userName" | "editTime" | "calcTime";
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 统计月份 */
+                        reportMonth?: string | null;
+                        /** 门店 */
+                        shopId?: number | string | (never | null);
+                        /** 门店名称 */
+                        shopName?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 合计字段 */
+                        sums?: ("orderCount" | "saleAmount" | "editSaleAmount" | "finalSaleAmount" | "costAmount" | "grossProfit" | "editGrossProfit" | "finalGrossProfit" | "grossMargin" | "targetAmount" | "reachRate")[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                        /** 姓名 */
+                        userName?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wxy-report-server/report-monthly-contribution/lastDate": {
         parameters: {
             query?: never;
@@ -18182,6 +21004,88 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wxy-report-server/report-monthly-shop-contribution/findPage/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 门店月度贡献: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "shopName" | "editTime" | "calcTime";
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 统计月份 */
+                        reportMonth?: string | null;
+                        /** 门店 */
+                        shopId?: number | string | (never | null);
+                        /** 门店名称 */
+                        shopName?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 合计字段 */
+                        sums?: ("sellerCount" | "orderCount" | "saleAmount" | "editSaleAmount" | "finalSaleAmount" | "costAmount" | "grossProfit" | "editGrossProfit" | "finalGrossProfit" | "grossMargin" | "targetAmount" | "reachRate")[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wxy-report-server/report-monthly-shop-contribution/lastDate": {
         parameters: {
             query?: never;
@@ -18563,6 +21467,92 @@ export interface paths {
                                     userName: string | null;
                                 }[];
                                 total: number;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wxy-report-server/report-monthly-star-rating/findPage/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 月度星级评定: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** 星级 */
+                        finalStar?: number | string | (never | null);
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "shopName" | "userName" | "editTime" | "calcTime";
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 统计月份 */
+                        reportMonth?: string | null;
+                        /** 门店 */
+                        shopId?: number | string | (never | null);
+                        /** 门店名称 */
+                        shopName?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 合计字段 */
+                        sums?: ("saleAmount" | "targetAmount" | "reachRate" | "grossProfit" | "grossMargin" | "star" | "editStar" | "finalStar")[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                        /** 姓名 */
+                        userName?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
                             };
                             msg: string;
                         };
@@ -19068,6 +22058,88 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wxy-report-server/star-rating-user-det/findPage/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 人员星级汇总: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "userName" | "calcTime";
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 统计月份 */
+                        reportMonth?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 星级 */
+                        star?: number | string | (never | null);
+                        /** 合计字段 */
+                        sums?: ("shopCount" | "saleAmount" | "targetAmount" | "reachRate" | "grossProfit" | "grossMargin" | "star")[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                        /** 姓名 */
+                        userName?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wxy-report-server/star-rating-user-det/lastDate": {
         parameters: {
             query?: never;
@@ -19452,6 +22524,82 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wxy-shop-server/petty-cash-config/list/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 备用金设置: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "billingCycle" | "allowOverdraft" | "needPicture" | "useProcess" | "updateTime";
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 合计字段 */
+                        sums?: string[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wxy-shop-server/petty-cash-config/save": {
         parameters: {
             query?: never;
@@ -19671,6 +22819,92 @@ export interface paths {
                                     userName: string | null;
                                 }[];
                                 total: number;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wxy-shop-server/petty-cash-ledger/page/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 备用金流水: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** 业务日期 */
+                        bizDateEnd?: string | null;
+                        /** 业务日期 */
+                        bizDateStart?: string | null;
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "shopName" | "refType" | "bizDate" | "createTime";
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 单号 */
+                        refNo?: string | null;
+                        /** 来源 */
+                        refType?: string | null;
+                        /** 门店 */
+                        shopId?: number | string | (never | null);
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 合计字段 */
+                        sums?: ("amount" | "balanceAfter")[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
                             };
                             msg: string;
                         };
@@ -20042,6 +23276,104 @@ export interface paths {
                                     usageType: number | null;
                                 }[];
                                 total: number;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wxy-shop-server/petty-cash-record/findPage/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 备用金记录: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** 提交时间 */
+                        createTimeEnd?: string | null;
+                        /** 提交时间 */
+                        createTimeStart?: string | null;
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "shopName" | "usageName" | "usageType" | "occurDate" | "status" | "auditTime" | "createUserName" | "createTime";
+                        /** 发生日期 */
+                        occurDateEnd?: string | null;
+                        /** 发生日期 */
+                        occurDateStart?: string | null;
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 关联单号 */
+                        orderNo?: string | null;
+                        /** 单号 */
+                        recordNo?: string | null;
+                        /** 门店 */
+                        shopId?: number | string | (never | null);
+                        /** 门店名称 */
+                        shopName?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 状态 */
+                        status?: number | string | (never | null);
+                        /** 合计字段 */
+                        sums?: ("amount" | "balanceAfter")[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                        /** 费用用途 */
+                        usageId?: number | string | (never | null);
+                        /** 收支类型 */
+                        usageType?: number | string | (never | null);
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
                             };
                             msg: string;
                         };
@@ -20683,6 +24015,88 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wxy-shop-server/petty-cash-shop-config/findPage/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 门店备用金: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "shopName" | "shopType" | "auditUserName" | "updateTime";
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 门店 */
+                        shopId?: number | string | (never | null);
+                        /** 门店名称 */
+                        shopName?: string | null;
+                        /** 门店类型 */
+                        shopType?: number | string | (never | null);
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 合计字段 */
+                        sums?: ("floatAmount" | "overdraftLimit" | "balance")[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wxy-shop-server/petty-cash-shop-config/get/{shopId}": {
         parameters: {
             query?: never;
@@ -20973,6 +24387,92 @@ export interface paths {
                                     status: number | null;
                                 }[];
                                 total: number;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wxy-shop-server/shop-ai-box/findPage/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 客流设备: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** 设备名称 */
+                        boxName?: string | null;
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "shopName" | "status" | "lastSeenAt" | "lastCheckAt" | "countsUntil" | "createTime";
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 序列号 */
+                        serialNo?: string | null;
+                        /** 所属门店 */
+                        shopId?: number | string | (never | null);
+                        /** 所属门店名称 */
+                        shopName?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 状态 */
+                        status?: number | string | (never | null);
+                        /** 合计字段 */
+                        sums?: "channelCount"[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
                             };
                             msg: string;
                         };
@@ -21669,6 +25169,100 @@ export interface paths {
                                     status: number | null;
                                 }[];
                                 total: number;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wxy-shop-server/shop-base/cost-page/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 门店: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** 营业面积 */
+                        areaMax?: number | string | (never | null);
+                        /** 营业面积 */
+                        areaMin?: number | string | (never | null);
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "shopName" | "shopType" | "openDate" | "status" | "createTime";
+                        /** 开业日期 */
+                        openDateEnd?: string | null;
+                        /** 开业日期 */
+                        openDateStart?: string | null;
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 所属区域 */
+                        regionName?: string | null;
+                        /** 门店编码 */
+                        shopCode?: string | null;
+                        /** 门店名称 */
+                        shopName?: string | null;
+                        /** 门店类型 */
+                        shopTypes?: (number | string)[] | string | (never | null);
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 状态 */
+                        status?: number | string | (never | null);
+                        /** 合计字段 */
+                        sums?: ("area" | "minCost")[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
                             };
                             msg: string;
                         };
@@ -22433,6 +26027,100 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wxy-shop-server/shop-base/page/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 门店: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** 营业面积 */
+                        areaMax?: number | string | (never | null);
+                        /** 营业面积 */
+                        areaMin?: number | string | (never | null);
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "shopName" | "shopType" | "openDate" | "status" | "createTime";
+                        /** 开业日期 */
+                        openDateEnd?: string | null;
+                        /** 开业日期 */
+                        openDateStart?: string | null;
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 所属区域 */
+                        regionName?: string | null;
+                        /** 门店编码 */
+                        shopCode?: string | null;
+                        /** 门店名称 */
+                        shopName?: string | null;
+                        /** 门店类型 */
+                        shopTypes?: (number | string)[] | string | (never | null);
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 状态 */
+                        status?: number | string | (never | null);
+                        /** 合计字段 */
+                        sums?: ("area" | "minCost")[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wxy-shop-server/shop-base/page/profile": {
         parameters: {
             query?: never;
@@ -22971,6 +26659,96 @@ export interface paths {
                                     userName: string | null;
                                 }[];
                                 total: number;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wxy-shop-server/shop-class-record/findList/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 收银班次: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "shopName" | "userName" | "isPractice" | "status" | "startTime" | "endTime";
+                        /** 练习收银 */
+                        isPractice?: boolean | string | (never | null);
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 门店 */
+                        shopId?: number | string | (never | null);
+                        /** 门店名称 */
+                        shopName?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 开班时间 */
+                        startTimeEnd?: string | null;
+                        /** 开班时间 */
+                        startTimeStart?: string | null;
+                        /** 状态 */
+                        status?: number | string | (never | null);
+                        /** 合计字段 */
+                        sums?: ("openingCash" | "orderCount" | "saleAmount" | "refundCount" | "refundAmount" | "cashAmount" | "expectedCash" | "countedCash" | "differenceAmount")[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                        /** 收银员 */
+                        userName?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
                             };
                             msg: string;
                         };
@@ -24102,6 +27880,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wxy-shop-server/shop-device/page/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 门店设备: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** 已激活 */
+                        active?: boolean | string | (never | null);
+                        /** 设备名称 */
+                        deviceName?: string | null;
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "shopName" | "active" | "activatedAt" | "createTime";
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 所属门店 */
+                        shopId?: number | string | (never | null);
+                        /** 所属门店名称 */
+                        shopName?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 合计字段 */
+                        sums?: string[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wxy-shop-server/shop-jh-mcht-config/deleteById/{id}": {
         parameters: {
             query?: never;
@@ -24272,6 +28134,92 @@ export interface paths {
                                     updateTime: string | null;
                                 }[];
                                 total: number;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wxy-shop-server/shop-jh-mcht-config/findPage/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 商户配置: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** 支付渠道 */
+                        channel?: number | string | (never | null);
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "shopName" | "channel" | "keyUpdateTime" | "lastDownloadTime" | "status" | "updateTime";
+                        /** 商户号 */
+                        mchtNo?: string | null;
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 门店 */
+                        shopId?: number | string | (never | null);
+                        /** 门店名称 */
+                        shopName?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 状态 */
+                        status?: number | string | (never | null);
+                        /** 合计字段 */
+                        sums?: "downloadCount"[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
                             };
                             msg: string;
                         };
@@ -25505,6 +29453,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wxy-shop-server/shop-merchant/page/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 支付终端: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "shopName" | "merchantType" | "status" | "createTime" | "updateTime";
+                        /** 商户号 */
+                        merchantNo?: string | null;
+                        /** 商户类型 */
+                        merchantType?: number | string | (never | null);
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 门店 */
+                        shopId?: number | string | (never | null);
+                        /** 门店名称 */
+                        shopName?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 状态 */
+                        status?: number | string | (never | null);
+                        /** 合计字段 */
+                        sums?: string[];
+                        /** 终端号 */
+                        terminalNo?: string | null;
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wxy-shop-server/shop-merchant/shop-bind-terminal/{shopId}/{terminalNo}": {
         parameters: {
             query?: never;
@@ -26178,6 +30214,92 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wxy-shop-server/shop-online-order/list/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 线上订单: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "shopName" | "platform" | "orderDate" | "updateTime";
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 日期 */
+                        orderDateEnd?: string | null;
+                        /** 日期 */
+                        orderDateStart?: string | null;
+                        /** 平台 */
+                        platform?: number | string | (never | null);
+                        /** 门店 */
+                        shopId?: number | string | (never | null);
+                        /** 门店名称 */
+                        shopName?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 合计字段 */
+                        sums?: ("orderCount" | "orderAmount" | "refundAmount")[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wxy-shop-server/shop-online-order/merge": {
         parameters: {
             query?: never;
@@ -26375,6 +30497,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wxy-shop-server/shop-passengers-count/findPage/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 客流统计: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** 客流设备 */
+                        aiBoxId?: number | string | (never | null);
+                        /** 日期 */
+                        countDateEnd?: string | null;
+                        /** 日期 */
+                        countDateStart?: string | null;
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "shopName" | "countHour" | "countDate" | "updateTime";
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 门店 */
+                        shopId?: number | string | (never | null);
+                        /** 门店 */
+                        shopIds?: (number | string)[] | string | (never | null);
+                        /** 门店名称 */
+                        shopName?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 合计字段 */
+                        sums?: ("channelNo" | "inCount" | "outCount")[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wxy-shop-server/shop-passengers-count/pull": {
         parameters: {
             query?: never;
@@ -26492,6 +30702,90 @@ export interface paths {
                                     updateTime: string | null;
                                 }[];
                                 total: number;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wxy-shop-server/shop-pay-method-config/findPage/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 门店支付方式: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** 启用 */
+                        enabled?: boolean | string | (never | null);
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "shopName" | "payType" | "enabled" | "updateTime";
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 支付方式 */
+                        payType?: number | string | (never | null);
+                        /** 门店 */
+                        shopId?: number | string | (never | null);
+                        /** 门店名称 */
+                        shopName?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 合计字段 */
+                        sums?: "sort"[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
                             };
                             msg: string;
                         };
@@ -27593,6 +31887,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wxy-shop-server/shop-petty-cash-reconciliation/list/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 备用金对账单: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** 账期开始 */
+                        beginDateEnd?: string | null;
+                        /** 账期开始 */
+                        beginDateStart?: string | null;
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "shopName" | "beginDate" | "endDate" | "status" | "auditTime" | "createTime";
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 对账单号 */
+                        reconNo?: string | null;
+                        /** 门店 */
+                        shopId?: number | string | (never | null);
+                        /** 门店名称 */
+                        shopName?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 状态 */
+                        status?: number | string | (never | null);
+                        /** 合计字段 */
+                        sums?: ("openingBalance" | "incomeAmount" | "spendAmount" | "bookBalance" | "pendingAmount" | "recordCount" | "actualBalance" | "differenceAmount")[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wxy-shop-server/shop-petty-cash-reconciliation/merge": {
         parameters: {
             query?: never;
@@ -27881,6 +32263,90 @@ export interface paths {
                                     usageType: number | null;
                                 }[];
                                 total: number;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wxy-shop-server/shop-petty-cash-usage-config/list/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 费用用途: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "usageName" | "usageType" | "scopeType" | "status" | "createTime";
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 适用门店 */
+                        scopeType?: number | string | (never | null);
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 状态 */
+                        status?: number | string | (never | null);
+                        /** 合计字段 */
+                        sums?: ("maxAmount" | "sort")[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                        /** 用途名称 */
+                        usageName?: string | null;
+                        /** 收支类型 */
+                        usageType?: number | string | (never | null);
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
                             };
                             msg: string;
                         };
@@ -28525,6 +32991,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wxy-shop-server/shop-petty-cash/transfer/page/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 备用金调拨单: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "shopName" | "transferDate" | "status" | "confirmTime" | "createUserName" | "createTime";
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 调拨单号 */
+                        orderNo?: string | null;
+                        /** 门店 */
+                        shopId?: number | string | (never | null);
+                        /** 门店名称 */
+                        shopName?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 状态 */
+                        status?: number | string | (never | null);
+                        /** 合计字段 */
+                        sums?: "amount"[];
+                        /** 调拨日期 */
+                        transferDateEnd?: string | null;
+                        /** 调拨日期 */
+                        transferDateStart?: string | null;
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wxy-shop-server/shop-petty-cash/transfer/template": {
         parameters: {
             query?: never;
@@ -28990,6 +33544,88 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wxy-shop-server/shop-region/page/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 门店区域: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "parentName" | "regionName" | "status" | "createTime";
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 上级区域 */
+                        parentId?: number | string | (never | null);
+                        /** 区域名称 */
+                        regionName?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 状态 */
+                        status?: number | string | (never | null);
+                        /** 合计字段 */
+                        sums?: "sort"[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wxy-shop-server/shop-region/shop/info": {
         parameters: {
             query?: never;
@@ -29308,6 +33944,90 @@ export interface paths {
                                     updateTime: string | null;
                                 }[];
                                 total: number;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wxy-shop-server/shop-rel-poi/findPage/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 平台门店: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "platformType" | "poiName" | "shopName" | "matchType" | "updateTime";
+                        /** 匹配方式 */
+                        matchType?: number | string | (never | null);
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 平台 */
+                        platformType?: number | string | (never | null);
+                        /** 平台门店名称 */
+                        poiName?: string | null;
+                        /** 门店名称 */
+                        shopName?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 合计字段 */
+                        sums?: string[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
                             };
                             msg: string;
                         };
@@ -29720,6 +34440,88 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wxy-shop-server/shop-report-defined-config/findPage/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 报表字段: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "visible" | "updateTime";
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 报表编码 */
+                        reportCode?: string | null;
+                        /** 报表 */
+                        reportName?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 合计字段 */
+                        sums?: "sort"[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                        /** 显示 */
+                        visible?: boolean | string | (never | null);
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wxy-shop-server/shop-site/add": {
         parameters: {
             query?: never;
@@ -30079,6 +34881,92 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wxy-shop-server/shop-site/page/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 门店站点: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "shopName" | "siteType" | "status" | "createTime";
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 所属门店 */
+                        shopId?: number | string | (never | null);
+                        /** 所属门店名称 */
+                        shopName?: string | null;
+                        /** 站点名称 */
+                        siteName?: string | null;
+                        /** 站点类型 */
+                        siteType?: number | string | (never | null);
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 状态 */
+                        status?: number | string | (never | null);
+                        /** 合计字段 */
+                        sums?: "area"[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -30917,6 +35805,96 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wxy-system-server/attn-clock/findPage/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 打卡记录: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** 考勤日期 */
+                        clockDateEnd?: string | null;
+                        /** 考勤日期 */
+                        clockDateStart?: string | null;
+                        /** 打卡类型 */
+                        clockType?: number | string | (never | null);
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "userName" | "shopName" | "clockType" | "clockTime" | "clockDate";
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 门店 */
+                        shopId?: number | string | (never | null);
+                        /** 门店名称 */
+                        shopName?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 合计字段 */
+                        sums?: string[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                        /** 人员ID */
+                        userId?: number | string | (never | null);
+                        /** 姓名 */
+                        userName?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wxy-system-server/attn-clock/list/user/{shopId}/{isFilterInspection}/{isFilterDistribution}": {
         parameters: {
             query?: never;
@@ -31199,6 +36177,98 @@ export interface paths {
                                     userName: string | null;
                                 }[];
                                 total: number;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wxy-system-server/attn-request/findPage/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 考勤申请: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** 单号 */
+                        docNo?: string | null;
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "requestType" | "leaveType" | "userName" | "shopName" | "startTime" | "endTime" | "swapUserName" | "status" | "auditTime" | "createUserName" | "createTime";
+                        /** 申请人 */
+                        mine?: number | string | (never | null);
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 申请类型 */
+                        requestType?: number | string | (never | null);
+                        /** 门店 */
+                        shopId?: number | string | (never | null);
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 开始时间 */
+                        startTimeEnd?: string | null;
+                        /** 开始时间 */
+                        startTimeStart?: string | null;
+                        /** 状态 */
+                        status?: number | string | (never | null);
+                        /** 合计字段 */
+                        sums?: ("days" | "hours")[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                        /** 申请人 */
+                        userName?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
                             };
                             msg: string;
                         };
@@ -31704,6 +36774,92 @@ export interface paths {
                                     userNo: string | null;
                                 }[];
                                 total: number;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wxy-system-server/craftsmen-bind/findPage/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 手艺人绑定: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** 手艺人ID */
+                        craftsmanNo?: string | null;
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "userName" | "shopName" | "platformType" | "status" | "updateTime";
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 平台 */
+                        platformType?: number | string | (never | null);
+                        /** 门店 */
+                        shopId?: number | string | (never | null);
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 状态 */
+                        status?: number | string | (never | null);
+                        /** 合计字段 */
+                        sums?: string[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                        /** 姓名 */
+                        userName?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
                             };
                             msg: string;
                         };
@@ -32416,6 +37572,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wxy-system-server/fd-fdPersonalPc/page/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 人员薪资档案: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "userName" | "shopName" | "planName" | "entryDate" | "isInspection" | "isDistribution" | "status" | "updateTime";
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 薪资方案 */
+                        planId?: number | string | (never | null);
+                        /** 岗位 */
+                        positionRuleId?: number | string | (never | null);
+                        /** 门店 */
+                        shopId?: number | string | (never | null);
+                        /** 门店名称 */
+                        shopName?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 状态 */
+                        status?: number | string | (never | null);
+                        /** 合计字段 */
+                        sums?: string[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                        /** 姓名 */
+                        userName?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wxy-system-server/fd-fdPersonalPc/update": {
         parameters: {
             query?: never;
@@ -32610,6 +37854,94 @@ export interface paths {
                                     userName: string | null;
                                 }[];
                                 total: number;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wxy-system-server/fd-monthly-salary-det-stat/findPage/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 薪资明细: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** 薪资方案 */
+                        fdSalaryPlanId?: number | string | (never | null);
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "userName";
+                        /** 项目 */
+                        itemName?: string | null;
+                        /** 月份 */
+                        month?: string | null;
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 薪资记录 */
+                        statId?: number | string | (never | null);
+                        /** 合计字段 */
+                        sums?: ("itemNo" | "amount")[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                        /** 人员ID */
+                        userId?: number | string | (never | null);
+                        /** 姓名 */
+                        userName?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
                             };
                             msg: string;
                         };
@@ -32915,6 +38247,92 @@ export interface paths {
                                     workDays: number | null;
                                 }[];
                                 total: number;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wxy-system-server/fd-monthly-salary-stat/findPage/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 月度薪资: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** 薪资方案 */
+                        fdSalaryPlanId?: number | string | (never | null);
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "userName" | "shopName" | "earlySettleDate" | "refreshTime";
+                        /** 月份 */
+                        month?: string | null;
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 门店名称 */
+                        shopName?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 合计字段 */
+                        sums?: ("requiredDays" | "workDays" | "salesAmount" | "baseSalary" | "basePay" | "commissionRate" | "commission" | "subsidy" | "specialAdd" | "specialDeduct" | "totalPay")[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                        /** 人员ID */
+                        userId?: number | string | (never | null);
+                        /** 姓名 */
+                        userName?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
                             };
                             msg: string;
                         };
@@ -33277,6 +38695,92 @@ export interface paths {
                                     userName: string | null;
                                 }[];
                                 total: number;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wxy-system-server/fd-monthly-transfer-subsidy-det/findPage/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 调岗补贴: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** 单号 */
+                        docNo?: string | null;
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "userName" | "fromShopName" | "toShopName" | "status" | "auditTime" | "createUserName" | "createTime";
+                        /** 月份 */
+                        month?: string | null;
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 状态 */
+                        status?: number | string | (never | null);
+                        /** 合计字段 */
+                        sums?: ("days" | "amount")[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                        /** 人员 */
+                        userId?: number | string | (never | null);
+                        /** 姓名 */
+                        userName?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
                             };
                             msg: string;
                         };
@@ -33728,6 +39232,84 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wxy-system-server/fdsalary-AutomationBase/earlycommission/query/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 提前结算提成规则: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "updateTime";
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 适用岗位 */
+                        positionName?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 合计字段 */
+                        sums?: ("minDays" | "payRate")[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wxy-system-server/fdsalary-AutomationBase/earlycommission/update": {
         parameters: {
             query?: never;
@@ -33982,6 +39564,86 @@ export interface paths {
                                     userName: string | null;
                                 }[];
                                 total: number;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wxy-system-server/fdsalary-AutomationBase/personal/query/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 个人提成规则: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "userName" | "updateTime";
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 合计字段 */
+                        sums?: ("baseSalary" | "commissionRate")[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                        /** 人员 */
+                        userId?: number | string | (never | null);
+                        /** 姓名 */
+                        userName?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
                             };
                             msg: string;
                         };
@@ -34289,6 +39951,84 @@ export interface paths {
                                     updateUserName: string | null;
                                 }[];
                                 total: number;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wxy-system-server/fdsalary-AutomationBase/position/query/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 岗位提成规则: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "updateTime";
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 岗位 */
+                        positionName?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 合计字段 */
+                        sums?: ("baseSalary" | "commissionRate" | "requiredDays")[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
                             };
                             msg: string;
                         };
@@ -35888,6 +41628,96 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wxy-system-server/shop-inspect-apply/findPage/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 巡店申请: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** 申请人ID */
+                        createUserId?: number | string | (never | null);
+                        /** 单号 */
+                        docNo?: string | null;
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "shopName" | "inspectDate" | "status" | "auditTime" | "createUserName" | "createTime";
+                        /** 巡店日期 */
+                        inspectDateEnd?: string | null;
+                        /** 巡店日期 */
+                        inspectDateStart?: string | null;
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 门店 */
+                        shopId?: number | string | (never | null);
+                        /** 门店名称 */
+                        shopName?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 状态 */
+                        status?: number | string | (never | null);
+                        /** 合计字段 */
+                        sums?: ("itemCount" | "failCount")[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wxy-system-server/shop-inspect-apply/get/{id}": {
         parameters: {
             query?: never;
@@ -36328,6 +42158,94 @@ export interface paths {
                                     userName: string | null;
                                 }[];
                                 total: number;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wxy-system-server/special-personal/findPage/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 特殊人员: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** 调整类型 */
+                        adjustType?: number | string | (never | null);
+                        /** 单号 */
+                        docNo?: string | null;
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "userName" | "adjustType" | "status" | "auditTime" | "createUserName" | "createTime";
+                        /** 月份 */
+                        month?: string | null;
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 状态 */
+                        status?: number | string | (never | null);
+                        /** 合计字段 */
+                        sums?: "amount"[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                        /** 人员 */
+                        userId?: number | string | (never | null);
+                        /** 姓名 */
+                        userName?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
                             };
                             msg: string;
                         };
@@ -37360,6 +43278,92 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wxy-system-server/sys-exam/findPage/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 考试: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** 考试名称 */
+                        examName?: string | null;
+                        /** 考试类型 */
+                        examType?: number | string | (never | null);
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "examType" | "startTime" | "endTime" | "status" | "createTime";
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 开始时间 */
+                        startTimeBegin?: string | null;
+                        /** 开始时间 */
+                        startTimeEnd?: string | null;
+                        /** 状态 */
+                        status?: number | string | (never | null);
+                        /** 合计字段 */
+                        sums?: ("totalScore" | "passScore" | "duration")[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wxy-system-server/sys-exam/info/{id}": {
         parameters: {
             query?: never;
@@ -38176,6 +44180,88 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wxy-system-server/sys-video-task/findPage/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 学习任务: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** 截止时间 */
+                        deadlineEnd?: string | null;
+                        /** 截止时间 */
+                        deadlineStart?: string | null;
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "taskName" | "startTime" | "deadline" | "createTime";
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 合计字段 */
+                        sums?: ("peopleCount" | "assignedCount" | "completedCount" | "overdueCount")[];
+                        /** 任务名称 */
+                        taskName?: string | null;
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wxy-system-server/sys-video-task/info/{id}": {
         parameters: {
             query?: never;
@@ -38559,6 +44645,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wxy-system-server/user-option/attend/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 用户: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "status";
+                        /** 姓名 */
+                        name?: string | null;
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 状态 */
+                        status?: number | string | (never | null);
+                        /** 合计字段 */
+                        sums?: string[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wxy-system-server/user-option/craftsmen/{pageNum}/{pageSize}": {
         parameters: {
             query?: never;
@@ -38616,6 +44782,86 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wxy-system-server/user-option/craftsmen/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 用户: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "status";
+                        /** 姓名 */
+                        name?: string | null;
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 状态 */
+                        status?: number | string | (never | null);
+                        /** 合计字段 */
+                        sums?: string[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -38685,6 +44931,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wxy-system-server/user-option/page/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 用户: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "status";
+                        /** 姓名 */
+                        name?: string | null;
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 状态 */
+                        status?: number | string | (never | null);
+                        /** 合计字段 */
+                        sums?: string[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wxy-system-server/user-option/petty-cash/{pageNum}/{pageSize}": {
         parameters: {
             query?: never;
@@ -38742,6 +45068,86 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wxy-system-server/user-option/petty-cash/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 用户: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "status";
+                        /** 姓名 */
+                        name?: string | null;
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 状态 */
+                        status?: number | string | (never | null);
+                        /** 合计字段 */
+                        sums?: string[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -38811,6 +45217,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wxy-system-server/user-option/salary/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 用户: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "status";
+                        /** 姓名 */
+                        name?: string | null;
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 状态 */
+                        status?: number | string | (never | null);
+                        /** 合计字段 */
+                        sums?: string[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wxy-system-server/user-option/salesman/{pageNum}/{pageSize}": {
         parameters: {
             query?: never;
@@ -38868,6 +45354,86 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wxy-system-server/user-option/salesman/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 用户: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "status";
+                        /** 姓名 */
+                        name?: string | null;
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 状态 */
+                        status?: number | string | (never | null);
+                        /** 合计字段 */
+                        sums?: string[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -39734,6 +46300,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wxy-system-server/video_material_group/findPage/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 视频分组: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "parentName" | "groupName" | "createTime";
+                        /** 分组名称 */
+                        groupName?: string | null;
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 上级分组ID */
+                        parentId?: number | string | (never | null);
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 合计字段 */
+                        sums?: ("sort" | "materialCount")[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wxy-system-server/video_material_group/roles": {
         parameters: {
             query?: never;
@@ -40083,6 +46729,88 @@ export interface paths {
                                     videoObjectKey: string | null;
                                 }[];
                                 total: number;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wxy-system-server/video-material/findPage/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 课程: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "groupName" | "createTime";
+                        /** 视频分组ID */
+                        groupId?: number | string | (never | null);
+                        /** 视频分组 */
+                        groupName?: string | null;
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 合计字段 */
+                        sums?: ("durationSeconds" | "fileSize" | "assignedCount")[];
+                        /** 课程标题 */
+                        title?: string | null;
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
                             };
                             msg: string;
                         };
@@ -40773,6 +47501,96 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wxy-warehouse-server/location/page/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 库位: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "whName" | "skuName" | "pickingUserName" | "status" | "createTime";
+                        /** 库位编码 */
+                        locationCode?: string | null;
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 拣货员 */
+                        pickingUserId?: number | string | (never | null);
+                        /** 存放商品 */
+                        skuId?: number | string | (never | null);
+                        /** 商品名称 */
+                        skuName?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 状态 */
+                        status?: number | string | (never | null);
+                        /** 合计字段 */
+                        sums?: "stockCount"[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                        /** 仓库 */
+                        whId?: number | string | (never | null);
+                        /** 库区 */
+                        zone?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wxy-warehouse-server/location/template": {
         parameters: {
             query?: never;
@@ -41351,6 +48169,96 @@ export interface paths {
                                     totalQuantity: number | null;
                                 }[];
                                 total: number;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wxy-warehouse-server/return-order/findPage/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 退货单: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** 调拨单号 */
+                        allocationNo?: string | null;
+                        /** 创建时间 */
+                        createTimeEnd?: string | null;
+                        /** 创建时间 */
+                        createTimeStart?: string | null;
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "outWhName" | "inWhName" | "reason" | "status" | "createTime" | "auditTime";
+                        /** 收货仓库ID */
+                        inWhId?: number | string | (never | null);
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 退货仓库ID */
+                        outWhId?: number | string | (never | null);
+                        /** 退货单号 */
+                        returnNo?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 状态 */
+                        status?: number | string | (never | null);
+                        /** 合计字段 */
+                        sums?: ("totalQuantity" | "totalAmount")[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
                             };
                             msg: string;
                         };
@@ -42448,6 +49356,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wxy-warehouse-server/wh-allocation/input-page/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 调拨单: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** 调拨单号 */
+                        allocationNo?: string | null;
+                        /** 创建时间 */
+                        createTimeEnd?: string | null;
+                        /** 创建时间 */
+                        createTimeStart?: string | null;
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "outWhName" | "inWhName" | "status" | "createTime" | "outTime" | "inTime";
+                        /** 调入仓库 */
+                        inWhId?: number | string | (never | null);
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 调出仓库 */
+                        outWhId?: number | string | (never | null);
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 状态 */
+                        status?: number | string | (never | null);
+                        /** 合计字段 */
+                        sums?: ("totalQuantity" | "totalInQuantity" | "diffQuantity" | "totalAmount")[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wxy-warehouse-server/wh-allocation/output-page": {
         parameters: {
             query?: never;
@@ -42554,6 +49550,94 @@ export interface paths {
                                     totalQuantity: number | null;
                                 }[];
                                 total: number;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wxy-warehouse-server/wh-allocation/output-page/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 调拨单: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** 调拨单号 */
+                        allocationNo?: string | null;
+                        /** 创建时间 */
+                        createTimeEnd?: string | null;
+                        /** 创建时间 */
+                        createTimeStart?: string | null;
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "outWhName" | "inWhName" | "status" | "createTime" | "outTime" | "inTime";
+                        /** 调入仓库 */
+                        inWhId?: number | string | (never | null);
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 调出仓库 */
+                        outWhId?: number | string | (never | null);
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 状态 */
+                        status?: number | string | (never | null);
+                        /** 合计字段 */
+                        sums?: ("totalQuantity" | "totalInQuantity" | "diffQuantity" | "totalAmount")[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
                             };
                             msg: string;
                         };
@@ -43129,6 +50213,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wxy-warehouse-server/wh-base-info/page/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 仓库: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "whName" | "whType" | "isDistribution" | "status" | "createTime";
+                        /** 是否配送仓 */
+                        isDistribution?: number | string | (never | null);
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 所属区域 */
+                        regionName?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 状态 */
+                        status?: number | string | (never | null);
+                        /** 合计字段 */
+                        sums?: "area"[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                        /** 仓库编码 */
+                        whCode?: string | null;
+                        /** 仓库名称 */
+                        whName?: string | null;
+                        /** 仓库类型 */
+                        whType?: number | string | (never | null);
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wxy-warehouse-server/wh-base-info/pulldown/distribution": {
         parameters: {
             query?: never;
@@ -43661,6 +50833,88 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wxy-warehouse-server/wh-expand/page/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 仓库扩展属性: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** 属性名称 */
+                        expandName?: string | null;
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "valueType" | "isRequired" | "status" | "createTime";
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 状态 */
+                        status?: number | string | (never | null);
+                        /** 合计字段 */
+                        sums?: "sort"[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                        /** 值类型 */
+                        valueType?: number | string | (never | null);
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wxy-warehouse-server/wh-expected-receipt/deleteById/{id}": {
         parameters: {
             query?: never;
@@ -43780,6 +51034,90 @@ export interface paths {
                                     supplierName: string | null;
                                 }[];
                                 total: number;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wxy-warehouse-server/wh-expected-receipt/page/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 预约到货: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** 预计到货时间 */
+                        expectedTimeEnd?: string | null;
+                        /** 预计到货时间 */
+                        expectedTimeStart?: string | null;
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "expectedTime" | "createTime";
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 采购单 */
+                        purchaseId?: number | string | (never | null);
+                        /** 采购单号 */
+                        purchaseNo?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 合计字段 */
+                        sums?: "quantity"[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
                             };
                             msg: string;
                         };
@@ -44696,6 +52034,92 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wxy-warehouse-server/wh-inventory/filter-page/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 盘点单: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** 创建时间 */
+                        createTimeEnd?: string | null;
+                        /** 创建时间 */
+                        createTimeStart?: string | null;
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "whName" | "scope" | "status" | "createTime" | "checkTime" | "submitTime";
+                        /** 盘点单号 */
+                        inventoryNo?: string | null;
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 状态 */
+                        status?: number | string | (never | null);
+                        /** 合计字段 */
+                        sums?: ("totalLines" | "countedLines" | "totalQuantity" | "diffQuantity" | "diffAmount")[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                        /** 盘点仓库 */
+                        whId?: number | string | (never | null);
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wxy-warehouse-server/wh-inventory/info/{inventoryKey}": {
         parameters: {
             query?: never;
@@ -44872,6 +52296,92 @@ export interface paths {
                                     whName: string | null;
                                 }[];
                                 total: number;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wxy-warehouse-server/wh-inventory/page/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 盘点单: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** 创建时间 */
+                        createTimeEnd?: string | null;
+                        /** 创建时间 */
+                        createTimeStart?: string | null;
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "whName" | "scope" | "status" | "createTime" | "checkTime" | "submitTime";
+                        /** 盘点单号 */
+                        inventoryNo?: string | null;
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 状态 */
+                        status?: number | string | (never | null);
+                        /** 合计字段 */
+                        sums?: ("totalLines" | "countedLines" | "totalQuantity" | "diffQuantity" | "diffAmount")[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                        /** 盘点仓库 */
+                        whId?: number | string | (never | null);
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
                             };
                             msg: string;
                         };
@@ -45560,6 +53070,82 @@ export interface paths {
                                     refuseExpiredSale: boolean | null;
                                 }[];
                                 total: number;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wxy-warehouse-server/wh-lot-config/list/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 批次设置: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "refuseExpiredSale";
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 合计字段 */
+                        sums?: "nearExpiryDays"[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
                             };
                             msg: string;
                         };
@@ -46322,6 +53908,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wxy-warehouse-server/wh-other-stock-in/page/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 其他入库单: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** 创建时间 */
+                        createTimeEnd?: string | null;
+                        /** 创建时间 */
+                        createTimeStart?: string | null;
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "whName" | "reason" | "status" | "createTime" | "confirmTime";
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 入库原因 */
+                        reason?: number | string | (never | null);
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 状态 */
+                        status?: number | string | (never | null);
+                        /** 入库单号 */
+                        stockInNo?: string | null;
+                        /** 合计字段 */
+                        sums?: ("totalQuantity" | "totalAmount")[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                        /** 入库仓库 */
+                        whId?: number | string | (never | null);
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wxy-warehouse-server/wh-other-stock-in/sku-options": {
         parameters: {
             query?: never;
@@ -46992,6 +54666,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wxy-warehouse-server/wh-other-stock-out/page/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 其他出库单: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** 创建时间 */
+                        createTimeEnd?: string | null;
+                        /** 创建时间 */
+                        createTimeStart?: string | null;
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "whName" | "reason" | "status" | "createTime" | "confirmTime";
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 出库原因 */
+                        reason?: number | string | (never | null);
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 状态 */
+                        status?: number | string | (never | null);
+                        /** 出库单号 */
+                        stockOutNo?: string | null;
+                        /** 合计字段 */
+                        sums?: ("totalQuantity" | "totalAmount")[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                        /** 出库仓库 */
+                        whId?: number | string | (never | null);
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wxy-warehouse-server/wh-other-stock-out/sku-options": {
         parameters: {
             query?: never;
@@ -47559,6 +55321,96 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wxy-warehouse-server/wh-picking-task/page/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 拣货任务: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** 创建时间 */
+                        createTimeEnd?: string | null;
+                        /** 创建时间 */
+                        createTimeStart?: string | null;
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "whName" | "taskType" | "pickerName" | "status" | "createTime" | "finishTime";
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 拣货员ID */
+                        pickerId?: number | string | (never | null);
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 状态 */
+                        status?: number | string | (never | null);
+                        /** 合计字段 */
+                        sums?: ("orderCount" | "totalQuantity")[];
+                        /** 任务号 */
+                        taskNo?: string | null;
+                        /** 拣货方式 */
+                        taskType?: number | string | (never | null);
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                        /** 仓库ID */
+                        whId?: number | string | (never | null);
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wxy-warehouse-server/wh-picking-task/total/quantum": {
         parameters: {
             query?: never;
@@ -48078,6 +55930,96 @@ export interface paths {
                                     whName: string | null;
                                 }[];
                                 total: number;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wxy-warehouse-server/wh-picking/picking/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 拣货单: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** 创建时间 */
+                        createTimeEnd?: string | null;
+                        /** 创建时间 */
+                        createTimeStart?: string | null;
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "whName" | "status" | "createTime" | "pickTime";
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 拣货单号 */
+                        pickingNo?: string | null;
+                        /** 平台订单号 */
+                        platformOrderNo?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 状态 */
+                        status?: number | string | (never | null);
+                        /** 合计字段 */
+                        sums?: "totalQuantity"[];
+                        /** 拣货任务ID */
+                        taskId?: number | string | (never | null);
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                        /** 发货仓库 */
+                        whId?: number | string | (never | null);
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
                             };
                             msg: string;
                         };
@@ -48627,6 +56569,94 @@ export interface paths {
                                     whName: string | null;
                                 }[];
                                 total: number;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wxy-warehouse-server/wh-purchase/findPage/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 采购单: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** 创建时间 */
+                        createTimeEnd?: string | null;
+                        /** 创建时间 */
+                        createTimeStart?: string | null;
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "supplierName" | "whName" | "expectedDate" | "status" | "createTime" | "auditTime" | "interruptTime";
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 采购单号 */
+                        purchaseNo?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 状态 */
+                        statuses?: (number | string)[] | string | (never | null);
+                        /** 合计字段 */
+                        sums?: ("totalQuantity" | "receivedQuantity" | "totalAmount")[];
+                        /** 供应商 */
+                        supplierId?: number | string | (never | null);
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                        /** 收货仓库 */
+                        whId?: number | string | (never | null);
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
                             };
                             msg: string;
                         };
@@ -49302,6 +57332,94 @@ export interface paths {
                                     whName: string | null;
                                 }[];
                                 total: number;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wxy-warehouse-server/wh-receipt/findPage/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 收货单: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** 创建时间 */
+                        createTimeEnd?: string | null;
+                        /** 创建时间 */
+                        createTimeStart?: string | null;
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "whName" | "status" | "createTime" | "auditTime";
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 采购单 */
+                        purchaseId?: number | string | (never | null);
+                        /** 采购单号 */
+                        purchaseNo?: string | null;
+                        /** 收货单号 */
+                        receiptNo?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 状态 */
+                        status?: number | string | (never | null);
+                        /** 合计字段 */
+                        sums?: ("totalQuantity" | "totalAmount")[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
                             };
                             msg: string;
                         };
@@ -50011,6 +58129,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wxy-warehouse-server/wh-region/page/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 仓库区域: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "regionName" | "createTime";
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 上级区域 */
+                        parentId?: number | string | (never | null);
+                        /** 区域名称 */
+                        regionName?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 合计字段 */
+                        sums?: "sort"[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wxy-warehouse-server/wh-region/tree/contains/warehouse": {
         parameters: {
             query?: never;
@@ -50350,6 +58548,88 @@ export interface paths {
                                     whId: number | null;
                                 }[];
                                 total: number;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wxy-warehouse-server/wh-rel-expand/page/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 仓库扩展属性值: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** 仓库扩展属性 */
+                        expandId?: number | string | (never | null);
+                        /** 属性值 */
+                        expandValue?: string | null;
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "createTime";
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 合计字段 */
+                        sums?: string[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                        /** 仓库 */
+                        whId?: number | string | (never | null);
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
                             };
                             msg: string;
                         };
@@ -50726,6 +59006,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wxy-warehouse-server/wh-rel-sku-expand/page/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 仓库SKU扩展属性值: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** 仓库SKU扩展属性 */
+                        expandId?: number | string | (never | null);
+                        /** 属性值 */
+                        expandValue?: string | null;
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "createTime";
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** SKU */
+                        skuId?: number | string | (never | null);
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 合计字段 */
+                        sums?: string[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                        /** 仓库 */
+                        whId?: number | string | (never | null);
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wxy-warehouse-server/wh-rel-sku-expand/template": {
         parameters: {
             query?: never;
@@ -50971,6 +59335,90 @@ export interface paths {
                                     whId: number | null;
                                 }[];
                                 total: number;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wxy-warehouse-server/wh-rel-spu-expand/page/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 仓库商品扩展属性值: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** 仓库商品扩展属性 */
+                        expandId?: number | string | (never | null);
+                        /** 属性值 */
+                        expandValue?: string | null;
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "createTime";
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 商品 */
+                        spuId?: number | string | (never | null);
+                        /** 合计字段 */
+                        sums?: string[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                        /** 仓库 */
+                        whId?: number | string | (never | null);
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
                             };
                             msg: string;
                         };
@@ -51349,6 +59797,88 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wxy-warehouse-server/wh-sku-expand/page/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 仓库SKU扩展属性: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** 属性名称 */
+                        expandName?: string | null;
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "valueType" | "isRequired" | "status" | "createTime";
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 状态 */
+                        status?: number | string | (never | null);
+                        /** 合计字段 */
+                        sums?: "sort"[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                        /** 值类型 */
+                        valueType?: number | string | (never | null);
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wxy-warehouse-server/wh-spu-expand/add": {
         parameters: {
             query?: never;
@@ -51714,6 +60244,88 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wxy-warehouse-server/wh-spu-expand/page/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 仓库商品扩展属性: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** 属性名称 */
+                        expandName?: string | null;
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "valueType" | "isRequired" | "status" | "createTime";
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 状态 */
+                        status?: number | string | (never | null);
+                        /** 合计字段 */
+                        sums?: "sort"[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                        /** 值类型 */
+                        valueType?: number | string | (never | null);
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wxy-warehouse-server/wh-stock-cost-config/info": {
         parameters: {
             query?: never;
@@ -51984,6 +60596,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wxy-warehouse-server/wh-stock-log/pd/page/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 库存流水: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** 发生时间 */
+                        createTimeEnd?: string | null;
+                        /** 发生时间 */
+                        createTimeStart?: string | null;
+                        /** 单据号 */
+                        docNo?: string | null;
+                        /** 单据类型 */
+                        docType?: string | null;
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "whName" | "skuName" | "docType" | "createTime";
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** SKU编码 */
+                        skuCode?: string | null;
+                        /** SKU ID */
+                        skuId?: number | string | (never | null);
+                        /** 商品名称 */
+                        skuName?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 合计字段 */
+                        sums?: ("qty" | "reservedDelta" | "inTransitDelta" | "unitCost" | "amount" | "onHandAfter")[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                        /** 仓库ID */
+                        whId?: number | string | (never | null);
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wxy-warehouse-server/wh-stock-lot/export": {
         parameters: {
             query?: never;
@@ -52153,6 +60857,96 @@ export interface paths {
                                     whName: string | null;
                                 }[];
                                 total: number;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wxy-warehouse-server/wh-stock-lot/page/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 批次库存: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** 到期日期 */
+                        expiryDateEnd?: string | null;
+                        /** 到期日期 */
+                        expiryDateStart?: string | null;
+                        /** 状态 */
+                        expiryStatuses?: (number | string)[] | string | (never | null);
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "whName" | "skuName" | "productionDate" | "expiryDate" | "expiryStatus" | "updateTime";
+                        /** 批次号 */
+                        lotNo?: string | null;
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** SKU编码 */
+                        skuCode?: string | null;
+                        /** SKU ID */
+                        skuId?: number | string | (never | null);
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 合计字段 */
+                        sums?: ("onHand" | "daysLeft" | "nearExpiryDays")[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                        /** 仓库ID */
+                        whId?: number | string | (never | null);
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
                             };
                             msg: string;
                         };
@@ -52592,6 +61386,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wxy-warehouse-server/wh-stock/sku/page/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 库存: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** 条形码 */
+                        barcode?: string | null;
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "whName" | "skuName" | "spuName" | "updateTime";
+                        /** 实际库存 */
+                        onHandEnd?: number | string | (never | null);
+                        /** 实际库存 */
+                        onHandStart?: number | string | (never | null);
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** SKU编码 */
+                        skuCode?: string | null;
+                        /** SKU ID */
+                        skuId?: number | string | (never | null);
+                        /** 商品名称 */
+                        skuName?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** SPU ID */
+                        spuId?: number | string | (never | null);
+                        /** 合计字段 */
+                        sums?: ("onHand" | "reserved" | "available" | "inTransit" | "avgCost" | "costAmount" | "safetyStock")[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                        /** 仓库ID */
+                        whId?: number | string | (never | null);
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wxy-warehouse-server/wh-stock/spu/page/{pageNum}/{pageSize}": {
         parameters: {
             query?: never;
@@ -52737,6 +61623,98 @@ export interface paths {
                                     whName: string | null;
                                 }[];
                                 total: number;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wxy-warehouse-server/wh-stock/stock/page/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 库存: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** 条形码 */
+                        barcode?: string | null;
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "whName" | "skuName" | "spuName" | "updateTime";
+                        /** 实际库存 */
+                        onHandEnd?: number | string | (never | null);
+                        /** 实际库存 */
+                        onHandStart?: number | string | (never | null);
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** SKU编码 */
+                        skuCode?: string | null;
+                        /** SKU ID */
+                        skuId?: number | string | (never | null);
+                        /** 商品名称 */
+                        skuName?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** SPU ID */
+                        spuId?: number | string | (never | null);
+                        /** 合计字段 */
+                        sums?: ("onHand" | "reserved" | "available" | "inTransit" | "avgCost" | "costAmount" | "safetyStock")[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                        /** 仓库ID */
+                        whId?: number | string | (never | null);
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
                             };
                             msg: string;
                         };
@@ -53310,6 +62288,94 @@ export interface paths {
                                     writeOffNo: string | null;
                                 }[];
                                 total: number;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wxy-warehouse-server/wh-write-off/page/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 报损单: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** 创建时间 */
+                        createTimeEnd?: string | null;
+                        /** 创建时间 */
+                        createTimeStart?: string | null;
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "whName" | "reason" | "status" | "createTime" | "confirmTime";
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 报损原因 */
+                        reason?: number | string | (never | null);
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 状态 */
+                        status?: number | string | (never | null);
+                        /** 合计字段 */
+                        sums?: ("totalQuantity" | "totalAmount")[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                        /** 报损仓库 */
+                        whId?: number | string | (never | null);
+                        /** 报损单号 */
+                        writeOffNo?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
                             };
                             msg: string;
                         };
