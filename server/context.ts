@@ -25,6 +25,9 @@ export interface AuthContext {
   fieldPerms: readonly string[];
 }
 
+/** The caller's name as a record shows who did something (审核人, 提交人, 确认人): the display name, else the login name. */
+export const actorName = (auth: Pick<AuthContext, 'displayName' | 'userName'>): string => auth.displayName ?? auth.userName;
+
 /** Shared services handed to every module plugin. */
 export interface AppServices {
   db: Database;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
-import type { AuthContext } from '../../context.ts';
+import { type AuthContext, actorName } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import { recordDocEvent } from '../../documents/history.ts';
 import { nextDocNo } from '../../documents/numbers.ts';
@@ -46,7 +46,6 @@ export const BUSINESS_TYPE = 'groupPurchase';
 export const GROUP_NOTICE = 2031;
 const AUDIT = 'order:groupPurchase:audit';
 const ORDER_TYPE_GROUP = 2;
-const who = (auth: AuthContext) => auth.displayName ?? auth.userName;
 
 registerProcessBusiness(BUSINESS_TYPE, { noticeType: 2001, label: '团购单', noticeId: 'instance' });
 
@@ -114,7 +113,7 @@ registerDocFn('groupPurchase.submit', async ({ tx, auth, id, ref, header }) => {
     businessType: GROUP_NOTICE,
     businessId: id,
     messageTypeInfo: '团购单待审核',
-    noticeTemplateInfo: `${who(auth)} 提交了${title}，请审核。`,
+    noticeTemplateInfo: `${actorName(auth)} 提交了${title}，请审核。`,
   });
 }, { lines: false });
 
@@ -131,7 +130,7 @@ registerDocFn('groupPurchase.audit', async ({ tx, auth, id, body, note }) => {
 async function setAudited(tx: Queryable, auth: AuthContext, id: number, remark: string | null, approved: boolean) {
   const h = (await tx.query<{ purchase_no: string; create_user_id: number | null; customer_name: string }>(
     `UPDATE po_group_purchase SET audit_user_name = $2, audit_time = now(), audit_remark = $3 WHERE group_purchase_id = $1 RETURNING purchase_no, create_user_id, customer_name`,
-    [id, who(auth), remark?.slice(0, 200) ?? null],
+    [id, actorName(auth), remark?.slice(0, 200) ?? null],
   )).rows[0];
   if (h?.create_user_id && h.create_user_id !== auth.userId)
     await notifyUsersInTx(tx, auth.tenantId, [h.create_user_id], {
@@ -193,7 +192,7 @@ export async function groupPurchaseToOrder(tx: Queryable, auth: AuthContext, gro
     `INSERT INTO po_order (tenant_id, order_no, client_uuid, shop_id, shop_name, wh_id, order_type, total_quantity, total_amount, pay_amount, paid_amount, change_amount,
                            remark, cashier_user_id, cashier_name, group_purchase_id)
      VALUES (app_current_tenant(), $1, $2, $3, $4, $5, ${ORDER_TYPE_GROUP}, $6, $7, $7, $7, 0, $8, $9, $10, $11) RETURNING order_id`,
-    [orderNo, randomUUID(), shop.shop_id, shop.shop_name, shop.wh_id, g.total_quantity, g.total_amount, `团购单 ${g.purchase_no}：${g.customer_name}`.slice(0, 200), auth.userId, who(auth), groupPurchaseId],
+    [orderNo, randomUUID(), shop.shop_id, shop.shop_name, shop.wh_id, g.total_quantity, g.total_amount, `团购单 ${g.purchase_no}：${g.customer_name}`.slice(0, 200), auth.userId, actorName(auth), groupPurchaseId],
   )).rows[0].order_id;
   const lines = await tx.query<{ det_id: number; sku_id: number; quantity: string }>(
     `INSERT INTO po_order_det (tenant_id, order_id, line_no, sku_id, sku_code, sku_name, barcode, spec, unit, quantity, unit_price)
@@ -208,7 +207,7 @@ export async function groupPurchaseToOrder(tx: Queryable, auth: AuthContext, gro
   await tx.query(`UPDATE po_order_det d SET unit_cost = l.unit_cost FROM stock_ledger l WHERE l.doc_type = 'sale' AND l.doc_id = $1 AND l.line_id = d.det_id AND d.order_id = $1`, [orderId]);
   await tx.query(
     `UPDATE po_group_purchase SET status = ${GROUP_STATUS.done}, order_id = $2, order_no = $3, pay_type = $4, finish_user_name = $5, finish_time = now() WHERE group_purchase_id = $1`,
-    [groupPurchaseId, orderId, orderNo, payType, who(auth)],
+    [groupPurchaseId, orderId, orderNo, payType, actorName(auth)],
   );
   await recordDocEvent(tx, auth, { docType: 'groupPurchase', docId: groupPurchaseId, action: 'order', actionLabel: '生成销售单', fromStatus: GROUP_STATUS.approved, toStatus: GROUP_STATUS.done, note: `销售单 ${orderNo}，${PAY_TYPES[payType]}收款 ${yuanText(fenOf(g.total_amount))} 元` });
   return { ...(await readOrder(tx, orderId)), groupPurchaseId, purchaseNo: g.purchase_no };

@@ -1,4 +1,4 @@
-import type { AuthContext } from '../../context.ts';
+import { type AuthContext, actorName } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import { recordDocEvent } from '../../documents/history.ts';
 import { registerDocFn } from '../../documents/registry.ts';
@@ -20,7 +20,6 @@ import { refuseUnAuditWithReturns } from './supplierMrb.ts';
 
 export const PURCHASE = { draft: 1, audited: 2, partly: 3, done: 4, interrupted: 5 } as const;
 
-const who = (auth: AuthContext) => auth.displayName ?? auth.userName;
 
 registerDocFn('purchase.save', async ({ tx, id, header }) => {
   const supplier = await tx.query<{ supplier_name: string; status: number }>(`SELECT supplier_name, status FROM pd_supplier WHERE id = $1`, [header.supplierId]);
@@ -33,7 +32,7 @@ registerDocFn('purchase.save', async ({ tx, id, header }) => {
 });
 
 registerDocFn('purchase.audit', async ({ tx, auth, id, ref, header }) => {
-  await tx.query(`UPDATE wh_purchase SET audit_user_name = $2, audit_time = now() WHERE purchase_id = $1`, [id, who(auth)]);
+  await tx.query(`UPDATE wh_purchase SET audit_user_name = $2, audit_time = now() WHERE purchase_id = $1`, [id, actorName(auth)]);
   // Notice 2 (placeDetail): the warehouse that receives learns what is coming.
   const receivers = await usersWithPerm(tx, 'wh:receipt:add');
   if (receivers.length)
@@ -161,7 +160,7 @@ registerDocFn('receipt.audit', async ({ tx, auth, ref, header, lines, id }) => {
     ref,
     lines.map((l) => ({ whId: p.wh_id, skuId: Number(l.skuId), qty: Number(l.quantity), unitCost: Number(l.unitPrice ?? 0), lineId: Number(l.detId), lot: lineLot(l) })),
   );
-  await tx.query(`UPDATE wh_receipt SET audit_user_name = $2, audit_time = now() WHERE receipt_id = $1`, [id, who(auth)]);
+  await tx.query(`UPDATE wh_receipt SET audit_user_name = $2, audit_time = now() WHERE receipt_id = $1`, [id, actorName(auth)]);
 });
 
 registerDocFn('receipt.unAudit', async ({ tx, auth, ref, header, lines, id }) => {

@@ -1,4 +1,4 @@
-import type { AuthContext } from '../../context.ts';
+import { actorName } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import { registerDocFn } from '../../documents/registry.ts';
 import { ApiError } from '../../errors.ts';
@@ -36,7 +36,6 @@ import { postStock } from '../stock/index.ts';
 
 export const UNCOUNTED = { skip: 1, zero: 2 } as const;
 
-const who = (auth: AuthContext) => auth.displayName ?? auth.userName;
 
 async function refreshHeader(tx: Queryable, id: number): Promise<void> {
   await tx.query(
@@ -165,7 +164,7 @@ registerDocFn(
 registerDocFn('inventory.check', async ({ tx, auth, id, ref, header }) => {
   const h = await tx.query<{ counted_lines: number }>(`SELECT counted_lines FROM wh_inventory WHERE inventory_id = $1`, [id]);
   if (!Number(h.rows[0]?.counted_lines)) throw new ApiError('BAD_REQUEST', '还没有录入任何盘点数量，不能复核');
-  await tx.query(`UPDATE wh_inventory SET check_user_name = $2, check_time = now() WHERE inventory_id = $1`, [id, who(auth)]);
+  await tx.query(`UPDATE wh_inventory SET check_user_name = $2, check_time = now() WHERE inventory_id = $1`, [id, actorName(auth)]);
   // Notice 3 (inventoryDetail): whoever posts stocktakes has one to look at.
   const posters = await usersWithPerm(tx, 'wh:inventory:submit');
   if (posters.length)
@@ -210,7 +209,7 @@ registerDocFn('inventory.submit', async ({ tx, auth, id, ref, header }) => {
     diffs.rows.map((d) => ({ whId, skuId: Number(d.sku_id), qty: Number(d.diff), unitCost: Number(d.unit_cost), lineId: Number(d.det_id), lotFallback: 'freshest' as const })),
   );
   await refreshHeader(tx, id);
-  await tx.query(`UPDATE wh_inventory SET submit_user_name = $2, submit_time = now() WHERE inventory_id = $1`, [id, who(auth)]);
+  await tx.query(`UPDATE wh_inventory SET submit_user_name = $2, submit_time = now() WHERE inventory_id = $1`, [id, actorName(auth)]);
   const listeners = await usersWithPerm(tx, 'wh:inventory:list');
   if (listeners.length)
     await notifyUsersInTx(tx, auth.tenantId, listeners, {

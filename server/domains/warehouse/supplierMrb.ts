@@ -1,4 +1,4 @@
-import type { AuthContext } from '../../context.ts';
+import { actorName } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import { registerDocFn } from '../../documents/registry.ts';
 import { ApiError } from '../../errors.ts';
@@ -15,7 +15,6 @@ import { notifyConfirmers } from '../../messages/notifyPermHolders.ts';
  * two returns confirmed at once cannot both pass. A receipt with confirmed returns cannot be un-audited.
  */
 
-const who = (auth: AuthContext) => auth.displayName ?? auth.userName;
 
 interface ReceiptRow {
   receipt_id: number;
@@ -94,7 +93,7 @@ registerDocFn('supplierMrb.save', async ({ tx, auth, id, ref, header, lines, bod
       businessType: 16,
       businessId: id,
       messageTypeInfo: '退供应商待出库',
-      noticeTemplateInfo: `${who(auth)} 新建了退供应商单 ${ref.docNo}（${r.supplier_name}，收货单 ${r.receipt_no}），请从「${r.wh_name}」确认退货出库。`,
+      noticeTemplateInfo: `${actorName(auth)} 新建了退供应商单 ${ref.docNo}（${r.supplier_name}，收货单 ${r.receipt_no}），请从「${r.wh_name}」确认退货出库。`,
     });
 });
 
@@ -117,7 +116,7 @@ registerDocFn('supplierMrb.confirm', async ({ tx, auth, id, ref, header, lines }
        FROM stock_ledger l WHERE l.doc_type = $2 AND l.doc_id = $1 AND l.line_id = m.det_id AND m.mrb_id = $1`,
     [id, ref.docType],
   );
-  await tx.query(`UPDATE pd_supplier_mrb SET confirm_user_name = $2, confirm_time = now() WHERE mrb_id = $1`, [id, who(auth)]);
+  await tx.query(`UPDATE pd_supplier_mrb SET confirm_user_name = $2, confirm_time = now() WHERE mrb_id = $1`, [id, actorName(auth)]);
 });
 
 /** Called by the receipt's un-audit: stock a supplier already took back cannot be un-received. */
