@@ -4,7 +4,7 @@ import type { Queryable } from '../../db/index.ts';
 import { docContext } from '../../documents/context.ts';
 import { runDocAction } from '../../documents/actions.ts';
 import { ApiError } from '../../errors.ts';
-import { paged } from './paged.ts';
+import { paged } from '../../db/paged.ts';
 import { ordersOfTask, skuPickListOfTask } from './pickLists.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { AuthContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import { ApiError } from '../../errors.ts';
-import { paged } from './paged.ts';
+import { paged } from '../../db/paged.ts';
 
 /** The records of syncing online orders into picking (picking.ts syncs), and the e-commerce shipping settings (wh_ec_config). */
 

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppServices, AuthContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import { ApiError } from '../../errors.ts';
-import { envelopeSchema, offsetOf, ok, pageParamsSchema } from '../../http/envelope.ts';
+import { envelopeSchema, ok, pageParamsSchema } from '../../http/envelope.ts';
+import { paged } from '../../db/paged.ts';
 import { nullableIdField, plainText } from '../../http/fields.ts';
 import { fieldPermissionNames } from '../../permissions.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
@@ -27,18 +28,6 @@ async function seesCost(tx: Queryable, auth: AuthContext): Promise<boolean> {
 function withoutCost(rows: Row[], cost: boolean): Row[] {
   if (cost) return rows;
   return rows.map(({ costAmount: _c, avgCost: _a, ...rest }) => rest);
-}
-
-/** One aggregate page: the rows and the exact total, in one statement (count(*) OVER of the grouped rows). */
-async function groupedPage(tx: Queryable, sql: string, params: unknown[], page: PageQuery): Promise<{ records: Row[]; total: number }> {
-  const res = await tx.query<Row & { __total: number }>(`SELECT *, count(*) OVER () AS "__total" FROM (${sql}) g LIMIT $${params.length + 1} OFFSET $${params.length + 2}`, [
-    ...params,
-    page.pageSize,
-    offsetOf(page.pageNum, page.pageSize),
-  ]);
-  let total = Number(res.rows[0]?.__total ?? 0);
-  if (!res.rows.length && page.pageNum > 1) total = Number((await tx.query<{ n: number }>(`SELECT count(*) AS n FROM (${sql}) g`, params)).rows[0].n);
-  return { records: res.rows.map(({ __total: _t, ...r }) => r), total };
 }
 
 /** `a.sku_name ILIKE %kw% OR code/barcode = kw`, or TRUE without a keyword. */
@@ -92,7 +81,7 @@ export function stockViewRoutes(_services: AppServices) {
                               count(b.sku_id) FILTER (WHERE b.safety_stock IS NOT NULL AND b.available < b.safety_stock)::int AS "belowSafety"
                          FROM wh_base_info w LEFT JOIN stock_balance b ON b.wh_id = w.wh_id
                         WHERE ${where.join(' AND ')} GROUP BY w.wh_id ORDER BY w.wh_id`;
-          const result = await groupedPage(tx, sql, params, req.params);
+          const result = await paged(tx, sql, params, req.params.pageNum, req.params.pageSize);
           return { ...result, records: withoutCost(result.records, await seesCost(tx, auth)) };
         })
         .catch(asCallerError);
@@ -113,7 +102,7 @@ export function stockViewRoutes(_services: AppServices) {
                               sum(b.cost_amount)::float8 AS "costAmount"
                          FROM stock_balance b WHERE ${keywordWhere(req.query.keyword, params)} AND ${whWhere(req.query.whId, params)}
                         GROUP BY b.sku_id ORDER BY b.sku_id`;
-          const result = await groupedPage(tx, sql, params, req.params);
+          const result = await paged(tx, sql, params, req.params.pageNum, req.params.pageSize);
           return { ...result, records: withoutCost(result.records, await seesCost(tx, auth)) };
         })
         .catch(asCallerError);
@@ -138,7 +127,7 @@ export function stockViewRoutes(_services: AppServices) {
                               sum(b.cost_amount)::float8 AS "costAmount"
                          FROM stock_balance b WHERE ${kw} AND ${whWhere(req.query.whId, params)}
                         GROUP BY b.spu_id ORDER BY b.spu_id`;
-          const result = await groupedPage(tx, sql, params, req.params);
+          const result = await paged(tx, sql, params, req.params.pageNum, req.params.pageSize);
           return { ...result, records: withoutCost(result.records, await seesCost(tx, auth)) };
         })
         .catch(asCallerError);
@@ -168,7 +157,7 @@ export function stockViewRoutes(_services: AppServices) {
                          FROM stock_balance b JOIN pd_sku s ON s.sku_id = b.sku_id
                         WHERE ${wh} AND ${keywordWhere(req.query.keyword, params)} AND b.available > 0 AND s.status = 1
                         ORDER BY b.sku_code, b.wh_id`;
-          return groupedPage(tx, sql, params, req.params);
+          return paged(tx, sql, params, req.params.pageNum, req.params.pageSize);
         })
         .catch(asCallerError);
       return ok(page);
@@ -203,7 +192,7 @@ export function stockViewRoutes(_services: AppServices) {
       const page = await req
         .tenantTx(async (tx) => {
           const params: unknown[] = [];
-          const result = await groupedPage(tx, stockSaleSql(req.body, params), params, req.params);
+          const result = await paged(tx, stockSaleSql(req.body, params), params, req.params.pageNum, req.params.pageSize);
           return { ...result, records: withoutCost(result.records, await seesCost(tx, auth)) };
         })
         .catch(asCallerError);
