@@ -3,22 +3,23 @@ import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../../context.ts';
 import { ApiError } from '../../errors.ts';
 import { checkFile } from '../../files/fileTypes.ts';
-import { fileInfo, type StoredFile } from '../../files/fileInfo.ts';
+import { fileInfo } from '../../files/fileInfo.ts';
 import { fileServiceOf } from '../../files/service.ts';
 import { FileStore } from '../../files/storage.ts';
 import { ok } from '../../http/envelope.ts';
 import { registerCustomRoute } from '../../resources/customRoutes.ts';
 import type { Req } from '../../resources/access.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
-import type { CountingLine } from './lines.ts';
-import { checkAddress, checkLines, scaleLines } from './lines.ts';
-import { loadBox, pingBox, pullCounts, pullMany, withBox, type PullResult } from './service.ts';
+import { channelLineation, channelNumbers, listChannels, markLinesPushed, saveLineation, saveNvrConfig, setAlgorithmStatus, snapshotTaken } from './channels.ts';
+import { checkAddress } from './lines.ts';
+import { allBoxIds, loadBox, pingBox, pullCounts, pullMany, withBox, type PullResult } from './service.ts';
 
 /**
  * Calls of the camera boxes beside the descriptors' list and edit (schemas/resources/shop-ai-box.json,
  * shop-nvr-channel.json, shop-passengers-count.json): the descriptors declare these as "custom" routes, so their
  * permissions and the screens' buttons come from there. The snapshot and the lines with their picture need the file
- * service (its store and link signing), so they are hand routes (aiBoxRoutes).
+ * service (its store and link signing), so they are hand routes (aiBoxRoutes). The handlers validate, call the box
+ * (service.ts) and write what it answered through channels.ts.
  */
 
 const idOf = (req: Req, name: string): number => Number(req.params[name]);
@@ -39,7 +40,7 @@ registerCustomRoute('aiBox.algorithmStatus', {
     const status = result.status.slice(0, 32);
     const names: Record<string, string> = { running: '运行中', stopped: '已停止', error: '异常' };
     // The list shows what a person reads: 运行中, not the box's word for it.
-    await req.tenantTx((tx) => tx.query(`UPDATE shop_ai_box SET algorithm_status = $2 WHERE ai_box_id = $1`, [box.ai_box_id, names[status] ?? status]));
+    await req.tenantTx((tx) => setAlgorithmStatus(tx, box.ai_box_id, names[status] ?? status));
     return ok({ aiBoxId: box.ai_box_id, status, statusName: names[status] ?? status, channels: result.channels }, `算法${names[status] ?? status}`);
   },
 });
@@ -79,42 +80,12 @@ registerCustomRoute('aiBox.nvrConfig', {
     const saved = await req
       .tenantTx(async (tx) => {
         await loadBox(tx, aiBoxId);
-        await tx.query(`DELETE FROM shop_nvr_channel WHERE ai_box_id = $1 AND NOT (channel_no = ANY($2::int[]))`, [aiBoxId, nos]);
-        await tx.query(
-          `INSERT INTO shop_nvr_channel (tenant_id, ai_box_id, channel_no, channel_name)
-           SELECT app_current_tenant(), $1, c.no, c.name FROM unnest($2::int[], $3::text[]) AS c(no, name)
-           ON CONFLICT (tenant_id, ai_box_id, channel_no) DO UPDATE SET channel_name = EXCLUDED.channel_name`,
-          [aiBoxId, nos, channels.map((c) => c.channelName)],
-        );
-        await tx.query(`UPDATE shop_ai_box SET nvr_address = $2, channel_count = $3 WHERE ai_box_id = $1`, [aiBoxId, nvrAddress, nos.length]);
-        return listChannels(tx, aiBoxId);
+        return saveNvrConfig(tx, aiBoxId, nvrAddress, channels);
       })
       .catch(asCallerError);
     return ok(saved, `已下发 NVR 配置（${nos.length} 个通道）`);
   },
 });
-
-interface ChannelRow {
-  channelId: number;
-  aiBoxId: number;
-  channelNo: number;
-  channelName: string | null;
-  imageWidth: number;
-  imageHeight: number;
-  lines: CountingLine[];
-  linesPushedAt: string | null;
-}
-
-async function listChannels(tx: Parameters<Parameters<Req['tenantTx']>[0]>[0], aiBoxId: number): Promise<ChannelRow[]> {
-  return (
-    await tx.query<ChannelRow>(
-      `SELECT channel_id AS "channelId", ai_box_id AS "aiBoxId", channel_no AS "channelNo", channel_name AS "channelName",
-              image_width AS "imageWidth", image_height AS "imageHeight", lines, lines_pushed_at AS "linesPushedAt"
-         FROM shop_nvr_channel WHERE ai_box_id = $1 ORDER BY channel_no`,
-      [aiBoxId],
-    )
-  ).rows;
-}
 
 registerCustomRoute('aiBox.linesConfig', {
   schema: {},
@@ -129,7 +100,7 @@ registerCustomRoute('aiBox.linesConfig', {
     await withBox(runner(req), aiBoxId, (b) =>
       b.pushLinesConfig({ channels: channels.map((c) => ({ channelNo: c.channelNo, imageWidth: c.imageWidth, imageHeight: c.imageHeight, lines: c.lines })) }),
     );
-    await req.tenantTx((tx) => tx.query(`UPDATE shop_nvr_channel SET lines_pushed_at = now() WHERE ai_box_id = $1 AND channel_id = ANY($2::int[])`, [aiBoxId, channels.map((c) => c.channelId)]));
+    await req.tenantTx((tx) => markLinesPushed(tx, aiBoxId, channels.map((c) => c.channelId)));
     const n = channels.reduce((s, c) => s + c.lines.length, 0);
     return ok({ aiBoxId, channels: channels.length, lines: n }, `已下发划线配置（${channels.length} 个通道，${n} 条划线）`);
   },
@@ -147,14 +118,7 @@ registerCustomRoute('aiBox.lineation', {
   handler: async (req) => {
     const channelId = idOf(req, 'channelId');
     const body = req.body as { lines: unknown[] };
-    const saved = await req.tenantTx(async (tx) => {
-      const ch = (await tx.query<{ image_width: number; image_height: number }>(`SELECT image_width, image_height FROM shop_nvr_channel WHERE channel_id = $1 FOR UPDATE`, [channelId])).rows[0];
-      if (!ch) throw new ApiError('NOT_FOUND', '通道不存在');
-      const check = checkLines(body.lines, ch.image_width, ch.image_height);
-      if (!check.ok) throw new ApiError('BAD_REQUEST', check.msg);
-      await tx.query(`UPDATE shop_nvr_channel SET lines = $2::jsonb, lines_update_time = now(), lines_pushed_at = NULL WHERE channel_id = $1`, [channelId, JSON.stringify(check.lines)]);
-      return check.lines;
-    });
+    const saved = await req.tenantTx((tx) => saveLineation(tx, channelId, body.lines));
     return ok({ channelId, lines: saved }, `已保存 ${saved.length} 条划线，下发划线配置后生效`);
   },
 });
@@ -172,7 +136,7 @@ registerCustomRoute('aiBox.pullCounts', {
     let results: PullResult[];
     if (aiBoxId) results = [await pullCounts(runner(req), aiBoxId)];
     else {
-      const ids = (await req.tenantTx((tx) => tx.query<{ ai_box_id: number }>(`SELECT ai_box_id FROM shop_ai_box ORDER BY ai_box_id`))).rows.map((r) => r.ai_box_id);
+      const ids = await req.tenantTx(allBoxIds);
       // A person waits for this answer: more boxes at once than the background poll, so a few silent ones
       // cost one timeout, not one each.
       results = await pullMany(runner(req), ids, 16);
@@ -202,7 +166,7 @@ export const aiBoxRoutes = (services: AppServices) => async (app: FastifyInstanc
       const channelNo = req.body?.channelNo ?? null;
       const channels = await req.tenantTx(async (tx) => {
         await loadBox(tx, aiBoxId);
-        return (await tx.query<{ channel_id: number; channel_no: number }>(`SELECT channel_id, channel_no FROM shop_nvr_channel WHERE ai_box_id = $1 AND ($2::int IS NULL OR channel_no = $2) ORDER BY channel_no`, [aiBoxId, channelNo])).rows;
+        return channelNumbers(tx, aiBoxId, channelNo);
       });
       if (!channels.length) throw new ApiError('BAD_REQUEST', channelNo ? `通道 ${channelNo} 不存在，请先下发 NVR 配置` : '请先下发 NVR 配置（通道）');
       const tenantId = req.auth!.tenantId;
@@ -222,25 +186,21 @@ export const aiBoxRoutes = (services: AppServices) => async (app: FastifyInstanc
         const dest = store.objectLocation(tenantId, type.type.bucket, objectKey);
         await store.commit(spool.path, dest);
         const row = await req
-          .tenantTx(async (tx) => {
-            const f = (
-              await tx.query<StoredFile>(
-                `INSERT INTO file_object(tenant_id, bucket, object_key, file_name, file_type, content_type, file_size, sha256, extra, created_by)
-                 VALUES (app_current_tenant(), $1, $2, $3, $4, $5, $6, $7, $8, $9)
-                 RETURNING bucket, object_key, file_name, file_type, content_type, file_size::float8 AS file_size, sha256, extra, created_at`,
-                [type.type.bucket, objectKey, `通道${c.channel_no}截图.${ext}`, ext, type.type.contentType, spool.size, spool.sha256, JSON.stringify({ aiBoxId: String(aiBoxId), channelNo: String(c.channel_no) }), req.auth!.userId],
-              )
-            ).rows[0];
-            // Lines drawn on the old image move with it when the new one has another size.
-            const ch = (await tx.query<{ image_width: number; image_height: number; lines: CountingLine[] }>(`SELECT image_width, image_height, lines FROM shop_nvr_channel WHERE channel_id = $1 FOR UPDATE`, [c.channel_id])).rows[0];
-            if (!ch) throw new ApiError('NOT_FOUND', '通道不存在');
-            const lines = scaleLines(ch.lines, { width: ch.image_width, height: ch.image_height }, { width: shot.width, height: shot.height });
-            await tx.query(
-              `UPDATE shop_nvr_channel SET snapshot_bucket = $2, snapshot_key = $3, snapshot_time = now(), image_width = $4, image_height = $5, lines = $6::jsonb WHERE channel_id = $1`,
-              [c.channel_id, type.type.bucket, objectKey, shot.width, shot.height, JSON.stringify(lines)],
-            );
-            return f;
-          })
+          .tenantTx((tx) =>
+            snapshotTaken(tx, c.channel_id, {
+              bucket: type.type.bucket,
+              objectKey,
+              fileName: `通道${c.channel_no}截图.${ext}`,
+              fileType: ext,
+              contentType: type.type.contentType,
+              size: spool.size,
+              sha256: spool.sha256,
+              extra: { aiBoxId: String(aiBoxId), channelNo: String(c.channel_no) },
+              createdBy: req.auth!.userId,
+              width: shot.width,
+              height: shot.height,
+            }),
+          )
           .catch(async (err) => {
             await store.remove(dest);
             throw err;
@@ -264,17 +224,7 @@ export const aiBoxRoutes = (services: AppServices) => async (app: FastifyInstanc
       },
     },
     async (req) => {
-      const row = await req.tenantTx(async (tx) =>
-        (
-          await tx.query<StoredFile & { channel_id: number; ai_box_id: number; channel_no: number; channel_name: string | null; image_width: number; image_height: number; lines: CountingLine[]; has_file: boolean }>(
-            `SELECT c.channel_id, c.ai_box_id, c.channel_no, c.channel_name, c.image_width, c.image_height, c.lines,
-                    f.bucket, f.object_key, f.file_name, f.file_type, f.content_type, f.file_size::float8 AS file_size, f.sha256, f.extra, f.created_at, f.object_key IS NOT NULL AS has_file
-               FROM shop_nvr_channel c LEFT JOIN file_object f ON f.bucket = c.snapshot_bucket AND f.object_key = c.snapshot_key
-              WHERE c.channel_id = $1`,
-            [req.params.channelId],
-          )
-        ).rows[0],
-      );
+      const row = await req.tenantTx((tx) => channelLineation(tx, req.params.channelId));
       if (!row) throw new ApiError('NOT_FOUND', '通道不存在');
       const snapshotUrl = row.has_file ? fileInfo(row, req.auth!.tenantId, await secret()).url : null;
       return ok({

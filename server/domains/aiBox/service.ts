@@ -190,8 +190,12 @@ export async function pullCounts(run: TenantRunner, aiBoxId: number, now = new D
 /** Pulls every box of a tenant, a few at a time (each bounded by the box timeout). */
 export async function pullTenant(db: Database, tenantId: number, concurrency = 4): Promise<PullResult[]> {
   const run: TenantRunner = (fn) => db.tenant(tenantId, fn);
-  const ids = (await run((tx) => tx.query<{ ai_box_id: number }>(`SELECT ai_box_id FROM shop_ai_box ORDER BY ai_box_id`))).rows.map((r) => r.ai_box_id);
-  return pullMany(run, ids, concurrency);
+  return pullMany(run, await run(allBoxIds), concurrency);
+}
+
+/** Every box of the tenant, by id. */
+export async function allBoxIds(tx: Queryable): Promise<number[]> {
+  return (await tx.query<{ ai_box_id: number }>(`SELECT ai_box_id FROM shop_ai_box ORDER BY ai_box_id`)).rows.map((r) => r.ai_box_id);
 }
 
 export async function pullMany(run: TenantRunner, ids: number[], concurrency = 4): Promise<PullResult[]> {
