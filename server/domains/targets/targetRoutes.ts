@@ -9,20 +9,19 @@ import { loadExcel } from '../../resources/excel.ts';
 import { attachment } from '../../resources/exporter.ts';
 import { cellValue, fileBuffer, report, type ImportRowError } from '../../resources/importer.ts';
 import type { Req } from '../../resources/access.ts';
-import { netSalesOfPeriods, salesByDayAndSeller } from './sales.ts';
-import { reachRate } from './split.ts';
 import { dateParamMessage } from '../../../core/descriptors/dates.ts';
 import { shopIdsByCode } from '../shops/index.ts';
-import { toFen } from '../../../core/money.ts';
+import { dailyRows, deleteTargets, enabledUsers, targetPage, type TargetFilters as ListFilters, userTargetPage } from './targetLists.ts';
 import {
-  amountFen, assertMonth, dayTargets, reachByDay, reachInfo, recentSellers, refreshDayTargets, reportConfig, saveReportConfig, shopOfTenant, targetOf,
-  userTargetsOf, writeTarget, type TargetInput,
+  amountFen, reachByDay, reachInfo, recentSellers, refreshDayTargets, reportConfig, saveReportConfig, shopOfTenant, targetOf, userTargetsOf, writeTarget,
+  type TargetInput,
 } from './targets.ts';
-import { daysOfMonth, isMonth } from '../../../core/calendar.ts';
+import { isMonth } from '../../../core/calendar.ts';
 
 /**
  * 绩效目标 (wxy-shop-server): shop-performance-target, shop-user-performance-target and
- * shop-user-performance-daily-target. Targets are typed; every reached figure is computed from the orders.
+ * shop-user-performance-daily-target. Targets are typed; every reached figure is computed from the orders. The
+ * handlers validate and call targets.ts (writes, reach) and targetLists.ts (lists).
  */
 
 export const TARGET_PERMS = {
@@ -70,7 +69,6 @@ const LIST_FILTERS = {
     targetMoonTimeEnd: dateParam('结束月份', 'month', { nullable: true }),
   },
 } as const;
-type ListFilters = { shopId?: number | null; shopName?: string | null; targetMoonTime?: string | null; targetMoonTimeStart?: string | null; targetMoonTimeEnd?: string | null };
 
 const monthQuery = {
   type: 'object', required: ['shopId', 'targetMoonTime'],
@@ -87,26 +85,7 @@ export const targetRoutes = async (app: FastifyInstance) => {
   }, async (req) => {
     const f = req.body ?? {};
     const { pageNum, pageSize } = req.params;
-    return req.tenantTx(async (tx) => {
-      const where = `($1::int IS NULL OR shop_id = $1) AND ($2::text IS NULL OR shop_name ILIKE '%' || $2 || '%') AND ($3::text IS NULL OR target_moon_time = $3)
-        AND ($4::text IS NULL OR target_moon_time >= $4) AND ($5::text IS NULL OR target_moon_time <= $5)`;
-      const params = [f.shopId ?? null, f.shopName || null, f.targetMoonTime || null, f.targetMoonTimeStart || null, f.targetMoonTimeEnd || null];
-      const rows = (await tx.query<{ targetId: number; shopId: number; shopName: string; targetMoonTime: string; targetAmount: number; remark: string | null; userCount: number; createUserName: string; createTime: string; updateUserName: string; updateTime: string }>(
-        `SELECT target_id AS "targetId", shop_id AS "shopId", shop_name AS "shopName", target_moon_time AS "targetMoonTime", target_amount::float8 AS "targetAmount",
-                remark, (SELECT count(*)::int FROM shop_user_performance_target u WHERE u.target_id = t.target_id) AS "userCount",
-                create_user_name AS "createUserName", to_char(create_time, 'YYYY-MM-DD HH24:MI:SS') AS "createTime",
-                update_user_name AS "updateUserName", to_char(update_time, 'YYYY-MM-DD HH24:MI:SS') AS "updateTime"
-           FROM shop_performance_target t WHERE ${where}
-          ORDER BY target_moon_time DESC, shop_name, target_id LIMIT $6 OFFSET $7`,
-        [...params, pageSize, (pageNum - 1) * pageSize],
-      )).rows;
-      const total = rows.length < pageSize && (rows.length || pageNum === 1)
-        ? (pageNum - 1) * pageSize + rows.length
-        : (await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM shop_performance_target WHERE ${where}`, params)).rows[0].n;
-      const actual = await netSalesOfPeriods(tx, rows.map((r) => ({ shopId: r.shopId, from: `${r.targetMoonTime}-01`, to: daysOfMonth(r.targetMoonTime).at(-1)! })));
-      const records = rows.map((r, i) => ({ ...r, actualAmount: actual[i] / 100, reachRate: reachRate(actual[i], toFen(r.targetAmount)) }));
-      return ok({ records, total });
-    }).catch(asCallerError);
+    return ok(await req.tenantTx((tx) => targetPage(tx, f, pageNum, pageSize)).catch(asCallerError));
   });
 
   app.route<{ Body: { ids: number[] } }>({
@@ -117,11 +96,7 @@ export const targetRoutes = async (app: FastifyInstance) => {
       body: { type: 'object', required: ['ids'], additionalProperties: false, properties: { ids: { type: 'array', title: '绩效目标', minItems: 1, maxItems: 1000, items: { type: 'integer', minimum: 1, maximum: 2147483647, title: '绩效目标' } } } },
     },
     handler: async (req) => {
-      const n = await req.tenantTx(async (tx) => {
-        const r = await tx.query(`DELETE FROM shop_performance_target WHERE target_id = ANY($1::int[])`, [req.body.ids]);
-        if (r.rowCount !== new Set(req.body.ids).size) throw new ApiError('NOT_FOUND', '绩效目标不存在或已被删除，请刷新后重试');
-        return r.rowCount;
-      });
+      const n = await req.tenantTx((tx) => deleteTargets(tx, req.body.ids));
       return ok({ deleted: n }, `已删除 ${n} 条绩效目标`);
     },
   });
@@ -162,7 +137,7 @@ export const targetRoutes = async (app: FastifyInstance) => {
   }, async (req) => req.tenantTx(async (tx) => {
     await shopOfTenant(tx, req.params.shopId);
     const recent = await recentSellers(tx, req.params.shopId, req.params.targetMoonTime);
-    const users = (await tx.query<{ userId: number; userNo: string; name: string }>(`SELECT id AS "userId", user_no AS "userNo", name FROM sys_user WHERE status = 1 ORDER BY id LIMIT 1000`)).rows;
+    const users = await enabledUsers(tx);
     return ok({ recent, users });
   }).catch(asCallerError));
 
@@ -328,41 +303,8 @@ export const targetRoutes = async (app: FastifyInstance) => {
       body: { type: 'object', required: ['targetMoonTime'], additionalProperties: false, properties: { targetMoonTime: MONTH, shopId: { ...SHOP_ID, type: ['integer', 'null'] }, userName: { type: ['string', 'null'], title: '姓名', maxLength: 24 } } },
     },
   }, async (req) => {
-    const { targetMoonTime, shopId, userName } = req.body;
     const { pageNum, pageSize } = req.params;
-    const days = daysOfMonth(targetMoonTime);
-    return req.tenantTx(async (tx) => {
-      const where = `t.target_moon_time = $1 AND ($2::int IS NULL OR t.shop_id = $2) AND ($3::text IS NULL OR coalesce(u.name, t.user_name) ILIKE '%' || $3 || '%')`;
-      const params = [targetMoonTime, shopId ?? null, userName || null];
-      // One grouped scan of the page's shops' orders for the month, sellers matched to their targets.
-      const rows = (await tx.query<{ id: number; shopId: number; shopName: string; userId: number; userName: string; targetAmount: number; actual: number; orders: number }>(
-        `WITH page AS (
-           SELECT t.id, t.shop_id, s.shop_name, t.user_id, coalesce(u.name, t.user_name) AS user_name, t.target_amount
-             FROM shop_user_performance_target t JOIN shop_performance_target s ON s.target_id = t.target_id LEFT JOIN sys_user u ON u.id = t.user_id
-            WHERE ${where} ORDER BY s.shop_name, t.shop_id, t.id LIMIT $6 OFFSET $7),
-         sold AS (
-           SELECT o.shop_id, o.cashier_user_id AS user_id, sum(o.pay_amount) AS amount, count(*) AS orders FROM po_order o
-            WHERE o.shop_id IN (SELECT shop_id FROM page) AND NOT o.is_practice AND o.status IN (1, 2) AND o.create_time >= $4::date AND o.create_time < $5::date + 1
-            GROUP BY 1, 2),
-         refunded AS (
-           SELECT o.shop_id, o.cashier_user_id AS user_id, sum(o.refund_amount) AS amount FROM po_order o
-            WHERE o.shop_id IN (SELECT shop_id FROM page) AND NOT o.is_practice AND o.refund_time >= $4::date AND o.refund_time < $5::date + 1
-            GROUP BY 1, 2)
-         SELECT p.id, p.shop_id AS "shopId", p.shop_name AS "shopName", p.user_id AS "userId", p.user_name AS "userName", p.target_amount::float8 AS "targetAmount",
-                round((coalesce(s.amount, 0) - coalesce(r.amount, 0)) * 100)::float8 AS actual, coalesce(s.orders, 0)::int AS orders
-           FROM page p LEFT JOIN sold s ON s.shop_id = p.shop_id AND s.user_id = p.user_id LEFT JOIN refunded r ON r.shop_id = p.shop_id AND r.user_id = p.user_id
-          ORDER BY p.shop_name, p.shop_id, p.id`,
-        [...params, days[0], days.at(-1), pageSize, (pageNum - 1) * pageSize],
-      )).rows;
-      const total = rows.length < pageSize && (rows.length || pageNum === 1)
-        ? (pageNum - 1) * pageSize + rows.length
-        : (await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM shop_user_performance_target t LEFT JOIN sys_user u ON u.id = t.user_id WHERE ${where}`, params)).rows[0].n;
-      const records = rows.map((r) => ({
-        id: r.id, shopId: r.shopId, shopName: r.shopName, userId: r.userId, userName: r.userName, targetMoonTime,
-        targetAmount: r.targetAmount, actualAmount: Number(r.actual) / 100, orderCount: r.orders, reachRate: reachRate(Number(r.actual), toFen(r.targetAmount)),
-      }));
-      return ok({ records, total });
-    }).catch(asCallerError);
+    return ok(await req.tenantTx((tx) => userTargetPage(tx, req.body, pageNum, pageSize)).catch(asCallerError));
   });
 
   app.post<{ Body: { targetMoonTime: string; shopId?: number | null } }>('/shop-user-performance-target/refresh', {
@@ -410,25 +352,4 @@ function sendXlsx(reply: FastifyReply, name: string, buf: Buffer) {
   reply.header('content-disposition', attachment(name));
   reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
   return reply.send(buf);
-}
-
-async function dailyRows(tx: Parameters<typeof dayTargets>[0], body: { shopId: number; targetMoonTime: string; userId?: number | null }) {
-  assertMonth(body.targetMoonTime);
-  await shopOfTenant(tx, body.shopId);
-  const days = daysOfMonth(body.targetMoonTime);
-  const targets = await dayTargets(tx, body.shopId, days[0], days.at(-1)!);
-  const sales = await salesByDayAndSeller(tx, body.shopId, days[0], days.at(-1)!);
-  const users = await userTargetsOf(tx, body.shopId, body.targetMoonTime);
-  const people = new Map<number, string>(users.map((u) => [u.userId, u.userName]));
-  for (const s of sales) if (s.userId !== null && !people.has(s.userId)) people.set(s.userId, s.userName ?? String(s.userId));
-  const out: { date: string; userId: number; userName: string; targetAmount: number; actualAmount: number; reachRate: number | null; orderCount: number }[] = [];
-  for (const day of days) {
-    for (const [userId, userName] of people) {
-      if (body.userId && body.userId !== userId) continue;
-      const t = targets.get(`${userId}|${day}`) ?? 0;
-      const s = sales.find((x) => x.day === day && x.userId === userId);
-      out.push({ date: day, userId, userName, targetAmount: t / 100, actualAmount: (s?.netFen ?? 0) / 100, reachRate: reachRate(s?.netFen ?? 0, t), orderCount: s?.orderCount ?? 0 });
-    }
-  }
-  return out;
 }
