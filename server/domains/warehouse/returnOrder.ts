@@ -3,7 +3,7 @@ import { registerDocFn } from '../../documents/registry.ts';
 import { ok } from '../../http/envelope.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
 import { postStock } from '../stock/index.ts';
-import { dateParam } from '../../http/fields.ts';
+import { dateParam, idField, nullableIdField } from '../../http/fields.ts';
 import { checkLines, costLines, lockAllocation, returnableLines, returnStatistics, type ReturnStatisticsFilter, stampAudit, takeAllocation } from './returnOrderQueries.ts';
 
 /**
@@ -49,13 +49,11 @@ registerDocFn('returnOrder.unAudit', async ({ tx, auth, ref, header, lines, id }
   await stampAudit(tx, id, null);
 });
 
-const idSchema = (title: string) => ({ type: 'integer', minimum: 1, maximum: 2147483647, title });
-
 /** statistics and findDetListByAllocation (wxy-warehouse-server/return-order). */
 export const returnOrderRoutes = async (app: FastifyInstance) => {
   app.post<{ Body: { allocationId: number } }>('/return-order/findDetListByAllocation', {
     config: { perm: 'wh:return:add' },
-    schema: { tags: ['wxy-warehouse-server'], summary: '调拨单可退的商品：实收、已退、可退数量与成本', body: { type: 'object', required: ['allocationId'], properties: { allocationId: idSchema('调拨单') } } },
+    schema: { tags: ['wxy-warehouse-server'], summary: '调拨单可退的商品：实收、已退、可退数量与成本', body: { type: 'object', required: ['allocationId'], properties: { allocationId: idField('调拨单') } } },
   }, async (req) => {
     const rows = await req.tenantTx((tx) => returnableLines(tx, req.body.allocationId)).catch(asCallerError);
     return ok(rows);
@@ -66,7 +64,7 @@ export const returnOrderRoutes = async (app: FastifyInstance) => {
     schema: {
       tags: ['wxy-warehouse-server'],
       summary: '退货统计：单数、已审核数、退货数量与成本金额，按退货仓库汇总',
-      body: { type: ['object', 'null'], properties: { outWhId: { ...idSchema('退货仓库'), type: ['integer', 'null'] }, inWhId: { ...idSchema('收货仓库'), type: ['integer', 'null'] }, createTimeStart: dateParam('创建开始时间', 'date-time', { nullable: true }), createTimeEnd: dateParam('创建结束时间', 'date-time', { nullable: true }) } },
+      body: { type: ['object', 'null'], properties: { outWhId: nullableIdField('退货仓库'), inWhId: nullableIdField('收货仓库'), createTimeStart: dateParam('创建开始时间', 'date-time', { nullable: true }), createTimeEnd: dateParam('创建结束时间', 'date-time', { nullable: true }) } },
     },
   }, async (req) => {
     const b = req.body ?? {};
