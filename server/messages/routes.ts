@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { envelopeSchema, ok, pageParamsSchema, pageSchema } from '../http/envelope.ts';
-import { plainText } from '../http/fields.ts';
+import { idField, plainText } from '../http/fields.ts';
 import { NOTICE_QUEUES, type NoticeQueue } from './queues.ts';
 import { MESSAGE_LIMITS, listMessages, markRead, messageExists, notifyUsersInTx, publishVersion, unreadCount } from './messageService.ts';
 
@@ -107,7 +107,7 @@ export const messageRoutes = (_services: AppServices) => async (app: FastifyInst
           type: 'object',
           required: ['userIds', 'businessType', 'messageTypeInfo', 'noticeTemplateInfo'],
           properties: {
-            userIds: { type: 'array', title: '接收用户', minItems: 1, maxItems: 1000, items: { type: 'integer', minimum: 1, maximum: 2147483647, title: '用户ID' } },
+            userIds: { type: 'array', title: '接收用户', minItems: 1, maxItems: 1000, items: idField('用户ID') },
             queue: { type: 'string', title: '消息队列', enum: [...NOTICE_QUEUES] },
             businessType: { type: 'integer', title: '业务类型', minimum: 0, maximum: 99999 },
             businessId: { type: 'string', title: '业务单据ID', maxLength: MESSAGE_LIMITS.businessId, pattern: '^[A-Za-z0-9_\\-]*$', 'x-msg': '业务单据ID只能包含字母、数字、下划线或 -' },

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { envelopeSchema, ok, pageParamsSchema, pageSchema } from '../http/envelope.ts';
-import { MAX_LENGTH, passwordField, phoneField, plainText, urlField } from '../http/fields.ts';
+import { idField, MAX_LENGTH, nullableIdField, passwordField, phoneField, plainText, urlField } from '../http/fields.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { revokeUserTokens } from '../auth/tokens.ts';
 import { clearAttempts, failedAttempt, LOCK_MINUTES, LOCK_THRESHOLD, reserveAttempt } from '../auth/login.ts';
@@ -53,9 +53,9 @@ const userRowSchema = {
 };
 
 const userLinkProperties = {
-  roleIds: { type: 'array', title: '角色', maxItems: 50, uniqueItems: true, items: { type: 'integer', minimum: 1, maximum: 2147483647, title: '角色' } },
-  deptId: { type: ['integer', 'null'], minimum: 1, maximum: 2147483647, title: '部门' },
-  shopIds: { type: 'array', title: '所属门店', maxItems: 2000, uniqueItems: true, items: { type: 'integer', minimum: 1, maximum: 2147483647, title: '门店' } },
+  roleIds: { type: 'array', title: '角色', maxItems: 50, uniqueItems: true, items: idField('角色') },
+  deptId: nullableIdField('部门'),
+  shopIds: { type: 'array', title: '所属门店', maxItems: 2000, uniqueItems: true, items: idField('门店') },
 } as const;
 
 const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, title: '用户ID' } } } as const;

@@ -5,7 +5,7 @@ import { ApiError } from '../../errors.ts';
 import { offsetOf } from '../../http/envelope.ts';
 import { fieldPermissionNames } from '../../permissions.ts';
 import { reportPeriod, type Period } from './period.ts';
-import { dateParam, nullableIdField } from '../../http/fields.ts';
+import { dateParam, idField, nullableIdField } from '../../http/fields.ts';
 import { Params } from '../../resources/params.ts';
 
 /**
@@ -26,7 +26,7 @@ export const SCOPE_PROPS = {
   dateEnd: dayField('结束日期'),
   regionName: nullableText('区域', 24),
   shopId: nullableIdField('门店'),
-  shopIds: { type: ['array', 'null'], title: '门店', maxItems: 1000, items: { type: 'integer', minimum: 1, maximum: 2147483647, title: '门店' } },
+  shopIds: { type: ['array', 'null'], title: '门店', maxItems: 1000, items: idField('门店') },
   skuId: nullableIdField('SKU'),
   spuId: nullableIdField('商品'),
   supplierId: nullableIdField('供应商'),

@@ -16,7 +16,7 @@ import {
 } from './reports.ts';
 import { dbToday } from '../../db/calendar.ts';
 import type { Queryable } from '../../db/index.ts';
-import { dateParam } from '../../http/fields.ts';
+import { dateParam, idField, nullableIdField } from '../../http/fields.ts';
 import { registerCustomRoute } from '../../resources/customRoutes.ts';
 import { isDay } from '../../../core/calendar.ts';
 
@@ -38,7 +38,7 @@ const STOCK_PIN_BODY = {
   type: ['object', 'null'], additionalProperties: false,
   properties: {
     ...SCOPE_PROPS,
-    whId: { type: ['integer', 'null'], minimum: 1, maximum: 2147483647, title: '仓库' },
+    whId: nullableIdField('仓库'),
     slowDays: { type: ['integer', 'null'], minimum: 1, maximum: 365, title: '滞销天数' },
     pinStatus: { type: ['integer', 'null'], enum: [1, 2, null], title: '动销状态' },
     sort: sortOf(STOCK_PIN_SORTS),
@@ -65,8 +65,8 @@ const NEW_PRODUCT_BODY = {
 const NEW_PRODUCT_MERGE = {
   type: 'object', required: ['launchDate'], additionalProperties: false,
   properties: {
-    skuId: { type: ['integer', 'null'], minimum: 1, maximum: 2147483647, title: 'SKU' },
-    skuIds: { type: ['array', 'null'], title: 'SKU', maxItems: 500, items: { type: 'integer', minimum: 1, maximum: 2147483647, title: 'SKU' } },
+    skuId: nullableIdField('SKU'),
+    skuIds: { type: ['array', 'null'], title: 'SKU', maxItems: 500, items: idField('SKU') },
     launchDate: dateParam('上市日期'),
     observeWeeks: { type: ['integer', 'null'], minimum: 1, maximum: 12, title: '跟踪周数' },
     isNew: { type: ['integer', 'null'], enum: [0, 1, null], title: '是否新品' },

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../errors.ts';
 import { ok, pageParamsSchema } from '../../http/envelope.ts';
-import { plainText } from '../../http/fields.ts';
+import { idField, plainText } from '../../http/fields.ts';
 import type { Req } from '../../resources/access.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
 import { loadExcel } from '../../resources/excel.ts';
@@ -70,7 +70,7 @@ export function onlineOrderRoutes() {
     app.post<{ Body: PdtopFilter }>('/ec-pdtop/pageTotal', { config: { perm: 'ec:order:list' }, schema: { tags, summary: '线上热销商品合计', body: pdtopBody } }, async (req) => ok(await req.tenantTx((tx) => pdtopTotal(tx, req.body))));
     app.get<{ Params: { spuId: number } }>('/ec-pdtop/findInfoBySpuId/:spuId', {
       config: { perm: 'ec:order:list' },
-      schema: { tags, summary: '一个商品（SPU）各 SKU 的线上销量与库存', params: { type: 'object', required: ['spuId'], properties: { spuId: { type: 'integer', minimum: 1, maximum: 2147483647, title: '商品ID' } } } },
+      schema: { tags, summary: '一个商品（SPU）各 SKU 的线上销量与库存', params: { type: 'object', required: ['spuId'], properties: { spuId: idField('商品ID') } } },
     }, async (req) => {
       const rows = await req.tenantTx((tx) => spuOnlineStock(tx, req.params.spuId));
       if (!rows.length) throw new ApiError('NOT_FOUND', '商品不存在');

@@ -14,7 +14,7 @@ import { amountOf, readSheet, template, text } from '../../resources/sheetImport
 import { approvalFor, onProcessEnd, registerProcessBusiness, startProcess } from '../process/index.ts';
 import { shopIdsByCode } from '../shops/index.ts';
 import { isSalaryMonth, refuseFrozenMonths } from './months.ts';
-import { dateParam } from '../../http/fields.ts';
+import { dateParam, nullableIdField } from '../../http/fields.ts';
 import { amountText } from '../../../core/money.ts';
 
 /**
@@ -154,7 +154,7 @@ registerCustomRoute('salary.specialMerge', {
       required: ['month'],
       properties: {
         month: dateParam('月份', 'month'),
-        userId: { type: ['integer', 'null'], minimum: 1, maximum: 2147483647, title: '人员' },
+        userId: nullableIdField('人员'),
       },
     },
   },

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../errors.ts';
 import { ok } from '../../http/envelope.ts';
+import { idField } from '../../http/fields.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
 
 /**
@@ -19,7 +20,7 @@ export const payMethodRoutes = async (app: FastifyInstance) => {
       summary: '初始化门店支付方式：给缺少的门店补上默认的现金、银行卡、微信、支付宝（已有的不变）；不传 shopIds 为全部门店（null 或空列表不算全部）',
       body: {
         type: ['object', 'null'], additionalProperties: false,
-        properties: { shopIds: { type: 'array', title: '门店', minItems: 1, maxItems: 1000, items: { type: 'integer', minimum: 1, maximum: 2147483647, title: '门店' } } },
+        properties: { shopIds: { type: 'array', title: '门店', minItems: 1, maxItems: 1000, items: idField('门店') } },
       },
     },
   }, async (req) => {

@@ -21,7 +21,7 @@ type Row = Record<string, unknown>;
 const tags = ['wxy-warehouse-server'];
 const LIST = 'wh:inventory:list';
 const keySchema = { type: 'string', title: '盘点标识', minLength: 1, maxLength: 36, pattern: '^[A-Za-z0-9-]+$', 'x-msg': '盘点标识格式不正确' };
-const pagingProps = { pageNum: { type: 'integer', minimum: 1, maximum: 2147483647, title: '页码' }, pageSize: { type: 'integer', minimum: 1, maximum: 999999, title: '每页条数' } };
+const pagingProps = { pageNum: idField('页码'), pageSize: { type: 'integer', minimum: 1, maximum: 999999, title: '每页条数' } };
 
 export function stocktakeRoutes(resources: ReadonlyMap<string, ResourceDescriptor>) {
   const inv = docContext(resources.get('wh-inventory')!, resources);
