@@ -23,6 +23,7 @@ import { csvColumnsOf, listColumnDefs, useCellRenderers } from './listColumns';
 import { ListFilters } from './ListFilters';
 import { GroupSummary, groupFilter } from './GroupSummary';
 import { type GroupOption, ListToolbar } from './ListToolbar';
+import { ViewMenu } from './ViewMenu';
 import { Pager } from './Pager';
 import { applyFilters, selectedIds, setGroup, setPage, setPageSize, setSelection, setSorting } from './listState';
 import { scrollToTop, useFullScreen } from './screenChrome';
@@ -60,7 +61,7 @@ export function ListScreen({ set, screen }: ListScreenProps) {
   const can = (perm?: string) => !perm || hasPermission(menuList, perm);
   const userId = app.user?.userId ?? app.user?.id ?? '';
 
-  const state = usePersistedListState(screen, view.path, `${app.tenantId}:${userId}`);
+  const { state, restored } = usePersistedListState(screen, view.path, `${app.tenantId}:${userId}`);
   const snap = useSnapshot(state);
   const fullScreen = useFullScreen();
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -126,7 +127,8 @@ export function ListScreen({ set, screen }: ListScreenProps) {
         <ListToolbar set={set} screen={screen} toolbar={toolbar} bulkActions={bulkActions} runningAction={runningAction} selectedCount={selectedIds(snap).length}
           listRoute={listRoute} request={request} csvColumns={() => csvColumnsOf(columns, shownProps, renderers, (k) => t(k))}
           onAction={(action) => runAction(action, null)} onRefresh={() => void list.refetch()} onColumns={() => setDrawerOpen(true)} fullScreen={fullScreen}
-          groupOptions={groupOptions} group={group} onGroup={(g) => setGroup(state, g)} />
+          groupOptions={groupOptions} group={group} onGroup={(g) => setGroup(state, g)}
+          views={<ViewMenu screenName={screen.name} state={state} shownColumns={shownProps} onColumns={(props) => saveColumns.mutate(props)} restored={restored} />} />
 
         {group && (
           <GroupSummary screenName={screen.name} resource={resource} listRoute={listRoute} request={request} group={group} columns={columns} shown={shownProps}

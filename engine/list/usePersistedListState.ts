@@ -8,14 +8,17 @@ import { type ListState, createListState, readListState, saveListState } from '.
 
 /**
  * The list's choices (filters, page, size, sorting) for the tab at `path`: they survive a reload of the tab
- * (session storage, per `owner`, the tenant and user); closing the tab forgets them.
+ * (session storage, per `owner`, the tenant and user); closing the tab forgets them. `restored`: the tab's own
+ * choices came back (a reload), so a default saved view is not put over them.
  */
-export function usePersistedListState(screen: ScreenDescriptor, path: string, owner: string): ListState {
+export function usePersistedListState(screen: ScreenDescriptor, path: string, owner: string): { state: ListState; restored: boolean } {
   const stateKey = viewStateKey(path);
-  const [state] = useState<ListState>(() => {
+  const [persisted] = useState(() => {
     const sizes = screen.pageSize ? [...PAGINATION.sizes, screen.pageSize] : PAGINATION.sizes;
-    return createListState(defaultFilterValues(screen.filters ?? []), screen.pageSize, readListState(sessionStorage.getItem(stateKey), owner, sizes));
+    const saved = readListState(sessionStorage.getItem(stateKey), owner, sizes);
+    return { state: createListState(defaultFilterValues(screen.filters ?? []), screen.pageSize, saved), restored: saved !== null };
   });
+  const { state } = persisted;
   useEffect(() => subscribe(state, () => sessionStorage.setItem(stateKey, saveListState(state, owner))), [state, stateKey, owner]);
-  return state;
+  return persisted;
 }

@@ -11,6 +11,7 @@ import type { Database } from '../db/index.ts';
 import { loadDescriptorDirs } from './descriptorFiles.ts';
 import { mountResource } from './routes.ts';
 import { columnConfigRoutes } from './columnConfig.ts';
+import { listViewRoutes } from './listViews.ts';
 import { screenDescriptorRoutes } from './screenDescriptors.ts';
 import { unknownDocFns } from '../documents/registry.ts';
 import { printFieldsRoutes } from '../documents/printFieldsRoute.ts';
@@ -94,6 +95,7 @@ export async function resourceRoutes(services: AppServices) {
     const exportTitles = exportFileTitles(set, dirs);
     for (const r of set.resources.values()) mountResource(app, r, services.db, set.resources, services, exportTitles);
     await app.register(columnConfigRoutes(services, set), { prefix: '/api/wxy-system-server' });
+    await app.register(listViewRoutes(set), { prefix: '/api/wxy-system-server' });
     await app.register(screenDescriptorRoutes(services, set), { prefix: '/api/wxy-system-server' });
     await app.register(printFieldsRoutes(set.resources), { prefix: '/api/wxy-system-server' });
     await app.register(documentFinderRoutes(documentPages(set)), { prefix: '/api/wxy-system-server' });

@@ -40119,6 +40119,335 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wxy-system-server/list-view/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 保存当前列表设置为视图（名称在本人的同一列表中唯一） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** 默认视图 */
+                        isDefault?: boolean;
+                        /** 视图名称 */
+                        name: string;
+                        /** 共享角色 */
+                        roleCode?: string | null;
+                        /** 列表 */
+                        screen: string;
+                        /** 视图内容 */
+                        state: {
+                            /** 显示字段 */
+                            columns?: string[];
+                            /** 筛选条件 */
+                            filters: {
+                                [key: string]: unknown;
+                            };
+                            group?: {
+                                /** 分组字段 */
+                                field: string;
+                                /**
+                                 * 日期分组单位
+                                 * @enum {string}
+                                 */
+                                unit?: "day" | "month";
+                            } | null;
+                            /** 每页条数 */
+                            size: number;
+                            /** 排序 */
+                            sorting: {
+                                /** 倒序 */
+                                desc: boolean;
+                                /** 排序字段 */
+                                id: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                isDefault: boolean;
+                                /** 是否本人的视图 */
+                                mine: boolean;
+                                name: string;
+                                /** 创建人 */
+                                ownerName: string;
+                                /** 共享角色编码 */
+                                roleCode?: string | null;
+                                /** 共享角色 */
+                                roleName?: string | null;
+                                screen: string;
+                                state: {
+                                    [key: string]: unknown;
+                                };
+                                viewId: number;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wxy-system-server/list-view/delete/{viewId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** 删除本人的视图 */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    viewId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wxy-system-server/list-view/edit/{viewId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 修改本人的视图（名称、共享、默认、内容） */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    viewId: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** 默认视图 */
+                        isDefault?: boolean;
+                        /** 视图名称 */
+                        name?: string;
+                        /** 共享角色 */
+                        roleCode?: string | null;
+                        /** 视图内容 */
+                        state?: {
+                            /** 显示字段 */
+                            columns?: string[];
+                            /** 筛选条件 */
+                            filters: {
+                                [key: string]: unknown;
+                            };
+                            group?: {
+                                /** 分组字段 */
+                                field: string;
+                                /**
+                                 * 日期分组单位
+                                 * @enum {string}
+                                 */
+                                unit?: "day" | "month";
+                            } | null;
+                            /** 每页条数 */
+                            size: number;
+                            /** 排序 */
+                            sorting: {
+                                /** 倒序 */
+                                desc: boolean;
+                                /** 排序字段 */
+                                id: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                isDefault: boolean;
+                                /** 是否本人的视图 */
+                                mine: boolean;
+                                name: string;
+                                /** 创建人 */
+                                ownerName: string;
+                                /** 共享角色编码 */
+                                roleCode?: string | null;
+                                /** 共享角色 */
+                                roleName?: string | null;
+                                screen: string;
+                                state: {
+                                    [key: string]: unknown;
+                                };
+                                viewId: number;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wxy-system-server/list-view/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 一个列表的已保存视图：本人的与共享给本人角色的 */
+        get: {
+            parameters: {
+                query: {
+                    screen: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                isDefault: boolean;
+                                /** 是否本人的视图 */
+                                mine: boolean;
+                                name: string;
+                                /** 创建人 */
+                                ownerName: string;
+                                /** 共享角色编码 */
+                                roleCode?: string | null;
+                                /** 共享角色 */
+                                roleName?: string | null;
+                                screen: string;
+                                state: {
+                                    [key: string]: unknown;
+                                };
+                                viewId: number;
+                            }[];
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wxy-system-server/list-view/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 可共享视图的角色：本人所属的角色（管理员：全部角色） */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                code: string;
+                                name: string;
+                            }[];
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wxy-system-server/login-record/findPage/{pageNum}/{pageSize}": {
         parameters: {
             query?: never;

@@ -41,3 +41,52 @@ test('分组: orders grouped by 状态 count every order, a click on a group fil
   await page.getByTestId('po-order-groups-close').click();
   await expect(page.getByTestId('po-order-groups')).toHaveCount(0);
 });
+
+test('视图: a status filter and a group saved as a view shared with 店长; a 店长 opens the list on it as the default, and cannot change it', async ({ page, browser, baseURL }) => {
+  const RECORDS = '/pettyCash/record';
+  const S = 'petty-cash-record';
+  await logIn(page, 'admin', 'admin123', '1', { to: RECORDS });
+  await expect(page.getByTestId(`${S}-table-row`).first()).toBeVisible();
+  const all = await total(page, S);
+  // One status only, grouped by 门店.
+  await page.getByTestId('filter-status').click();
+  const option = page.getByRole('option').first();
+  const status = await option.innerText();
+  await option.click();
+  await page.getByTestId(`${S}-search`).click();
+  await expect.poll(() => total(page, S)).toBeLessThan(all);
+  const filtered = await total(page, S);
+  await page.getByTestId(`${S}-group`).click();
+  await page.getByTestId(`${S}-group-shopName`).click();
+  await expect(page.getByTestId(`${S}-groups`)).toBeVisible();
+
+  await page.getByTestId(`${S}-views`).click();
+  await page.getByTestId(`${S}-views-save`).click();
+  await page.getByTestId(`${S}-views-name`).fill('按门店看');
+  await page.getByTestId(`${S}-views-role`).click();
+  await page.getByRole('option', { name: '店长' }).click();
+  await page.getByTestId(`${S}-views-default`).check();
+  await page.getByTestId(`${S}-views-submit`).click();
+  await expect(page.getByTestId(`${S}-views`)).toHaveText('按门店看');
+
+  // Reset everything, then take the view again from the menu.
+  await page.getByTestId(`${S}-reset`).click();
+  await page.getByTestId(`${S}-groups-close`).click();
+  await expect.poll(() => total(page, S)).toBe(all);
+  await page.getByTestId(`${S}-views`).click();
+  await page.getByTestId(`${S}-view-item`).filter({ hasText: '按门店看' }).click();
+  await expect.poll(() => total(page, S)).toBe(filtered);
+  await expect(page.getByTestId(`${S}-groups`)).toContainText('按门店名称分组');
+
+  // A 店长 opens 备用金记录 on the shared default view: that status, grouped by shop.
+  const context = await browser.newContext({ baseURL, locale: 'zh-CN' });
+  const manager = await context.newPage();
+  await logIn(manager, 'manager01', 'manager123', '1', { to: RECORDS });
+  await expect(manager.getByTestId(`${S}-views`)).toHaveText('按门店看');
+  await expect(manager.getByTestId(`${S}-groups`)).toContainText('按门店名称分组');
+  await expect(manager.getByTestId('filter-status')).toHaveValue(status);
+  // Not his to change: he may save his own, not update or delete it.
+  await manager.getByTestId(`${S}-views`).click();
+  await expect(manager.getByTestId(`${S}-views-save`)).toBeVisible();
+  await expect(manager.getByTestId(`${S}-views-delete`)).toHaveCount(0);
+});
