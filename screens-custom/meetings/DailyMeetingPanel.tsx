@@ -111,7 +111,7 @@ export function DailyMeetingPanel({ shopId, day }: { shopId: number; day: string
       </SimpleGrid>
       <Paper withBorder p="sm">
         <Text fw={600} mb="xs">库存盘点（门店仓账面数 / 实盘数）</Text>
-        {m.hasWarehouse === false ? (
+        {m.meetingId === null && !m.hasWarehouse ? (
           <Alert color="yellow">该门店没有启用的门店仓，无法盘点库存</Alert>
         ) : (
           <>

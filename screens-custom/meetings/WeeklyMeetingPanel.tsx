@@ -24,8 +24,10 @@ export function WeeklyMeetingPanel({ shopId, day }: { shopId: number; day: strin
   const [persons, setPersons] = useState<WeeklyPerson[]>([]);
   useEffect(() => {
     if (!form.data) return;
-    setSummary(form.data.summary ?? '');
-    setPlan(form.data.nextWeekPlan ?? '');
+    // A week not held yet has no minutes (the prefill's shape).
+    const held = 'summary' in form.data ? form.data : null;
+    setSummary(held?.summary ?? '');
+    setPlan(held?.nextWeekPlan ?? '');
     setPersons(form.data.detList.map((p) => ({ ...p })));
   }, [form.data]);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['meeting', 'weekly'] });

@@ -15,55 +15,20 @@ export interface ShopOption {
 export const listShops = () => call<ShopOption[]>({ method: 'POST', url: `${S}/shop-base/list`, data: {} });
 
 // ---- 日会 ---------------------------------------------------------------------------------------------------------
-export interface DailyPerson {
-  userId: number | null;
-  userName: string;
-  yesterdayTarget: number;
-  yesterdayActual: number;
-  yesterdayOrders: number;
-  yesterdayReachRate: number | null;
-  todayTarget: number;
-  todayGoal: number | null;
-  remark: string | null;
-}
+/** The daily form's answer, one of two shapes told apart by meetingId: the meeting held that day, or the form prefilled (null). */
+export type DailyMeeting = Answer<'/wxy-shop-server/shop-daily-meeting/selectOnUpdate', 'get'>;
 
-export interface CountRow {
-  skuId: number;
-  skuCode: string;
-  skuName: string;
-  spec?: string | null;
-  unit?: string | null;
-  bookQuantity: number;
-  countedQuantity?: number | null;
-  diffQuantity?: number | null;
-  remark?: string | null;
-}
+/** A seller's row as the form edits it: the answer's figures, with the goal and remark typed in. */
+export type DailyPerson = Omit<DailyMeeting['detList'][number], 'todayGoal' | 'remark'> & { todayGoal: number | null; remark: string | null };
 
-export interface DailyMeeting {
-  meetingId: number | null;
-  shopId: number;
-  shopName: string;
-  meetingDate: string;
-  yesterday: string;
-  hostName?: string | null;
-  summary: string | null;
-  todayPlan: string | null;
-  yesterdayTarget: number;
-  yesterdayActual: number;
-  yesterdayReachRate: number | null;
-  todayTarget: number;
-  hasWarehouse?: boolean;
-  detList: DailyPerson[];
-  inventoryList: CountRow[];
-  createUserName?: string;
-  createTime?: string;
-}
+type Countable = Answer<'/wxy-shop-server/shop-daily-meeting/meetingFindInventory', 'post'>['list'][number];
+/** A stock line as the form edits it: a SKU found to count or one counted already, its count typed in. */
+export type CountRow = Pick<Countable, 'skuId' | 'skuCode' | 'skuName' | 'bookQuantity'> & { countedQuantity?: number | null; diffQuantity?: number | null; remark?: string | null };
 
-export const dailyForm = (shopId: number, meetingDate: string) =>
-  call<DailyMeeting>({ method: 'GET', url: `${S}/shop-daily-meeting/selectOnUpdate`, params: { shopId, meetingDate } });
+export const dailyForm = (shopId: number, meetingDate: string) => api('get', '/wxy-shop-server/shop-daily-meeting/selectOnUpdate', { query: { shopId, meetingDate } });
 
 export const findInventory = (shopId: number, keyword: string) =>
-  call<{ whId: number; list: CountRow[] }>({ method: 'POST', url: `${S}/shop-daily-meeting/meetingFindInventory`, data: { shopId, keyword: keyword || null, limit: 20 } });
+  api('post', '/wxy-shop-server/shop-daily-meeting/meetingFindInventory', { body: { shopId, keyword: keyword || null, limit: 20 } });
 
 type DailyBody = Body<'/wxy-shop-server/shop-daily-meeting/save', 'post'>;
 /** The daily form's values: the save body with its lists always there (an empty count list is sent as none). */
@@ -88,39 +53,20 @@ export const dailyPage = (pageNum: number, pageSize: number, shopId: number | nu
   api('post', '/wxy-shop-server/shop-daily-meeting/findPage/{pageNum}/{pageSize}', { path: { pageNum, pageSize }, body: { shopId } });
 
 // ---- 周会 ---------------------------------------------------------------------------------------------------------
-export interface WeeklyPerson {
-  detId?: number;
-  userId: number | null;
-  userName: string;
-  weekTarget: number;
-  weekActual: number;
-  weekOrders: number;
-  reachRate: number | null;
-  suggestedNextWeekTarget?: number;
-  nextWeekTarget: number | null;
-  remark: string | null;
-}
+/**
+ * The weekly form, from two calls with two shapes: the week prefilled from the orders and targets (selectOnInsert),
+ * or — when that names a meeting held — the meeting itself (get/{id}, with its minutes).
+ */
+export type WeeklyMeeting =
+  | Answer<'/wxy-shop-server/shop-weekly-meeting/selectOnInsert', 'get'>
+  | Answer<'/wxy-shop-server/shop-weekly-meeting/get/{id}', 'get'>;
 
-export interface WeeklyMeeting {
-  meetingId: number | null;
-  shopId: number;
-  shopName: string;
-  weekYear: number;
-  weekNum: number;
-  weekStart: string;
-  weekEnd: string;
-  label: string;
-  weekTarget: number;
-  weekActual: number;
-  reachRate: number | null;
-  summary?: string | null;
-  nextWeekPlan?: string | null;
-  detList: WeeklyPerson[];
-}
+/** A seller's row as the form edits it: the week's figures, with next week's target and a remark typed in. */
+export type WeeklyPerson = Omit<WeeklyMeeting['detList'][number], 'nextWeekTarget' | 'remark'> & { nextWeekTarget: number | null; remark: string | null };
 
 export async function weeklyForm(shopId: number, weekDateStr: string): Promise<WeeklyMeeting> {
-  const pre = await call<WeeklyMeeting>({ method: 'GET', url: `${S}/shop-weekly-meeting/selectOnInsert`, params: { shopId, weekDateStr } });
-  return pre.meetingId ? call<WeeklyMeeting>({ method: 'GET', url: `${S}/shop-weekly-meeting/get/${pre.meetingId}` }) : pre;
+  const pre = await api('get', '/wxy-shop-server/shop-weekly-meeting/selectOnInsert', { query: { shopId, weekDateStr } });
+  return pre.meetingId ? api('get', '/wxy-shop-server/shop-weekly-meeting/get/{id}', { path: { id: pre.meetingId } }) : pre;
 }
 
 type WeeklyBody = Body<'/wxy-shop-server/shop-weekly-meeting/save', 'post'>;
@@ -163,20 +109,11 @@ export type TargetRow = Answer<'/wxy-shop-server/shop-performance-target/list/{p
 export const targetPage = (pageNum: number, pageSize: number, filter: { shopId: number | null; targetMoonTime: string | null }) =>
   api('post', '/wxy-shop-server/shop-performance-target/list/{pageNum}/{pageSize}', { path: { pageNum, pageSize }, body: filter });
 
-export interface TargetDetail {
-  targetId: number | null;
-  shopId: number;
-  shopName: string;
-  targetMoonTime: string;
-  targetAmount: number;
-  remark: string | null;
-  exists: boolean;
-  actualAmount: number;
-  reachRate: number | null;
-  userTargets: { userId: number; userName: string; targetAmount: number; actualAmount: number; reachRate: number | null }[];
-}
+/** A month's target as saved (exists) or the shop's empty one to start from (not exists): a union told apart by `exists`. */
+export type TargetDetail = Answer<'/wxy-shop-server/shop-performance-target/detail/{shopId}/{targetMoonTime}', 'get'>;
 
-export const targetDetail = (shopId: number, month: string) => call<TargetDetail>({ method: 'GET', url: `${S}/shop-performance-target/detail/${shopId}/${month}` });
+export const targetDetail = (shopId: number, month: string) =>
+  api('get', '/wxy-shop-server/shop-performance-target/detail/{shopId}/{targetMoonTime}', { path: { shopId, targetMoonTime: month } });
 
 /** A month's target as added, or (with its targetId) as edited. */
 export type TargetSave = Body<'/wxy-shop-server/shop-performance-target/add', 'post'> &
@@ -186,24 +123,9 @@ export const addTarget = (body: TargetSave) => call({ method: 'POST', url: `${S}
 export const editTarget = (body: TargetSave) => call({ method: 'PUT', url: `${S}/shop-performance-target/edit`, data: body });
 export const deleteTargets = (ids: number[]) => call({ method: 'DELETE', url: `${S}/shop-performance-target/delete`, data: { ids } });
 
-export interface ReachInfo {
-  shopName: string;
-  targetMoonTime: string;
-  targetAmount: number;
-  actualAmount: number;
-  soldAmount: number;
-  refundAmount: number;
-  orderCount: number;
-  reachRate: number | null;
-  gapAmount: number;
-  daysInMonth: number;
-  daysElapsed: number;
-  timeProgress: number;
-  level: 'good' | 'normal' | 'warn' | null;
-  users: { userId: number | null; userName: string; targetAmount: number; actualAmount: number; reachRate: number | null; orderCount: number }[];
-}
+export type ReachInfo = Answer<'/wxy-shop-server/shop-performance-target/reach/info', 'get'>;
 
-export const reachInfo = (shopId: number, targetMoonTime: string) => call<ReachInfo>({ method: 'GET', url: `${S}/shop-performance-target/reach/info`, params: { shopId, targetMoonTime } });
+export const reachInfo = (shopId: number, targetMoonTime: string) => api('get', '/wxy-shop-server/shop-performance-target/reach/info', { query: { shopId, targetMoonTime } });
 
 export type ReachDay = Answer<'/wxy-shop-server/shop-performance-target/reach/list-day', 'get'>[number];
 
@@ -213,14 +135,9 @@ export const reachByDay = (shopId: number, targetMoonTime: string) =>
 /** The reach report's thresholds, as saved and read back. */
 export type ReportConfig = Body<'/wxy-shop-server/shop-performance-target/report-config/save', 'post'>;
 
-export const getReportConfig = () => call<ReportConfig>({ method: 'GET', url: `${S}/shop-performance-target/report-config/get` });
+export const getReportConfig = () => api('get', '/wxy-shop-server/shop-performance-target/report-config/get');
 export const saveReportConfig = (c: ReportConfig) => call({ method: 'POST', url: `${S}/shop-performance-target/report-config/save`, data: c });
-export const refreshDays = (targetMoonTime: string) => call<{ targets: number }>({ method: 'POST', url: `${S}/shop-user-performance-target/refresh`, data: { targetMoonTime } });
-
-export interface UserOption {
-  id: number;
-  name: string;
-}
+export const refreshDays = (targetMoonTime: string) => api('post', '/wxy-shop-server/shop-user-performance-target/refresh', { body: { targetMoonTime } });
 
 /** Yuan with 2 decimals and thousands separators; empty for null. */
 export const rate = (v: number | null | undefined) => (v === null || v === undefined ? '—' : `${v.toFixed(2)}%`);

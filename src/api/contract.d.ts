@@ -27328,7 +27328,24 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    barcode: string | null;
+                                    bookQuantity: number;
+                                    skuCode: string | null;
+                                    skuId: number;
+                                    skuName: string | null;
+                                    spec: string | null;
+                                    unit: string | null;
+                                }[];
+                                whId: number;
+                            };
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -27489,7 +27506,99 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                createTime: string;
+                                createUserName: string | null;
+                                detList: {
+                                    detId: number;
+                                    remark: string | null;
+                                    todayGoal: number | null;
+                                    todayTarget: number;
+                                    userId: number | null;
+                                    userName: string | null;
+                                    yesterdayActual: number;
+                                    yesterdayOrders: number;
+                                    yesterdayReachRate: number | null;
+                                    yesterdayTarget: number;
+                                }[];
+                                hostName: string | null;
+                                inventoryList: {
+                                    bookQuantity: number;
+                                    countedQuantity: number;
+                                    countTime: string;
+                                    countUserName: string | null;
+                                    diffQuantity: number;
+                                    id: number;
+                                    remark: string | null;
+                                    skuCode: string | null;
+                                    skuId: number;
+                                    skuName: string | null;
+                                    spec: string | null;
+                                    unit: string | null;
+                                }[];
+                                meetingDate: string;
+                                meetingId: number;
+                                shopId: number;
+                                shopName: string | null;
+                                summary: string | null;
+                                todayPlan: string | null;
+                                todayTarget: number;
+                                updateTime: string;
+                                updateUserName: string | null;
+                                yesterday: string;
+                                yesterdayActual: number;
+                                yesterdayReachRate: number | null;
+                                yesterdayTarget: number;
+                            } | {
+                                detList: {
+                                    /** @enum {string|null} */
+                                    remark: null;
+                                    /** @enum {number|null} */
+                                    todayGoal: null;
+                                    todayTarget: number;
+                                    userId: number | null;
+                                    userName: string;
+                                    yesterdayActual: number;
+                                    yesterdayOrders: number;
+                                    yesterdayReachRate: number | null;
+                                    yesterdayTarget: number;
+                                }[];
+                                hasWarehouse: boolean;
+                                inventoryList: {
+                                    bookQuantity: number;
+                                    countedQuantity: number;
+                                    countTime: string;
+                                    countUserName: string | null;
+                                    diffQuantity: number;
+                                    id: number;
+                                    remark: string | null;
+                                    skuCode: string | null;
+                                    skuId: number;
+                                    skuName: string | null;
+                                    spec: string | null;
+                                    unit: string | null;
+                                }[];
+                                meetingDate: string;
+                                /** @enum {integer|null} */
+                                meetingId: null;
+                                shopId: number;
+                                shopName: string | null;
+                                /** @enum {string|null} */
+                                summary: null;
+                                /** @enum {string|null} */
+                                todayPlan: null;
+                                todayTarget: number;
+                                yesterday: string;
+                                yesterdayActual: number;
+                                yesterdayReachRate: number | null;
+                                yesterdayTarget: number;
+                            };
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -31101,7 +31210,55 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                actualAmount: number;
+                                createTime: string;
+                                createUserName: string | null;
+                                /** @enum {boolean} */
+                                exists: true;
+                                reachRate: number | null;
+                                remark: string | null;
+                                shopId: number;
+                                shopName: string | null;
+                                targetAmount: number;
+                                targetId: number;
+                                targetMoonTime: string;
+                                updateTime: string;
+                                updateUserName: string | null;
+                                userTargets: {
+                                    actualAmount: number;
+                                    reachRate: number | null;
+                                    targetAmount: number;
+                                    userId: number;
+                                    userName: string;
+                                }[];
+                            } | {
+                                actualAmount: number;
+                                /** @enum {boolean} */
+                                exists: false;
+                                reachRate: number | null;
+                                /** @enum {string|null} */
+                                remark: null;
+                                shopId: number;
+                                shopName: string | null;
+                                targetAmount: number;
+                                /** @enum {integer|null} */
+                                targetId: null;
+                                targetMoonTime: string;
+                                userTargets: {
+                                    actualAmount: number;
+                                    reachRate: number | null;
+                                    targetAmount: number;
+                                    userId: number;
+                                    userName: string;
+                                }[];
+                            };
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -31360,7 +31517,38 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                actualAmount: number;
+                                daysElapsed: number;
+                                daysInMonth: number;
+                                gapAmount: number;
+                                /** @enum {string|null} */
+                                level: "good" | "normal" | "warn" | null;
+                                orderCount: number;
+                                reachRate: number | null;
+                                refundAmount: number;
+                                shopId: number;
+                                shopName: string | null;
+                                soldAmount: number;
+                                targetAmount: number;
+                                targetId: number | null;
+                                targetMoonTime: string;
+                                timeProgress: number;
+                                users: {
+                                    actualAmount: number;
+                                    orderCount: number;
+                                    reachRate: number | null;
+                                    targetAmount: number;
+                                    userId: number | null;
+                                    userName: string;
+                                }[];
+                            };
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -31448,7 +31636,19 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                goodRate: number;
+                                updateTime: string | null;
+                                updateUserName: string | null;
+                                warnRate: number;
+                                weekendWeight: number;
+                            };
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -35144,7 +35344,17 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                days: number;
+                                refreshTime: string;
+                                targets: number;
+                            };
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -35341,7 +35551,43 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                createTime: string;
+                                createUserName: string | null;
+                                detList: {
+                                    detId: number;
+                                    nextWeekTarget: number | null;
+                                    reachRate: number | null;
+                                    remark: string | null;
+                                    userId: number | null;
+                                    userName: string | null;
+                                    weekActual: number;
+                                    weekOrders: number;
+                                    weekTarget: number;
+                                }[];
+                                hostName: string | null;
+                                label: string;
+                                meetingId: number;
+                                nextWeekPlan: string | null;
+                                reachRate: number | null;
+                                shopId: number;
+                                shopName: string | null;
+                                summary: string | null;
+                                updateTime: string;
+                                updateUserName: string | null;
+                                weekActual: number;
+                                weekEnd: string;
+                                weekNum: number;
+                                weekStart: string;
+                                weekTarget: number;
+                                weekYear: number;
+                            };
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -35530,7 +35776,37 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                detList: {
+                                    nextWeekTarget: number;
+                                    reachRate: number | null;
+                                    /** @enum {string|null} */
+                                    remark: null;
+                                    suggestedNextWeekTarget: number;
+                                    userId: number | null;
+                                    userName: string;
+                                    weekActual: number;
+                                    weekOrders: number;
+                                    weekTarget: number;
+                                }[];
+                                label: string;
+                                meetingId: number | null;
+                                reachRate: number | null;
+                                shopId: number;
+                                shopName: string | null;
+                                weekActual: number;
+                                weekEnd: string;
+                                weekNum: number;
+                                weekStart: string;
+                                weekTarget: number;
+                                weekYear: number;
+                            };
+                            msg: string;
+                        };
+                    };
                 };
             };
         };

@@ -140,8 +140,14 @@ describe('门店月度目标', () => {
     expect(page.records[0]).toMatchObject({ shopId, targetMoonTime: MONTH, targetAmount: 3100, actualAmount: net, userCount: 2, remark: '三月目标' });
 
     const detail = (await admin('GET', `${S}/shop-performance-target/detail/${shopId}/${MONTH}`)).json.data;
-    expect(detail).toMatchObject({ exists: true, targetAmount: 3100, actualAmount: net });
+    expect(detail).toMatchObject({ exists: true, targetAmount: 3100, actualAmount: net, remark: '三月目标', createUserName: expect.any(String), updateTime: expect.any(String) });
     expect(detail.userTargets.map((u: Json) => [u.userId, u.targetAmount])).toEqual([[adminId, 2000], [staffId, 1100]]);
+  });
+
+  it('a month without a target answers the shop’s empty target to start from', async () => {
+    const r = await admin('GET', `${S}/shop-performance-target/detail/${shopId}/2026-01`);
+    expect(r.json.msg).toBe('该门店本月尚未设置绩效目标');
+    expect(r.json.data).toEqual({ exists: false, targetId: null, shopId, shopName: expect.any(String), targetMoonTime: '2026-01', targetAmount: 0, remark: null, actualAmount: expect.any(Number), reachRate: null, userTargets: [] });
   });
 
   it('edits: without shares the sellers keep their proportion; the day targets follow', async () => {

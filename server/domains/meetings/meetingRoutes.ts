@@ -3,7 +3,7 @@ import { ApiError } from '../../errors.ts';
 import { envelopeSchema, ok, pageParamsSchema } from '../../http/envelope.ts';
 import { dateParam, idField, nullableIdField, nullableString } from '../../http/fields.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
-import { dailyPageAnswer, savedAnswer, shopMeetingInitAnswer, shopMeetingPageAnswer, shopSalesSchema, userDayTargetsAnswer, weeklyPageAnswer } from './answers.ts';
+import { countableAnswer, dailyFormAnswer, dailyPageAnswer, savedAnswer, shopMeetingInitAnswer, shopMeetingPageAnswer, shopSalesSchema, userDayTargetsAnswer, weeklyMeetingAnswer, weeklyPageAnswer, weeklyPrefillAnswer } from './answers.ts';
 import { shopOfTenant, today } from '../targets/index.ts';
 import {
   dailyFigures, dailyMeetingById, dailyMeetingOf, findInventory, inventoryOf, meetingDay, saveCounts, saveDailyMeeting, updateDailyDetail, updateDailyMeeting,
@@ -78,6 +78,7 @@ export const meetingRoutes = async (app: FastifyInstance) => {
     schema: {
       tags, summary: '日会表单：meetingId 或 门店+日期；已召开的返回会议记录，未召开的返回预填（昨日各人员目标与实际销售、今日目标，来自订单与绩效目标）',
       querystring: { type: 'object', properties: { meetingId: idField('会议'), shopId: SHOP_ID, meetingDate: DATE } },
+      response: { 200: dailyFormAnswer },
     },
   }, async (req) => req.tenantTx(async (tx) => {
     if (req.query.meetingId) return ok(await dailyMeetingById(tx, req.query.meetingId));
@@ -138,7 +139,7 @@ export const meetingRoutes = async (app: FastifyInstance) => {
   app.post<{ Body: { shopId: number; keyword?: string | null; skuIds?: number[] | null; limit?: number | null } }>('/shop-daily-meeting/meetingFindInventory', {
     config: { perm: MEETING_PERMS.daily },
     schema: {
-      tags, summary: '日会盘点选品：门店仓的商品与账面库存（按编码、名称、条码搜索，或给定 skuIds；不传时为有库存的商品）',
+      tags, summary: '日会盘点选品：门店仓的商品与账面库存（按编码、名称、条码搜索，或给定 skuIds；不传时为有库存的商品）', response: { 200: countableAnswer },
       body: {
         type: 'object', required: ['shopId'], additionalProperties: false,
         properties: {
@@ -221,6 +222,7 @@ export const meetingRoutes = async (app: FastifyInstance) => {
     schema: {
       tags, summary: '新建周会的预填：该周各人员目标与实际销售（订单）、达成率，以及下周目标建议（按月目标的日拆分）',
       querystring: { type: 'object', required: ['shopId'], properties: { shopId: SHOP_ID, weekDateStr: WEEK_DATE } },
+      response: { 200: weeklyPrefillAnswer },
     },
   }, async (req) => req.tenantTx(async (tx) => {
     const shop = await shopOfTenant(tx, req.query.shopId);
@@ -250,7 +252,7 @@ export const meetingRoutes = async (app: FastifyInstance) => {
 
   app.get<{ Params: { id: number } }>('/shop-weekly-meeting/get/:id', {
     config: { perm: MEETING_PERMS.list },
-    schema: { tags, summary: '周会详情（含各人员本周目标、实际与下周目标）', params: idParams },
+    schema: { tags, summary: '周会详情（含各人员本周目标、实际与下周目标）', params: idParams, response: { 200: weeklyMeetingAnswer } },
   }, async (req) => ok(await req.tenantTx((tx) => weeklyMeetingById(tx, req.params.id)).catch(asCallerError)));
 
   app.put<{ Params: { id: number }; Body: { hostName?: string | null; summary?: string | null; nextWeekPlan?: string | null } }>('/shop-weekly-meeting/update/:id', {

@@ -4,7 +4,7 @@ import { ok, pageParamsSchema } from '../../http/envelope.ts';
 import { FILE_BODY } from '../../http/inputGuard.ts';
 import { dateParam } from '../../http/fields.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
-import { reachDaysAnswer, targetPageAnswer } from './answers.ts';
+import { reachDaysAnswer, reachInfoAnswer, refreshAnswer, reportConfigAnswer, targetDetailAnswer, targetPageAnswer } from './answers.ts';
 import { loadExcel } from '../../resources/excel.ts';
 import { attachment } from '../../resources/exporter.ts';
 import { cellValue, fileBuffer, report, type ImportRowError } from '../../resources/importer.ts';
@@ -103,7 +103,7 @@ export const targetRoutes = async (app: FastifyInstance) => {
 
   app.get<{ Params: { shopId: number; targetMoonTime: string } }>('/shop-performance-target/detail/:shopId/:targetMoonTime', {
     config: { perm: TARGET_PERMS.list },
-    schema: { tags, summary: '某门店某月的绩效目标：门店目标、人员目标（可编辑的拆分）与达成', params: monthQuery },
+    schema: { tags, summary: '某门店某月的绩效目标：门店目标、人员目标（可编辑的拆分）与达成', params: monthQuery, response: { 200: targetDetailAnswer } },
   }, async (req) => req.tenantTx(async (tx) => {
     const { shopId, targetMoonTime } = req.params;
     const shop = await shopOfTenant(tx, shopId);
@@ -123,7 +123,7 @@ export const targetRoutes = async (app: FastifyInstance) => {
 
   app.get<{ Querystring: { shopId: number; targetMoonTime: string } }>('/shop-performance-target/reach/info', {
     config: { perm: TARGET_PERMS.list },
-    schema: { tags, summary: '达成情况：目标、实际销售（订单，退款冲减）、达成率、时间进度、各人员达成', querystring: monthQuery },
+    schema: { tags, summary: '达成情况：目标、实际销售（订单，退款冲减）、达成率、时间进度、各人员达成', querystring: monthQuery, response: { 200: reachInfoAnswer } },
   }, async (req) => ok(await req.tenantTx((tx) => reachInfo(tx, req.query.shopId, req.query.targetMoonTime)).catch(asCallerError)));
 
   app.get<{ Querystring: { shopId: number; targetMoonTime: string } }>('/shop-performance-target/reach/list-day', {
@@ -194,7 +194,7 @@ export const targetRoutes = async (app: FastifyInstance) => {
 
   app.get('/shop-performance-target/report-config/get', {
     config: { perm: TARGET_PERMS.list },
-    schema: { tags, summary: '绩效报表配置：预警达成率、达标达成率（%），周末日目标权重' },
+    schema: { tags, summary: '绩效报表配置：预警达成率、达标达成率（%），周末日目标权重', response: { 200: reportConfigAnswer } },
   }, async (req) => ok(await req.tenantTx((tx) => reportConfig(tx))));
 
   app.post<{ Body: { warnRate: number; goodRate: number; weekendWeight: number } }>('/shop-performance-target/report-config/save', {
@@ -312,6 +312,7 @@ export const targetRoutes = async (app: FastifyInstance) => {
     schema: {
       tags, summary: '按当前报表配置（周末权重）重新拆分某月（某店或全部门店）人员的每日目标；实际销售随时按订单计算，无需刷新',
       body: { type: 'object', required: ['targetMoonTime'], additionalProperties: false, properties: { targetMoonTime: MONTH, shopId: { ...SHOP_ID, type: ['integer', 'null'] } } },
+      response: { 200: refreshAnswer },
     },
   }, async (req) => {
     const r = await req.tenantTx(async (tx) => {
