@@ -9,6 +9,8 @@ import { appState } from '../store/appStore';
 import { openPalette } from './CommandPalette';
 import { Icon } from './icons';
 import { closeSidebar } from './sidebarState';
+import { favouritesState } from './favourites';
+import { useEffect, useState } from 'react';
 
 /** Shown: what is not hidden, and not a module whose pages are all hidden (granted only for a detail a notice opens). */
 function visible(routes: readonly AppRoute[]): AppRoute[] {
@@ -30,7 +32,18 @@ function useOpenMenu() {
   };
 }
 
-function MenuItem({ route, activePath, navOpen }: { route: AppRoute; activePath: string; navOpen: boolean }) {
+/** The pages of the sidebar, depth first (a module's own page when it has none under it). */
+function leavesOf(route: AppRoute): AppRoute[] {
+  const children = visible(route.children);
+  return children.length === 0 ? [route] : children.flatMap(leavesOf);
+}
+
+interface Folding {
+  isOpen: (path: string) => boolean;
+  toggle: (path: string) => void;
+}
+
+function MenuItem({ route, activePath, folding }: { route: AppRoute; activePath: string; folding: Folding }) {
   const open = useOpenMenu();
   const children = visible(route.children);
   const active = route.path === activePath;
@@ -51,12 +64,13 @@ function MenuItem({ route, activePath, navOpen }: { route: AppRoute; activePath:
       label={route.meta.title}
       title={route.meta.title}
       leftSection={<Icon name={route.meta.icon ?? route.meta.module} />}
-      defaultOpened={navOpen || contains(route, activePath)}
+      opened={folding.isOpen(route.path)}
+      onChange={() => folding.toggle(route.path)}
       childrenOffset={12}
       data-testid={`menu-${route.path}`}
     >
       {children.map((child) => (
-        <MenuItem key={child.path} route={child} activePath={activePath} navOpen={navOpen} />
+        <MenuItem key={child.path} route={child} activePath={activePath} folding={folding} />
       ))}
     </NavLink>
   );
@@ -65,8 +79,7 @@ function MenuItem({ route, activePath, navOpen }: { route: AppRoute; activePath:
 /** Collapsed (72 px): module icons; hovering one lists its pages. */
 function CollapsedModule({ route, activePath }: { route: AppRoute; activePath: string }) {
   const open = useOpenMenu();
-  const leaves = (r: AppRoute): AppRoute[] => (visible(r.children).length === 0 ? [r] : visible(r.children).flatMap(leaves));
-  const pages = leaves(route);
+  const pages = leavesOf(route);
   const icon = (
     <div className="shell-collapsed-item" data-active={contains(route, activePath)} data-testid={`menu-${route.path}`}>
       <Icon name={route.meta.icon ?? route.meta.module} size={20} />
@@ -95,6 +108,24 @@ export function Sidebar() {
   const collapsed = !snap.sidebar.opened && snap.device === 'desktop';
   const tenant = snap.tenant;
   const routes = visible(snap.routes as AppRoute[]);
+  const favourites = useSnapshot(favouritesState);
+  // Modules fold except the current page's (and, with 展开菜单 on, every one); the user unfolds others, until
+  // the next page of another module folds them again.
+  const [unfolded, setUnfolded] = useState<ReadonlySet<string>>(new Set());
+  useEffect(() => setUnfolded(new Set()), [pathname]);
+  const folding: Folding = {
+    isOpen: (path) => (unfolded.has(path) ? true : unfolded.has(`-${path}`) ? false : path === 'favourites' || snap.sidebar.open || routes.some((r) => findPath(r, path, pathname))),
+    toggle: (path) => setUnfolded((now) => {
+      const next = new Set(now);
+      const wasOpen = folding.isOpen(path);
+      next.delete(path);
+      next.delete(`-${path}`);
+      next.add(wasOpen ? `-${path}` : path);
+      return next;
+    }),
+  };
+  const pages = routes.flatMap(leavesOf);
+  const favouritePages = favourites.paths.map((p) => pages.find((r) => r.path === p)).filter((r): r is AppRoute => Boolean(r));
   return (
     <>
       <div className="shell-logo" data-testid="sidebar-logo">
@@ -108,14 +139,34 @@ export function Sidebar() {
         </UnstyledButton>
       )}
       <nav aria-label={t('sidebar.menu')}>
+        {!collapsed && favouritePages.length > 0 && (
+          <NavLink label={t('sidebar.favourites')} leftSection={<Icon name="star" />} opened={folding.isOpen('favourites')} onChange={() => folding.toggle('favourites')}
+            childrenOffset={12} data-testid="menu-favourites">
+            {favouritePages.map((page) => <FavouriteItem key={page.path} route={page} active={page.path === pathname} />)}
+          </NavLink>
+        )}
         {routes.map((route) =>
           collapsed ? (
             <CollapsedModule key={route.path} route={route} activePath={pathname} />
           ) : (
-            <MenuItem key={route.path} route={route} activePath={pathname} navOpen={snap.sidebar.open} />
+            <MenuItem key={route.path} route={route} activePath={pathname} folding={folding} />
           ),
         )}
       </nav>
     </>
+  );
+}
+
+/** Whether `path` (a module or group) lies on the way from `route` to the page at `pathname`. */
+function findPath(route: AppRoute, path: string, pathname: string): boolean {
+  if (route.path === path) return contains(route, pathname);
+  return route.children.some((child) => findPath(child, path, pathname));
+}
+
+function FavouriteItem({ route, active }: { route: AppRoute; active: boolean }) {
+  const open = useOpenMenu();
+  return (
+    <NavLink label={route.meta.title} title={route.meta.title} active={active} onClick={() => open(route)} data-testid={`menu-favourite-${route.path}`}
+      leftSection={route.meta.icon ? <Icon name={route.meta.icon} /> : undefined} />
   );
 }

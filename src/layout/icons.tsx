@@ -4,7 +4,7 @@ import {
   IconDiscount, IconFileInvoice, IconGift, IconGitBranch, IconGridDots, IconHelp, IconHistory, IconHome, IconIdBadge, IconLayoutDashboard,
   IconListDetails, IconListNumbers, IconMap, IconMapPin, IconMenu2, IconNews, IconPackage, IconPackageExport, IconPackageImport, IconPoint,
   IconPrinter, IconReceipt, IconReportAnalytics, IconSchool, IconSettings, IconShoppingCartCheck, IconStack2, IconTarget, IconTicket,
-  IconTruck, IconTruckDelivery, IconTruckReturn, IconUpload, IconUserCheck, IconUsers, IconUsersGroup, IconWallet, IconWorldWww, IconX,
+  IconTruck, IconTruckDelivery, IconTruckReturn, IconStar, IconUpload, IconUserCheck, IconUsers, IconUsersGroup, IconWallet, IconWorldWww, IconX,
   type Icon as TablerIcon,
 } from '@tabler/icons-react';
 import type { SVGProps } from 'react';
@@ -27,7 +27,7 @@ export const MENU_ICON_COMPONENTS: Record<MenuIconKey, TablerIcon> = {
 /** The shell's own buttons. */
 const SHELL_ICONS: Record<string, TablerIcon> = {
   setting: IconSettings, bell: IconBell, menu: IconMenu2, help: IconHelp, chevron: IconChevronDown, close: IconX, upload: IconUpload,
-  shop: IconBuildingStore,
+  shop: IconBuildingStore, star: IconStar,
 };
 
 /** The drawing for a name: a menu icon, a shell icon, or a neutral point for a name nobody declared. */

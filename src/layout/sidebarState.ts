@@ -9,11 +9,14 @@ const STATUS_COOKIE = 'sidebarStatus';
 const STYLE_COOKIE = 'sidebarStyle';
 const NAV_OPEN_COOKIE = 'sidebarNavOpen';
 
-/** Reads the saved sidebar state (cookies sidebarStatus 1/0, sidebarStyle, sidebarNavOpen). */
+/**
+ * Reads the saved sidebar state (cookies sidebarStatus 1/0, sidebarStyle, sidebarNavOpen). Modules start folded
+ * except the current page's (issue 31: 119 items unfolded are a wall) unless the user turned 展开菜单 on.
+ */
 export function restoreSidebar(): void {
   appState.sidebar.opened = Cookies.get(STATUS_COOKIE) !== '0';
   appState.sidebar.style = Cookies.get(STYLE_COOKIE) === 'dark' ? 'dark' : 'light';
-  appState.sidebar.open = Cookies.get(NAV_OPEN_COOKIE) !== '0';
+  appState.sidebar.open = Cookies.get(NAV_OPEN_COOKIE) === '1';
 }
 
 export function toggleSidebar(): void {

@@ -1,4 +1,5 @@
 import { ApiError } from '../api/http';
+import { loadFavourites } from '../layout/favourites';
 import { isSessionGoneCode } from '../api/failure';
 import { systemApi } from '../api/system';
 import type { Tenant, UserInfo } from '../api/types';
@@ -48,4 +49,5 @@ export function commitSession(loaded: LoadedSession): void {
   appState.tenant = loaded.tenant;
   appState.tenantType = loaded.tenant?.mainIndustry ?? 1;
   appState.baseConfigNames = loaded.baseConfigNames;
+  loadFavourites();
 }

@@ -55,7 +55,7 @@ export const appState = proxy<AppState>({
   tenant: null,
   baseConfigNames: {},
   tabs: { visited: [], cached: [], refreshKeys: {}, menuActiveName: '', activePath: '' },
-  sidebar: { opened: true, withoutAnimation: false, style: 'light', open: true },
+  sidebar: { opened: true, withoutAnimation: false, style: 'light', open: false },
   device: 'desktop',
   size: 'medium',
   language: 'zh-CN',

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker, useLocation, useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
+import { favouritesState, toggleFavourite } from '../layout/favourites';
 import { Icon } from '../layout/icons';
 import { appState } from '../store/appStore';
 import { confirmClose } from './confirmClose';
@@ -39,6 +40,7 @@ export function TabStrip() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const tabs = useSnapshot(appState.tabs);
+  const favourites = useSnapshot(favouritesState);
   const [menu, setMenu] = useState<ContextMenuState | null>(null);
   const strip = useRef<HTMLDivElement>(null);
   useConfirmBackFromThirdLevel();
@@ -127,6 +129,11 @@ export function TabStrip() {
           </li>
           {!menu.view.meta.fixed && (
             <li onClick={() => pinTab(menu.view.path, !menu.view.pinned)} data-testid="tab-menu-pin">{menu.view.pinned ? t('tabs.unpin') : t('tabs.pin')}</li>
+          )}
+          {!menu.view.meta.thirdLevel && (
+            <li onClick={() => toggleFavourite(menu.view.path)} data-testid="tab-menu-favourite">
+              {favourites.paths.includes(menu.view.path) ? t('sidebar.unfavourite') : t('sidebar.favourite')}
+            </li>
           )}
           <li onClick={() => void closeOtherTabs(menu.view.path)} data-testid="tab-menu-close-others">{t('tabs.closeOthers')}</li>
           <li onClick={() => void closeAllTabs()} data-testid="tab-menu-close-all">{t('tabs.closeAll')}</li>

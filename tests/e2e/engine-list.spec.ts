@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { type Page } from '@playwright/test';
-import { expect, holdRequests, logIn, openFromSidebar, openPage, pageApi, test } from './support';
+import { expect, holdRequests, logIn, menuItem, openFromSidebar, openPage, pageApi, test } from './support';
 
 /**
  * The list screen's browser behaviours on the demo data (200 suppliers, 5,000 SKUs): full screen,
@@ -263,7 +263,7 @@ test('refreshTable: a list tab comes back as it was left (filters, page, selecti
   await expect(page.getByText('已选 1 条')).toBeVisible();
 
   // away on the home tab, someone renames a shop of that page and adds one
-  await page.getByTestId('menu-/home/index').click();
+  await (await menuItem(page, '/home', '/home/index')).click();
   await expect(page.getByTestId('home-page')).toBeVisible();
   const renamed = await request.put(`${SHOP_API}/edit`, { headers, data: { shopId: ids[2], shopName: '刷新门店03改' } });
   expect(renamed.status(), await renamed.text()).toBe(200);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { type APIRequestContext, type Browser, type Page, request as playwrightRequest } from '@playwright/test';
-import { expect, logIn, test } from './support';
+import { expect, logIn, menuItem, test } from './support';
 
 /**
  * The schema engine's generic screen on the shop-base descriptors (schemas/screens/shop-base.json),
@@ -112,7 +112,7 @@ async function logInToScreen(page: Page) {
 }
 
 async function openScreen(page: Page) {
-  await page.getByTestId(`menu-${SCREEN}`).click();
+  await (await menuItem(page, SCREEN.replace(/\/[^/]+$/, ''), SCREEN)).click();
   await expect(page).toHaveURL(new RegExp(`${SCREEN}`));
   await expect(page.getByTestId('shop-base-table')).toBeVisible();
 }
@@ -176,7 +176,7 @@ test('list: filter, sort, paginate and keep the state across tabs', async ({ pag
   await expect(rows(page).first().locator('td[data-column="__index"]')).toHaveText('21');
 
   // leaving for another tab and coming back keeps filters, sort and page
-  await page.getByTestId('menu-/home/index').click();
+  await (await menuItem(page, '/home', '/home/index')).click();
   await expect(page.getByTestId('home-page')).toBeVisible();
   await page.getByTestId(`tab-${SCREEN}`).click();
   await expect(page.getByTestId('filter-shopName')).toHaveValue('引擎门店');

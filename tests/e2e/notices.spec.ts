@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Page } from '@playwright/test';
-import { expect, logIn, test } from './support';
+import { expect, logIn, menuItem, test } from './support';
 
 /**
  * Real-time notices end to end: the page holds a STOMP socket to /wbskt/; messages are created through
@@ -138,7 +138,7 @@ test('an admin publishes a version from the version log page, and the dialog com
   await logInAsAdmin(page);
   const api = await adminApi(page);
   await socketReady(page);
-  await page.getByTestId('menu-/systemManage/versionLog').click();
+  await (await menuItem(page, '/systemManage', '/systemManage/versionLog')).click();
   await page.getByTestId('version-publish').click();
   const version = `ui-${Date.now()}`;
   await page.getByTestId('version-publish-version').fill(version);

@@ -1,5 +1,5 @@
 import { type Page } from '@playwright/test';
-import { expect, logIn as logInFast, openFromSidebar, pageApi, passwordToken, test } from './support';
+import { expect, logIn as logInFast, menuItem, openFromSidebar, pageApi, passwordToken, test } from './support';
 
 /**
  * The browser shell end to end, against the real server on a fresh database (demo data):
@@ -44,14 +44,14 @@ test('admin logs in and sees the menus of the server tree', async ({ page }) => 
 
 test('opening pages adds tabs, breadcrumb follows, and kept-alive pages keep their state', async ({ page }) => {
   await logInAsAdmin(page);
-  await page.getByTestId('menu-/systemManage/userList').click();
+  await (await menuItem(page, '/systemManage', '/systemManage/userList')).click();
   await expect(page).toHaveURL(/\/systemManage\/userList$/);
   await expect(page.getByTestId('user-table-row').first()).toBeVisible();
   await expect(page.getByTestId('breadcrumb')).toContainText('系统管理');
   await expect(page.getByTestId('breadcrumb')).toContainText('用户管理');
 
   await page.getByTestId('user-keyword').fill('shop');
-  await page.getByTestId('menu-/systemManage/loginLog').click();
+  await (await menuItem(page, '/systemManage', '/systemManage/loginLog')).click();
   await expect(page.getByTestId('login-log-table-row').first()).toBeVisible();
   await expect(tab(page, '/systemManage/loginLog')).toBeVisible();
 
@@ -65,7 +65,7 @@ test('opening pages adds tabs, breadcrumb follows, and kept-alive pages keep the
   await expect(page.getByTestId('user-keyword')).toHaveValue('');
 
   // another page of the same module replaces the open page's tab
-  await page.getByTestId('menu-/systemManage/versionLog').click();
+  await (await menuItem(page, '/systemManage', '/systemManage/versionLog')).click();
   await expect(page.getByTestId('version-log-table')).toBeVisible();
   await expect(tab(page, '/systemManage/versionLog')).toBeVisible();
   await expect(tab(page, '/systemManage/loginLog')).toHaveCount(0);
@@ -106,10 +106,10 @@ test('more tabs than fit: the strip scrolls sideways and always shows the active
 
 test('tab context menu closes others and all, keeping fixed tabs', async ({ page }) => {
   await logInAsAdmin(page);
-  await page.getByTestId('menu-/systemManage/userList').click();
+  await (await menuItem(page, '/systemManage', '/systemManage/userList')).click();
   // its tab first: a second menu click before the first page has opened supersedes that navigation
   await expect(tab(page, '/systemManage/userList')).toBeVisible();
-  await page.getByTestId('menu-/systemManage/loginLog').click();
+  await (await menuItem(page, '/systemManage', '/systemManage/loginLog')).click();
   await expect(tab(page, '/systemManage/loginLog')).toBeVisible();
   await page.goto('/userInfo/loginRecord');
   await expect(page.getByTestId('login-record-table')).toBeVisible();
@@ -138,7 +138,7 @@ test('tab context menu closes others and all, keeping fixed tabs', async ({ page
 
 test('the third-level user edit page asks before its tab closes', async ({ page }) => {
   await logInAsAdmin(page);
-  await page.getByTestId('menu-/systemManage/userList').click();
+  await (await menuItem(page, '/systemManage', '/systemManage/userList')).click();
   await page.getByTestId('user-edit-shop01').click();
   await expect(page).toHaveURL(/\/systemManage\/userEdit\?id=\d+$/);
   await expect(page.getByTestId('user-edit-name')).toHaveValue('门店店员01');
@@ -157,8 +157,8 @@ test('the third-level user edit page asks before its tab closes', async ({ page 
 
 test('browser back closes the tab left', async ({ page }) => {
   await logInAsAdmin(page);
-  await page.getByTestId('menu-/systemManage/userList').click();
-  await page.getByTestId('menu-/systemManage/loginLog').click();
+  await (await menuItem(page, '/systemManage', '/systemManage/userList')).click();
+  await (await menuItem(page, '/systemManage', '/systemManage/loginLog')).click();
   await expect(tab(page, '/systemManage/loginLog')).toBeVisible();
   await page.goBack();
   await expect(page).toHaveURL(/\/systemManage\/userList$/);
@@ -308,7 +308,7 @@ test('a login in another browser tab cancels the calls of this tab with 当前�
   await expect(other).toHaveURL(/\/home\/index$/);
 
   // the first tab still holds admin's token in its session storage; its next call is refused
-  await page.getByTestId('menu-/systemManage/versionLog').click();
+  await (await menuItem(page, '/systemManage', '/systemManage/versionLog')).click();
   await expect(page.getByText('当前登录帐户已退出登录，请重新登录！')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
 });
@@ -361,13 +361,13 @@ test.afterEach(async () => {
 
 test('/router/index opens the last active module and unknown menu addresses get 您无该页面的权限', async ({ page }) => {
   await logInAsAdmin(page);
-  await page.getByTestId('menu-/systemManage/loginLog').click();
+  await (await menuItem(page, '/systemManage', '/systemManage/loginLog')).click();
   await expect(page.getByTestId('login-log-page')).toBeVisible();
   await page.goto('/router/index');
   await expect(page).toHaveURL(/\/systemManage\/userList$/);
   await page.goto('/router/index?routeKey=home');
   await expect(page).toHaveURL(/\/home\/index$/);
-  await page.getByTestId('menu-/systemManage/loginLog').click();
+  await (await menuItem(page, '/systemManage', '/systemManage/loginLog')).click();
   await page.goto('/systemManage/noSuchPage');
   await expect(page.getByText('您无该页面的权限')).toBeVisible();
 });

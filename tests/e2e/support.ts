@@ -81,8 +81,11 @@ export async function logInThroughPage(page: Page, user = 'admin', password = 'a
   await expect(page).toHaveURL(landing);
 }
 
-/** Opens a page from the sidebar, unfolding its module first when it is folded. */
-export async function openFromSidebar(page: Page, modulePath: string, pagePath: string): Promise<void> {
+/**
+ * A page's item in the sidebar, its module unfolded first when it is folded (modules fold except the current page's).
+ * Waits for the item, not for the page: `openFromSidebar` also waits for the address.
+ */
+export async function menuItem(page: Page, modulePath: string, pagePath: string) {
   const item = page.getByTestId(`menu-${pagePath}`);
   const moduleNode = page.getByTestId(`menu-${modulePath}`).first();
   await expect(moduleNode).toBeVisible();
@@ -90,7 +93,12 @@ export async function openFromSidebar(page: Page, modulePath: string, pagePath: 
     if (!(await item.isVisible())) await moduleNode.click();
     await expect(item).toBeVisible({ timeout: 2000 });
   }).toPass({ timeout: 15_000 });
-  await item.click();
+  return item;
+}
+
+/** Opens a page from the sidebar, unfolding its module first when it is folded. */
+export async function openFromSidebar(page: Page, modulePath: string, pagePath: string): Promise<void> {
+  await (await menuItem(page, modulePath, pagePath)).click();
   await expect(page).toHaveURL(new RegExp(`${pagePath}(\\?|$)`));
 }
 

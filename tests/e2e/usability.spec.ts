@@ -96,3 +96,26 @@ test('past 12 tabs the oldest unpinned one closes; a pinned tab stays first, als
   await expect(page.getByTestId(`tab-${pages[0].path}`)).toHaveAttribute('data-pinned', 'true');
   await expect(tabs).toHaveCount(12);
 });
+
+test('the menu: modules folded except the current page\'s; a page added to 收藏 sits at the top, after a reload too, until taken off', async ({ page }) => {
+  await logIn(page, 'admin', 'admin123', '1', { to: '/purchaseManage/procure' });
+  // The current module is unfolded, the others folded.
+  await expect(page.getByTestId('menu-/purchaseManage/procure')).toBeVisible();
+  await expect(page.getByTestId('menu-/shopManage/shopBase')).toBeHidden();
+  await page.getByTestId('tab-/purchaseManage/procure').click({ button: 'right' });
+  await page.getByTestId('tab-menu-favourite').click();
+  const favourite = page.getByTestId('menu-favourite-/purchaseManage/procure');
+  await expect(favourite).toHaveText('采购单');
+
+  await openPage(page, '/shopManage/shopBase');
+  await expect(page.getByTestId('menu-/purchaseManage/procure')).toBeHidden();
+  await expect(page.getByTestId('menu-/shopManage/shopBase')).toBeVisible();
+  await page.reload();
+  await favourite.click();
+  await expect(page).toHaveURL(/\/purchaseManage\/procure$/);
+
+  await page.getByTestId('tab-/purchaseManage/procure').click({ button: 'right' });
+  await expect(page.getByTestId('tab-menu-favourite')).toHaveText('取消收藏');
+  await page.getByTestId('tab-menu-favourite').click();
+  await expect(page.getByTestId('menu-favourites')).toHaveCount(0);
+});
