@@ -9,4 +9,5 @@ export const SALE_STATUS = {
   done: poOrder.document.initialStatus,
   refunded: statusAfter(poOrder.document, 'refund'),
   invalid: statusAfter(poOrder.document, 'invalid'),
+  partRefunded: statusAfter(poOrder.document, 'lineRefund'),
 } as const;

@@ -106,7 +106,7 @@ export function saleLinesSql(shopScope: string, start: string, end: string, skuC
     SELECT o.order_id, o.order_no, o.shop_id, o.shop_name, o.cashier_name, o.member_id, o.create_time AS t, '销售' AS kind, d.sku_id, d.sku_code, d.sku_name,
            d.quantity, d.unit_price, d.amount, round(d.quantity * d.unit_cost, 2) AS cost
       FROM po_order o JOIN po_order_det d ON d.order_id = o.order_id JOIN pd_sku k ON k.sku_id = d.sku_id
-     WHERE ${shopScope} AND NOT o.is_practice AND o.status IN (1, 2)
+     WHERE ${shopScope} AND NOT o.is_practice AND o.status IN (1, 2, 4)
        AND o.create_time >= ${start}::date::timestamptz AND o.create_time < (${end}::date + 1)::timestamptz ${k}
     UNION ALL
     SELECT o.order_id, o.order_no, o.shop_id, o.shop_name, o.refund_user_name, o.member_id, o.refund_time, '退款', d.sku_id, d.sku_code, d.sku_name,

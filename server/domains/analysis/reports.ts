@@ -149,7 +149,7 @@ export async function companions(tx: Queryable, f: SellingPointsFilter, per: Per
   const end = p.add(per.end);
   const r = await tx.query<{ sku_id: number; sku_name: string; together: string; orders: string }>(
     `WITH ${shopsCte(f, p)},
-       o AS (SELECT o.order_id FROM po_order o WHERE o.shop_id = ANY(ARRAY(SELECT shop_id FROM s)) AND NOT o.is_practice AND o.status = 1
+       o AS (SELECT o.order_id FROM po_order o WHERE o.shop_id = ANY(ARRAY(SELECT shop_id FROM s)) AND NOT o.is_practice AND o.status IN (1, 4)
               AND o.create_time >= ${start}::date::timestamptz AND o.create_time < (${end}::date + 1)::timestamptz),
        mine AS MATERIALIZED (SELECT DISTINCT d.order_id, d.sku_id FROM po_order_det d JOIN o ON o.order_id = d.order_id WHERE d.sku_id = ANY(${ids}::int[])),
        -- Distinct (order, SKU, other SKU) first, then counted: hashed, where count(DISTINCT) sorted 95,000 pairs on disk.
@@ -194,7 +194,7 @@ export function memberInfoSql(f: MemberInfoFilter, per: Period, p: Params): stri
   const having = f.minOrderCount ? `HAVING count(*) >= ${p.add(f.minOrderCount)}` : '';
   return `WITH ${shopsCte(f, p)},
     o AS (SELECT o.member_id, o.pay_amount, o.refund_amount, o.create_time, o.shop_name FROM po_order o
-           WHERE o.member_id IS NOT NULL AND NOT o.is_practice AND o.status IN (1, 2) AND o.shop_id = ANY(ARRAY(SELECT shop_id FROM s))
+           WHERE o.member_id IS NOT NULL AND NOT o.is_practice AND o.status IN (1, 2, 4) AND o.shop_id = ANY(ARRAY(SELECT shop_id FROM s))
              AND o.create_time >= ${start}::date::timestamptz AND o.create_time < (${end}::date + 1)::timestamptz)
     SELECT m.member_id AS "memberId", m.phone_number AS "phoneNumber", m.member_name AS "memberName", m.member_level AS "memberLevel", m.points,
            m.shop_name AS "registerShopName", to_char(m.create_time, 'YYYY-MM-DD') AS "registerDate",

@@ -11,7 +11,7 @@ import { fenOf, toFen, yuanText } from '../../../core/money.ts';
  * move it twice. The member row's balance is the ledger's running sum, changed by guarded updates (never below zero).
  */
 
-export type BalanceRef = 'recharge' | 'sale' | 'saleRefund' | 'saleInvalid';
+export type BalanceRef = 'recharge' | 'sale' | 'saleRefund' | 'saleInvalid' | 'lineRefund';
 
 /** Takes `fen` from the member's balance for a sale: 409 naming what is there when it is not enough. */
 export async function spendBalance(tx: Queryable, auth: AuthContext, memberId: number, ref: { id: number; no: string; shopId: number }, fen: number): Promise<void> {
@@ -151,4 +151,15 @@ export async function readRecharge(tx: Queryable, rechargeId: number): Promise<R
 export async function balanceFen(tx: Queryable, memberId: number): Promise<number> {
   const r = await tx.query<{ balance: string }>(`SELECT balance FROM mb_base_info WHERE member_id = $1`, [memberId]);
   return fenOf(r.rows[0]?.balance ?? 0);
+}
+
+/** 部分退款: `fen` of what a sale took from the member's balance given back (ledger lineRefund: the refund record, the order's number). */
+export async function giveBackBalance(tx: Queryable, auth: AuthContext, memberId: number, ref: { refundId: number; no: string; shopId: number }, fen: number): Promise<void> {
+  if (fen <= 0) return;
+  await tx.query(
+    `WITH m AS (UPDATE mb_base_info SET balance = balance + $2::numeric / 100 WHERE member_id = $1 RETURNING member_id, phone_number, balance)
+     INSERT INTO mb_balance_ledger (tenant_id, member_id, member_phone, amount, balance_after, ref_type, ref_id, ref_no, shop_id, user_name)
+     SELECT app_current_tenant(), member_id, phone_number, $2::numeric / 100, balance, 'lineRefund', $3, $4, $5, $6 FROM m`,
+    [memberId, fen, ref.refundId, ref.no, ref.shopId, auth.displayName ?? auth.userName],
+  );
 }

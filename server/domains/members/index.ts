@@ -4,7 +4,7 @@
  * area's routes and registrations are its plugin (plugin.ts), which only the wiring list (server/domains/index.ts)
  * loads: a face that carried the routes would make every caller of one function import the whole area.
  */
-export { recharge, restoreBalance, spendBalance } from './balance.ts';
+export { giveBackBalance, recharge, restoreBalance, spendBalance } from './balance.ts';
 export { couponForSale, giveCoupons, restoreCoupon, spendCoupon } from './coupons.ts';
 export { executePlan } from './operationPlan.ts';
-export { earnPoints, memberForSale, pointsFor, type SaleMember, takeBackPoints } from './points.ts';
+export { earnPoints, memberForSale, pointsFor, type SaleMember, takeBackPoints, takeBackPointsPart } from './points.ts';

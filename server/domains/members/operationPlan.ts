@@ -24,7 +24,7 @@ interface PlanRow { plan_id: number; plan_name: string; segment: number; days: n
 
 /** The members of a plan's segment (active, not practice), by id. */
 async function segmentMembers(tx: Queryable, p: PlanRow): Promise<{ member_id: number; phone_number: string }[]> {
-  const bought = `EXISTS (SELECT 1 FROM po_order o WHERE o.member_id = m.member_id AND NOT o.is_practice AND o.status IN (1, 2) AND o.create_time >= now() - make_interval(days => $1::int))`;
+  const bought = `EXISTS (SELECT 1 FROM po_order o WHERE o.member_id = m.member_id AND NOT o.is_practice AND o.status IN (1, 2, 4) AND o.create_time >= now() - make_interval(days => $1::int))`;
   const [cond, params]: [string, unknown[]] =
     p.segment === 1 ? ['true', []]
       : p.segment === 2 ? [bought, [p.days]]

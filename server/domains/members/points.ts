@@ -62,3 +62,21 @@ export async function takeBackPoints(tx: Queryable, memberId: number, orderId: n
     );
   }
 }
+
+/**
+ * 部分退款's share of a sale's credit taken back: `points` of the points it earned (never below zero), its spend by
+ * the money paid back, and the visit only when the last unit came back (`last`). The caller holds the order row.
+ */
+export async function takeBackPointsPart(tx: Queryable, memberId: number, ref: { refundId: number; no: string }, backYuan: number, points: number, last: boolean): Promise<void> {
+  const cur = await tx.query<{ points: number }>(`SELECT points FROM mb_base_info WHERE member_id = $1 FOR UPDATE`, [memberId]);
+  const taken = Math.max(0, Math.min(Number(cur.rows[0]?.points ?? 0), points));
+  await tx.query(
+    `UPDATE mb_base_info SET points = points - $2, total_amount = greatest(total_amount - $3, 0), order_count = greatest(order_count - $4, 0) WHERE member_id = $1`,
+    [memberId, taken, backYuan, last ? 1 : 0],
+  );
+  if (taken > 0)
+    await tx.query(
+      `INSERT INTO mb_points_ledger (tenant_id, member_id, points, points_after, ref_type, ref_id, ref_no) VALUES (app_current_tenant(), $1, $2, $3, 'lineRefund', $4, $5)`,
+      [memberId, -taken, Number(cur.rows[0].points) - taken, ref.refundId, ref.no],
+    );
+}

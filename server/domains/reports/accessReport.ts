@@ -27,7 +27,7 @@ async function runAccess(ctx: JobContext): Promise<{ month: string; rows: number
       `WITH v AS (SELECT shop_id, count_date AS day, sum(in_count)::int AS visitors FROM shop_passengers_count
                    WHERE count_date BETWEEN $1::date AND $2::date GROUP BY 1, 2),
        o AS (SELECT shop_id, (create_time AT TIME ZONE app_business_tz())::date AS day, count(*)::int AS orders, sum(pay_amount) AS sale FROM po_order
-              WHERE NOT is_practice AND status IN (1, 2)
+              WHERE NOT is_practice AND status IN (1, 2, 4)
                 AND create_time >= ($1::date::timestamp AT TIME ZONE app_business_tz()) AND create_time < (($2::date + 1)::timestamp AT TIME ZONE app_business_tz())
               GROUP BY 1, 2),
        k AS (SELECT shop_id, day FROM v UNION SELECT shop_id, day FROM o)

@@ -97,7 +97,7 @@ export async function computePeople(tx: Queryable, month: string, planId: number
                     + coalesce((SELECT sum(least(days, absent)) FROM part WHERE paid), 0)
                     - coalesce((SELECT sum(least(days, here)) FROM part WHERE NOT paid), 0))::float8) AS work_days,
             ((SELECT coalesce(sum(o.pay_amount), 0) FROM po_order o
-               WHERE (o.salesman_id = p.user_id OR o.salesman_id IS NULL AND o.cashier_user_id = p.user_id) AND NOT o.is_practice AND o.status IN (1, 2) AND o.create_time >= $2::date AND o.create_time < p.until + 1)
+               WHERE (o.salesman_id = p.user_id OR o.salesman_id IS NULL AND o.cashier_user_id = p.user_id) AND NOT o.is_practice AND o.status IN (1, 2, 4) AND o.create_time >= $2::date AND o.create_time < p.until + 1)
            - (SELECT coalesce(sum(o.refund_amount), 0) FROM po_order o
                WHERE (o.salesman_id = p.user_id OR o.salesman_id IS NULL AND o.cashier_user_id = p.user_id) AND NOT o.is_practice AND o.refund_time >= $2::date AND o.refund_time < p.until + 1))::text AS net_sales,
             (SELECT coalesce(sum(t.amount), 0) FROM fd_monthly_transfer_subsidy_det t WHERE t.user_id = p.user_id AND t.month = $4 AND t.status = 2)::text AS subsidy,

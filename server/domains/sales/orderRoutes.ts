@@ -10,6 +10,7 @@ import { asCallerError } from '../../resources/dbErrors.ts';
 import { registerCustomRoute } from '../../resources/customRoutes.ts';
 import { assertOrderInReach, shopOf } from './registerShop.ts';
 import { invalidateOrder, readOrder, refundOrder, settle, type SettlementInput } from './settlement.ts';
+import { orderLineRefunds } from './lineRefund.ts';
 import { priceRoutes } from './priceRoute.ts';
 import { discountRateField } from './lineDiscount.ts';
 import { voucherToPay } from './vouchers.ts';
@@ -152,8 +153,8 @@ export const orderRoutes = (db: Database, services?: AppServices) => async (app:
 
   app.get<{ Params: { id: number } }>('/order/findListDet/:id', {
     config: { perm: LIST },
-    schema: { tags, summary: '订单明细与支付', params: { type: 'object', required: ['id'], properties: { id: id('订单') } } },
-  }, async (req) => ok(await req.tenantTx((tx) => readOrder(tx, req.params.id))));
+    schema: { tags, summary: '订单明细与支付：每行已退回数量（returnedQuantity，部分退款与换货退回），部分退款记录（refundList）', params: { type: 'object', required: ['id'], properties: { id: id('订单') } } },
+  }, async (req) => ok(await req.tenantTx(async (tx) => ({ ...(await readOrder(tx, req.params.id)), refundList: await orderLineRefunds(tx, req.params.id) }))));
 
   app.get<{ Params: { orderId: number } }>('/payment-order/list-by-order/:orderId', {
     config: { perm: LIST },

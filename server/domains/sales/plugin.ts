@@ -11,6 +11,7 @@ import './vouchers.ts';
 import './orderLookups.ts';
 import './groupPurchase.ts';
 import './exchange.ts';
+import './lineRefund.ts';
 import './orderEdit.ts';
 import './shippingHome.ts';
 import './platformConfig.ts';

@@ -13,10 +13,11 @@ import { refuseFrozenMonths } from '../salary/index.ts';
 import { restoreVouchers } from './voucherPay.ts';
 import { assertOrderInReach } from './registerShop.ts';
 import { ORDER_STATUS, SALE, SALE_ACTIONS, orderStatusName } from './saleDocument.ts';
+import { refundWhatIsLeft } from './lineRefund.ts';
 import { moneyOf, priceSale, takePayments, takeStock, type PricedSale, type SaleMoney, type SettlementInput, type WrittenOrder } from './settleSteps.ts';
 
 export type { SettlementInput };
-import { toYuan, amountText } from '../../../core/money.ts';
+import { toYuan, amountText, fenOf, yuanText } from '../../../core/money.ts';
 
 /**
  * 结算 (order settlement): a sale of one register, exactly once per client-generated uuid, in one tenant
@@ -167,7 +168,8 @@ const ORDER_COLUMNS = `order_id AS "orderId", order_no AS "orderNo", client_uuid
             to_char(create_time, 'YYYY-MM-DD HH24:MI:SS') AS "createTime"`;
 const LINE_COLUMNS = `det_id AS "detId", line_no AS "lineNo", sku_id AS "skuId", sku_code AS "skuCode", sku_name AS "skuName", barcode, spec, unit,
             quantity::float8 AS quantity, unit_price::float8 AS "unitPrice", amount::float8 AS amount,
-            promotion_id AS "promotionId", promotion_name AS "promotionName", promotion_amount::float8 AS "promotionAmount", is_gift AS "isGift"`;
+            promotion_id AS "promotionId", promotion_name AS "promotionName", promotion_amount::float8 AS "promotionAmount", is_gift AS "isGift",
+            returned_quantity::float8 AS "returnedQuantity"`;
 const PAY_COLUMNS = `pay_id AS "payId", pay_type AS "payType", amount::float8 AS amount, voucher_code AS "voucherCode"`;
 
 /** An order as the register and the order list read it: header, lines and payments. */
@@ -216,7 +218,7 @@ async function reverseOrder(tx: Queryable, auth: AuthContext, orderNo: string, r
   // (a refund counts on its own day, so it stays possible).
   if (kind === 'invalid' && !o.is_practice && o.seller_id) await refuseFrozenMonths(tx, o.seller_id, [o.month], '作废', '订单（可改为退款）');
   // Lines already exchanged came back once; the whole order cannot come back a second time.
-  if ((await tx.query(`SELECT 1 FROM po_order_exchange WHERE order_id = $1 LIMIT 1`, [o.order_id])).rows.length)
+  if ((await tx.query(`SELECT 1 FROM po_order_exchange WHERE order_id = $1 AND kind = 1 LIMIT 1`, [o.order_id])).rows.length)
     throw new ApiError('CONFLICT', `订单 ${orderNo} 已有换货记录，不能整单${verb}`);
   await runDocAction(tx, auth, SALE, action, o.order_id, { note: reason ?? undefined, notify });
   return readOrder(tx, o.order_id);
@@ -230,6 +232,13 @@ async function reverseOrder(tx: Queryable, auth: AuthContext, orderNo: string, r
  */
 async function undoSale({ tx, auth, id, header, body, note }: DocActionContext, kind: 'refund' | 'invalid'): Promise<void> {
   const orderNo = String(header.orderNo);
+  // 部分退款 before: what is left comes back as the last refund of lines (lineRefund.ts), nothing paid back twice.
+  if (kind === 'refund' && Number(header.status) === ORDER_STATUS.partRefunded) {
+    const left = fenOf((await tx.query<{ left: string }>(`SELECT pay_amount - refund_amount AS left FROM po_order WHERE order_id = $1`, [id])).rows[0].left);
+    await refundWhatIsLeft(tx, auth, id, note ?? null);
+    if (body.notify !== false) await notifyFinance(tx, auth, ORDER_REFUNDED_NOTICE, id, '订单退款', `订单${orderNo}已退款（余下部分）¥${yuanText(left)}${note ? `（${note}）` : ''}`);
+    return;
+  }
   const o = (await tx.query<{ shop_id: number; wh_id: number | null; is_practice: boolean; pay_amount: string; member_id: number | null; points_earned: number }>(
     `SELECT shop_id, wh_id, is_practice, pay_amount, member_id, points_earned FROM po_order WHERE order_id = $1`, [id],
   )).rows[0];

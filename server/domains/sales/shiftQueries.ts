@@ -47,7 +47,7 @@ export const SHIFT_ORDERS = `
   c AS (SELECT * FROM shop_class_record WHERE class_id = $1),
   sold AS (
     SELECT o.order_id, o.change_amount, o.pay_amount, o.refund_amount FROM po_order o, c
-     WHERE o.cashier_user_id = c.user_id AND o.shop_id = c.shop_id AND o.is_practice = c.is_practice AND o.status IN (1, 2)
+     WHERE o.cashier_user_id = c.user_id AND o.shop_id = c.shop_id AND o.is_practice = c.is_practice AND o.status IN (1, 2, 4)
        AND o.create_time >= c.start_time AND o.create_time < coalesce(c.end_time, now() + interval '1 second')),
   back AS (
     SELECT o.order_id, o.change_amount, o.pay_amount, o.refund_amount FROM po_order o, c

@@ -15,7 +15,7 @@ import type { Period } from './period.ts';
 export const MOVES = `moves AS (
     SELECT o.order_id, o.shop_id, o.create_time AS at, 1 AS sign, o.pay_amount AS amount, o.cashier_user_id, o.cashier_name
       FROM po_order o
-     WHERE NOT o.is_practice AND o.status IN (1, 2) AND o.create_time >= $1::date::timestamptz AND o.create_time < ($2::date + 1)::timestamptz
+     WHERE NOT o.is_practice AND o.status IN (1, 2, 4) AND o.create_time >= $1::date::timestamptz AND o.create_time < ($2::date + 1)::timestamptz
        AND ($3::int[] IS NULL OR o.shop_id = ANY($3::int[]))
     UNION ALL
     SELECT o.order_id, o.shop_id, o.refund_time, -1, o.refund_amount, o.cashier_user_id, o.cashier_name
@@ -99,7 +99,7 @@ export interface OrderRow {
   memberPhone: string | null;
 }
 
-const ORDER_WHERE = `NOT o.is_practice AND o.status IN (1, 2) AND o.create_time >= $1::date::timestamptz AND o.create_time < ($2::date + 1)::timestamptz
+const ORDER_WHERE = `NOT o.is_practice AND o.status IN (1, 2, 4) AND o.create_time >= $1::date::timestamptz AND o.create_time < ($2::date + 1)::timestamptz
   AND ($3::int[] IS NULL OR o.shop_id = ANY($3::int[])) AND ($4::text IS NULL OR o.order_no ILIKE '%' || $4 || '%')
   AND ($5::int IS NULL OR o.status = $5)`;
 

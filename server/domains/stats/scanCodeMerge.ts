@@ -15,7 +15,7 @@ export async function mergeScanCodes(tx: Queryable, auth: AuthContext, p: Period
      SELECT app_current_tenant(), o.shop_id, o.create_time::date, max(s.shop_name), coalesce(max(s.region_name), $3),
             count(d.det_id)::int, count(DISTINCT d.sku_id)::int, count(DISTINCT o.order_id)::int, coalesce(sum(d.quantity), 0), $4
        FROM po_order o JOIN po_order_det d ON d.tenant_id = o.tenant_id AND d.order_id = o.order_id JOIN shop_base s ON s.shop_id = o.shop_id
-      WHERE NOT o.is_practice AND o.status IN (1, 2) AND o.create_time >= $1::date::timestamptz AND o.create_time < ($2::date + 1)::timestamptz
+      WHERE NOT o.is_practice AND o.status IN (1, 2, 4) AND o.create_time >= $1::date::timestamptz AND o.create_time < ($2::date + 1)::timestamptz
       GROUP BY o.shop_id, o.create_time::date`,
     [p.from, p.to, NO_DEPT, who],
   );

@@ -22,7 +22,7 @@ export async function salesByDayAndSeller(tx: Queryable, shopId: number, from: s
     `WITH sold AS (
        SELECT create_time::date AS day, cashier_user_id AS user_id, max(cashier_name) AS user_name, sum(pay_amount) AS amount, count(*) AS orders
          FROM po_order
-        WHERE shop_id = $1 AND NOT is_practice AND status IN (1, 2) AND create_time >= $2::date AND create_time < $3::date + 1
+        WHERE shop_id = $1 AND NOT is_practice AND status IN (1, 2, 4) AND create_time >= $2::date AND create_time < $3::date + 1
         GROUP BY 1, 2),
      refunded AS (
        SELECT refund_time::date AS day, cashier_user_id AS user_id, max(cashier_name) AS user_name, sum(refund_amount) AS amount
@@ -54,7 +54,7 @@ export async function netSalesOfPeriods(tx: Queryable, periods: { shopId: number
   const r = await tx.query<{ n: number; net: number }>(
     `SELECT p.n::int AS n,
             round(coalesce((SELECT sum(o.pay_amount) FROM po_order o
-                             WHERE o.shop_id = p.shop_id AND NOT o.is_practice AND o.status IN (1, 2) AND o.create_time >= p.d_from AND o.create_time < p.d_to + 1), 0) * 100
+                             WHERE o.shop_id = p.shop_id AND NOT o.is_practice AND o.status IN (1, 2, 4) AND o.create_time >= p.d_from AND o.create_time < p.d_to + 1), 0) * 100
                 - coalesce((SELECT sum(o.refund_amount) FROM po_order o
                              WHERE o.shop_id = p.shop_id AND NOT o.is_practice AND o.refund_time >= p.d_from AND o.refund_time < p.d_to + 1), 0) * 100)::float8 AS net
        FROM unnest($1::int[], $2::date[], $3::date[]) WITH ORDINALITY AS p(shop_id, d_from, d_to, n)`,

@@ -71,7 +71,7 @@ export async function userTargetPage(tx: Queryable, f: { targetMoonTime: string;
         WHERE ${where} ORDER BY s.shop_name, t.shop_id, t.id LIMIT $6 OFFSET $7),
      sold AS (
        SELECT o.shop_id, o.cashier_user_id AS user_id, sum(o.pay_amount) AS amount, count(*) AS orders FROM po_order o
-        WHERE o.shop_id IN (SELECT shop_id FROM page) AND NOT o.is_practice AND o.status IN (1, 2) AND o.create_time >= $4::date AND o.create_time < $5::date + 1
+        WHERE o.shop_id IN (SELECT shop_id FROM page) AND NOT o.is_practice AND o.status IN (1, 2, 4) AND o.create_time >= $4::date AND o.create_time < $5::date + 1
         GROUP BY 1, 2),
      refunded AS (
        SELECT o.shop_id, o.cashier_user_id AS user_id, sum(o.refund_amount) AS amount FROM po_order o

@@ -16,6 +16,9 @@
 -- status 1) and a refund of the returned lines (-1: return_amount, status 2), by who made it, no order counted (n 0);
 -- 商品卖点 leaves exchanges out.
 --
+-- 部分退款 (status 4) counts as a sale kept (status 1): its refunds of lines are return-only exchanges (kind 2),
+-- counted above as the returned side of an exchange; once the last unit is back it is 已退款 (2) like any refund.
+--
 -- The statement only INSERTs the delta into the insert-only pending tables (X_pending, no unique key: concurrent sales
 -- never wait on a shared summary row); sales_summary_fold() adds them into the summaries. Callers: the triggers
 -- (po_sales_summary_trigger, po_sales_exchange_trigger) and sales_summary_rebuild().
@@ -24,9 +27,9 @@
 CREATE OR REPLACE FUNCTION po_sales_summary_sql(orders text, lines text, pays text, with_orders boolean,
                                                 exchanges text DEFAULT NULL, xlines text DEFAULT NULL, xpays text DEFAULT NULL)
 RETURNS text LANGUAGE sql IMMUTABLE AS $f$ SELECT format($q$
-  -- The orders, each credited to its seller: the 导购 set in 修改订单信息 (salesman_id, salesman_name), else its cashier.
+  -- The orders (部分退款 counted as 已完成), each credited to its seller: the 导购 set in 修改订单信息 (salesman_id, salesman_name), else its cashier.
   WITH o AS (
-    SELECT z.k, z.tenant_id, z.order_id, z.shop_id, z.shop_name, z.status, z.is_practice, z.create_time, z.refund_time, z.pay_amount, z.refund_amount, z.change_amount,
+    SELECT z.k, z.tenant_id, z.order_id, z.shop_id, z.shop_name, CASE WHEN z.status = 4 THEN 1 ELSE z.status END AS status, z.is_practice, z.create_time, z.refund_time, z.pay_amount, z.refund_amount, z.change_amount,
            coalesce(z.salesman_id, z.cashier_user_id) AS cashier_user_id, CASE WHEN z.salesman_id IS NULL THEN z.cashier_name ELSE z.salesman_name END AS cashier_name
       FROM (%1$s) z),
   m AS MATERIALIZED (
