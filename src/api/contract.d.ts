@@ -6756,7 +6756,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** 订单明细与支付 */
+        /** 订单明细与支付：每行已退回数量（returnedQuantity，部分退款与换货退回），部分退款记录（refundList） */
         get: {
             parameters: {
                 query?: never;
@@ -7337,6 +7337,8 @@ export interface paths {
                                     giveAmount: number | null;
                                     /** 换出数量 */
                                     giveQuantity: number | null;
+                                    /** 类型 */
+                                    kind: number | null;
                                     /** 会员 */
                                     memberName: string | null;
                                     /** 会员手机 */
@@ -7616,6 +7618,60 @@ export interface paths {
                         memberId?: number | null;
                         /** 门店 */
                         shopId: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wxy-order-server/order/refundLines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 部分退款 {uuid, orderNo, lines:[{detId, quantity}], reason?, preview?}：已付款订单选中的商品按件退回门店仓，按各行实付（促销、满减、优惠券分摊后）退款，余额与积分按比例退回；同一退款标识只处理一次，退完全部商品后订单为已退款；preview 只试算 */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** 退货商品 */
+                        lines: {
+                            /** 订单明细 */
+                            detId: number;
+                            /** 退货数量 */
+                            quantity: number;
+                        }[];
+                        /** 订单号 */
+                        orderNo: string;
+                        /** 仅试算 */
+                        preview?: boolean | null;
+                        /** 退款原因 */
+                        reason?: string | null;
+                        /** 退款标识 */
+                        uuid: string;
                     };
                 };
             };
