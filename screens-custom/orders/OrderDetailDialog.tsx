@@ -9,7 +9,9 @@ import { notifySuccess } from '../../src/feedback/notify';
 import { usePermission } from '../../src/permission/Permission';
 import type { RowDialogProps } from '../../engine/dialog/rowDialog.ts';
 import { printReceipt } from '../billing/receipt';
+import { LineRefundDialog } from './LineRefundDialog';
 import { OrderSummary, PayLog, type OrderDetail, type PayInfo } from './OrderMoney';
+import { SALE_STATUS } from './saleStatus.ts';
 import { ordersT, useOrdersT } from './labels';
 import { amountText } from '../../core/money.ts';
 
@@ -35,6 +37,8 @@ export default function OrderDetailDialog({ row, onClose, onDone }: RowDialogPro
   const canDelete = usePermission('order:orderPay:delete');
   const canEditInfo = usePermission('order:order:edit');
   const canSeePayments = usePermission('finance:paymentDetail:view');
+  const canRefund = usePermission('order:retail:refund');
+  const [refunding, setRefunding] = useState(false);
   const navigate = useNavigate();
   const [busy, setBusy] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -129,12 +133,22 @@ export default function OrderDetailDialog({ row, onClose, onDone }: RowDialogPro
         )}
         {error && <Alert color="red" data-testid="order-detail-error">{error}</Alert>}
         <Group justify="flex-end">
+          {o && canRefund && !o.isPractice && (o.status === SALE_STATUS.done || o.status === SALE_STATUS.partRefunded) && (
+            <Button variant="light" color="red" onClick={() => setRefunding(true)} data-testid="order-line-refund">{t('lineRefund')}</Button>
+          )}
           {o && <Button variant="light" onClick={() => void printReceipt(o)}>{t('reprintReceipt')}</Button>}
           {info && <Button variant="light" onClick={() => void printSlip()}>{t('printSlip')}</Button>}
           {canSeePayments && <Button variant="light" onClick={() => { onClose(); void navigate({ pathname: '/financeManage/paymentDetail', search: `?id=${orderId}` }); }}>{t('paymentDetail')}</Button>}
           <Button variant="default" onClick={onClose}>{t('close')}</Button>
         </Group>
       </Stack>
+      {o && refunding && (
+        <LineRefundDialog order={o} onClose={() => setRefunding(false)} onRefunded={async () => {
+          await qc.invalidateQueries({ queryKey: ['orderDetail', orderId] });
+          await qc.invalidateQueries({ queryKey: ['orderPayInfo', orderId] });
+          onDone();
+        }} />
+      )}
     </Modal>
   );
 }

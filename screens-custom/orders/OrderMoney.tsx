@@ -12,9 +12,10 @@ import { amountText } from '../../core/money.ts';
 
 const STATUS: Record<number, { label: () => string; color: string }> = {
   1: { label: () => ordersT('statusDone'), color: 'green' }, 2: { label: () => ordersT('statusRefunded'), color: 'orange' }, 3: { label: () => ordersT('statusInvalid'), color: 'gray' },
+  4: { label: () => ordersT('statusPartRefunded'), color: 'yellow' },
 };
 
-export interface OrderLine { detId: number; skuCode: string; skuName: string; barcode: string | null; spec: string | null; unit: string | null; quantity: number; unitPrice: number; amount: number; promotionName: string | null; promotionAmount: number | null; isGift: boolean }
+export interface OrderLine { detId: number; skuCode: string; skuName: string; barcode: string | null; spec: string | null; unit: string | null; quantity: number; unitPrice: number; amount: number; promotionName: string | null; promotionAmount: number | null; isGift: boolean; returnedQuantity?: number }
 export interface OrderDetail extends SettledOrder {
   status: number;
   salesmanId: number | null;
@@ -30,6 +31,8 @@ export interface OrderDetail extends SettledOrder {
   invalidReason: string | null;
   remark: string | null;
   detList: OrderLine[];
+  /** 部分退款 records, oldest first (order/findListDet). */
+  refundList?: { refundId: number; refundNo: string; refundQuantity: number; refundAmount: number; reason: string | null; userName: string; createTime: string }[];
 }
 export interface PayInfo {
   editable: boolean;
@@ -41,6 +44,7 @@ export interface PayInfo {
 export function OrderSummary({ order: o }: { order: OrderDetail }) {
   const t = useOrdersT();
   const status = STATUS[o.status];
+  const returned = o.detList.some((l) => Number(l.returnedQuantity) > 0);
   return (
     <>
       <SimpleGrid cols={3} spacing="xs" verticalSpacing={4}>
@@ -53,11 +57,11 @@ export function OrderSummary({ order: o }: { order: OrderDetail }) {
         <Text size="sm">{t('salesmanOf')}{o.salesmanName ?? '—'}</Text>
         <Text size="sm" style={{ gridColumn: 'span 2' }}>{t('remarkOf')}{o.remark ?? '—'}</Text>
       </SimpleGrid>
-      {o.status === SALE_STATUS.refunded && <Alert color="orange">{t('refundedLine', { amount: amountText(o.refundAmount), time: o.refundTime, user: o.refundUserName })}{o.refundReason ? ` · ${o.refundReason}` : ''}</Alert>}
+      {o.status === SALE_STATUS.refunded && <Alert color="orange">{t('refundedLine', { amount: amountText(o.refundAmount), time: o.refundTime ?? o.refundList?.at(-1)?.createTime ?? '', user: o.refundUserName })}{o.refundReason ? ` · ${o.refundReason}` : ''}</Alert>}
       {o.status === SALE_STATUS.invalid && <Alert color="gray">{t('invalidLine', { time: o.invalidTime, user: o.invalidUserName })}{o.invalidReason ? ` · ${o.invalidReason}` : ''}</Alert>}
       <Table striped withTableBorder fz="sm" data-testid="order-detail-lines">
         <Table.Thead>
-          <Table.Tr><Table.Th>{t('sku')}</Table.Th><Table.Th>{t('barcode')}</Table.Th><Table.Th ta="right">{t('quantity')}</Table.Th><Table.Th ta="right">{t('unitPrice')}</Table.Th><Table.Th ta="right">{t('amount')}</Table.Th><Table.Th>{t('promotion')}</Table.Th></Table.Tr>
+          <Table.Tr><Table.Th>{t('sku')}</Table.Th><Table.Th>{t('barcode')}</Table.Th><Table.Th ta="right">{t('quantity')}</Table.Th>{returned && <Table.Th ta="right">{t('returnedQty')}</Table.Th>}<Table.Th ta="right">{t('unitPrice')}</Table.Th><Table.Th ta="right">{t('amount')}</Table.Th><Table.Th>{t('promotion')}</Table.Th></Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {o.detList.map((l) => (
@@ -65,6 +69,7 @@ export function OrderSummary({ order: o }: { order: OrderDetail }) {
               <Table.Td>{l.skuName}{l.spec ? ` ${l.spec}` : ''} {l.isGift && <Badge size="xs" color="grape">{t('gift')}</Badge>}</Table.Td>
               <Table.Td>{l.barcode ?? l.skuCode}</Table.Td>
               <Table.Td ta="right">{l.quantity}{l.unit ?? ''}</Table.Td>
+              {returned && <Table.Td ta="right" data-testid={`order-line-returned-${l.detId}`}>{Number(l.returnedQuantity) || 0}</Table.Td>}
               <Table.Td ta="right">{amountText(l.unitPrice)}</Table.Td>
               <Table.Td ta="right">{amountText(l.amount)}</Table.Td>
               <Table.Td>{l.promotionName ? t('promotionOff', { name: l.promotionName, amount: amountText(l.promotionAmount) }) : ''}</Table.Td>
@@ -72,6 +77,14 @@ export function OrderSummary({ order: o }: { order: OrderDetail }) {
           ))}
         </Table.Tbody>
       </Table>
+      {!!o.refundList?.length && (
+        <Stack gap={2} data-testid="order-line-refunds">
+          <Text size="sm" fw={500}>{t('lineRefunds')}</Text>
+          {o.refundList.map((r) => (
+            <Text key={r.refundId} size="xs">{t('lineRefundRow', { no: r.refundNo, time: r.createTime, user: r.userName, count: r.refundQuantity, amount: amountText(r.refundAmount) })}{r.reason ? ` · ${r.reason}` : ''}</Text>
+          ))}
+        </Stack>
+      )}
       <Group gap="lg" data-testid="order-detail-amounts">
         <Text size="sm">{t('totalQuantity', { count: o.totalQuantity })}</Text>
         <Text size="sm">{t('goodsAmount', { amount: amountText(o.totalAmount) })}</Text>
