@@ -153,6 +153,7 @@ const SEED_COLUMNS_AFTER_4D49AE4: [string, string, string][] = [
   ['po_order_exchange', 'request_digest', 'text'],
   ['pd_supplier_account_det', 'request_digest', 'text'],
   ['sys_role', 'all_shops', 'boolean NOT NULL DEFAULT false'], // 350: a role's 数据范围
+  ['po_order_exchange', 'kind', 'smallint NOT NULL DEFAULT 1'], // 391: 换货 or 部分退款 (a whole refund reads it)
 ];
 
 /**

@@ -38,3 +38,39 @@ test('order detail: lines and payments of a sale; 导购 and remark corrected an
   await expect(log).toContainText(`导购 （空） → ${salesman}`);
   await expect(detail).toContainText(`导购：${salesman}`);
 });
+
+/** 零售订单 → 详情 → 部分退款: one unit of a two-unit line back, the money quoted before it is confirmed, the line shows it. */
+test('order detail: 部分退款 of one unit of a line, quoted, then shown per line', async ({ page }) => {
+  await logIn(page, 'admin', 'admin123', '1', { to: false });
+  const { request, headers } = await pageApi(page);
+  const api = async (method: 'get' | 'post', url: string, data?: unknown) => {
+    const r = await (await request[method](`/api/${url}`, { headers, data })).json();
+    expect(r.code, `${url}: ${r.msg}`).toBe(200);
+    return r.data;
+  };
+  const shopId = Math.min(...((await api('post', 'wxy-shop-server/shop-base/list', {})) as { shopId: number }[]).map((s) => s.shopId));
+  const sku = ((await api('get', `wxy-order-server/order/catalogue/${shopId}`)).skus as { skuId: number; barcode: string | null; available: number; retailPrice: number }[])
+    .filter((k) => k.barcode && k.available >= 3 && k.retailPrice > 0)[6];
+  const order = await api('post', 'wxy-order-server/order/settlement', { uuid: randomUUID(), shopId, lines: [{ skuId: sku.skuId, quantity: 2 }], payments: [{ payType: 1, amount: 10000 }] });
+  const line = order.detList[0] as { detId: number };
+  // The one line's share is the whole payable (after any promotion); the first of its two units pays back half, rounded down.
+  const unit = (Math.floor(Math.round(order.payAmount * 100) / 2) / 100).toFixed(2);
+
+  await openPage(page, '/orderInfo/orderList');
+  await page.getByTestId('filter-orderNo').fill(order.orderNo);
+  await page.getByTestId('po-order-search').click();
+  await page.getByTestId('po-order-table-row').filter({ hasText: order.orderNo }).getByTestId('row-action-detail').click();
+  const detail = page.getByTestId('order-detail');
+  await detail.getByTestId('order-line-refund').click();
+  const dialog = page.getByTestId('line-refund');
+  await expect(dialog.getByTestId('line-refund-confirm')).toBeDisabled();
+  await dialog.getByTestId(`line-refund-qty-${line.detId}`).fill('1');
+  await expect(dialog.getByTestId('line-refund-quote')).toContainText(`退款金额 ${unit} 元`);
+  await expect(dialog.getByTestId(`line-refund-amount-${line.detId}`)).toHaveText(unit);
+  await dialog.getByTestId('line-refund-reason').fill('顾客退一件');
+  await dialog.getByTestId('line-refund-confirm').click();
+  await expect(dialog).toHaveCount(0);
+  await expect(detail.getByTestId(`order-line-returned-${line.detId}`)).toHaveText('1');
+  await expect(detail).toContainText('部分退款');
+  await expect(detail.getByTestId('order-line-refunds')).toContainText(`退 1 件 · ${unit} 元 · 顾客退一件`);
+});
