@@ -23,6 +23,8 @@ import { amountText } from '../../core/money.ts';
  * is listed under the payments. On the same terms 修改信息 corrects the 导购, the remark, or enters the member the cashier
  * forgot (sale/order/edit/info; the member then earns the order's points), each change logged with before and after.
  * Reprints: the receipt and the payment slip, both through the print templates.
+ * 部分退款 (LineRefundDialog): chosen lines and quantities back, quoted by the server before they are confirmed; the lines then
+ * show what came back and the refunds are listed.
  */
 
 const O = '/wxy-order-server';
