@@ -114,6 +114,8 @@ describe('部分退款', () => {
     expect(detail.detList.map((l: Json) => l.returnedQuantity)).toEqual([2, 0]);
     expect(detail.refundList).toEqual([expect.objectContaining({ refundQuantity: 2, refundAmount: backFen / 100, reason: '顾客退两件' })]);
     expect(detail.status).toBe(4);
+    // Its payments and details are no longer corrected: the refund was split over them.
+    expect((await admin('POST', `${S}/order-pay/findPayInfo`, { orderId: order.orderId })).json.data).toMatchObject({ editable: false, lockReason: '订单已部分退款，不能修改支付' });
     const swaps = (await admin('POST', `${O}/findPageByExchange`, { pageNum: 1, pageSize: 20, orderNo: order.orderNo })).json.data;
     expect(swaps.total).toBe(0);
   });

@@ -48,6 +48,7 @@ interface PayRow {
 /** Why an order's business day is closed to corrections of `what` (修改支付, 修改订单信息), as SQL over `o`; NULL while open. */
 export const lockReasonSql = (what: string) => `CASE WHEN o.status = ${ORDER_STATUS.refunded} THEN '订单已退款，不能${what}'
   WHEN o.status = ${ORDER_STATUS.invalid} THEN '订单已作废，不能${what}'
+  WHEN o.status = ${ORDER_STATUS.partRefunded} THEN '订单已部分退款，不能${what}'
   WHEN o.create_time::date < current_date THEN '订单不是今天的，营业日已结束，不能${what}'
   WHEN EXISTS (SELECT 1 FROM shop_class_record c WHERE c.user_id = o.cashier_user_id AND c.shop_id = o.shop_id AND c.is_practice = o.is_practice
                  AND c.status = 2 AND o.create_time >= c.start_time AND o.create_time < c.end_time) THEN '该订单所在收银班次已交班，不能${what}'
