@@ -7406,7 +7406,7 @@ export interface paths {
                          * 分组字段
                          * @enum {string}
                          */
-                        groupBy: "shopName" | "createTime";
+                        groupBy: "kind" | "shopName" | "createTime";
                         /** 会员手机 */
                         memberPhone?: string | null;
                         /** 排序方向 */

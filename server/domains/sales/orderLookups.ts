@@ -30,7 +30,7 @@ export async function soldLinesByCode(tx: Queryable, auth: AuthContext, input: {
             d.det_id AS "detId", d.sku_id AS "skuId", d.sku_code AS "skuCode", d.sku_name AS "skuName", d.barcode, d.spec, d.unit,
             d.quantity::float8 AS quantity, d.unit_price::float8 AS "unitPrice", d.amount::float8 AS amount
        FROM po_order_det d JOIN po_order o ON o.order_id = d.order_id
-      WHERE d.sku_id = $1 AND o.shop_id = $2 AND o.status = 1 AND o.is_practice = $3 AND o.create_time >= current_date - $4::int
+      WHERE d.sku_id = $1 AND o.shop_id = $2 AND o.status IN (1, 4) AND o.is_practice = $3 AND o.create_time >= current_date - $4::int
       ORDER BY o.create_time DESC, o.order_id DESC LIMIT 50`,
     [sku.sku_id, shop.shop_id, Boolean(input.isPractice), RETURN_DAYS],
   );
