@@ -6,7 +6,7 @@ import { call } from '../../src/api/http';
 import type { SettledOrder } from './receipt';
 import { useBillingT } from './labels';
 import { SALE_STATUS } from '../orders/saleStatus.ts';
-import { amountText } from '../../core/money.ts';
+import { amountText, fenOf, yuanText } from '../../core/money.ts';
 
 /** The reason the refund is recorded with; the server's record, not a label. */
 const REFUND_REASON = '收银台退款'; // i18n-ignore: stored data
@@ -32,6 +32,9 @@ export function RefundDialog({ opened, onClose, initialOrderNo, onRefunded }: { 
     onClose();
   };
   const order = refund.data ?? find.data;
+  // A 部分退款 order (lines refunded from its detail): the whole refund pays back only what is left.
+  const before = find.data?.status === SALE_STATUS.partRefunded ? find.data.refundAmount : 0;
+  const leftFen = order ? fenOf(order.status === SALE_STATUS.partRefunded ? order.payAmount : order.totalAmount) - fenOf(order.status === SALE_STATUS.partRefunded ? order.refundAmount : 0) : 0;
   return (
     <Modal opened={opened} onClose={close} title={t('refundTitle')} centered size="lg">
       <Stack>
@@ -64,9 +67,9 @@ export function RefundDialog({ opened, onClose, initialOrderNo, onRefunded }: { 
             </Table>
             <Text>{t('orderLine', { shop: order.shopName, time: order.createTime, amount: amountText(order.totalAmount) })}</Text>
             {order.status === SALE_STATUS.refunded ? (
-              <Alert color="green" data-testid="refund-done">{t('refunded', { amount: amountText(order.refundAmount) })}{order.isPractice ? t('refundedPractice') : t('refundedStock')}</Alert>
+              <Alert color="green" data-testid="refund-done">{t('refunded', { amount: yuanText(fenOf(order.refundAmount) - fenOf(before)) })}{order.isPractice ? t('refundedPractice') : t('refundedStock')}</Alert>
             ) : (
-              <Button color="red" loading={refund.isPending} onClick={() => refund.mutate(order.orderNo)} data-testid="refund-confirm">{t('confirmRefund', { amount: amountText(order.totalAmount) })}</Button>
+              <Button color="red" loading={refund.isPending} onClick={() => refund.mutate(order.orderNo)} data-testid="refund-confirm">{t('confirmRefund', { amount: yuanText(leftFen) })}</Button>
             )}
             {refund.isError && <Alert color="red">{messageOf(refund.error)}</Alert>}
           </>
