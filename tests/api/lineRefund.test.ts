@@ -209,4 +209,37 @@ describe('部分退款', () => {
     expect((await admin('PUT', `${S}/order-pay/refund`, { orderNo: order.orderNo })).status).toBe(409);
     expect((await refund(order.orderNo, [[order.detList[0].detId, 1]])).status).toBe(400);
   });
+
+  it('after a 满减 each line pays back its share of what was paid, units rounded down, the last unit taking the remainder', async () => {
+    const day = (offset: number) => `${new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)} 00:00:00`;
+    const P = `${S}/po-promotion`;
+    const saved = await admin('POST', `${P}/save`, { beginTime: day(-2), endTime: day(3), promotionName: '满1减0.37', promotionType: 3, shopIds: String(shopId), threshold1: 1, reduce1: 0.37, threshold2: 100000, reduce2: 1, detList: [] });
+    expect(saved.status, saved.body).toBe(200);
+    const id = saved.json.data.promotionId;
+    expect((await admin('POST', `${P}/submit`, { id })).status).toBe(200);
+    expect((await admin('POST', `${P}/audit`, { id })).status).toBe(200);
+    try {
+      // The cash sell() pays covers the gross; the 满减 leaves change.
+      const order: Json | null = await sell([[a[0], 3], [a[1], 2]]);
+      const payFen = fen(order!.payAmount);
+      const [g0, g1] = [3 * fen(a[0].price), 2 * fen(a[1].price)];
+      expect(payFen).toBe(g0 + g1 - 37);
+      // Line 0's share of the payable is its gross share, to the fen either way.
+      const exact0 = (payFen * g0) / (g0 + g1);
+      const r1 = await refund(order!.orderNo, [[order!.detList[0].detId, 1]]);
+      expect(r1.status, r1.body).toBe(200);
+      const one = fen(r1.json.data.refundAmount);
+      expect([Math.floor(Math.floor(exact0) / 3), Math.floor(Math.ceil(exact0) / 3)]).toContain(one);
+      expect(one).toBeLessThan(fen(a[0].price));
+      const r2 = await refund(order!.orderNo, [[order!.detList[0].detId, 2]]);
+      const r3 = await refund(order!.orderNo, [[order!.detList[1].detId, 2]]);
+      expect(r3.json.data.orderStatusName).toBe('已退款');
+      const share0 = one + fen(r2.json.data.refundAmount);
+      expect(Math.abs(share0 - exact0)).toBeLessThan(1);
+      // The refunds add up to what was paid, to the fen.
+      expect(share0 + fen(r3.json.data.refundAmount)).toBe(payFen);
+    } finally {
+      await admin('POST', `${P}/stop`, { id });
+    }
+  });
 });
