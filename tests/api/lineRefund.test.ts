@@ -49,12 +49,16 @@ async function figures() {
   const hours = (await admin('POST', `${S}/po-sell-store-hour/findPage`, { ...P, pageNum: 1, pageSize: 100 })).json.data;
   const dash = (await admin('GET', `${S}/statistics/dashboard`)).json.data;
   const payFen = (t: number) => fen(summary.payments.find((x: Json) => x.payType === t)?.amount ?? 0);
+  // 绩效目标's reach this month (read from the orders, refunds on their day).
+  const reach = await admin('GET', `wxy-shop-server/shop-performance-target/reach/info?shopId=${shopId}&targetMoonTime=${today.slice(0, 7)}`);
+  expect(reach.status, reach.body).toBe(200);
   return {
     shop: fen(shopRow.saleAmount), items: shopRow.itemCount, orders: shopRow.orderCount,
     sellers: sellers.reduce((x, r) => x + fen(r.saleAmount), 0),
     summary: fen(summary.saleAmount), cash: payFen(1), balance: payFen(5),
     hours: (hours.hours as Json[]).reduce((x, h) => x + fen(h.saleAmount), 0),
     dashboard: fen(dash.todaySales.saleAmount), dashOrders: dash.todaySales.orderCount,
+    reach: fen(reach.json.data.actualAmount), reachRefund: fen(reach.json.data.refundAmount),
   };
 }
 
@@ -107,6 +111,7 @@ describe('部分退款', () => {
     expect(f1).toEqual({
       ...f0, shop: f0.shop - backFen, items: f0.items - 2, sellers: f0.sellers - backFen, summary: f0.summary - backFen,
       cash: f0.cash - (backFen - balanceBack), balance: f0.balance - balanceBack, hours: f0.hours - backFen, dashboard: f0.dashboard - backFen,
+      reach: f0.reach - backFen, reachRefund: f0.reachRefund + backFen,
     });
     expect(f1.orders).toBe(f0.orders);
     // The detail: what came back of each line, the refund listed; the 换货 list does not show it.
@@ -204,6 +209,7 @@ describe('部分退款', () => {
     expect(f1).toEqual({
       ...f0, shop: f0.shop - payFen, items: f0.items - 7, sellers: f0.sellers - payFen, summary: f0.summary - payFen,
       cash: f0.cash - (payFen - balanceFen), balance: f0.balance - balanceFen, hours: f0.hours - payFen, dashboard: f0.dashboard - payFen,
+      reach: f0.reach - payFen, reachRefund: f0.reachRefund + payFen,
     });
     // Nothing left: a second whole refund is refused, as is another refund of lines.
     expect((await admin('PUT', `${S}/order-pay/refund`, { orderNo: order.orderNo })).status).toBe(409);

@@ -99,7 +99,9 @@ export async function computePeople(tx: Queryable, month: string, planId: number
             ((SELECT coalesce(sum(o.pay_amount), 0) FROM po_order o
                WHERE (o.salesman_id = p.user_id OR o.salesman_id IS NULL AND o.cashier_user_id = p.user_id) AND NOT o.is_practice AND o.status IN (1, 2, 4) AND o.create_time >= $2::date AND o.create_time < p.until + 1)
            - (SELECT coalesce(sum(o.refund_amount), 0) FROM po_order o
-               WHERE (o.salesman_id = p.user_id OR o.salesman_id IS NULL AND o.cashier_user_id = p.user_id) AND NOT o.is_practice AND o.refund_time >= $2::date AND o.refund_time < p.until + 1))::text AS net_sales,
+               WHERE (o.salesman_id = p.user_id OR o.salesman_id IS NULL AND o.cashier_user_id = p.user_id) AND NOT o.is_practice AND o.refund_time >= $2::date AND o.refund_time < p.until + 1)
+           - (SELECT coalesce(sum(e.return_amount), 0) FROM po_order_exchange e JOIN po_order o ON o.order_id = e.order_id
+               WHERE e.kind = 2 AND (o.salesman_id = p.user_id OR o.salesman_id IS NULL AND o.cashier_user_id = p.user_id) AND e.create_time >= $2::date AND e.create_time < p.until + 1))::text AS net_sales,
             (SELECT coalesce(sum(t.amount), 0) FROM fd_monthly_transfer_subsidy_det t WHERE t.user_id = p.user_id AND t.month = $4 AND t.status = 2)::text AS subsidy,
             (SELECT coalesce(sum(x.amount), 0) FROM fd_special_personal x WHERE x.user_id = p.user_id AND x.month = $4 AND x.status = 2 AND x.adjust_type = 1)::text AS special_add,
             (SELECT coalesce(sum(x.amount), 0) FROM fd_special_personal x WHERE x.user_id = p.user_id AND x.month = $4 AND x.status = 2 AND x.adjust_type = 2)::text AS special_deduct,

@@ -25,9 +25,14 @@ export async function salesByDayAndSeller(tx: Queryable, shopId: number, from: s
         WHERE shop_id = $1 AND NOT is_practice AND status IN (1, 2, 4) AND create_time >= $2::date AND create_time < $3::date + 1
         GROUP BY 1, 2),
      refunded AS (
-       SELECT refund_time::date AS day, cashier_user_id AS user_id, max(cashier_name) AS user_name, sum(refund_amount) AS amount
-         FROM po_order
-        WHERE shop_id = $1 AND NOT is_practice AND refund_time >= $2::date AND refund_time < $3::date + 1
+       SELECT day, user_id, max(user_name) AS user_name, sum(amount) AS amount FROM (
+         SELECT refund_time::date AS day, cashier_user_id AS user_id, cashier_name AS user_name, refund_amount AS amount
+           FROM po_order
+          WHERE shop_id = $1 AND NOT is_practice AND refund_time >= $2::date AND refund_time < $3::date + 1
+         UNION ALL -- 部分退款: each refund of lines on its own day, for the order's seller
+         SELECT e.create_time::date, o.cashier_user_id, o.cashier_name, e.return_amount
+           FROM po_order_exchange e JOIN po_order o ON o.order_id = e.order_id
+          WHERE e.kind = 2 AND e.shop_id = $1 AND e.create_time >= $2::date AND e.create_time < $3::date + 1) x
         GROUP BY 1, 2)
      SELECT to_char(coalesce(s.day, r.day), 'YYYY-MM-DD') AS day, coalesce(s.user_id, r.user_id) AS user_id,
             coalesce(u.name, s.user_name, r.user_name) AS user_name,
@@ -56,7 +61,9 @@ export async function netSalesOfPeriods(tx: Queryable, periods: { shopId: number
             round(coalesce((SELECT sum(o.pay_amount) FROM po_order o
                              WHERE o.shop_id = p.shop_id AND NOT o.is_practice AND o.status IN (1, 2, 4) AND o.create_time >= p.d_from AND o.create_time < p.d_to + 1), 0) * 100
                 - coalesce((SELECT sum(o.refund_amount) FROM po_order o
-                             WHERE o.shop_id = p.shop_id AND NOT o.is_practice AND o.refund_time >= p.d_from AND o.refund_time < p.d_to + 1), 0) * 100)::float8 AS net
+                             WHERE o.shop_id = p.shop_id AND NOT o.is_practice AND o.refund_time >= p.d_from AND o.refund_time < p.d_to + 1), 0) * 100
+                - coalesce((SELECT sum(e.return_amount) FROM po_order_exchange e
+                             WHERE e.kind = 2 AND e.shop_id = p.shop_id AND e.create_time >= p.d_from AND e.create_time < p.d_to + 1), 0) * 100)::float8 AS net
        FROM unnest($1::int[], $2::date[], $3::date[]) WITH ORDINALITY AS p(shop_id, d_from, d_to, n)`,
     [periods.map((p) => p.shopId), periods.map((p) => p.from), periods.map((p) => p.to)],
   );

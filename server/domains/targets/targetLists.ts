@@ -74,8 +74,12 @@ export async function userTargetPage(tx: Queryable, f: { targetMoonTime: string;
         WHERE o.shop_id IN (SELECT shop_id FROM page) AND NOT o.is_practice AND o.status IN (1, 2, 4) AND o.create_time >= $4::date AND o.create_time < $5::date + 1
         GROUP BY 1, 2),
      refunded AS (
-       SELECT o.shop_id, o.cashier_user_id AS user_id, sum(o.refund_amount) AS amount FROM po_order o
-        WHERE o.shop_id IN (SELECT shop_id FROM page) AND NOT o.is_practice AND o.refund_time >= $4::date AND o.refund_time < $5::date + 1
+       SELECT shop_id, user_id, sum(amount) AS amount FROM (
+         SELECT o.shop_id, o.cashier_user_id AS user_id, o.refund_amount AS amount FROM po_order o
+          WHERE o.shop_id IN (SELECT shop_id FROM page) AND NOT o.is_practice AND o.refund_time >= $4::date AND o.refund_time < $5::date + 1
+         UNION ALL -- 部分退款: each refund of lines in the month, for the order's seller
+         SELECT e.shop_id, o.cashier_user_id, e.return_amount FROM po_order_exchange e JOIN po_order o ON o.order_id = e.order_id
+          WHERE e.kind = 2 AND e.shop_id IN (SELECT shop_id FROM page) AND e.create_time >= $4::date AND e.create_time < $5::date + 1) x
         GROUP BY 1, 2)
      SELECT p.id, p.shop_id AS "shopId", p.shop_name AS "shopName", p.user_id AS "userId", p.user_name AS "userName", p.target_amount::float8 AS "targetAmount",
             round((coalesce(s.amount, 0) - coalesce(r.amount, 0)) * 100)::float8 AS actual, coalesce(s.orders, 0)::int AS orders
