@@ -114,6 +114,10 @@ describe('部分退款', () => {
       reach: f0.reach - backFen, reachRefund: f0.reachRefund + backFen,
     });
     expect(f1.orders).toBe(f0.orders);
+    // The analysis reports' sale lines (铺货分析 → 销售明细): the sale's 5 and, negative, the 2 back.
+    const today = (await sql<{ d: string }>(`SELECT to_char(current_date, 'YYYY-MM-DD') AS d`))[0].d;
+    const saleRows = (await admin('POST', 'wxy-report-server/put-stock-analyse/det/sale/page/1/999999', { dateStart: today, dateEnd: today, skuId: a[0].skuId })).json.data.records as Json[];
+    expect(saleRows.filter((x) => x.orderNo === order.orderNo).map((x) => [x.type, x.quantity, fen(x.amount)]).sort()).toEqual([['退款', -2, -backFen], ['销售', 5, 5 * fen(a[0].price)]]);
     // The detail: what came back of each line, the refund listed; the 换货 list does not show it.
     const detail = (await admin('GET', `${O}/findListDet/${order.orderId}`)).json.data;
     expect(detail.detList.map((l: Json) => l.returnedQuantity)).toEqual([2, 0]);

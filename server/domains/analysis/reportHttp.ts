@@ -90,7 +90,8 @@ export function skuWhere(f: Scope, p: Params, alias = 'k'): string | null {
 
 /**
  * The sale lines of a period, as every analysis report counts them: lines of the orders sold in it (已完成 or
- * later 已退款; practice left out) and, negative, the lines of orders refunded in it (a refund counts on its day).
+ * later 已退款 or 部分退款; practice left out) and, negative, the lines of orders refunded in it and the lines of each 部分退款
+ * made in it (a refund counts on its day).
  * Columns: order_id, order_no, shop_id, shop_name, cashier_name, member_id, t, kind (销售/退款), sku_id, sku_code,
  * sku_name, quantity, unit_price, amount, cost. `shopScope` is a condition on `o`, `start`/`end` parameters,
  * `skuCond` a condition on pd_sku `k` (or null).
@@ -113,7 +114,13 @@ export function saleLinesSql(shopScope: string, start: string, end: string, skuC
            -d.quantity, d.unit_price, -d.amount, -round(d.quantity * d.unit_cost, 2)
       FROM po_order o JOIN po_order_det d ON d.order_id = o.order_id JOIN pd_sku k ON k.sku_id = d.sku_id
      WHERE ${shopScope} AND NOT o.is_practice AND o.status = 2
-       AND o.refund_time >= ${start}::date::timestamptz AND o.refund_time < (${end}::date + 1)::timestamptz ${k}`;
+       AND o.refund_time >= ${start}::date::timestamptz AND o.refund_time < (${end}::date + 1)::timestamptz ${k}
+    UNION ALL
+    SELECT o.order_id, o.order_no, o.shop_id, o.shop_name, e.user_name, o.member_id, e.create_time, '退款', d.sku_id, d.sku_code, d.sku_name,
+           -d.quantity, d.unit_price, -d.amount, -round(d.quantity * d.unit_cost, 2)
+      FROM po_order_exchange e JOIN po_order o ON o.order_id = e.order_id JOIN po_order_exchange_det d ON d.exchange_id = e.exchange_id JOIN pd_sku k ON k.sku_id = d.sku_id
+     WHERE ${shopScope} AND e.kind = 2
+       AND e.create_time >= ${start}::date::timestamptz AND e.create_time < (${end}::date + 1)::timestamptz ${k}`;
 }
 
 /** One page of an aggregate query with its exact total (count(*) OVER the grouped rows, one statement). */
