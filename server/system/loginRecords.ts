@@ -5,6 +5,7 @@ import { userNameField } from '../http/fields.ts';
 
 const recordSchema = {
   type: 'object',
+  required: ['id', 'userName', 'ip', 'userAgent', 'grantType', 'success', 'msg', 'loginTime'],
   properties: {
     id: { type: 'integer' },
     userName: { type: 'string' },

@@ -7,6 +7,7 @@ import { dictionaryItems } from './dictionary.ts';
 
 const tenantSchema = {
   type: 'object',
+  required: ['id', 'tenantName', 'logo', 'menuLogo', 'domain', 'recordNumber', 'mainIndustry'],
   properties: {
     id: { type: 'integer' },
     tenantName: { type: 'string' },
@@ -74,7 +75,7 @@ export const lookupRoutes = (services: AppServices) => async (app: FastifyInstan
 
   app.get(
     '/sys-date/now',
-    { config: { anyUser: true }, schema: { tags: ['system'], summary: '服务器时间', response: { 200: envelopeSchema({ type: 'object', properties: { now: { type: 'string' }, timestamp: { type: 'number' } } }) } } },
+    { config: { anyUser: true }, schema: { tags: ['system'], summary: '服务器时间', response: { 200: envelopeSchema({ type: 'object', required: ['now', 'timestamp'], properties: { now: { type: 'string' }, timestamp: { type: 'number' } } }) } } },
     async () => {
       const now = new Date();
       return ok({ now: now.toISOString(), timestamp: now.getTime() });
@@ -87,7 +88,7 @@ export const lookupRoutes = (services: AppServices) => async (app: FastifyInstan
       schema: {
         tags: ['system'],
         summary: '基础配置名称映射（默认名到新名）',
-        response: { 200: envelopeSchema({ type: 'array', items: { type: 'object', properties: { defaultName: { type: 'string' }, newName: { type: 'string' } } } }) },
+        response: { 200: envelopeSchema({ type: 'array', items: { type: 'object', required: ['defaultName', 'newName'], properties: { defaultName: { type: 'string' }, newName: { type: 'string' } } } }) },
       },
     },
     async (req) =>
@@ -103,7 +104,7 @@ export const lookupRoutes = (services: AppServices) => async (app: FastifyInstan
         params: pageParamsSchema,
         response: {
           200: envelopeSchema(
-            pageSchema({ type: 'object', properties: { id: { type: 'integer' }, version: { type: 'string' }, content: { type: 'string' }, publishTime: { type: 'string' } } }),
+            pageSchema({ type: 'object', required: ['id', 'version', 'content', 'publishTime'], properties: { id: { type: 'integer' }, version: { type: 'string' }, content: { type: 'string' }, publishTime: { type: 'string' } } }),
           ),
         },
       },

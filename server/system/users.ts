@@ -35,6 +35,7 @@ const userInfoSchema = {
 
 const userRowSchema = {
   type: 'object',
+  required: ['id', 'userNo', 'userName', 'name', 'phone', 'roles', 'roleIds', 'deptId', 'deptName', 'shopIds', 'shopNames', 'status', 'locked'],
   properties: {
     id: { type: 'integer' },
     userNo: { type: 'string' },
@@ -49,6 +50,37 @@ const userRowSchema = {
     shopNames: { type: 'array', items: { type: 'string' } },
     status: { type: 'integer' },
     locked: { type: 'boolean' },
+  },
+};
+
+const option = (extra: Record<string, object> = {}) => ({
+  type: 'object',
+  required: ['value', 'label', ...Object.keys(extra)],
+  properties: { value: { type: 'integer' }, label: { type: 'string' }, ...extra },
+});
+
+/** What the user form offers (userFormOptions): roles (with their code), departments by their path, the caller's shops, enabled users. */
+const userOptionsSchema = {
+  type: 'object',
+  required: ['roles', 'departments', 'shops', 'users'],
+  properties: {
+    roles: { type: 'array', items: option({ code: { type: 'string' } }) },
+    departments: { type: 'array', items: option() },
+    shops: { type: 'array', items: option() },
+    users: { type: 'array', items: option() },
+  },
+};
+
+/** A user's 查询时间限制 per subject: their own limit (own) where set, else the tenant's, with the tenant's dates. */
+const userLimitSchema = {
+  type: 'object',
+  required: ['subjectId', 'timeLimit', 'own', 'beginTime', 'endTime'],
+  properties: {
+    subjectId: { type: 'integer' },
+    timeLimit: { type: ['integer', 'null'] },
+    own: { type: 'boolean' },
+    beginTime: { type: ['string', 'null'] },
+    endTime: { type: ['string', 'null'] },
   },
 };
 
@@ -255,7 +287,7 @@ export const userRoutes = (services: AppServices) => async (app: FastifyInstance
   // What the user form offers: roles, departments (by their path) and shops, each with its name.
   app.get(
     '/user/options',
-    { config: { perm: 'system:user:list' }, schema: { tags: ['system'], summary: '用户表单的可选角色、部门与门店', response: { 200: envelopeSchema({ type: 'object', additionalProperties: true }) } } },
+    { config: { perm: 'system:user:list' }, schema: { tags: ['system'], summary: '用户表单的可选角色、部门与门店', response: { 200: envelopeSchema(userOptionsSchema) } } },
     async (req) => ok(await req.tenantTx(userFormOptions)),
   );
 
@@ -263,7 +295,7 @@ export const userRoutes = (services: AppServices) => async (app: FastifyInstance
     '/user/limit/:id',
     {
       config: { perm: 'system:user:editLimit' },
-      schema: { tags: ['system'], summary: '用户的查询时间限制', params: idParams, response: { 200: envelopeSchema({ type: 'array', items: { type: 'object', additionalProperties: true } }) } },
+      schema: { tags: ['system'], summary: '用户的查询时间限制', params: idParams, response: { 200: envelopeSchema({ type: 'array', items: userLimitSchema }) } },
     },
     async (req) => {
       return ok(await req.tenantTx((tx) => userLimits(tx, req.params.id)));

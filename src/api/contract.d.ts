@@ -46474,7 +46474,11 @@ export interface paths {
                         "application/json": {
                             code: number;
                             data: {
-                                [key: string]: unknown;
+                                beginTime: string | null;
+                                endTime: string | null;
+                                own: boolean;
+                                subjectId: number;
+                                timeLimit: number | null;
                             }[];
                             msg: string;
                         };
@@ -46516,7 +46520,23 @@ export interface paths {
                         "application/json": {
                             code: number;
                             data: {
-                                [key: string]: unknown;
+                                departments: {
+                                    label: string;
+                                    value: number;
+                                }[];
+                                roles: {
+                                    code: string;
+                                    label: string;
+                                    value: number;
+                                }[];
+                                shops: {
+                                    label: string;
+                                    value: number;
+                                }[];
+                                users: {
+                                    label: string;
+                                    value: number;
+                                }[];
                             };
                             msg: string;
                         };

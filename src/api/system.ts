@@ -1,36 +1,34 @@
 import { SERVICE, call } from './http';
-import { api, type Body, type Schema } from './typed';
-import type { BaseConfigName, LoginRecord, Page, ServerDate, Tenant, UserInfo, UserRow, VersionLog } from './types';
+import { api, type Answer, type Body, type Schema } from './typed';
+import type { UserInfo } from './types';
 
 const S = SERVICE.system;
 
 export const systemApi = {
   userPermissions: () => call<UserInfo>({ method: 'GET', url: `${S}/user/permissions` }),
   /** Public: finds a tenant by id or by the host the browser is on. */
-  tenant: (query: { id?: string | number; domain?: string }, options: { silent?: boolean } = {}) =>
-    call<Tenant | null>({ method: 'POST', url: `${S}/tenant/get`, data: query, silent: options.silent }),
-  baseConfigNames: () => call<BaseConfigName[]>({ method: 'GET', url: `${S}/sys-base-config/name-map` }),
-  serverDate: () => call<ServerDate>({ method: 'GET', url: `${S}/sys-date/now` }),
+  tenant: (query: { id?: number; domain?: string }, options: { silent?: boolean } = {}) =>
+    api('post', '/wxy-system-server/tenant/get', { body: query }, { silent: options.silent }),
+  baseConfigNames: () => api('get', '/wxy-system-server/sys-base-config/name-map'),
+  serverDate: () => api('get', '/wxy-system-server/sys-date/now'),
   changePassword: (body: { oldPassword: string; newPassword: string }) =>
     call<unknown>({ method: 'PUT', url: `${S}/user/password`, data: body, silent: true }),
   editProfile: (body: { name: string; headPortrait: string }) => call<unknown>({ method: 'PUT', url: `${S}/user/profile`, data: body }),
-  myLoginRecords: (pageNum: number, pageSize: number) =>
-    call<Page<LoginRecord>>({ method: 'GET', url: `${S}/login-record/findPage/${pageNum}/${pageSize}` }),
+  myLoginRecords: (pageNum: number, pageSize: number) => api('get', '/wxy-system-server/login-record/findPage/{pageNum}/{pageSize}', { path: { pageNum, pageSize } }),
   tenantLoginRecords: (pageNum: number, pageSize: number, filter: { userName?: string; success?: string }) =>
-    call<Page<LoginRecord>>({ method: 'GET', url: `${S}/login-record/tenant/findPage/${pageNum}/${pageSize}`, params: dropEmpty(filter) }),
-  versionLogs: (pageNum: number, pageSize: number) =>
-    call<Page<VersionLog>>({ method: 'GET', url: `${S}/sys-version-log/findPage/${pageNum}/${pageSize}` }),
+    api('get', '/wxy-system-server/login-record/tenant/findPage/{pageNum}/{pageSize}', { path: { pageNum, pageSize }, query: dropEmpty(filter) as { userName?: string; success?: boolean } }),
+  versionLogs: (pageNum: number, pageSize: number) => api('get', '/wxy-system-server/sys-version-log/findPage/{pageNum}/{pageSize}', { path: { pageNum, pageSize } }),
   users: (pageNum: number, pageSize: number, filter: { keyword?: string }) =>
-    call<Page<UserRow>>({ method: 'GET', url: `${S}/user/findPage/${pageNum}/${pageSize}`, params: dropEmpty(filter) }),
-  user: (id: string | number) => call<UserRow>({ method: 'GET', url: `${S}/user/info/${id}` }),
+    api('get', '/wxy-system-server/user/findPage/{pageNum}/{pageSize}', { path: { pageNum, pageSize }, query: dropEmpty(filter) }),
+  user: (id: number) => api('get', '/wxy-system-server/user/info/{id}', { path: { id } }),
   unlockUser: (id: string | number) => call<unknown>({ method: 'PUT', url: `${S}/user/unlock/${id}` }),
   editUser: (id: string | number, body: { name: string; phone: string; status: number } & UserLinks) =>
     call<unknown>({ method: 'PUT', url: `${S}/user/edit/${id}`, data: body }),
-  userOptions: () => call<UserOptions>({ method: 'GET', url: `${S}/user/options` }),
+  userOptions: () => api('get', '/wxy-system-server/user/options'),
   addUser: (body: { userNo: string; userName: string; name: string; phone: string; password: string } & Required<UserLinks>) =>
     call<{ id: number }>({ method: 'POST', url: `${S}/user/add`, data: body }),
   resetPassword: (id: string | number, password: string) => call<unknown>({ method: 'PUT', url: `${S}/user/reset-password/${id}`, data: { password } }),
-  userLimits: (id: string | number) => call<UserLimit[]>({ method: 'GET', url: `${S}/user/limit/${id}` }),
+  userLimits: (id: number) => api('get', '/wxy-system-server/user/limit/{id}', { path: { id } }),
   editLimit: (id: string | number, limits: { subjectId: number; timeLimit: number | null }[]) =>
     call<unknown>({ method: 'PUT', url: `${S}/user/editLimit/${id}`, data: { limits } }),
   roles: () => call<RoleRow[]>({ method: 'GET', url: `${S}/role/list` }),
@@ -50,21 +48,8 @@ export interface UserLinks {
   deptId?: number | null;
   shopIds?: number[];
 }
-export interface Option {
-  value: number;
-  label: string;
-}
-export interface UserOptions {
-  roles: (Option & { code: string })[];
-  departments: Option[];
-  shops: Option[];
-  users: Option[];
-}
-export interface UserLimit {
-  subjectId: number;
-  timeLimit: number | null;
-  own: boolean;
-}
+export type UserOptions = Answer<'/wxy-system-server/user/options', 'get'>;
+export type UserLimit = Answer<'/wxy-system-server/user/limit/{id}', 'get'>[number];
 export interface RoleRow {
   roleId: number;
   code: string;

@@ -5,32 +5,10 @@
  * envelope, timeouts, request log and failure handling.
  */
 import type { AxiosRequestConfig } from 'axios';
-import type { components, paths } from './contract';
+import type { Method, PathParams, Query, Body, Answer, RouteOf } from './contractTypes';
 import { call } from './http';
 
-type Method = 'get' | 'post' | 'put' | 'delete';
-/** The contract's routes under the client's base URL (/api). */
-type Routes = { [P in keyof paths as P extends `/api${infer R}` ? R : never]: paths[P] };
-type Op<P extends keyof Routes, M extends Method> = NonNullable<Routes[P][M]>;
-
-/** The routes that answer a method. */
-export type RouteOf<M extends Method> = { [P in keyof Routes]: Routes[P][M] extends undefined ? never : P }[keyof Routes];
-
-/** A route's answer (the envelope's `data`). */
-export type Answer<P extends RouteOf<M>, M extends Method> =
-  Op<P, M> extends { responses: { 200: { content: { 'application/json': { data: infer D } } } } } ? D : unknown;
-/** A shared schema of the contract, by its $id (server: app.addSchema). */
-export type Schema<N extends keyof components['schemas']> = components['schemas'][N];
-/** A route's JSON body. */
-export type Body<P extends RouteOf<M>, M extends Method> =
-  Op<P, M> extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
-/** A route's multipart form fields (uploads). */
-export type MultipartBody<P extends RouteOf<'post'>> =
-  Op<P, 'post'> extends { requestBody?: { content: { 'multipart/form-data': infer B } } } ? B : never;
-/** A route's query parameters. */
-export type Query<P extends RouteOf<M>, M extends Method> = NonNullable<Op<P, M>['parameters']['query']>;
-/** A route's path parameters. */
-export type PathParams<P extends RouteOf<M>, M extends Method> = NonNullable<Op<P, M>['parameters']['path']>;
+export type { Answer, Body, Method, MultipartBody, PathParams, Query, RouteOf, Schema } from './contractTypes';
 
 export interface Request<P extends RouteOf<M>, M extends Method> {
   path?: PathParams<P, M>;

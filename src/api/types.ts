@@ -1,4 +1,18 @@
-/** Shapes of the foundation API (server/API.md). */
+/**
+ * Shapes of the foundation API (server/API.md) not yet taken from the contract: the envelope and page (generic), the
+ * signed-in user with the menu tree and limits (user/permissions answers its menus untyped). The types named here
+ * that come from the contract (tenant, login records, version log, user row, token answer) are aliases, kept where the
+ * store and pages import them without importing the http client.
+ */
+import type { paths } from './contract';
+import type { Answer } from './contractTypes';
+
+/** A tenant's branding (tenant/get answers null for a domain that is no tenant's). */
+export type Tenant = NonNullable<Answer<'/wxy-system-server/tenant/get', 'post'>>;
+export type LoginRecord = Answer<'/wxy-system-server/login-record/findPage/{pageNum}/{pageSize}', 'get'>['records'][number];
+export type VersionLog = Answer<'/wxy-system-server/sys-version-log/findPage/{pageNum}/{pageSize}', 'get'>['records'][number];
+/** A row of 用户管理 (the list and the detail answer the same). */
+export type UserRow = Answer<'/wxy-system-server/user/info/{id}', 'get'>;
 
 export interface Envelope<T> {
   code: number;
@@ -62,65 +76,5 @@ export interface UserInfo {
   totalMessage?: number;
 }
 
-export interface Tenant {
-  id: number | string;
-  tenantName: string;
-  logo?: string | null;
-  menuLogo?: string | null;
-  domain?: string | null;
-  recordNumber?: string | null;
-  mainIndustry?: number | null;
-}
-
-export interface LoginAnswer {
-  access_token: string;
-  token_type: string;
-  expires_in: number;
-  X_SHOP_ID?: string | number | null;
-  tenant_id?: string | number;
-  user_id?: string | number;
-}
-
-export interface BaseConfigName {
-  defaultName: string;
-  newName: string;
-}
-
-export interface LoginRecord {
-  id: number | string;
-  userName: string;
-  ip?: string | null;
-  userAgent?: string | null;
-  grantType?: string | null;
-  success: boolean;
-  msg?: string | null;
-  loginTime: string;
-}
-
-export interface VersionLog {
-  id: number | string;
-  version: string;
-  content: string;
-  publishTime: string;
-}
-
-export interface UserRow {
-  id: number | string;
-  userNo?: string | null;
-  userName: string;
-  name?: string | null;
-  phone?: string | null;
-  roles?: string[];
-  roleIds?: number[];
-  deptId?: number | null;
-  deptName?: string | null;
-  shopIds?: number[];
-  shopNames?: string[];
-  status?: number | null;
-  locked?: boolean;
-}
-
-export interface ServerDate {
-  now: string;
-  timestamp: number;
-}
+/** The token endpoint's answer (OAuth2, not enveloped: typed.ts's Answer reads an envelope's data). */
+export type LoginAnswer = paths['/api/wxy-auth-server/oauth/token']['post']['responses'][200]['content']['application/json'];

@@ -17,7 +17,7 @@ describe('mobile mode', () => {
 });
 
 describe('document branding', () => {
-  const tenant = { id: 1, tenantName: '演示连锁', domain: 'demo.example.com' };
+  const tenant = { id: 1, tenantName: '演示连锁', domain: 'demo.example.com', logo: null, menuLogo: null, recordNumber: null, mainIndustry: 1 };
   const base = { appName: '零售连锁管理后台', appDescription: '后台' };
   it('uses the tenant name on the tenant host', () => {
     expect(documentBranding({ ...base, tenant, host: 'demo.example.com', pageTitle: '用户列表' })).toEqual({ title: '用户列表 - 演示连锁', description: '演示连锁' });

@@ -31,7 +31,7 @@ export async function loadSession(): Promise<LoadedSession> {
   if (!user || !Array.isArray(user.menuVOList)) return { ...empty, user: null };
   const [names, tenant] = await Promise.all([
     systemApi.baseConfigNames().catch(() => []),
-    systemApi.tenant({ id: appState.tenantId }).catch(() => null),
+    systemApi.tenant({ id: Number(appState.tenantId) }).catch(() => null),
   ]);
   return {
     user,

@@ -6,8 +6,11 @@ import { appState } from '../store/appStore';
 import { clearSession } from './clearSession';
 import { rememberTenantId, saveDeviceShopId, saveToken } from './sessionStorage';
 
-/** Keeps the token of a successful login (cookie Admin-Token 30 days + session storage) and the device shop. */
-export function establishSession(answer: LoginAnswer, tenantId: string): void {
+/**
+ * Keeps the token of a successful login (cookie Admin-Token 30 days + session storage) and the device shop: the token
+ * answer's, or a token a link brought (no device shop).
+ */
+export function establishSession(answer: Pick<LoginAnswer, 'access_token' | 'X_SHOP_ID'>, tenantId: string): void {
   saveToken(answer.access_token);
   saveDeviceShopId(answer.X_SHOP_ID);
   rememberTenantId(tenantId);

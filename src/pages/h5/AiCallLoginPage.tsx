@@ -36,7 +36,7 @@ export function AiCallLoginPage() {
     // The link's token is checked by the server before it becomes this browser's session.
     call<unknown>({ method: 'GET', url: `${SYSTEM_SERVER}/user/permissions`, headers: { Authorization: `Bearer ${token}`, 'X-TENANT-ID': tenantId }, silent: true, hasExitSystem: false })
       .then(() => {
-        establishSession({ access_token: token, token_type: 'bearer', expires_in: 0, X_SHOP_ID: null }, tenantId);
+        establishSession({ access_token: token, X_SHOP_ID: null }, tenantId);
         navigate(aiCallTarget(redirect), { replace: true });
       })
       .catch(() => setState('expired'));

@@ -39,7 +39,7 @@ export function LoginPage() {
   const [typedTenant] = useDebouncedValue(hostTenant ? '' : tenantInput, 400);
   const tenantById = useQuery({
     queryKey: ['login', 'tenantById', typedTenant],
-    queryFn: () => systemApi.tenant({ id: typedTenant }, { silent: true }).catch(() => null),
+    queryFn: () => systemApi.tenant({ id: Number(typedTenant) }, { silent: true }).catch(() => null),
     enabled: /^\d{1,9}$/.test(typedTenant),
     staleTime: Infinity,
   });

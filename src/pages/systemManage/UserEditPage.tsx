@@ -16,7 +16,7 @@ import { UserLinkFields, useUserOptions } from './UserDialogs';
 export default function UserEditPage() {
   const { t } = useTranslation();
   const id = useView().query.id ?? '';
-  const user = useQuery({ queryKey: queryKeys.user(id), queryFn: () => systemApi.user(id), enabled: id !== '' });
+  const user = useQuery({ queryKey: queryKeys.user(id), queryFn: () => systemApi.user(Number(id)), enabled: id !== '' });
   if (!id) return <Alert color="red">{t('users.notFound')}</Alert>;
   if (user.isPending) return <PageLoaderInline />;
   if (!user.data) return <Alert color="red" data-testid="user-edit-missing">{t('users.notFound')}</Alert>;
