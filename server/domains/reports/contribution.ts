@@ -135,12 +135,13 @@ export async function computeShopMonth(tx: Queryable, shopIds: number[], month: 
   return rows;
 }
 
-/** The shops with something to report in the month: orders, refunds, targets, or rows of an earlier snapshot. */
+/** The shops with something to report in the month: orders, refunds (whole, of lines) and 换货, targets, or rows of an earlier snapshot. */
 export async function shopsOfMonth(tx: Queryable, month: string, snapshotTables: string[]): Promise<number[]> {
   const days = daysOfMonth(month);
   const r = await tx.query<{ shop_id: number }>(
     `SELECT shop_id FROM po_order WHERE NOT is_practice AND create_time >= $1::date::timestamptz AND create_time < ($2::date + 1)::timestamptz
      UNION SELECT shop_id FROM po_order WHERE refund_time >= $1::date::timestamptz AND refund_time < ($2::date + 1)::timestamptz
+     UNION SELECT shop_id FROM po_order_exchange WHERE create_time >= $1::date::timestamptz AND create_time < ($2::date + 1)::timestamptz
      UNION SELECT shop_id FROM shop_performance_target WHERE target_moon_time = $3
      ${snapshotTables.map((t) => `UNION SELECT shop_id FROM ${t} WHERE report_month = $3`).join('\n')}
      ORDER BY 1`,
