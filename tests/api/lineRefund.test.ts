@@ -220,6 +220,22 @@ describe('部分退款', () => {
     expect((await refund(order.orderNo, [[order.detList[0].detId, 1]])).status).toBe(400);
   });
 
+  it('the cashier shift counts a refund of lines as a refund and its cash out of the drawer', async () => {
+    const C = 'wxy-shop-server/shop-class-record';
+    const me = (await sql<{ id: number }>(`SELECT id FROM sys_user WHERE user_name = 'admin'`))[0].id;
+    const opened = await admin('POST', `${C}/save`, { shopId, openingCash: 100 });
+    expect(opened.status, opened.body).toBe(200);
+    const shift = async () => (await admin('GET', `${C}/getByUserId/${me}/false?shopId=${shopId}`)).json.data as Json;
+    const order = await sell([[a[0], 5]]);
+    const before = await shift();
+    expect(before).toMatchObject({ refundCount: expect.any(Number), refundAmount: expect.any(Number), expectedCash: expect.any(Number) });
+    const r = await refund(order.orderNo, [[order.detList[0].detId, 2]]);
+    expect(r.status, r.body).toBe(200);
+    const after = await shift();
+    const backFen = 2 * fen(a[0].price);
+    expect([after.refundCount, fen(after.refundAmount), fen(after.expectedCash)]).toEqual([before.refundCount + 1, fen(before.refundAmount) + backFen, fen(before.expectedCash) - backFen]);
+  });
+
   it('after a 满减 each line pays back its share of what was paid, units rounded down, the last unit taking the remainder', async () => {
     const day = (offset: number) => `${new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)} 00:00:00`;
     const P = `${S}/po-promotion`;

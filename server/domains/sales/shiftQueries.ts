@@ -72,10 +72,17 @@ export async function shiftFigures(tx: Queryable, classId: number) {
        FROM per GROUP BY per.pay_type ORDER BY per.pay_type`,
     [classId],
   );
+  // Refunds of lines (部分退款) the cashier made at this shop during the shift count as refunds too; their money per
+  // method is with the 换货 differences below.
   const counts = await tx.query<{ orders: number; sales: string; refunds: number; refunded: string }>(
-    `WITH ${SHIFT_ORDERS}
+    `WITH ${SHIFT_ORDERS},
+     lines_back AS (
+       SELECT e.return_amount FROM po_order_exchange e, c
+        WHERE e.kind = 2 AND e.user_id = c.user_id AND e.shop_id = c.shop_id AND NOT c.is_practice
+          AND e.create_time >= c.start_time AND e.create_time < coalesce(c.end_time, now() + interval '1 second'))
      SELECT (SELECT count(*)::int FROM sold) AS orders, (SELECT coalesce(sum(pay_amount), 0)::text FROM sold) AS sales,
-            (SELECT count(*)::int FROM back) AS refunds, (SELECT coalesce(sum(refund_amount), 0)::text FROM back) AS refunded`,
+            (SELECT count(*)::int FROM back) + (SELECT count(*)::int FROM lines_back) AS refunds,
+            ((SELECT coalesce(sum(refund_amount), 0) FROM back) + (SELECT coalesce(sum(return_amount), 0) FROM lines_back))::text AS refunded`,
     [classId],
   );
   // 换货 this cashier made at this shop during the shift: a difference collected counts as takings (cash net of the
