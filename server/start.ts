@@ -12,6 +12,9 @@ import { shippedDictionaries } from './db/seed/dictionaries.ts';
 import { logSmsSender, outboxSmsSender, type SmsSender } from './auth/sms.ts';
 import { startAiBoxPoll } from './domains/aiBox/index.ts';
 import { startLotExpiryNotices } from './domains/stock/index.ts';
+import { salesPrintDefaults } from './domains/sales/index.ts';
+import { type DefaultTemplate, documentDefaults } from './printTemplates/defaults.ts';
+import { loadDescriptorDirs } from './resources/descriptorFiles.ts';
 import { startJobRunner } from './jobs/runner.ts';
 
 export interface RunningServer {
@@ -25,6 +28,11 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** The product's default print templates: every printable document's, the register's ticket and the payment slip. */
+export function shippedPrintTemplates(schemaDirs: string[]): DefaultTemplate[] {
+  return [...documentDefaults(loadDescriptorDirs(schemaDirs).set.resources), ...salesPrintDefaults()];
+}
+
 export async function startServer(config: ServerConfig, opts: BuildOptions & { sms?: SmsSender; listen?: boolean } = {}): Promise<RunningServer> {
   const moduleMenus = readModuleMenus(config.schemaDirs);
   if (moduleMenus.errors.length) throw new Error(`module menus in ${config.schemaDirs.join(path.delimiter)}:\n${moduleMenus.errors.join('\n')}`);
@@ -33,7 +41,7 @@ export async function startServer(config: ServerConfig, opts: BuildOptions & { s
   const opening = openDatabase(config).then(async (opened) => {
     try {
       // Under one lock: servers starting together wait for the first to migrate and seed (server/db/prepare.ts).
-      await prepareDatabase(opened, config.schemaDirs, moduleMenus.menus, dictionaries);
+      await prepareDatabase(opened, config.schemaDirs, moduleMenus.menus, dictionaries, shippedPrintTemplates(config.schemaDirs));
       await verifyResourceTables(opened, config.schemaDirs);
       await verifyShopScope(opened);
       return opened;

@@ -16,6 +16,8 @@ export interface PrintTemplateSummary {
   createTime: string;
   updateTime: string;
   updateBy: string | null;
+  /** The product's default, not yet saved by the tenant (migration 397). */
+  isDefault?: boolean;
 }
 
 export interface PrintTemplateRecord extends PrintTemplateSummary {

@@ -4,6 +4,7 @@ import { migrate, type MigrateResult } from './migrate.ts';
 import { seedDemoData } from './seed/index.ts';
 import type { Dictionaries } from '../resources/dictionaryFiles.ts';
 import { seedDictionaries, shippedDictionaries } from './seed/dictionaries.ts';
+import { type DefaultTemplate, seedPrintTemplates } from '../printTemplates/defaults.ts';
 
 /**
  * The lock a start (and `npm run migrate`) holds while it brings the database up to date. Any constant works; it
@@ -24,12 +25,16 @@ export interface PrepareResult extends MigrateResult {
  * migrations' own lock is not enough), then each finds everything current and does nothing. A process that dies
  * half-way lets the lock go; the next one finishes the job (the seed is recorded as done only at its end).
  */
-export function prepareDatabase(db: Database, schemaDirs: string[], menus: MenuSeed[], dictionaries: Dictionaries = shippedDictionaries(schemaDirs)): Promise<PrepareResult> {
+export function prepareDatabase(
+  db: Database, schemaDirs: string[], menus: MenuSeed[], dictionaries: Dictionaries = shippedDictionaries(schemaDirs), printTemplates: readonly DefaultTemplate[] = [],
+): Promise<PrepareResult> {
   return db.exclusive(PREPARE_LOCK_KEY, async () => {
     const migrated = await migrate(db, schemaDirs);
     const rebuiltFromZone = await alignSalesSummaryZone(db);
     // Before the demo tenants are made: a new tenant's row copies the shipped dictionaries (migration 370).
     await seedDictionaries(db, dictionaries);
+    // Likewise the default print templates (migration 397); an empty list (npm run migrate) leaves them to the next start.
+    if (printTemplates.length) await seedPrintTemplates(db, printTemplates);
     const seeded = await seedDemoData(db, menus);
     return { ...migrated, rebuiltFromZone, seeded };
   });

@@ -17,13 +17,17 @@ export interface ChosenTemplate {
   isDefault: boolean;
 }
 
-/** The tenant's newest template of the business type (打印模板设计), else `fallback` (built from the data's shape). */
+/**
+ * The tenant's newest template of the business type that it saved itself (打印模板设计), else its copy of the product's
+ * default (migration 397, isDefault), else `fallback` (built from the data's shape) when the tenant deleted that copy.
+ */
 export async function templateFor(tx: Queryable, businessType: string, fallback: () => ChosenTemplate): Promise<ChosenTemplate> {
-  const own = await tx.query<{ name: string; template: PrintTemplate }>(
-    `SELECT name, template FROM print_template WHERE business_type = $1 ORDER BY update_time DESC, id DESC LIMIT 1`,
+  const own = await tx.query<{ name: string; template: PrintTemplate; is_default: boolean }>(
+    `SELECT name, template, is_default FROM print_template WHERE business_type = $1 ORDER BY is_default, update_time DESC, id DESC LIMIT 1`,
     [businessType],
   );
-  return own.rows[0] ? { ...own.rows[0], isDefault: false } : fallback();
+  const row = own.rows[0];
+  return row ? { name: row.name, template: row.template, isDefault: row.is_default } : fallback();
 }
 
 export async function answerPrint(

@@ -48,6 +48,7 @@ const summarySchema = {
     createTime: { type: 'string' },
     updateTime: { type: 'string' },
     updateBy: { type: ['string', 'null'] },
+    isDefault: { type: 'boolean', title: '系统默认模板（未修改过；保存后成为本租户自己的模板）' },
   },
 };
 const infoSchema = { ...summarySchema, properties: { ...summarySchema.properties, template: { type: 'object', additionalProperties: true } } };
@@ -74,7 +75,7 @@ interface Row {
 }
 
 const COLUMNS = `id, name, business_type AS "businessType", remark, panel_count AS "panelCount",
-  to_char(create_time, 'YYYY-MM-DD HH24:MI:SS') AS "createTime", to_char(update_time, 'YYYY-MM-DD HH24:MI:SS') AS "updateTime", update_by AS "updateBy"`;
+  to_char(create_time, 'YYYY-MM-DD HH24:MI:SS') AS "createTime", to_char(update_time, 'YYYY-MM-DD HH24:MI:SS') AS "updateTime", update_by AS "updateBy", is_default AS "isDefault"`;
 
 
 /** The body's template, validated with the designer's model; a 400 naming the first problem otherwise. */
@@ -176,7 +177,8 @@ export const printTemplateRoutes = (services: AppServices, resources: Iterable<R
     try {
       const row = await req.tenantTx(async (tx) => {
         const updated = await tx.query(
-          `UPDATE print_template SET name = $2, business_type = $3, remark = $4, template = $5, panel_count = $6, update_by = $7, update_time = now()
+          // Saved in the designer, a default copy becomes the tenant's own: a later product default leaves it alone.
+          `UPDATE print_template SET name = $2, business_type = $3, remark = $4, template = $5, panel_count = $6, update_by = $7, update_time = now(), is_default = false
            WHERE id = $1`,
           [req.params.id, name, req.body.businessType, req.body.remark?.trim() || null, JSON.stringify(template), template.panels.length, auth.userName],
         );

@@ -41258,6 +41258,8 @@ export interface paths {
                                 businessTypeName: string;
                                 createTime: string;
                                 id: number;
+                                /** 系统默认模板（未修改过；保存后成为本租户自己的模板） */
+                                isDefault: boolean;
                                 name: string;
                                 panelCount: number;
                                 remark: string | null;
@@ -41399,6 +41401,8 @@ export interface paths {
                                 businessTypeName: string;
                                 createTime: string;
                                 id: number;
+                                /** 系统默认模板（未修改过；保存后成为本租户自己的模板） */
+                                isDefault: boolean;
                                 name: string;
                                 panelCount: number;
                                 remark: string | null;
@@ -41514,6 +41518,8 @@ export interface paths {
                                 businessTypeName: string;
                                 createTime: string;
                                 id: number;
+                                /** 系统默认模板（未修改过；保存后成为本租户自己的模板） */
+                                isDefault: boolean;
                                 name: string;
                                 panelCount: number;
                                 remark: string | null;
@@ -41568,6 +41574,8 @@ export interface paths {
                                 businessTypeName: string;
                                 createTime: string;
                                 id: number;
+                                /** 系统默认模板（未修改过；保存后成为本租户自己的模板） */
+                                isDefault: boolean;
                                 name: string;
                                 panelCount: number;
                                 remark: string | null;
@@ -41639,6 +41647,8 @@ export interface paths {
                                     businessTypeName: string;
                                     createTime: string;
                                     id: number;
+                                    /** 系统默认模板（未修改过；保存后成为本租户自己的模板） */
+                                    isDefault: boolean;
                                     name: string;
                                     panelCount: number;
                                     remark: string | null;

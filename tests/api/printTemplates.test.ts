@@ -17,7 +17,13 @@ afterAll(async () => s?.stop());
 const pt = (path: string) => `/api/wxy-system-server/print-template/${path}`;
 const as = (token: string, tenant = 1) => ({ token, tenant });
 const add = (body: Record<string, unknown>, token = admin, tenant = 1) => s.call('POST', pt('add'), { ...as(token, tenant), body });
-const page = async (body: Record<string, unknown> = {}, token = admin, tenant = 1) => (await s.call('POST', pt('page/1/50'), { ...as(token, tenant), body })).json().data;
+const allPage = async (body: Record<string, unknown> = {}, token = admin, tenant = 1) => (await s.call('POST', pt('page/1/50'), { ...as(token, tenant), body })).json().data;
+/** The templates a tenant made itself (its copies of the product's defaults left out). */
+const page = async (body: Record<string, unknown> = {}, token = admin, tenant = 1) => {
+  const all = await allPage(body, token, tenant);
+  const records = all.records.filter((r: { isDefault: boolean }) => !r.isDefault);
+  return { records, total: records.length };
+};
 
 describe('print templates', () => {
   let id: number;
@@ -204,5 +210,44 @@ describe('server render of uploaded images', () => {
     expect(imageXObjects(await renderWithImage('篡改图片', `${forged.pathname}${forged.search}`))).toBe(0);
     // an outside address is never fetched
     expect(imageXObjects(await renderWithImage('外部图片', 'http://127.0.0.1:1/logo.png'))).toBe(0);
+  });
+});
+
+describe('default print templates', () => {
+  it('every tenant lists a default of every printable document, the register ticket and the payment slip, and prints on it', async () => {
+    const types = (await s.call('GET', pt('business-types'), as(admin))).json().data as { value: string; label: string }[];
+    for (const tenant of [1, 2]) {
+      const all = await allPage({}, tenant === 1 ? admin : admin2, tenant);
+      const defaults = all.records.filter((r: { isDefault: boolean }) => r.isDefault);
+      // 通用 and 价签 have no default; every other kind has exactly one.
+      const kinds = types.map((t) => t.value).filter((v) => v !== 'general' && v !== 'priceTag');
+      expect(defaults.map((r: { businessType: string }) => r.businessType).sort()).toEqual([...kinds].sort());
+      expect(defaults.find((r: { businessType: string }) => r.businessType === 'cashierTicket')).toMatchObject({ name: '收银小票（默认模板）', businessTypeName: '收银小票' });
+    }
+  });
+
+  it('a default saved in the designer becomes the tenant\'s own; a new product default replaces only unedited copies', async () => {
+    const { seedPrintTemplates } = await import('../../server/printTemplates/defaults.ts');
+    const { shippedPrintTemplates } = await import('../../server/start.ts');
+    // A document kind the other tests here leave alone.
+    const KIND = 'supplierMrb';
+    const list = await allPage({ businessType: KIND });
+    const copy = list.records.find((r: { isDefault: boolean }) => r.isDefault);
+    const info = (await s.call('GET', pt(`info/${copy.id}`), as(admin))).json().data;
+    const edited = await s.call('PUT', pt(`edit/${copy.id}`), { ...as(admin), body: { name: info.name, businessType: KIND, template: info.template } });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().data.isDefault).toBe(false);
+    // The product's defaults change (a new panel name): tenant 2's unedited copy follows, tenant 1's own does not.
+    const shipped = shippedPrintTemplates(s.config.schemaDirs).map((d) =>
+      d.businessType === KIND ? { ...d, template: { ...d.template, panels: d.template.panels.map((p) => ({ ...p, name: '新版模板' })) } } : d);
+    expect(await seedPrintTemplates(s.db, shipped)).toBe(true);
+    const panelName = async (token: string, tenant: number) => {
+      const row = (await allPage({ businessType: KIND }, token, tenant)).records.find((r: { name: string }) => r.name === info.name);
+      return (await s.call('GET', pt(`info/${row.id}`), as(token, tenant))).json().data.template.panels[0].name;
+    };
+    expect(await panelName(admin2, 2)).toBe('新版模板');
+    expect(await panelName(admin, 1)).toBe(info.template.panels[0].name);
+    expect(await seedPrintTemplates(s.db, shipped)).toBe(false); // unchanged: nothing to do
+    await seedPrintTemplates(s.db, shippedPrintTemplates(s.config.schemaDirs));
   });
 });

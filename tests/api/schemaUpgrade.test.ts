@@ -264,9 +264,9 @@ describe('a database made by main 4d49ae4, started on today\'s code', () => {
   it('keeps every row', async () => {
     // Tables made by later migrations (350's app_shop_scope, a catalogue of declarations) are not the old data.
     const after = await rowCounts(server!.db);
-    // A start syncs the dictionaries shipped in schemas/dictionaries into every tenant (and notes their version in
-    // app_meta): those tables gain rows; none loses any.
-    const synced = ['sys_data_dictionary', 'app_meta'];
+    // A start syncs the dictionaries shipped in schemas/dictionaries and the default print templates (migration 397)
+    // into every tenant (and notes their versions in app_meta): those tables gain rows; none loses any.
+    const synced = ['sys_data_dictionary', 'app_meta', 'print_template'];
     for (const t of synced) expect(after[t], t).toBeGreaterThanOrEqual(before.counts[t]);
     const kept = Object.keys(before.counts).filter((t) => !synced.includes(t));
     expect(Object.fromEntries(kept.map((t) => [t, after[t]]))).toEqual(Object.fromEntries(kept.map((t) => [t, before.counts[t]])));

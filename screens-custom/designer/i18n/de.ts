@@ -29,7 +29,7 @@ export const de: DesignerDictionary = {
     vAlignMiddle: 'Mitte', vAlignBottom: 'Unten', vAlignDefault: 'Standard',
   },
   list: {
-    title: 'Druckvorlagen', create: 'Neue Vorlage', edit: 'Bearbeiten', duplicate: 'Duplizieren', delete: 'Löschen', confirmDelete: 'Vorlage „{{name}}“ löschen?',
+    title: 'Druckvorlagen', create: 'Neue Vorlage', edit: 'Bearbeiten', duplicate: 'Duplizieren', defaultBadge: 'Standard', delete: 'Löschen', confirmDelete: 'Vorlage „{{name}}“ löschen?',
     name: 'Vorlagenname', businessType: 'Geschäftsart', updatedAt: 'Geändert', actions: 'Aktionen', copySuffix: 'Kopie', deleted: 'Gelöscht',
     keyword: 'Name oder Geschäftsart',
   },

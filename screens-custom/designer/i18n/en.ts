@@ -29,7 +29,7 @@ export const en: DesignerDictionary = {
     vAlignMiddle: 'Middle', vAlignBottom: 'Bottom', vAlignDefault: 'Default',
   },
   list: {
-    title: 'Print templates', create: 'New template', edit: 'Edit', duplicate: 'Duplicate', delete: 'Delete', confirmDelete: 'Delete the template "{{name}}"?',
+    title: 'Print templates', create: 'New template', edit: 'Edit', duplicate: 'Duplicate', defaultBadge: 'Default', delete: 'Delete', confirmDelete: 'Delete the template "{{name}}"?',
     name: 'Template name', businessType: 'Business type', updatedAt: 'Updated', actions: 'Actions', copySuffix: 'copy', deleted: 'Deleted',
     keyword: 'Name or business type',
   },

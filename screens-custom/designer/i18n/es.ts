@@ -29,7 +29,7 @@ export const es: DesignerDictionary = {
     vAlignMiddle: 'Medio', vAlignBottom: 'Abajo', vAlignDefault: 'Predeterminado',
   },
   list: {
-    title: 'Plantillas de impresión', create: 'Nueva plantilla', edit: 'Editar', duplicate: 'Duplicar', delete: 'Eliminar', confirmDelete: '¿Eliminar la plantilla «{{name}}»?',
+    title: 'Plantillas de impresión', create: 'Nueva plantilla', edit: 'Editar', duplicate: 'Duplicar', defaultBadge: 'Predeterminada', delete: 'Eliminar', confirmDelete: '¿Eliminar la plantilla «{{name}}»?',
     name: 'Nombre de plantilla', businessType: 'Tipo de negocio', updatedAt: 'Actualizada', actions: 'Acciones', copySuffix: 'copia', deleted: 'Eliminada',
     keyword: 'Nombre o tipo de negocio',
   },

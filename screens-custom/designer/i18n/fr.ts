@@ -29,7 +29,7 @@ export const fr: DesignerDictionary = {
     vAlignMiddle: 'Milieu', vAlignBottom: 'Bas', vAlignDefault: 'Par défaut',
   },
   list: {
-    title: "Modèles d'impression", create: 'Nouveau modèle', edit: 'Modifier', duplicate: 'Dupliquer', delete: 'Supprimer', confirmDelete: 'Supprimer le modèle « {{name}} » ?',
+    title: "Modèles d'impression", create: 'Nouveau modèle', edit: 'Modifier', duplicate: 'Dupliquer', defaultBadge: 'Par défaut', delete: 'Supprimer', confirmDelete: 'Supprimer le modèle « {{name}} » ?',
     name: 'Nom du modèle', businessType: "Type d'activité", updatedAt: 'Modifié', actions: 'Actions', copySuffix: 'copie', deleted: 'Supprimé',
     keyword: "Nom ou type d'activité",
   },

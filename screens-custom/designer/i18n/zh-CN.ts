@@ -28,7 +28,7 @@ export const zhCN = {
     vAlignMiddle: '垂直居中', vAlignBottom: '下对齐', vAlignDefault: '默认',
   },
   list: {
-    title: '打印模板', create: '新建模板', edit: '编辑', duplicate: '复制', delete: '删除', confirmDelete: '确定删除模板「{{name}}」吗？',
+    title: '打印模板', create: '新建模板', edit: '编辑', duplicate: '复制', defaultBadge: '系统默认', delete: '删除', confirmDelete: '确定删除模板「{{name}}」吗？',
     name: '模板名称', businessType: '业务类型', updatedAt: '更新时间', actions: '操作', copySuffix: '副本', deleted: '已删除',
     keyword: '名称或业务类型',
   },

@@ -1,5 +1,5 @@
 /** 打印模板 list: search by name and business type; create, edit, duplicate, delete (server permissions). */
-import { Anchor, Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -31,7 +31,7 @@ export function TemplateList({ onOpen, onCreate, businessTypes }: { onOpen: (id:
   const remove = useMutation({ mutationFn: (id: number) => printTemplateApi.remove(id), onSuccess: () => { notifySuccess({ text: t('list.deleted') }); void refresh(); } });
 
   const columns: Column<PrintTemplateSummary>[] = [
-    { key: 'name', title: t('list.name'), render: (r) => r.name },
+    { key: 'name', title: t('list.name'), render: (r) => (r.isDefault ? <Group gap={6} wrap="nowrap">{r.name}<Badge size="xs" variant="light" data-testid={`template-default-${r.name}`}>{t('list.defaultBadge')}</Badge></Group> : r.name) },
     { key: 'businessType', title: t('list.businessType'), render: (r) => r.businessTypeName || r.businessType },
     { key: 'updateTime', title: t('list.updatedAt'), render: (r) => r.updateTime },
     {

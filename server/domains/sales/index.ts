@@ -14,3 +14,4 @@ export { orderStatusName, ORDER_STATUS } from './saleDocument.ts';
 export { refundOrder, settle, type SettlementInput } from './settlement.ts';
 export { saveShipping } from './shippingHome.ts';
 export { issueVouchers, writeOffVoucher } from './vouchers.ts';
+export { salesPrintDefaults } from './printDefaults.ts';
