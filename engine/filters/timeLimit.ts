@@ -7,7 +7,7 @@ const DAY_MS = 86_400_000;
  * Days a date filter may span for the user (spec 000 §5): the user info's searchTimeLimitList holds
  * a limit per subject; subjects 3 to 7 allow 30 x value + 1 days. 0 or no entry: no limit.
  */
-export function searchLimitDays(list: readonly SearchTimeLimit[] | null | undefined, subjectId: number | undefined): number {
+export function searchLimitDays(list: readonly Pick<SearchTimeLimit, 'subjectId' | 'timeLimit'>[] | null | undefined, subjectId: number | undefined): number {
   if (subjectId === undefined) return 0;
   const entry = (list ?? []).find((item) => Number(item.subjectId) === subjectId);
   return entry ? searchDaysLimit(subjectId, entry.timeLimit) : 0;

@@ -13,8 +13,24 @@ import {
 
 /** 用户管理 and the personal centre (wxy-system-server): the routes; the SQL is userQueries.ts's. */
 
+/** A user's 查询时间限制 per subject: their own limit (own) where set, else the tenant's, with the tenant's dates. */
+const userLimitSchema = {
+  type: 'object',
+  required: ['subjectId', 'timeLimit', 'own', 'beginTime', 'endTime'],
+  properties: {
+    subjectId: { type: 'integer' },
+    timeLimit: { type: ['integer', 'null'] },
+    own: { type: 'boolean' },
+    beginTime: { type: ['string', 'null'] },
+    endTime: { type: ['string', 'null'] },
+  },
+};
+
 const userInfoSchema = {
   type: 'object',
+  required: [
+    'id', 'userId', 'userNo', 'userName', 'name', 'phone', 'headPortrait', 'roles', 'roleNames', 'menuVOList', 'searchTimeLimitList', 'fieldPermissionNames', 'totalMessage',
+  ],
   properties: {
     id: { type: 'integer' },
     userId: { type: 'integer' },
@@ -27,7 +43,7 @@ const userInfoSchema = {
     /** The roles' names (系统管理员, 店长) where people read them; roles are their codes. */
     roleNames: { type: 'array', items: { type: 'string' } },
     menuVOList: { type: 'array', items: { type: 'object', additionalProperties: true } },
-    searchTimeLimitList: { type: 'array', items: { type: 'object', additionalProperties: true } },
+    searchTimeLimitList: { type: 'array', items: userLimitSchema },
     fieldPermissionNames: { type: 'array', items: { type: 'string' } },
     totalMessage: { type: 'integer' },
   },
@@ -68,19 +84,6 @@ const userOptionsSchema = {
     departments: { type: 'array', items: option() },
     shops: { type: 'array', items: option() },
     users: { type: 'array', items: option() },
-  },
-};
-
-/** A user's 查询时间限制 per subject: their own limit (own) where set, else the tenant's, with the tenant's dates. */
-const userLimitSchema = {
-  type: 'object',
-  required: ['subjectId', 'timeLimit', 'own', 'beginTime', 'endTime'],
-  properties: {
-    subjectId: { type: 'integer' },
-    timeLimit: { type: ['integer', 'null'] },
-    own: { type: 'boolean' },
-    beginTime: { type: ['string', 'null'] },
-    endTime: { type: ['string', 'null'] },
   },
 };
 

@@ -46649,7 +46649,11 @@ export interface paths {
                                 roleNames: string[];
                                 roles: string[];
                                 searchTimeLimitList: {
-                                    [key: string]: unknown;
+                                    beginTime: string | null;
+                                    endTime: string | null;
+                                    own: boolean;
+                                    subjectId: number;
+                                    timeLimit: number | null;
                                 }[];
                                 totalMessage: number;
                                 userId: number;

@@ -1,8 +1,8 @@
 /**
- * Shapes of the foundation API (server/API.md) not yet taken from the contract: the envelope and page (generic), the
- * signed-in user with the menu tree and limits (user/permissions answers its menus untyped). The types named here
- * that come from the contract (tenant, login records, version log, user row, token answer) are aliases, kept where the
- * store and pages import them without importing the http client.
+ * Shapes of the foundation API (server/API.md) not taken from the contract: the envelope and page (generic) and the
+ * menu tree (user/permissions serves its nodes untyped: their meta is free-form JSON of the menu files). The types
+ * named here that come from the contract (tenant, login records, version log, user row, the signed-in user, token
+ * answer) are aliases, kept where the store and pages import them without importing the http client.
  */
 import type { paths } from './contract';
 import type { Answer } from './contractTypes';
@@ -53,28 +53,11 @@ export interface MenuNode {
   childList?: MenuNode[] | null;
 }
 
-export interface SearchTimeLimit {
-  subjectId: number;
-  timeLimit: number | null;
-  beginTime?: string | null;
-  endTime?: string | null;
-}
-
-export interface UserInfo {
-  id: number | string;
-  userId: number | string;
-  userName: string;
-  name?: string;
-  headPortrait?: string | null;
-  phone?: string | null;
-  roles?: string[];
-  /** The roles' names, for people to read. */
-  roleNames?: string[];
-  menuVOList: MenuNode[];
-  searchTimeLimitList?: SearchTimeLimit[];
-  fieldPermissionNames?: string[];
-  totalMessage?: number;
-}
+type Permissions = Answer<'/wxy-system-server/user/permissions', 'get'>;
+/** A 查询时间限制 of the signed-in user: their own limit (own) or the tenant's. */
+export type SearchTimeLimit = Permissions['searchTimeLimitList'][number];
+/** The signed-in user as the shell reads it at start: the contract's answer, its menus read as MenuNode (served untyped). */
+export type UserInfo = Omit<Permissions, 'menuVOList'> & { menuVOList: MenuNode[] };
 
 /** The token endpoint's answer (OAuth2, not enveloped: typed.ts's Answer reads an envelope's data). */
 export type LoginAnswer = paths['/api/wxy-auth-server/oauth/token']['post']['responses'][200]['content']['application/json'];

@@ -11,7 +11,10 @@ const shopMenu = adminMenu.slice(0, 1);
 const adminRoutes = permittedRoutes(adminMenu, ['admin']);
 const shopRoutes = permittedRoutes(shopMenu, ['shop']);
 const to = (fullPath: string) => ({ path: fullPath.split('?')[0], fullPath });
-const user = (menuVOList: MenuNode[]): UserInfo => ({ id: 1, userId: 1, userName: 'shop01', menuVOList });
+const user = (menuVOList: MenuNode[]): UserInfo => ({
+  id: 1, userId: 1, userNo: 'S01', userName: 'shop01', name: '店员', phone: null, headPortrait: null, roles: ['shop_staff'], roleNames: ['店员'],
+  menuVOList, searchTimeLimitList: [], fieldPermissionNames: [], totalMessage: 0,
+});
 
 describe('guard without a token', () => {
   const state = { hasToken: false, userLoaded: false, routes: [] };
