@@ -100,6 +100,8 @@ export function Navbar() {
           <Text key={`${i}-${title}`} size="sm" c={i === crumbs.length - 1 ? 'dimmed' : undefined}>{title}</Text>
         ))}
       </Breadcrumbs>
+      {/* A phone has no room for the trail: it names the page alone (issue 31: else only the tab tells it). */}
+      <Text hiddenFrom="xs" size="sm" fw={500} truncate="end" style={{ minWidth: 0, flex: 1 }} data-testid="page-title-mobile">{crumbs.at(-1)}</Text>
       <div className="shell-navbar-right">
         <Tooltip label={t('navbar.help')}>
           <Anchor href={HELP_URL} target="_blank" rel="noopener noreferrer" c="gray.7" data-testid="help-link" aria-label={t('navbar.help')}>

@@ -236,9 +236,11 @@ test('five wrong passwords lock the account with a message saying so', async ({ 
   await expect(page).toHaveURL(/\/home\/index$/);
 });
 
-test('a 375 px wide screen closes the sidebar', async ({ page }) => {
+test('a 375 px wide screen closes the sidebar and names the page in the bar instead of the trail', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await logInAsAdmin(page);
+  await expect(page.getByTestId('breadcrumb')).toBeHidden();
+  await expect(page.getByTestId('page-title-mobile')).toHaveText('工作台');
   const sidebar = page.getByTestId('sidebar');
   await expect(sidebar).toHaveAttribute('data-opened', 'false');
   await expect(sidebar).not.toBeInViewport();

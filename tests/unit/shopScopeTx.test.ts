@@ -18,6 +18,7 @@ const NO_CALLER: Record<string, string> = {
   'server/domains/aiBox/service.ts': 'the camera-box poll: no caller',
   'server/domains/stock/expiryNotices.ts': 'the lot expiry notices: a periodic round for every warehouse, no caller',
   'server/domains/shops/reportConfig.ts': 'seeding the report columns at start-up',
+  'server/printTemplates/defaults.ts': 'seeding the default print templates into every tenant at start-up: no caller',
   'server/domains/training/routes.ts': 'a signed video link (no session; a course is not a shop\'s record)',
   'server/files/downloads.ts': 'signed file links (no session; files are not a shop\'s records)',
   'server/files/ownLinks.ts': 'signed file links (no session; files are not a shop\'s records)',
