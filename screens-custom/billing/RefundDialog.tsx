@@ -1,10 +1,12 @@
 import { Alert, Button, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import { messageOf } from './messageOf';
+import { useNetwork } from '@mantine/hooks';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { call } from '../../src/api/http';
 import type { SettledOrder } from './receipt';
-import { useBillingT } from './labels';
+import { payName, useBillingT } from './labels';
+import { LineRefundForm, type LineRefundResult } from '../orders/LineRefundForm';
 import { SALE_STATUS } from '../orders/saleStatus.ts';
 import { amountText, fenOf, yuanText } from '../../core/money.ts';
 
@@ -12,16 +14,37 @@ import { amountText, fenOf, yuanText } from '../../core/money.ts';
 const REFUND_REASON = '收银台退款'; // i18n-ignore: stored data
 
 const O = '/wxy-order-server';
-type Order = SettledOrder & { status: number; refundAmount: number };
+type Order = Omit<SettledOrder, 'detList'> & {
+  status: number;
+  refundAmount: number;
+  detList: (SettledOrder['detList'][number] & { detId: number; spec?: string | null; returnedQuantity?: number })[];
+};
 
-/** 整单退款 at the register: find the order by its number (from the receipt), check it, take it back once. */
+/**
+ * 退款 at the register: find the order by its number (from the receipt), check it, then take it back once — whole
+ * (整单退款), or chosen lines and quantities (按商品退款: the order detail's LineRefundForm, quoted by the server, one
+ * uuid per showing), after which the dialog shows the money back per method and each line's 已退. Both need the
+ * network: offline they are disabled and the dialog says so.
+ */
 export function RefundDialog({ opened, onClose, initialOrderNo, onRefunded }: { opened: boolean; onClose: () => void; initialOrderNo?: string; onRefunded: () => void }) {
   const t = useBillingT();
+  const online = useNetwork().online;
+  const offline = online ? null : t('refundOffline');
   const [orderNo, setOrderNo] = useState('');
+  const [byLines, setByLines] = useState(false);
+  const [lineResult, setLineResult] = useState<LineRefundResult | null>(null);
   useEffect(() => {
     if (opened) setOrderNo(initialOrderNo ?? '');
   }, [opened, initialOrderNo]);
-  const find = useMutation({ mutationFn: (no: string) => call<Order>({ method: 'GET', url: `${O}/sale/order/print/${encodeURIComponent(no)}`, silent: true }) });
+  const find = useMutation({
+    mutationFn: (no: string) => call<Order>({ method: 'GET', url: `${O}/sale/order/print/${encodeURIComponent(no)}`, silent: true }),
+    onMutate: (no) => {
+      // Another order: its own refund; the same one (reloaded after a refund of lines) keeps what was refunded.
+      if (no !== find.data?.orderNo) setLineResult(null);
+      setByLines(false);
+    },
+  });
+  const lookUp = () => orderNo && !offline && find.mutate(orderNo);
   const refund = useMutation({
     mutationFn: (no: string) => call<Order>({ method: 'PUT', url: `${O}/order-pay/refund`, data: { orderNo: no, reason: REFUND_REASON }, silent: true, timeout: 180_000 }),
     onSuccess: onRefunded,
@@ -29,30 +52,51 @@ export function RefundDialog({ opened, onClose, initialOrderNo, onRefunded }: { 
   const close = () => {
     find.reset();
     refund.reset();
+    setByLines(false);
+    setLineResult(null);
     onClose();
   };
   const order = refund.data ?? find.data;
   // A 部分退款 order (lines refunded from its detail): the whole refund pays back only what is left.
   const before = find.data?.status === SALE_STATUS.partRefunded ? find.data.refundAmount : 0;
+  const returned = Boolean(order?.detList.some((l) => Number(l.returnedQuantity) > 0));
+  const lineRefundable = Boolean(order && !order.isPractice && (order.status === SALE_STATUS.done || order.status === SALE_STATUS.partRefunded) && order.detList.every((l) => l.detId));
   const leftFen = order ? fenOf(order.status === SALE_STATUS.partRefunded ? order.payAmount : order.totalAmount) - fenOf(order.status === SALE_STATUS.partRefunded ? order.refundAmount : 0) : 0;
   return (
-    <Modal opened={opened} onClose={close} title={t('refundTitle')} centered size="lg">
+    <Modal opened={opened} onClose={close} title={byLines ? t('lineRefundTitle') : t('refundTitle')} centered size="lg">
       <Stack>
+        {offline && <Alert color="orange" data-testid="refund-offline">{offline}</Alert>}
         <Group align="flex-end">
           <TextInput
             label={t('orderNo')}
             placeholder={t('orderNoHint')}
             value={orderNo}
             onChange={(e) => setOrderNo(e.currentTarget.value.trim())}
-            onKeyDown={(e) => e.key === 'Enter' && orderNo && find.mutate(orderNo)}
+            onKeyDown={(e) => e.key === 'Enter' && lookUp()}
             data-autofocus
             style={{ flex: 1 }}
             data-testid="refund-order-no"
           />
-          <Button variant="default" onClick={() => orderNo && find.mutate(orderNo)} loading={find.isPending} data-testid="refund-find">{t('find')}</Button>
+          <Button variant="default" onClick={lookUp} loading={find.isPending} disabled={Boolean(offline)} data-testid="refund-find">{t('find')}</Button>
         </Group>
         {find.isError && <Alert color="red">{messageOf(find.error)}</Alert>}
-        {order && (
+        {lineResult && (
+          <Alert color="green" data-testid="register-line-refunded">
+            <Text fw={600}>{t('lineRefundDone', { no: lineResult.refundNo, amount: amountText(lineResult.refundAmount) })}</Text>
+            {lineResult.payList.map((p) => (
+              <Text key={p.payType} size="sm" data-testid={`register-line-refunded-${p.payType}`}>{t('refundByMethod', { payType: payName(p.payType) || String(p.payType), amount: amountText(Math.abs(p.amount)) })}</Text>
+            ))}
+          </Alert>
+        )}
+        {order && byLines && (
+          <LineRefundForm order={order} blocked={offline} onCancel={() => setByLines(false)} onRefunded={(r) => {
+            setLineResult(r);
+            setByLines(false);
+            find.mutate(order.orderNo);
+            onRefunded();
+          }} />
+        )}
+        {order && !byLines && (
           <>
             <Table withTableBorder>
               <Table.Tbody>
@@ -60,6 +104,7 @@ export function RefundDialog({ opened, onClose, initialOrderNo, onRefunded }: { 
                   <Table.Tr key={i}>
                     <Table.Td>{l.skuName}</Table.Td>
                     <Table.Td ta="right">× {l.quantity}</Table.Td>
+                    {returned && <Table.Td ta="right" data-testid={`refund-returned-${i}`}>{Number(l.returnedQuantity) > 0 ? t('returnedQty', { count: Number(l.returnedQuantity) }) : ''}</Table.Td>}
                     <Table.Td ta="right">{amountText(l.amount)}</Table.Td>
                   </Table.Tr>
                 ))}
@@ -69,7 +114,12 @@ export function RefundDialog({ opened, onClose, initialOrderNo, onRefunded }: { 
             {order.status === SALE_STATUS.refunded ? (
               <Alert color="green" data-testid="refund-done">{t('refunded', { amount: yuanText(fenOf(order.refundAmount) - fenOf(before)) })}{order.isPractice ? t('refundedPractice') : t('refundedStock')}</Alert>
             ) : (
-              <Button color="red" loading={refund.isPending} onClick={() => refund.mutate(order.orderNo)} data-testid="refund-confirm">{t('confirmRefund', { amount: yuanText(leftFen) })}</Button>
+              <Group justify="flex-end">
+                {lineRefundable && (
+                  <Button variant="light" color="red" disabled={Boolean(offline)} onClick={() => setByLines(true)} data-testid="register-line-refund">{t('lineRefundAtRegister')}</Button>
+                )}
+                <Button color="red" loading={refund.isPending} disabled={Boolean(offline)} onClick={() => refund.mutate(order.orderNo)} data-testid="refund-confirm">{t('confirmRefund', { amount: yuanText(leftFen) })}</Button>
+              </Group>
             )}
             {refund.isError && <Alert color="red">{messageOf(refund.error)}</Alert>}
           </>

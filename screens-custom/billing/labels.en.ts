@@ -54,4 +54,6 @@ export const en: Record<BillingKey, string> = {
   rechargeNote: 'A top-up that reaches an offer’s threshold gets its bonus automatically; a top-up cannot be undone at the register.', confirmRecharge: 'Take payment and top up',
   refundTitle: 'Refund an order', orderNo: 'Order no.', orderLine: '{{shop}} · {{time}} · due ¥{{amount}}', refunded: 'Refunded ¥{{amount}}; give the money back to the customer',
   refundedPractice: ' (practice order)', refundedStock: '; the items are back in the shop’s stock', confirmRefund: 'Confirm refund ¥{{amount}}',
+  lineRefundAtRegister: 'Refund items', lineRefundTitle: 'Refund items', refundOffline: 'Offline: a refund needs the network; refund once it is back',
+  lineRefundDone: 'Refunded ¥{{amount}} ({{no}}); give the money back to the customer', refundByMethod: '{{payType}} ¥{{amount}}', returnedQty: 'Returned {{count}}',
 };
