@@ -234,6 +234,9 @@ export default function RetailOrderPage() {
     } else if (key === 'F4') {
       e.preventDefault();
       document.querySelector<HTMLButtonElement>('[data-testid="register-park"]:not([disabled])')?.click();
+    } else if (key === 'F2') {
+      e.preventDefault();
+      dispatch({ type: 'open', dialog: 'refund' });
     } else if (key === 'F6') {
       e.preventDefault();
       dispatch({ type: 'open', dialog: 'parked' });

@@ -8,7 +8,7 @@ export const en: Record<BillingKey, string> = {
   activate: 'Activate this computer', emptyForDiscount: 'The cart is empty: scan an item first, then type /discount', emptyForQuantity: 'The cart is empty: scan an item first, then type *quantity',
   practiceBadge: 'Practice: no stock moves', previous: 'Last sale {{orderNo}} · ¥{{amount}}', refund: 'Refund', exchange: 'Exchange', leave: 'Back to the office', back: 'Back',
   scanPlaceholder: 'Scan a barcode or type an item code, then Enter',
-  keys: 'Keys (in the scan box): Enter add item · ↑/↓ choose a line · +/- quantity · *quantity Enter set quantity (e.g. *3) · /discount Enter line discount (e.g. /9.5 for 5% off, /0 to remove) · Delete remove the line · F8 member · F4 park · F6 resume · F9 pay',
+  keys: 'Keys (in the scan box): Enter add item · ↑/↓ choose a line · +/- quantity · *quantity Enter set quantity (e.g. *3) · /discount Enter line discount (e.g. /9.5 for 5% off, /0 to remove) · Delete remove the line · F8 member · F4 park · F6 resume · F9 pay · F2 refund',
   recharge: 'Top up', sku: 'Item', barcode: 'Barcode', unitPrice: 'Price', quantity: 'Quantity', amount: 'Amount', discount: 'Discount', promotion: 'Promotion', stock: 'Available', gift: 'Gift',
   totalItems: '{{count}} items, ', totalPromo: 'list ¥{{total}}, promotions -¥{{promotion}}{{fullReduction}}, ', fullReductionPart: ' (incl. {{name}} -{{amount}})', due: 'Due',
   droppedLines: 'Disabled items were not taken back: {{names}}', listJoin: ', ', settle: 'Pay (F9)', settled: 'Paid: {{orderNo}}',

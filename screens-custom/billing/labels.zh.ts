@@ -8,7 +8,7 @@ export const zh = {
   activate: '去激活本机', emptyForDiscount: '购物车是空的：先扫描商品，再输入 /折扣', emptyForQuantity: '购物车是空的：先扫描商品，再输入 *数量',
   practiceBadge: '练习模式：不扣库存', previous: '上一单 {{orderNo}} · ¥{{amount}}', refund: '退款', exchange: '换货', leave: '返回后台', back: '返回',
   scanPlaceholder: '扫描条码或输入商品编码后回车',
-  keys: '快捷键（在扫码框中）：回车 加入商品 · ↑/↓ 选择商品行 · +/- 数量加减 · *数量 回车 改数量（如 *3）· /折扣 回车 单品折扣（如 /9.5 九五折，/0 取消）· Delete 删除选中行 · F8 会员 · F4 挂单 · F6 取单 · F9 结算',
+  keys: '快捷键（在扫码框中）：回车 加入商品 · ↑/↓ 选择商品行 · +/- 数量加减 · *数量 回车 改数量（如 *3）· /折扣 回车 单品折扣（如 /9.5 九五折，/0 取消）· Delete 删除选中行 · F8 会员 · F4 挂单 · F6 取单 · F9 结算 · F2 退款',
   recharge: '充值', sku: '商品', barcode: '条码', unitPrice: '单价', quantity: '数量', amount: '金额', discount: '折扣', promotion: '促销', stock: '可用库存', gift: '赠品',
   totalItems: '共 {{count}} 件，', totalPromo: '原价 ¥{{total}}，促销优惠 -¥{{promotion}}{{fullReduction}}，', fullReductionPart: '（含{{name}} -{{amount}}）', due: '应收',
   droppedLines: '已停用的商品未取回：{{names}}', listJoin: '、', settle: '结算（F9）', settled: '收款成功：{{orderNo}}',

@@ -90,6 +90,14 @@ describe('the register store', () => {
     expect(run([{ type: 'open', dialog: 'pay' }, { type: 'savedOffline' }], closed)).toMatchObject({ savedOffline: true, dialog: null, uuid: 'u1' });
   });
 
+  it('退款 opens over an empty or a settled register, where pay does not, and closing it keeps the settled sale', () => {
+    expect(run([{ type: 'open', dialog: 'refund' }]).dialog).toBe('refund');
+    const settled = run([{ type: 'scanShown', sku: sku(1) }, { type: 'open', dialog: 'pay' }, { type: 'settled', order }]);
+    const refunding = run([{ type: 'open', dialog: 'refund' }], settled);
+    expect(refunding).toMatchObject({ dialog: 'refund', settled: order });
+    expect(run([{ type: 'close', dialog: 'refund' }], refunding)).toMatchObject({ dialog: null, settled: order, uuid: 'u1' });
+  });
+
   it('opens the pay dialog only for a cart with lines; closing one dialog leaves another open', () => {
     expect(run([{ type: 'open', dialog: 'pay' }]).dialog).toBeNull();
     const parked = run([{ type: 'open', dialog: 'parked' }]);

@@ -38,14 +38,15 @@ test('register: 按商品退款 of 1 of 3 units, quoted by the server, refunded 
   await expect(page.getByTestId('register-shift')).toBeVisible();
 
   // The order by its number, Enter to look it up.
-  const lookUp = async () => {
-    await page.getByTestId('register-refund').click();
+  const lookUp = async (by: 'click' | 'F2') => {
+    if (by === 'F2') await page.getByTestId('register-scan').press('F2');
+    else await page.getByTestId('register-refund').click();
     const no = page.getByTestId('refund-order-no');
     await no.fill(order.orderNo);
     await no.press('Enter');
     await expect(page.getByTestId('register-line-refund')).toBeEnabled();
   };
-  await lookUp();
+  await lookUp('click');
   // Offline: neither refund can be made, and the dialog says why.
   await context.setOffline(true);
   await expect(page.getByTestId('refund-offline')).toContainText('退款需要联网');
@@ -55,7 +56,8 @@ test('register: 按商品退款 of 1 of 3 units, quoted by the server, refunded 
   // Back online the application reloads (src/feedback/networkWatch.ts): the register opens again on its shift.
   await Promise.all([page.waitForEvent('load'), context.setOffline(false)]);
   await expect(page.getByTestId('register-shift')).toBeVisible();
-  await lookUp();
+  // F2 in the scan box opens the refund too.
+  await lookUp('F2');
   await expect(page.getByTestId('refund-offline')).toHaveCount(0);
   await page.getByTestId('register-line-refund').click();
   const form = page.getByTestId('line-refund');
