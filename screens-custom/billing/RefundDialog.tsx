@@ -33,6 +33,9 @@ export function RefundDialog({ opened, onClose, initialOrderNo, onRefunded }: { 
   const [orderNo, setOrderNo] = useState('');
   const [byLines, setByLines] = useState(false);
   const [lineResult, setLineResult] = useState<LineRefundResult | null>(null);
+  // One uuid per dialog and order until a refund of lines is answered: a confirm retried after a dropped network, even
+  // after 取消 and 按商品退款 again, is the same refund (the server answers it, or refuses other lines under it).
+  const [lineUuid, setLineUuid] = useState(() => crypto.randomUUID());
   useEffect(() => {
     if (opened) setOrderNo(initialOrderNo ?? '');
   }, [opened, initialOrderNo]);
@@ -40,7 +43,10 @@ export function RefundDialog({ opened, onClose, initialOrderNo, onRefunded }: { 
     mutationFn: (no: string) => call<Order>({ method: 'GET', url: `${O}/sale/order/print/${encodeURIComponent(no)}`, silent: true }),
     onMutate: (no) => {
       // Another order: its own refund; the same one (reloaded after a refund of lines) keeps what was refunded.
-      if (no !== find.data?.orderNo) setLineResult(null);
+      if (no !== find.data?.orderNo) {
+        setLineResult(null);
+        setLineUuid(crypto.randomUUID());
+      }
       setByLines(false);
     },
   });
@@ -54,6 +60,7 @@ export function RefundDialog({ opened, onClose, initialOrderNo, onRefunded }: { 
     refund.reset();
     setByLines(false);
     setLineResult(null);
+    setLineUuid(crypto.randomUUID());
     onClose();
   };
   const order = refund.data ?? find.data;
@@ -89,8 +96,9 @@ export function RefundDialog({ opened, onClose, initialOrderNo, onRefunded }: { 
           </Alert>
         )}
         {order && byLines && (
-          <LineRefundForm order={order} blocked={offline} onCancel={() => setByLines(false)} onRefunded={(r) => {
+          <LineRefundForm order={order} uuid={lineUuid} blocked={offline} onCancel={() => setByLines(false)} onRefunded={(r) => {
             setLineResult(r);
+            setLineUuid(crypto.randomUUID());
             setByLines(false);
             find.mutate(order.orderNo);
             onRefunded();

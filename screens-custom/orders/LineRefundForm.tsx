@@ -39,15 +39,20 @@ export interface LineRefundResult {
   orderStatus: number;
 }
 
-export function LineRefundForm({ order, onCancel, onRefunded, blocked }: {
+export function LineRefundForm({ order, onCancel, onRefunded, blocked, uuid: given }: {
   order: RefundableOrder;
+  /** The refund's uuid when the caller keeps it beyond this form (the register: one per dialog and order); else one per form. */
+  uuid?: string;
   onCancel: () => void;
   onRefunded: (r: LineRefundResult) => Promise<void> | void;
   /** Why the refund cannot be made now (the register offline): the confirm is disabled and this says why. */
   blocked?: string | null;
 }) {
   const t = useOrdersT();
-  const [uuid] = useState(() => crypto.randomUUID());
+  const [own] = useState(() => crypto.randomUUID());
+  const uuid = given ?? own;
+  // Quotes go under their own uuid: a refund already made under `uuid` (its answer lost) would otherwise answer them.
+  const [quoteUuid] = useState(() => crypto.randomUUID());
   const [qty, setQty] = useState<Record<number, number>>({});
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
@@ -61,7 +66,7 @@ export function LineRefundForm({ order, onCancel, onRefunded, blocked }: {
   const asked = useMemo(() => JSON.parse(askedKey) as typeof chosen, [askedKey]);
   const quote = useQuery({
     queryKey: ['lineRefundQuote', order.orderNo, asked],
-    queryFn: () => call<Quote>({ method: 'POST', silent: true, url: `${O}/order/refundLines`, data: { uuid, orderNo: order.orderNo, lines: asked, preview: true } }),
+    queryFn: () => call<Quote>({ method: 'POST', silent: true, url: `${O}/order/refundLines`, data: { uuid: quoteUuid, orderNo: order.orderNo, lines: asked, preview: true } }),
     enabled: asked.length > 0 && !blocked,
     retry: false,
   });
@@ -129,7 +134,7 @@ export function LineRefundForm({ order, onCancel, onRefunded, blocked }: {
       )}
       {(error || (quote.isError && chosen.length > 0)) && <Alert color="red" data-testid="line-refund-error">{error ?? (quote.error as Error).message}</Alert>}
       <Group justify="flex-end">
-        <Button variant="default" onClick={onCancel}>{t('cancel')}</Button>
+        <Button variant="default" onClick={onCancel} data-testid="line-refund-cancel">{t('cancel')}</Button>
         <Button color="red" loading={busy} disabled={!current || Boolean(blocked)} onClick={() => void confirm()} data-testid="line-refund-confirm">
           {current ? t('confirmLineRefund', { amount: amountText(current.refundAmount) }) : t('lineRefund')}
         </Button>
