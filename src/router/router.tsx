@@ -2,6 +2,7 @@ import { createBrowserRouter } from 'react-router';
 import { clearPageToasts } from '../feedback/notify';
 import { registerNavigate } from './navigation';
 import { RootView } from './RootView';
+import { onRouterLocation } from './useRouteGuard';
 
 /**
  * One catch-all route: the guard and the page registry decide what renders, since the routes
@@ -13,6 +14,7 @@ registerNavigate((to, options) => void router.navigate(to, options));
 
 let lastPath = router.state.location.pathname;
 router.subscribe((state) => {
+  onRouterLocation(state.location, state.historyAction);
   if (state.location.pathname === lastPath) return;
   lastPath = state.location.pathname;
   clearPageToasts();

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useLocation, useNavigate, useNavigationType } from 'react-router';
+import { type Location, type NavigationType, useLocation, useNavigate, useNavigationType } from 'react-router';
 import { notifyError } from '../feedback/notify';
 import { clearSession } from '../session/clearSession';
 import { commitSession, loadSession } from '../session/loadSession';
@@ -7,6 +7,29 @@ import { appState } from '../store/appStore';
 import { onLayoutNavigation, restoreVisitedViews } from '../tabs/tabActions';
 import { type GuardDecision, decideAfterLoad, decideNavigation } from './guard';
 import { LOGIN_PATH } from './staticRoutes';
+
+/** The location (history entry key) whose page the tabs last recorded: each location is recorded once. */
+let recordedKey: string | null = null;
+
+function recordAllowed(location: Location, navigationType: NavigationType): void {
+  if (location.key === recordedKey) return;
+  recordedKey = location.key;
+  onLayoutNavigation(location.pathname, location.search, navigationType);
+}
+
+const stateNow = () => ({ hasToken: Boolean(appState.token), userLoaded: appState.user !== null, routes: appState.routes });
+
+/**
+ * The router's listener (router.tsx): a location the guard allows at once gets its tab and recent entry when the
+ * router reaches it, not when React renders it. React renders router updates as transitions, and a transition that
+ * a newer navigation overtakes never commits: the guard's effect below never ran for it, so a page opened from the
+ * command palette and followed at once by another (a document by its number) left neither tab nor 最近访问 entry.
+ */
+export function onRouterLocation(location: Location, navigationType: NavigationType): void {
+  if (location.key === recordedKey) return;
+  const decision = decideNavigation({ path: location.pathname, fullPath: location.pathname + location.search }, stateNow());
+  if (decision.kind === 'allow') recordAllowed(location, navigationType);
+}
 
 /**
  * Performs the guard's decisions for each navigation (the router's beforeEach/afterEach).
@@ -25,7 +48,7 @@ export function useRouteGuard(): boolean {
       if (cancelled) return;
       switch (decision.kind) {
         case 'allow':
-          onLayoutNavigation(location.pathname, location.search, navigationType);
+          recordAllowed(location, navigationType);
           setAllowedKey(location.key);
           return;
         case 'redirect':
@@ -50,7 +73,7 @@ export function useRouteGuard(): boolean {
           return;
       }
     };
-    perform(decideNavigation(target, { hasToken: Boolean(appState.token), userLoaded: appState.user !== null, routes: appState.routes }));
+    perform(decideNavigation(target, stateNow()));
     return () => {
       cancelled = true;
     };

@@ -46,6 +46,32 @@ test('Ctrl+K finds a menu by pinyin initials and a document by its number; the s
   await expect(page.getByTestId('palette-item-recent:/purchaseManage/procure')).toBeVisible();
 });
 
+test('a page opened from the palette keeps its tab and 最近访问 entry when the next is opened at once, on a slow machine', async ({ page }) => {
+  test.setTimeout(120_000);
+  await logIn(page, 'admin', 'admin123');
+  await expect(page.getByTestId('sidebar-search')).toBeVisible();
+  const { request, headers } = await pageApi(page);
+  const stockIn = ((await (await request.post('/api/wxy-warehouse-server/wh-other-stock-in/page/1/1', { headers, data: {} })).json()).data.records as { stockInId: number; stockInNo: string }[])[0];
+  // A slow CPU (a loaded machine): 采购单 is still rendering when the user opens the document by its number.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
+  await page.keyboard.press('Control+K');
+  await page.getByTestId('palette-input').fill('cgd');
+  await expect(page.getByTestId('palette-results').locator('button').first()).toContainText('采购单');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/purchaseManage\/procure$/);
+  await page.getByTestId('sidebar-search').click();
+  await page.getByTestId('palette-input').fill(stockIn.stockInNo.toLowerCase());
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/storageManage/otherInDetail\\?stockInId=${stockIn.stockInId}$`));
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await expect(page.getByTestId('page-area')).toContainText(stockIn.stockInNo);
+  await expect(page.getByTestId('tab-/purchaseManage/procure')).toHaveCount(1);
+  await expect(page.getByTestId('tab-/storageManage/otherInDetail')).toHaveCount(1);
+  await page.keyboard.press('Control+K');
+  await expect(page.getByTestId('palette-item-recent:/purchaseManage/procure')).toBeVisible();
+});
+
 test('past 12 tabs the oldest unpinned one closes; a pinned tab stays first, also after a reload', async ({ page }) => {
   await logIn(page, 'admin', 'admin123');
   await expect(page.getByTestId('sidebar-search')).toBeVisible();
