@@ -27,19 +27,51 @@ const roleBody = {
 } as const;
 
 const roleIdParams = { type: 'object', required: ['roleId'], properties: { roleId: idField('角色ID') } } as const;
-const anyObject = { type: 'object', additionalProperties: true } as const;
+const names = { type: 'array', items: { type: 'string', enum: [...FIELD_PERMISSION_NAMES] } } as const;
+
+/** A row of 角色管理 (every key it answers: a response schema drops what it does not list). */
+const roleRowSchema = {
+  type: 'object',
+  required: ['roleId', 'code', 'name', 'remark', 'createTime', 'isAdmin', 'userCount', 'pageCount', 'buttonCount', 'fieldPermissionNames', 'allShops'],
+  properties: {
+    roleId: { type: 'integer' }, code: { type: 'string' }, name: { type: 'string' }, remark: { type: ['string', 'null'] }, createTime: { type: 'string' },
+    isAdmin: { type: 'boolean' }, userCount: { type: 'integer' }, pageCount: { type: 'integer', title: '页面数' }, buttonCount: { type: 'integer', title: '按钮数' },
+    fieldPermissionNames: names, allShops: { type: 'boolean', title: '数据范围：全部门店（管理员总是）' },
+  },
+} as const;
+
+const roleDetailSchema = {
+  type: 'object',
+  required: ['roleId', 'code', 'name', 'remark', 'isAdmin', 'allShops', 'menuIds', 'fieldPermissionNames'],
+  properties: {
+    roleId: { type: 'integer' }, code: { type: 'string' }, name: { type: 'string' }, remark: { type: ['string', 'null'] }, isAdmin: { type: 'boolean' },
+    allShops: { type: 'boolean' }, menuIds: { type: 'array', items: { type: 'integer' } }, fieldPermissionNames: names,
+  },
+} as const;
+
+/** A node of the grantable menu tree (pages and their buttons), its children nested. */
+const roleMenuNodeSchema = {
+  $id: 'RoleMenuNode',
+  type: 'object',
+  required: ['id', 'parentId', 'name', 'menuType', 'perms', 'sort', 'children'],
+  properties: {
+    id: { type: 'integer' }, parentId: { type: 'integer' }, name: { type: 'string' }, menuType: { type: 'integer', title: '0 目录 1 页面 2 按钮' },
+    perms: { type: ['string', 'null'] }, sort: { type: 'integer' }, children: { type: 'array', items: { $ref: 'RoleMenuNode#' } },
+  },
+} as const;
 
 export const roleRoutes = async (app: FastifyInstance) => {
+  app.addSchema(roleMenuNodeSchema);
   app.get(
     '/role/list',
-    { config: { perm: ROLE_PERMS.list }, schema: { tags: ['system'], summary: '角色列表', response: { 200: envelopeSchema({ type: 'array', items: anyObject }) } } },
+    { config: { perm: ROLE_PERMS.list }, schema: { tags: ['system'], summary: '角色列表', response: { 200: envelopeSchema({ type: 'array', items: roleRowSchema }) } } },
     async (req) => ok(await req.tenantTx(roleList)),
   );
 
   // The whole menu tree with buttons, for the role's checkboxes.
   app.get(
     '/role/menu-tree',
-    { config: { perm: ROLE_PERMS.list }, schema: { tags: ['system'], summary: '可分配的菜单与按钮', response: { 200: envelopeSchema({ type: 'array', items: anyObject }) } } },
+    { config: { perm: ROLE_PERMS.list }, schema: { tags: ['system'], summary: '可分配的菜单与按钮', response: { 200: envelopeSchema({ type: 'array', items: { $ref: 'RoleMenuNode#' } }) } } },
     async (req) => {
       const rows = await req.tenantTx(menuNodes);
       type Node = (typeof rows)[number] & { children: Node[] };
@@ -52,7 +84,7 @@ export const roleRoutes = async (app: FastifyInstance) => {
 
   app.get<{ Params: { roleId: number } }>(
     '/role/info/:roleId',
-    { config: { perm: ROLE_PERMS.list }, schema: { tags: ['system'], summary: '角色详情（菜单与字段权限）', params: roleIdParams, response: { 200: envelopeSchema(anyObject) } } },
+    { config: { perm: ROLE_PERMS.list }, schema: { tags: ['system'], summary: '角色详情（菜单与字段权限）', params: roleIdParams, response: { 200: envelopeSchema(roleDetailSchema) } } },
     async (req) => {
       const role = await req.tenantTx((tx) => roleInfo(tx, req.params.roleId));
       if (!role) throw new ApiError('NOT_FOUND', '角色不存在');

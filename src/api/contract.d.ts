@@ -41904,7 +41904,14 @@ export interface paths {
                         "application/json": {
                             code: number;
                             data: {
-                                [key: string]: unknown;
+                                allShops: boolean;
+                                code: string;
+                                fieldPermissionNames: ("进价总金额" | "成本总金额" | "零售价" | "供应商" | "毛利率")[];
+                                isAdmin: boolean;
+                                menuIds: number[];
+                                name: string;
+                                remark: string | null;
+                                roleId: number;
                             };
                             msg: string;
                         };
@@ -41946,7 +41953,20 @@ export interface paths {
                         "application/json": {
                             code: number;
                             data: {
-                                [key: string]: unknown;
+                                /** 数据范围：全部门店（管理员总是） */
+                                allShops: boolean;
+                                /** 按钮数 */
+                                buttonCount: number;
+                                code: string;
+                                createTime: string;
+                                fieldPermissionNames: ("进价总金额" | "成本总金额" | "零售价" | "供应商" | "毛利率")[];
+                                isAdmin: boolean;
+                                name: string;
+                                /** 页面数 */
+                                pageCount: number;
+                                remark: string | null;
+                                roleId: number;
+                                userCount: number;
                             }[];
                             msg: string;
                         };
@@ -41987,9 +42007,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             code: number;
-                            data: {
-                                [key: string]: unknown;
-                            }[];
+                            data: components["schemas"]["RoleMenuNode"][];
                             msg: string;
                         };
                     };
@@ -63376,6 +63394,16 @@ export interface components {
             prop?: string;
             sortable?: boolean;
             width?: number | null;
+        };
+        RoleMenuNode: {
+            children: components["schemas"]["RoleMenuNode"][];
+            id: number;
+            /** 0 目录 1 页面 2 按钮 */
+            menuType: number;
+            name: string;
+            parentId: number;
+            perms: string | null;
+            sort: number;
         };
     };
     responses: never;

@@ -31,11 +31,11 @@ export const systemApi = {
   userLimits: (id: number) => api('get', '/wxy-system-server/user/limit/{id}', { path: { id } }),
   editLimit: (id: string | number, limits: { subjectId: number; timeLimit: number | null }[]) =>
     call<unknown>({ method: 'PUT', url: `${S}/user/editLimit/${id}`, data: { limits } }),
-  roles: () => call<RoleRow[]>({ method: 'GET', url: `${S}/role/list` }),
-  role: (roleId: number) => call<RoleDetail>({ method: 'GET', url: `${S}/role/info/${roleId}` }),
-  roleMenuTree: () => call<RoleMenuNode[]>({ method: 'GET', url: `${S}/role/menu-tree` }),
+  roles: () => api('get', '/wxy-system-server/role/list'),
+  role: (roleId: number) => api('get', '/wxy-system-server/role/info/{roleId}', { path: { roleId } }),
+  roleMenuTree: () => api('get', '/wxy-system-server/role/menu-tree'),
   saveRole: (roleId: number | null, body: RoleBody) =>
-    roleId ? call<unknown>({ method: 'PUT', url: `${S}/role/edit/${roleId}`, data: body }) : call<unknown>({ method: 'POST', url: `${S}/role/add`, data: body }),
+    roleId ? api('put', '/wxy-system-server/role/edit/{roleId}', { path: { roleId }, body }) : api('post', '/wxy-system-server/role/add', { body }),
   deleteRole: (roleId: number) => call<unknown>({ method: 'DELETE', url: `${S}/role/delete/${roleId}` }),
   departments: () => api('get', '/wxy-system-server/sys-department/tree'),
   saveDepartment: (deptId: number | null, body: DeptBody) =>
@@ -50,36 +50,11 @@ export interface UserLinks {
 }
 export type UserOptions = Answer<'/wxy-system-server/user/options', 'get'>;
 export type UserLimit = Answer<'/wxy-system-server/user/limit/{id}', 'get'>[number];
-export interface RoleRow {
-  roleId: number;
-  code: string;
-  name: string;
-  remark: string | null;
-  isAdmin: boolean;
-  userCount: number;
-  pageCount: number;
-  buttonCount: number;
-  fieldPermissionNames: string[];
-  /** 数据范围 全部门店: the role's holders reach every shop (head office); otherwise only their own. */
-  allShops: boolean;
-  createTime: string;
-}
-export interface RoleBody {
-  name: string;
-  code: string;
-  remark: string;
-  menuIds: number[];
-  fieldPermissionNames: string[];
-  allShops: boolean;
-}
-export type RoleDetail = RoleBody & { roleId: number; isAdmin: boolean };
-export interface RoleMenuNode {
-  id: number;
-  name: string;
-  menuType: number;
-  perms: string | null;
-  children: RoleMenuNode[];
-}
+/** 角色管理's rows, body, detail and grantable menu tree: the server's own schemas (server/system/roles.ts). */
+export type RoleRow = Answer<'/wxy-system-server/role/list', 'get'>[number];
+export type RoleBody = Body<'/wxy-system-server/role/add', 'post'>;
+export type RoleDetail = Answer<'/wxy-system-server/role/info/{roleId}', 'get'>;
+export type RoleMenuNode = Schema<'RoleMenuNode'>;
 export type DeptNode = Schema<'DeptNode'>;
 export type DeptBody = Body<'/wxy-system-server/sys-department/add', 'post'>;
 

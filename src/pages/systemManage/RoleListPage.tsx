@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../../engine/dialog/confirm';
 import { queryClient } from '../../api/queryClient';
-import { systemApi, type RoleRow } from '../../api/system';
+import { systemApi, type RoleBody, type RoleRow } from '../../api/system';
 import { notifySuccess } from '../../feedback/notify';
 import { Permission } from '../../permission/Permission';
 import { MenuTreeChecks } from './MenuTreeChecks';
@@ -82,7 +82,7 @@ function RoleDrawer({ role, onClose }: { role: RoleRow | null; onClose: () => vo
   const { t } = useTranslation();
   const tree = useQuery({ queryKey: ['system', 'roleMenuTree'], queryFn: () => systemApi.roleMenuTree() });
   const detail = useQuery({ queryKey: ['system', 'role', role?.roleId], queryFn: () => systemApi.role(role!.roleId), enabled: role !== null });
-  const [form, setForm] = useState<{ name: string; code: string; remark: string; fields: string[]; menus: Set<number>; allShops: boolean } | null>(
+  const [form, setForm] = useState<{ name: string; code: string; remark: string; fields: RoleBody['fieldPermissionNames']; menus: Set<number>; allShops: boolean } | null>(
     role ? null : { name: '', code: '', remark: '', fields: [], menus: new Set(), allShops: false },
   );
   const [expandAll, setExpandAll] = useState(false);
@@ -113,7 +113,7 @@ function RoleDrawer({ role, onClose }: { role: RoleRow | null; onClose: () => vo
               <TextInput label={t('org.roleCode')} required maxLength={48} value={form.code} onChange={(e) => setForm({ ...form, code: e.currentTarget.value })} data-testid="role-code" />
             </Group>
             <TextInput label={t('org.remark')} maxLength={200} value={form.remark} onChange={(e) => setForm({ ...form, remark: e.currentTarget.value })} />
-            <Checkbox.Group label={t('org.fieldPerms')} value={form.fields} onChange={(fields) => setForm({ ...form, fields })}>
+            <Checkbox.Group label={t('org.fieldPerms')} value={form.fields} onChange={(fields) => setForm({ ...form, fields: fields as RoleBody['fieldPermissionNames'] })}>
               <Group mt={4}>
                 {FIELD_PERMISSIONS.map((f) => <Checkbox key={f} value={f} label={f} data-testid={`role-field-${f}`} />)}
               </Group>
