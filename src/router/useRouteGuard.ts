@@ -19,16 +19,23 @@ function recordAllowed(location: Location, navigationType: NavigationType): void
 
 const stateNow = () => ({ hasToken: Boolean(appState.token), userLoaded: appState.user !== null, routes: appState.routes });
 
+/** The last location the router reached, and how: recorded by the guard's effect once React renders it. */
+let reached: { location: Location; navigationType: NavigationType } | null = null;
+
 /**
- * The router's listener (router.tsx): a location the guard allows at once gets its tab and recent entry when the
- * router reaches it, not when React renders it. React renders router updates as transitions, and a transition that
- * a newer navigation overtakes never commits: the guard's effect below never ran for it, so a page opened from the
- * command palette and followed at once by another (a document by its number) left neither tab nor 最近访问 entry.
+ * The router's listener (router.tsx). React renders router updates as transitions, and a transition that a newer
+ * navigation overtakes never commits: the guard's effect below never runs for it, so a page opened from the command
+ * palette and followed at once by another (a document by its number) left neither tab nor 最近访问 entry. When the
+ * router moves on from a location React never rendered, that location is recorded then, as the guard would have
+ * (the page itself never shows, so nothing of the kept-alive views changes under a page being rendered).
  */
 export function onRouterLocation(location: Location, navigationType: NavigationType): void {
-  if (location.key === recordedKey) return;
-  const decision = decideNavigation({ path: location.pathname, fullPath: location.pathname + location.search }, stateNow());
-  if (decision.kind === 'allow') recordAllowed(location, navigationType);
+  const before = reached;
+  if (before && before.location.key !== location.key && before.location.key !== recordedKey) {
+    const decision = decideNavigation({ path: before.location.pathname, fullPath: before.location.pathname + before.location.search }, stateNow());
+    if (decision.kind === 'allow') recordAllowed(before.location, before.navigationType);
+  }
+  if (!before || before.location.key !== location.key) reached = { location, navigationType };
 }
 
 /**
