@@ -8,6 +8,7 @@ import type { SettledOrder } from './receipt';
 import { payName, useBillingT } from './labels';
 import { LineRefundForm, type LineRefundResult } from '../orders/LineRefundForm';
 import { SALE_STATUS } from '../orders/saleStatus.ts';
+import { refundUuidFor, renewRefundUuid } from './refundUuids';
 import { amountText, fenOf, yuanText } from '../../core/money.ts';
 
 /** The reason the refund is recorded with; the server's record, not a label. */
@@ -33,9 +34,9 @@ export function RefundDialog({ opened, onClose, initialOrderNo, onRefunded }: { 
   const [orderNo, setOrderNo] = useState('');
   const [byLines, setByLines] = useState(false);
   const [lineResult, setLineResult] = useState<LineRefundResult | null>(null);
-  // One uuid per dialog and order until a refund of lines is answered: a confirm retried after a dropped network, even
-  // after 取消 and 按商品退款 again, is the same refund (the server answers it, or refuses other lines under it).
-  const [lineUuid, setLineUuid] = useState(() => crypto.randomUUID());
+  // One uuid per order until a refund of its lines is answered, kept over the register's reload (refundUuids.ts): a
+  // confirm retried after a dropped network, after 取消, or after the reload, is the same refund.
+  const [lineUuid, setLineUuid] = useState<string>(() => crypto.randomUUID());
   useEffect(() => {
     if (opened) setOrderNo(initialOrderNo ?? '');
   }, [opened, initialOrderNo]);
@@ -45,7 +46,7 @@ export function RefundDialog({ opened, onClose, initialOrderNo, onRefunded }: { 
       // Another order: its own refund; the same one (reloaded after a refund of lines) keeps what was refunded.
       if (no !== find.data?.orderNo) {
         setLineResult(null);
-        setLineUuid(crypto.randomUUID());
+        setLineUuid(refundUuidFor(no));
       }
       setByLines(false);
     },
@@ -60,7 +61,6 @@ export function RefundDialog({ opened, onClose, initialOrderNo, onRefunded }: { 
     refund.reset();
     setByLines(false);
     setLineResult(null);
-    setLineUuid(crypto.randomUUID());
     onClose();
   };
   const order = refund.data ?? find.data;
@@ -96,9 +96,10 @@ export function RefundDialog({ opened, onClose, initialOrderNo, onRefunded }: { 
           </Alert>
         )}
         {order && byLines && (
-          <LineRefundForm order={order} uuid={lineUuid} blocked={offline} onCancel={() => setByLines(false)} onRefunded={(r) => {
+          <LineRefundForm order={order} uuid={lineUuid} blocked={offline} onCancel={() => setByLines(false)}
+            onUuidUsed={() => setLineUuid(renewRefundUuid(order.orderNo))} onRefunded={(r) => {
             setLineResult(r);
-            setLineUuid(crypto.randomUUID());
+            setLineUuid(renewRefundUuid(order.orderNo));
             setByLines(false);
             find.mutate(order.orderNo);
             onRefunded();

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Loader, NumberInput, Stack, Table, Text, TextInpu
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type KeyboardEvent } from 'react';
-import { call } from '../../src/api/http';
+import { ApiError, call } from '../../src/api/http';
 import { useOrdersT } from './labels';
 import { amountText } from '../../core/money.ts';
 
@@ -39,10 +39,12 @@ export interface LineRefundResult {
   orderStatus: number;
 }
 
-export function LineRefundForm({ order, onCancel, onRefunded, blocked, uuid: given }: {
+export function LineRefundForm({ order, onCancel, onRefunded, blocked, uuid: given, onUuidUsed }: {
   order: RefundableOrder;
-  /** The refund's uuid when the caller keeps it beyond this form (the register: one per dialog and order); else one per form. */
+  /** The refund's uuid when the caller keeps it beyond this form (the register: one per order until answered); else one per form. */
   uuid?: string;
+  /** The server refused the refund with a 409 (its uuid answered other lines, or what is left changed): nothing was refunded under this request, the caller's uuid may be renewed. */
+  onUuidUsed?: () => void;
   onCancel: () => void;
   onRefunded: (r: LineRefundResult) => Promise<void> | void;
   /** Why the refund cannot be made now (the register offline): the confirm is disabled and this says why. */
@@ -83,6 +85,7 @@ export function LineRefundForm({ order, onCancel, onRefunded, blocked, uuid: giv
       const r = await call<LineRefundResult>({ method: 'POST', silent: true, url: `${O}/order/refundLines`, data: { uuid, orderNo: order.orderNo, lines: chosen, reason: reason.trim() || null } });
       await onRefunded(r);
     } catch (e) {
+      if (e instanceof ApiError && e.httpStatus === 409) onUuidUsed?.();
       setError(e instanceof Error ? e.message : String(e));
     } finally {
       setBusy(false);
