@@ -8,13 +8,13 @@ import { deferredDatabase, openDatabase, type Database } from './db/index.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { startSalesSummaryFold } from './db/salesSummaries.ts';
 import { readModuleMenus } from './db/seed/moduleMenus.ts';
-import { shippedDictionaries } from './db/seed/dictionaries.ts';
+import { shippedDictionaries, shippedResources } from './db/seed/dictionaries.ts';
 import { logSmsSender, outboxSmsSender, type SmsSender } from './auth/sms.ts';
 import { startAiBoxPoll } from './domains/aiBox/index.ts';
 import { startLotExpiryNotices } from './domains/stock/index.ts';
 import { salesPrintDefaults } from './domains/sales/index.ts';
 import { type DefaultTemplate, documentDefaults } from './printTemplates/defaults.ts';
-import { loadDescriptorDirs } from './resources/descriptorFiles.ts';
+import type { ResourceDescriptor } from '../core/descriptors/types.ts';
 import { startJobRunner } from './jobs/runner.ts';
 
 export interface RunningServer {
@@ -29,19 +29,22 @@ export interface RunningServer {
 }
 
 /** The product's default print templates: every printable document's, the register's ticket and the payment slip. */
-export function shippedPrintTemplates(schemaDirs: string[]): DefaultTemplate[] {
-  return [...documentDefaults(loadDescriptorDirs(schemaDirs).set.resources), ...salesPrintDefaults()];
+export function shippedPrintTemplates(schemaDirs: string[], resources: ReadonlyMap<string, ResourceDescriptor> = shippedResources(schemaDirs)): DefaultTemplate[] {
+  return [...documentDefaults(resources), ...salesPrintDefaults()];
 }
 
 export async function startServer(config: ServerConfig, opts: BuildOptions & { sms?: SmsSender; listen?: boolean } = {}): Promise<RunningServer> {
   const moduleMenus = readModuleMenus(config.schemaDirs);
   if (moduleMenus.errors.length) throw new Error(`module menus in ${config.schemaDirs.join(path.delimiter)}:\n${moduleMenus.errors.join('\n')}`);
-  const dictionaries = shippedDictionaries(config.schemaDirs);
+  // One read of the descriptors for both start-up seeds.
+  const resources = shippedResources(config.schemaDirs);
+  const dictionaries = shippedDictionaries(config.schemaDirs, resources);
+  const printTemplates = shippedPrintTemplates(config.schemaDirs, resources);
   // The database opens (PGlite: wasm load and Postgres boot, most of start-up) while the app is built.
   const opening = openDatabase(config).then(async (opened) => {
     try {
       // Under one lock: servers starting together wait for the first to migrate and seed (server/db/prepare.ts).
-      await prepareDatabase(opened, config.schemaDirs, moduleMenus.menus, dictionaries, shippedPrintTemplates(config.schemaDirs));
+      await prepareDatabase(opened, config.schemaDirs, moduleMenus.menus, dictionaries, printTemplates);
       await verifyResourceTables(opened, config.schemaDirs);
       await verifyShopScope(opened);
       return opened;

@@ -3,7 +3,7 @@ import { IconX } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { type ColumnDecl, type FilterFieldDecl, type ResourceDescriptor, filterParams } from '../../core/descriptors/index.ts';
-import { groupKindOf, groupsPath } from '../../core/descriptors/grouping.ts';
+import { groupKindOf, groupsPath, summableField } from '../../core/descriptors/grouping.ts';
 import { monthRange } from '../../core/calendar.ts';
 import { call } from '../../src/api/http';
 import { fillPath } from '../api/paths';
@@ -17,9 +17,9 @@ export interface GroupsAnswer {
   truncated: boolean;
 }
 
-/** The columns a group shows sums of: the shown columns of amounts and quantities the server sums. */
-export const sumColumns = (columns: readonly ColumnDecl[], shown: readonly string[]) =>
-  columns.filter((c) => shown.includes(c.field) && (c.format === 'money' || c.format === 'number' || c.format === 'integer'));
+/** The columns a group shows sums of: the shown columns of amounts and quantities shown as numbers that the server's rule (grouping.ts) sums. */
+export const sumColumns = (resource: ResourceDescriptor, columns: readonly ColumnDecl[], shown: readonly string[]) =>
+  columns.filter((c) => shown.includes(c.field) && (c.format === 'money' || c.format === 'number' || c.format === 'integer') && summableField(resource, c.field));
 
 /** The list's groups call: the page route's filters (without paging or sort) plus the field and sums. */
 export function groupsRequest(request: Record<string, unknown>, group: GroupChoice, sums: readonly string[]): Record<string, unknown> {
@@ -68,7 +68,7 @@ export interface GroupSummaryProps {
  */
 export function GroupSummary({ screenName, resource, listRoute, request, group, columns, shown, renderers, onPick, onClose }: GroupSummaryProps) {
   const { t } = useTranslation();
-  const sums = sumColumns(columns, shown);
+  const sums = sumColumns(resource, columns, shown);
   const body = groupsRequest(request, group, sums.map((c) => c.field));
   const url = fillPath(groupsPath(listRoute.path), {});
   const answer = useQuery({

@@ -7,6 +7,7 @@ export interface ListViewRow {
   name: string;
   ownerId: number;
   ownerName: string;
+  roleId: number | null;
   roleCode: string | null;
   roleName: string | null;
   isDefault: boolean;
@@ -14,7 +15,7 @@ export interface ListViewRow {
 }
 
 const SELECT = `SELECT v.view_id AS "viewId", v.screen, v.name, v.owner_id AS "ownerId", u.name AS "ownerName",
-                       r.code AS "roleCode", r.name AS "roleName", v.is_default AS "isDefault", v.state
+                       v.role_id AS "roleId", r.code AS "roleCode", r.name AS "roleName", v.is_default AS "isDefault", v.state
                   FROM sys_list_view v JOIN sys_user u ON u.id = v.owner_id LEFT JOIN sys_role r ON r.id = v.role_id`;
 
 /** A screen's views the user sees: their own, then those shared with one of their roles; by name. */

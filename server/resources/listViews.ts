@@ -76,7 +76,7 @@ function checkState(set: DescriptorSet, screen: ScreenDescriptor, state: ListVie
   if (state.group && !(columns.has(state.group.field) && groupKindOf(resource, state.group.field))) throw new ApiError('BAD_REQUEST', `不能按“${state.group.field}”分组(state.group)`);
 }
 
-const answer = (row: ListViewRow, userId: number) => ({ ...row, mine: row.ownerId === userId });
+const answer = ({ roleId: _roleId, ...row }: ListViewRow, userId: number) => ({ ...row, mine: row.ownerId === userId });
 
 export const listViewRoutes = (set: DescriptorSet) => async (app: FastifyInstance) => {
   const screens = new Map([...set.screens.values()].map((s) => [s.name, s]));
@@ -175,7 +175,7 @@ export const listViewRoutes = (set: DescriptorSet) => async (app: FastifyInstanc
         if (b.state) checkState(set, screen, b.state);
         const name = b.name?.trim() ?? old.name;
         if (name !== old.name && (await nameTaken(tx, auth.userId, old.screen, name, old.viewId))) throw new ApiError('BAD_REQUEST', `视图名称“${name}”已存在(name)`);
-        const roleId = b.roleCode === undefined ? (old.roleCode ? await roleOf(tx, { ...auth, isAdmin: true }, old.roleCode) : null) : await roleOf(tx, auth, b.roleCode);
+        const roleId = b.roleCode === undefined ? old.roleId : await roleOf(tx, auth, b.roleCode);
         const isDefault = b.isDefault ?? old.isDefault;
         await updateView(tx, old.viewId, { name, roleId, isDefault, state });
         if (isDefault) await clearDefaults(tx, auth.userId, old.screen, old.viewId);

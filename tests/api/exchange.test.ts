@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness.ts';
 import { callerFor, type Caller, type Json } from './resourceCalls.ts';
+import { toFen } from '../../core/money.ts';
 
 /**
  * 换货 (order/exchange, findPageByExchange, findListByExchangeDet): lines of a paid order come back, replacements go
@@ -20,10 +21,9 @@ let dear: Json;
 const O = 'wxy-order-server/order';
 const sql = async <T extends Json>(text: string, params: unknown[] = []) => (await s.db.tenant(1, (tx) => tx.query<T>(text, params))).rows;
 const onHand = async (skuId: number) => Number((await sql<{ on_hand: string }>(`SELECT on_hand FROM stock_balance WHERE wh_id = $1 AND sku_id = $2`, [whId, skuId]))[0]?.on_hand ?? 0);
-const fen = (y: number) => Math.round(y * 100);
 
 async function sell(lines: Json[]): Promise<Json> {
-  const totalFen = lines.reduce((a, l) => a + fen(l.price) * l.quantity, 0);
+  const totalFen = lines.reduce((a, l) => a + toFen(l.price) * l.quantity, 0);
   const r = await admin('POST', `${O}/settlement`, { uuid: randomUUID(), shopId, lines: lines.map((l) => ({ skuId: l.skuId, quantity: l.quantity })), payments: [{ payType: 1, amount: Math.ceil(totalFen / 100) }] });
   expect(r.status, r.body).toBe(200);
   return r.json.data;
@@ -46,9 +46,9 @@ beforeAll(async () => {
       ORDER BY s.retail_price, s.sku_id`,
     [whId],
   );
-  cheap = [skus[0], skus.find((x) => fen(x.price) > fen(skus[0].price))!];
+  cheap = [skus[0], skus.find((x) => toFen(x.price) > toFen(skus[0].price))!];
   dear = skus[skus.length - 1];
-  expect(fen(dear.price)).toBeGreaterThan(fen(cheap[1].price));
+  expect(toFen(dear.price)).toBeGreaterThan(toFen(cheap[1].price));
 }, 180_000);
 afterAll(async () => s?.stop());
 
@@ -69,7 +69,7 @@ describe('换货', () => {
     order = await sell([{ ...cheap[0], quantity: 3 }, { ...cheap[1], quantity: 1 }]);
     const [a, d] = [await onHand(cheap[0].skuId), await onHand(dear.skuId)];
     const det = order.detList[0];
-    const diffFen = fen(dear.price) - fen(cheap[0].price);
+    const diffFen = toFen(dear.price) - toFen(cheap[0].price);
     const body = { uuid: randomUUID(), orderNo: order.orderNo, returnLines: [{ detId: det.detId, quantity: 1 }], giveLines: [{ skuId: dear.skuId, quantity: 1 }], payments: [{ payType: 1, amount: Math.ceil(diffFen / 100) + 1 }], reason: '尺码不合适' };
     // 试算 (preview): the same figures, nothing written.
     const quote = await admin('POST', `${O}/exchange`, { ...body, payments: null, preview: true });
@@ -81,7 +81,7 @@ describe('换货', () => {
     expect(r2.json.data.exchangeId).toBe(r1.json.data.exchangeId);
     first = r1.json.data;
     expect(first).toMatchObject({ orderNo: order.orderNo, returnAmount: cheap[0].price, giveAmount: dear.price, diffAmount: diffFen / 100, reason: '尺码不合适' });
-    expect(fen(first.changeAmount)).toBe(fen(first.paidAmount) - diffFen);
+    expect(toFen(first.changeAmount)).toBe(toFen(first.paidAmount) - diffFen);
     expect(first.returnList.map((l: Json) => [l.skuId, l.quantity, l.amount])).toEqual([[cheap[0].skuId, 1, cheap[0].price]]);
     expect(first.giveList.map((l: Json) => [l.skuId, l.quantity, l.amount])).toEqual([[dear.skuId, 1, dear.price]]);
     expect([await onHand(cheap[0].skuId), await onHand(dear.skuId)]).toEqual([a + 1, d - 1]);
@@ -121,7 +121,7 @@ describe('换货', () => {
     expect(noWay.json.msg).toContain('请选择退款方式');
     const r = await exchange({ orderNo: order.orderNo, returnLines: [{ detId: det.detId, quantity: 1 }], giveLines: [{ skuId: cheap[0].skuId, quantity: 1 }], refundPayType: 1 });
     expect(r.status, r.body).toBe(200);
-    const back = fen(cheap[1].price) - fen(cheap[0].price);
+    const back = toFen(cheap[1].price) - toFen(cheap[0].price);
     expect(r.json.data).toMatchObject({ diffAmount: -back / 100, payList: [{ payId: expect.any(Number), payType: 1, amount: -back / 100 }] });
     // The whole line is back now.
     const again = await exchange({ orderNo: order.orderNo, returnLines: [{ detId: det.detId, quantity: 1 }], giveLines: [{ skuId: cheap[0].skuId, quantity: 1 }], refundPayType: 1 });
@@ -160,21 +160,21 @@ describe('换货', () => {
       const dash = (await admin('GET', `${S}/statistics/dashboard`)).json.data;
       const cash = summary.payments.find((x: Json) => x.payType === 1)?.amount ?? 0;
       return {
-        shop: fen(shopRow.saleAmount), items: shopRow.itemCount, orders: shopRow.orderCount,
-        sellers: sellers.reduce((a, x) => a + fen(x.saleAmount), 0),
-        summary: fen(summary.saleAmount), cash: fen(cash),
-        hours: (hours.hours as Json[]).reduce((a, h) => a + fen(h.saleAmount), 0),
-        dashboard: fen(dash.todaySales.saleAmount), dashHours: dash.hours.reduce((a: number, h: Json) => a + fen(h.saleAmount), 0), dashOrders: dash.todaySales.orderCount,
+        shop: toFen(shopRow.saleAmount), items: shopRow.itemCount, orders: shopRow.orderCount,
+        sellers: sellers.reduce((a, x) => a + toFen(x.saleAmount), 0),
+        summary: toFen(summary.saleAmount), cash: toFen(cash),
+        hours: (hours.hours as Json[]).reduce((a, h) => a + toFen(h.saleAmount), 0),
+        dashboard: toFen(dash.todaySales.saleAmount), dashHours: dash.hours.reduce((a: number, h: Json) => a + toFen(h.saleAmount), 0), dashOrders: dash.todaySales.orderCount,
       };
     };
     const sold = await sell([{ ...cheap[1], quantity: 2 }]);
     const before = await figures();
     // Two dearer units for one returned: the customer pays the difference in cash, with change.
     const r = await exchange({ orderNo: sold.orderNo, returnLines: [{ detId: sold.detList[0].detId, quantity: 1 }], giveLines: [{ skuId: dear.skuId, quantity: 2 }],
-      payments: [{ payType: 1, amount: Math.ceil(fen(dear.price) * 2 / 100) + 1 }], reason: '统计' });
+      payments: [{ payType: 1, amount: Math.ceil(toFen(dear.price) * 2 / 100) + 1 }], reason: '统计' });
     expect(r.status, r.body).toBe(200);
-    const diff = fen(r.json.data.diffAmount);
-    expect(diff).toBe(fen(r.json.data.giveAmount) - fen(r.json.data.returnAmount));
+    const diff = toFen(r.json.data.diffAmount);
+    expect(diff).toBe(toFen(r.json.data.giveAmount) - toFen(r.json.data.returnAmount));
     expect(diff).toBeGreaterThan(0);
     const after = await figures();
     expect(after).toEqual({
@@ -185,7 +185,7 @@ describe('换货', () => {
     const back = await exchange({ orderNo: sold.orderNo, returnLines: [{ detId: sold.detList[0].detId, quantity: 1 }], giveLines: [{ skuId: cheap[0].skuId, quantity: 1 }], refundPayType: 1, reason: '统计' });
     expect(back.status, back.body).toBe(200);
     const again = await figures();
-    const diff2 = fen(back.json.data.diffAmount);
+    const diff2 = toFen(back.json.data.diffAmount);
     expect(again.shop - after.shop).toBe(diff2);
     expect(again.summary - after.summary).toBe(diff2);
     expect(again.orders).toBe(before.orders);
@@ -199,13 +199,13 @@ describe('换货', () => {
     const drawer = async () => (await admin('GET', `${S}/getByUserId/${me}/false?shopId=${shopId}`)).json.data.expectedCash as number;
     const sale = await sell([{ ...cheap[0], quantity: 2 }, { ...cheap[1], quantity: 1 }]);
     const before = await drawer();
-    const up = fen(dear.price) - fen(cheap[0].price);
+    const up = toFen(dear.price) - toFen(cheap[0].price);
     const taken = await exchange({ orderNo: sale.orderNo, returnLines: [{ detId: sale.detList[0].detId, quantity: 1 }], giveLines: [{ skuId: dear.skuId, quantity: 1 }], payments: [{ payType: 1, amount: Math.ceil(up / 100) + 5 }] });
     expect(taken.status, taken.body).toBe(200);
-    expect(fen(await drawer())).toBe(fen(before) + up);
-    const down = fen(cheap[1].price) - fen(cheap[0].price);
+    expect(toFen(await drawer())).toBe(toFen(before) + up);
+    const down = toFen(cheap[1].price) - toFen(cheap[0].price);
     const paidBack = await exchange({ orderNo: sale.orderNo, returnLines: [{ detId: sale.detList[1].detId, quantity: 1 }], giveLines: [{ skuId: cheap[0].skuId, quantity: 1 }], refundPayType: 1 });
     expect(paidBack.status, paidBack.body).toBe(200);
-    expect(fen(await drawer())).toBe(fen(before) + up - down);
+    expect(toFen(await drawer())).toBe(toFen(before) + up - down);
   });
 });

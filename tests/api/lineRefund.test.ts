@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness.ts';
 import { callerFor, type Caller, type Json } from './resourceCalls.ts';
+import { toFen } from '../../core/money.ts';
 
 /**
  * 部分退款 (order/refundLines): chosen lines and quantities of a paid order come back — money by each line's share
@@ -24,13 +25,12 @@ const sql = async <T extends Json>(text: string, params: unknown[] = []) => (awa
 const onHand = async (skuId: number) => Number((await sql<{ on_hand: string }>(`SELECT on_hand FROM stock_balance WHERE wh_id = $1 AND sku_id = $2`, [whId, skuId]))[0]?.on_hand ?? 0);
 const member = async () => {
   const m = (await sql<{ points: number; balance: string }>(`SELECT points, balance FROM mb_base_info WHERE member_id = $1`, [memberId]))[0];
-  return { points: Number(m.points), balanceFen: fen(Number(m.balance)) };
+  return { points: Number(m.points), balanceFen: toFen(Number(m.balance)) };
 };
-const fen = (y: number) => Math.round(y * 100);
 
 /** A sale of `lines` ([sku, quantity]) for the member, `balanceFen` of it from the balance and the rest in cash. */
 async function sell(lines: [Json, number][], balanceFen = 0): Promise<Json> {
-  const totalFen = lines.reduce((x, [k, q]) => x + fen(k.price) * q, 0);
+  const totalFen = lines.reduce((x, [k, q]) => x + toFen(k.price) * q, 0);
   const payments = [...(balanceFen ? [{ payType: 5, amount: balanceFen / 100 }] : []), { payType: 1, amount: (totalFen - balanceFen) / 100 }];
   const r = await admin('POST', `${O}/settlement`, { uuid: randomUUID(), shopId, memberId, lines: lines.map(([k, q]) => ({ skuId: k.skuId, quantity: q })), payments });
   expect(r.status, r.body).toBe(200);
@@ -48,17 +48,17 @@ async function figures() {
   const summary = (await admin('POST', `${S}/po-order-sales/order/sales`, P)).json.data;
   const hours = (await admin('POST', `${S}/po-sell-store-hour/findPage`, { ...P, pageNum: 1, pageSize: 100 })).json.data;
   const dash = (await admin('GET', `${S}/statistics/dashboard`)).json.data;
-  const payFen = (t: number) => fen(summary.payments.find((x: Json) => x.payType === t)?.amount ?? 0);
+  const payFen = (t: number) => toFen(summary.payments.find((x: Json) => x.payType === t)?.amount ?? 0);
   // 绩效目标's reach this month (read from the orders, refunds on their day).
   const reach = await admin('GET', `wxy-shop-server/shop-performance-target/reach/info?shopId=${shopId}&targetMoonTime=${today.slice(0, 7)}`);
   expect(reach.status, reach.body).toBe(200);
   return {
-    shop: fen(shopRow.saleAmount), items: shopRow.itemCount, orders: shopRow.orderCount,
-    sellers: sellers.reduce((x, r) => x + fen(r.saleAmount), 0),
-    summary: fen(summary.saleAmount), cash: payFen(1), balance: payFen(5),
-    hours: (hours.hours as Json[]).reduce((x, h) => x + fen(h.saleAmount), 0),
-    dashboard: fen(dash.todaySales.saleAmount), dashOrders: dash.todaySales.orderCount,
-    reach: fen(reach.json.data.actualAmount), reachRefund: fen(reach.json.data.refundAmount),
+    shop: toFen(shopRow.saleAmount), items: shopRow.itemCount, orders: shopRow.orderCount,
+    sellers: sellers.reduce((x, r) => x + toFen(r.saleAmount), 0),
+    summary: toFen(summary.saleAmount), cash: payFen(1), balance: payFen(5),
+    hours: (hours.hours as Json[]).reduce((x, h) => x + toFen(h.saleAmount), 0),
+    dashboard: toFen(dash.todaySales.saleAmount), dashOrders: dash.todaySales.orderCount,
+    reach: toFen(reach.json.data.actualAmount), reachRefund: toFen(reach.json.data.refundAmount),
   };
 }
 
@@ -87,12 +87,12 @@ describe('部分退款', () => {
   it('2 of 5 items back moves the money, the stock, the points, the balance and every sales figure by exactly that', async () => {
     const balanceFen = 1000;
     const order = await sell([[a[0], 5], [a[1], 1]], balanceFen);
-    const payFen = fen(order.payAmount);
+    const payFen = toFen(order.payAmount);
     expect(order.pointsEarned).toBeGreaterThan(0);
     const line = order.detList[0];
     const [stock0, m0, f0] = [await onHand(a[0].skuId), await member(), await figures()];
     // No promotion or coupon: the line's share is its amount, 2 of 5 units are 2 × the price.
-    const backFen = 2 * fen(a[0].price);
+    const backFen = 2 * toFen(a[0].price);
     const balanceBack = Math.floor((balanceFen * backFen) / payFen);
     const points = Math.floor((order.pointsEarned * backFen) / payFen);
 
@@ -104,7 +104,7 @@ describe('部分退款', () => {
     const r = await refund(order.orderNo, [[line.detId, 2]], { reason: '顾客退两件' });
     expect(r.status, r.body).toBe(200);
     expect(r.json.data).toMatchObject({ orderNo: order.orderNo, refundAmount: backFen / 100, refundQuantity: 2, orderStatusName: '部分退款', orderRefundAmount: backFen / 100, reason: '顾客退两件' });
-    expect(r.json.data.payList.map((p: Json) => [p.payType, fen(p.amount)]).sort()).toEqual([[1, -(backFen - balanceBack)], [5, -balanceBack]]);
+    expect(r.json.data.payList.map((p: Json) => [p.payType, toFen(p.amount)]).sort()).toEqual([[1, -(backFen - balanceBack)], [5, -balanceBack]]);
     expect(await onHand(a[0].skuId)).toBe(stock0 + 2);
     expect(await member()).toEqual({ points: m0.points - points, balanceFen: m0.balanceFen + balanceBack });
     const f1 = await figures();
@@ -117,7 +117,7 @@ describe('部分退款', () => {
     // The analysis reports' sale lines (铺货分析 → 销售明细): the sale's 5 and, negative, the 2 back.
     const today = (await sql<{ d: string }>(`SELECT to_char(current_date, 'YYYY-MM-DD') AS d`))[0].d;
     const saleRows = (await admin('POST', 'wxy-report-server/put-stock-analyse/det/sale/page/1/999999', { dateStart: today, dateEnd: today, skuId: a[0].skuId })).json.data.records as Json[];
-    expect(saleRows.filter((x) => x.orderNo === order.orderNo).map((x) => [x.type, x.quantity, fen(x.amount)]).sort()).toEqual([['退款', -2, -backFen], ['销售', 5, 5 * fen(a[0].price)]]);
+    expect(saleRows.filter((x) => x.orderNo === order.orderNo).map((x) => [x.type, x.quantity, toFen(x.amount)]).sort()).toEqual([['退款', -2, -backFen], ['销售', 5, 5 * toFen(a[0].price)]]);
     // The detail: what came back of each line, the refund listed; the 换货 list does not show it.
     const detail = (await admin('GET', `${O}/findListDet/${order.orderId}`)).json.data;
     expect(detail.detList.map((l: Json) => l.returnedQuantity)).toEqual([2, 0]);
@@ -185,28 +185,28 @@ describe('部分退款', () => {
     const o = (await sql<{ status: number; refund_amount: string; pay_amount: string }>(`SELECT status, refund_amount, pay_amount FROM po_order WHERE order_id = $1`, [order.orderId]))[0];
     expect([Number(o.status), o.refund_amount]).toEqual([2, o.pay_amount]);
     const f1 = await figures();
-    expect(f1.shop).toBe(f0.shop - fen(order.payAmount));
+    expect(f1.shop).toBe(f0.shop - toFen(order.payAmount));
     expect(f1.items).toBe(f0.items - 5);
   });
 
   it('a whole refund after refunds of lines refunds only what is left: money, stock, points and balance add up to the sale', async () => {
     const balanceFen = 700;
     const order = await sell([[a[0], 5], [a[1], 2]], balanceFen);
-    const payFen = fen(order.payAmount);
+    const payFen = toFen(order.payAmount);
     const [s0, s1, m0, f0] = [await onHand(a[0].skuId), await onHand(a[1].skuId), await member(), await figures()];
     const first = await refund(order.orderNo, [[order.detList[0].detId, 2]]);
     expect(first.status, first.body).toBe(200);
     const second = await refund(order.orderNo, [[order.detList[0].detId, 1], [order.detList[1].detId, 1]]);
     expect(second.status, second.body).toBe(200);
-    const partFen = fen(first.json.data.refundAmount) + fen(second.json.data.refundAmount);
-    expect(partFen).toBe(3 * fen(a[0].price) + fen(a[1].price));
+    const partFen = toFen(first.json.data.refundAmount) + toFen(second.json.data.refundAmount);
+    expect(partFen).toBe(3 * toFen(a[0].price) + toFen(a[1].price));
     const whole = await admin('PUT', `${S}/order-pay/refund`, { orderNo: order.orderNo, reason: '余下全退' });
     expect(whole.status, whole.body).toBe(200);
     expect(whole.json.data).toMatchObject({ status: 2, refundAmount: order.payAmount });
     expect(whole.json.data.detList.map((l: Json) => l.returnedQuantity)).toEqual([5, 2]);
     const refunds = (await admin('GET', `${O}/findListDet/${order.orderId}`)).json.data.refundList as Json[];
     expect(refunds).toHaveLength(3);
-    expect(fen(refunds[2].refundAmount)).toBe(payFen - partFen);
+    expect(toFen(refunds[2].refundAmount)).toBe(payFen - partFen);
     expect([await onHand(a[0].skuId), await onHand(a[1].skuId)]).toEqual([s0 + 5, s1 + 2]);
     expect(await member()).toEqual({ points: m0.points - order.pointsEarned, balanceFen: m0.balanceFen + balanceFen });
     const f1 = await figures();
@@ -232,8 +232,8 @@ describe('部分退款', () => {
     const r = await refund(order.orderNo, [[order.detList[0].detId, 2]]);
     expect(r.status, r.body).toBe(200);
     const after = await shift();
-    const backFen = 2 * fen(a[0].price);
-    expect([after.refundCount, fen(after.refundAmount), fen(after.expectedCash)]).toEqual([before.refundCount + 1, fen(before.refundAmount) + backFen, fen(before.expectedCash) - backFen]);
+    const backFen = 2 * toFen(a[0].price);
+    expect([after.refundCount, toFen(after.refundAmount), toFen(after.expectedCash)]).toEqual([before.refundCount + 1, toFen(before.refundAmount) + backFen, toFen(before.expectedCash) - backFen]);
   });
 
   it('after a 满减 each line pays back its share of what was paid, units rounded down, the last unit taking the remainder', async () => {
@@ -247,23 +247,23 @@ describe('部分退款', () => {
     try {
       // The cash sell() pays covers the gross; the 满减 leaves change.
       const order: Json | null = await sell([[a[0], 3], [a[1], 2]]);
-      const payFen = fen(order!.payAmount);
-      const [g0, g1] = [3 * fen(a[0].price), 2 * fen(a[1].price)];
+      const payFen = toFen(order!.payAmount);
+      const [g0, g1] = [3 * toFen(a[0].price), 2 * toFen(a[1].price)];
       expect(payFen).toBe(g0 + g1 - 37);
       // Line 0's share of the payable is its gross share, to the fen either way.
       const exact0 = (payFen * g0) / (g0 + g1);
       const r1 = await refund(order!.orderNo, [[order!.detList[0].detId, 1]]);
       expect(r1.status, r1.body).toBe(200);
-      const one = fen(r1.json.data.refundAmount);
+      const one = toFen(r1.json.data.refundAmount);
       expect([Math.floor(Math.floor(exact0) / 3), Math.floor(Math.ceil(exact0) / 3)]).toContain(one);
-      expect(one).toBeLessThan(fen(a[0].price));
+      expect(one).toBeLessThan(toFen(a[0].price));
       const r2 = await refund(order!.orderNo, [[order!.detList[0].detId, 2]]);
       const r3 = await refund(order!.orderNo, [[order!.detList[1].detId, 2]]);
       expect(r3.json.data.orderStatusName).toBe('已退款');
-      const share0 = one + fen(r2.json.data.refundAmount);
+      const share0 = one + toFen(r2.json.data.refundAmount);
       expect(Math.abs(share0 - exact0)).toBeLessThan(1);
       // The refunds add up to what was paid, to the fen.
-      expect(share0 + fen(r3.json.data.refundAmount)).toBe(payFen);
+      expect(share0 + toFen(r3.json.data.refundAmount)).toBe(payFen);
     } finally {
       await admin('POST', `${P}/stop`, { id });
     }

@@ -1,14 +1,18 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { loadDescriptors } from '../../../core/descriptors/load.ts';
+import type { ResourceDescriptor } from '../../../core/descriptors/types.ts';
 import { readDescriptorFiles } from '../../resources/descriptorFiles.ts';
 import { readDictionaries, type Dictionaries } from '../../resources/dictionaryFiles.ts';
 import type { Database } from '../index.ts';
 
 
+/** The resource descriptors of the schema directories, as the start-up's seeds read them (dictionaries, print templates). */
+export const shippedResources = (dirs: string[]): ReadonlyMap<string, ResourceDescriptor> => loadDescriptors(readDescriptorFiles(dirs)).set.resources;
+
 /** The dictionaries of the schema directories and their documents; throws naming file and pointer on a broken file. */
-export function shippedDictionaries(dirs: string[]): Dictionaries {
-  const d = readDictionaries(dirs, loadDescriptors(readDescriptorFiles(dirs)).set.resources.values());
+export function shippedDictionaries(dirs: string[], resources: ReadonlyMap<string, ResourceDescriptor> = shippedResources(dirs)): Dictionaries {
+  const d = readDictionaries(dirs, resources.values());
   if (d.errors.length) throw new Error(`dictionaries in ${dirs.join(path.delimiter)}:\n${d.errors.join('\n')}`);
   return d;
 }
