@@ -93,6 +93,7 @@ export function RefundDialog({ opened, onClose, initialOrderNo, onRefunded }: { 
             {lineResult.payList.map((p) => (
               <Text key={p.payType} size="sm" data-testid={`register-line-refunded-${p.payType}`}>{t('refundByMethod', { payType: payName(p.payType) || String(p.payType), amount: amountText(Math.abs(p.amount)) })}</Text>
             ))}
+            {lineResult.writeOffNo && <Text size="sm" data-testid="register-line-refunded-write-off">{t('lineRefundWrittenOff', { no: lineResult.writeOffNo })}</Text>}
           </Alert>
         )}
         {order && byLines && (

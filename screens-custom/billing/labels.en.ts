@@ -55,5 +55,5 @@ export const en: Record<BillingKey, string> = {
   refundTitle: 'Refund an order', orderNo: 'Order no.', orderLine: '{{shop}} · {{time}} · due ¥{{amount}}', refunded: 'Refunded ¥{{amount}}; give the money back to the customer',
   refundedPractice: ' (practice order)', refundedStock: '; the items are back in the shop’s stock', confirmRefund: 'Confirm refund ¥{{amount}}',
   lineRefundAtRegister: 'Refund items', lineRefundTitle: 'Refund items', refundOffline: 'Offline: a refund needs the network; refund once it is back',
-  lineRefundDone: 'Refunded ¥{{amount}} ({{no}}); give the money back to the customer', refundByMethod: '{{payType}} ¥{{amount}}', returnedQty: 'Returned {{count}}',
+  lineRefundWrittenOff: 'Damaged goods written off ({{no}}), not back in stock', lineRefundDone: 'Refunded ¥{{amount}} ({{no}}); give the money back to the customer', refundByMethod: '{{payType}} ¥{{amount}}', returnedQty: 'Returned {{count}}',
 };

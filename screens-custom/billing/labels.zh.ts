@@ -67,7 +67,7 @@ export const zh = {
   refundedPractice: '（练习单）', refundedStock: '，商品已退回门店库存', confirmRefund: '确认退款 ¥{{amount}}',
   // 按商品退款
   lineRefundAtRegister: '按商品退款', lineRefundTitle: '按商品退款', refundOffline: '网络已断开：退款需要联网，网络恢复后再退款',
-  lineRefundDone: '已退款 ¥{{amount}}（{{no}}），请将款项退还顾客', refundByMethod: '{{payType}} ¥{{amount}}', returnedQty: '已退 {{count}}',
+  lineRefundWrittenOff: '损坏商品已报损（{{no}}），不退回库存', lineRefundDone: '已退款 ¥{{amount}}（{{no}}），请将款项退还顾客', refundByMethod: '{{payType}} ¥{{amount}}', returnedQty: '已退 {{count}}',
 };
 
 

@@ -14,7 +14,7 @@ export function LineRefundDialog({ order, onClose, onRefunded }: { order: OrderD
   return (
     <Modal opened onClose={onClose} size="lg" centered title={t('lineRefundTitle', { orderNo: order.orderNo })}>
       <LineRefundForm order={order} onCancel={onClose} onRefunded={async (r) => {
-        notifySuccess({ text: t('lineRefunded', { amount: amountText(r.refundAmount) }) });
+        notifySuccess({ text: [t('lineRefunded', { amount: amountText(r.refundAmount) }), r.writeOffNo ? t('writtenOff', { no: r.writeOffNo }) : ''].filter(Boolean).join('；') });
         await onRefunded();
         onClose();
       }} />

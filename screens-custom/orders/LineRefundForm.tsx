@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, NumberInput, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Loader, NumberInput, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type KeyboardEvent } from 'react';
@@ -34,9 +34,11 @@ export interface LineRefundResult {
   refundNo: string;
   refundAmount: number;
   refundQuantity: number;
-  lines: { detId: number; orderDetId: number; skuName: string; quantity: number; amount: number }[];
+  lines: { detId: number; orderDetId: number; skuName: string; quantity: number; amount: number; damaged?: boolean }[];
   payList: { payType: number; amount: number }[];
   orderStatus: number;
+  /** The 报损单 that wrote off the lines marked damaged, if any. */
+  writeOffNo?: string | null;
 }
 
 export function LineRefundForm({ order, onCancel, onRefunded, blocked, uuid: given, onUuidUsed }: {
@@ -56,12 +58,14 @@ export function LineRefundForm({ order, onCancel, onRefunded, blocked, uuid: giv
   // Quotes go under their own uuid: a refund already made under `uuid` (its answer lost) would otherwise answer them.
   const [quoteUuid] = useState(() => crypto.randomUUID());
   const [qty, setQty] = useState<Record<number, number>>({});
+  // Lines whose goods came back broken (报损): paid back, written off instead of going back on the shelf.
+  const [damaged, setDamaged] = useState<Record<number, boolean>>({});
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const lines = order.detList.map((l) => ({ ...l, left: Math.max(0, Number(l.quantity) - (Number(l.returnedQuantity) || 0)) }));
   const firstOpen = lines.find((l) => l.left > 0)?.detId;
-  const chosen = lines.filter((l) => (qty[l.detId] ?? 0) > 0).map((l) => ({ detId: l.detId, quantity: qty[l.detId] }));
+  const chosen = lines.filter((l) => (qty[l.detId] ?? 0) > 0).map((l) => ({ detId: l.detId, quantity: qty[l.detId], ...(damaged[l.detId] ? { damaged: true } : {}) }));
   // Debounced by its text: a new array each render would restart the wait on every render of the page around it.
   const chosenKey = JSON.stringify(chosen);
   const [askedKey] = useDebouncedValue(chosenKey, 250);
@@ -103,7 +107,7 @@ export function LineRefundForm({ order, onCancel, onRefunded, blocked, uuid: giv
       <Text size="sm" c="dimmed">{t('lineRefundIntro')}</Text>
       <Table withTableBorder fz="sm">
         <Table.Thead>
-          <Table.Tr><Table.Th>{t('sku')}</Table.Th><Table.Th ta="right">{t('quantity')}</Table.Th><Table.Th ta="right">{t('canRefund')}</Table.Th><Table.Th w={130}>{t('refundQty')}</Table.Th><Table.Th ta="right">{t('amount')}</Table.Th></Table.Tr>
+          <Table.Tr><Table.Th>{t('sku')}</Table.Th><Table.Th ta="right">{t('quantity')}</Table.Th><Table.Th ta="right">{t('canRefund')}</Table.Th><Table.Th w={130}>{t('refundQty')}</Table.Th><Table.Th title={t('damagedHelp')}>{t('damaged')}</Table.Th><Table.Th ta="right">{t('amount')}</Table.Th></Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {lines.map((l) => (
@@ -116,6 +120,11 @@ export function LineRefundForm({ order, onCancel, onRefunded, blocked, uuid: giv
                   value={qty[l.detId] ?? 0} onChange={(v) => setQty((q) => ({ ...q, [l.detId]: Math.min(l.left, Math.max(0, Number(v) || 0)) }))}
                   autoFocus={l.detId === firstOpen} data-autofocus={l.detId === firstOpen || undefined}
                   aria-label={`${t('refundQty')} ${l.skuName}`} data-testid={`line-refund-qty-${l.detId}`} />
+              </Table.Td>
+              <Table.Td>
+                <Checkbox size="xs" checked={Boolean(damaged[l.detId])} disabled={!(qty[l.detId] > 0) || busy} title={t('damagedHelp')}
+                  onChange={(e) => { const on = e.currentTarget.checked; setDamaged((d) => ({ ...d, [l.detId]: on })); }}
+                  aria-label={`${t('damaged')} ${l.skuName}`} data-testid={`line-refund-damaged-${l.detId}`} />
               </Table.Td>
               <Table.Td ta="right" data-testid={`line-refund-amount-${l.detId}`}>{byLine.has(l.detId) ? amountText(byLine.get(l.detId)) : ''}</Table.Td>
             </Table.Tr>

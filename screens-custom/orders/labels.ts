@@ -25,9 +25,10 @@ const zh = {
   orderInfo: '订单信息', salesman: '导购', noStaff: '没有匹配的员工', addMember: '补录会员（手机号）', remark: '备注', saveChanges: '保存修改', empty: '（空）',
   // 部分退款
   statusPartRefunded: '部分退款', returnedQty: '已退', lineRefunds: '部分退款记录', lineRefundRow: '{{no}} · {{time}} · {{user}} · 退 {{count}} 件 · {{amount}} 元',
-  lineRefund: '部分退款', lineRefundTitle: '部分退款 {{orderNo}}', lineRefundIntro: '选择要退的商品和数量（最多为未退数量），按各行实付（促销、满减、优惠券分摊后）退款，余额与积分按比例退回，商品退回门店仓。',
+  lineRefund: '部分退款', lineRefundTitle: '部分退款 {{orderNo}}', lineRefundIntro: '选择要退的商品和数量（最多为未退数量），按各行实付（促销、满减、优惠券分摊后）退款，余额与积分按比例退回，商品退回门店仓；勾选「报损」的商品照常退款，但不退回库存，自动生成报损单。',
   canRefund: '可退', refundQty: '退货数量', refundReason: '退款原因', refundBack: '退款金额 {{amount}} 元', refundBy: '{{payType}} {{amount}}', pointsBack: '扣回积分 {{points}}',
   chooseQty: '请选择退货数量', quoting: '计算中…', confirmLineRefund: '确认退款 {{amount}} 元', lineRefunded: '已退款 {{amount}} 元',
+  damaged: '报损', damagedHelp: '商品已损坏：照常退款，但不退回库存，自动生成已确认的报损单（原因：破损）', writtenOff: '损坏商品已报损（{{no}}）',
   // 团购出库
   bankTransfer: '银行卡（对公转账）', choosePayType: '请选择收款方式',
   shipped: '已生成销售单 {{orderNo}}，{{payType}}收款 {{amount}} 元，商品已从门店仓出库', shipFailed: '出库失败', ship: '团购出库',
@@ -61,9 +62,10 @@ const en: Record<keyof typeof zh, string> = {
   memberPhoneInvalid: 'Enter the member’s 11-digit phone number', memberNotFound: 'No member has the phone number {{phone}}', unchanged: 'Nothing has changed', infoSaved: 'Order details saved',
   orderInfo: 'Order details', salesman: 'Sales assistant', noStaff: 'No matching staff', addMember: 'Add member (phone number)', remark: 'Remark', saveChanges: 'Save changes', empty: '(empty)',
   statusPartRefunded: 'Partly refunded', returnedQty: 'Returned', lineRefunds: 'Partial refunds', lineRefundRow: '{{no}} · {{time}} · {{user}} · {{count}} items · {{amount}} yuan',
-  lineRefund: 'Partial refund', lineRefundTitle: 'Partial refund {{orderNo}}', lineRefundIntro: 'Choose the items and quantities to refund (at most what has not come back). Each line pays back its share of what was paid (after promotions, spend-and-save and coupon); balance and points follow in proportion; the goods go back into the shop’s warehouse.',
+  lineRefund: 'Partial refund', lineRefundTitle: 'Partial refund {{orderNo}}', lineRefundIntro: 'Choose the items and quantities to refund (at most what has not come back). Each line pays back its share of what was paid (after promotions, spend-and-save and coupon); balance and points follow in proportion; the goods go back into the shop’s warehouse; lines marked Damaged are refunded but written off instead.',
   canRefund: 'Left', refundQty: 'Refund quantity', refundReason: 'Reason', refundBack: 'Refund {{amount}} yuan', refundBy: '{{payType}} {{amount}}', pointsBack: 'Points taken back {{points}}',
   chooseQty: 'Choose a quantity to refund', quoting: 'Calculating…', confirmLineRefund: 'Refund {{amount}} yuan', lineRefunded: 'Refunded {{amount}} yuan',
+  damaged: 'Damaged', damagedHelp: 'The goods are damaged: refunded as usual, but written off by a confirmed write-off (reason: broken) instead of going back into stock', writtenOff: 'Damaged goods written off ({{no}})',
   bankTransfer: 'Bank card (company transfer)', choosePayType: 'Choose how the customer paid',
   shipped: 'Sales order {{orderNo}} created, {{amount}} yuan received by {{payType}}; the goods have left the shop’s warehouse', shipFailed: 'Shipping failed', ship: 'Ship group purchase',
   shipIntro: 'Group purchase {{no}} ({{customer}}), {{shop}}, ', shipAmount: 'amount ', shipIntroEnd: ' yuan. A sales order is created at the group price and the goods leave the shop’s warehouse.',

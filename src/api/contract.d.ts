@@ -7659,6 +7659,8 @@ export interface paths {
                     "application/json": {
                         /** 退货商品 */
                         lines: {
+                            /** 报损 */
+                            damaged?: boolean | null;
                             /** 订单明细 */
                             detId: number;
                             /** 退货数量 */

@@ -236,6 +236,41 @@ describe('部分退款', () => {
     expect([after.refundCount, toFen(after.refundAmount), toFen(after.expectedCash)]).toEqual([before.refundCount + 1, toFen(before.refundAmount) + backFen, toFen(before.expectedCash) - backFen]);
   });
 
+  it('a line marked 报损 is paid back but does not return to the shelf: a confirmed 报损单 of reason 破损 writes it off, voidable like any 报损单', async () => {
+    const order = await sell([[a[0], 3], [a[1], 2]]);
+    const [l0, l1] = order.detList;
+    const [s0, s1] = [await onHand(a[0].skuId), await onHand(a[1].skuId)];
+    const r = await admin('POST', `${O}/refundLines`, {
+      uuid: randomUUID(), orderNo: order.orderNo, reason: '外包装破损',
+      lines: [{ detId: l0.detId, quantity: 2, damaged: true }, { detId: l1.detId, quantity: 1 }],
+    });
+    expect(r.status, r.body).toBe(200);
+    // The money is the refund's whatever became of the goods.
+    expect(toFen(r.json.data.refundAmount)).toBe(2 * toFen(a[0].price) + toFen(a[1].price));
+    expect(r.json.data.lines.map((l: Json) => [l.orderDetId, l.damaged])).toEqual([[l0.detId, true], [l1.detId, false]]);
+    const no = r.json.data.writeOffNo as string;
+    expect(no).toMatch(/^BS\d{8}-\d{4,}$/);
+    // The damaged line is not sellable again; the sound one is back on the shelf.
+    expect(await onHand(a[0].skuId)).toBe(s0);
+    expect(await onHand(a[1].skuId)).toBe(s1 + 1);
+    // The 报损单 as the warehouse sees it: confirmed, 破损, the order and refund named, the one damaged SKU.
+    const list = (await admin('POST', 'wxy-warehouse-server/wh-write-off/page', { pageNum: 1, pageSize: 10, writeOffNo: no })).json.data;
+    expect(list.records).toEqual([expect.objectContaining({ writeOffNo: no, whId, status: 2, reason: 1, totalQuantity: 2 })]);
+    expect(list.records[0].remark).toContain(order.orderNo);
+    const doc = (await admin('GET', `wxy-warehouse-server/wh-write-off/info/${list.records[0].writeOffId}`)).json.data;
+    expect(doc.detList.map((d: Json) => [d.skuId, d.quantity])).toEqual([[a[0].skuId, 2]]);
+    // The ledger: back in with the refund, out with the write-off — nothing moved twice.
+    const moves = await sql<{ doc_type: string; qty: string }>(
+      `SELECT doc_type, sum(qty) AS qty FROM stock_ledger WHERE wh_id = $1 AND sku_id = $2 AND create_time >= now() - interval '1 minute'
+          AND ((doc_type = 'saleRefund' AND doc_id = $3) OR (doc_type = 'writeOff' AND doc_no = $4)) GROUP BY doc_type ORDER BY doc_type`,
+      [whId, a[0].skuId, order.orderId, no],
+    );
+    expect(moves.map((m) => [m.doc_type, Number(m.qty)])).toEqual([['saleRefund', 2], ['writeOff', -2]]);
+    // A write-off found to be wrong is voided from the 报损单 and the goods are back in stock.
+    expect((await admin('PUT', `wxy-warehouse-server/wh-write-off/void/${list.records[0].writeOffId}`, {})).status).toBe(200);
+    expect(await onHand(a[0].skuId)).toBe(s0 + 2);
+  });
+
   it('after a 满减 each line pays back its share of what was paid, units rounded down, the last unit taking the remainder', async () => {
     const day = (offset: number) => `${new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)} 00:00:00`;
     const P = `${S}/po-promotion`;

@@ -73,4 +73,16 @@ test('order detail: 部分退款 of one unit of a line, quoted, then shown per l
   await expect(detail.getByTestId(`order-line-returned-${line.detId}`)).toHaveText('1');
   await expect(detail).toContainText('部分退款');
   await expect(detail.getByTestId('order-line-refunds')).toContainText(`退 1 件 · ${unit} 元 · 顾客退一件`);
+
+  // The second unit came back broken: refunded, marked 报损, so it is written off instead of going back on the shelf.
+  const available = async () => ((await api('get', `wxy-order-server/order/catalogue/${shopId}`)).skus as { skuId: number; available: number }[]).find((k) => k.skuId === sku.skuId)!.available;
+  const before = await available();
+  await detail.getByTestId('order-line-refund').click();
+  await dialog.getByTestId(`line-refund-qty-${line.detId}`).fill('1');
+  await dialog.getByTestId(`line-refund-damaged-${line.detId}`).check();
+  await expect(dialog.getByTestId('line-refund-quote')).toContainText('退款金额');
+  await dialog.getByTestId('line-refund-confirm').click();
+  await expect(page.getByText(/损坏商品已报损（BS\d{8}-\d{4,}）/)).toBeVisible();
+  await expect(detail).toContainText('已退款');
+  expect(await available()).toBe(before);
 });

@@ -177,7 +177,7 @@ export async function exchangeOrder(tx: Queryable, auth: AuthContext, input: Exc
 const HEADER = `e.exchange_id AS "exchangeId", e.exchange_no AS "exchangeNo", e.order_id AS "orderId", e.order_no AS "orderNo", e.shop_id AS "shopId", e.shop_name AS "shopName",
   e.member_id AS "memberId", e.member_name AS "memberName", e.member_phone AS "memberPhone", e.return_quantity::float8 AS "returnQuantity", e.give_quantity::float8 AS "giveQuantity",
   e.return_amount::float8 AS "returnAmount", e.give_amount::float8 AS "giveAmount", e.diff_amount::float8 AS "diffAmount", e.paid_amount::float8 AS "paidAmount",
-  e.change_amount::float8 AS "changeAmount", e.reason, e.user_name AS "userName", to_char(e.create_time, 'YYYY-MM-DD HH24:MI:SS') AS "createTime"`;
+  e.change_amount::float8 AS "changeAmount", e.reason, e.user_name AS "userName", to_char(e.create_time, 'YYYY-MM-DD HH24:MI:SS') AS "createTime", e.write_off_no AS "writeOffNo"`;
 
 /** An exchange with the lines that came back (returnList), the ones that went out (giveList) and the difference's payments. */
 export async function readExchange(tx: Queryable, id: number): Promise<Record<string, unknown>> {
@@ -185,7 +185,7 @@ export async function readExchange(tx: Queryable, id: number): Promise<Record<st
   if (!h) throw new ApiError('NOT_FOUND', '换货记录不存在');
   const lines = (await tx.query<Record<string, unknown>>(
     `SELECT det_id AS "detId", line_no AS "lineNo", direction, order_det_id AS "orderDetId", sku_id AS "skuId", sku_code AS "skuCode", sku_name AS "skuName", barcode, spec, unit,
-            quantity::float8 AS quantity, unit_price::float8 AS "unitPrice", amount::float8 AS amount
+            quantity::float8 AS quantity, unit_price::float8 AS "unitPrice", amount::float8 AS amount, damaged
        FROM po_order_exchange_det WHERE exchange_id = $1 ORDER BY line_no`,
     [id],
   )).rows;

@@ -17,6 +17,7 @@ import { BALANCE, CASH, PAY_TYPES, VOUCHER } from './pricing.ts';
 import { assertOrderInReach } from './registerShop.ts';
 import { ORDER_STATUS, SALE, SALE_ACTIONS, orderStatusName } from './saleDocument.ts';
 import { restoreVouchers } from './voucherPay.ts';
+import { writeOffDamaged } from './refundWriteOff.ts';
 import { fenOf, toYuan } from '../../../core/money.ts';
 import { lineShares, partOf, splitBack } from '../../../core/pricing/lineRefund.ts';
 
@@ -41,7 +42,8 @@ import { lineShares, partOf, splitBack } from '../../../core/pricing/lineRefund.
 export interface LineRefundInput {
   uuid: string;
   orderNo: string;
-  lines: { detId: number; quantity: number }[];
+  /** damaged: the goods came back broken (报损): they are written off by a 报损单 instead of going back on the shelf. */
+  lines: { detId: number; quantity: number; damaged?: boolean | null }[];
   reason?: string | null;
   /** true: only the quote (试算): the money back per line and method, the points; nothing is written. */
   preview?: boolean | null;
@@ -77,7 +79,7 @@ interface Line {
 
 /** What a refund of these lines pays back and moves (fen, thousandths of a unit, points). */
 interface RefundPlan {
-  lines: { line: Line; quantity: number; fen: number }[];
+  lines: { line: Line; quantity: number; fen: number; damaged: boolean }[];
   backFen: number;
   /** [pay_type, fen] per method, negative never. */
   methods: [number, number][];
@@ -103,7 +105,7 @@ async function planRefund(tx: Queryable, o: OrderRow, requested: LineRefundInput
   const payFen = fenOf(o.pay_amount);
   const shares = lineShares(payFen, lines.map((l) => Math.max(0, fenOf(l.amount) - fenOf(l.promotion_amount))));
   const byId = new Map(lines.map((l, i) => [Number(l.det_id), { l, share: shares[i] }]));
-  const wanted = requested ?? lines.filter((l) => milli(l.quantity) > milli(l.returned_quantity)).map((l) => ({ detId: Number(l.det_id), quantity: (milli(l.quantity) - milli(l.returned_quantity)) / 1000 }));
+  const wanted: LineRefundInput['lines'] = requested ?? lines.filter((l) => milli(l.quantity) > milli(l.returned_quantity)).map((l) => ({ detId: Number(l.det_id), quantity: (milli(l.quantity) - milli(l.returned_quantity)) / 1000 }));
   const seen = new Set<number>();
   const back = wanted.map((r, i) => {
     const x = byId.get(r.detId);
@@ -117,7 +119,7 @@ async function planRefund(tx: Queryable, o: OrderRow, requested: LineRefundInput
       throw new ApiError('BAD_REQUEST', q > before
         ? `退货第${i + 1}行数量（lines[${i}].quantity）：${x.l.sku_name} 最多还能退 ${(q - before) / 1000} 件（已售 ${q / 1000}，已退 ${before / 1000}），不能退 ${n / 1000} 件`
         : `退货第${i + 1}行数量（lines[${i}].quantity）：${x.l.sku_name} 已全部退回`);
-    return { line: x.l, quantity: n / 1000, fen: partOf(x.share, q, before, n) };
+    return { line: x.l, quantity: n / 1000, fen: partOf(x.share, q, before, n), damaged: Boolean(r.damaged) };
   });
   const backFen = back.reduce((a, b) => a + b.fen, 0);
   const left = lines.reduce((a, l) => a + milli(l.quantity) - milli(l.returned_quantity), 0);
@@ -179,7 +181,7 @@ const quote = (o: OrderRow, p: RefundPlan) => ({
   refundAmount: toYuan(p.backFen),
   points: p.points,
   last: p.last,
-  lines: p.lines.map((b) => ({ detId: Number(b.line.det_id), skuId: Number(b.line.sku_id), skuName: b.line.sku_name, quantity: b.quantity, amount: toYuan(b.fen) })),
+  lines: p.lines.map((b) => ({ detId: Number(b.line.det_id), skuId: Number(b.line.sku_id), skuName: b.line.sku_name, quantity: b.quantity, amount: toYuan(b.fen), damaged: b.damaged })),
   payList: p.methods.map(([t, f]) => ({ payType: t, payTypeName: PAY_TYPES[t] ?? String(t), amount: toYuan(f) })),
 });
 
@@ -208,18 +210,20 @@ async function writeLineRefund(tx: Queryable, auth: AuthContext, o: OrderRow, pl
   );
   if (r.rowCount !== plan.lines.length) throw new ApiError('CONFLICT', '可退数量已变更，请刷新后重试');
   await tx.query(
-    `INSERT INTO po_order_exchange_det (tenant_id, exchange_id, line_no, direction, order_det_id, sku_id, sku_code, sku_name, barcode, spec, unit, quantity, unit_price, amount, unit_cost)
-     SELECT app_current_tenant(), $1, x.n, 1, d.det_id, d.sku_id, d.sku_code, d.sku_name, d.barcode, d.spec, d.unit, x.q, round(x.a / x.q, 2), x.a, d.unit_cost
-       FROM unnest($2::int[], $3::numeric[], $4::numeric[]) WITH ORDINALITY AS x(det, q, a, n)
+    `INSERT INTO po_order_exchange_det (tenant_id, exchange_id, line_no, direction, order_det_id, sku_id, sku_code, sku_name, barcode, spec, unit, quantity, unit_price, amount, unit_cost, damaged)
+     SELECT app_current_tenant(), $1, x.n, 1, d.det_id, d.sku_id, d.sku_code, d.sku_name, d.barcode, d.spec, d.unit, x.q, round(x.a / x.q, 2), x.a, d.unit_cost, x.dmg
+       FROM unnest($2::int[], $3::numeric[], $4::numeric[], $5::boolean[]) WITH ORDINALITY AS x(det, q, a, dmg, n)
        JOIN po_order_det d ON d.det_id = x.det
       ORDER BY x.n`,
-    [id, plan.lines.map((b) => b.line.det_id), plan.lines.map((b) => b.quantity), plan.lines.map((b) => toYuan(b.fen))],
+    [id, plan.lines.map((b) => b.line.det_id), plan.lines.map((b) => b.quantity), plan.lines.map((b) => toYuan(b.fen)), plan.lines.map((b) => b.damaged)],
   );
   if (plan.methods.length)
     await tx.query(`INSERT INTO po_order_exchange_pay (tenant_id, exchange_id, pay_type, amount) SELECT app_current_tenant(), $1, t, -a FROM unnest($2::int[], $3::numeric[]) AS p(t, a)`,
       [id, plan.methods.map(([t]) => t), plan.methods.map(([, f]) => toYuan(f))]);
   await postStock(tx, auth, { docType: 'saleRefund', docId: o.order_id, docNo: o.order_no },
     plan.lines.map((b) => ({ whId: o.wh_id!, skuId: b.line.sku_id, qty: b.quantity, unitCost: Number(b.line.unit_cost), lineId: b.line.det_id, lotFrom: { docType: 'sale', docId: o.order_id, lineId: b.line.det_id } })));
+  const damaged = plan.lines.filter((b) => b.damaged);
+  if (damaged.length) await writeOffDamaged(tx, auth, o, { id, no }, damaged);
   const ref = { id: o.order_id, no: o.order_no, shopId: o.shop_id };
   const balanceFen = plan.methods.find(([t]) => t === BALANCE)?.[1] ?? 0;
   if (o.member_id) {
@@ -263,7 +267,7 @@ export async function readLineRefund(tx: Queryable, id: number): Promise<Record<
   const o = (await tx.query<{ status: number; refund_amount: string }>(`SELECT status, refund_amount FROM po_order WHERE order_id = $1`, [x.orderId])).rows[0];
   return {
     refundId: x.exchangeId, refundNo: x.exchangeNo, orderId: x.orderId, orderNo: x.orderNo, refundAmount: x.returnAmount, refundQuantity: x.returnQuantity,
-    reason: x.reason, userName: x.userName, createTime: x.createTime, lines: x.returnList, payList: x.payList,
+    reason: x.reason, userName: x.userName, createTime: x.createTime, lines: x.returnList, payList: x.payList, writeOffNo: x.writeOffNo ?? null,
     orderStatus: Number(o.status), orderStatusName: orderStatusName(Number(o.status)), orderRefundAmount: Number(o.refund_amount),
   };
 }
@@ -289,7 +293,10 @@ registerCustomRoute('order.refundLines', {
         orderNo: { type: 'string', title: '订单号', pattern: '^[A-Z]{2}\\d{8}-\\d{4,}$', 'x-msg': '订单号格式不正确' },
         lines: {
           type: 'array', title: '退货商品', minItems: 1, maxItems: 200,
-          items: { type: 'object', required: ['detId', 'quantity'], additionalProperties: false, properties: { detId: idField('订单明细'), quantity: { type: 'integer', minimum: 1, maximum: 9999, title: '退货数量' } } },
+          items: {
+            type: 'object', required: ['detId', 'quantity'], additionalProperties: false,
+            properties: { detId: idField('订单明细'), quantity: { type: 'integer', minimum: 1, maximum: 9999, title: '退货数量' }, damaged: { type: ['boolean', 'null'], title: '报损' } },
+          },
         },
         reason: { ...plainText('退款原因', 200), type: ['string', 'null'] },
         preview: { type: ['boolean', 'null'], title: '仅试算' },
