@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { call } from '../../src/api/http';
 import { useBillingT } from './labels';
 import { amountText } from '../../core/money.ts';
+import { printShiftSlip } from './receipt';
 
 const S = '/wxy-shop-server/shop-class-record';
 
@@ -56,6 +57,8 @@ export function ShiftBar({ userId, shopId, practice, unsent, onShift }: { userId
     mutationFn: (classId: number) => call<Shift>({ method: 'PUT', url: `${S}/update/${classId}`, data: { countedCash: Number(counted), remark: remark.trim() || null }, silent: true }),
     onSuccess: (s) => {
       setHanded(s);
+      // The 交班单 goes to the till's receipt printer at once where one is chosen (no dialog); else 打印交班单 below.
+      void printShiftSlip(s.classId, { pdfFallback: false });
       setHanding(false);
       setCounted('');
       setRemark('');
@@ -121,7 +124,10 @@ export function ShiftBar({ userId, shopId, practice, unsent, onShift }: { userId
             <Text fw={600} c={handed.differenceAmount ? 'red' : 'teal'} data-testid="register-handed-difference">
               {handed.differenceAmount ? t(handed.differenceAmount < 0 ? 'short' : 'over', { amount: amountText(Math.abs(handed.differenceAmount)) }) : t('cashMatches')}
             </Text>
-            <Button onClick={() => setHanded(null)} data-testid="register-handed-ok">{t('gotIt')}</Button>
+            <Group grow>
+              <Button variant="default" onClick={() => void printShiftSlip(handed.classId, { pdfFallback: true })} data-testid="register-handed-print">{t('printShiftSlip')}</Button>
+              <Button onClick={() => setHanded(null)} data-testid="register-handed-ok">{t('gotIt')}</Button>
+            </Group>
           </Stack>
         )}
       </Modal>

@@ -12,6 +12,7 @@ export const zh = {
   recharge: '充值', sku: '商品', barcode: '条码', unitPrice: '单价', quantity: '数量', amount: '金额', discount: '折扣', promotion: '促销', stock: '可用库存', gift: '赠品',
   totalItems: '共 {{count}} 件，', totalPromo: '原价 ¥{{total}}，促销优惠 -¥{{promotion}}{{fullReduction}}，', fullReductionPart: '（含{{name}} -{{amount}}）', due: '应收',
   droppedLines: '已停用的商品未取回：{{names}}', listJoin: '、', settle: '结算（F9）', settled: '收款成功：{{orderNo}}',
+  shiftSlip: '交班单', printShiftSlip: '打印交班单', shiftSlipJobTitle: '交班单 {{classId}}', shiftSlipPrinted: '交班单已打印（{{printer}}）', shiftSlipPrintFailed: '交班单打印失败：{{message}}', 
   paidChange: '实收 ¥{{paid}}，找零 ', memberPoints: '会员 {{member}} 本单积分 +{{points}}', printReceipt: '打印小票', receiptPrinted: '小票已打印（{{printer}}）', receiptPrintFailed: '小票打印失败：{{message}}', printSettings: '打印设置', receiptPrinter: '小票打印机', printClientHost: '打印客户端地址', printClientToken: '令牌（token）', connectClient: '连接', noReceiptPrinter: '不使用（浏览器打印 PDF）', printClientNotConnected: '打印客户端未连接：{{message}}', clientConnected: '已连接', clientClosed: '未连接', clientConnecting: '连接中', receiptJobTitle: '收银小票 {{orderNo}}', nextSale: '下一单',
   savedOffline: '网络已断开：本单已保存为离线单', savedOfflineText: '收款已完成，本单保存在这台电脑上，网络恢复后自动上传（同一单只会记录一次）。',
   noDiscount: '不打折', discountSuffix: '折', lineDiscount: '单品折扣', delete: '删除',

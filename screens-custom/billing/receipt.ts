@@ -85,3 +85,36 @@ export async function printReceipt(o: SettledOrder): Promise<void> {
     w.print();
   }
 }
+
+/**
+ * The 交班单 of a shift: on the till's receipt printer without a dialog when one is chosen and its client answers,
+ * else the PDF in a window opened at the click. Answers what happened, for the hand-over dialog to say.
+ */
+export async function printShiftSlip(classId: number, opts: { pdfFallback: boolean }): Promise<'printed' | 'pdf' | 'failed' | 'none'> {
+  const { receiptPrinterChosen, printShiftSlipSilently } = await import('./silentPrint');
+  if (receiptPrinterChosen()) {
+    try {
+      const r = await printShiftSlipSilently(classId);
+      if (r.kind === 'printed') {
+        notifySuccess({ text: t('shiftSlipPrinted', { printer: r.printer }) });
+        return 'printed';
+      }
+    } catch (e) {
+      notifyError({ text: t('shiftSlipPrintFailed', { message: e instanceof Error ? e.message : String(e) }) });
+      return 'failed';
+    }
+  }
+  if (!opts.pdfFallback) return 'none';
+  const w = window.open('', '_blank', 'width=420,height=640');
+  if (!w) return 'none';
+  w.document.title = t('shiftSlip');
+  try {
+    const res = await client.request<Blob>({ method: 'GET', url: `/wxy-shop-server/shop-class-record/print/${classId}`, params: { type: 'pdf' }, responseType: 'blob', timeout: TIMEOUT.exportDownload });
+    w.location.href = URL.createObjectURL(new Blob([res.data], { type: 'application/pdf' }));
+    return 'pdf';
+  } catch (e) {
+    w.close();
+    notifyError({ text: t('shiftSlipPrintFailed', { message: e instanceof Error ? e.message : String(e) }) });
+    return 'failed';
+  }
+}

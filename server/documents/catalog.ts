@@ -7,10 +7,11 @@ import type { DescriptorSet, ResourceDescriptor } from '../../core/descriptors/t
  * document's `waiting` block). Adding a document adds it to both, without TypeScript.
  */
 
-/** Print business types that are no document: a template for the register's ticket, a payment slip, a price tag. */
+/** Print business types that are no document: the register's ticket and hand-over slip, a payment slip, a price tag. */
 const OTHER_PRINT_TYPES = [
   { value: 'general', label: '通用' },
   { value: 'cashierTicket', label: '收银小票' },
+  { value: 'shiftTicket', label: '交班单' },
   { value: 'orderPay', label: '支付单' },
   { value: 'priceTag', label: '价签' },
 ] as const;

@@ -26895,6 +26895,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wxy-shop-server/shop-class-record/print/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 交班单打印：type=data 为模板（打印模板设计中业务类型「交班单」，没有则用默认 58mm 交班单）与打印数据，type=pdf（默认）为 PDF；只能打印自己的班次 */
+        get: {
+            parameters: {
+                query?: {
+                    type?: "pdf" | "data";
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wxy-shop-server/shop-class-record/save": {
         parameters: {
             query?: never;
@@ -41234,7 +41272,7 @@ export interface paths {
                          * 业务类型
                          * @enum {string}
                          */
-                        businessType: "general" | "supplierMrb" | "pettyCashRecord" | "groupPurchase" | "preSale" | "returnOrder" | "pettyCashReconciliation" | "pettyCashTransfer" | "allocation" | "inventory" | "otherStockIn" | "otherStockOut" | "picking" | "purchase" | "receipt" | "writeOff" | "cashierTicket" | "orderPay" | "priceTag";
+                        businessType: "general" | "supplierMrb" | "pettyCashRecord" | "groupPurchase" | "preSale" | "returnOrder" | "pettyCashReconciliation" | "pettyCashTransfer" | "allocation" | "inventory" | "otherStockIn" | "otherStockOut" | "picking" | "purchase" | "receipt" | "writeOff" | "cashierTicket" | "shiftTicket" | "orderPay" | "priceTag";
                         /** 模板名称 */
                         name: string;
                         /** 备注 */
@@ -41494,7 +41532,7 @@ export interface paths {
                          * 业务类型
                          * @enum {string}
                          */
-                        businessType: "general" | "supplierMrb" | "pettyCashRecord" | "groupPurchase" | "preSale" | "returnOrder" | "pettyCashReconciliation" | "pettyCashTransfer" | "allocation" | "inventory" | "otherStockIn" | "otherStockOut" | "picking" | "purchase" | "receipt" | "writeOff" | "cashierTicket" | "orderPay" | "priceTag";
+                        businessType: "general" | "supplierMrb" | "pettyCashRecord" | "groupPurchase" | "preSale" | "returnOrder" | "pettyCashReconciliation" | "pettyCashTransfer" | "allocation" | "inventory" | "otherStockIn" | "otherStockOut" | "picking" | "purchase" | "receipt" | "writeOff" | "cashierTicket" | "shiftTicket" | "orderPay" | "priceTag";
                         /** 模板名称 */
                         name: string;
                         /** 备注 */
@@ -41628,7 +41666,7 @@ export interface paths {
                          * 业务类型
                          * @enum {string|null}
                          */
-                        businessType?: "general" | "supplierMrb" | "pettyCashRecord" | "groupPurchase" | "preSale" | "returnOrder" | "pettyCashReconciliation" | "pettyCashTransfer" | "allocation" | "inventory" | "otherStockIn" | "otherStockOut" | "picking" | "purchase" | "receipt" | "writeOff" | "cashierTicket" | "orderPay" | "priceTag" | "" | null;
+                        businessType?: "general" | "supplierMrb" | "pettyCashRecord" | "groupPurchase" | "preSale" | "returnOrder" | "pettyCashReconciliation" | "pettyCashTransfer" | "allocation" | "inventory" | "otherStockIn" | "otherStockOut" | "picking" | "purchase" | "receipt" | "writeOff" | "cashierTicket" | "shiftTicket" | "orderPay" | "priceTag" | "" | null;
                         /** 模板名称 */
                         name?: string | null;
                     } | null;

@@ -84,6 +84,27 @@ describe('收银班次', () => {
     expect([twice.status, twice.json.msg]).toEqual([409, '该班次已交班，不能重复交班']);
     const list = (await admin('POST', `${S}/shop-class-record/findList`, { pageNum: 1, pageSize: 10, userName: '店员' })).json.data.records;
     expect(list[0]).toMatchObject({ classId, status: 2, expectedCash: live.expectedCash, differenceAmount: -5, saleAmount: cents(p * 4) });
+
+    // Its 交班单: the default 58 mm template (no tenant template yet) with the shift's own figures, as data and as a PDF.
+    const slip = await shop('GET', `${S}/shop-class-record/print/${classId}?type=data`);
+    expect(slip.status, slip.body).toBe(200);
+    const money = (x: number) => x.toFixed(2);
+    expect(slip.json.data).toMatchObject({ templateName: '交班单（默认模板）', isDefault: true });
+    expect(slip.json.data.data).toMatchObject({
+      cashier: '门店店员01', orderCount: 3, refundCount: 1, openingCash: '200.00', expectedCash: money(live.expectedCash),
+      countedCash: money(live.expectedCash - 5), differenceAmount: '5.00（短款）', remark: '找零少收',
+    });
+    expect(slip.json.data.data.payList).toEqual([
+      { payName: '现金', saleAmount: money(cash.saleAmount), refundAmount: money(p), netAmount: money(cashSale.payAmount) },
+      { payName: live.payList.find((x: Json) => x.payType === 3).payName, saleAmount: money(p), refundAmount: '0.00', netAmount: money(p) },
+    ]);
+    const pdf = await shop('GET', `${S}/shop-class-record/print/${classId}`);
+    expect([pdf.status, pdf.raw.subarray(0, 5).toString()]).toEqual([200, '%PDF-']);
+    // Someone else's slip is not one's to print; an unknown shift is a 404.
+    const mine = (await admin('POST', `${S}/shop-class-record/save`, { shopId, openingCash: 0, isPractice: true })).json.data;
+    expect((await shop('GET', `${S}/shop-class-record/print/${mine.classId}?type=data`)).status).toBe(403);
+    expect((await shop('GET', `${S}/shop-class-record/print/99999999?type=data`)).status).toBe(404);
+    expect((await admin('PUT', `${S}/shop-class-record/update/${mine.classId}`, { countedCash: 0 })).status).toBe(200);
   });
 
   it('only one’s own shift; practice shifts apart; shop01 cannot list shifts; another tenant sees none', async () => {

@@ -75,11 +75,23 @@ test('a receipt prints silently on the till\'s chosen printer; a stopped one say
   await expect(page.getByTestId('toast-error')).toContainText('小票打印失败：HP-Stopped打印机异常');
   expect(client.jobs).toHaveLength(2);
 
-  // 交班: the shift this test opened is closed, so the next spec on this server finds the register as it was.
+  // 交班 (which also leaves the register as the next spec on this server expects it): the 交班单 prints at once on
+  // the till's printer, with the shift's figures, no dialog.
+  await page.evaluate(() => {
+    const s = JSON.parse(localStorage.getItem('wxy.printClient') ?? '{}');
+    localStorage.setItem('wxy.printClient', JSON.stringify({ ...s, receiptPrinter: 'XP-58' }));
+  });
   await page.getByTestId('register-next').click();
   await page.getByTestId('register-handover').click();
   await page.getByTestId('register-counted-cash').fill('100');
   await page.getByTestId('register-handover-ok').click();
+  await expect(page.getByTestId('register-handed-difference')).toBeVisible();
+  await expect(page.getByTestId('toast-success').filter({ hasText: '交班单已打印' })).toContainText('交班单已打印（XP-58）');
+  expect(client.jobs).toHaveLength(3);
+  expect(client.jobs[2]).toMatchObject({ printer: 'XP-58', title: expect.stringMatching(/^交班单 \d+$/) });
+  expect(client.jobs[2].html).toContain('应有现金');
+  expect(client.jobs[2].html).toContain('备用零钱');
+  expect(popups).toHaveLength(0);
   await page.getByTestId('register-handed-ok').click();
   await expect(page.getByTestId('register-open-shift-ok')).toBeVisible();
 });

@@ -1,7 +1,7 @@
 /**
  * The host's field lists (spec 001 §3 `field`: "chosen from a provided field list or typed freely"). A document
  * type's fields come from its descriptors on the server (print-template/business-fields/{type}); the kinds that
- * are no document (收银小票, 支付单, 价签: server/documents/catalog.ts) have theirs here. Every type also gets the
+ * are no document (收银小票, 交班单, 支付单, 价签: server/documents/catalog.ts) have theirs here. Every type also gets the
  * common fields; a type with no list offers only those.
  */
 export interface BusinessField {
@@ -25,6 +25,12 @@ const BY_TYPE: Readonly<Record<string, readonly BusinessField[]>> = {
     f('ticketNo', '小票号'), f('cashier', '收银员'), f('memberName', '会员'), f('memberPoints', '会员积分'), f('payTime', '支付时间'),
     f('payMethod', '支付方式'), f('totalAmount', '应收金额'), f('discountAmount', '优惠金额'), f('paidAmount', '实收金额'), f('change', '找零'),
     f('totalQuantity', '商品件数'), f('detList', '明细（表格）'), ...GOODS_LINE,
+  ],
+  shiftTicket: [
+    f('cashier', '收银员'), f('startTime', '开班时间'), f('endTime', '交班时间'), f('orderCount', '销售笔数'), f('saleAmount', '销售金额'),
+    f('refundCount', '退款笔数'), f('refundAmount', '退款金额'), f('openingCash', '备用零钱'), f('expectedCash', '应有现金'),
+    f('countedCash', '实点现金'), f('differenceAmount', '差额'), f('payList', '支付方式汇总（表格）'), f('payName', '汇总·支付方式'),
+    f('netAmount', '汇总·净额'),
   ],
   orderPay: [
     f('orderNo', '订单号'), f('shopName', '门店'), f('cashierName', '收银员'), f('createTime', '下单时间'), f('memberName', '会员'), f('memberPhone', '会员手机号'),

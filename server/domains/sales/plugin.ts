@@ -4,7 +4,7 @@ import { catalogueRoutes } from './catalogueRoutes.ts';
 import { orderRoutes } from './orderRoutes.ts';
 import { parkedSaleRoutes } from './parkedSales.ts';
 import { saleReportRoutes } from './saleReport.ts';
-import { classRecordPayRoute, shiftRoutes } from './shifts.ts';
+import { classRecordPayRoute, shiftPrintRoute, shiftRoutes } from './shifts.ts';
 import './preSale.ts';
 import './orderPay.ts';
 import './vouchers.ts';
@@ -20,6 +20,7 @@ export const routes: AreaRoutes = async (app, { services }) => {
   await app.register(orderRoutes(services.db, services), { prefix: PREFIX.order });
   await app.register(catalogueRoutes, { prefix: PREFIX.order });
   await app.register(shiftRoutes, { prefix: PREFIX.shop });
+  await app.register(shiftPrintRoute(services), { prefix: PREFIX.shop });
   await app.register(classRecordPayRoute, { prefix: PREFIX.order });
   await app.register(saleReportRoutes, { prefix: PREFIX.order });
   await app.register(parkedSaleRoutes, { prefix: PREFIX.order });

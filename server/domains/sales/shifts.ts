@@ -5,6 +5,9 @@ import { assertCents, plainText } from '../../http/fields.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
 import { id } from './orderRoutes.ts';
 import { closeShift, openShift, openShiftOf, readShift, SHIFT_LIST_PERM, shiftPayList } from './shiftQueries.ts';
+import { shiftPrintData, shiftTemplate } from './shiftPrint.ts';
+import { answerPrint } from '../../printTemplates/answerPrint.ts';
+import type { AppServices } from '../../context.ts';
 
 /**
  * 收银班次 (shop-class-record): a cashier opens a shift with the change float in the drawer (save), sells, and hands
@@ -81,6 +84,35 @@ export const shiftRoutes = async (app: FastifyInstance) => {
       const shift = await req.tenantTx((tx) => readShift(tx, req.params.id));
       if (!shift) throw new ApiError('NOT_FOUND', '班次不存在');
       return ok(shift);
+    },
+  );
+};
+
+/**
+ * shop-class-record/print/{id}?type=pdf|data: the shift's 交班单 on the tenant's template (打印模板 交班单, else the
+ * default 58 mm slip) — for its cashier (or an admin), at hand-over or later.
+ */
+export const shiftPrintRoute = (services?: AppServices) => async (app: FastifyInstance) => {
+  app.get<{ Params: { id: number }; Querystring: { type?: 'pdf' | 'data' } }>(
+    '/shop-class-record/print/:id',
+    {
+      config: { perm: SELL },
+      schema: {
+        tags,
+        summary: '交班单打印：type=data 为模板（打印模板设计中业务类型「交班单」，没有则用默认 58mm 交班单）与打印数据，type=pdf（默认）为 PDF；只能打印自己的班次',
+        params: { type: 'object', required: ['id'], properties: { id: id('班次') } },
+        querystring: { type: 'object', additionalProperties: false, properties: { type: { type: 'string', enum: ['pdf', 'data'], title: '打印类型' } } },
+      },
+    },
+    async (req, reply) => {
+      const auth = req.auth!;
+      const found = await req.tenantTx(async (tx) => {
+        const shift = await readShift(tx, req.params.id);
+        if (!shift) throw new ApiError('NOT_FOUND', '班次不存在');
+        if (shift.userId !== auth.userId && !auth.isAdmin) throw new ApiError('FORBIDDEN', '只能打印自己的班次');
+        return { data: await shiftPrintData(tx, auth, shift), tpl: await shiftTemplate(tx) };
+      }).catch(asCallerError);
+      return answerPrint(reply, { kind: req.query.type ?? 'pdf', tpl: found.tpl, data: found.data, title: `交班单_${req.params.id}`, services, tenantId: auth.tenantId, log: req.log, logContext: { classId: req.params.id } });
     },
   );
 };
