@@ -5,11 +5,12 @@ import type { ObjectFieldTemplateProps, RJSFSchema, UiSchema } from '@rjsf/utils
 import validator from '@rjsf/validator-ajv8';
 import type FormClass from '@rjsf/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { call } from '../../src/api/http';
-import { notifySuccess, notifyWarning } from '../../src/feedback/notify';
+import { ApiError, call } from '../../src/api/http';
+import { notifyError, notifySuccess, notifyWarning } from '../../src/feedback/notify';
+import { LazyPrinterSettings } from '../../src/print/printClientBridge';
 import { i18n } from '../../src/i18n/i18n';
 import { navigateTo } from '../../src/router/navigation';
 import { appState } from '../../src/store/appStore';
@@ -216,9 +217,12 @@ export function DocumentPage({ set, screen, form }: DocumentPageProps) {
     if (!routes.print || busy) return;
     setBusy('print');
     try {
-      await printDocument(endpointRefOf(resource, routes.print), rowCallParams(routes.print, {}, { [rowKey]: id }, rowKey), `${resource.title}_${String(info.data?.[doc.numberField] ?? id)}.pdf`);
-    } catch {
-      // shown by the API client
+      const no = String(info.data?.[doc.numberField] ?? id);
+      const r = await printDocument(endpointRefOf(resource, routes.print), rowCallParams(routes.print, {}, { [rowKey]: id }, rowKey), `${resource.title}_${no}.pdf`, `${resource.title} ${no}`);
+      if (r.kind === 'printed') notifySuccess({ text: t('engine.document.printed', { printer: r.printer }) });
+    } catch (e) {
+      // A refusal of the print client (a stopped printer) says why; API errors were shown by the API client.
+      if (e instanceof Error && !(e instanceof ApiError)) notifyError({ text: t('engine.document.printFailed', { message: e.message }) });
     } finally {
       setBusy(null);
     }
@@ -268,6 +272,15 @@ export function DocumentPage({ set, screen, form }: DocumentPageProps) {
                 title={dirty ? t('engine.document.saveFirst') : undefined} onClick={() => void runAction(a)} data-testid={`${testId}-action-${a.id}`}>{a.label}</Button>
             ))}
             {!isNew && routes.print && <Button variant="light" loading={busy === 'print'} onClick={() => void print()} data-testid={`${testId}-print`}>{t('engine.document.print')}</Button>}
+            {!isNew && routes.print && (
+              <Suspense fallback={null}>
+                <LazyPrinterSettings kind="document" testId={testId} labels={{
+                  button: t('engine.document.printSettings'), host: t('engine.document.printHost'), token: t('engine.document.printToken'), connect: t('engine.document.printConnect'),
+                  printer: t('engine.document.a4Printer'), none: t('engine.document.noPrinter'), notConnected: (message) => t('engine.document.printNotConnected', { message }),
+                  connected: t('engine.document.printConnected'), closed: t('engine.document.printClosed'), connecting: t('engine.document.printConnecting'),
+                }} />
+              </Suspense>
+            )}
             {!isNew && editable && routes.remove && <Button variant="light" color="red" loading={busy === 'delete'} onClick={() => void remove()} data-testid={`${testId}-delete`}>{t('engine.delete')}</Button>}
             <Button variant="default" onClick={() => void back()} data-testid={`${testId}-back`}>{t('engine.page.back')}</Button>
           </Group>

@@ -13,6 +13,9 @@ export const engineEn: EngineMessages = {
   select: { loading: 'Loading…', failed: 'Request failed', nothingFound: 'No match' },
   page: { back: 'Back to the list', notFound: 'The record does not exist or was deleted' },
   document: {
+    printed: 'Sent to the printer ({{printer}})', printFailed: 'Printing failed: {{message}}', printSettings: 'Printing', printHost: 'Print client address', printToken: 'Token',
+    printConnect: 'Connect', a4Printer: 'A4 printer (this PC)', noPrinter: 'None (print the PDF in the browser)', printNotConnected: 'Print client not connected: {{message}}',
+    printConnected: 'Connected', printClosed: 'Not connected', printConnecting: 'Connecting',
     save: 'Save', print: 'Print', lines: 'Lines', history: 'History', total: 'Total', note: 'Note (optional)', unsaved: 'Unsaved changes',
     saveFirst: 'Save your changes first', noLines: 'Add at least one line', noLinesYet: 'Scan or type a barcode, code or name and press Enter',
     skuPlaceholder: 'Scan or type barcode / code / name, Enter to add', moreColumns: 'The grid is wider than the screen: scroll sideways for the other columns (actions stay on the right)', scanHint: 'Scanning the same item again adds 1', skuNotFound: 'No item found: {{text}}',

@@ -12,6 +12,9 @@ export const engineZhCN = {
   select: { loading: '加载中…', failed: '接口异常', nothingFound: '无匹配数据' },
   page: { back: '返回列表', notFound: '记录不存在或已删除' },
   document: {
+    printed: '已发送到打印机（{{printer}}）', printFailed: '打印失败：{{message}}', printSettings: '打印设置', printHost: '打印客户端地址', printToken: '令牌（token）',
+    printConnect: '连接', a4Printer: 'A4 打印机（本机）', noPrinter: '不使用（浏览器打印 PDF）', printNotConnected: '打印客户端未连接：{{message}}',
+    printConnected: '已连接', printClosed: '未连接', printConnecting: '连接中',
     save: '保存', print: '打印', lines: '商品明细', history: '操作记录', total: '合计', note: '备注（可选）', unsaved: '有未保存的修改',
     saveFirst: '请先保存修改', noLines: '请至少添加一行商品明细', noLinesYet: '扫码或输入条码、编码、名称后回车添加商品',
     skuPlaceholder: '扫码或输入条码 / 编码 / 名称，回车添加', moreColumns: '表格较宽，左右滚动可查看其余列（操作列始终在右侧）', scanHint: '同一商品再次扫码数量加 1', skuNotFound: '未找到商品：{{text}}',

@@ -95,3 +95,40 @@ test('a receipt prints silently on the till\'s chosen printer; a stopped one say
   await page.getByTestId('register-handed-ok').click();
   await expect(page.getByTestId('register-open-shift-ok')).toBeVisible();
 });
+
+/**
+ * Documents on the office PC's A4 printer: 打印设置 beside a document's 打印 pairs the browser with its print client
+ * and chooses the A4 printer; 打印 then sends the document's template with its data there, no PDF window.
+ */
+test('a document prints silently on the A4 printer chosen beside 打印', async ({ page }) => {
+  await logIn(page, 'admin', 'admin123', '1', { to: false });
+  const { request, headers } = await pageApi(page);
+  const api = async (method: 'get' | 'post', url: string, data?: unknown) => {
+    const r = await (await request[method](`/api/${url}`, { headers, data })).json();
+    expect(r.code, `${url}: ${r.msg}`).toBe(200);
+    return r.data;
+  };
+  const wh = ((await api('post', 'wxy-warehouse-server/wh-base-info/page/1/100', {})).records as { whId: number; whType: number }[]).find((w) => w.whType === 1)!;
+  const sku = ((await api('get', 'wxy-production-server/pd-sku/findPage/1/30?status=1')).records as { skuId: number }[])[3];
+  const draft = await api('post', 'wxy-warehouse-server/wh-write-off/add', { whId: wh.whId, reason: 1, remark: '打印测试', detList: [{ skuId: sku.skuId, quantity: 1 }] });
+  await page.goto(`/storageManage/writeOffOpt?writeOffId=${draft.writeOffId}`);
+  const doc = 'wh-write-off-doc';
+  await page.getByTestId(`${doc}-print-settings`).click();
+  await page.getByTestId(`${doc}-print-host`).fill(client.url);
+  await page.getByTestId(`${doc}-print-token`).fill('till-token');
+  await page.getByTestId(`${doc}-print-connect`).click();
+  await expect(page.getByTestId(`${doc}-print-status`)).toHaveAttribute('data-status', 'connected');
+  await page.getByTestId(`${doc}-document-printer`).click();
+  await page.getByRole('option', { name: /前台打印机/ }).click();
+  await expect(page.getByTestId(`${doc}-print-settings`)).toContainText('Kyocera-M2040');
+  await page.getByTestId(`${doc}-print-settings`).click();
+
+  const popups: unknown[] = [];
+  page.on('popup', (p) => popups.push(p));
+  await page.getByTestId(`${doc}-print`).click();
+  await expect(page.getByTestId('toast-success')).toContainText('已发送到打印机（Kyocera-M2040）');
+  expect(client.jobs).toHaveLength(1);
+  expect(client.jobs[0]).toMatchObject({ printer: 'Kyocera-M2040', title: `报损单 ${draft.writeOffNo}` });
+  expect(client.jobs[0].html).toContain(draft.writeOffNo);
+  expect(popups).toHaveLength(0);
+});

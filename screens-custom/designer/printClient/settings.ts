@@ -6,6 +6,8 @@ export interface PrintClientSettings {
   token: string;
   /** The till's receipt printer (a printer name of the client): the register prints receipts there without a dialog. */
   receiptPrinter?: string;
+  /** This office PC's A4 printer: documents (调拨单, 采购单 …) print there without a dialog. */
+  documentPrinter?: string;
 }
 
 export const PRINT_CLIENT_SETTINGS_KEY = 'wxy.printClient';
@@ -17,6 +19,7 @@ export function loadPrintClientSettings(storage: Pick<Storage, 'getItem'> = loca
       host: typeof v.host === 'string' && v.host ? v.host : PRINT_CLIENT_DEFAULTS.host,
       token: typeof v.token === 'string' ? v.token : '',
       ...(typeof v.receiptPrinter === 'string' && v.receiptPrinter ? { receiptPrinter: v.receiptPrinter } : {}),
+      ...(typeof v.documentPrinter === 'string' && v.documentPrinter ? { documentPrinter: v.documentPrinter } : {}),
     };
   } catch {
     return { host: PRINT_CLIENT_DEFAULTS.host, token: '' };
@@ -24,5 +27,10 @@ export function loadPrintClientSettings(storage: Pick<Storage, 'getItem'> = loca
 }
 
 export function savePrintClientSettings(settings: PrintClientSettings, storage: Pick<Storage, 'setItem'> = localStorage): void {
-  storage.setItem(PRINT_CLIENT_SETTINGS_KEY, JSON.stringify({ host: settings.host.trim(), token: settings.token, ...(settings.receiptPrinter ? { receiptPrinter: settings.receiptPrinter } : {}) }));
+  storage.setItem(PRINT_CLIENT_SETTINGS_KEY, JSON.stringify({
+    host: settings.host.trim(),
+    token: settings.token,
+    ...(settings.receiptPrinter ? { receiptPrinter: settings.receiptPrinter } : {}),
+    ...(settings.documentPrinter ? { documentPrinter: settings.documentPrinter } : {}),
+  }));
 }

@@ -5,7 +5,6 @@ import type { AuthContext } from '../../context.ts';
 import { dbNowText } from '../../db/calendar.ts';
 import type { Queryable } from '../../db/index.ts';
 import { templateFor, type ChosenTemplate } from '../../printTemplates/answerPrint.ts';
-import type { readShift } from './shiftQueries.ts';
 
 /**
  * The 交班单 (hand-over slip) through the print designer: the tenant's template of business type shiftTicket, else the
@@ -15,7 +14,25 @@ import type { readShift } from './shiftQueries.ts';
  */
 export const SHIFT_TICKET_TYPE = 'shiftTicket';
 
-type Shift = NonNullable<Awaited<ReturnType<typeof readShift>>>;
+/** A shift as readShift answers it (named here, not imported: the print defaults load before the shift queries). */
+interface Shift {
+  classId: number;
+  shopName: string;
+  userName: string;
+  isPractice: boolean;
+  startTime: string;
+  endTime: string | null;
+  openingCash: number;
+  countedCash: number | null;
+  remark: string | null;
+  orderCount: number;
+  saleAmount: number;
+  refundCount: number;
+  refundAmount: number;
+  expectedCash: number;
+  differenceAmount: number | null;
+  payList: { payName: string; saleAmount: number; refundAmount: number; netAmount: number }[];
+}
 
 export async function shiftPrintData(tx: Queryable, auth: AuthContext, s: Shift): Promise<Record<string, unknown>> {
   const diff = s.differenceAmount;
