@@ -36,14 +36,15 @@ export interface BuildOptions {
 
 /**
  * Cache-Control of a file of the SPA: the build's hashed files (assets/, a new build gives new names) are kept a year
- * without asking again; index.html (which names them) is asked for every time; the rest (branding, print-lock.css)
+ * without asking again; index.html and sw.js (which name them) are asked for every time; the rest (branding, print-lock.css)
  * an hour.
  */
 export function staticCacheControl(staticDir: string, file: string): string {
   // The file sent may be the build's compressed copy (index.html.br): its rule is the original's.
   const rel = path.relative(staticDir, file).split(path.sep).join('/').replace(/\.(br|gz)$/, '');
   if (rel.startsWith('assets/')) return 'public, max-age=31536000, immutable';
-  if (rel === 'index.html') return 'no-cache';
+  // The register's service worker (scripts/build-sw.mjs) names the build's files too: a new build must be seen at once.
+  if (rel === 'index.html' || rel === 'sw.js') return 'no-cache';
   return 'public, max-age=3600';
 }
 

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { messageOf } from './messageOf';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { call } from '../../src/api/http';
@@ -9,7 +9,7 @@ import { DEVICE_ACTIVE_PATH } from '../../src/router/staticRoutes';
 import { appState } from '../../src/store/appStore';
 import { cartTotals, parseDiscount, type ScannedSku } from './cart';
 import { CartTable } from './CartTable';
-import { currentLine, newUuid, saleClosed, useRegisterStore } from './registerStore';
+import { currentLine, newUuid, safeToUpdate, saleClosed, useRegisterStore } from './registerStore';
 import { beep } from './beep';
 import { printReceipt, type SettledOrder } from './receipt';
 import { payName, useBillingT } from './labels';
@@ -27,12 +27,22 @@ import { socketStatus } from '../../src/realtime/socketStatus';
 import { quoteOffline, type CartQuote } from './offlineQuote';
 import { drainQueue, findInCatalogue, isUnreachable, loadCatalogue, queuedSales, removeQueued, retryQueued, saveCatalogue, type Catalogue, type SaleBody, type SendOutcome } from './offline';
 import { toFen, yuanText, amountText } from '../../core/money.ts';
+import { applyUpdate, installRegisterShell, shellState } from '../../src/offline/registerShell';
+import { keptState, orKept } from '../../src/offline/keptAnswers';
+import { useNetwork } from '@mantine/hooks';
 
 const O = '/wxy-order-server';
 interface ShopPayMethod {
   payType: number;
   enabled: boolean;
   sort: number;
+}
+
+/** A moment as this computer's clock shows it: 11-28 09:05. */
+function localMinute(iso: string): string {
+  const d = new Date(iso);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
 }
 
 /** How often waiting offline sales are tried again while the page is open (besides load and the online event). */
@@ -95,32 +105,44 @@ export default function RetailOrderPage() {
   const promotionFen = priced ? toFen(priced.promotionAmount) : 0;
   const dueFen = totalFen - promotionFen;
 
+  // What the register reads at start is kept in this browser (orKept) and answered from there when the server
+  // cannot be reached, so a cold start without network opens the register as it was. networkMode 'always': offline,
+  // TanStack Query would pause the call instead of letting the kept answer through.
   const previous = useQuery({
     queryKey: ['register', 'previous', shopId, practice],
-    queryFn: () => call<SettledOrder | null>({ method: 'GET', url: `${O}/order/getOrderByBefore`, params: { shopId, isPractice: practice }, silent: true }),
+    queryFn: () => orKept(`previous:${app.tenantId}:${shopId}:${practice}`,
+      () => call<SettledOrder | null>({ method: 'GET', url: `${O}/order/getOrderByBefore`, params: { shopId, isPractice: practice }, silent: true })),
     enabled: Boolean(shopId),
+    networkMode: 'always',
   });
 
   // The shop's enabled payment methods in its order (门店支付方式); settlement refuses any other.
   const payMethods = useQuery({
     queryKey: ['register', 'payMethods', shopId],
-    queryFn: () => call<ShopPayMethod[]>({ method: 'GET', url: `/wxy-shop-server/shop-pay-method-config/getByShop/${shopId}`, params: { sort: 'sort', order: 'asc' }, silent: true }),
+    queryFn: () => orKept(`payMethods:${app.tenantId}:${shopId}`,
+      () => call<ShopPayMethod[]>({ method: 'GET', url: `/wxy-shop-server/shop-pay-method-config/getByShop/${shopId}`, params: { sort: 'sort', order: 'asc' }, silent: true })),
     enabled: Boolean(shopId),
+    networkMode: 'always',
     staleTime: 60_000,
   });
   const payOptions = (payMethods.data ?? []).filter((m) => m.enabled).map((m) => ({ value: String(m.payType), label: payName(m.payType) || String(m.payType) }));
 
   // The shop's catalogue, kept in this browser for scanning when the network drops: the cached copy at once, a
   // fresh one whenever the server answers.
+  const [catalogueTakenAt, setCatalogueTakenAt] = useState<string | null>(null);
   useEffect(() => {
     if (!shopId) return;
     let live = true;
     void loadCatalogue(shopId).then((c) => {
-      if (live && !catalogue.current) catalogue.current = c;
+      if (live && !catalogue.current && c) {
+        catalogue.current = c;
+        setCatalogueTakenAt(c.takenAt);
+      }
     });
     call<Catalogue>({ method: 'GET', url: `${O}/order/catalogue/${shopId}`, silent: true })
       .then(async (c) => {
         catalogue.current = c;
+        if (live) setCatalogueTakenAt(c.takenAt);
         await saveCatalogue(c);
       })
       .catch(() => undefined);
@@ -182,6 +204,19 @@ export default function RetailOrderPage() {
     const { shopName: name, ...sku } = answer;
     dispatch({ type: 'scanAnswered', sku, shopName: name, shownSkuId: shown?.skuId });
   };
+
+  // The offline shell (a service worker for this page's path): a reload or a browser restart without network opens
+  // the register. A new version waits for a moment that loses nothing (an empty cart) and is then taken at once.
+  useEffect(() => {
+    void installRegisterShell(pathname);
+  }, [pathname]);
+  const shell = useSnapshot(shellState);
+  const online = useNetwork().online;
+  const kept = useSnapshot(keptState);
+  const canUpdate = safeToUpdate(state);
+  useEffect(() => {
+    if (shell.updateWaiting && canUpdate) applyUpdate();
+  }, [shell.updateWaiting, canUpdate]);
 
   // A window of its own (no shell): its title names it.
   useEffect(() => {
@@ -263,7 +298,15 @@ export default function RetailOrderPage() {
   };
 
   return (
-    <Stack p="md" gap="sm" data-testid="register" data-socket={socket}>
+    <Stack p="md" gap="sm" data-testid="register" data-socket={socket} data-offline-ready={shell.ready ? 'yes' : 'no'}>
+      {(!online || kept.usedAt !== null) && (
+        <Alert color="orange" variant="filled" title={t('offlineMode')} data-testid="register-offline">
+          {t('offlineModeText', { taken: catalogueTakenAt ? t('offlineKeptAt', { time: localMinute(catalogueTakenAt) }) : t('offlineKeptUnknown') })}
+        </Alert>
+      )}
+      {shell.updateWaiting && (
+        <Alert color="blue" title={t('updateReady')} data-testid="register-update-ready">{t('updateReadyText')}</Alert>
+      )}
       <Group justify="space-between">
         <Group>
           <Title order={4}>{practice ? t('practiceTitle') : t('retailTitle')}</Title>

@@ -6,6 +6,8 @@ import { call } from '../../src/api/http';
 import { useBillingT } from './labels';
 import { amountText } from '../../core/money.ts';
 import { printShiftSlip } from './receipt';
+import { orKept } from '../../src/offline/keptAnswers';
+import { appState } from '../../src/store/appStore';
 
 const S = '/wxy-shop-server/shop-class-record';
 
@@ -46,8 +48,12 @@ export function ShiftBar({ userId, shopId, practice, unsent, onShift }: { userId
   const [handed, setHanded] = useState<Shift | null>(null);
   const shift = useQuery({
     queryKey: ['register', 'shift', userId, shopId, practice],
-    queryFn: () => call<Shift | null>({ method: 'GET', url: `${S}/getByUserId/${userId}/${practice}`, params: { shopId }, silent: true }),
+    // Kept in this browser: a cold start without network opens on the shift as last known (its figures then lag
+    // behind the sales made offline, which the hand-over waits for).
+    queryFn: () => orKept(`shift:${appState.tenantId}:${userId}:${shopId}:${practice}`,
+      () => call<Shift | null>({ method: 'GET', url: `${S}/getByUserId/${userId}/${practice}`, params: { shopId }, silent: true })),
     refetchOnWindowFocus: false,
+    networkMode: 'always',
   });
   const open = useMutation({
     mutationFn: () => call<Shift>({ method: 'POST', url: `${S}/save`, data: { shopId, isPractice: practice, openingCash: Number(opening) || 0 }, silent: true }),

@@ -15,6 +15,9 @@ export const zh = {
   shiftSlip: '交班单', printShiftSlip: '打印交班单', shiftSlipJobTitle: '交班单 {{classId}}', shiftSlipPrinted: '交班单已打印（{{printer}}）', shiftSlipPrintFailed: '交班单打印失败：{{message}}', 
   paidChange: '实收 ¥{{paid}}，找零 ', memberPoints: '会员 {{member}} 本单积分 +{{points}}', printReceipt: '打印小票', receiptPrinted: '小票已打印（{{printer}}）', receiptPrintFailed: '小票打印失败：{{message}}', printSettings: '打印设置', receiptPrinter: '小票打印机', printClientHost: '打印客户端地址', printClientToken: '令牌（token）', connectClient: '连接', noReceiptPrinter: '不使用（浏览器打印 PDF）', printClientNotConnected: '打印客户端未连接：{{message}}', clientConnected: '已连接', clientClosed: '未连接', clientConnecting: '连接中', receiptJobTitle: '收银小票 {{orderNo}}', nextSale: '下一单',
   savedOffline: '网络已断开：本单已保存为离线单', savedOfflineText: '收款已完成，本单保存在这台电脑上，网络恢复后自动上传（同一单只会记录一次）。',
+  offlineMode: '离线收银：网络已断开', offlineModeText: '收银台从本机打开：商品与促销按本机保存的资料（{{taken}}）计价，班次按上次联网时的信息显示；收款后销售单保存在本机，联网后自动上传（同一单只记录一次）。会员查询、优惠券、余额、券支付与退款需要联网。',
+  offlineKeptAt: '{{time}} 保存', offlineKeptUnknown: '上次联网时',
+  updateReady: '新版本已就绪，结账后自动更新', updateReadyText: '本单结束、购物车清空后，收银台会自动切换到新版本（约 1 秒）。',
   noDiscount: '不打折', discountSuffix: '折', lineDiscount: '单品折扣', delete: '删除',
   // cart and offline store
   discountFormat: '折扣格式：/9.5 表示九五折，/8 表示八折，/0 取消折扣', discountRange: '折扣必须大于0且小于10（如 9.5 表示九五折）',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ScannedSku } from './cart';
 import type { RegisterMember } from './MemberBox';
 import type { SettledOrder } from './receipt';
-import { currentLine, emptyPay, emptyRegister, reducePay, reduceRegister, type AbleCoupon, type RegisterAction, type RegisterState } from './registerStore';
+import { currentLine, emptyPay, emptyRegister, reducePay, reduceRegister, safeToUpdate, type AbleCoupon, type RegisterAction, type RegisterState } from './registerStore';
 
 const sku = (skuId: number, retailPrice = 1): ScannedSku => ({ skuId, skuCode: `K${skuId}`, skuName: `商品${skuId}`, barcode: null, spec: null, unit: '个', retailPrice, available: 10 });
 const member: RegisterMember = { memberId: 7, phoneNumber: '13800000000', memberName: '张三', memberLevel: 1, points: 0, balance: 50 };
@@ -11,6 +11,22 @@ const run = (actions: RegisterAction[], from: RegisterState = emptyRegister('u1'
 const lines = (s: RegisterState) => s.cart.map((l) => [l.skuId, l.quantity]);
 
 describe('the register store', () => {
+  it('a new version is taken only when nothing of a sale is on the register: an empty cart, no dialog, no sale awaiting 下一单, nothing being sent', () => {
+    expect(safeToUpdate(emptyRegister('u'))).toBe(true);
+    const selling = run([{ type: 'scanShown', sku: sku(1) }]);
+    expect(safeToUpdate(selling)).toBe(false);
+    expect(safeToUpdate(run([{ type: 'open', dialog: 'pay' }], selling))).toBe(false);
+    // Paid (or kept offline): the receipt may still be printed; 下一单 empties the register and makes it safe.
+    const paid = run([{ type: 'settled', order }], selling);
+    expect(safeToUpdate(paid)).toBe(false);
+    expect(safeToUpdate(run([{ type: 'savedOffline' }], selling))).toBe(false);
+    expect(safeToUpdate(run([{ type: 'nextSale', uuid: 'u2' }], paid))).toBe(true);
+    // 挂单 empties the cart (the server keeps the parked one); the last line removed by hand does too.
+    expect(safeToUpdate(run([{ type: 'remove', skuId: 1 }], selling))).toBe(true);
+    expect(safeToUpdate(run([{ type: 'open', dialog: 'refund' }]))).toBe(false);
+    expect(safeToUpdate(run([{ type: 'sending', sending: true }]))).toBe(false);
+  });
+
   it('a scan adds a line (a second scan one more) and chooses it; the server\'s answer confirms a shown line or adds an unknown one', () => {
     let s = run([{ type: 'scanError', message: '旧的错误' }, { type: 'scanShown', sku: sku(1) }, { type: 'scanShown', sku: sku(2) }, { type: 'scanShown', sku: sku(1) }]);
     expect(lines(s)).toEqual([[1, 2], [2, 1]]);

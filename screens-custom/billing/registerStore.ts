@@ -82,6 +82,13 @@ export const currentLine = (s: RegisterState): CartLine | undefined => s.cart.fi
 /** A settled or offline-kept sale takes no more scans and no second payment until 下一单. */
 export const saleClosed = (s: RegisterState): boolean => Boolean(s.settled) || s.savedOffline;
 
+/**
+ * A new version of the register may be taken now (the page reloads on it): nothing of a sale is on the register — an
+ * empty cart (a parked one is kept by the server), no dialog open, no sale waiting for 下一单 (its receipt may still be
+ * printed), and no offline sale being sent. Spec §4's version notice, at a moment that loses nothing.
+ */
+export const safeToUpdate = (s: RegisterState): boolean => !s.cart.length && s.dialog === null && !saleClosed(s) && !s.sending;
+
 export function reduceRegister(s: RegisterState, a: RegisterAction): RegisterState {
   switch (a.type) {
     case 'scanShown':

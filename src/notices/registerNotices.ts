@@ -2,6 +2,7 @@ import { startNoticeSocket } from '../realtime/noticeSocket';
 import type { UserQueue } from '../realtime/socketPolicy';
 import { leaveEndedSession } from '../session/sessionGone';
 import { showVersionDialog } from './noticeActions';
+import { checkForUpdate, hasShellWorker } from '../offline/registerShell';
 
 /**
  * The live notices of the cash register, a window of its own without the shell: 更新提示 for a new version, and
@@ -11,7 +12,12 @@ import { showVersionDialog } from './noticeActions';
 export function registerNoticeHandlers(): { onNotice: (queue: UserQueue) => void; onSessionRefused: () => void } {
   return {
     onNotice: (queue) => {
-      if (queue === 'version-message') showVersionDialog();
+      // Under its offline shell the register takes a new version through the worker's update, at a safe moment (an
+      // empty cart); a reload alone would open the version the worker holds.
+      if (queue === 'version-message') {
+        if (hasShellWorker()) checkForUpdate();
+        else showVersionDialog();
+      }
     },
     onSessionRefused: leaveEndedSession,
   };

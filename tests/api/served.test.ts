@@ -21,6 +21,7 @@ describe('the SPA and the API on the wire', () => {
     mkdirSync(path.join(dist, 'assets'));
     mkdirSync(path.join(dist, 'branding'));
     writeFileSync(path.join(dist, 'index.html'), html);
+    writeFileSync(path.join(dist, 'sw.js'), `self.addEventListener('fetch', () => {});${' '.repeat(2000)}`);
     writeFileSync(path.join(dist, 'assets', 'index-Bx3k9Q.js'), app);
     writeFileSync(path.join(dist, 'branding', 'logo.svg'), `<svg xmlns="http://www.w3.org/2000/svg">${'<g/>'.repeat(400)}</svg>`);
     await precompressDir(dist);
@@ -60,6 +61,12 @@ describe('the SPA and the API on the wire', () => {
       expect(res.headers['content-encoding']).toBe('br');
       expect(brotliDecompressSync(res.rawPayload).toString()).toBe(html);
     }
+    // The register's service worker names the build's files: never cached either (a new build is a new worker at once).
+    const sw = await get('/sw.js', 'br, gzip');
+    expect(sw.statusCode).toBe(200);
+    expect(sw.headers['content-type']).toMatch(/javascript/);
+    expect(sw.headers['content-encoding']).toBe('br');
+    expect(sw.headers['cache-control']).toBe('no-cache');
     const logo = await get('/branding/logo.svg', 'gzip');
     expect(logo.headers['content-encoding']).toBe('gzip');
     expect(logo.headers['cache-control']).toBe('public, max-age=3600');

@@ -35,6 +35,9 @@ export default defineConfig({
     // step does not wait for a transition to settle.
     reducedMotion: 'reduce',
     trace: 'off',
+    // The register installs its offline shell (a service worker); a spec that is not about it runs without, so no
+    // worker answers a request a spec routes or watches. registerOffline.spec allows them.
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: CHROMIUM,

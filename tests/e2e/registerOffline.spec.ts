@@ -1,0 +1,94 @@
+import { expect, logIn, pageApi, test } from './support';
+
+// This spec is about the register's offline shell (a service worker): the suite blocks workers elsewhere.
+test.use({ serviceWorkers: 'allow' });
+
+/**
+ * The register opens without network: opened once online (its shell installs, its catalogue, session and shift are
+ * kept in this browser), then the network is cut and the page reloaded — the register opens from this computer with
+ * the offline banner, its shift and its catalogue, and sells (the sale is kept); a new tab (a browser restart: no
+ * tab session) opens it too. Back online, the kept sale reaches the server exactly once.
+ */
+test('the register reloads and sells without network; the kept sale reaches the server once when the network returns', async ({ page, context, baseURL }) => {
+  test.setTimeout(90_000);
+  await logIn(page, 'admin', 'admin123', '1', { to: false });
+  const { request, headers } = await pageApi(page);
+  const api = async (method: 'get' | 'post', url: string, data?: unknown) => {
+    const r = await (await request[method](`/api/${url}`, { headers, data })).json();
+    expect(r.code, `${url}: ${r.msg}`).toBe(200);
+    return r.data;
+  };
+  const shopId = Math.min(...((await api('post', 'wxy-shop-server/shop-base/list', {})) as { shopId: number }[]).map((s) => s.shopId));
+  await context.addCookies([{ name: 'deviceShopId', value: String(shopId), url: baseURL! }]);
+  const skus = ((await api('get', `wxy-order-server/order/catalogue/${shopId}`)).skus as { barcode: string | null; available: number; retailPrice: number }[])
+    .filter((k) => k.barcode && k.available >= 3 && k.retailPrice > 0);
+  const sku = skus[11];
+  const ordersOfShop = async () => ((await api('post', 'wxy-order-server/order/findPage', { pageNum: 1, pageSize: 1, shopId })) as { total: number }).total;
+  const ordersBefore = await ordersOfShop();
+
+  // Online: the register opens on a shift (an earlier spec of this worker may have left the admin's open).
+  await page.goto('/orderInfo/retailOrder');
+  await expect(page.getByTestId('register-shift').or(page.getByTestId('register-open-shift-ok'))).toBeVisible();
+  if (await page.getByTestId('register-open-shift-ok').isVisible()) {
+    await page.getByTestId('register-opening-cash').fill('100');
+    await page.getByTestId('register-open-shift-ok').click();
+  }
+  await expect(page.getByTestId('register-shift')).toBeVisible();
+  await expect(page.getByTestId('register-offline')).toHaveCount(0);
+  // The shell is installed and the catalogue kept (IndexedDB) before the network goes.
+  await expect(page.getByTestId('register')).toHaveAttribute('data-offline-ready', 'yes', { timeout: 20_000 });
+  await expect.poll(() => page.evaluate(() => new Promise<number>((resolve) => {
+    const open = indexedDB.open('wxyRegister');
+    open.onsuccess = () => {
+      const db = open.result;
+      if (!db.objectStoreNames.contains('catalogue')) return resolve(0);
+      const count = db.transaction('catalogue').objectStore('catalogue').count();
+      count.onsuccess = () => resolve(count.result);
+    };
+    open.onerror = () => resolve(0);
+  }))).toBeGreaterThan(0);
+
+  // No network, F5: the register, not the browser's error page — opened from this computer, on its shift.
+  await context.setOffline(true);
+  const failedApi: string[] = [];
+  page.on('requestfailed', (r) => {
+    if (r.url().includes('/api/')) failedApi.push(new URL(r.url()).pathname);
+  });
+  await page.reload();
+  await expect(page.getByTestId('register-offline')).toContainText('离线收银：网络已断开');
+  await expect(page.getByTestId('register-offline')).toContainText('联网后自动上传');
+  await expect(page.getByTestId('register-shift')).toBeVisible();
+  // What the register read at start really came from this computer: the server was not reached.
+  expect(failedApi).toContain('/api/wxy-system-server/user/permissions');
+
+  // It sells from the kept catalogue; the sale is kept here.
+  const scan = page.getByTestId('register-scan');
+  await expect(scan).toBeEnabled();
+  await scan.pressSequentially(`${sku.barcode}\n`, { delay: 5 });
+  await expect(page.getByTestId('register-total')).toContainText('共 1 件');
+  await scan.press('F9');
+  await page.getByTestId('register-confirm').click();
+  await expect(page.getByTestId('register-saved-offline')).toBeVisible();
+  await expect(page.getByTestId('register-offline-queue')).toContainText('离线单待上传 1');
+  await page.getByTestId('register-next').click();
+
+  // A browser restart (a new tab: no tab session, the login cookie only) opens the register too, with the kept sale.
+  const restarted = await context.newPage();
+  await restarted.goto('/orderInfo/retailOrder');
+  await expect(restarted.getByTestId('register-offline')).toBeVisible();
+  await expect(restarted.getByTestId('register-offline-queue')).toContainText('离线单待上传 1');
+  await restarted.close();
+  expect(await ordersOfShop()).toBe(ordersBefore);
+
+  // Back online: the page reloads and sends the kept sale, once.
+  const reloaded = page.waitForEvent('load');
+  await context.setOffline(false);
+  await reloaded;
+  await expect(page.getByTestId('register-offline-queue')).toHaveCount(0, { timeout: 20_000 });
+  await expect.poll(ordersOfShop, { timeout: 20_000 }).toBe(ordersBefore + 1);
+  await expect(page.getByTestId('register-offline')).toHaveCount(0);
+  // Sent again (another reload, the queue's own timer) it stays one sale.
+  await page.reload();
+  await expect(page.getByTestId('register-shift')).toBeVisible();
+  expect(await ordersOfShop()).toBe(ordersBefore + 1);
+});
