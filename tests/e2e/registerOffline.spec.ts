@@ -92,3 +92,60 @@ test('the register reloads and sells without network; the kept sale reaches the 
   await expect(page.getByTestId('register-shift')).toBeVisible();
   expect(await ordersOfShop()).toBe(ordersBefore + 1);
 });
+
+/**
+ * A new version is announced and taken at a moment that loses nothing: with a sale on the register it only says
+ * 新版本已就绪，结账后自动更新; once the sale is paid and 下一单 empties the cart, the register reloads on it.
+ */
+test('a new version waits for the sale on the register and is taken when the cart is empty', async ({ page, context, baseURL }) => {
+  test.setTimeout(60_000);
+  await logIn(page, 'admin', 'admin123', '1', { to: false });
+  const { request, headers } = await pageApi(page);
+  const api = async (url: string, data?: unknown) => {
+    const r = await (await request[data ? 'post' : 'get'](`/api/${url}`, { headers, data })).json();
+    expect(r.code, `${url}: ${r.msg}`).toBe(200);
+    return r.data;
+  };
+  const shopId = Math.min(...((await api('wxy-shop-server/shop-base/list', {})) as { shopId: number }[]).map((s) => s.shopId));
+  await context.addCookies([{ name: 'deviceShopId', value: String(shopId), url: baseURL! }]);
+  const sku = ((await api(`wxy-order-server/order/catalogue/${shopId}`)).skus as { barcode: string | null; available: number; retailPrice: number }[])
+    .filter((k) => k.barcode && k.available >= 3 && k.retailPrice > 0)[12];
+
+  await page.goto('/orderInfo/retailOrder');
+  await expect(page.getByTestId('register-shift').or(page.getByTestId('register-open-shift-ok'))).toBeVisible();
+  if (await page.getByTestId('register-open-shift-ok').isVisible()) {
+    await page.getByTestId('register-opening-cash').fill('100');
+    await page.getByTestId('register-open-shift-ok').click();
+  }
+  await expect(page.getByTestId('register')).toHaveAttribute('data-offline-ready', 'yes', { timeout: 20_000 });
+  // The register as it opens on a later day: from its installed shell.
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await expect(page.getByTestId('register-shift')).toBeVisible();
+  const scan = page.getByTestId('register-scan');
+  await expect(scan).toBeFocused();
+  await scan.pressSequentially(`${sku.barcode}\n`, { delay: 5 });
+  await expect(page.getByTestId('register-total')).toContainText('共 1 件');
+
+  // A new version reaches the register mid-sale: a new worker script for its scope (here the same build under
+  // another address, which the browser installs as a new version as it would a changed /sw.js).
+  let reloads = 0;
+  page.on('load', () => reloads++);
+  await page.evaluate(() => navigator.serviceWorker.register('/sw.js?next', { scope: location.pathname }).then(() => undefined));
+  await expect(page.getByTestId('register-update-ready')).toContainText('新版本已就绪，结账后自动更新');
+  // Nothing of the sale is lost meanwhile.
+  await page.waitForTimeout(1000);
+  expect(reloads).toBe(0);
+  await expect(page.getByTestId('register-total')).toContainText('共 1 件');
+
+  // Paid, and 下一单: the cart is empty, the register takes the new version at once.
+  await scan.press('F9');
+  await page.getByTestId('register-confirm').click();
+  await expect(page.getByTestId('register-settled')).toBeVisible();
+  expect(reloads).toBe(0);
+  const reloaded = page.waitForEvent('load');
+  await page.getByTestId('register-next').click();
+  await reloaded;
+  await expect(page.getByTestId('register-shift')).toBeVisible();
+  await expect(page.getByTestId('register-update-ready')).toHaveCount(0);
+});
