@@ -25,6 +25,8 @@ export const download = (url: string, data: Row, fallbackName: string) => downlo
 export interface Dashboard {
   today: string;
   days: number;
+  /** What the caller's landing page puts first: their shops' 工作台, the day of their shop, or the documents waiting for audit. */
+  focus: 'shops' | 'shop' | 'audit';
   shopCount: number;
   allShops: boolean;
   todaySales: {
@@ -46,6 +48,12 @@ export interface Dashboard {
   pendingTasks: { total: number; link: string; records: { taskId: number; processInstanceId: number; title: string; processName: string; nodeName: string; applicantName: string; createTime: string }[] };
   waitingDocuments: { key: string; label: string; count: number; link: string }[];
 }
+
+/** The caller's 收银班次 not yet handed over (null when none), with its takings so far: the register's own call. */
+export interface OpenShift {
+  classId: number; shopName: string; startTime: string; orderCount: number; saleAmount: number; expectedCash: number;
+}
+export const myOpenShift = (userId: number) => call<OpenShift | null>({ method: 'GET', url: `/wxy-shop-server/shop-class-record/getByUserId/${userId}/false` });
 
 export const dashboard = (days: 7 | 30) => get<Dashboard>(`statistics/dashboard?days=${days}`);
 

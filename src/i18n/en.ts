@@ -151,6 +151,9 @@ export const en: Messages<ShellMessages> = {
     monthTarget: 'Month target', trend: 'Sales trend', days7: '7 days', days30: '30 days', sales: 'Sales', hours: "Today's sales by hour", topShops: 'Top 5 shops (last {{days}} days)',
     topSkus: 'Top 5 SKUs (last {{days}} days)', more: 'Open', none: 'No sales', stockSafety: 'Stock below safety level', stockLowest: 'Lowest available stock',
     safety: 'Safety stock', noAlerts: 'No stock alerts', nearExpiry: 'Lots near expiry', expired: 'Expired lots', tasks: 'Waiting for my approval', noTasks: 'Nothing to approve', documents: 'Documents waiting', noDocuments: 'No documents waiting',
+    shopDay: 'My shop today · {{date}}', audit: 'Waiting for audit · {{date}}', auditIntro: 'These documents wait for your audit or approval; open one to handle it', auditNone: 'Nothing waiting for audit',
+    figures: "All shops today", shift: 'My register shift', shiftOpen: '{{shop}} · opened {{time}}', shiftNone: 'No shift open: the register opens one',
+    shiftFigures: '{{count}} order(s) this shift, sales {{amount}}', shiftCash: 'Cash expected in the drawer: {{amount}}', register: 'Open the register', shifts: 'Register shifts',
   },
   training: {
     cancel: 'Cancel',

@@ -149,6 +149,9 @@ export const zhCN = {
     monthTarget: '月目标', trend: '销售趋势', days7: '近7天', days30: '近30天', sales: '销售额', hours: '今日分时销售', topShops: '门店销售前5（近{{days}}天）',
     topSkus: 'SKU销售前5（近{{days}}天）', more: '查看', none: '暂无销售', stockSafety: '库存预警（低于安全库存）', stockLowest: '可用库存最低的SKU',
     safety: '安全库存', noAlerts: '暂无库存预警', nearExpiry: '临期批次', expired: '过期批次', tasks: '待我审批', noTasks: '暂无待审批', documents: '待处理单据', noDocuments: '暂无待处理单据',
+    shopDay: '本店今天 · {{date}}', audit: '待审核单据 · {{date}}', auditIntro: '以下单据等待您审核或审批，点击进入对应列表处理', auditNone: '暂无待审核单据',
+    figures: '全部门店今日概况', shift: '我的收银班次', shiftOpen: '{{shop}} · {{time}} 开班', shiftNone: '您还没有开班：进入收银台即可开班',
+    shiftFigures: '本班 {{count}} 单，销售 {{amount}}', shiftCash: '钱箱应有现金 {{amount}}', register: '进入收银台', shifts: '收银班次',
   },
   training: {
     cancel: '取消',

@@ -97,4 +97,18 @@ describe('page access by segments', () => {
     // shop01 (门店店员) keeps 首页.
     expect(homePath(permittedRoutes([adminMenu[0], orders], ['shop_staff']))).toBe('/home/index');
   });
+  it('lands on the register on a register device, for a user who may sell there, and only from "/"', () => {
+    const orders: MenuNode = { id: 10, parentId: 0, path: '/orderInfo', menuName: '订单管理', menuType: 1, childList: [
+      { id: 11, parentId: 10, path: 'retailOrder', menuName: '零售收银', menuType: 1 },
+      { id: 13, parentId: 10, path: 'saleReport', menuName: '销售报表', menuType: 1 },
+    ] };
+    const cashier = permittedRoutes([adminMenu[0], orders], ['shop_staff']);
+    const device = { hasToken: true, userLoaded: true, routes: cashier, registerDevice: true };
+    expect(decideNavigation(to('/'), device)).toEqual({ kind: 'redirect', to: '/orderInfo/retailOrder' });
+    expect(decideAfterLoad(to('/'), user([adminMenu[0], orders]), cashier, true)).toEqual({ kind: 'redirect', to: '/orderInfo/retailOrder' });
+    // A page asked for by name still opens; off a register device "/" is the home page; no register granted, no register.
+    expect(decideNavigation(to('/home/index'), device)).toEqual({ kind: 'allow' });
+    expect(decideNavigation(to('/'), { ...device, registerDevice: false })).toEqual({ kind: 'redirect', to: '/home/index' });
+    expect(decideNavigation(to('/'), { ...device, routes: shopRoutes })).toEqual({ kind: 'redirect', to: '/home/index' });
+  });
 });

@@ -24,6 +24,8 @@ export interface GuardState {
   hasToken: boolean;
   userLoaded: boolean;
   routes: readonly AppRoute[];
+  /** This browser is an activated register device (the login answered its shop, cookie deviceShopId). */
+  registerDevice?: boolean;
 }
 
 export const MESSAGE_NO_PAGE_PERMISSION = 'guard.noPagePermission';
@@ -64,6 +66,16 @@ export function homePath(routes: readonly AppRoute[]): string {
   return all.find((route) => route.meta.moduleIndex && !REGISTER_PATHS.includes(route.path))?.path ?? NOT_FOUND_PATH;
 }
 
+/**
+ * Where "/" (a login without a redirect) lands: on a register device (a browser activated under 门店设备) the
+ * register itself for a user who may sell there, else the home page (the landing page of the user's role).
+ */
+export function landingPath(routes: readonly AppRoute[], registerDevice: boolean): string {
+  const register = REGISTER_PATHS[0];
+  if (registerDevice && flattenRoutes(routes).some((route) => route.path === register)) return register;
+  return homePath(routes);
+}
+
 export function loginRedirect(target: GuardTarget): string {
   if (target.path === '/' || target.path === LOGIN_PATH) return LOGIN_PATH;
   return `${LOGIN_PATH}?redirect=${encodeURIComponent(target.fullPath)}`;
@@ -76,21 +88,21 @@ export function decideNavigation(target: GuardTarget, state: GuardState): GuardD
   }
   if (skipsSession(target.path)) return { kind: 'allow' };
   if (!state.userLoaded) return { kind: 'load' };
-  return decideAccess(target, state.routes, false);
+  return decideAccess(target, state.routes, false, state.registerDevice ?? false);
 }
 
 /**
  * Decision once user info has been fetched for a fresh page load: missing user data logs out with
  * 验证失败，请重新登录, no menus logs out with 无任何权限!, then the page-access rule.
  */
-export function decideAfterLoad(target: GuardTarget, user: UserInfo | null | undefined, routes: readonly AppRoute[]): GuardDecision {
+export function decideAfterLoad(target: GuardTarget, user: UserInfo | null | undefined, routes: readonly AppRoute[], registerDevice = false): GuardDecision {
   if (!user || !Array.isArray(user.menuVOList)) return { kind: 'logout', messageKey: MESSAGE_VERIFY_FAILED };
   if (user.menuVOList.length === 0) return { kind: 'logout', messageKey: MESSAGE_NO_MENUS };
-  return decideAccess(target, routes, true);
+  return decideAccess(target, routes, true, registerDevice);
 }
 
-function decideAccess(target: GuardTarget, routes: readonly AppRoute[], justLoaded: boolean): GuardDecision {
-  if (target.path === '/') return { kind: 'redirect', to: homePath(routes) };
+function decideAccess(target: GuardTarget, routes: readonly AppRoute[], justLoaded: boolean, registerDevice: boolean): GuardDecision {
+  if (target.path === '/') return { kind: 'redirect', to: landingPath(routes, registerDevice) };
   if (canAccessPage(target.path, routes)) return { kind: 'allow' };
   return { kind: 'redirect', to: justLoaded ? LOGIN_PATH : NOT_FOUND_PATH, messageKey: MESSAGE_NO_PAGE_PERMISSION };
 }

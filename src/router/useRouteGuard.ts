@@ -17,7 +17,7 @@ function recordAllowed(location: Location, navigationType: NavigationType): void
   onLayoutNavigation(location.pathname, location.search, navigationType);
 }
 
-const stateNow = () => ({ hasToken: Boolean(appState.token), userLoaded: appState.user !== null, routes: appState.routes });
+const stateNow = () => ({ hasToken: Boolean(appState.token), userLoaded: appState.user !== null, routes: appState.routes, registerDevice: Boolean(appState.deviceShopId) });
 
 /** The last location the router reached, and how: recorded by the guard's effect once React renders it. */
 let reached: { location: Location; navigationType: NavigationType } | null = null;
@@ -70,7 +70,7 @@ export function useRouteGuard(): boolean {
         case 'load':
           void loadSession().then((loaded) => {
             if (cancelled || loaded.sessionGone) return;
-            const next = decideAfterLoad(target, loaded.user, loaded.routes);
+            const next = decideAfterLoad(target, loaded.user, loaded.routes, Boolean(appState.deviceShopId));
             if (next.kind !== 'logout') {
               commitSession(loaded);
               restoreVisitedViews();

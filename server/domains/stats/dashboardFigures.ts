@@ -104,6 +104,22 @@ async function waitingDocuments(tx: Queryable, auth: AuthContext, shops: number[
   return counts.filter((c) => c.n > 0).map((c) => ({ key: mine[c.i].key, label: mine[c.i].label, count: c.n, link: mine[c.i].link }));
 }
 
+/**
+ * What the caller's landing page puts first (首页 by role): 'shops' the 工作台 of their shops (admin, a 店长: someone
+ * who manages a shop); 'shop' the day of the one shop they work at (a 店员: shops of their own, none managed) — today's
+ * sales, their open shift, the documents waiting on the shop, the register; 'audit' the documents waiting for audit
+ * (a head-office role of every shop that is not admin: 财务). Derived from the shop scope and 门店负责人, so a tenant's
+ * own roles land the same way without a setting.
+ */
+export type Focus = 'shops' | 'shop' | 'audit';
+
+async function focusOf(tx: Queryable, auth: AuthContext, shops: number[] | null): Promise<Focus> {
+  if (auth.isAdmin) return 'shops';
+  if (shops === null) return 'audit';
+  const manages = (await tx.query(`SELECT 1 FROM wf_shop_manager WHERE user_id = $1 LIMIT 1`, [auth.userId])).rows.length > 0;
+  return manages ? 'shops' : 'shop';
+}
+
 export async function dashboard(tx: SummaryTx, auth: AuthContext, days: 7 | 30, waiting: WaitingDocuments[] = []) {
   const today = await dbToday(tx);
   const shops = await shopScope(tx, auth);
@@ -126,6 +142,7 @@ export async function dashboard(tx: SummaryTx, auth: AuthContext, days: 7 | 30, 
   return {
     today,
     days,
+    focus: await focusOf(tx, auth, shops),
     shopCount: shops ? shops.length : todayShops.length,
     allShops: shops === null,
     todaySales: {
