@@ -1,6 +1,6 @@
 import '@mantine/dates/styles.css';
 import { Button, Stack, Text } from '@mantine/core';
-import { use, useState } from 'react';
+import { use, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { NotFoundContent } from '../src/pages/errors/NotFoundContent';
@@ -11,6 +11,9 @@ import { loadScreenTexts } from './i18n/screenTexts';
 import { FormPage } from './forms/FormPage';
 import { DocumentPage } from './document/DocumentPage';
 import { ListScreen } from './list/ListScreen';
+import { ReportTabs } from './report/ReportTabs';
+import { withPeriodDefault } from './runtime/reportModel';
+import { localDay } from '../core/calendar.ts';
 import { pageFormAt } from './runtime/screenModel';
 
 loadScreenTexts();
@@ -28,6 +31,8 @@ export default function ScreenPage() {
   const [, setAttempt] = useState(0);
   const userKey = `${tenantId}:${user?.userId ?? ''}`;
   const load = use(loadScreen(userKey, path));
+  // A report opens on its default period, the last days ending today.
+  const screen = useMemo(() => (load.ok ? withPeriodDefault(load.screen, localDay()) : null), [load]);
   if (!load.ok) {
     if (load.missing) return <NotFoundContent />;
     return (
@@ -44,5 +49,6 @@ export default function ScreenPage() {
   const pageForm = pageFormAt(load.screen, path);
   if (pageForm?.form.mode === 'document') return <DocumentPage key={`${load.screen.name}:${pageForm.name}:${JSON.stringify(query)}`} set={load.set} screen={load.screen} name={pageForm.name} form={pageForm.form} />;
   if (pageForm) return <FormPage key={`${load.screen.name}:${pageForm.name}`} set={load.set} screen={load.screen} name={pageForm.name} form={pageForm.form} />;
-  return <ListScreen key={load.screen.name} set={load.set} screen={load.screen} />;
+  if (screen?.report?.tabs) return <ReportTabs key={screen.name} set={load.set} screen={screen} />;
+  return <ListScreen key={load.screen.name} set={load.set} screen={screen ?? load.screen} />;
 }

@@ -33,6 +33,8 @@ export const FORMATTER_IMPLEMENTATIONS: Readonly<Record<FormatterKey, Formatter>
   number: (value, { digits }) => (isEmpty(value) || Number.isNaN(Number(value)) ? '' : String(roundTo(Number(value), digits ?? 2))),
   money: (value, { digits }) => (isEmpty(value) || Number.isNaN(Number(value)) ? '' : roundTo(Number(value), digits ?? 2).toFixed(digits ?? 2)),
   percent: (value, { digits }) => (isEmpty(value) || Number.isNaN(Number(value)) ? '' : `${roundTo(Number(value) * 100, digits ?? 2)}%`),
+  /** A rate the server gave in percent already (毛利率 23.45): 23.45%. */
+  rate: (value, { digits }) => (isEmpty(value) || Number.isNaN(Number(value)) ? '' : `${roundTo(Number(value), digits ?? 2)}%`),
   date: (value) => {
     if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value)) return value.slice(0, 10);
     const d = asDate(value);

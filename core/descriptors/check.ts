@@ -2,6 +2,7 @@ import { checkDocumentForm } from './checkDocumentForm.ts';
 import { isPageForm } from './documents.ts';
 import { UI_TEXT_KEYS } from './forms.ts';
 import { checkDocument } from './checkDocument.ts';
+import { checkReport } from './checkReport.ts';
 import { FILTER_WIDGETS, FORMATTERS, FORM_WIDGETS, PANELS, STYLERS } from './widgetKeys.ts';
 import { filterName, filterParams, idParamOf, pathParams, resolveEndpoint, routeId, columnOf } from './resource.ts';
 import type { ActionDecl, ActionKind, DescriptorError, DescriptorSet, FieldSchema, RefSelectOptions, ResourceDescriptor, ScreenDescriptor } from './types.ts';
@@ -382,6 +383,15 @@ function checkScreen(s: ScreenDescriptor, set: DescriptorSet, ctx: CheckContext,
   if (s.defaultSort && !sortable.has(s.defaultSort.field)) err('/defaultSort/field', `resource "${r.name}" does not allow sorting by "${s.defaultSort.field}"`);
   for (const [key, filter] of Object.entries(s.queryFilters ?? {}))
     if (!(r.filters ?? []).some((f) => (f.name ?? f.field) === filter)) err(`/queryFilters/${key}`, `resource "${r.name}" has no filter "${filter}"`);
+  checkReport(s, r, set, {
+    key,
+    formatter: (pointer, k) => registered(pointer, k, ctx.formatters ?? FORMATTERS, 'formatter'),
+    // A tab is checked as the list it renders as; what it shares with the report (title, route, filters) was checked above.
+    screen: (tab, prefix) => checkScreen(tab, set, ctx, (pointer, message) => {
+      if (/^\/(title|route|filters|rowKey)(\/|$)/.test(pointer) || pointer.startsWith('/report/period')) return;
+      err(`${prefix}${pointer.replace(/^\/report\//, '/')}`, message);
+    }),
+  }, err);
 }
 
 /** Cross-checks a loaded descriptor set; every error names the file and the JSON pointer. */

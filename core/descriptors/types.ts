@@ -48,6 +48,11 @@ export type FormDecl = S.Form;
 export type RelatedListDecl = NonNullable<FormDecl['related']>[number];
 export type DocLinesGridDecl = NonNullable<FormDecl['lines']>;
 export type ScreenDescriptor = S.ScreenDescriptor;
+export type ReportDecl = S.Report;
+export type ReportTabDecl = S.ReportTab;
+export type ReportSummaryDecl = S.ReportSummary;
+export type ReportChartDecl = S.ReportChart;
+export type DrillDecl = S.Drill;
 
 // ---------------------------------------------------------------- loaded sets (the loader's and the server's, not a file's)
 

@@ -4,7 +4,7 @@
  */
 
 /** Cell formatters: value -> text. */
-export const FORMATTERS = ['text', 'number', 'money', 'percent', 'integer', 'date', 'dateTime', 'dictionary', 'enabled', 'yesNo', 'image', 'phone'] as const;
+export const FORMATTERS = ['text', 'number', 'money', 'percent', 'rate', 'integer', 'date', 'dateTime', 'dictionary', 'enabled', 'yesNo', 'image', 'phone'] as const;
 
 /** Cell stylers: row -> colour or emphasis. */
 export const STYLERS = ['statusColor', 'negativeRed'] as const;

@@ -9,6 +9,8 @@ import { appState } from '../../src/store/appStore';
 import { FILTER_WIDGET_IMPLEMENTATIONS } from '../../widgets/filterWidgets';
 import { rangeWithinLimit, searchLimitDays } from '../filters/timeLimit';
 import { defaultFilterValues, isRangeFilter, type screenFormContext } from '../runtime/screenModel';
+import { lastDays } from '../runtime/reportModel';
+import { localDay } from '../../core/calendar.ts';
 import { type ListState, applyFilters, resetFilters } from './listState';
 
 /**
@@ -52,6 +54,13 @@ export function ListFilters({ set, screen, state, formContext }: { set: Descript
         })}
         <Button onClick={search} data-testid={`${screen.name}-search`}>{t('engine.search')}</Button>
         <Button variant="default" onClick={() => { setFilterError({}); resetFilters(state, defaultFilterValues(screen.filters ?? [])); }} data-testid={`${screen.name}-reset`}>{t('engine.reset')}</Button>
+        {/* A report's quick periods: the last N days ending today, searched at once. */}
+        {(screen.report?.period?.quick ?? []).map((days) => (
+          <Button key={days} variant="default" data-testid={`${screen.name}-last-${days}`} onClick={() => {
+            state.draft = { ...state.draft, [screen.report!.period!.filter]: lastDays(days, localDay()) };
+            search();
+          }}>{days === 1 ? t('engine.report.today') : t('engine.report.lastDays', { days })}</Button>
+        ))}
       </Group>
     </Paper>
   );

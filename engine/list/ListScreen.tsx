@@ -1,5 +1,5 @@
-import { Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { Suspense, useMemo, useRef } from 'react';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { MenuNode } from '../../src/api/types';
@@ -20,6 +20,10 @@ import { groupKindOf } from '../../core/descriptors/grouping.ts';
 import { defaultColumnProps, fieldOptions, filterDeclOf, resolveRoute, rowMatches, screenFormContext, visibleColumns } from '../runtime/screenModel';
 import { DataTable } from './DataTable';
 import { csvColumnsOf, listColumnDefs, useCellRenderers } from './listColumns';
+import { DrillDrawer } from '../report/DrillDrawer';
+import { ReportSummary } from '../report/ReportSummary';
+import type { ColumnDecl } from '../../core/descriptors/index.ts';
+import type { RowData } from '../runtime/screenModel';
 import { ListFilters } from './ListFilters';
 import { GroupSummary, groupFilter } from './GroupSummary';
 import { type GroupOption, ListToolbar } from './ListToolbar';
@@ -32,6 +36,10 @@ import { useColumnSettings } from './useColumnSettings';
 import { useListActions } from './useListActions';
 import { useListRecords } from './useListRecords';
 import { usePersistedListState } from './usePersistedListState';
+import type { ListState } from './listState';
+
+// recharts loads only with a report that draws a chart.
+const ReportChart = lazy(() => import('../report/ReportChart'));
 import { useTableHeight } from './useTableHeight';
 
 /**
@@ -39,6 +47,14 @@ import { useTableHeight } from './useTableHeight';
  * comes after the sidebar in the page and before the dialogs, menus and messages portalled to the end of the body.
  */
 const FULL_SCREEN_STYLE = { position: 'fixed', inset: 0, zIndex: 200, overflow: 'auto', padding: 'var(--mantine-spacing-sm)' } as const;
+
+/** One stable opener per setter (the cell renderers are memoised on it). */
+const openers = new WeakMap<object, (column: ColumnDecl, row: RowData) => void>();
+function setDrillRow(set: (v: { column: ColumnDecl; row: RowData }) => void) {
+  let open = openers.get(set);
+  if (!open) openers.set(set, (open = (column, row) => set({ column, row })));
+  return open;
+}
 
 export interface ListScreenProps {
   set: DescriptorSet;
@@ -51,6 +67,22 @@ export interface ListScreenProps {
  * The user's choices live in one valtio store (kept alive with the tab); records live in TanStack Query.
  */
 export function ListScreen({ set, screen }: ListScreenProps) {
+  const view = useView();
+  const app = useSnapshot(appState);
+  const userId = app.user?.userId ?? app.user?.id ?? '';
+  const persisted = usePersistedListState(screen, view.path, `${app.tenantId}:${userId}`);
+  return <ListBody set={set} screen={screen} persisted={persisted} />;
+}
+
+export interface ListBodyProps extends ListScreenProps {
+  /** The list's choices: its own, or a report's shared by its tabs. */
+  persisted: { state: ListState; restored: boolean };
+  /** false: the filters are drawn above, by the report whose tab this list is. */
+  showFilters?: boolean;
+}
+
+/** The list itself over a given state (a report's tabs share one: the same filters, each tab its route and columns). */
+export function ListBody({ set, screen, persisted, showFilters = true }: ListBodyProps) {
   const { t } = useTranslation();
   const view = useView();
   const resource = set.resources.get(screen.resource)!;
@@ -61,7 +93,7 @@ export function ListScreen({ set, screen }: ListScreenProps) {
   const can = (perm?: string) => !perm || hasPermission(menuList, perm);
   const userId = app.user?.userId ?? app.user?.id ?? '';
 
-  const { state, restored } = usePersistedListState(screen, view.path, `${app.tenantId}:${userId}`);
+  const { state, restored } = persisted;
   const snap = useSnapshot(state);
   const fullScreen = useFullScreen();
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -72,7 +104,9 @@ export function ListScreen({ set, screen }: ListScreenProps) {
   const columns = useMemo(() => visibleColumns(set, screen, granted), [set, screen, granted]);
   const hidden = useMemo(() => hiddenFields(resource, granted, screen.fieldPermissions), [resource, granted, screen.fieldPermissions]);
   const options = useMemo(() => fieldOptions(columns, (k) => t(k)), [columns, t]);
-  const renderers = useCellRenderers(screen.columns, set, screen);
+  // A report's drill-down: the figure clicked and the rows it is made of, in a drawer.
+  const [drill, setDrill] = useState<{ column: ColumnDecl; row: RowData } | null>(null);
+  const renderers = useCellRenderers(screen.columns, set, screen, setDrillRow(setDrill));
   const { header, saveColumns, drawerOpen, setDrawerOpen } = useColumnSettings(screen, resource, options, userId);
   const shownProps = header.data ? selectedProps(options, header.data) : defaultColumnProps(columns);
   const widths = savedWidths(header.data);
@@ -81,6 +115,9 @@ export function ListScreen({ set, screen }: ListScreenProps) {
     [columns, shownProps.join(','), renderers, widths, resource.sortable, t]);
 
   const { list, listRoute, request, rows, total, notCollected, refresh } = useListRecords(set, screen, state, view.query);
+  const report = screen.report;
+  const answer = list.data as Record<string, unknown> | undefined;
+  const notice = report?.notice && typeof answer?.[report.notice] === 'string' && answer[report.notice] ? String(answer[report.notice]) : null;
   const { runAction, runningAction, form, setForm, dialog, setDialog, importOpen, setImportOpen } = useListActions({ set, screen, state, refresh, openColumns: () => setDrawerOpen(true) });
   const Dialog = dialog?.action.dialog ? ROW_DIALOGS[dialog.action.dialog] : undefined;
 
@@ -111,8 +148,19 @@ export function ListScreen({ set, screen }: ListScreenProps) {
   return (
     <Stack gap="sm" data-testid={`screen-${screen.name}`}
       style={fullScreen.on ? { ...FULL_SCREEN_STYLE, background: 'var(--mantine-color-body)' } : { background: 'var(--mantine-color-body)' }}>
-      {(screen.filters ?? []).length > 0 && <ListFilters set={set} screen={screen} state={state} formContext={formContext} />}
+      {showFilters && (screen.filters ?? []).length > 0 && <ListFilters set={set} screen={screen} state={state} formContext={formContext} />}
       <SnapshotNotice set={set} screen={screen} notCollected={notCollected} can={can} refresh={refresh} />
+      {notice && <Alert color="orange" data-testid={`${screen.name}-notice`}><Text size="sm">{notice}</Text></Alert>}
+      {report?.summary && <ReportSummary set={set} screen={screen} summary={report.summary} answer={answer} request={request} />}
+      {(report?.charts ?? []).length > 0 && (
+        <SimpleGrid cols={{ base: 1, lg: Math.min(2, report!.charts!.length) }} data-testid={`${screen.name}-charts`}>
+          {report!.charts!.map((chart) => (
+            <Suspense key={chart.id} fallback={null}>
+              <ReportChart set={set} screen={screen} chart={chart} answer={answer} request={request} listRoute={listRoute} />
+            </Suspense>
+          ))}
+        </SimpleGrid>
+      )}
 
       {(screen.panels ?? []).length > 0 && (
         <SimpleGrid cols={{ base: 1, lg: Math.min(2, screen.panels!.length) }} data-testid={`${screen.name}-panels`}>
@@ -135,6 +183,7 @@ export function ListScreen({ set, screen }: ListScreenProps) {
             renderers={renderers} onPick={(screen.filters ?? []).some((f) => filterDeclOf(resource, f)?.field === group.field) ? pickGroup : null} onClose={() => setGroup(state, null)} />
         )}
 
+        {screen.columns.some((c) => c.drill) && <Text size="xs" c="dimmed">{t('engine.report.drillHint')}</Text>}
         <DataTable
           columns={tableColumns}
           rows={rows}
@@ -163,6 +212,10 @@ export function ListScreen({ set, screen }: ListScreenProps) {
           onSize={(size) => { setPageSize(state, size); scrollToTop(scrollRef.current); }} />
       </Paper>
 
+      {drill?.column.drill && (
+        <DrillDrawer set={set} screen={screen} drill={drill.column.drill} row={drill.row} request={request} onClose={() => setDrill(null)}
+          title={`${String(drill.row[screen.columns.find((c) => !c.format || c.format === 'text')?.field ?? ''] ?? '')} · ${t(drill.column.drill.title)}`} />
+      )}
       <ColumnDrawer opened={drawerOpen} onClose={() => setDrawerOpen(false)} fields={options} saved={header.data ?? null}
         saving={saveColumns.isPending} onSave={(props) => saveColumns.mutate(props)} />
       {dialog && Dialog && (

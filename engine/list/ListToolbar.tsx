@@ -52,7 +52,7 @@ export function ListToolbar({ set, screen, toolbar, bulkActions, runningAction, 
           if (action.kind === 'export') {
             return screen.export?.browser === false && !exportRoute ? null : (
               <ExportControls key={action.id} title={screen.export ? t(screen.export.fileName) : title} listEndpoint={listRoute}
-                query={() => request} columns={csvColumns} serverExport={exportRoute ?? undefined} browser={screen.export?.browser !== false} testId={screen.name} />
+                query={() => ({ ...request, ...(action.body ?? {}) })} columns={csvColumns} serverExport={exportRoute ?? undefined} browser={screen.export?.browser !== false} testId={screen.name} />
             );
           }
           if (action.kind === 'columns') return null;

@@ -9,9 +9,13 @@ import { formatterFor, stylerFor } from '../../widgets/formatters';
 import type { CsvColumn } from '../export/csv';
 import type { RowData } from '../runtime/screenModel';
 import type { ListColumnDef } from './DataTable';
+import { drillable } from '../runtime/reportModel';
+
+/** A report's drill-down: a column with `drill` opens the rows behind a figure (engine/report/DrillDrawer). */
+export type OpenDrill = (column: ColumnDecl, row: RowData) => void;
 
 /** Cell of a column: formatted text (dictionary labels, 2-decimal numbers), styler colour, link or image. */
-function useCellRenderer(column: ColumnDecl, set: DescriptorSet, screen: ScreenDescriptor) {
+function useCellRenderer(column: ColumnDecl, set: DescriptorSet, screen: ScreenDescriptor, openDrill?: OpenDrill) {
   const resource = set.resources.get(screen.resource)!;
   const dictionaryCode = column.dictionary ?? resource.fields[column.field]?.['x-dictionary'];
   const needsLabels = column.format === 'dictionary' || column.format === 'enabled';
@@ -26,23 +30,26 @@ function useCellRenderer(column: ColumnDecl, set: DescriptorSet, screen: ScreenD
       const text = format(row[column.field], { row, labels, digits });
       if (column.format === 'image' && text) return <Image src={text} h={32} w={32} fit="contain" />;
       const style = styler?.(row[column.field], row);
+      if (column.drill && openDrill && drillable(row[column.field])) {
+        return <Anchor component="button" size="sm" onClick={() => openDrill(column, row)} style={style} data-testid={`drill-${column.field}`}>{text}</Anchor>;
+      }
       if (column.link) {
         const query = Object.fromEntries(Object.entries(column.link.query ?? {}).map(([k, field]) => [k, String(row[field] ?? '')]));
         return <Anchor size="sm" onClick={() => navigateTo(fullPathOf(column.link!.to, query))} style={style}>{text}</Anchor>;
       }
       return <span style={style}>{text}</span>;
     },
-  }), [column, format, labels, styler, digits]);
+  }), [column, format, labels, styler, digits, openDrill]);
 }
 
 export type CellRenderer = ReturnType<typeof useCellRenderer>;
 
 /** Collects one renderer per column; hooks run in a stable order because the descriptor's columns never change. */
-export function useCellRenderers(columns: readonly ColumnDecl[], set: DescriptorSet, screen: ScreenDescriptor): Map<string, CellRenderer> {
+export function useCellRenderers(columns: readonly ColumnDecl[], set: DescriptorSet, screen: ScreenDescriptor, openDrill?: OpenDrill): Map<string, CellRenderer> {
   const renderers = new Map<string, CellRenderer>();
   for (const column of columns) {
     // eslint-disable-next-line react-hooks/rules-of-hooks -- fixed list from the descriptor
-    renderers.set(column.field, useCellRenderer(column, set, screen));
+    renderers.set(column.field, useCellRenderer(column, set, screen, openDrill));
   }
   return renderers;
 }

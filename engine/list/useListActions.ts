@@ -9,7 +9,7 @@ import { callEndpoint, downloadFile, notifyDownloadError } from '../api/calls';
 import { confirmAction } from '../dialog/confirm';
 import type { OpenForm } from '../forms/FormDialog';
 import { followJob, isJobView } from '../jobs/followJob';
-import { type RowData, actionRequest, pageFormPath, resolveRoute } from '../runtime/screenModel';
+import { type RowData, actionRequest, filterRequest, pageFormPath, resolveRoute } from '../runtime/screenModel';
 import { type ListState, selectedIds, setSelection } from './listState';
 
 export interface ListActionsInput {
@@ -54,7 +54,9 @@ export function useListActions({ set, screen, state, refresh, openColumns }: Lis
       let answer: unknown;
       try {
         const { params, body } = actionRequest(route.route, action, row, ids, resource, rowKey);
-        answer = await callEndpoint(route, params, body);
+        // 统计 the searched period: a toolbar call may send the list's applied filters with its body.
+        const sent = whole && action.withFilters ? { ...filterRequest(resource, screen.filters ?? [], state.filters), ...(body ?? {}) } : body;
+        answer = await callEndpoint(route, params, sent);
       } catch {
         return; // the API client showed the server's message
       }

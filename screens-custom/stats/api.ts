@@ -1,7 +1,6 @@
-import { downloadFile } from '../../engine/api/calls';
 import { call } from '../../src/api/http';
 
-/** Calls of 数据统计 and the 工作台 (wxy-order-server); every figure is computed by the server from the orders. */
+/** Calls of the 工作台 (wxy-order-server); every figure is computed by the server from the orders. */
 export const O = '/wxy-order-server';
 
 export type Row = Record<string, unknown>;
@@ -16,11 +15,7 @@ export interface ShopOption {
 
 export const statShops = () => call<ShopOption[]>({ method: 'GET', url: `${O}/statistics/shops` });
 
-export const post = <T>(url: string, data: Row) => call<T>({ method: 'POST', url: `${O}/${url}`, data });
 export const get = <T>(url: string) => call<T>({ method: 'GET', url: `${O}/${url}` });
-
-/** Downloads a server export (xlsx or CSV) under the name the server gives it. */
-export const download = (url: string, data: Row, fallbackName: string) => downloadFile({ method: 'POST', path: `${O}/${url}` }, data, fallbackName);
 
 export interface Dashboard {
   today: string;

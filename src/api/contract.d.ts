@@ -8478,7 +8478,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 订单销售汇总：期间的销售额、退款、客单数、件数、客单价、各支付方式实收与每日销售 */
+        /** 订单销售汇总：期间的销售额、退款、客单数、件数、客单价（summary）、各支付方式实收（payments）与每日销售（records、days） */
         post: {
             parameters: {
                 query?: never;
@@ -9868,7 +9868,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 时段销售：每店每小时（0-23 点）的净销售额与订单数，h0..h23 为各小时销售额；hours 合计为全部门店 */
+        /** 时段销售：每店每小时（0-23 点）的净销售额与订单数，h0..h23 为各小时销售额；hours 为全部门店每小时合计，summary 为全部门店合计 */
         post: {
             parameters: {
                 query?: never;
@@ -10257,7 +10257,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 门店销售统计：每店销售额（退款冲减）、客单数、件数、客单价、毛利与毛利率（有权限时）；默认今天 */
+        /** 门店销售统计：每店销售额（退款冲减）、客单数、件数、客单价、毛利与毛利率（有权限时），summary 为全部门店合计；默认今天 */
         post: {
             parameters: {
                 query?: never;
@@ -11918,7 +11918,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 扫码统计分页：每店每天一行（已统计的快照），附最后统计时间与未统计的日期；默认近 7 天 */
+        /** 扫码统计分页：每店每天一行（已统计的快照），附最后统计时间与未统计的日期（mergeHint）；默认近 7 天 */
         post: {
             parameters: {
                 query?: never;
@@ -12185,7 +12185,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 导购销售：每店每位导购（订单收银员）的销售额（退款从原导购冲减）、客单数、客单价 */
+        /** 导购销售：每店每位导购（订单收银员）的销售额（退款从原导购冲减）、客单数、客单价，summary 为合计 */
         post: {
             parameters: {
                 query?: never;

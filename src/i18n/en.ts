@@ -127,24 +127,6 @@ export const en: Messages<ShellMessages> = {
     done: 'Activated: this computer is now the register {{shop}} · {{device}}', none: 'No device waits for activation; register one under Shop devices first.',
     loadFailed: 'Could not load the devices: {{msg}}', inactive: 'not active', home: 'Home',
   },
-  stats: {
-    unknown: 'Unknown statistics page', shopSale: 'Shop sales', storeHour: 'Sales by hour', orderSales: 'Order sales summary', salesman: 'Sales by seller', scanCode: 'Scan statistics',
-    startDate: 'Start date', endDate: 'End date', shop: 'Shop', allShops: 'All shops', search: 'Search', today: 'Today', last7: 'Last 7 days', last30: 'Last 30 days',
-    period: 'Period: {{from}} to {{to}} (refunds subtracted on their day, practice sales excluded)', exportXlsx: 'Export Excel', exportCsv: 'Export CSV', loading: 'Loading...', empty: 'No data',
-    total: '{{count}} in total', merge: 'Count', merged: 'Scans counted: {{rows}} rows ({{time}})', lastMerge: 'Last counted: {{time}}', printReceipt: 'Print receipt',
-    tab: { shop: 'By shop', order: 'Orders', compose: 'Product mix', hour: 'By hour', days: 'Daily sales', seller: 'By seller', scanShop: 'Shop scans', scanTrend: 'Scan trend', scanDept: 'By department' },
-    col: {
-      shopCode: 'Shop code', shopName: 'Shop', regionName: 'Region', saleAmount: 'Sales', orderCount: 'Orders', itemCount: 'Items', avgPrice: 'Average ticket',
-      refundAmount: 'Refunds', costAmount: 'Cost', grossProfit: 'Gross profit', grossMargin: 'Gross margin', orderNo: 'Order no.', createTime: 'Time',
-      cashierName: 'Cashier', status: 'Status', payAmount: 'Paid', totalAmount: 'Order amount', changeAmount: 'Change', skuCode: 'SKU code', skuName: 'SKU name',
-      spec: 'Spec', quantity: 'Quantity', share: 'Share', date: 'Date', userNo: 'Staff no.', userName: 'Seller', deptName: 'Department (region)', scanCount: 'Scans',
-      skuCount: 'SKUs scanned', mergeTime: 'Counted at', shopNum: 'Shops', scannedShopCount: 'Shops scanning', avgScanPerShop: 'Scans per shop', unitPrice: 'Unit price',
-    },
-    hour: {
-      h7: '7:00', h8: '8:00', h9: '9:00', h10: '10:00', h11: '11:00', h12: '12:00', h13: '13:00', h14: '14:00', h15: '15:00', h16: '16:00', h17: '17:00',
-      h18: '18:00', h19: '19:00', h20: '20:00', h21: '21:00', h22: '22:00',
-    },
-  },
   dashboard: {
     loading: 'Loading the workbench...', title: 'Workbench · {{date}}', allShops: 'All shops', myShops: 'My {{count}} shop(s)', todaySales: "Today's sales",
     refund: 'Refunds subtracted: {{amount}}', todayOrders: "Today's orders", todayTarget: "Today's target", reach: 'Reached', noTarget: 'No target set', monthSales: 'Month to date',

@@ -124,25 +124,7 @@ export const zhCN = {
     done: '激活成功：本机现在是「{{shop}} · {{device}}」的收银设备', none: '没有待激活的设备，请先在「门店设备」中登记。',
     loadFailed: '设备列表加载失败：{{msg}}', inactive: '未激活', home: '返回首页',
   },
-  // 数据统计 and 工作台 (issue 16): screens-custom/stats
-  stats: {
-    unknown: '未知的统计页面', shopSale: '门店销售', storeHour: '时段销售', orderSales: '订单销售汇总', salesman: '导购销售', scanCode: '扫码统计',
-    startDate: '开始日期', endDate: '结束日期', shop: '门店', allShops: '全部门店', search: '查询', today: '今天', last7: '近7天', last30: '近30天',
-    period: '统计期间：{{from}} 至 {{to}}（退款在退款当天冲减，不含练习收银）', exportXlsx: '导出 Excel', exportCsv: '导出 CSV', loading: '加载中…', empty: '暂无数据',
-    total: '共 {{count}} 条', merge: '统计', merged: '扫码统计完成：{{rows}} 行（{{time}}）', lastMerge: '最后统计时间：{{time}}', printReceipt: '打印小票',
-    tab: { shop: '按门店', order: '订单', compose: '商品构成', hour: '按小时', days: '每日销售', seller: '按导购', scanShop: '门店扫码', scanTrend: '扫码趋势', scanDept: '按部门' },
-    col: {
-      shopCode: '门店编码', shopName: '门店', regionName: '区域', saleAmount: '销售额', orderCount: '客单数', itemCount: '件数', avgPrice: '客单价',
-      refundAmount: '退款金额', costAmount: '成本', grossProfit: '毛利', grossMargin: '毛利率', orderNo: '订单号', createTime: '下单时间',
-      cashierName: '收银员', status: '状态', payAmount: '实收金额', totalAmount: '订单金额', changeAmount: '找零', skuCode: 'SKU编码', skuName: 'SKU名称',
-      spec: '规格', quantity: '数量', share: '占比', date: '日期', userNo: '工号', userName: '导购', deptName: '部门（区域）', scanCount: '扫码次数',
-      skuCount: '扫码SKU数', mergeTime: '统计时间', shopNum: '门店数', scannedShopCount: '有扫码门店', avgScanPerShop: '店均扫码', unitPrice: '单价',
-    },
-    hour: {
-      h7: '7点', h8: '8点', h9: '9点', h10: '10点', h11: '11点', h12: '12点', h13: '13点', h14: '14点', h15: '15点', h16: '16点', h17: '17点',
-      h18: '18点', h19: '19点', h20: '20点', h21: '21点', h22: '22点',
-    },
-  },
+  // 工作台 (issue 16): screens-custom/stats
   dashboard: {
     loading: '工作台加载中…', title: '工作台 · {{date}}', allShops: '全部门店', myShops: '我的 {{count}} 家门店', todaySales: '今日销售额',
     refund: '其中退款冲减 {{amount}}', todayOrders: '今日客单数', todayTarget: '今日目标', reach: '达成率', noTarget: '未设置目标', monthSales: '本月累计销售',

@@ -25,12 +25,12 @@ test('the 工作台 shows today’s sales with its charts, and 门店销售 list
   await expect(page.getByTestId('dash-tasks')).toContainText('待我审批');
 
   await openFromSidebar(page, '/dataStatistics', '/dataStatistics/shopSale');
-  const screen = page.getByTestId('stats-shopSale');
+  const screen = page.getByTestId('screen-stat-shop-sale');
   await expect(screen).toBeVisible();
   await page.getByRole('button', { name: '今天' }).click();
-  const table = page.getByTestId('stats-table');
+  const table = page.getByTestId('stat-shop-sale-shop-table');
   await expect(table).toContainText(dash.topShops[0].shopName);
-  await expect(page.getByTestId('stats-summary-saleAmount')).toHaveText(money(dash.todaySales.saleAmount));
-  await expect(page.getByTestId('stats-chart').locator('svg.recharts-surface')).toBeVisible();
+  await expect(page.getByTestId('stat-shop-sale-shop-summary-saleAmount')).toHaveText(money(dash.todaySales.saleAmount));
+  await expect(page.getByTestId('stat-shop-sale-shop-chart-sales').locator('svg.recharts-surface')).toBeVisible();
   await expect(table).toContainText('毛利率');
 });

@@ -67,7 +67,7 @@ describe('descriptor check', () => {
 
   it('cross-checks screens against resources, registered keys and i18n keys', () => {
     expect(check({ screen: (s) => (s.columns[1].field = 'shopTitle') })).toContain('schemas/screens/shop-base.json#/columns/1/field field "shopTitle" is not in resource "shop-base"');
-    expect(check({ screen: (s) => (s.columns[7].format = 'fancy') })).toContain('schemas/screens/shop-base.json#/columns/7/format must be one of ["text","number","money","percent","integer","date","dateTime","dictionary","enabled","yesNo","image","phone"]');
+    expect(check({ screen: (s) => (s.columns[7].format = 'fancy') })).toContain('schemas/screens/shop-base.json#/columns/7/format must be one of ["text","number","money","percent","rate","integer","date","dateTime","dictionary","enabled","yesNo","image","phone"]');
     expect(check({ screen: (s) => (s.filters[0].widget = 'slider') })).toContain('schemas/screens/shop-base.json#/filters/0/widget must be one of ["input","select","dictSelect","refSelect","integer","multiSelect","dateRange","numberRange","date"]');
     expect(check({ screen: (s) => (s.columns[0].label = 'shopBase.fields.nope') })).toEqual([
       'schemas/screens/shop-base.json#/columns/0/label i18n key "shopBase.fields.nope" is missing in en',
@@ -342,5 +342,37 @@ describe('document page forms', () => {
       'schemas/screens/pd-supplier.json#/forms/detail/related/0/params/supplier route "wh-purchase#findPage" has no path parameter or filter "supplier"');
     expect(run({ screen: 'pd-supplier' }, (s) => (s.forms.detail.related[0].source = 'wh-purchase#export'))).toContain(
       'schemas/screens/pd-supplier.json#/forms/detail/related/0/source route "wh-purchase#export" is a export, expected page or list');
+  });
+
+  it('checks a report screen: its period, summary, charts, drill-downs and each tab as the list it renders', () => {
+    const all = loadDescriptorDirs([path.join(ROOT, 'schemas')], { i18nDir: path.join(ROOT, 'core/descriptors/i18n') }).set;
+    const run = (screen: string, change: (d: any) => void): string[] => {
+      const list: DescriptorFile[] = [...all.resources.values()].map((r) => ({ file: `schemas/resources/${r.name}.json`, content: r }));
+      list.push(...[...all.screens.values()].map((s) => ({ file: `schemas/screens/${s.name}.json`, content: s.name === screen ? structuredClone(s) : s })));
+      change(list.find((f) => f.file === `schemas/screens/${screen}.json`)!.content);
+      const { set, errors } = loadDescriptors(list);
+      return [...errors, ...checkDescriptors(set, { i18n })].map(formatError);
+    };
+    const F = 'schemas/screens/stat-shop-sale.json#';
+    expect(run('stat-shop-sale', () => {}).filter((e) => e.includes('stat-'))).toEqual([]);
+    // the meta-schema: an unknown key in the report block, a chart type it does not know
+    expect(run('stat-shop-sale', (s) => (s.report.perod = { filter: 'period' }))).toContain(`${F}/report/perod unknown property`);
+    expect(run('stat-shop-sale', (s) => (s.report.tabs[0].charts[0].type = 'pie'))[0]).toMatch(/^schemas\/screens\/stat-shop-sale\.json#\/report\/tabs\/0\/charts\/0\/type must be one of/);
+    // the period is a date-range filter of the screen
+    expect(run('stat-shop-sale', (s) => (s.report.period.filter = 'shopId'))).toContain(`${F}/report/period/filter filter "shopId" is no date range: a report's period is one`);
+    expect(run('stat-shop-sale', (s) => (s.report.period.filter = 'day'))).toContain(`${F}/report/period/filter the screen has no filter "day"`);
+    // a tab is checked as a list: its columns, its summary's fields and labels, its charts' fields, its export route
+    expect(run('stat-shop-sale', (s) => (s.report.tabs[0].columns[0].field = 'shopKode'))).toContain(`${F}/report/tabs/0/columns/0/field field "shopKode" is not in resource "stat-shop-sale"`);
+    expect(run('stat-shop-sale', (s) => (s.report.tabs[0].summary.fields[0].field = 'sales'))).toContain(`${F}/report/tabs/0/summary/fields/0/field field "sales" is not in resource "stat-shop-sale"`);
+    expect(run('stat-shop-sale', (s) => (s.report.tabs[0].summary.fields[0].label = 'statReport.col.sales'))).toContain(`${F}/report/tabs/0/summary/fields/0/label i18n key "statReport.col.sales" is missing in en`);
+    expect(run('stat-shop-sale', (s) => (s.report.tabs[0].charts[0].x = 'shop'))).toContain(`${F}/report/tabs/0/charts/0/x field "shop" is not in resource "stat-shop-sale"`);
+    expect(run('stat-shop-sale', (s) => (s.report.tabs[1].endpoint = 'order/page'))).toContain(`${F}/report/tabs/1/endpoint no route "order/page" in resource "stat-shop-sale"`);
+    expect(run('stat-shop-sale', (s) => (s.report.tabs[2].key = 'shop'))).toContain(`${F}/report/tabs/2/key duplicate tab key "shop"`);
+    // a drill-down opens a page of rows, given fields the row has
+    expect(run('stat-shop-sale', (s) => (s.report.tabs[0].columns[4].drill.endpoint = 'export'))).toContain(`${F}/report/tabs/0/columns/4/drill/endpoint route "export" answers no page (a page route, or a custom one with "answers": "page")`);
+    expect(run('stat-shop-sale', (s) => (s.report.tabs[0].columns[4].drill.params = { shopId: 'shop' }))).toContain(`${F}/report/tabs/0/columns/4/drill/params/shopId field "shop" is not in resource "stat-shop-sale"`);
+    // a summary or chart of the whole report goes in each tab when there are tabs
+    expect(run('stat-shop-sale', (s) => (s.report.summary = { fields: [{ field: 'saleAmount', label: 'statReport.col.saleAmount' }] }))).toContain(`${F}/report/tabs a report with tabs declares its summary and charts in each tab`);
+    expect(run('stat-order-sales', (s) => (s.report.charts[0].format = 'yuan'))[0]).toMatch(/^schemas\/screens\/stat-order-sales\.json#\/report\/charts\/0\/format must be one of/);
   });
 });

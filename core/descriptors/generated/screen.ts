@@ -18,6 +18,7 @@ export type FormatterKey =
   | 'number'
   | 'money'
   | 'percent'
+  | 'rate'
   | 'integer'
   | 'date'
   | 'dateTime'
@@ -41,6 +42,13 @@ export type StylerKey = 'statusColor' | 'negativeRed';
  */
 export type DictionaryCode = string;
 /**
+ * Route id in the screen's resource, or resource#routeId.
+ *
+ * This interface was referenced by `ScreenDescriptor`'s JSON-Schema
+ * via the `definition` "endpoint".
+ */
+export type Endpoint = string;
+/**
  * Filter widget key (core/descriptors/widgetKeys.ts).
  *
  * This interface was referenced by `ScreenDescriptor`'s JSON-Schema
@@ -48,13 +56,6 @@ export type DictionaryCode = string;
  */
 export type FilterWidgetKey =
   'input' | 'select' | 'dictSelect' | 'refSelect' | 'integer' | 'multiSelect' | 'dateRange' | 'numberRange' | 'date';
-/**
- * Route id in the screen's resource, or resource#routeId.
- *
- * This interface was referenced by `ScreenDescriptor`'s JSON-Schema
- * via the `definition` "endpoint".
- */
-export type Endpoint = string;
 /**
  * This interface was referenced by `ScreenDescriptor`'s JSON-Schema
  * via the `definition` "fieldList".
@@ -101,6 +102,10 @@ export type Action = {
    * A toolbar call that takes no selected rows (false): it sends its body alone.
    */
   selection?: boolean;
+  /**
+   * A toolbar call sends the list's applied filters with its body (统计 the searched period).
+   */
+  withFilters?: boolean;
   /**
    * Route id in the screen's resource, or resource#routeId.
    */
@@ -186,6 +191,7 @@ export interface ScreenDescriptor {
    * Panels (a report's charts) shown above the table, by key: core/descriptors/widgetKeys.ts PANELS.
    */
   panels?: string[];
+  report?: Report;
   defaultSort?: {
     field: string;
     dir: 'asc' | 'desc';
@@ -217,6 +223,38 @@ export interface Column {
   fixed?: 'left' | 'right';
   align?: 'left' | 'center' | 'right';
   hidden?: boolean;
+  drill?: Drill;
+}
+/**
+ * The figure opens the rows it is made of: a drawer listing `endpoint`'s pages (a page route, or a custom one answering a page) called with the list's filters and `params` (parameter → field of the row).
+ *
+ * This interface was referenced by `ScreenDescriptor`'s JSON-Schema
+ * via the `definition` "drill".
+ */
+export interface Drill {
+  endpoint: Endpoint;
+  title: I18NKey;
+  params?: {
+    [k: string]: string;
+  };
+  /**
+   * Path parameters of the endpoint: {param} → field of the row.
+   */
+  path?: {
+    [k: string]: string;
+  };
+  /**
+   * false: the drawer is not given the list's filters.
+   */
+  filters?: boolean;
+  /**
+   * @minItems 1
+   */
+  columns: {
+    field: string;
+    label: I18NKey;
+    format?: FormatterKey;
+  }[];
 }
 /**
  * This interface was referenced by `ScreenDescriptor`'s JSON-Schema
@@ -364,4 +402,135 @@ export interface Form {
 export interface FieldUi {
   'ui:widget'?: FormWidgetKey;
   [k: string]: unknown;
+}
+/**
+ * A report screen (engine/report): period parameters with quick picks, a summary row the server computed over all rows, chart panels, an answer's notice, and tabs that are lists of their own over the same filters. Export is the screen's export (server), drill-down a column's drill or a row action.
+ *
+ * This interface was referenced by `ScreenDescriptor`'s JSON-Schema
+ * via the `definition` "report".
+ */
+export interface Report {
+  /**
+   * The date-range filter that is the report's period (its params are the period parameters of server/domains/period: startDate/endDate or dateStart/dateEnd): opened on the last defaultDays days, with quick picks of the last N days (1 is 今天).
+   */
+  period?: {
+    /**
+     * A dateRange filter of the screen.
+     */
+    filter: string;
+    defaultDays?: number;
+    quick?: number[];
+  };
+  summary?: ReportSummary;
+  charts?: ReportChart[];
+  /**
+   * A key of the list's answer holding a sentence to show above the table when present (扫码统计: days not merged yet).
+   */
+  notice?: string;
+  /**
+   * Views of the report over the same filters: each a list of its own route, columns, export, summary, charts and row actions.
+   *
+   * @minItems 2
+   */
+  tabs?: ReportTab[];
+}
+/**
+ * Totals over every row of the report (never the page): the object at `key` of the list's answer (".": the answer itself), or the answer of `endpoint` called with the filters.
+ *
+ * This interface was referenced by `ScreenDescriptor`'s JSON-Schema
+ * via the `definition` "reportSummary".
+ */
+export interface ReportSummary {
+  key?: string;
+  endpoint?: Endpoint;
+  /**
+   * @minItems 1
+   */
+  fields: {
+    field: string;
+    label: I18NKey;
+    format?: FormatterKey;
+  }[];
+  /**
+   * More figures from an array of the answer, one per item (支付方式: name and amount).
+   */
+  list?: {
+    key: string;
+    label: string;
+    value: string;
+    format?: FormatterKey;
+  };
+}
+/**
+ * A chart (@mantine/charts) over rows: the list answer's `source` array (default records), or a ranking — the first `limit` rows of the list's own route sorted by `sort` descending — or the `source` array of `endpoint`'s answer.
+ *
+ * This interface was referenced by `ScreenDescriptor`'s JSON-Schema
+ * via the `definition` "reportChart".
+ */
+export interface ReportChart {
+  id: string;
+  type: 'line' | 'bar';
+  title: I18NKey;
+  source?: string;
+  endpoint?: Endpoint;
+  ranking?: {
+    sort: string;
+    limit?: number;
+  };
+  limit?: number;
+  x: string;
+  stacked?: boolean;
+  /**
+   * Cell formatter key (core/descriptors/widgetKeys.ts).
+   */
+  format?:
+    | 'text'
+    | 'number'
+    | 'money'
+    | 'percent'
+    | 'rate'
+    | 'integer'
+    | 'date'
+    | 'dateTime'
+    | 'dictionary'
+    | 'enabled'
+    | 'yesNo'
+    | 'image'
+    | 'phone';
+  /**
+   * @minItems 1
+   */
+  series: {
+    field: string;
+    label: I18NKey;
+    color?: string;
+    rightAxis?: boolean;
+  }[];
+}
+/**
+ * This interface was referenced by `ScreenDescriptor`'s JSON-Schema
+ * via the `definition` "reportTab".
+ */
+export interface ReportTab {
+  key: string;
+  label: I18NKey;
+  endpoint: Endpoint;
+  /**
+   * The field that tells the tab's rows apart (default the screen's).
+   */
+  rowKey?: string;
+  /**
+   * @minItems 1
+   */
+  columns: Column[];
+  toolbar?: Action[];
+  rowActions?: Action[];
+  export?: {
+    server?: Endpoint;
+    browser?: boolean;
+    fileName: I18NKey;
+  };
+  summary?: ReportSummary;
+  charts?: ReportChart[];
+  notice?: string;
 }

@@ -9,6 +9,7 @@ import { periodOf, type Period } from './period.ts';
 import { mergeScanCodes, NO_DEPT } from './scanCodeMerge.ts';
 import { shopsOfCall } from '../../auth/callerShops.ts';
 import { bodyOf, STAT_PERMS, type PeriodBody } from './statsRoutes.ts';
+import { registerCustomRoute } from '../../resources/customRoutes.ts';
 import { sendTable, type ExportColumn } from './tableExport.ts';
 import { addDays, daysOf } from '../../../core/calendar.ts';
 
@@ -59,7 +60,7 @@ async function pageRows(tx: Queryable, auth: AuthContext, b: ScanBody | null) {
   const pageSize = b?.pageSize ?? 20;
   const params = [period.from, period.to, shops, dept];
   const records = (await tx.query(
-    `SELECT shop_id AS "shopId", shop_name AS "shopName", dept_name AS "deptName", to_char(stat_date, 'YYYY-MM-DD') AS "statDate",
+    `SELECT to_char(stat_date, 'YYYY-MM-DD') || '-' || shop_id AS "rowKey", shop_id AS "shopId", shop_name AS "shopName", dept_name AS "deptName", to_char(stat_date, 'YYYY-MM-DD') AS "statDate",
             scan_count AS "scanCount", sku_count AS "skuCount", order_count AS "orderCount", quantity::float8 AS quantity,
             to_char(merge_time, 'YYYY-MM-DD HH24:MI:SS') AS "mergeTime", merge_user_name AS "mergeUserName"
        FROM stat_scan_code_day WHERE ${WHERE}
@@ -77,62 +78,6 @@ const EXPORT_COLUMNS: ExportColumn[] = [
 
 export const scanCodeRoutes = async (app: FastifyInstance) => {
   const BASE = '/stat/scan-code';
-  app.post<{ Body: PeriodBody | null }>(`${BASE}/merge`, {
-    config: { perm: STAT_PERMS.scanCodeMerge },
-    schema: { tags, summary: '统计扫码：按订单行重新统计期间内每店每天的扫码次数、SKU 数（全部门店；覆盖该期间原有统计），默认今天', body: bodyOf({}) },
-  }, async (req) => ok(await req.tenantTx(async (tx) => {
-    const today = await dbToday(tx);
-    const period = periodOf(req.body?.startDate, req.body?.endDate, today);
-    return { startDate: period.from, endDate: period.to, ...(await mergeScanCodes(tx, req.auth!, period)) };
-  }).catch(asCallerError), '扫码统计完成'));
-
-  app.post<{ Body: ScanBody | null }>(`${BASE}/page`, {
-    config: { perm: STAT_PERMS.scanCode },
-    schema: { tags, summary: '扫码统计分页：每店每天一行（已统计的快照），附最后统计时间与未统计的日期；默认近 7 天', body: bodyOf({ ...PAGE_PROPS, deptName: DEPT }) },
-  }, async (req) => ok(await req.tenantTx(async (tx) => {
-    const { period, records, total } = await pageRows(tx, req.auth!, req.body);
-    return { records, total, startDate: period.from, endDate: period.to, ...(await mergeState(tx, period)) };
-  }).catch(asCallerError)));
-
-  app.post<{ Body: ScanBody | null }>(`${BASE}/dept-list`, {
-    config: { perm: STAT_PERMS.scanCode },
-    schema: { tags, summary: '按部门（门店区域）汇总扫码：门店数、有扫码的门店数、扫码次数、SKU 数、店均扫码', body: bodyOf({}) },
-  }, async (req) => ok(await req.tenantTx(async (tx) => {
-    const { period, shops } = await scope(tx, req.auth!, req.body);
-    const rows = (await tx.query<{ deptName: string; shopCount: number; scannedShopCount: number; scanCount: number; skuCount: number; orderCount: number; quantity: number }>(
-      `WITH shops AS (SELECT shop_id, coalesce(region_name, $4) AS dept FROM shop_base WHERE status = 1 AND ($3::int[] IS NULL OR shop_id = ANY($3::int[]))),
-            scans AS (SELECT dept_name AS dept, count(DISTINCT shop_id) AS scanned, sum(scan_count) AS scans, sum(sku_count) AS skus, sum(order_count) AS orders, sum(quantity) AS qty
-                        FROM stat_scan_code_day WHERE stat_date BETWEEN $1::date AND $2::date AND ($3::int[] IS NULL OR shop_id = ANY($3::int[])) GROUP BY 1),
-            depts AS (SELECT dept, count(*) AS n FROM shops GROUP BY 1)
-       SELECT coalesce(d.dept, s.dept) AS "deptName", coalesce(d.n, 0)::int AS "shopCount", coalesce(s.scanned, 0)::int AS "scannedShopCount",
-              coalesce(s.scans, 0)::int AS "scanCount", coalesce(s.skus, 0)::int AS "skuCount", coalesce(s.orders, 0)::int AS "orderCount", coalesce(s.qty, 0)::float8 AS quantity
-         FROM depts d FULL JOIN scans s ON s.dept = d.dept ORDER BY 4 DESC, 1`,
-      [period.from, period.to, shops, NO_DEPT],
-    )).rows;
-    const records = rows.map((r) => ({ ...r, avgScanPerShop: r.shopCount ? Math.round((r.scanCount * 100) / r.shopCount) / 100 : 0 }));
-    return { records, total: records.length, startDate: period.from, endDate: period.to, ...(await mergeState(tx, period)) };
-  }).catch(asCallerError)));
-
-  app.post<{ Body: ScanBody | null }>(`${BASE}/trend-list`, {
-    config: { perm: STAT_PERMS.scanCode },
-    schema: { tags, summary: '扫码趋势：期间每天的扫码次数、SKU 数、订单数与有扫码的门店数（未统计的日期 merged=false）', body: bodyOf({ deptName: DEPT }) },
-  }, async (req) => ok(await req.tenantTx(async (tx) => {
-    const { period, shops, dept } = await scope(tx, req.auth!, req.body);
-    const rows = new Map((await tx.query<{ day: string; scanCount: number; skuCount: number; orderCount: number; shopNum: number }>(
-      `SELECT to_char(stat_date, 'YYYY-MM-DD') AS day, sum(scan_count)::int AS "scanCount", sum(sku_count)::int AS "skuCount",
-              sum(order_count)::int AS "orderCount", count(DISTINCT shop_id)::int AS "shopNum"
-         FROM stat_scan_code_day WHERE ${WHERE} GROUP BY stat_date`,
-      [period.from, period.to, shops, dept],
-    )).rows.map((r) => [r.day, r]));
-    const state = await mergeState(tx, period);
-    const missing = new Set(state.unmergedDays);
-    const records = daysOf(period).map((d) => {
-      const r = rows.get(d);
-      return { date: d, merged: !missing.has(d), scanCount: r?.scanCount ?? 0, skuCount: r?.skuCount ?? 0, orderCount: r?.orderCount ?? 0, shopNum: r?.shopNum ?? 0 };
-    });
-    return { records, startDate: period.from, endDate: period.to, ...state };
-  }).catch(asCallerError)));
-
   app.post<{ Body: ScanBody | null }>(`${BASE}/shop-num`, {
     config: { perm: STAT_PERMS.scanCode },
     schema: { tags, summary: '扫码门店数：营业门店总数、期间有扫码与无扫码的门店数，及无扫码的门店', body: bodyOf({ deptName: DEPT }) },
@@ -152,12 +97,74 @@ export const scanCodeRoutes = async (app: FastifyInstance) => {
       unscannedShops: rows.filter((r) => !r.scanned).map((r) => ({ shopId: r.shopId, shopName: r.shopName })), ...(await mergeState(tx, period)),
     };
   }).catch(asCallerError)));
-
-  app.post<{ Body: ScanBody | null }>(`${BASE}/export`, {
-    config: { perm: STAT_PERMS.scanCodeExport },
-    schema: { tags, summary: '导出扫码统计（xlsx 或 csv）', body: bodyOf({ deptName: DEPT, format: { type: 'string', enum: ['xlsx', 'csv'], title: '导出格式' } }) },
-  }, async (req, reply) => {
-    const a = await req.tenantTx((tx) => pageRows(tx, req.auth!, { ...req.body, pageNum: 1, pageSize: 999999 })).catch(asCallerError);
-    return sendTable(reply, '扫码统计', req.body?.format, EXPORT_COLUMNS, a.records as Record<string, unknown>[]);
-  });
 };
+
+// 扫码统计 is a computed report resource (schemas/resources/stat-scan-code.json): the routes, permissions and screen are the
+// descriptor's, the figures these handlers'.
+registerCustomRoute('stats.scanCode.merge', {
+  schema: { body: bodyOf({}) },
+  handler: async (req) => ok(await req.tenantTx(async (tx) => {
+    const today = await dbToday(tx);
+    const body = req.body as PeriodBody | null;
+    const period = periodOf(body?.startDate, body?.endDate, today);
+    const merged = await mergeScanCodes(tx, req.auth!, period);
+    // The report screen's 统计 shows the message of a whole-list call.
+    return { startDate: period.from, endDate: period.to, ...merged, message: `扫码统计完成：${merged.rows} 行（${merged.mergeTime}）` };
+  }).catch(asCallerError), '扫码统计完成'),
+});
+
+registerCustomRoute('stats.scanCode.page', {
+  schema: { body: bodyOf({ ...PAGE_PROPS, deptName: DEPT }) },
+  handler: async (req) => ok(await req.tenantTx(async (tx) => {
+    const { period, records, total } = await pageRows(tx, req.auth!, req.body as ScanBody | null);
+    return { records, total, startDate: period.from, endDate: period.to, ...(await mergeState(tx, period)) };
+  }).catch(asCallerError)),
+});
+
+registerCustomRoute('stats.scanCode.dept', {
+  schema: { body: bodyOf({}) },
+  handler: async (req) => ok(await req.tenantTx(async (tx) => {
+    const { period, shops } = await scope(tx, req.auth!, req.body as ScanBody | null);
+    const rows = (await tx.query<{ deptName: string; shopCount: number; scannedShopCount: number; scanCount: number; skuCount: number; orderCount: number; quantity: number }>(
+      `WITH shops AS (SELECT shop_id, coalesce(region_name, $4) AS dept FROM shop_base WHERE status = 1 AND ($3::int[] IS NULL OR shop_id = ANY($3::int[]))),
+            scans AS (SELECT dept_name AS dept, count(DISTINCT shop_id) AS scanned, sum(scan_count) AS scans, sum(sku_count) AS skus, sum(order_count) AS orders, sum(quantity) AS qty
+                        FROM stat_scan_code_day WHERE stat_date BETWEEN $1::date AND $2::date AND ($3::int[] IS NULL OR shop_id = ANY($3::int[])) GROUP BY 1),
+            depts AS (SELECT dept, count(*) AS n FROM shops GROUP BY 1)
+       SELECT coalesce(d.dept, s.dept) AS "deptName", coalesce(d.n, 0)::int AS "shopCount", coalesce(s.scanned, 0)::int AS "scannedShopCount",
+              coalesce(s.scans, 0)::int AS "scanCount", coalesce(s.skus, 0)::int AS "skuCount", coalesce(s.orders, 0)::int AS "orderCount", coalesce(s.qty, 0)::float8 AS quantity
+         FROM depts d FULL JOIN scans s ON s.dept = d.dept ORDER BY 4 DESC, 1`,
+      [period.from, period.to, shops, NO_DEPT],
+    )).rows;
+    const records = rows.map((r) => ({ ...r, avgScanPerShop: r.shopCount ? Math.round((r.scanCount * 100) / r.shopCount) / 100 : 0 }));
+    return { records, total: records.length, startDate: period.from, endDate: period.to, ...(await mergeState(tx, period)) };
+  }).catch(asCallerError)),
+});
+
+registerCustomRoute('stats.scanCode.trend', {
+  schema: { body: bodyOf({ deptName: DEPT }) },
+  handler: async (req) => ok(await req.tenantTx(async (tx) => {
+    const { period, shops, dept } = await scope(tx, req.auth!, req.body as ScanBody | null);
+    const rows = new Map((await tx.query<{ day: string; scanCount: number; skuCount: number; orderCount: number; shopNum: number }>(
+      `SELECT to_char(stat_date, 'YYYY-MM-DD') AS day, sum(scan_count)::int AS "scanCount", sum(sku_count)::int AS "skuCount",
+              sum(order_count)::int AS "orderCount", count(DISTINCT shop_id)::int AS "shopNum"
+         FROM stat_scan_code_day WHERE ${WHERE} GROUP BY stat_date`,
+      [period.from, period.to, shops, dept],
+    )).rows.map((r) => [r.day, r]));
+    const state = await mergeState(tx, period);
+    const missing = new Set(state.unmergedDays);
+    const records = daysOf(period).map((d) => {
+      const r = rows.get(d);
+      return { date: d, merged: !missing.has(d), scanCount: r?.scanCount ?? 0, skuCount: r?.skuCount ?? 0, orderCount: r?.orderCount ?? 0, shopNum: r?.shopNum ?? 0 };
+    });
+    return { records, total: records.length, startDate: period.from, endDate: period.to, ...state };
+  }).catch(asCallerError)),
+});
+
+registerCustomRoute('stats.scanCode.export', {
+  schema: { body: bodyOf({ deptName: DEPT, format: { type: 'string', enum: ['xlsx', 'csv'], title: '导出格式' } }) },
+  handler: async (req, reply) => {
+    const body = req.body as (ScanBody & { format?: 'xlsx' | 'csv' }) | null;
+    const a = await req.tenantTx((tx) => pageRows(tx, req.auth!, { ...body, pageNum: 1, pageSize: 999999 })).catch(asCallerError);
+    return sendTable(reply, '扫码统计', body?.format, EXPORT_COLUMNS, a.records as Record<string, unknown>[]);
+  },
+});

@@ -47,7 +47,7 @@ export const shopSaleRecord = (r: ShopSaleRow, rights: CostRights) => ({
 });
 
 export const sellerRecord = (r: SellerRow, rights: CostRights) => ({
-  shopId: r.shopId, shopName: r.shopName, userId: r.userId, userNo: r.userNo, userName: r.userName ?? '（未知）', ...netFigures(r, rights),
+  rowKey: `${r.shopId}-${r.userId ?? 0}`, shopId: r.shopId, shopName: r.shopName, userId: r.userId, userNo: r.userNo, userName: r.userName ?? '（未知）', ...netFigures(r, rights),
 });
 
 export function totalOf<T extends { soldFen: number; refundFen: number; orderCount: number; refundCount: number; itemQty: number; costFen: number }>(rows: T[]) {

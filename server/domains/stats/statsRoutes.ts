@@ -9,6 +9,7 @@ import { ok } from '../../http/envelope.ts';
 import { dateParam, idField, plainText } from '../../http/fields.ts';
 import { fieldPermissionNames } from '../../permissions.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
+import { registerCustomRoute } from '../../resources/customRoutes.ts';
 import { PAY_TYPES } from '../sales/index.ts';
 import { periodOf, type Period } from './period.ts';
 import {
@@ -166,30 +167,6 @@ export const statsRoutes = async (app: FastifyInstance) => {
     )).rows;
   })));
 
-  // ---- po-shop-sale ------------------------------------------------------------------------------------------
-  const SHOP_BODY = bodyOf({ regionName: { ...plainText('区域', 24), type: ['string', 'null'] } });
-  app.post<{ Body: (PeriodBody & { regionName?: string | null }) | null }>('/po-shop-sale/list', {
-    config: { perm: STAT_PERMS.shopSale },
-    schema: { tags, summary: '门店销售统计：每店销售额（退款冲减）、客单数、件数、客单价、毛利与毛利率（有权限时）；默认今天', body: SHOP_BODY },
-  }, async (req) => ok(await req.summaryTx(async (tx) => {
-    const a = await shopSaleAnswer(tx, req.auth!, req.body);
-    return { records: a.records, total: a.records.length, summary: a.summary, startDate: a.period.from, endDate: a.period.to };
-  }).catch(asCallerError)));
-
-  const ORDER_BODY = bodyOf({ ...PAGE_PROPS, orderNo: { ...plainText('订单号', 32), type: ['string', 'null'] }, status: { type: ['integer', 'null'], enum: [1, 2, null], title: '订单状态' } });
-  app.post<{ Body: (PeriodBody & { orderNo?: string | null; status?: number | null }) | null }>('/po-shop-sale/order/list', {
-    config: { perm: STAT_PERMS.shopSale },
-    schema: { tags, summary: '门店销售订单：期间内售出的真实订单（不含练习），分页（pageNum、pageSize 在请求体中）', body: ORDER_BODY },
-  }, async (req) => ok(await req.tenantTx((tx) => orderPage(tx, req.auth!, req.body)).catch(asCallerError)));
-
-  app.post<{ Body: PeriodBody | null }>('/po-shop-sale/pd/compose', {
-    config: { perm: STAT_PERMS.shopSale },
-    schema: { tags, summary: '销售商品构成：每 SKU 的净销量、销售额与占比（退款冲减）', body: bodyOf({}) },
-  }, async (req) => ok(await req.tenantTx(async (tx) => {
-    const a = await composeAnswer(tx, req.auth!, req.body);
-    return { records: a.records, total: a.records.length, startDate: a.period.from, endDate: a.period.to };
-  }).catch(asCallerError)));
-
   app.get<{ Params: { id: number } }>('/po-shop-sale/sales/det/:id', {
     config: { perm: STAT_PERMS.shopSale },
     schema: { tags, summary: '一张订单的明细：商品行（成本、毛利有权限时）与支付', params: { type: 'object', required: ['id'], properties: { id: idField('订单') } } },
@@ -206,83 +183,6 @@ export const statsRoutes = async (app: FastifyInstance) => {
       payments,
     };
   }).catch(asCallerError)));
-
-  const EXPORT_BODY = bodyOf({ ...PAGE_PROPS, format: FORMAT, type: { type: 'string', enum: ['shop', 'order', 'compose'], title: '导出内容' }, regionName: { ...plainText('区域', 24), type: ['string', 'null'] }, orderNo: { ...plainText('订单号', 32), type: ['string', 'null'] }, status: { type: ['integer', 'null'], enum: [1, 2, null], title: '订单状态' } });
-  app.post<{ Body: (PeriodBody & { type?: 'shop' | 'order' | 'compose'; regionName?: string | null; orderNo?: string | null; status?: number | null }) | null }>('/po-shop-sale/export', {
-    config: { perm: STAT_PERMS.shopSaleExport },
-    schema: { tags, summary: '导出门店销售（type=shop，默认）、订单（order）或商品构成（compose），xlsx 或 csv', body: EXPORT_BODY },
-  }, async (req, reply) => {
-    const b = req.body;
-    const type = b?.type ?? 'shop';
-    if (type === 'order') {
-      const a = await req.tenantTx((tx) => orderPage(tx, req.auth!, { ...b, pageNum: 1, pageSize: 999999 })).catch(asCallerError);
-      return sendTable(reply, '门店销售订单', b?.format, ORDER_COLUMNS, a.records);
-    }
-    if (type === 'compose') {
-      const a = await req.tenantTx((tx) => composeAnswer(tx, req.auth!, b)).catch(asCallerError);
-      return sendTable(reply, '销售商品构成', b?.format, COMPOSE_COLUMNS, a.records);
-    }
-    const a = await req.summaryTx((tx) => shopSaleAnswer(tx, req.auth!, b)).catch(asCallerError);
-    return sendTable(reply, '门店销售', b?.format, SHOP_SALE_COLUMNS, a.records);
-  });
-
-  // ---- po-sell-store-hour ------------------------------------------------------------------------------------
-  app.post<{ Body: PeriodBody | null }>('/po-sell-store-hour/findPage', {
-    config: { perm: STAT_PERMS.storeHour },
-    schema: { tags, summary: '时段销售：每店每小时（0-23 点）的净销售额与订单数，h0..h23 为各小时销售额；hours 合计为全部门店', body: bodyOf(PAGE_PROPS) },
-  }, async (req) => ok(await req.summaryTx(async (tx) => {
-    const { period, shops } = await callScope(tx, req.auth!, req.body);
-    const cells = await salesByHour(tx, period, shops);
-    const names = new Map((await tx.query<{ shop_id: number; shop_name: string }>(
-      `SELECT shop_id, shop_name FROM shop_base WHERE ($1::int[] IS NULL OR shop_id = ANY($1::int[])) AND (status = 1 OR shop_id = ANY($2::int[])) ORDER BY shop_id`,
-      [shops, [...new Set(cells.map((c) => c.shopId))]],
-    )).rows.map((s) => [Number(s.shop_id), s.shop_name]));
-    const all = [...names].map(([id, name]) => hourRecord(id, name, cells.filter((c) => c.shopId === id)))
-      .sort((a, b) => b.saleAmount - a.saleAmount || a.shopId - b.shopId);
-    const pageNum = req.body?.pageNum ?? 1;
-    const pageSize = req.body?.pageSize ?? 20;
-    const byHour = new Map<number, { saleFen: number; orderCount: number }>();
-    for (const c of cells) {
-      const cur = byHour.get(c.hour) ?? { saleFen: 0, orderCount: 0 };
-      byHour.set(c.hour, { saleFen: cur.saleFen + c.saleFen, orderCount: cur.orderCount + c.orderCount });
-    }
-    const summary = hourRecord(0, '合计', [...byHour].map(([hour, v]) => ({ hour, ...v })));
-    return { records: all.slice((pageNum - 1) * pageSize, pageNum * pageSize), total: all.length, hours: summary.hours, startDate: period.from, endDate: period.to };
-  }).catch(asCallerError)));
-
-  // ---- po-order-sales ----------------------------------------------------------------------------------------
-  app.post<{ Body: PeriodBody | null }>('/po-order-sales/order/sales', {
-    config: { perm: STAT_PERMS.orderSales },
-    schema: { tags, summary: '订单销售汇总：期间的销售额、退款、客单数、件数、客单价、各支付方式实收与每日销售', body: bodyOf({}) },
-  }, async (req) => ok(await req.summaryTx(async (tx) => {
-    const { period, shops, rights } = await callScope(tx, req.auth!, req.body);
-    const rows = await salesByShop(tx, period, shops);
-    const pays = await paymentsByType(tx, period, shops);
-    const days = await salesByDay(tx, period, shops);
-    return {
-      startDate: period.from, endDate: period.to, shopCount: rows.filter((r) => r.orderCount || r.refundCount).length,
-      ...netFigures(totalOf(rows), rights),
-      payments: pays.map((p) => ({ payType: p.payType, payTypeName: PAY_TYPES[p.payType] ?? String(p.payType), amount: toYuan(p.amountFen) })),
-      days: days.map((d) => ({ date: d.day, saleAmount: toYuan(d.saleFen), orderCount: d.orderCount })),
-    };
-  }).catch(asCallerError)));
-
-  // ---- statistics --------------------------------------------------------------------------------------------
-  app.post<{ Body: PeriodBody | null }>('/statistics/salesman/list', {
-    config: { perm: STAT_PERMS.salesman },
-    schema: { tags, summary: '导购销售：每店每位导购（订单收银员）的销售额（退款从原导购冲减）、客单数、客单价', body: bodyOf({}) },
-  }, async (req) => ok(await req.summaryTx(async (tx) => {
-    const a = await sellerAnswer(tx, req.auth!, req.body);
-    return { records: a.records, total: a.records.length, summary: a.summary, startDate: a.period.from, endDate: a.period.to };
-  }).catch(asCallerError)));
-
-  app.post<{ Body: PeriodBody | null }>('/statistics/salesman/export', {
-    config: { perm: STAT_PERMS.salesmanExport },
-    schema: { tags, summary: '导出导购销售（xlsx 或 csv）', body: bodyOf({ format: FORMAT }) },
-  }, async (req, reply) => {
-    const a = await req.summaryTx((tx) => sellerAnswer(tx, req.auth!, req.body)).catch(asCallerError);
-    return sendTable(reply, '导购销售', req.body?.format, SELLER_COLUMNS, a.records);
-  });
 
   app.get<{ Params: { orderId: number } }>('/statistics/receipt/order/simple/:orderId', {
     config: { perm: 'order:order:list' },
@@ -303,3 +203,114 @@ export const statsRoutes = async (app: FastifyInstance) => {
     };
   }).catch(asCallerError)));
 };
+
+// 数据统计's reports are computed report resources (schemas/resources/stat-*.json): their routes, permissions and screens
+// are the descriptors' (the engine's report screen); the figures are these handlers'.
+type ShopBody = (PeriodBody & { regionName?: string | null }) | null;
+type OrderBody = (PeriodBody & { orderNo?: string | null; status?: number | null }) | null;
+type ExportBody = (PeriodBody & { type?: 'shop' | 'order' | 'compose'; regionName?: string | null; orderNo?: string | null; status?: number | null }) | null;
+const REGION = { ...plainText('区域', 24), type: ['string', 'null'] };
+const ORDER_FILTERS = { orderNo: { ...plainText('订单号', 32), type: ['string', 'null'] }, status: { type: ['integer', 'null'], enum: [1, 2, null], title: '订单状态' } };
+
+registerCustomRoute('stats.shopSale.list', {
+  schema: { body: bodyOf({ regionName: REGION }) },
+  handler: async (req) => ok(await req.summaryTx(async (tx) => {
+    const a = await shopSaleAnswer(tx, req.auth!, req.body as ShopBody);
+    return { records: a.records, total: a.records.length, summary: a.summary, startDate: a.period.from, endDate: a.period.to };
+  }).catch(asCallerError)),
+});
+
+registerCustomRoute('stats.shopSale.orders', {
+  schema: { body: bodyOf({ ...PAGE_PROPS, ...ORDER_FILTERS }) },
+  handler: async (req) => ok(await req.tenantTx((tx) => orderPage(tx, req.auth!, req.body as OrderBody)).catch(asCallerError)),
+});
+
+registerCustomRoute('stats.shopSale.compose', {
+  schema: { body: bodyOf({}) },
+  handler: async (req) => ok(await req.tenantTx(async (tx) => {
+    const a = await composeAnswer(tx, req.auth!, req.body as PeriodBody | null);
+    return { records: a.records, total: a.records.length, startDate: a.period.from, endDate: a.period.to };
+  }).catch(asCallerError)),
+});
+
+registerCustomRoute('stats.shopSale.export', {
+  schema: { body: bodyOf({ ...PAGE_PROPS, format: FORMAT, type: { type: 'string', enum: ['shop', 'order', 'compose'], title: '导出内容' }, regionName: REGION, ...ORDER_FILTERS }) },
+  handler: async (req, reply) => {
+    const b = req.body as ExportBody;
+    const type = b?.type ?? 'shop';
+    if (type === 'order') {
+      const a = await req.tenantTx((tx) => orderPage(tx, req.auth!, { ...b, pageNum: 1, pageSize: 999999 })).catch(asCallerError);
+      return sendTable(reply, '门店销售订单', b?.format, ORDER_COLUMNS, a.records);
+    }
+    if (type === 'compose') {
+      const a = await req.tenantTx((tx) => composeAnswer(tx, req.auth!, b)).catch(asCallerError);
+      return sendTable(reply, '销售商品构成', b?.format, COMPOSE_COLUMNS, a.records);
+    }
+    const a = await req.summaryTx((tx) => shopSaleAnswer(tx, req.auth!, b)).catch(asCallerError);
+    return sendTable(reply, '门店销售', b?.format, SHOP_SALE_COLUMNS, a.records);
+  },
+});
+
+registerCustomRoute('stats.storeHour.page', {
+  schema: { body: bodyOf(PAGE_PROPS) },
+  handler: async (req) => ok(await req.summaryTx(async (tx) => {
+    const body = req.body as PeriodBody | null;
+    const { period, shops } = await callScope(tx, req.auth!, body);
+    const cells = await salesByHour(tx, period, shops);
+    const names = new Map((await tx.query<{ shop_id: number; shop_name: string }>(
+      `SELECT shop_id, shop_name FROM shop_base WHERE ($1::int[] IS NULL OR shop_id = ANY($1::int[])) AND (status = 1 OR shop_id = ANY($2::int[])) ORDER BY shop_id`,
+      [shops, [...new Set(cells.map((c) => c.shopId))]],
+    )).rows.map((s) => [Number(s.shop_id), s.shop_name]));
+    const all = [...names].map(([id, name]) => hourRecord(id, name, cells.filter((c) => c.shopId === id)))
+      .sort((a, b) => b.saleAmount - a.saleAmount || a.shopId - b.shopId);
+    const pageNum = body?.pageNum ?? 1;
+    const pageSize = body?.pageSize ?? 20;
+    const byHour = new Map<number, { saleFen: number; orderCount: number }>();
+    for (const c of cells) {
+      const cur = byHour.get(c.hour) ?? { saleFen: 0, orderCount: 0 };
+      byHour.set(c.hour, { saleFen: cur.saleFen + c.saleFen, orderCount: cur.orderCount + c.orderCount });
+    }
+    const summary = hourRecord(0, '合计', [...byHour].map(([hour, v]) => ({ hour, ...v })));
+    return {
+      records: all.slice((pageNum - 1) * pageSize, pageNum * pageSize), total: all.length, hours: summary.hours,
+      summary: { saleAmount: summary.saleAmount, orderCount: summary.orderCount }, startDate: period.from, endDate: period.to,
+    };
+  }).catch(asCallerError)),
+});
+
+registerCustomRoute('stats.orderSales.days', {
+  schema: { body: bodyOf({}) },
+  handler: async (req) => ok(await req.summaryTx(async (tx) => {
+    const { period, shops, rights } = await callScope(tx, req.auth!, req.body as PeriodBody | null);
+    const rows = await salesByShop(tx, period, shops);
+    const pays = await paymentsByType(tx, period, shops);
+    const days = (await salesByDay(tx, period, shops)).map((d) => ({ date: d.day, saleAmount: toYuan(d.saleFen), orderCount: d.orderCount }));
+    const figures = netFigures(totalOf(rows), rights);
+    return {
+      startDate: period.from, endDate: period.to, shopCount: rows.filter((r) => r.orderCount || r.refundCount).length,
+      ...figures,
+      summary: figures,
+      payments: pays.map((p) => ({ payType: p.payType, payTypeName: PAY_TYPES[p.payType] ?? String(p.payType), amount: toYuan(p.amountFen) })),
+      days,
+      // The report screen lists the days as its rows.
+      records: days, total: days.length,
+    };
+  }).catch(asCallerError)),
+});
+
+registerCustomRoute('stats.salesman.list', {
+  schema: { body: bodyOf({}) },
+  handler: async (req) => ok(await req.summaryTx(async (tx) => {
+    const a = await sellerAnswer(tx, req.auth!, req.body as PeriodBody | null);
+    return { records: a.records, total: a.records.length, summary: a.summary, startDate: a.period.from, endDate: a.period.to };
+  }).catch(asCallerError)),
+});
+
+registerCustomRoute('stats.salesman.export', {
+  schema: { body: bodyOf({ format: FORMAT }) },
+  handler: async (req, reply) => {
+    const body = req.body as PeriodBody | null;
+    const a = await req.summaryTx((tx) => sellerAnswer(tx, req.auth!, body)).catch(asCallerError);
+    return sendTable(reply, '导购销售', body?.format, SELLER_COLUMNS, a.records);
+  },
+});
