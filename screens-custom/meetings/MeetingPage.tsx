@@ -5,7 +5,7 @@ import { useSnapshot } from 'valtio';
 import { appState } from '../../src/store/appStore';
 import { call } from '../../src/api/http';
 import { statShops } from '../stats/api';
-import { listShops, S } from './api';
+import { dailyPage, listShops, S } from './api';
 import { DailyMeetingPanel } from './DailyMeetingPanel';
 import { ShopMeetingPanel } from './ShopMeetingPanel';
 import { WeeklyMeetingPanel } from './WeeklyMeetingPanel';
@@ -25,11 +25,18 @@ export default function MeetingPage() {
   const [tab, setTab] = useState<string | null>('daily');
   // The shops the person works at or manages (every shop for admin): theirs comes first, not the list's first shop.
   const mine = useQuery({ queryKey: ['meeting', 'myShops'], queryFn: statShops });
+  // Someone of every shop (admin, head office) opens on the shop that held the latest daily meeting, not on the
+  // list's first shop, which may have none.
+  const everyShop = !!shops.data && mine.isFetched && (mine.data ?? []).length >= shops.data.length;
+  const latest = useQuery({ queryKey: ['meeting', 'latestDaily'], queryFn: () => dailyPage(1, 1, null), enabled: everyShop && !deviceShopId });
   useEffect(() => {
     if (shopId || !shops.data?.length || !mine.isFetched) return;
-    const own = (mine.data ?? []).length < shops.data.length ? (mine.data ?? []).find((s) => s.status === 1) : undefined;
-    setShopId(String(shops.data.find((s) => s.shopId === deviceShopId)?.shopId ?? own?.shopId ?? shops.data.find((s) => s.status === 1)?.shopId ?? shops.data[0].shopId));
-  }, [shops.data, mine.data, mine.isFetched, shopId, deviceShopId]);
+    if (everyShop && !deviceShopId && !latest.isFetched) return;
+    const active = (id: number | undefined) => shops.data.find((s) => s.shopId === id && s.status === 1)?.shopId;
+    const own = everyShop ? undefined : (mine.data ?? []).find((s) => s.status === 1)?.shopId;
+    const held = everyShop ? active(latest.data?.records[0]?.shopId) : undefined;
+    setShopId(String(shops.data.find((s) => s.shopId === deviceShopId)?.shopId ?? own ?? held ?? shops.data.find((s) => s.status === 1)?.shopId ?? shops.data[0].shopId));
+  }, [shops.data, mine.data, mine.isFetched, shopId, deviceShopId, everyShop, latest.data, latest.isFetched]);
   const id = shopId ? Number(shopId) : null;
   // The meeting day is the server's calendar day (the browser's zone may differ from the database's).
   const serverDay = useQuery({

@@ -133,20 +133,25 @@ export function StarUserDistribution(props: PanelProps) {
   );
 }
 
-/** 客流转化: visitors and orders per day (left axis) and the conversion rate (right axis, %). */
+/**
+ * 客流转化: visitors and orders per day (left axis) and the conversion rate (right axis, %), over the list's shop
+ * filters (门店, 门店名称). The month is the list's 统计月份 filter, else the latest month the list has rows of, which
+ * the server picks and names (the report has no lastDate: its demo rows and a refresh both count).
+ */
 export function AccessConversionTrend(props: PanelProps) {
   const { t } = useTranslation();
-  const month = useChartMonth(props);
+  const asked = typeof props.request.reportMonth === 'string' && props.request.reportMonth ? props.request.reportMonth : null;
   const route = resolveRoute(props.set, props.screen, 'day-trend');
   const shopId = shopOf(props.request);
+  const shopName = typeof props.request.shopName === 'string' && props.request.shopName.trim() ? props.request.shopName.trim() : undefined;
   const q = useQuery({
-    queryKey: [...screenListKey(props.screen.name), 'panel', 'conversion', month, shopId],
-    queryFn: () => callEndpoint<{ days: Row[] }>(route!, {}, { reportMonth: month, shopId }, { silent: true }),
-    enabled: !!month && !!route,
+    queryKey: [...screenListKey(props.screen.name), 'panel', 'conversion', asked, shopId, shopName],
+    queryFn: () => callEndpoint<{ reportMonth: string | null; days: Row[] }>(route!, {}, { reportMonth: asked, shopId, shopName }, { silent: true }),
+    enabled: !!route,
   });
   const days = (q.data?.days ?? []).map((d) => ({ ...d, day: String(d.date).slice(8) }));
   return (
-    <ChartFrame title={t('reports.chart.conversionTrend')} month={month} testId="chart-conversion-trend" empty={!days.length}>
+    <ChartFrame title={t('reports.chart.conversionTrend')} month={asked ?? q.data?.reportMonth ?? null} testId="chart-conversion-trend" empty={!days.length}>
       <LineChart h={220} data={days} dataKey="day" curveType="monotone" withLegend withRightYAxis rightYAxisLabel="%"
         series={[
           { name: 'visitorCount', label: t('reports.chart.visitorCount'), color: 'blue.6' },

@@ -4886,10 +4886,11 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** 统计月份 */
-                        reportMonth: string;
+                        reportMonth?: string | (never | null);
                         /** 门店 */
                         shopId?: number | null;
+                        /** 门店名称 */
+                        shopName?: string | null;
                     };
                 };
             };

@@ -122,6 +122,22 @@ describe('客流转化 (access/report)', () => {
     expect((await admin('POST', `${O}/access/report/day-trend`, { reportMonth: MONTH, shopId: 99999999 })).json.msg).toMatch(/门店不存在/);
   });
 
+  it('day-trend without a month draws the latest month the list has rows of, and follows the list\'s 门店名称 filter', async () => {
+    const [latest] = await q<{ m: string }>(`SELECT max(report_month) AS m FROM access_report`);
+    const r = await admin('POST', `${O}/access/report/day-trend`, {});
+    expect(r.status, r.body).toBe(200);
+    expect(r.json.data.reportMonth).toBe(latest.m);
+    const [rows] = await q<{ n: number }>(`SELECT count(DISTINCT report_date)::int AS n FROM access_report WHERE report_month = $1`, [latest.m]);
+    expect(r.json.data.days).toHaveLength(rows.n);
+    // 门店名称 narrows the chart as it narrows the list: the sums of that shop's rows only.
+    const [shop] = await q<{ shop_name: string; v: number; o: number }>(
+      `SELECT shop_name, sum(visitor_count)::int AS v, sum(order_count)::int AS o FROM access_report WHERE report_month = $1 GROUP BY shop_name ORDER BY shop_name LIMIT 1`, [latest.m]);
+    const one = await admin('POST', `${O}/access/report/day-trend`, { reportMonth: null, shopName: shop.shop_name });
+    const days: { visitorCount: number; orderCount: number }[] = one.json.data.days;
+    expect(days.reduce((a, d) => a + d.visitorCount, 0)).toBe(shop.v);
+    expect(days.reduce((a, d) => a + d.orderCount, 0)).toBe(shop.o);
+  });
+
   it('refuses a malformed or future month naming the field', async () => {
     for (const [url, msg] of [[`refresh/2026-13`, '统计月份格式不正确'], [`refresh/2099-01`, '统计月份不能晚于本月']] as const) {
       const r = await admin('POST', `${O}/access/report/${url}`);

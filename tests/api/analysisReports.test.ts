@@ -168,6 +168,20 @@ describe('新品分析', () => {
     expect(demo.every((r) => r.weeks.length === 2 && r.daysOnSale === 11)).toBe(true);
   });
 
+  it('铺货数量 is what the shops received (before the launch day too): no SKU sold at a shop that received none', async () => {
+    const rows = (await admin('POST', `${R}/pd-new-product/findPage`, { pageNum: 1, pageSize: 50 })).json.data.records as Json[];
+    const demo = rows.filter((r) => r.remark === '演示新品');
+    for (const r of demo) {
+      const [e] = await sql<{ put: number }>(
+        `SELECT coalesce(sum(l.qty), 0)::float8 AS put FROM stock_ledger l JOIN wh_base_info w ON w.wh_id = l.wh_id JOIN shop_base b ON b.shop_id = w.shop_id AND b.status = 1
+          WHERE l.sku_id = $1 AND l.doc_type IN ('allocation', 'otherStockIn', 'receipt')`, [r.skuId]);
+      expect(r.shopAllotQuantity, `sku ${r.skuId}`).toBe(e.put);
+      if (r.saleShopCount > 0) expect(r.shopAllotQuantity, `sku ${r.skuId} sold at ${r.saleShopCount} shops`).toBeGreaterThan(0);
+      expect(r.sellThroughRate).toBe(Math.round((r.saleQuantity / r.shopAllotQuantity) * 10000) / 100);
+    }
+    expect(demo.some((r) => r.saleShopCount > 0), 'the demo sold them').toBe(true);
+  });
+
   it('merge marks SKUs new (again: updated, not doubled); findPage follows their launch weeks from the orders', async () => {
     const body = { skuIds: [skus[1].skuId, skus[2].skuId], launchDate: today, observeWeeks: 2, remark: '冬季新品' };
     const first = await admin('POST', `${R}/pd-new-product/merge`, body);

@@ -247,8 +247,17 @@ export function newProductSql(f: NewProductFilter, p: Params): string {
 }
 
 /**
+ * What came into a shop's warehouse as 铺货 (the stock ledger's doc types): 调拨 received, 其他入库 (a shop's opening
+ * stock), 采购入库 delivered to the shop, net of their reversals (反审核, 作废) and of 调拨 between the shops in scope.
+ * Not a sale's refund nor a stocktake's gain.
+ */
+const SHOP_INFLOWS = `'allocation', 'otherStockIn', 'receipt'`;
+
+/**
  * The figures of a page of new SKUs at the shops in scope: sales per launch week (sales less refunds, by the day
- * each happened), sent to the shops since launch, shops that sold it, stock in the shops now.
+ * each happened), 铺货数量 = what the shops received of it up to now (SHOP_INFLOWS, before the launch day too: a new
+ * product reaches the shops before it goes on sale, and a shop that sold it received it), shops that sold it, stock
+ * in the shops now.
  */
 export async function newProductFigures(tx: Queryable, f: NewProductFilter, rows: Row[], today: string): Promise<Row[]> {
   if (!rows.length) return rows;
@@ -269,8 +278,8 @@ export async function newProductFigures(tx: Queryable, f: NewProductFilter, rows
     `WITH ${shopsCte(f, q)}, w AS (SELECT wb.wh_id FROM wh_base_info wb JOIN s ON s.shop_id = wb.shop_id)
      SELECT k.sku_id,
             coalesce((SELECT sum(b.on_hand) FROM stock_balance b WHERE b.sku_id = k.sku_id AND b.wh_id IN (SELECT wh_id FROM w)), 0) AS stock,
-            coalesce((SELECT sum(d.quantity) FROM wh_allocation a JOIN wh_allocation_det d ON d.allocation_id = a.allocation_id
-                       WHERE d.sku_id = k.sku_id AND a.status IN (2, 3) AND a.in_wh_id IN (SELECT wh_id FROM w) AND a.out_time >= n.launch_date), 0) AS put
+            coalesce((SELECT sum(l.qty) FROM stock_ledger l
+                       WHERE l.sku_id = k.sku_id AND l.wh_id IN (SELECT wh_id FROM w) AND l.doc_type IN (${SHOP_INFLOWS})), 0) AS put
        FROM pd_sku k JOIN pd_new_product n ON n.sku_id = k.sku_id WHERE k.sku_id = ANY(${ids2}::int[])`,
     q.values,
   );

@@ -60,17 +60,33 @@ registerCustomRoute('accessReport.lastRefreshTime', {
   handler: async (req) => ok(await lastComputed(req, ACCESS_JOB, req.query.month, '统计月份')),
 });
 
-/** 客流转化's chart: per day of a month, visitors and real orders over the shops asked, and conversion = orders / visitors (%). */
+/**
+ * 客流转化's chart: per day of a month, visitors and real orders over the shops asked (门店 by id, or by name as the
+ * list's 门店名称 filter matches it), and conversion = orders / visitors (%). Without a month it draws the latest month
+ * the list has rows of (the list shows every month then), and answers which: the chart never says 该月暂无数据 above a
+ * list of that month's rows.
+ */
 registerCustomRoute('accessReport.dayTrend', {
-  schema: { body: { type: 'object', required: ['reportMonth'], additionalProperties: false, properties: { reportMonth: monthField('统计月份'), shopId: { ...idField('门店'), type: ['integer', 'null'] } } } },
+  schema: { body: { type: 'object', additionalProperties: false, properties: {
+    reportMonth: { anyOf: [monthField('统计月份'), { type: 'null' }, { type: 'string', maxLength: 0 }] },
+    shopId: { ...idField('门店'), type: ['integer', 'null'] },
+    shopName: { type: ['string', 'null'], maxLength: 50, title: '门店名称' },
+  } } },
   handler: async (req) => ok(await req.tenantTx(async (tx) => {
-    const { month } = reportMonth(req.body?.reportMonth, '统计月份', await dbToday(tx));
-    const shopId = req.body?.shopId ?? null;
+    const body = (req.body ?? {}) as { reportMonth?: string | null; shopId?: number | null; shopName?: string | null };
+    const asked = body.reportMonth;
+    const shopId = body.shopId ?? null;
+    const shopName = body.shopName?.trim() || null;
     if (shopId !== null && !(await tx.query(`SELECT 1 FROM shop_base WHERE shop_id = $1`, [shopId])).rows.length) throw new ApiError('BAD_REQUEST', `门店不存在（门店ID ${shopId}）`);
+    const shops = (a: number, b: number) => `($${a}::int IS NULL OR shop_id = $${a}) AND ($${b}::text IS NULL OR strpos(lower(shop_name), lower($${b})) > 0)`;
+    const month = asked
+      ? reportMonth(asked, '统计月份', await dbToday(tx)).month
+      : (await tx.query<{ m: string | null }>(`SELECT max(report_month) AS m FROM access_report WHERE ${shops(1, 2)}`, [shopId, shopName])).rows[0].m;
+    if (!month) return { reportMonth: null, days: [] };
     const r = await tx.query<{ day: string; visitors: number; orders: number }>(
       `SELECT to_char(report_date, 'YYYY-MM-DD') AS day, sum(visitor_count)::int AS visitors, sum(order_count)::int AS orders
-         FROM access_report WHERE report_month = $1 AND ($2::int IS NULL OR shop_id = $2) GROUP BY report_date ORDER BY report_date`,
-      [month, shopId],
+         FROM access_report WHERE report_month = $1 AND ${shops(2, 3)} GROUP BY report_date ORDER BY report_date`,
+      [month, shopId, shopName],
     );
     return {
       reportMonth: month,
