@@ -109,14 +109,15 @@ export async function takePayments(tx: Queryable, auth: AuthContext, sale: Price
 }
 
 /**
- * Step 5 (not for practice sales): the goods out of the shop's warehouse through the ledger, and each line's cost as
- * the ledger took it. Last, so the shop's balance rows stay locked only for the posting itself.
+ * Step 5 (not for practice sales), the sale's last: the goods out of the shop's warehouse through the ledger, and each
+ * line's cost as the ledger took it — that update and the transaction's COMMIT in one round trip, since the balance
+ * rows stay locked until the commit and every other register of the shop waits for them meanwhile.
  */
 export async function takeStock(tx: Queryable, auth: AuthContext, sale: PricedSale, order: WrittenOrder): Promise<void> {
   const whId = sale.shop.wh_id;
   await postStock(tx, auth, { docType: 'sale', docId: order.id, docNo: order.no }, order.lines.map((l) => ({ whId, skuId: l.skuId, qty: -Number(l.quantity), lineId: l.detId })), { sale: true });
-  await tx.query(
-    `UPDATE po_order_det d SET unit_cost = l.unit_cost FROM stock_ledger l WHERE l.doc_type = 'sale' AND l.doc_id = $1 AND l.line_id = d.det_id AND d.order_id = $1`,
-    [order.id],
-  );
+  await tx.batch([{
+    sql: `UPDATE po_order_det d SET unit_cost = l.unit_cost FROM stock_ledger l WHERE l.doc_type = 'sale' AND l.doc_id = $1 AND l.line_id = d.det_id AND d.order_id = $1`,
+    params: [order.id],
+  }], { commit: true });
 }

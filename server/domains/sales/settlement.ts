@@ -82,6 +82,7 @@ export async function settle(
       const money = moneyOf(input, sale);
       const order = await writeOrder(tx, auth, input, sale, money, { orderNo, digest, saleAt });
       await takePayments(tx, auth, sale, money, order);
+      // Last: it commits the transaction (nothing may follow it).
       if (!input.isPractice) await takeStock(tx, auth, sale, order);
       return { ...order.head, detList: order.lines, payList: order.pays };
     });
