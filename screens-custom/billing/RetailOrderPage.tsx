@@ -325,7 +325,8 @@ export default function RetailOrderPage() {
           <PrintSettings />
           <Button size="xs" variant="default" onClick={() => dispatch({ type: 'open', dialog: 'refund' })} data-testid="register-refund">{t('refund')}</Button>
           {!practice && <Button size="xs" variant="default" onClick={() => dispatch({ type: 'open', dialog: 'exchange' })} data-testid="register-exchange">{t('exchange')}</Button>}
-          <Button size="xs" variant="subtle" color="gray" onClick={() => navigate('/')} data-testid="register-leave">{t('leave')}</Button>
+          {/* The back-office has no offline mode: without network its pages cannot load, so the register stays. */}
+          <Button size="xs" variant="subtle" color="gray" onClick={() => navigate('/')} disabled={!online} title={online ? undefined : t('leaveOffline')} data-testid="register-leave">{t('leave')}</Button>
         </Group>
       </Group>
       <TextInput

@@ -17,7 +17,7 @@ export const en: Record<BillingKey, string> = {
   savedOffline: 'Network down: the sale is saved offline', savedOfflineText: 'Payment is complete. The sale is kept on this computer and uploaded when the network returns (it is recorded only once).',
   offlineMode: 'Offline register: the network is down', offlineModeText: 'The register opened from this computer: items and promotions are priced from the copy kept here ({{taken}}), the shift as of the last connection; paid sales are kept here and uploaded when the network returns (each recorded once). Member look-up, coupons, balance, vouchers and refunds need the network.',
   offlineKeptAt: 'kept {{time}}', offlineKeptUnknown: 'as of the last connection',
-  updateReady: 'A new version is ready and is taken after this sale', updateReadyText: 'Once this sale is finished and the cart is empty, the register switches to the new version (about 1 second).',
+  leaveOffline: 'The network is down: the office needs the network; go back once it returns', updateReady: 'A new version is ready and is taken after this sale', updateReadyText: 'Once this sale is finished and the cart is empty, the register switches to the new version (about 1 second).',
   noDiscount: 'No discount', discountSuffix: '/10', lineDiscount: 'Line discount', delete: 'Delete',
   discountFormat: 'Discount format: /9.5 means 95% of the price, /8 means 80%, /0 removes the discount', discountRange: 'The discount must be above 0 and below 10 (e.g. 9.5 for 95% of the price)',
   noIndexedDb: 'This browser cannot keep sales offline (no IndexedDB)',

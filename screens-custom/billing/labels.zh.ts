@@ -17,7 +17,7 @@ export const zh = {
   savedOffline: '网络已断开：本单已保存为离线单', savedOfflineText: '收款已完成，本单保存在这台电脑上，网络恢复后自动上传（同一单只会记录一次）。',
   offlineMode: '离线收银：网络已断开', offlineModeText: '收银台从本机打开：商品与促销按本机保存的资料（{{taken}}）计价，班次按上次联网时的信息显示；收款后销售单保存在本机，联网后自动上传（同一单只记录一次）。会员查询、优惠券、余额、券支付与退款需要联网。',
   offlineKeptAt: '{{time}} 保存', offlineKeptUnknown: '上次联网时',
-  updateReady: '新版本已就绪，结账后自动更新', updateReadyText: '本单结束、购物车清空后，收银台会自动切换到新版本（约 1 秒）。',
+  leaveOffline: '网络已断开：后台需要联网，网络恢复后再返回后台', updateReady: '新版本已就绪，结账后自动更新', updateReadyText: '本单结束、购物车清空后，收银台会自动切换到新版本（约 1 秒）。',
   noDiscount: '不打折', discountSuffix: '折', lineDiscount: '单品折扣', delete: '删除',
   // cart and offline store
   discountFormat: '折扣格式：/9.5 表示九五折，/8 表示八折，/0 取消折扣', discountRange: '折扣必须大于0且小于10（如 9.5 表示九五折）',

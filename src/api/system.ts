@@ -5,7 +5,8 @@ import type { UserInfo } from './types';
 const S = SERVICE.system;
 
 export const systemApi = {
-  userPermissions: () => call<UserInfo>({ method: 'GET', url: `${S}/user/permissions` }),
+  /** `silent`: no failure toast (the register without network says so itself). */
+  userPermissions: (options: { silent?: boolean } = {}) => call<UserInfo>({ method: 'GET', url: `${S}/user/permissions`, silent: options.silent }),
   /** Public: finds a tenant by id or by the host the browser is on. */
   tenant: (query: { id?: number; domain?: string }, options: { silent?: boolean } = {}) =>
     api('post', '/wxy-system-server/tenant/get', { body: query }, { silent: options.silent }),

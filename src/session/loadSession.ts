@@ -31,11 +31,12 @@ type KeptSession = Pick<LoadedSession, 'user' | 'tenant' | 'baseConfigNames'>;
 export async function loadSession(): Promise<LoadedSession> {
   const empty: LoadedSession = { user: null, routes: [], tenant: null, baseConfigNames: {}, sessionGone: false };
   const owner = sessionOwner(appState.tenantId, tabToken() ?? appState.token);
+  const here = window.location.pathname;
   let user: UserInfo | null;
   try {
-    user = await systemApi.userPermissions();
+    // The register without network shows its own offline banner instead of a 网络错误 toast.
+    user = await systemApi.userPermissions({ silent: REGISTER_PATHS.includes(here) && !navigator.onLine });
   } catch (error) {
-    const here = window.location.pathname;
     const offline = isUnreachable(error) && REGISTER_PATHS.includes(here) && !isStaleSession(cookieToken(), tabToken(), here);
     const kept = offline ? keptAnswer<KeptSession>(KEPT_SESSION, owner) : null;
     if (kept?.value.user && Array.isArray(kept.value.user.menuVOList)) {

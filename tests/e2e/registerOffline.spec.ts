@@ -58,6 +58,11 @@ test('the register reloads and sells without network; the kept sale reaches the 
   await expect(page.getByTestId('register-offline')).toContainText('离线收银：网络已断开');
   await expect(page.getByTestId('register-offline')).toContainText('联网后自动上传');
   await expect(page.getByTestId('register-shift')).toBeVisible();
+  // The banner says it; no 网络错误 toast from the start-up calls besides it.
+  await expect(page.getByText('网络错误')).toHaveCount(0);
+  // The back-office has no offline mode: the register does not lead there without network.
+  await expect(page.getByTestId('register-leave')).toBeDisabled();
+  await expect(page.getByTestId('register-leave')).toHaveAttribute('title', /后台需要联网/);
   // What the register read at start really came from this computer: the server was not reached.
   expect(failedApi).toContain('/api/wxy-system-server/user/permissions');
 
