@@ -30,6 +30,7 @@ import { toFen, yuanText, amountText } from '../../core/money.ts';
 import { applyUpdate, installRegisterShell, shellState } from '../../src/offline/registerShell';
 import { keptState, orKept } from '../../src/offline/keptAnswers';
 import { useNetwork } from '@mantine/hooks';
+import { holdReconnectReload } from '../../src/feedback/networkWatch';
 
 const O = '/wxy-order-server';
 interface ShopPayMethod {
@@ -217,6 +218,17 @@ export default function RetailOrderPage() {
   useEffect(() => {
     if (shell.updateWaiting && canUpdate) applyUpdate();
   }, [shell.updateWaiting, canUpdate]);
+
+  // Back online the application reloads (src/feedback/networkWatch.ts), but never over a sale on the register: the
+  // reload waits for an empty cart (the kept sales are sent meanwhile by the online listener above).
+  const [reconnectReload, setReconnectReload] = useState<(() => void) | null>(null);
+  useEffect(() => {
+    holdReconnectReload((reload) => setReconnectReload(() => reload));
+    return () => holdReconnectReload(null);
+  }, []);
+  useEffect(() => {
+    if (reconnectReload && !cart.length) reconnectReload();
+  }, [reconnectReload, cart.length]);
 
   // A window of its own (no shell): its title names it.
   useEffect(() => {

@@ -9,6 +9,8 @@ import { proxy } from 'valtio';
 export const keptState = proxy<{ usedAt: number | null }>({ usedAt: null });
 
 const PREFIX = 'wxyKept:';
+// Back online, what the page shows is asked of the server again: the copies stop being the page's source.
+if (typeof window !== 'undefined') window.addEventListener('online', () => void (keptState.usedAt = null));
 
 /** A failed call that never got an answer (offline, timeout, server down): worth answering from a kept copy. */
 export function isUnreachable(error: unknown): boolean {
