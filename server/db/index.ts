@@ -151,6 +151,33 @@ export function inlineParams(sql: string, params: SqlValue[]): string {
   });
 }
 
+/**
+ * The statement with its values as untyped literals (quoted, as the extended protocol sends an untyped parameter:
+ * the statement's context gives each its type), or null when a value is not one this can write — only strings, finite
+ * numbers, booleans, null and arrays of finite numbers are; a statement with `$$` quoting is not either. Used to send a
+ * transaction's first statement with its BEGIN (openPostgres): the caller then sends it on its own.
+ */
+export function inlineUntyped(sql: string, params: readonly unknown[] = []): string | null {
+  if (sql.includes('$$')) return null;
+  const literal = (v: unknown): string | null => {
+    if (v === null || v === undefined) return 'NULL';
+    if (typeof v === 'boolean') return v ? "'true'" : "'false'";
+    if (typeof v === 'number') return Number.isFinite(v) ? `'${v}'` : null;
+    if (typeof v === 'string') return v.includes('\0') ? null : pg.escapeLiteral(v);
+    if (Array.isArray(v) && v.every((x) => typeof x === 'number' && Number.isFinite(x))) return `'{${v.join(',')}}'`;
+    return null;
+  };
+  const values = params.map(literal);
+  if (values.some((v) => v === null)) return null;
+  let missing = false;
+  const text = sql.replace(/\$(\d+)/g, (_, n: string) => {
+    const v = values[Number(n) - 1];
+    if (v === undefined) missing = true;
+    return v ?? '';
+  });
+  return missing ? null : text;
+}
+
 /** Shape of an IANA zone name (Asia/Shanghai, America/New_York, UTC): checked before it is put into SQL. */
 const ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/;
 
@@ -300,27 +327,67 @@ export async function openPglite(dataDir: string, businessTz: string): Promise<D
   };
 }
 
-/** `committed`: a batch carried the COMMIT (the transaction must not send its own). */
-const queryableOf = (client: pg.PoolClient, trace = false, state = { committed: false }): Queryable => ({
-  async query<R>(sql: string, params?: unknown[], opts?: QueryOptions) {
-    traced(trace, sql);
-    const r = opts?.prepare ? await client.query({ name: statementName(sql), text: sql, values: params as unknown[] }) : await client.query(sql, params as unknown[]);
-    return { rows: r.rows as R[], rowCount: r.rowCount ?? r.rows.length };
-  },
-  async exec(sql: string) {
-    traced(trace, sql);
-    await client.query(sql);
-  },
-  async batch(statements: Statement[], opts?: { commit?: boolean }) {
-    if (state.committed) throw new Error('batch after the COMMIT');
-    const text = [...statements.map((s) => inlineParams(s.sql, s.params)), ...(opts?.commit ? ['COMMIT'] : [])].join(';\n');
-    traced(trace, text);
-    const r = (await client.query(text)) as unknown as pg.QueryResult | pg.QueryResult[];
-    if (opts?.commit) state.committed = true;
-    const results = Array.isArray(r) ? r : [r];
-    return statements.map((_, i) => ({ rows: results[i].rows as Record<string, unknown>[], rowCount: results[i].rowCount ?? results[i].rows.length }));
-  },
-});
+/**
+ * `committed`: a batch carried the COMMIT (the transaction must not send its own). `begin`: the transaction's BEGIN
+ * batch, not sent yet — it travels with the first statement when that one's values can be written as literals (one
+ * round trip less for every transaction; a prepared statement or other values send it alone first); a transaction
+ * that sent nothing never began.
+ */
+interface TxState {
+  committed: boolean;
+  begin: string | null;
+}
+
+/** Results the BEGIN batch answers before the statement's own (BEGIN, SET LOCAL ROLE, SELECT set_config). */
+const beginResults = (begin: string) => begin.split(';').length;
+
+const queryableOf = (client: pg.PoolClient, trace = false, state: TxState = { committed: false, begin: null }): Queryable => {
+  /** The statement with the pending BEGIN in front when it can ride along (answers its results), else null. */
+  const withBegin = async (text: string | null) => {
+    const begin = state.begin;
+    if (!begin) return null;
+    state.begin = null;
+    if (text === null) {
+      traced(trace, begin);
+      await client.query(begin);
+      return null;
+    }
+    const batch = `${begin}; ${text}`;
+    traced(trace, batch);
+    const r = (await client.query(batch)) as unknown as pg.QueryResult[];
+    return r.slice(beginResults(begin));
+  };
+  return {
+    async query<R>(sql: string, params?: unknown[], opts?: QueryOptions) {
+      if (state.begin) {
+        const rode = await withBegin(opts?.prepare ? null : inlineUntyped(sql, params));
+        if (rode) return { rows: rode[0].rows as R[], rowCount: rode[0].rowCount ?? rode[0].rows.length };
+      }
+      traced(trace, sql);
+      const r = opts?.prepare ? await client.query({ name: statementName(sql), text: sql, values: params as unknown[] }) : await client.query(sql, params as unknown[]);
+      return { rows: r.rows as R[], rowCount: r.rowCount ?? r.rows.length };
+    },
+    async exec(sql: string) {
+      if (state.begin && (await withBegin(sql.includes('$$') ? null : sql))) return;
+      traced(trace, sql);
+      await client.query(sql);
+    },
+    async batch(statements: Statement[], opts?: { commit?: boolean }) {
+      if (state.committed) throw new Error('batch after the COMMIT');
+      const text = [...statements.map((s) => inlineParams(s.sql, s.params)), ...(opts?.commit ? ['COMMIT'] : [])].join(';\n');
+      const rode = state.begin ? await withBegin(text) : null;
+      let results: pg.QueryResult[];
+      if (rode) results = rode;
+      else {
+        traced(trace, text);
+        const r = (await client.query(text)) as unknown as pg.QueryResult | pg.QueryResult[];
+        results = Array.isArray(r) ? r : [r];
+      }
+      if (opts?.commit) state.committed = true;
+      return statements.map((_, i) => ({ rows: results[i].rows as Record<string, unknown>[], rowCount: results[i].rowCount ?? results[i].rows.length }));
+    },
+  };
+};
 
 export async function openPostgres(url: string, businessTz: string): Promise<Database> {
   // int8 (counts, sums) as JS numbers when safe; ids are int4 anyway.
@@ -364,12 +431,10 @@ export async function openPostgres(url: string, businessTz: string): Promise<Dat
       // One round trip opens the transaction and enters the tenant (a simple-protocol batch: the values are a
       // checked integer and a checked duration, never caller text); the hot paths run a few statements each,
       // so the three trips this saves are a good part of a call.
-      const begin = tenantId === undefined ? 'BEGIN' : beginTenantSql(tenantId, opts);
-      traced(trace, begin);
-      await client.query(begin);
-      const state = { committed: false };
+      // The BEGIN batch goes with the first statement (queryableOf); a transaction that sent nothing sends nothing.
+      const state: TxState = { committed: false, begin: tenantId === undefined ? 'BEGIN' : beginTenantSql(tenantId, opts) };
       const result = await fn(queryableOf(client, trace, state));
-      if (!state.committed) {
+      if (!state.committed && !state.begin) {
         traced(trace, 'COMMIT');
         await client.query('COMMIT');
       }

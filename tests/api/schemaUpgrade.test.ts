@@ -154,6 +154,8 @@ const SEED_COLUMNS_AFTER_4D49AE4: [string, string, string][] = [
   ['pd_supplier_account_det', 'request_digest', 'text'],
   ['sys_role', 'all_shops', 'boolean NOT NULL DEFAULT false'], // 350: a role's 数据范围
   ['po_order_exchange', 'kind', 'smallint NOT NULL DEFAULT 1'], // 391: 换货 or 部分退款 (a whole refund reads it)
+  ['po_order_exchange', 'write_off_no', 'varchar(32)'], // 398: a refund's 报损单 (an exchange's answer reads it)
+  ['po_order_exchange_det', 'damaged', 'boolean NOT NULL DEFAULT false'], // 398: a refunded line written off
 ];
 
 /**
