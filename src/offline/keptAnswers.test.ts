@@ -1,11 +1,15 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { keepAnswer, keptAnswer, keptState, orKept, sessionOwner } from './keptAnswers';
+import { forgetAnswers, keepAnswer, keptAnswer, keptState, orKept, sessionOwner } from './keptAnswers';
 
 const store = new Map<string, string>();
 vi.stubGlobal('localStorage', {
   getItem: (k: string) => store.get(k) ?? null,
   setItem: (k: string, v: string) => void store.set(k, v),
   removeItem: (k: string) => void store.delete(k),
+  key: (i: number) => [...store.keys()][i] ?? null,
+  get length() {
+    return store.size;
+  },
 });
 const unreachable = Object.assign(new Error('网络错误'), { httpStatus: undefined });
 const refused = Object.assign(new Error('无权限'), { httpStatus: 403 });
@@ -39,5 +43,14 @@ describe('answers kept for the register\'s start without network', () => {
     expect(keptAnswer('session', mine)?.value).toEqual({ user: 'admin' });
     expect(keptAnswer('session', sessionOwner('1', 'token-b'))).toBeNull();
     expect(keptAnswer('session', sessionOwner('2', 'token-a'))).toBeNull();
+  });
+
+  it('a logout forgets every kept answer, and nothing else of the browser', async () => {
+    keepAnswer('session', { user: 'admin' }, sessionOwner('1', 'token-a'));
+    await orKept('shift', async () => ({ classId: 1 }));
+    store.set('tenantId', '1');
+    forgetAnswers();
+    expect([...store.keys()]).toEqual(['tenantId']);
+    await expect(orKept('shift', () => Promise.reject(unreachable))).rejects.toBe(unreachable);
   });
 });

@@ -27,9 +27,11 @@ export function keepAnswer(key: string, value: unknown, owner = ''): void {
   }
 }
 
-export function forgetAnswer(key: string): void {
+/** Forgets every kept answer (a logout: nothing of the session stays in the browser). */
+export function forgetAnswers(): void {
   try {
-    localStorage.removeItem(PREFIX + key);
+    const keys = Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i)).filter((k): k is string => Boolean(k?.startsWith(PREFIX)));
+    for (const k of keys) localStorage.removeItem(k);
   } catch {
     // nothing kept
   }

@@ -1,6 +1,6 @@
 import { appState } from '../store/appStore';
 import { removeToken } from './sessionStorage';
-import { forgetAnswer } from '../offline/keptAnswers';
+import { forgetAnswers } from '../offline/keptAnswers';
 
 /**
  * Forgets the session in this tab. `keepCookie` leaves the shared cookie alone: used when another
@@ -9,8 +9,8 @@ import { forgetAnswer } from '../offline/keptAnswers';
 export function clearSession(options: { keepCookie?: boolean } = {}): void {
   if (options.keepCookie) sessionStorage.removeItem('Admin-Token');
   else removeToken();
-  // The register's copy of this session (for a start without network) goes with it.
-  forgetAnswer('session');
+  // What the register kept of this session for a start without network (session, shift, last order) goes with it.
+  forgetAnswers();
   appState.token = '';
   appState.user = null;
   appState.menuList = [];
