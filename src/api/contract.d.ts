@@ -4886,7 +4886,8 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        reportMonth?: string | (never | null);
+                        /** 统计月份 */
+                        reportMonth?: string | null;
                         /** 门店 */
                         shopId?: number | null;
                         /** 门店名称 */

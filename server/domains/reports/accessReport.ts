@@ -68,7 +68,8 @@ registerCustomRoute('accessReport.lastRefreshTime', {
  */
 registerCustomRoute('accessReport.dayTrend', {
   schema: { body: { type: 'object', additionalProperties: false, properties: {
-    reportMonth: { anyOf: [monthField('统计月份'), { type: 'null' }, { type: 'string', maxLength: 0 }] },
+    // Optional: empty or null draws the latest month with rows (x-date lets an empty text through as not sent).
+    reportMonth: { ...monthField('统计月份'), type: ['string', 'null'] },
     shopId: { ...idField('门店'), type: ['integer', 'null'] },
     shopName: { type: ['string', 'null'], maxLength: 50, title: '门店名称' },
   } } },
