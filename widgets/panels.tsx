@@ -16,4 +16,5 @@ export const PANEL_IMPLEMENTATIONS: Record<PanelKey, LazyExoticComponent<Compone
   starUserDistribution: lazy(() => charts().then((m) => ({ default: m.StarUserDistribution }))),
   accessConversionTrend: lazy(() => charts().then((m) => ({ default: m.AccessConversionTrend }))),
   editLogTrend: lazy(() => charts().then((m) => ({ default: m.EditLogTrend }))),
+  putStockRegionHeat: lazy(() => import('../screens-custom/reports/RegionHeat').then((m) => ({ default: m.RegionHeat }))),
 };

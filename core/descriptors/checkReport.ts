@@ -33,6 +33,7 @@ export function checkReport(s: ScreenDescriptor, r: ResourceDescriptor, set: Des
     if (!hit) err(`${p}/endpoint`, `no route "${c.drill.endpoint}"`);
     else if (!answersPage(set, s, c.drill.endpoint)) err(`${p}/endpoint`, `route "${c.drill.endpoint}" answers no page (a page route, or a custom one with "answers": "page")`);
     for (const [param, f] of Object.entries({ ...c.drill.params, ...c.drill.path })) if (!has(f)) err(`${p}/params/${param}`, `field "${f}" is not in resource "${r.name}"`);
+    if (c.drill.name && !has(c.drill.name)) err(`${p}/name`, `field "${c.drill.name}" is not in resource "${r.name}"`);
     for (const param of Object.keys(c.drill.path ?? {})) if (hit && !hit.route.path.includes(`{${param}}`)) err(`${p}/path/${param}`, `route "${c.drill.endpoint}" has no path parameter {${param}}`);
     c.drill.columns.forEach((dc, j) => {
       tools.key(`${p}/columns/${j}/label`, dc.label);

@@ -214,7 +214,7 @@ export function ListBody({ set, screen, persisted, showFilters = true }: ListBod
 
       {drill?.column.drill && (
         <DrillDrawer set={set} screen={screen} drill={drill.column.drill} row={drill.row} request={request} onClose={() => setDrill(null)}
-          title={`${String(drill.row[screen.columns.find((c) => !c.format || c.format === 'text')?.field ?? ''] ?? '')} · ${t(drill.column.drill.title)}`} />
+          title={`${String((drill.column.drill.name ? drill.row[drill.column.drill.name] : null) ?? drill.row[screen.columns.find((c) => !c.format || c.format === 'text')?.field ?? ''] ?? '')} · ${t(drill.column.drill.title)}`} />
       )}
       <ColumnDrawer opened={drawerOpen} onClose={() => setDrawerOpen(false)} fields={options} saved={header.data ?? null}
         saving={saveColumns.isPending} onSave={(props) => saveColumns.mutate(props)} />

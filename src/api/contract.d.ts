@@ -12552,7 +12552,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** 某供应商的对账明细（POST，筛选在请求体中） */
+        /** 某供应商的对账明细（POST，筛选与 pageNum、pageSize 在请求体中）：期间合计与逐笔（收货、退货、付款、更正）及每笔后的应付余额 */
         post: {
             parameters: {
                 query?: never;
@@ -19172,7 +19172,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 铺货分析的区域热力：每个区域的铺货数量、销量与售罄率，及铺货最多的 12 个 SKU（或商品）在各区域的售罄率 */
+        /** 铺货分析的区域热力：每个区域的铺货数量、销量与售罄率，及铺货最多的 SKU（或商品）在各区域的售罄率 */
         post: {
             parameters: {
                 query?: never;

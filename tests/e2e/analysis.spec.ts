@@ -13,13 +13,15 @@ test('铺货分析: a figure opens the rows it is made of', async ({ page }) => 
   expect(sold, 'a SKU sold in the demo period').toBeTruthy();
 
   await openPage(page, '/reportCenter/putStockAnalyse');
-  await page.getByTestId('report-search').click();
-  const table = page.getByTestId('report-table');
+  await page.getByTestId('report-put-stock-search').click();
+  const table = page.getByTestId('report-put-stock-table');
   await expect(table).toContainText(api.records[0].skuCode);
-  await expect(page.getByText(`共 ${api.total} 条`)).toBeVisible();
+  await expect(page.getByTestId('report-put-stock-total')).toHaveText(`共 ${api.total} 条`);
+  // The regional heat panel draws the period's regions.
+  await expect(page.getByTestId('put-stock-heat').getByTestId('heat-region').first()).toBeVisible();
   const row = table.locator('tr', { hasText: sold!.skuCode });
-  await row.getByTestId('figure-saleQuantity').click();
-  const drawer = page.getByTestId('detail-table');
+  await row.getByTestId('drill-saleQuantity').click();
+  const drawer = page.getByTestId('report-put-stock-drill-table');
   await expect(drawer).toContainText('XS');
   await expect(page.getByText(/销售明细/)).toBeVisible();
   await page.keyboard.press('Escape');
@@ -102,4 +104,51 @@ test('新品分析: 设置新品 picks a SKU by name, and the SKU is listed with
   const row = page.getByTestId('report-new-product-table-row').filter({ hasText: sku.skuCode });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('2026-11-02');
+});
+
+/**
+ * 供应商对账 and 供应商往来账 on the engine's report screen: the totals over every supplier above the table and a figure
+ * opening the supplier's entries; 登记付款 and 更正 are descriptor forms posting to the ledger's routes.
+ */
+test('供应商对账 and 往来账: totals, a supplier\'s entries, a payment recorded and corrected', async ({ page }) => {
+  await logIn(page, 'admin', 'admin123', '1', { to: false });
+  const { request, headers } = await pageApi(page);
+  const OS = 'api/wxy-order-server/supplier';
+  const summary = (await (await request.post(`${OS}/reconciliation-stat/v2/summary`, { headers, data: {} })).json()).data;
+  const statement = (await (await request.post(`${OS}/reconciliation-stat/v2/page`, { headers, data: { pageNum: 1, pageSize: 20 } })).json()).data;
+  const owed = (statement.records as { pdSupplierId: number; supplierName: string; closingBalance: number }[]).find((r) => r.closingBalance > 0)!;
+  expect(owed, 'a supplier owed money in the demo').toBeTruthy();
+  const entries = (await (await request.post(`${OS}/reconciliation-stat/v2/detail/${owed.pdSupplierId}`, { headers, data: { pageNum: 1, pageSize: 50 } })).json()).data;
+  const money = (n: number) => n.toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+  await openPage(page, '/reportCenter/supplierReconciliation');
+  await expect(page.getByTestId('supplier-reconciliation-summary-closingBalance')).toHaveText(money(summary.closingBalance));
+  await expect(page.getByTestId('supplier-reconciliation-summary-supplierCount')).toHaveText(String(summary.supplierCount));
+  const row = page.getByTestId('supplier-reconciliation-table-row').filter({ hasText: owed.supplierName });
+  await row.getByTestId('drill-closingBalance').click();
+  await expect(page.getByTestId('supplier-reconciliation-drill-total')).toHaveText(`共 ${entries.total} 条`);
+  await expect(page.getByTestId('supplier-reconciliation-drill')).toContainText(`${owed.supplierName} · 对账明细`);
+  await page.keyboard.press('Escape');
+
+  await openPage(page, '/reportCenter/supplierAccount');
+  await page.getByTestId('supplier-account-det-toolbar-pay').click();
+  const dialog = page.getByTestId('supplier-account-det-dialog');
+  await dialog.getByTestId('field-supplierId').click();
+  await dialog.getByTestId('field-supplierId').fill(owed.supplierName);
+  await page.getByRole('option', { name: new RegExp(`^${owed.supplierName}（`) }).click();
+  await dialog.getByTestId('field-amount').fill('12.34');
+  await dialog.getByTestId('field-payMethod').click();
+  await page.getByRole('option', { name: '现金' }).click();
+  await dialog.getByTestId('supplier-account-det-form-submit').click();
+  await expect(dialog).toHaveCount(0);
+  const first = page.getByTestId('supplier-account-det-table-row').first();
+  await expect(first).toContainText('12.34');
+  await expect(first).toContainText('现金');
+
+  await first.getByTestId('row-action-correct').click();
+  await dialog.getByTestId('field-amount').fill('10');
+  await dialog.getByTestId('field-remark').fill('金额录错');
+  await dialog.getByTestId('supplier-account-det-form-submit').click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId('supplier-account-det-table-row').first()).toContainText('付款更正');
 });

@@ -234,6 +234,10 @@ export interface Column {
 export interface Drill {
   endpoint: Endpoint;
   title: I18NKey;
+  /**
+   * The row's field that names it in the drawer's title (北京鑫源粮油 · 对账明细); default the first text column.
+   */
+  name?: string;
   params?: {
     [k: string]: string;
   };

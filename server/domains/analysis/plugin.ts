@@ -1,7 +1,8 @@
-/** The analysis area's plugin: its routes and the document functions and hooks it registers (server/documents/registry.ts). */
-import { PREFIX, type AreaRoutes } from '../area.ts';
-import { analysisRoutes } from './routes.ts';
+/**
+ * The analysis area's plugin. Its reports (铺货分析, 库存动销, 商品卖点, 会员消费, 新品分析) are computed report resources
+ * (schemas/resources/report-*.json) whose handlers routes.ts registers as custom routes: importing it is the registration.
+ */
+import type { AreaRoutes } from '../area.ts';
+import './routes.ts';
 
-export const routes: AreaRoutes = async (app, _ctx) => {
-  await app.register(analysisRoutes, { prefix: PREFIX.report });
-};
+export const routes: AreaRoutes = async () => {};

@@ -1,8 +1,9 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { ok } from '../../http/envelope.ts';
 import { idField, nullableIdField } from '../../http/fields.ts';
 import { sendCsv } from '../../http/sendCsv.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
+import { registerCustomRoute } from '../../resources/customRoutes.ts';
 import type { Req } from '../../resources/access.ts';
 import { dayField, nullableText } from '../analysis/index.ts';
 import { paymentFen } from './rules.ts';
@@ -65,71 +66,81 @@ const UPDATE_BODY = {
   },
 } as const;
 
+const DETAIL_PARAMS = { type: 'object', required: ['pdSupplierId'], properties: { pdSupplierId: idField('供应商') } } as const;
+
 export const supplierAccountRoutes = async (app: FastifyInstance) => {
   // ---- reconciliation-stat/v2 ---------------------------------------------------------------------------------
-  app.post<{ Body: Filter | null }>('/supplier/reconciliation-stat/v2/page', {
-    config: { perm: SUPPLIER_ACCOUNT_PERMS.statement },
-    schema: { tags, body: FILTER_BODY, summary: '供应商对账（分页，body 带 pageNum、pageSize）：每个供应商的期初应付、本期收货（已审核收货单，按收货价）、退货（已确认退供应商单）、付款、期末应付' },
-  }, async (req) => ok(await req.tenantTx((tx) => statementPage(tx, req.auth!, req.body ?? {})).catch(asCallerError)));
-
-  app.post<{ Body: Filter | null }>('/supplier/reconciliation-stat/v2/summary', {
-    config: { perm: SUPPLIER_ACCOUNT_PERMS.statement },
-    schema: { tags, body: FILTER_BODY, summary: '供应商对账合计：供应商数、期初应付、本期收货、退货、付款、期末应付' },
-  }, async (req) => ok(await req.tenantTx((tx) => statementSummary(tx, req.auth!, req.body ?? {})).catch(asCallerError)));
-
-  app.post<{ Body: Filter | null }>('/supplier/reconciliation-stat/v2/export', {
-    config: { perm: SUPPLIER_ACCOUNT_PERMS.statementExport },
-    schema: { tags, body: FILTER_BODY, summary: '导出供应商对账（CSV）' },
-  }, async (req, reply) => {
-    const { rows, hidden } = await req.tenantTx((tx) => statementRows(tx, req.auth!, req.body ?? {})).catch(asCallerError);
-    return sendCsv(reply, '供应商对账', STATEMENT_COLUMNS, rows, hidden);
-  });
-
   const detail = async (req: Req & { params: { pdSupplierId: number } }, f: Filter) =>
     ok(await req.tenantTx((tx) => statementDetail(tx, req.auth!, req.params.pdSupplierId, f)).catch(asCallerError));
-  const detailParams = { type: 'object', required: ['pdSupplierId'], properties: { pdSupplierId: idField('供应商') } } as const;
   app.get<{ Params: { pdSupplierId: number }; Querystring: Filter }>('/supplier/reconciliation-stat/v2/detail/:pdSupplierId', {
     config: { perm: SUPPLIER_ACCOUNT_PERMS.statement },
-    schema: { tags, params: detailParams, querystring: { type: 'object', additionalProperties: false, properties: FILTER_PROPS }, summary: '某供应商的对账明细：期间合计与逐笔（收货、退货、付款、更正）及每笔后的应付余额' },
+    schema: { tags, params: DETAIL_PARAMS, querystring: { type: 'object', additionalProperties: false, properties: FILTER_PROPS }, summary: '某供应商的对账明细：期间合计与逐笔（收货、退货、付款、更正）及每笔后的应付余额' },
   }, (req) => detail(req as never, req.query ?? {}));
-  app.post<{ Params: { pdSupplierId: number }; Body: Filter | null }>('/supplier/reconciliation-stat/v2/detail/:pdSupplierId', {
-    config: { perm: SUPPLIER_ACCOUNT_PERMS.statement },
-    schema: { tags, params: detailParams, body: FILTER_BODY, summary: '某供应商的对账明细（POST，筛选在请求体中）' },
-  }, (req) => detail(req as never, req.body ?? {}));
-
-  // ---- account-det ----------------------------------------------------------------------------------------------
-  app.post<{ Body: PaymentBody }>('/supplier/account-det/add-payment-order', {
-    config: { perm: SUPPLIER_ACCOUNT_PERMS.pay },
-    schema: { tags, body: PAYMENT_BODY, summary: '登记付款：供应商往来账记一笔付款（金额精确到分，同一 clientUuid 只记一次），答复付款记录与付款后的应付余额' },
-  }, async (req) => {
-    const b = req.body;
-    const amountFen = paymentFen(b.amount);
-    return ok(await req.tenantTx((tx) => addPayment(tx, req.auth!, b, amountFen)).catch(asCallerError), '付款已登记');
-  });
-
-  app.put<{ Body: { detId: number; amount: number; remark: string } }>('/supplier/account-det/update', {
-    config: { perm: SUPPLIER_ACCOUNT_PERMS.edit },
-    schema: { tags, body: UPDATE_BODY, summary: '更正付款：不改原记录，记一笔更正（差额），原记录与更正都留在往来账中；一条记录只能更正一次（再更正请更正最新一条）' },
-  }, async (req) => {
-    const newFen = paymentFen(req.body.amount);
-    return ok(await req.tenantTx((tx) => correctPayment(tx, req.auth!, req.body, newFen)).catch(asCallerError), '付款已更正');
-  });
-
-  app.post<{ Body: Filter | null }>('/supplier/account-det/list', {
-    config: { perm: SUPPLIER_ACCOUNT_PERMS.list },
-    schema: { tags, body: FILTER_BODY, summary: '供应商往来账（分页，body 带 pageNum、pageSize）：收货、退货、付款、更正逐笔，每笔后该供应商的应付余额' },
-  }, async (req) => ok(await req.tenantTx((tx) => ledgerPage(tx, req.auth!, req.body ?? {})).catch(asCallerError)));
 
   app.get<{ Querystring: { supplierId?: number; pdSupplierId?: number } }>('/supplier/account-det/last-balance', {
     config: { perm: SUPPLIER_ACCOUNT_PERMS.list },
     schema: { tags, querystring: { type: 'object', additionalProperties: false, properties: { supplierId: nullableIdField('供应商'), pdSupplierId: nullableIdField('供应商') } }, summary: '供应商当前应付余额（往来账之和）与最近一笔的日期' },
   }, async (req) => ok(await req.tenantTx((tx) => lastBalance(tx, req.auth!, req.query.pdSupplierId ?? req.query.supplierId)).catch(asCallerError)));
 
-  app.post<{ Body: Filter | null }>('/supplier/account-det/export', {
-    config: { perm: SUPPLIER_ACCOUNT_PERMS.export },
-    schema: { tags, body: FILTER_BODY, summary: '导出供应商往来账（CSV）' },
-  }, async (req, reply: FastifyReply) => {
-    const { rows, hidden } = await req.tenantTx((tx) => ledgerRows(tx, req.auth!, req.body ?? {})).catch(asCallerError);
-    return sendCsv(reply, '供应商往来账', ENTRY_COLUMNS, rows, hidden);
-  });
 };
+
+// 供应商对账 is a computed report resource (schemas/resources/supplier-reconciliation.json): its page, summary, export and
+// the entries of one supplier (what a figure opens) are the descriptor's routes; the figures are these handlers'.
+registerCustomRoute('supplierAccount.statement.page', {
+  schema: { body: FILTER_BODY },
+  handler: async (req) => ok(await req.tenantTx((tx) => statementPage(tx, req.auth!, (req.body ?? {}) as Filter)).catch(asCallerError)),
+});
+
+registerCustomRoute('supplierAccount.statement.summary', {
+  schema: { body: FILTER_BODY },
+  handler: async (req) => ok(await req.tenantTx((tx) => statementSummary(tx, req.auth!, (req.body ?? {}) as Filter)).catch(asCallerError)),
+});
+
+registerCustomRoute('supplierAccount.statement.export', {
+  schema: { body: FILTER_BODY },
+  handler: async (req, reply) => {
+    const { rows, hidden } = await req.tenantTx((tx) => statementRows(tx, req.auth!, (req.body ?? {}) as Filter)).catch(asCallerError);
+    return sendCsv(reply, '供应商对账', STATEMENT_COLUMNS, rows, hidden);
+  },
+});
+
+registerCustomRoute('supplierAccount.statement.detail', {
+  schema: { params: DETAIL_PARAMS, body: FILTER_BODY },
+  handler: async (req) => {
+    const { pdSupplierId } = req.params as { pdSupplierId: number };
+    return ok(await req.tenantTx((tx) => statementDetail(tx, req.auth!, pdSupplierId, (req.body ?? {}) as Filter)).catch(asCallerError));
+  },
+});
+
+// 供应商往来账 is a computed report resource too (schemas/resources/supplier-account-det.json): its list, export, 登记付款
+// and 更正 are the descriptor's routes and forms; the ledger is these handlers'.
+registerCustomRoute('supplierAccount.ledger.page', {
+  schema: { body: FILTER_BODY },
+  handler: async (req) => ok(await req.tenantTx((tx) => ledgerPage(tx, req.auth!, (req.body ?? {}) as Filter)).catch(asCallerError)),
+});
+
+registerCustomRoute('supplierAccount.ledger.export', {
+  schema: { body: FILTER_BODY },
+  handler: async (req, reply) => {
+    const { rows, hidden } = await req.tenantTx((tx) => ledgerRows(tx, req.auth!, (req.body ?? {}) as Filter)).catch(asCallerError);
+    return sendCsv(reply, '供应商往来账', ENTRY_COLUMNS, rows, hidden);
+  },
+});
+
+registerCustomRoute('supplierAccount.ledger.pay', {
+  schema: { body: PAYMENT_BODY },
+  handler: async (req) => {
+    const b = req.body as PaymentBody;
+    const amountFen = paymentFen(b.amount);
+    return ok(await req.tenantTx((tx) => addPayment(tx, req.auth!, b, amountFen)).catch(asCallerError), '付款已登记');
+  },
+});
+
+registerCustomRoute('supplierAccount.ledger.correct', {
+  schema: { body: UPDATE_BODY },
+  handler: async (req) => {
+    const b = req.body as { detId: number; amount: number; remark: string };
+    const newFen = paymentFen(b.amount);
+    return ok(await req.tenantTx((tx) => correctPayment(tx, req.auth!, b, newFen)).catch(asCallerError), '付款已更正');
+  },
+});

@@ -79,7 +79,8 @@ export function entriesSql(f: StatementFilter, per: Period, p: Params): string {
     running AS (
       SELECT e.*, sum(e.delta) OVER (PARTITION BY e.supplier_id ORDER BY e.biz_date, e.t, e.det_type, e.doc_id) AS balance
         FROM entries e WHERE e.biz_date <= ${end}::date)
-    SELECT x.det_type AS "detType", x.doc_id AS "docId", x.doc_no AS "docNo", to_char(x.biz_date, 'YYYY-MM-DD') AS "bizDate",
+    SELECT x.det_type || '-' || x.doc_id AS "rowKey", CASE WHEN x.det_type IN (3, 4) THEN x.doc_id END AS "detId",
+           x.det_type AS "detType", x.doc_id AS "docId", x.doc_no AS "docNo", to_char(x.biz_date, 'YYYY-MM-DD') AS "bizDate",
            to_char(x.t, 'YYYY-MM-DD HH24:MI:SS') AS "createTime", x.supplier_id AS "pdSupplierId", sp.supplier_no AS "supplierNo", sp.supplier_name AS "supplierName",
            x.amount, x.delta, x.new_amount AS "newAmount", x.corrects_id AS "correctsId", x.ref_no AS "refNo", x.wh_name AS "whName", x.pay_method AS "payMethod",
            x.remark, x.user_name AS "userName", x.balance,

@@ -2,9 +2,10 @@ import '@mantine/charts/styles.css';
 import { MatrixChart } from '@mantine/charts';
 import { Paper, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { call } from '../../src/api/http';
-import { useAnalysisT } from './labels';
-import type { Row } from './ReportList';
+import { useTranslation } from 'react-i18next';
+import type { PanelProps } from '../../widgets/panelProps.ts';
+import { callEndpoint } from '../../engine/api/calls';
+import { resolveRoute, screenListKey } from '../../engine/runtime/screenModel';
 
 interface Heat {
   regions: { regionName: string; shopAllotQuantity: number; saleQuantity: number; sellThroughRate: number | null }[];
@@ -16,14 +17,18 @@ interface Heat {
 export const heatColor = (rate: number | null) => (rate === null ? undefined : `hsl(${Math.round(Math.min(100, Math.max(0, rate)) * 1.2)}, 70%, 85%)`);
 
 /**
- * 铺货分析's regional heat view: per region of the shops in the filters, what was put and sold in the period and
+ * 铺货分析's regional heat view (a panel of its report screen, report-put-stock.json): per region of the shops in the filters, what was put and sold in the period and
  * the sell-through rate as a coloured table, and the most-put SKUs (or products) by region as a heat grid.
  */
-export function RegionHeat({ filters }: { filters: Row }) {
-  const t = useAnalysisT();
+export function RegionHeat({ set, screen, request }: PanelProps) {
+  const { t: tr } = useTranslation();
+  const t = (k: string) => tr(`analysisReport.${k}`);
+  const route = resolveRoute(set, screen, 'region-heat');
+  const { sort: _s, order: _o, ...filters } = request;
   const q = useQuery({
-    queryKey: ['analysis', 'putStockHeat', filters],
-    queryFn: () => call<Heat>({ method: 'POST', url: '/wxy-report-server/put-stock-analyse/region-heat', data: filters }),
+    queryKey: [...screenListKey(screen.name), 'panel', 'regionHeat', filters],
+    queryFn: () => callEndpoint<Heat>(route!, {}, filters, { silent: true }),
+    enabled: !!route,
     retry: false,
   });
   const heat = q.data;
