@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { messageOf } from './messageOf';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { call } from '../../src/api/http';
@@ -79,6 +79,7 @@ export default function RetailOrderPage() {
   const queryClient = useQueryClient();
   // The sale in progress (cart, member, dialogs, the sale's outcome, the offline queue): registerStore.ts.
   const [state, dispatch] = useRegisterStore();
+  const onHandOver = useCallback((open: boolean) => dispatch(open ? { type: 'open', dialog: 'handOver' } : { type: 'close', dialog: 'handOver' }), [dispatch]);
   const { cart, uuid, scanError, shopName, member, dialog, settled, savedOffline, onShift, queue, sending } = state;
   const closed = saleClosed(state);
   const catalogue = useRef<Catalogue | undefined>(undefined);
@@ -333,7 +334,7 @@ export default function RetailOrderPage() {
           )}
           {shopId && <OfflineQueue queue={queue} sending={sending} onSend={() => void sendQueue()}
             onRetry={(u) => void retryQueued(u).then(sendQueue)} onRemove={(u) => void removeQueued(u).then(async () => dispatch({ type: 'queue', queue: await queuedSales(shopId) }))} />}
-          {userId && <ShiftBar userId={userId} shopId={shopId} practice={practice} unsent={queue.filter((q) => q.body.isPractice === practice).length} onShift={(open) => dispatch({ type: 'shift', open })} />}
+          {userId && <ShiftBar userId={userId} shopId={shopId} practice={practice} unsent={queue.filter((q) => q.body.isPractice === practice).length} onShift={(open) => dispatch({ type: 'shift', open })} onHandOver={onHandOver} />}
           <PrintSettings />
           <Button size="xs" variant="default" onClick={() => dispatch({ type: 'open', dialog: 'refund' })} data-testid="register-refund">{t('refund')}</Button>
           {!practice && <Button size="xs" variant="default" onClick={() => dispatch({ type: 'open', dialog: 'exchange' })} data-testid="register-exchange">{t('exchange')}</Button>}

@@ -39,7 +39,8 @@ export interface Shift {
  * should hold, takes the counted cash, and tells the cashier at once whether the drawer is over or short.
  */
 /** `unsent`: this mode's sales still in the offline queue; a hand-over waits for them (they belong to this shift). */
-export function ShiftBar({ userId, shopId, practice, unsent, onShift }: { userId: number; shopId: number; practice: boolean; unsent: number; onShift: (open: boolean) => void }) {
+/** `onHandOver`: the 交班 dialog opened or closed (the register's safe moment for an update waits for it to close). */
+export function ShiftBar({ userId, shopId, practice, unsent, onShift, onHandOver }: { userId: number; shopId: number; practice: boolean; unsent: number; onShift: (open: boolean) => void; onHandOver?: (open: boolean) => void }) {
   const t = useBillingT();
   const [opening, setOpening] = useState<string | number>(0);
   const [handing, setHanding] = useState(false);
@@ -73,6 +74,8 @@ export function ShiftBar({ userId, shopId, practice, unsent, onShift }: { userId
   });
   const current = shift.data;
   useEffect(() => onShift(Boolean(current)), [current, onShift]);
+  const inDialog = handing && Boolean(current);
+  useEffect(() => onHandOver?.(inDialog), [inDialog, onHandOver]);
   const startHandOver = async () => {
     close.reset();
     // The figures as they are now (offline the last ones: the dialog then says what waits to be sent).

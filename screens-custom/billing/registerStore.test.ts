@@ -24,6 +24,9 @@ describe('the register store', () => {
     // 挂单 empties the cart (the server keeps the parked one); the last line removed by hand does too.
     expect(safeToUpdate(run([{ type: 'remove', skuId: 1 }], selling))).toBe(true);
     expect(safeToUpdate(run([{ type: 'open', dialog: 'refund' }]))).toBe(false);
+    // 交班 with the counted cash being typed: an update (a reload) waits until the dialog closes.
+    expect(safeToUpdate(run([{ type: 'open', dialog: 'handOver' }]))).toBe(false);
+    expect(safeToUpdate(run([{ type: 'open', dialog: 'handOver' }, { type: 'close', dialog: 'handOver' }]))).toBe(true);
     expect(safeToUpdate(run([{ type: 'sending', sending: true }]))).toBe(false);
   });
 

@@ -12,7 +12,8 @@ import type { SettledOrder } from './receipt';
  */
 
 /** The dialogs the register opens over the cart, one at a time. */
-export type RegisterDialog = 'pay' | 'refund' | 'exchange' | 'recharge' | 'parked';
+/** handOver: 交班 with the counted cash being typed (a version update or a reconnection reload waits for it too). */
+export type RegisterDialog = 'pay' | 'refund' | 'exchange' | 'recharge' | 'parked' | 'handOver';
 
 export interface RegisterState {
   cart: CartLine[];
