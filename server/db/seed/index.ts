@@ -27,9 +27,10 @@ import { seedExchangeShippingDemo, seedGroupPurchaseDemo } from './groupPurchase
 import { seedTrainingDemo } from './trainingDemo.ts';
 import { seedExamDemo } from './examDemo.ts';
 import { seedLotDemo } from './lotDemo.ts';
+import { seedDailyDemo } from './dailyDemo.ts';
 
 /** Bump when the demo data changes, so existing data dirs are topped up at the next start. */
-export const SEED_VERSION = '2026-11-22.designer-out.1+notices-1+engine-modules-3+designer-ui-1+detail-pages-1+stock-1+fulfilment-1+perm-1+allocation-1+purchase-1+stocktake-2+return-1+supplier-mrb-1+devices-1+orders-1+pay-methods-1+members-1+petty-cash-1+shifts-1+shop-ops-3+pre-sale-1+ai-box-1+targets-meetings-1+process-1+reports-3+selling-1+stats-1+people-1+org-2+analysis-1+selling-3+shops-4+promo-1+member-price-1+group-2+h5-2+training-2+training-3+exam-1+walk-1+noticesb-1+discount-1+opplan-2+quiet-1+polish-1+roles-1+shop-scope-1+lots-1';
+export const SEED_VERSION = '2026-11-22.designer-out.1+notices-1+engine-modules-3+designer-ui-1+detail-pages-1+stock-1+fulfilment-1+perm-1+allocation-1+purchase-1+stocktake-2+return-1+supplier-mrb-1+devices-1+orders-1+pay-methods-1+members-1+petty-cash-1+shifts-1+shop-ops-3+pre-sale-1+ai-box-1+targets-meetings-1+process-1+reports-3+selling-1+stats-1+people-1+org-2+analysis-1+selling-3+shops-4+promo-1+member-price-1+group-2+h5-2+training-2+training-3+exam-1+walk-1+noticesb-1+discount-1+opplan-2+quiet-1+polish-1+roles-1+shop-scope-1+lots-1+daily-1';
 
 interface TenantSeed {
   id: number;
@@ -217,6 +218,8 @@ export async function seedDemoData(db: Database, moduleMenus: MenuSeed[] = readM
     await seedExchangeShippingDemo(db, t.id);
     await seedTrainingDemo(db, t.id);
     await seedExamDemo(db, t.id);
+    // After every demo that sells, transfers or applies: the shifts, returns and leaves of a working day.
+    await seedDailyDemo(db, t.id);
     // Last: the lots split what each warehouse holds once the other demos have moved stock.
     await seedLotDemo(db, t.id);
   }

@@ -6,6 +6,6 @@
  */
 export { attendanceXml, inspectXml, pettyCashXml } from './bpmnXml.ts';
 export { deployDefinition } from './definitions.ts';
-export { startProcess, type StartInput } from './instances.ts';
+export { completeTask, startProcess, transferTask, type StartInput } from './instances.ts';
 export { approvalFor } from './lists.ts';
 export { onProcessEnd, PROCESS_NOTICE_TYPE, type ProcessEndEvent, registerProcessBusiness } from './registry.ts';

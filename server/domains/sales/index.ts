@@ -15,3 +15,4 @@ export { refundOrder, settle, type SettlementInput } from './settlement.ts';
 export { saveShipping } from './shippingHome.ts';
 export { issueVouchers, writeOffVoucher } from './vouchers.ts';
 export { salesPrintDefaults } from './printDefaults.ts';
+export { shiftFigures } from './shiftFigures.ts';

@@ -6,7 +6,7 @@ import { idField, plainText } from '../../http/fields.ts';
 import { registerCustomRoute } from '../../resources/customRoutes.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
 import { shopOf } from './registerShop.ts';
-import { SHIFT_ORDERS } from './shiftQueries.ts';
+import { SHIFT_ORDERS } from './shiftFigures.ts';
 
 /**
  * Order look-ups of the register and the shift list (wxy-order-server order/...): returnScanCode (a sold item's
