@@ -1,4 +1,5 @@
-import { Checkbox, ScrollArea, Table, Text } from '@mantine/core';
+import { Checkbox, Group, Paper, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import {
   type ColumnDef, type RowSelectionState, type SortingState, type Updater, FlexRender, columnSizingFeature, functionalUpdate, rowSelectionFeature, rowSortingFeature,
   tableFeatures, useTable,
@@ -39,6 +40,8 @@ export interface DataTableProps {
  */
 /** The row actions column: pinned to the right edge (PINNED_RIGHT), so 编辑/删除 stay in reach on wide lists. */
 const ACTIONS = '__actions';
+/** Screens narrower than this show a list as cards (a phone held upright; a tablet keeps the table). */
+const CARDS_QUERY = '(max-width: 599px)';
 
 export function DataTable(props: DataTableProps) {
   const { t } = useTranslation();
@@ -81,7 +84,9 @@ export function DataTable(props: DataTableProps) {
   });
 
   const rows = table.getRowModel().rows;
-  const virtual = rows.length >= VIRTUALIZE_FROM_ROWS;
+  // A phone (narrow screen): each row a card of label: value lines, read top to bottom instead of scrolled sideways.
+  const cards = useMediaQuery(CARDS_QUERY) ?? false;
+  const virtual = !cards && rows.length >= VIRTUALIZE_FROM_ROWS;
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => props.scrollRef.current,
@@ -94,6 +99,39 @@ export function DataTable(props: DataTableProps) {
   const padBottom = items && items.length > 0 ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
   const shown = items ? items.map((item) => rows[item.index]) : rows;
   const leafCount = table.getAllLeafColumns().length;
+
+  if (cards) {
+    const headers = new Map(table.getFlatHeaders().map((h) => [h.column.id, h]));
+    return (
+      <ScrollArea.Autosize mah={props.height} viewportRef={props.scrollRef} type="auto" data-testid={`${props.testId}-scroll`}>
+        <Stack gap="xs" data-testid={props.testId} data-layout="cards">
+          {rows.map((row) => {
+            const cells = row.getAllCells();
+            const head = cells.filter((c) => c.column.id === '__select' || c.column.id === '__index');
+            const actions = cells.find((c) => c.column.id === ACTIONS);
+            return (
+              <Paper key={row.id} withBorder p="xs" data-testid={`${props.testId}-row`} data-row-id={row.id}>
+                <Group gap="xs" mb={4}>
+                  {head.map((cell) => <FlexRender key={cell.id} cell={cell} />)}
+                </Group>
+                {cells.filter((c) => !c.column.id.startsWith('__')).map((cell) => {
+                  const header = headers.get(cell.column.id);
+                  return (
+                    <Group key={cell.id} gap="xs" wrap="nowrap" align="flex-start" data-column={cell.column.id}>
+                      <Text size="xs" c="dimmed" w={96} style={{ flexShrink: 0 }}>{header && <FlexRender header={header} />}</Text>
+                      <Text size="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }} component="div"><FlexRender cell={cell} /></Text>
+                    </Group>
+                  );
+                })}
+                {actions && <Group justify="flex-end" mt={4}><FlexRender cell={actions} /></Group>}
+              </Paper>
+            );
+          })}
+          {rows.length === 0 && <Text ta="center" c="dimmed" size="sm" py="lg">{t('engine.empty')}</Text>}
+        </Stack>
+      </ScrollArea.Autosize>
+    );
+  }
 
   return (
     <ScrollArea.Autosize mah={props.height} viewportRef={props.scrollRef} type="auto" data-testid={`${props.testId}-scroll`}>

@@ -250,6 +250,27 @@ test('a 375 px wide screen closes the sidebar and names the page in the bar inst
   await expect(sidebar).not.toBeInViewport();
 });
 
+test('on a 390 px phone a list reads as cards of label: value, nothing scrolled sideways', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await logInFast(page, 'admin', 'admin123', '1', { to: '/orderInfo/classRecord' });
+  const list = page.getByTestId('shop-class-record-table');
+  await expect(list).toHaveAttribute('data-layout', 'cards');
+  const card = page.getByTestId('shop-class-record-table-row').first();
+  await expect(card).toBeVisible();
+  await expect(card).toContainText('门店名称');
+  await expect(card).toContainText('收银员');
+  // The card fits the screen and nothing in the list's frame overflows sideways.
+  const box = (await card.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  const scroll = page.getByTestId('shop-class-record-table-scroll').locator('.mantine-ScrollArea-viewport');
+  expect(await scroll.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1);
+  // A wide screen keeps the table.
+  await page.setViewportSize({ width: 1366, height: 800 });
+  await expect(list).not.toHaveAttribute('data-layout', 'cards');
+  await expect(page.locator('table[data-testid="shop-class-record-table"]')).toBeVisible();
+});
+
 test('sidebar collapses to 72 px and its style is remembered', async ({ page, context }) => {
   await logInAsAdmin(page);
   const sidebar = page.getByTestId('sidebar');
