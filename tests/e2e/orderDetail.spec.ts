@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, logIn, openPage, pageApi, test } from './support';
+import { expect, logIn, openPage, test, pageCalls } from './support';
 
 /**
  * 零售订单 → 详情 of today's sale (its shift still open): the lines and payments, then 修改信息 — the 导购 and the
@@ -7,12 +7,7 @@ import { expect, logIn, openPage, pageApi, test } from './support';
  */
 test('order detail: lines and payments of a sale; 导购 and remark corrected and logged', async ({ page }) => {
   await logIn(page, 'admin', 'admin123', '1', { to: false });
-  const { request, headers } = await pageApi(page);
-  const api = async (method: 'get' | 'post', url: string, data?: unknown) => {
-    const r = await (await request[method](`/api/${url}`, { headers, data })).json();
-    expect(r.code, `${url}: ${r.msg}`).toBe(200);
-    return r.data;
-  };
+  const api = await pageCalls(page);
   const shopId = Math.min(...((await api('post', 'wxy-shop-server/shop-base/list', {})) as { shopId: number }[]).map((s) => s.shopId));
   const sku = ((await api('get', `wxy-order-server/order/catalogue/${shopId}`)).skus as { skuId: number; barcode: string | null; available: number; retailPrice: number }[])
     .filter((k) => k.barcode && k.available >= 2 && k.retailPrice > 0)[5];
@@ -42,12 +37,7 @@ test('order detail: lines and payments of a sale; 导购 and remark corrected an
 /** 零售订单 → 详情 → 部分退款: one unit of a two-unit line back, the money quoted before it is confirmed, the line shows it. */
 test('order detail: 部分退款 of one unit of a line, quoted, then shown per line', async ({ page }) => {
   await logIn(page, 'admin', 'admin123', '1', { to: false });
-  const { request, headers } = await pageApi(page);
-  const api = async (method: 'get' | 'post', url: string, data?: unknown) => {
-    const r = await (await request[method](`/api/${url}`, { headers, data })).json();
-    expect(r.code, `${url}: ${r.msg}`).toBe(200);
-    return r.data;
-  };
+  const api = await pageCalls(page);
   const shopId = Math.min(...((await api('post', 'wxy-shop-server/shop-base/list', {})) as { shopId: number }[]).map((s) => s.shopId));
   const sku = ((await api('get', `wxy-order-server/order/catalogue/${shopId}`)).skus as { skuId: number; barcode: string | null; available: number; retailPrice: number }[])
     .filter((k) => k.barcode && k.available >= 3 && k.retailPrice > 0)[6];

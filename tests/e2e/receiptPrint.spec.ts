@@ -1,5 +1,5 @@
 import { startTestPrintServer, type TestPrintServer } from '../support/printClientServer';
-import { expect, logIn, pageApi, test } from './support';
+import { expect, logIn, test, pageCalls } from './support';
 
 /**
  * Silent receipts: the till pairs with its print client (electron-hiprint's handlers, tests/support/printClientServer.ts)
@@ -15,12 +15,7 @@ test.afterEach(async () => client?.close());
 test('a receipt prints silently on the till\'s chosen printer; a stopped one says so on the register', async ({ page, context, baseURL }) => {
   test.setTimeout(120_000);
   await logIn(page, 'admin', 'admin123', '1', { to: false });
-  const { request, headers } = await pageApi(page);
-  const api = async (method: 'get' | 'post', url: string, data?: unknown) => {
-    const r = await (await request[method](`/api/${url}`, { headers, data })).json();
-    expect(r.code, `${url}: ${r.msg}`).toBe(200);
-    return r.data;
-  };
+  const api = await pageCalls(page);
   const shops = (await api('post', 'wxy-shop-server/shop-base/list', {})) as { shopId: number }[];
   const shopId = Math.min(...shops.map((s) => s.shopId));
   await context.addCookies([{ name: 'deviceShopId', value: String(shopId), url: baseURL! }]);
@@ -102,12 +97,7 @@ test('a receipt prints silently on the till\'s chosen printer; a stopped one say
  */
 test('a document prints silently on the A4 printer chosen beside 打印', async ({ page }) => {
   await logIn(page, 'admin', 'admin123', '1', { to: false });
-  const { request, headers } = await pageApi(page);
-  const api = async (method: 'get' | 'post', url: string, data?: unknown) => {
-    const r = await (await request[method](`/api/${url}`, { headers, data })).json();
-    expect(r.code, `${url}: ${r.msg}`).toBe(200);
-    return r.data;
-  };
+  const api = await pageCalls(page);
   const wh = ((await api('post', 'wxy-warehouse-server/wh-base-info/page/1/100', {})).records as { whId: number; whType: number }[]).find((w) => w.whType === 1)!;
   const sku = ((await api('get', 'wxy-production-server/pd-sku/findPage/1/30?status=1')).records as { skuId: number }[])[3];
   const draft = await api('post', 'wxy-warehouse-server/wh-write-off/add', { whId: wh.whId, reason: 1, remark: '打印测试', detList: [{ skuId: sku.skuId, quantity: 1 }] });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, logIn, openPage, pageApi, test } from './support';
+import { expect, logIn, openPage, test, pageCalls } from './support';
 
 /**
  * 收银台 → 退款 → 按商品退款: the cashier finds a paid order by its number (keyboard), refunds 1 of its 3 units of a
@@ -10,12 +10,7 @@ import { expect, logIn, openPage, pageApi, test } from './support';
 test('register: 按商品退款 of 1 of 3 units, quoted by the server, refunded once, shown per method; offline it says why', async ({ page, context, baseURL }) => {
   test.setTimeout(120_000);
   await logIn(page, 'admin', 'admin123', '1', { to: false });
-  const { request, headers } = await pageApi(page);
-  const api = async (method: 'get' | 'post', url: string, data?: unknown) => {
-    const r = await (await request[method](`/api/${url}`, { headers, data })).json();
-    expect(r.code, `${url}: ${r.msg}`).toBe(200);
-    return r.data;
-  };
+  const api = await pageCalls(page);
   const shopId = Math.min(...((await api('post', 'wxy-shop-server/shop-base/list', {})) as { shopId: number }[]).map((s) => s.shopId));
   await context.addCookies([{ name: 'deviceShopId', value: String(shopId), url: baseURL! }]);
   const skus = ((await api('get', `wxy-order-server/order/catalogue/${shopId}`)).skus as { skuId: number; barcode: string | null; available: number; retailPrice: number }[])

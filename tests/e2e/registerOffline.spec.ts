@@ -1,4 +1,4 @@
-import { expect, logIn, pageApi, test } from './support';
+import { expect, logIn, pageApi, test, pageCalls } from './support';
 
 // This spec is about the register's offline shell (a service worker): the suite blocks workers elsewhere.
 test.use({ serviceWorkers: 'allow' });
@@ -13,12 +13,7 @@ test.use({ serviceWorkers: 'allow' });
 test('the register reloads and sells without network; the kept sale reaches the server once when the network returns, the reload waits for the cart', async ({ page, context, baseURL }) => {
   test.setTimeout(90_000);
   await logIn(page, 'admin', 'admin123', '1', { to: false });
-  const { request, headers } = await pageApi(page);
-  const api = async (method: 'get' | 'post', url: string, data?: unknown) => {
-    const r = await (await request[method](`/api/${url}`, { headers, data })).json();
-    expect(r.code, `${url}: ${r.msg}`).toBe(200);
-    return r.data;
-  };
+  const api = await pageCalls(page);
   const shopId = Math.min(...((await api('post', 'wxy-shop-server/shop-base/list', {})) as { shopId: number }[]).map((s) => s.shopId));
   await context.addCookies([{ name: 'deviceShopId', value: String(shopId), url: baseURL! }]);
   const skus = ((await api('get', `wxy-order-server/order/catalogue/${shopId}`)).skus as { barcode: string | null; available: number; retailPrice: number }[])

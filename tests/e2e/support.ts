@@ -108,6 +108,19 @@ export async function pageApi(page: Page): Promise<{ request: APIRequestContext;
   return { request: page.request, headers: { authorization: `Bearer ${token}`, 'x-tenant-id': '1' } };
 }
 
+/**
+ * The API as the logged-in page's user: `api(method, url, data?)` answers the envelope's data after checking its code is
+ * 200 (the message says which call failed), for a test's setting up and checks beside what the page shows.
+ */
+export async function pageCalls(page: Page): Promise<(method: 'get' | 'post', url: string, data?: unknown) => Promise<any>> {
+  const { request, headers } = await pageApi(page);
+  return async (method, url, data) => {
+    const r = await (await request[method](`/api/${url}`, { headers, data })).json();
+    expect(r.code, `${url}: ${r.msg}`).toBe(200);
+    return r.data;
+  };
+}
+
 /** A request the test holds until it calls `release` (to see what the page shows while it waits). */
 export interface HeldRequest {
   /** Resolves when the page sent the request. */

@@ -1,6 +1,6 @@
 import type { PrintTemplate } from '../../../core/print/template/types.ts';
 import { dbNowText } from '../../db/calendar.ts';
-import { TEMPLATE_KIND, TEMPLATE_VERSION } from '../../../core/print/template/types.ts';
+import { TICKET_WIDTH, ticketRule, ticketTemplate, ticketText } from './ticketLayout.ts';
 import type { AuthContext } from '../../context.ts';
 import type { Queryable } from '../../db/index.ts';
 import { templateFor, type ChosenTemplate } from '../../printTemplates/answerPrint.ts';
@@ -48,19 +48,17 @@ export async function receiptPrintData(tx: Queryable, auth: AuthContext, order: 
 
 /** A 58 mm receipt: shop, number, time, cashier, the lines, totals, payments, member, thanks. */
 export function defaultReceiptTemplate(): PrintTemplate {
-  const W = 150;
-  const t = (top: number, title: string, field?: string, extra: Record<string, unknown> = {}) =>
-    ({ type: 'text', options: { left: 6, top, width: W, height: 11, title, ...(field ? { field } : {}), fontSize: 7, ...extra } });
-  const elements = [
-    { type: 'text', options: { left: 6, top: 6, width: W, height: 14, field: 'shopName', title: '门店', hideTitle: true, fontSize: 10, fontWeight: 'bold', textAlign: 'center' } },
+  const t = ticketText;
+  return ticketTemplate('收银小票', [
+    { type: 'text', options: { left: 6, top: 6, width: TICKET_WIDTH, height: 14, field: 'shopName', title: '门店', hideTitle: true, fontSize: 10, fontWeight: 'bold', textAlign: 'center' } },
     t(24, '小票号', 'ticketNo'),
     t(36, '时间', 'payTime'),
     t(48, '收银员', 'cashier'),
-    { type: 'hline', options: { left: 6, top: 62, width: W, height: 1, borderWidth: 0.5, borderStyle: 'dashed' } },
+    ticketRule(62),
     {
       type: 'table',
       options: {
-        left: 6, top: 66, width: W, height: 30, field: 'detList', fontSize: 7,
+        left: 6, top: 66, width: TICKET_WIDTH, height: 30, field: 'detList', fontSize: 7,
         columns: [[
           { title: '商品', field: 'goodsName', width: 62 },
           { title: '数量', field: 'quantity', width: 24, align: 'right' },
@@ -77,14 +75,9 @@ export function defaultReceiptTemplate(): PrintTemplate {
     t(162, '会员', 'memberName'),
     t(174, '本单积分', 'memberPoints'),
     t(186, '备注', 'remark'),
-    { type: 'hline', options: { left: 6, top: 200, width: W, height: 1, borderWidth: 0.5, borderStyle: 'dashed' } },
+    ticketRule(200),
     t(206, '谢谢惠顾，欢迎再次光临', undefined, { textAlign: 'center' }),
-  ];
-  return {
-    version: TEMPLATE_VERSION,
-    kind: TEMPLATE_KIND,
-    panels: [{ index: 0, name: '收银小票', paperType: 'other', width: 58, height: 160, paperHeader: 0, paperFooter: 450, printElements: elements }],
-  } as unknown as PrintTemplate;
+  ]);
 }
 
 export const receiptTemplate = (tx: Queryable): Promise<ChosenTemplate> =>

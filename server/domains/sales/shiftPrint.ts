@@ -1,5 +1,5 @@
 import type { PrintTemplate } from '../../../core/print/template/types.ts';
-import { TEMPLATE_KIND, TEMPLATE_VERSION } from '../../../core/print/template/types.ts';
+import { TICKET_WIDTH, ticketRule, ticketTemplate, ticketText } from './ticketLayout.ts';
 import { amountText } from '../../../core/money.ts';
 import type { AuthContext } from '../../context.ts';
 import { dbNowText } from '../../db/calendar.ts';
@@ -61,16 +61,14 @@ export async function shiftPrintData(tx: Queryable, auth: AuthContext, s: Shift)
 
 /** A 58 mm slip: shop, cashier, times, counts, the methods' table, the drawer. */
 export function defaultShiftTemplate(): PrintTemplate {
-  const W = 150;
-  const t = (top: number, title: string, field?: string, extra: Record<string, unknown> = {}) =>
-    ({ type: 'text', options: { left: 6, top, width: W, height: 11, title, ...(field ? { field } : {}), fontSize: 7, ...extra } });
-  const elements = [
-    { type: 'text', options: { left: 6, top: 6, width: W, height: 14, title: '交班单', hideTitle: false, fontSize: 10, fontWeight: 'bold', textAlign: 'center' } },
+  const t = ticketText;
+  return ticketTemplate('交班单', [
+    { type: 'text', options: { left: 6, top: 6, width: TICKET_WIDTH, height: 14, title: '交班单', fontSize: 10, fontWeight: 'bold', textAlign: 'center' } },
     t(22, '门店', 'shopName'),
     t(34, '收银员', 'cashier'),
     t(46, '开班时间', 'startTime'),
     t(58, '交班时间', 'endTime'),
-    { type: 'hline', options: { left: 6, top: 72, width: W, height: 1, borderWidth: 0.5, borderStyle: 'dashed' } },
+    ticketRule(72),
     t(76, '销售笔数', 'orderCount'),
     t(88, '销售金额', 'saleAmount'),
     t(100, '退款笔数', 'refundCount'),
@@ -78,7 +76,7 @@ export function defaultShiftTemplate(): PrintTemplate {
     {
       type: 'table',
       options: {
-        left: 6, top: 126, width: W, height: 30, field: 'payList', fontSize: 7,
+        left: 6, top: 126, width: TICKET_WIDTH, height: 30, field: 'payList', fontSize: 7,
         columns: [[
           { title: '支付方式', field: 'payName', width: 42 },
           { title: '收款', field: 'saleAmount', width: 36, align: 'right' },
@@ -92,15 +90,10 @@ export function defaultShiftTemplate(): PrintTemplate {
     t(186, '实点现金', 'countedCash'),
     t(198, '差额', 'differenceAmount'),
     t(210, '备注', 'remark'),
-    { type: 'hline', options: { left: 6, top: 224, width: W, height: 1, borderWidth: 0.5, borderStyle: 'dashed' } },
+    ticketRule(224),
     t(230, '打印时间', 'printTime'),
-    t(242, '收银员签字：', undefined),
-  ];
-  return {
-    version: TEMPLATE_VERSION,
-    kind: TEMPLATE_KIND,
-    panels: [{ index: 0, name: '交班单', paperType: 'other', width: 58, height: 160, paperHeader: 0, paperFooter: 450, printElements: elements }],
-  } as unknown as PrintTemplate;
+    t(242, '收银员签字：'),
+  ]);
 }
 
 export const shiftTemplate = (tx: Queryable): Promise<ChosenTemplate> =>
