@@ -16,7 +16,7 @@ export const FILTER_WIDGETS = ['input', 'select', 'dictSelect', 'refSelect', 'in
 export const FORM_WIDGETS = ['text', 'textarea', 'decimal', 'negative', 'integer', 'integerNoLeadingZero', 'dictSelect', 'date', 'dateTime', 'switch', 'phone', 'select', 'refSelect', 'refMultiSelect', 'images'] as const;
 
 /** Panels a list screen shows above its table (charts of a report); widgets/panels.tsx draws them. */
-export const PANELS = ['contributionDayTrend', 'contributionPersonRanking', 'shopContributionRanking', 'starDistribution', 'starUserDistribution', 'accessConversionTrend', 'editLogTrend', 'putStockRegionHeat'] as const;
+export const PANELS = ['putStockRegionHeat'] as const;
 
 export type FormatterKey = (typeof FORMATTERS)[number];
 export type StylerKey = (typeof STYLERS)[number];

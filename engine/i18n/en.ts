@@ -10,7 +10,7 @@ export const engineEn: EngineMessages = {
     pick: 'Pick a date', pickMonth: 'Pick a month', time: 'Time', presets: 'Quick ranges', today: 'Today', yesterday: 'Yesterday', last7: 'Last 7 days', last30: 'Last 30 days',
     thisMonth: 'This month', lastMonth: 'Last month', hours: 'Hours', minutes: 'Minutes', seconds: 'Seconds', previous: 'Previous', next: 'Next',
   },
-  report: { today: 'Today', lastDays: 'Last {{days}} days', chartEmpty: 'No data', drillHint: 'Click an underlined figure to see the rows it is made of', total: '{{count}} in total', loading: 'Loading...' },
+  report: { today: 'Today', lastDays: 'Last {{days}} days', chartEmpty: 'No data', month: '{{month}}', drillHint: 'Click an underlined figure to see the rows it is made of', total: '{{count}} in total', loading: 'Loading...' },
   select: { loading: 'Loading…', failed: 'Request failed', nothingFound: 'No match' },
   page: { back: 'Back to the list', notFound: 'The record does not exist or was deleted' },
   document: {

@@ -9,7 +9,7 @@ export const engineZhCN = {
     pick: '请选择日期', pickMonth: '选择月份', time: '时间', presets: '快捷选择', today: '今天', yesterday: '昨天', last7: '近7天', last30: '近30天',
     thisMonth: '本月', lastMonth: '上月', hours: '时', minutes: '分', seconds: '秒', previous: '上一页', next: '下一页',
   },
-  report: { today: '今天', lastDays: '近{{days}}天', chartEmpty: '暂无数据', drillHint: '点击带下划线的数字可查看组成它的明细', total: '共 {{count}} 条', loading: '加载中…' },
+  report: { today: '今天', lastDays: '近{{days}}天', chartEmpty: '暂无数据', month: '{{month}} 月', drillHint: '点击带下划线的数字可查看组成它的明细', total: '共 {{count}} 条', loading: '加载中…' },
   select: { loading: '加载中…', failed: '接口异常', nothingFound: '无匹配数据' },
   page: { back: '返回列表', notFound: '记录不存在或已删除' },
   document: {

@@ -77,7 +77,7 @@ export function ListScreen({ set, screen }: ListScreenProps) {
 export interface ListBodyProps extends ListScreenProps {
   /** The list's choices: its own, or a report's shared by its tabs. */
   persisted: { state: ListState; restored: boolean };
-  /** false: the filters are drawn above, by the report whose tab this list is. */
+  /** false: the filters are drawn above, by the report whose tab this list is (its saved views are the report's to have, not a tab's). */
   showFilters?: boolean;
 }
 
@@ -176,7 +176,7 @@ export function ListBody({ set, screen, persisted, showFilters = true }: ListBod
           listRoute={listRoute} request={request} csvColumns={() => csvColumnsOf(columns, shownProps, renderers, (k) => t(k))}
           onAction={(action) => runAction(action, null)} onRefresh={() => void list.refetch()} onColumns={() => setDrawerOpen(true)} fullScreen={fullScreen}
           groupOptions={groupOptions} group={group} onGroup={(g) => setGroup(state, g)}
-          views={<ViewMenu screenName={screen.name} state={state} shownColumns={shownProps} onColumns={(props) => saveColumns.mutate(props)} restored={restored} />} />
+          views={showFilters && <ViewMenu screenName={screen.name} state={state} shownColumns={shownProps} onColumns={(props) => saveColumns.mutate(props)} restored={restored} />} />
 
         {group && (
           <GroupSummary screenName={screen.name} resource={resource} listRoute={listRoute} request={request} group={group} columns={columns} shown={shownProps}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ReportSummaryDecl, ScreenDescriptor } from '../../core/descriptors/index.ts';
-import { chartRows, drillable, drillRequest, fillRowParams, lastDays, rankingRequest, summaryFigures, summarySource, tabScreen, withPeriodDefault } from './reportModel';
+import { chartRequest, chartRows, chartX, drillable, drillRequest, fillRowParams, lastDays, rankingRequest, shownSeries, summaryFigures, summarySource, tabScreen, withPeriodDefault } from './reportModel';
 
 const report: ScreenDescriptor = {
   name: 'stat-shop-sale', route: '/dataStatistics/shopSale', title: 'statReport.shopSale', resource: 'stat-shop-sale', endpoint: 'list',
@@ -64,5 +64,20 @@ describe('report screen rules', () => {
     expect(drillRequest({ ...drill, filters: false }, { shopId: 4 }, request).body).toEqual({ shopId: 4 });
     expect(fillRowParams('det/{skuId}/page/{pageNum}/{pageSize}', { skuId: 'a b' })).toBe('det/a%20b/page/{pageNum}/{pageSize}');
     expect([0, '0', null, undefined, ''].map(drillable)).toEqual([true, true, false, false, false]);
+  });
+
+  it('asks a snapshot chart for the filter\'s month, else the last computed one, with its fixed parameters; nothing before one is computed', () => {
+    const request = { reportMonth: '', shopId: 3, sort: 'x', order: 'asc' };
+    expect(chartRequest(request, undefined, 'reportMonth', '2026-10')).toEqual({ reportMonth: '2026-10', shopId: 3 });
+    expect(chartRequest({ ...request, reportMonth: '2026-09' }, undefined, 'reportMonth', '2026-10')).toEqual({ reportMonth: '2026-09', shopId: 3 });
+    expect(chartRequest(request, undefined, 'reportMonth', null)).toBeNull();
+    expect(chartRequest({ reportType: 'starRating' }, { days: 30 }, undefined, undefined)).toEqual({ reportType: 'starRating', days: 30 });
+  });
+
+  it('reads a date on the x axis as its day or month and day, and leaves out a series no row carries', () => {
+    expect([chartX('2026-11-28', 'day'), chartX('2026-11-28', 'monthDay'), chartX('2026-11-28', undefined), chartX(7, 'day')]).toEqual(['28', '11-28', '2026-11-28', 7]);
+    const series = [{ field: 'saleAmount' }, { field: 'grossProfit' }];
+    expect(shownSeries(series, [{ saleAmount: 1 }, { saleAmount: 2 }])).toEqual([{ field: 'saleAmount' }]);
+    expect(shownSeries(series, [])).toEqual(series);
   });
 });

@@ -92,3 +92,25 @@ export const drillable = (value: unknown) => value !== null && value !== undefin
 export function fillRowParams(path: string, params: Answer): string {
   return path.replace(/\{(\w+)\}/g, (whole, name: string) => (name === 'pageNum' || name === 'pageSize' || params[name] === undefined || params[name] === null ? whole : encodeURIComponent(String(params[name]))));
 }
+
+/** The x value a chart draws: a date read as its day of the month (28) or month and day (11-28), else as it is. */
+export function chartX(value: unknown, as: 'day' | 'monthDay' | undefined): unknown {
+  if (!as || typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(value)) return value;
+  return as === 'day' ? value.slice(8, 10) : value.slice(5, 10);
+}
+
+/** The series a chart draws: those whose field some row carries (a figure the caller may not see never arrives). */
+export const shownSeries = <S extends { field: string }>(series: readonly S[], rows: readonly Answer[]): S[] =>
+  rows.length ? series.filter((s) => rows.some((r) => s.field in r)) : [...series];
+
+/**
+ * What a chart's own call sends: the list's filters with the snapshot month it shows (the filter's, else the last
+ * computed one) and the chart's fixed parameters. Null: a snapshot report with no month computed yet (nothing to ask).
+ */
+export function chartRequest(request: Answer, body: Answer | undefined, period: string | undefined, lastMonth: string | null | undefined): Answer | null {
+  const { sort: _s, order: _o, lastKey: _l, ...filters } = request;
+  if (!period) return { ...filters, ...(body ?? {}) };
+  const asked = typeof filters[period] === 'string' && filters[period] ? String(filters[period]) : null;
+  const month = asked ?? lastMonth ?? null;
+  return month ? { ...filters, [period]: month, ...(body ?? {}) } : null;
+}

@@ -76,7 +76,7 @@ test('门店月度贡献: collect a month, see a sale in the report, its chart a
   await expect(row).toContainText(money(after), { timeout: 30_000 });
   expect(Number((await rowOf()).finalSaleAmount)).toBe(after);
   // Its chart: the month's shops ranked by sales.
-  const chart = page.getByTestId('chart-shop-ranking');
+  const chart = page.getByTestId(`${SCREEN}-chart-shopRanking`);
   await expect(chart).toContainText(month);
   await expect(chart.locator('.recharts-bar-rectangle path').first()).toBeVisible();
 
@@ -124,7 +124,7 @@ test('每日贡献: the day-trend chart draws the computed month, day by day, as
   expect(days.length, 'the demo sold this month').toBeGreaterThan(0);
 
   await openFromSidebar(page, '/reportCenter', '/reportCenter/dailyContribution');
-  const chart = page.getByTestId('chart-day-trend');
+  const chart = page.getByTestId('report-daily-contribution-chart-dayTrend');
   await expect(chart).toContainText(month);
   // The lines drawn, one point per computed day, the last computed day on the x axis.
   const line = chart.locator('.recharts-line').first();

@@ -466,7 +466,7 @@ export interface ReportSummary {
   };
 }
 /**
- * A chart (@mantine/charts) over rows: the list answer's `source` array (default records), or a ranking — the first `limit` rows of the list's own route sorted by `sort` descending — or the `source` array of `endpoint`'s answer.
+ * A chart (@mantine/charts) over rows: the list answer's `source` array (default records), or a ranking — the first `limit` rows of the list's own route sorted by `sort` descending — or the `source` array of `endpoint`'s answer. A series whose field no row carries (a figure the caller may not see) is not drawn. On a snapshot report the chart shows the filter's month, else the last computed one.
  *
  * This interface was referenced by `ScreenDescriptor`'s JSON-Schema
  * via the `definition` "reportChart".
@@ -483,6 +483,16 @@ export interface ReportChart {
   };
   limit?: number;
   x: string;
+  /**
+   * A date on the x axis read as its day of the month (28) or month and day (11-28).
+   */
+  xAs?: 'day' | 'monthDay';
+  /**
+   * Fixed parameters the chart's route takes besides the filters (报表修改走势: {"days": 30}).
+   */
+  body?: {
+    [k: string]: unknown;
+  };
   stacked?: boolean;
   /**
    * Cell formatter key (core/descriptors/widgetKeys.ts).
