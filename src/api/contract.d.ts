@@ -49589,6 +49589,56 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wxy-warehouse-server/wh-allocation/confirm-in-claim/{allocationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 确认收货，短少由调出方承担：按实收数量入调入仓；短少按调出成本退回调出仓库存（库存流水「调拨短少退回调出方」） */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    allocationId: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** 明细 */
+                        detList?: {
+                            /** 明细ID */
+                            detId: number;
+                            /** 实收数量 */
+                            inQuantity?: number;
+                        }[] | null;
+                        /** 备注 */
+                        note?: string | null;
+                    } | null;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wxy-warehouse-server/wh-allocation/confirm-in/{allocationId}": {
         parameters: {
             query?: never;
@@ -49597,7 +49647,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** 确认收货：按实收数量入调入仓，差异记录在明细 */
+        /** 确认收货：按实收数量入调入仓；短少按调出成本记为损耗（库存流水「调拨短少」） */
         put: {
             parameters: {
                 query?: never;
@@ -50508,7 +50558,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** 反审核收货 */
+        /** 反审核收货：扣回实收、冲回短少的损耗或退回调出方的数量，单据回到在途 */
         put: {
             parameters: {
                 query?: never;

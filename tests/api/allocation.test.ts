@@ -88,7 +88,7 @@ describe('调拨', () => {
     expect(info.detList[0].unitCost).toBe(src.avgCost);
     expect(info.totalAmount).toBe(Math.round(src.avgCost * 4 * 100) / 100);
     expect(info.outUserName).toBe('系统管理员');
-    expect(info.actions).toEqual(['cancelOut', 'confirmIn']);
+    expect(info.actions).toEqual(['cancelOut', 'confirmIn', 'confirmInClaim']);
     // The receivers' notice (type 13 opens 在途调拨).
     const notices = await s.db.tenant(1, (tx) => tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM sys_message WHERE business_type = 13 AND business_id = $1`, [String(d.allocationId)]));
     expect(notices.rows[0].n).toBeGreaterThan(0);
@@ -132,6 +132,95 @@ describe('调拨', () => {
     // Editing or deleting a document that left is refused.
     expect((await admin('PUT', `${A}/edit`, { allocationId: d.allocationId, outWhId: central.whId, inWhId: shopWh.whId, detList: [{ skuId: s1.skuId, quantity: 1 }] })).status).toBe(409);
     expect((await admin('DELETE', `${A}/delete/${d.allocationId}`)).status).toBe(409);
+  });
+
+  it('a shortfall is posted as 调拨短少 at the cost the goods left at; un-audit takes it back; Σ ledger = balances throughout', async () => {
+    const sku = skus[13];
+    const before = await balance(shopWh.whId, sku.skuId);
+    const d = (await draft([{ skuId: sku.skuId, quantity: 5 }])).json.data;
+    const out = await admin('PUT', `${A}/confirm-out/${d.allocationId}`, {});
+    const cost = out.json.data.detList[0].unitCost as number;
+    const detId = out.json.data.detList[0].detId as number;
+    const inn = await admin('PUT', `${A}/confirm-in/${d.allocationId}`, { detList: [{ detId, inQuantity: 3 }] });
+    expect(inn.status, inn.body).toBe(200);
+    const lossAmount = Math.round(2 * cost * 100) / 100;
+    expect(inn.json.data.history.at(-1).note).toBe(`实收 3，差异 -2；短少 2 件记为损耗（成本 ${lossAmount.toFixed(2)} 元）`);
+    const rows = async () =>
+      (await admin('POST', 'wxy-warehouse-server/wh-stock-log/pd/page/1/50', { docNo: d.allocationNo })).json.data.records
+        .map((r: Json) => [r.docType, r.whId, r.qty, r.inTransitDelta, r.unitCost, r.amount])
+        .sort((x: Json[], y: Json[]) => `${x[0]}${x[1]}${x[2]}${x[3]}`.localeCompare(`${y[0]}${y[1]}${y[2]}${y[3]}`));
+    expect(await rows()).toEqual(
+      [
+        ['allocation', central.whId, -5, 0, cost, -Math.round(5 * cost * 100) / 100],
+        ['allocation', shopWh.whId, 0, 5, expect.any(Number), 0],
+        ['allocation', shopWh.whId, 3, -3, cost, Math.round(3 * cost * 100) / 100],
+        ['allocationLoss', shopWh.whId, 0, -2, cost, -lossAmount],
+      ].sort((x, y) => `${x[0]}${x[1]}${x[2]}${x[3]}`.localeCompare(`${y[0]}${y[1]}${y[2]}${y[3]}`)),
+    );
+    const types = (await admin('GET', 'wxy-system-server/ms-data-dictionary/findList/docType')).json.data as Json[];
+    expect(types).toEqual(expect.arrayContaining([expect.objectContaining({ label: '调拨短少', value: 'allocationLoss' }), expect.objectContaining({ label: '调拨短少退回调出方', value: 'allocationClaim' })]));
+    const after = await balance(shopWh.whId, sku.skuId);
+    expect(after).toMatchObject({ onHand: before.onHand + 3, inTransit: before.inTransit });
+    for (const wh of [central.whId, shopWh.whId]) {
+      const b = await balance(wh, sku.skuId);
+      expect(await ledgerSums(wh, sku.skuId)).toEqual({ qty: b.onHand, inTransit: b.inTransit });
+    }
+    // Un-audit: the 3 received leave, the 2 lost come back into transit, at the value they were lost at.
+    expect((await admin('PUT', `${A}/un-audit/${d.allocationId}`, {})).status).toBe(200);
+    expect(await balance(shopWh.whId, sku.skuId)).toMatchObject({ onHand: before.onHand, inTransit: before.inTransit + 5 });
+    const net = await s.db.tenant(1, (tx) =>
+      tx.query<{ t: string; a: string }>(`SELECT sum(in_transit_delta) AS t, sum(amount) AS a FROM stock_ledger WHERE doc_type = 'allocationLoss' AND doc_id = $1`, [d.allocationId]),
+    );
+    expect([Number(net.rows[0].t), Number(net.rows[0].a)]).toEqual([0, 0]);
+    for (const wh of [central.whId, shopWh.whId]) {
+      const b = await balance(wh, sku.skuId);
+      expect(await ledgerSums(wh, sku.skuId)).toEqual({ qty: b.onHand, inTransit: b.inTransit });
+    }
+    // Received again in full: no loss this time.
+    const again = await admin('PUT', `${A}/confirm-in/${d.allocationId}`, {});
+    expect(again.json.data.diffQuantity).toBe(0);
+    expect(await balance(shopWh.whId, sku.skuId)).toMatchObject({ onHand: before.onHand + 5, inTransit: before.inTransit });
+  });
+
+  it('短少由调出方承担: the shortfall goes back on the sender\'s stock at the cost it left at; un-audit takes it out again', async () => {
+    const sku = skus[14];
+    const src = await balance(central.whId, sku.skuId);
+    const dst = await balance(shopWh.whId, sku.skuId);
+    const d = (await draft([{ skuId: sku.skuId, quantity: 4 }])).json.data;
+    const out = await admin('PUT', `${A}/confirm-out/${d.allocationId}`, {});
+    const cost = out.json.data.detList[0].unitCost as number;
+    const detId = out.json.data.detList[0].detId as number;
+    const inn = await admin('PUT', `${A}/confirm-in-claim/${d.allocationId}`, { detList: [{ detId, inQuantity: 1 }] });
+    expect(inn.status, inn.body).toBe(200);
+    expect(inn.json.data).toMatchObject({ status: 3, totalInQuantity: 1, diffQuantity: -3 });
+    expect(inn.json.data.history.at(-1).actionLabel).toBe('确认收货（短少由调出方承担）');
+    expect(inn.json.data.history.at(-1).note).toContain(`退回调出方「${central.whName}」承担`);
+    expect(await balance(central.whId, sku.skuId)).toMatchObject({ onHand: src.onHand - 1, avgCost: src.avgCost });
+    expect(await balance(shopWh.whId, sku.skuId)).toMatchObject({ onHand: dst.onHand + 1, inTransit: dst.inTransit });
+    const claim = await s.db.tenant(1, (tx) =>
+      tx.query<{ wh_id: number; qty: string; t: string; unit_cost: string; amount: string }>(
+        `SELECT wh_id, qty, in_transit_delta AS t, unit_cost, amount FROM stock_ledger WHERE doc_type = 'allocationClaim' AND doc_id = $1 ORDER BY wh_id = $2 DESC`,
+        [d.allocationId, central.whId],
+      ),
+    );
+    expect(claim.rows.map((r) => [Number(r.wh_id), Number(r.qty), Number(r.t), Number(r.unit_cost), Number(r.amount)])).toEqual([
+      [central.whId, 3, 0, cost, Math.round(3 * cost * 100) / 100],
+      [shopWh.whId, 0, -3, cost, -Math.round(3 * cost * 100) / 100],
+    ]);
+    for (const wh of [central.whId, shopWh.whId]) {
+      const b = await balance(wh, sku.skuId);
+      expect(await ledgerSums(wh, sku.skuId)).toEqual({ qty: b.onHand, inTransit: b.inTransit });
+    }
+    expect((await admin('PUT', `${A}/un-audit/${d.allocationId}`, {})).status).toBe(200);
+    expect(await balance(central.whId, sku.skuId)).toMatchObject({ onHand: src.onHand - 4 });
+    expect(await balance(shopWh.whId, sku.skuId)).toMatchObject({ onHand: dst.onHand, inTransit: dst.inTransit + 4 });
+    for (const wh of [central.whId, shopWh.whId]) {
+      const b = await balance(wh, sku.skuId);
+      expect(await ledgerSums(wh, sku.skuId)).toEqual({ qty: b.onHand, inTransit: b.inTransit });
+    }
+    // Cancelling the transfer now puts all 4 back on the sender.
+    expect((await admin('PUT', `${A}/cancel-out/${d.allocationId}`, {})).status).toBe(200);
+    expect((await balance(central.whId, sku.skuId)).onHand).toBe(src.onHand);
   });
 
   it('a transfer of more than is available is refused naming the SKU, and nothing moves', async () => {

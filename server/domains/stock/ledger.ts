@@ -20,6 +20,8 @@ export type { StockMove } from './moves.ts';
  * COMMIT is time the other registers wait, hence one statement. A refused key throws 409 库存不足 naming the SKU
  * and the quantities; the caller's transaction rolls the whole document back. The same statement answers which SKUs are
  * 批次管理: their moves then go to their lots (postLots, one read and one write more), so Σ lot on_hand = on_hand.
+ * A move may name its own ledger doc_type (a transfer's 调拨短少 rows, same doc_id and doc_no) and a move out of
+ * transit that reaches no on-hand may carry a cost: its row's amount is then the value lost (moves.ts).
  */
 export async function postStock(tx: Queryable, auth: AuthContext, ref: DocRef, moves: StockMove[], lotOptions?: LotOptions): Promise<void> {
   if (!moves.length) return;
@@ -61,13 +63,14 @@ export async function postStock(tx: Queryable, auth: AuthContext, ref: DocRef, m
           AND l.on_hand + k.qty >= 0 AND l.reserved + k.reserved >= 0 AND l.in_transit + k.in_transit >= 0 AND l.on_hand + k.qty - (l.reserved + k.reserved) >= 0
         RETURNING b.wh_id, b.sku_id, b.on_hand, b.avg_cost, b.wh_name, b.sku_code, b.sku_name, k.qty AS net),
      m AS (
-       SELECT * FROM unnest($8::int[], $9::int[], $10::bigint[], $11::numeric[], $12::numeric[], $13::numeric[], $14::numeric[]) WITH ORDINALITY
-                  AS m(wh_id, sku_id, line_id, qty, reserved, in_transit, unit_cost, n)),
+       SELECT * FROM unnest($8::int[], $9::int[], $10::bigint[], $11::numeric[], $12::numeric[], $13::numeric[], $14::numeric[], $22::text[]) WITH ORDINALITY
+                  AS m(wh_id, sku_id, line_id, qty, reserved, in_transit, unit_cost, doc_type, n)),
      led AS (
        INSERT INTO stock_ledger (tenant_id, wh_id, sku_id, wh_name, sku_code, sku_name, doc_type, doc_id, doc_no, line_id,
                                  qty, reserved_delta, in_transit_delta, unit_cost, amount, on_hand_after, create_user_id, create_user_name)
-       SELECT $15, m.wh_id, m.sku_id, up.wh_name, up.sku_code, up.sku_name, $16, $17, $18, m.line_id, m.qty, m.reserved, m.in_transit,
-              coalesce(m.unit_cost, up.avg_cost), round(m.qty * coalesce(m.unit_cost, up.avg_cost), 2),
+       SELECT $15, m.wh_id, m.sku_id, up.wh_name, up.sku_code, up.sku_name, coalesce(m.doc_type, $16), $17, $18, m.line_id, m.qty, m.reserved, m.in_transit,
+              coalesce(m.unit_cost, up.avg_cost),
+              round(CASE WHEN m.qty = 0 AND m.unit_cost IS NOT NULL THEN m.in_transit ELSE m.qty END * coalesce(m.unit_cost, up.avg_cost), 2),
               up.on_hand - up.net + sum(m.qty) OVER (PARTITION BY m.wh_id, m.sku_id ORDER BY m.n), $19, $20
          FROM m JOIN up ON up.wh_id = m.wh_id AND up.sku_id = m.sku_id
         WHERE (SELECT count(*) FROM up) = $21
@@ -88,7 +91,7 @@ export async function postStock(tx: Queryable, auth: AuthContext, ref: DocRef, m
       rows.map((r) => r.m.qty),
       rows.map((r) => r.m.reserved ?? 0),
       rows.map((r) => r.m.inTransit ?? 0),
-      rows.map((r) => (r.m.qty > 0 && r.m.unitCost !== undefined ? r.m.unitCost : null)),
+      rows.map((r) => ((r.m.qty > 0 || (r.m.qty === 0 && (r.m.inTransit ?? 0) !== 0)) && r.m.unitCost !== undefined ? r.m.unitCost : null)),
       auth.tenantId,
       ref.docType,
       ref.docId,
@@ -96,6 +99,7 @@ export async function postStock(tx: Queryable, auth: AuthContext, ref: DocRef, m
       auth.userId,
       auth.displayName ?? auth.userName,
       keys.length,
+      rows.map((r) => r.m.docType ?? null),
     ],
     { prepare: true },
   );

@@ -24,8 +24,14 @@ export interface StockMove {
   reserved?: number;
   /** in_transit change (goods on their way to this warehouse +, arrived -). */
   inTransit?: number;
-  /** Unit cost of an inbound move; moves the moving average. Outbound moves take the average. */
+  /**
+   * Unit cost of an inbound move; moves the moving average. Outbound moves take the average. A move of transit only
+   * (qty 0: a transfer's shortfall leaving transit, or its reversal) may carry one too: its ledger row is then valued
+   * at inTransit x unitCost (the value lost, or put back), the average untouched.
+   */
   unitCost?: number;
+  /** The ledger row's doc_type when it is not the posting document's own (a transfer's 调拨短少 rows). */
+  docType?: string;
   /** The document line the move comes from. */
   lineId?: number;
   /** The lot a 批次管理 SKU's move receives or names; without it, postLots picks (server/domains/stock/lotAllocation.ts). */
