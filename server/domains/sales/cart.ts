@@ -5,7 +5,7 @@ import { couponForSale } from '../members/index.ts';
 import { activePromotionsSql, toActivePromotion, type PromotionRow } from '../promotions/index.ts';
 import { assertMayDiscount } from './lineDiscount.ts';
 import { priceLines, type CartLine, type PricedSku } from './pricing.ts';
-import { assertCashierShop, assertRegisterShop, checkShop, SHOP_SQL, type ShopRow } from './registerShop.ts';
+import { assertCashierShop, assertRegisterShop, checkShop, shopSql, type ShopRow } from './registerShop.ts';
 import { fenOf } from '../../../core/money.ts';
 import { applyPromotions } from '../../../core/pricing/promotions.ts';
 
@@ -21,23 +21,40 @@ export async function cartTotalFen(tx: Queryable, auth: AuthContext, cart: { sho
   return (await quoteCart(tx, auth, { shopId: cart.shopId, lines: cart.lines, memberId: cart.memberId }, false)).payableFen;
 }
 
+/** What pricing a cart reads: the shop, the cart's SKUs and the gifts its promotions may add, the promotions. */
+export interface CartRead {
+  shop: ShopRow | null;
+  skus: { sku_id: number; sku_name: string; retail_price: string | number; status: number }[];
+  promotions: PromotionRow[];
+}
+
+/**
+ * The SELECT list that reads a cart (CartRead's three columns), after a `WITH p AS (cartPromotionsSql)`, with the
+ * parameters named by the caller: the shop id, the SKU ids (an int array, or its text `{1,2}`) and the member id. The
+ * sale sends it within its first statement; promoteCart on its own.
+ */
+export const cartPromotionsSql = (shop: string, member: string) => activePromotionsSql(shop, `EXISTS (SELECT 1 FROM mb_base_info WHERE member_id = ${member} AND status = 1)`);
+export const cartReadColumns = (shop: string, skus: string) =>
+  `(SELECT row_to_json(s) FROM (${shopSql(shop)}) s) AS shop,
+   (SELECT coalesce(json_agg(json_build_object('sku_id', k.sku_id, 'sku_name', k.sku_name, 'retail_price', k.retail_price, 'status', k.status)), '[]'::json)
+      FROM pd_sku k WHERE k.sku_id = ANY(${skus}::int[]) OR k.sku_id IN (SELECT p.gift_sku_id FROM p WHERE p.promotion_type <> 3 AND json_array_length(p.lines) > 0)) AS skus,
+   (SELECT coalesce(json_agg(p ORDER BY p.promotion_id), '[]'::json) FROM p) AS promotions`;
+
+/** The cart's SKU ids, once each. */
+export const cartSkuIds = (lines: CartLine[]): number[] => [...new Set(lines.map((l) => l.skuId))];
+
 /**
  * A cart at the server's prices with the shop's active promotions applied (gift lines included); a member's cart
- * (an existing, enabled member) also gets the member-only ones (会员价).
+ * (an existing, enabled member) also gets the member-only ones (会员价). `read`: what the cart's read answered when
+ * the caller sent it already (the sale, within its first statement); else read here, one statement.
  */
-export async function promoteCart(tx: Queryable, auth: AuthContext, cart: { shopId: number; lines: CartLine[]; memberId?: number | null }) {
+export async function promoteCart(tx: Queryable, auth: AuthContext, cart: { shopId: number; lines: CartLine[]; memberId?: number | null }, read?: CartRead) {
   assertRegisterShop(auth, cart.shopId);
-  // One statement: the shop, the cart's SKUs and the gifts the promotions may add, the promotions (a member's cart,
-  // an existing and enabled member, also gets the member-only ones).
-  const r = await tx.query<{ shop: ShopRow | null; skus: { sku_id: number; sku_name: string; retail_price: string | number; status: number }[]; promotions: PromotionRow[] }>(
-    `WITH p AS (${activePromotionsSql('$1', 'EXISTS (SELECT 1 FROM mb_base_info WHERE member_id = $3 AND status = 1)')})
-     SELECT (SELECT row_to_json(s) FROM (${SHOP_SQL}) s) AS shop,
-            (SELECT coalesce(json_agg(json_build_object('sku_id', k.sku_id, 'sku_name', k.sku_name, 'retail_price', k.retail_price, 'status', k.status)), '[]'::json)
-               FROM pd_sku k WHERE k.sku_id = ANY($2::int[]) OR k.sku_id IN (SELECT p.gift_sku_id FROM p WHERE p.promotion_type <> 3 AND json_array_length(p.lines) > 0)) AS skus,
-            (SELECT coalesce(json_agg(p ORDER BY p.promotion_id), '[]'::json) FROM p) AS promotions`,
-    [cart.shopId, [...new Set(cart.lines.map((l) => l.skuId))], cart.memberId ?? null],
-  );
-  const { shop: row, skus: skuRows, promotions: promotionRows } = r.rows[0];
+  const r = read ?? (await tx.query<CartRead>(
+    `WITH p AS (${cartPromotionsSql('$1', '$3')}) SELECT ${cartReadColumns('$1', '$2')}`,
+    [cart.shopId, cartSkuIds(cart.lines), cart.memberId ?? null],
+  )).rows[0];
+  const { shop: row, skus: skuRows, promotions: promotionRows } = r;
   const shop = checkShop(row);
   await assertCashierShop(tx, auth, shop);
   const skus = new Map<number, PricedSku>(skuRows.map((s) => [s.sku_id, { skuId: s.sku_id, skuName: s.sku_name, retailPrice: Number(s.retail_price), status: s.status }]));

@@ -15,9 +15,11 @@ export interface ShopRow {
 }
 
 /** The shop as a sale reads it (parameter $1: the shop id). */
-export const SHOP_SQL = `SELECT s.shop_id, s.shop_name, s.status, (SELECT w.wh_id FROM wh_base_info w WHERE w.shop_id = s.shop_id AND w.status = 1 ORDER BY w.wh_id LIMIT 1) AS wh_id,
+/** The register's shop with its warehouse and the payment types it takes; `shopParam` names the shop id's parameter. */
+export const shopSql = (shopParam: string) => `SELECT s.shop_id, s.shop_name, s.status, (SELECT w.wh_id FROM wh_base_info w WHERE w.shop_id = s.shop_id AND w.status = 1 ORDER BY w.wh_id LIMIT 1) AS wh_id,
                          ARRAY(SELECT c.pay_type FROM shop_pay_method_config c WHERE c.shop_id = s.shop_id AND c.enabled) AS pay_types
-                    FROM shop_base s WHERE s.shop_id = $1`;
+                    FROM shop_base s WHERE s.shop_id = ${shopParam}`;
+export const SHOP_SQL = shopSql('$1');
 
 /** A register bound to a shop sells only there. */
 export function assertRegisterShop(auth: AuthContext, shopId: number): void {

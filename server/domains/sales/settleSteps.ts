@@ -5,7 +5,7 @@ import { ApiError } from '../../errors.ts';
 import { couponForSale, earnPoints, memberForSale, pointsFor, spendBalance, spendCoupon, type SaleMember } from '../members/index.ts';
 import { postStock } from '../stock/index.ts';
 import { assertShopTakes, balancePaidFen, settlePayments, type CartLine, type Payment } from './pricing.ts';
-import { promoteCart } from './cart.ts';
+import { promoteCart, type CartRead } from './cart.ts';
 import { payByVouchers, voucherPayments } from './voucherPay.ts';
 import { toYuan } from '../../../core/money.ts';
 
@@ -33,9 +33,12 @@ export interface SettlementInput {
   saleTime?: string | null;
 }
 
-/** Step 1: the cart at the server's prices and promotions, for its member, with its coupon (locked to the end). */
-export async function priceSale(tx: Queryable, auth: AuthContext, input: SettlementInput) {
-  const { shop, priced, promo } = await promoteCart(tx, auth, input);
+/**
+ * Step 1: the cart at the server's prices and promotions, for its member, with its coupon (locked to the end).
+ * `read`: the cart's read, sent with the sale's first statement (settle).
+ */
+export async function priceSale(tx: Queryable, auth: AuthContext, input: SettlementInput, read?: CartRead) {
+  const { shop, priced, promo } = await promoteCart(tx, auth, input, read);
   const practice = Boolean(input.isPractice);
   const member = input.memberId ? await memberForSale(tx, input.memberId, practice) : null;
   // The coupon row stays locked to the end: a second register using it waits, then finds it used (409).

@@ -15,6 +15,7 @@ import { assertOrderInReach } from './registerShop.ts';
 import { ORDER_STATUS, SALE, SALE_ACTIONS, orderStatusName } from './saleDocument.ts';
 import { refundWhatIsLeft } from './lineRefund.ts';
 import { moneyOf, priceSale, takePayments, takeStock, type PricedSale, type SaleMoney, type SettlementInput, type WrittenOrder } from './settleSteps.ts';
+import { cartPromotionsSql, cartReadColumns, cartSkuIds, type CartRead } from './cart.ts';
 
 export type { SettlementInput };
 import { toYuan, amountText, fenOf, yuanText } from '../../../core/money.ts';
@@ -63,13 +64,18 @@ export async function settle(
   const prefix = input.isPractice ? 'LX' : 'XS';
   // The cart this uuid stands for: a retry sends the same one (answered the first order), another cart is a 409.
   const digest = cartDigest(input);
-  const first = (await db.tenantStatement<{ earlier: number | null; earlier_digest: string | null; day: string | null; n: number | null }>(
+  // The same statement reads what pricing the cart needs (the shop, its SKUs, the promotions: promoteCart's read),
+  // so the sale's own transaction starts with its first write. Prices read a moment before the sale's transaction
+  // are what the register showed anyway; the coupon and the member are read, and the coupon locked, in it.
+  const first = (await db.tenantStatement<{ earlier: number | null; earlier_digest: string | null; day: string | null; n: number | null } & CartRead>(
     auth.tenantId,
     `WITH e AS (SELECT order_id, request_digest FROM po_order WHERE client_uuid = $1::uuid),
-          x AS (${docNumberStepSql('$2::int', '$3::text', 'NOT EXISTS (SELECT 1 FROM e)', 'coalesce($4::date, $5::timestamptz::date, current_date)')})
-     SELECT (SELECT order_id FROM e) AS earlier, (SELECT request_digest FROM e) AS earlier_digest, x.day, x.n, set_config('synchronous_commit', 'off', true) AS async_commit
+          x AS (${docNumberStepSql('$2::int', '$3::text', 'NOT EXISTS (SELECT 1 FROM e)', 'coalesce($4::date, $5::timestamptz::date, current_date)')}),
+          p AS (${cartPromotionsSql('$6::int', '$8::int')})
+     SELECT (SELECT order_id FROM e) AS earlier, (SELECT request_digest FROM e) AS earlier_digest, x.day, x.n, set_config('synchronous_commit', 'off', true) AS async_commit,
+            ${cartReadColumns('$6::int', '$7')}
        FROM (SELECT 1) one LEFT JOIN x ON true`,
-    [input.uuid, auth.tenantId, prefix, numberDay ?? null, saleAt],
+    [input.uuid, auth.tenantId, prefix, numberDay ?? null, saleAt, input.shopId, `{${cartSkuIds(input.lines).join(',')}}`, input.memberId ?? null],
   )).rows[0];
   if (first.earlier) {
     assertSameRequest(first.earlier_digest, digest, '订单标识', input.uuid, '结算');
@@ -78,7 +84,7 @@ export async function settle(
   const orderNo = docNoOf(prefix, first.day!, Number(first.n));
   try {
     return await db.tenant(auth.tenantId, async (tx) => {
-      const sale = await priceSale(tx, auth, input);
+      const sale = await priceSale(tx, auth, input, { shop: first.shop, skus: first.skus, promotions: first.promotions });
       const money = moneyOf(input, sale);
       const order = await writeOrder(tx, auth, input, sale, money, { orderNo, digest, saleAt });
       await takePayments(tx, auth, sale, money, order);
