@@ -1,5 +1,6 @@
 import { Center, Loader, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callEndpoint } from '../api/calls';
 import { ScreenDialog } from '../dialog/ScreenDialog';
@@ -39,6 +40,8 @@ export function FormBody(props: FormBodyProps) {
   const { open, resource } = props;
   const fields = open.form.fields.filter((f) => !props.hidden.has(f));
   const { schema, uiSchema } = formSchema(resource, { ...open.form, fields }, t);
+  // One request id per opening: a submit retried after a lost answer is the same request (the server does it once).
+  const [requestId] = useState(() => crypto.randomUUID());
   const loaded = useQuery({
     queryKey: ['engine', 'record', resource.name, open.load?.path ?? '', open.row?.[props.rowKey] ?? null],
     enabled: Boolean(open.row && open.load),
@@ -66,7 +69,7 @@ export function FormBody(props: FormBodyProps) {
       context={props.context}
       onCancel={props.onClose}
       onSubmit={readOnly ? undefined : async (formData) => {
-        const body = submitBody(resource, formData, open.row, open.submit!.route);
+        const body = { ...submitBody(resource, formData, open.row, open.submit!.route), ...(open.form.requestId ? { [open.form.requestId]: requestId } : {}) };
         const answer = await callEndpoint(open.submit!, open.row ? rowCallParams(open.submit!.route, {}, open.row, props.rowKey) : {}, body);
         props.onSaved(answer);
       }}

@@ -139,7 +139,10 @@ test('供应商对账 and 往来账: totals, a supplier\'s entries, a payment re
   await dialog.getByTestId('field-amount').fill('12.34');
   await dialog.getByTestId('field-payMethod').click();
   await page.getByRole('option', { name: '现金' }).click();
+  // The payment carries one request id, so a submit retried after a lost answer is recorded once.
+  const posted = page.waitForRequest(/account-det\/add-payment-order/);
   await dialog.getByTestId('supplier-account-det-form-submit').click();
+  expect((await posted).postDataJSON().clientUuid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
   await expect(dialog).toHaveCount(0);
   const first = page.getByTestId('supplier-account-det-table-row').first();
   await expect(first).toContainText('12.34');

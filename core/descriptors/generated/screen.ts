@@ -368,6 +368,10 @@ export interface Form {
     stockOf?: string;
   };
   readOnly?: boolean;
+  /**
+   * The body field that carries one request id (a UUID) per opening of the form, so a submit retried after a lost answer is done once (登记付款: clientUuid).
+   */
+  requestId?: string;
   width?: number;
   /**
    * read-only forms: the fields in titled groups, shown as sections of the detail view.
