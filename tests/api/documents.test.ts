@@ -106,6 +106,33 @@ describe('document layer: 其他入库', () => {
     expect(b!.avgCost).toBeCloseTo(Math.round(((Math.round(((q0 * c0 + 20) / (q0 + 10)) * 10000) / 10000) * (q0 + 10) + 40) / (q0 + 20) * 10000) / 10000, 4);
   });
 
+  it('a unit cost of 4 decimals is kept and moves the average exactly (as SQL computes it); 5 decimals are refused naming the field', async () => {
+    const sku = skus[6];
+    const before = await s.db.tenant(1, (tx) =>
+      tx.query<{ on_hand: string; avg_cost: string }>(`SELECT on_hand, avg_cost FROM stock_balance WHERE wh_id = $1 AND sku_id = $2`, [wh.whId, sku.skuId]),
+    );
+    const five = await draft([{ skuId: sku.skuId, quantity: 7, unitCost: 1.23456 }]);
+    expect(five.status).toBe(400);
+    expect(five.json.msg).toBe('第1行：成本单价最多4位小数');
+    const d = (await draft([{ skuId: sku.skuId, quantity: 7, unitCost: 1.2345 }])).json.data;
+    expect(d.detList[0]).toMatchObject({ unitCost: 1.2345, amount: 8.64 });
+    expect((await admin('PUT', `${BASE}/confirm/${d.stockInId}`)).status).toBe(200);
+    const q0 = before.rows[0]?.on_hand ?? '0';
+    const c0 = before.rows[0]?.avg_cost ?? '0';
+    const check = await s.db.tenant(1, (tx) =>
+      tx.query<{ expected: string; avg_cost: string; unit_cost: string; amount: string }>(
+        `SELECT round((greatest($3::numeric, 0) * $4::numeric + 7 * 1.2345) / (greatest($3::numeric, 0) + 7), 4)::text AS expected, b.avg_cost::text AS avg_cost,
+                l.unit_cost::text AS unit_cost, l.amount::text AS amount
+           FROM stock_balance b JOIN stock_ledger l ON l.wh_id = b.wh_id AND l.sku_id = b.sku_id AND l.doc_type = 'otherStockIn' AND l.doc_id = $5
+          WHERE b.wh_id = $1 AND b.sku_id = $2`,
+        [wh.whId, sku.skuId, q0, c0, d.stockInId],
+      ),
+    );
+    const row = check.rows[0];
+    expect([row.unit_cost, row.amount]).toEqual(['1.2345', '8.64']);
+    expect(row.avg_cost).toBe(row.expected);
+  });
+
   it('作废 of a confirmed 其他入库 takes its stock back out exactly once; a draft cannot be voided; stock already gone is refused naming the SKU', async () => {
     const [sku, gone] = [skus[4], skus[5]];
     const before = Number((await stockOf(wh.whId, sku.skuId))?.onHand ?? 0);

@@ -121,6 +121,28 @@ describe('收货', () => {
     expect(p.history.at(-1)).toMatchObject({ actionLabel: '收货', fromStatus: 2, toStatus: 3 });
   });
 
+  it('a purchase price of 4 decimals reaches the receipt and the average exactly; 5 decimals are refused naming the field', async () => {
+    const sku = skus[4];
+    const five = await purchase([{ skuId: sku.skuId, quantity: 3, unitPrice: 3.33333 }]);
+    expect(five.status).toBe(400);
+    expect(five.json.msg).toBe('第1行：采购单价最多4位小数');
+    const d = (await purchase([{ skuId: sku.skuId, quantity: 3, unitPrice: 3.3333 }])).json.data;
+    expect(d.detList[0]).toMatchObject({ unitPrice: 3.3333, amount: 10 });
+    await admin('PUT', `${P}/audit`, { id: d.purchaseId });
+    const before = await s.db.tenant(1, (tx) => tx.query<{ on_hand: string; avg_cost: string }>(`SELECT on_hand, avg_cost FROM stock_balance WHERE wh_id = $1 AND sku_id = $2`, [wh.whId, sku.skuId]));
+    const rec = (await admin('POST', `${R}/save`, { purchaseId: d.purchaseId, detList: [] })).json.data;
+    expect(rec.detList[0].unitPrice).toBe(3.3333);
+    expect((await admin('PUT', `${R}/audit`, { id: rec.receiptId })).status).toBe(200);
+    const r = await s.db.tenant(1, (tx) =>
+      tx.query<{ expected: string; avg_cost: string }>(
+        `SELECT round((greatest($3::numeric, 0) * $4::numeric + 3 * 3.3333) / (greatest($3::numeric, 0) + 3), 4)::text AS expected, avg_cost::text AS avg_cost
+           FROM stock_balance WHERE wh_id = $1 AND sku_id = $2`,
+        [wh.whId, sku.skuId, before.rows[0]?.on_hand ?? '0', before.rows[0]?.avg_cost ?? '0'],
+      ),
+    );
+    expect(r.rows[0].avg_cost).toBe(r.rows[0].expected);
+  });
+
   it('more than ordered is refused naming the line and the quantities; two receipts audited at once never both pass', async () => {
     const r1 = (await admin('POST', `${R}/save`, { purchaseId, detList: [{ skuId: skus[2].skuId, quantity: 3 }] })).json.data;
     const r2 = (await admin('POST', `${R}/save`, { purchaseId, detList: [{ skuId: skus[2].skuId, quantity: 3 }] })).json.data;
