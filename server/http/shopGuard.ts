@@ -8,7 +8,9 @@ import { ApiError } from '../errors.ts';
  * a form, a figure or a pulldown about a shop that is not the caller's, nor writes for one. What a call reaches by a
  * record's id is bounded by the shop_scope policies (migration 350), which every transaction of the call runs under.
  *
- * A route whose shop parameter is not a claim on that shop (none today) opts out with `config: { shopParams: false }`.
+ * A route whose shop parameter is not a claim on that shop (none today) opts out with `config: { shopParams: false }`;
+ * one whose path names a shop under another name (the spec's `/shop-meeting/query/init/{id}`) says which with
+ * `config: { shopPathParam: 'id' }`.
  */
 
 declare module 'fastify' {
@@ -17,6 +19,8 @@ declare module 'fastify' {
     shopParams?: boolean;
     /** The refusal of another shop in this route's words ({shop} is its name), e.g. the register's 只能为所属门店收银…. */
     shopRefusal?: string;
+    /** A path parameter that is a shop's id under another name (`id`): guarded as a shopId is. */
+    shopPathParam?: string;
   }
 }
 
@@ -80,7 +84,9 @@ export function namedShops(input: unknown, found: Named = { shops: new Set(), wa
 async function checkCall(req: FastifyRequest): Promise<void> {
   const auth = req.auth;
   if (!auth || auth.shops === null || req.routeOptions.config.shopParams === false) return;
-  const found = namedShops([req.params, req.query, req.body]);
+  const pathShop = req.routeOptions.config.shopPathParam;
+  const params = req.params as Record<string, unknown> | undefined;
+  const found = namedShops([req.params, req.query, req.body, pathShop && params ? { shopId: params[pathShop] } : null]);
   if (!found.shops.size && !found.warehouses.size) return;
   const scope = new Set(auth.shops);
   const foreignShops = [...found.shops].filter((s) => !scope.has(s));

@@ -350,12 +350,12 @@ export const meetingRoutes = async (app: FastifyInstance) => {
   });
 
   app.get<{ Params: { id: number }; Querystring: { date?: string | null } }>('/shop-meeting/query/init/:id', {
-    config: { perm: MEETING_PERMS.list },
+    config: { perm: MEETING_PERMS.list, shopPathParam: 'id' },
     schema: { tags, summary: '新建店会的初始数据：{id} 为门店ID；会议类型、参会人员（本月有目标的人员）', params: shopParams, querystring: dayQuery, response: { 200: shopMeetingInitAnswer } },
   }, async (req) => req.tenantTx(async (tx) => ok(await initShopMeeting(tx, req.params.id, await meetingDay(tx, req.query.date)))).catch(asCallerError));
 
   app.get<{ Params: { id: number }; Querystring: { date?: string | null } }>('/shop-meeting/query/sale/:id', {
-    config: { perm: MEETING_PERMS.list },
+    config: { perm: MEETING_PERMS.list, shopPathParam: 'id' },
     schema: { tags, summary: '店会的销售数据：{id} 为门店ID；当日与本月至今的目标、实际销售（订单）、达成率、时间进度', params: shopParams, querystring: dayQuery, response: { 200: envelopeSchema(shopSalesSchema) } },
   }, async (req) => req.tenantTx(async (tx) => {
     await shopOfTenant(tx, req.params.id);
@@ -363,7 +363,7 @@ export const meetingRoutes = async (app: FastifyInstance) => {
   }).catch(asCallerError));
 
   app.get<{ Params: { id: number }; Querystring: { date?: string | null } }>('/shop-meeting/query/user-day-target/:id', {
-    config: { perm: MEETING_PERMS.list },
+    config: { perm: MEETING_PERMS.list, shopPathParam: 'id' },
     schema: { tags, summary: '店会的人员目标：{id} 为门店ID；各人员当日与本月的目标、实际销售、达成率', params: shopParams, querystring: dayQuery, response: { 200: userDayTargetsAnswer } },
   }, async (req) => req.tenantTx(async (tx) => {
     await shopOfTenant(tx, req.params.id);
