@@ -57,9 +57,13 @@ export function checkForUpdate(): void {
   void registration?.update().catch(() => undefined);
 }
 
-/** Whether the register runs under its shell worker (a version notice is then taken by the worker's update). */
+/**
+ * Whether the register runs under its shell worker (a version notice is then taken by the worker's update): registered
+ * and controlling this page. On the first visit (or where the browser keeps workers from running) nothing controls it
+ * yet, and the notice asks as everywhere else (更新提示: a reload then loads the new version from the server).
+ */
 export function hasShellWorker(): boolean {
-  return registration !== null;
+  return registration !== null && typeof navigator !== 'undefined' && Boolean(navigator.serviceWorker?.controller);
 }
 
 /** The waiting version takes over and the page reloads on it: called by the register at a safe moment only. */
