@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { tabScreen } from '../../core/descriptors/report.ts';
 import { hiddenFields } from '../../core/descriptors/resource.ts';
 import type { ResourceDescriptor, ScreenDescriptor } from '../../core/descriptors/types.ts';
 import type { MenuNode } from '../../src/api/types.ts';
@@ -95,19 +96,21 @@ test('every generic list screen admin reaches renders its table with its column 
     for (const screen of lane) {
       await openInApp(tab, screen.route, previous ? { thirdLevel: routes.get(previous)!.meta.thirdLevel === true } : undefined);
       state.current = previous = screen.route;
+      // A report of several views (门店销售: 按门店, 订单, 商品构成) opens on its first: that view's list is checked.
+      const shown = screen.report?.tabs?.length ? tabScreen(screen, screen.report.tabs[0]) : screen;
       // Its table, waited for in the page every 50 ms (a locator assertion re-checks only every 500 ms after its
       // first tries: seconds over 89 screens).
-      const shownHeader = await tab.waitForFunction(({ route, name }) => {
+      const shownHeader = await tab.waitForFunction(({ route, name, view }) => {
         if (window.location.pathname !== route) return null;
-        const table = document.querySelector(`[data-testid="screen-${name}"] [data-testid="${name}-table"]`);
+        const table = document.querySelector(`[data-testid="screen-${name}"] [data-testid="${view}-table"]`);
         if (!table || !(table as HTMLElement).offsetParent) return null;
         return [...table.querySelectorAll('thead th[data-column]:not([data-column^="__"])')]
           .map((th) => [th.getAttribute('data-column')!, (th.textContent ?? '').replace(/ [▲▼]$/, '').trim()] as [string, string]);
-      }, { route: screen.route, name: screen.name }, { polling: 50, timeout: 20_000 }).then((handle) => handle.jsonValue());
+      }, { route: screen.route, name: screen.name, view: shown.name }, { polling: 50, timeout: 20_000 }).then((handle) => handle.jsonValue());
 
       // The default header: every column not hidden until picked nor withheld by a field permission, with its label.
       const hidden = hiddenFields(resources.get(screen.resource)!, granted, screen.fieldPermissions);
-      const columns = screen.columns.filter((c) => !c.hidden && !hidden.has(c.field));
+      const columns = shown.columns.filter((c) => !c.hidden && !hidden.has(c.field));
       const expected = new Map(columns.map((c) => [c.field, text(c.label)]));
       for (const parent of new Set(columns.flatMap((c) => (c.parent ? [c.parent] : [])))) expected.set(`group:${parent}`, text(parent));
       expect(new Map(shownHeader), `${screen.route}: its column headers`).toEqual(expected);
@@ -124,7 +127,7 @@ test('every generic list screen admin reaches renders its table with its column 
         errorToasts: [...document.querySelectorAll('[data-testid="toast-error"]')].map((el) => el.textContent),
         total: document.querySelector(`[data-testid="${name}-total"]`)?.textContent ?? null,
         rows: document.querySelectorAll(`[data-testid="${name}-table-row"]`).length,
-      }), screen.name);
+      }), shown.name);
       expect(after.failed, `${screen.route}: the screen failed to load`).toBe(0);
       expect(after.errorToasts, `${screen.route}: error toasts`).toEqual([]);
       const total = Number(after.total?.replace(/\D/g, '') ?? 0);
