@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, logIn, openPage, test, pageCalls } from './support';
+import { expect, logIn, openPage, test, pageCalls, openRegisterOnShift } from './support';
 
 /**
  * 收银台 → 退款 → 按商品退款: the cashier finds a paid order by its number (keyboard), refunds 1 of its 3 units of a
@@ -24,13 +24,7 @@ test('register: 按商品退款 of 1 of 3 units, quoted by the server, refunded 
   const money = quote.refundAmount.toFixed(2);
   expect(quote.refundAmount).toBeGreaterThan(0);
 
-  await page.goto('/orderInfo/retailOrder');
-  await expect(page.getByTestId('register-shift').or(page.getByTestId('register-open-shift-ok'))).toBeVisible();
-  if (await page.getByTestId('register-open-shift-ok').isVisible()) {
-    await page.getByTestId('register-opening-cash').fill('100');
-    await page.getByTestId('register-open-shift-ok').click();
-  }
-  await expect(page.getByTestId('register-shift')).toBeVisible();
+  await openRegisterOnShift(page);
 
   // The order by its number, Enter to look it up.
   const lookUp = async (by: 'click' | 'F2') => {

@@ -1,4 +1,4 @@
-import { expect, logIn, pageApi, test, pageCalls } from './support';
+import { expect, logIn, pageApi, test, pageCalls, openRegisterOnShift } from './support';
 
 // This spec is about the register's offline shell (a service worker): the suite blocks workers elsewhere.
 test.use({ serviceWorkers: 'allow' });
@@ -23,13 +23,7 @@ test('the register reloads and sells without network; the kept sale reaches the 
   const ordersBefore = await ordersOfShop();
 
   // Online: the register opens on a shift (an earlier spec of this worker may have left the admin's open).
-  await page.goto('/orderInfo/retailOrder');
-  await expect(page.getByTestId('register-shift').or(page.getByTestId('register-open-shift-ok'))).toBeVisible();
-  if (await page.getByTestId('register-open-shift-ok').isVisible()) {
-    await page.getByTestId('register-opening-cash').fill('100');
-    await page.getByTestId('register-open-shift-ok').click();
-  }
-  await expect(page.getByTestId('register-shift')).toBeVisible();
+  await openRegisterOnShift(page);
   await expect(page.getByTestId('register-offline')).toHaveCount(0);
   // The shell is installed and the catalogue kept (IndexedDB) before the network goes.
   await expect(page.getByTestId('register')).toHaveAttribute('data-offline-ready', 'yes', { timeout: 20_000 });

@@ -121,6 +121,20 @@ export async function pageCalls(page: Page): Promise<(method: 'get' | 'post', ur
   };
 }
 
+/**
+ * Opens the register and makes sure it is on a shift: an earlier spec of this worker may have left the user's open,
+ * else one is opened with 100 in the drawer.
+ */
+export async function openRegisterOnShift(page: Page): Promise<void> {
+  await page.goto('/orderInfo/retailOrder');
+  await expect(page.getByTestId('register-shift').or(page.getByTestId('register-open-shift-ok'))).toBeVisible();
+  if (await page.getByTestId('register-open-shift-ok').isVisible()) {
+    await page.getByTestId('register-opening-cash').fill('100');
+    await page.getByTestId('register-open-shift-ok').click();
+  }
+  await expect(page.getByTestId('register-shift')).toBeVisible();
+}
+
 /** A request the test holds until it calls `release` (to see what the page shows while it waits). */
 export interface HeldRequest {
   /** Resolves when the page sent the request. */

@@ -1,14 +1,11 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import type { ResourceDescriptor } from '../../../core/descriptors/types.ts';
 import type { AuthContext } from '../../context.ts';
-import type { DocContext } from '../../documents/context.ts';
 import { runDocAction } from '../../documents/actions.ts';
 import { createDocument } from '../../documents/writing.ts';
 import type { Database, Queryable } from '../index.ts';
 import { shiftFigures } from '../../domains/sales/index.ts';
 import { completeTask, startProcess, transferTask } from '../../domains/process/index.ts';
 import '../../domains/index.ts';
+import { seedDocContext, seedUserAuth } from './seedContext.ts';
 
 /**
  * What a working chain's day leaves behind, where the other demos made the records it comes from (tenant 1):
@@ -23,9 +20,9 @@ import '../../domains/index.ts';
 export async function seedDailyDemo(db: Database, tenantId: number): Promise<void> {
   if (tenantId !== 1) return;
   await db.tenant(tenantId, async (tx) => {
-    const admin = await userAuth(tx, tenantId, 'admin');
-    const manager = await userAuth(tx, tenantId, 'manager01');
-    const staff = await userAuth(tx, tenantId, 'shop01');
+    const admin = await seedUserAuth(tx, tenantId, 'admin');
+    const manager = await seedUserAuth(tx, tenantId, 'manager01');
+    const staff = await seedUserAuth(tx, tenantId, 'shop01');
     if (!admin || !manager || !staff) return;
     // The documents and approvals below send their notices as they would; a new tenant's message centres start empty
     // (as the other demo seeds leave them), so those notices go again.
@@ -35,25 +32,6 @@ export async function seedDailyDemo(db: Database, tenantId: number): Promise<voi
     await leaves(tx, admin, manager, staff);
     await tx.query(`DELETE FROM sys_message WHERE id > $1`, [before]);
   });
-}
-
-async function userAuth(tx: Queryable, tenantId: number, userName: string): Promise<AuthContext | null> {
-  const u = (
-    await tx.query<{ id: number; name: string; roles: string[] }>(
-      `SELECT u.id, u.name, array(SELECT r.code FROM sys_user_role ur JOIN sys_role r ON r.id = ur.role_id WHERE ur.user_id = u.id ORDER BY r.code) AS roles
-         FROM sys_user u WHERE u.user_name = $1`,
-      [userName],
-    )
-  ).rows[0];
-  if (!u) return null;
-  return { tenantId, userId: u.id, userName, displayName: u.name, shopId: null, tokenHash: '', roles: u.roles, isAdmin: u.roles.includes('admin'), shops: null, fieldPerms: [] };
-}
-
-const read = (name: string) => JSON.parse(readFileSync(path.resolve('schemas/resources', `${name}.json`), 'utf8')) as ResourceDescriptor;
-
-function contextOf(header: string, lines?: string): DocContext {
-  const h = read(header);
-  return { header: h, lines: lines ? read(lines) : undefined, doc: h.document! } as DocContext;
 }
 
 const OPENING_CASH = 200;
@@ -89,7 +67,7 @@ async function returns(tx: Queryable, admin: AuthContext): Promise<void> {
   const lines = (await tx.query<{ sku_id: number; in_quantity: string }>(
     `SELECT sku_id, in_quantity FROM wh_allocation_det WHERE allocation_id = $1 AND in_quantity >= 2 ORDER BY line_no`, [received.allocation_id])).rows;
   if (lines.length < 2) return;
-  const c = contextOf('return-order', 'return-order-det');
+  const c = seedDocContext('return-order', 'return-order-det');
   const route = { method: 'POST', path: 'save', action: 'docCreate' } as const;
   const damaged = await createDocument(tx, admin, c, route, {
     allocationId: received.allocation_id, reason: 2, remark: '到店时外包装破损', detList: [{ skuId: lines[0].sku_id, quantity: 1 }],
@@ -106,7 +84,7 @@ async function leaves(tx: Queryable, admin: AuthContext, manager: AuthContext, s
   const shop = (await tx.query<{ shop_id: number }>(`SELECT shop_id FROM wf_shop_manager WHERE user_id = $1 ORDER BY shop_id LIMIT 1`, [manager.userId])).rows[0]?.shop_id;
   if (!shop) return;
   const day = async (offset: number) => (await tx.query<{ d: string }>(`SELECT to_char(current_date + $1::int, 'YYYY-MM-DD') AS d`, [offset])).rows[0].d;
-  const c = contextOf('attn-request');
+  const c = seedDocContext('attn-request');
   const route = { method: 'POST', path: 'save', action: 'docCreate' } as const;
   const taskOf = async (businessId: string) =>
     (await tx.query<{ task_id: number; instance_id: number }>(

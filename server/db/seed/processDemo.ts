@@ -1,25 +1,9 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import type { ResourceDescriptor } from '../../../core/descriptors/types.ts';
-import type { AuthContext } from '../../context.ts';
-import type { DocContext } from '../../documents/context.ts';
 import { runDocAction } from '../../documents/actions.ts';
 import { createDocument } from '../../documents/writing.ts';
 import type { Database, Queryable } from '../index.ts';
 import { deployDefinition, startProcess } from '../../domains/process/index.ts';
 import { attendanceXml, inspectXml, pettyCashXml } from '../../domains/process/index.ts';
-
-async function userAuth(tx: Queryable, tenantId: number, userName: string): Promise<AuthContext | null> {
-  const u = (
-    await tx.query<{ id: number; name: string; roles: string[] }>(
-      `SELECT u.id, u.name, array(SELECT r.code FROM sys_user_role ur JOIN sys_role r ON r.id = ur.role_id WHERE ur.user_id = u.id ORDER BY r.code) AS roles
-         FROM sys_user u WHERE u.user_name = $1`,
-      [userName],
-    )
-  ).rows[0];
-  if (!u) return null;
-  return { tenantId, userId: u.id, userName, displayName: u.name, shopId: null, tokenHash: '', roles: u.roles, isAdmin: u.roles.includes('admin'), shops: null, fieldPerms: [] };
-}
+import { seedDocContext, seedUserAuth } from './seedContext.ts';
 
 /**
  * 审批流程 demo (tenant 1): manager01 manages the first shop, the 备用金审批 process (店长, then 财务 when the amount
@@ -29,9 +13,9 @@ export async function seedProcessDemo(db: Database, tenantId: number): Promise<v
   if (tenantId !== 1) return;
   await db.tenant(tenantId, async (tx) => {
     const shop = (await tx.query<{ shop_id: number }>(`SELECT min(shop_id) AS shop_id FROM shop_base`)).rows[0]?.shop_id;
-    const manager = await userAuth(tx, tenantId, 'manager01');
-    const admin = await userAuth(tx, tenantId, 'admin');
-    const applicant = await userAuth(tx, tenantId, 'shop01');
+    const manager = await seedUserAuth(tx, tenantId, 'manager01');
+    const admin = await seedUserAuth(tx, tenantId, 'admin');
+    const applicant = await seedUserAuth(tx, tenantId, 'shop01');
     if (!shop || !manager || !admin || !applicant) return;
     await tx.query(`INSERT INTO wf_shop_manager(tenant_id, shop_id, user_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [tenantId, shop, manager.userId]);
     const deployed = await tx.query(`SELECT 1 FROM wf_definition WHERE process_key = 'pettyCash'`);
@@ -51,9 +35,7 @@ export async function seedProcessDemo(db: Database, tenantId: number): Promise<v
     // 巡店申请 demo: one inspection of the first shop by shop01, audited (before the process exists, so nobody's
     // 我的待办 grows): the list and its detail show something real.
     if (!(await tx.query(`SELECT 1 FROM shop_inspect_apply LIMIT 1`)).rows.length) {
-      const read = (name: string) => JSON.parse(readFileSync(path.resolve('schemas/resources', `${name}.json`), 'utf8')) as ResourceDescriptor;
-      const header = read('shop-inspect-apply');
-      const c: DocContext = { header, lines: read('shop-inspect-apply-det'), doc: header.document! };
+      const c = seedDocContext('shop-inspect-apply', 'shop-inspect-apply-det');
       const today = (await tx.query<{ d: string }>(`SELECT to_char(current_date - 1, 'YYYY-MM-DD') AS d`)).rows[0].d;
       const id = await createDocument(tx, applicant, c, { method: 'POST', path: 'save', action: 'docCreate' }, {
         shopId: shop,
