@@ -7,6 +7,7 @@ import { formContextOf } from '../engine/forms/formContext';
 import type { RefSelectOptions } from '../core/descriptors/types.ts';
 import { DateField, DateTimeField } from './datePickers';
 import { ImagesWidget } from './ImagesWidget';
+import { PasswordWidget, TextFileWidget } from './TextFileWidget';
 import { useDictionary, useSelectList } from './dictionary';
 import { withCurrentValue } from './referenceOptions';
 import { formatterFor } from './formatters';
@@ -123,12 +124,18 @@ function RefMultiSelectWidget(props: WidgetProps) {
   const options = props.options as unknown as RefSelectOptions;
   const endpoint = formContextOf(props.registry.formContext)?.resolveEndpoint(options.source) ?? null;
   const list = useSelectList(endpoint, options);
-  const current = typeof props.value === 'string' && props.value !== '' ? props.value.split(',') : [];
+  // An array field (a form's own list of ids, fieldDefs) keeps the values as an array of the source's type; a text field, comma-separated.
+  const asArray = props.schema.type === 'array';
+  const current = asArray ? (Array.isArray(props.value) ? props.value.map(String) : []) : typeof props.value === 'string' && props.value !== '' ? props.value.split(',') : [];
   const data = list.data ? current.reduce((d, v) => withCurrentValue(d, v), list.data) : [];
   const loading = loadingProps(list, t, props);
   return <MultiSelect {...common(props)} data={data} searchable clearable limit={200} nothingFoundMessage={t('engine.select.nothingFound')}
     {...loading} placeholder={current.length ? undefined : (props.placeholder || loading.placeholder)} value={current}
-    onChange={(v) => props.onChange([...v].sort((a, b) => Number(a) - Number(b) || a.localeCompare(b)).join(','))} />;
+    onChange={(v) => {
+      const sorted = [...v].sort((a, b) => Number(a) - Number(b) || a.localeCompare(b));
+      const numeric = (props.schema.items as { type?: string } | undefined)?.type === 'integer';
+      props.onChange(asArray ? (sorted.length ? sorted.map((x) => (numeric ? Number(x) : x)) : undefined) : sorted.join(','));
+    }} />;
 }
 
 /** Form widgets by key (core/descriptors/widgetKeys.ts FORM_WIDGETS), handed to rjsf as its widgets. */
@@ -146,6 +153,9 @@ export const FORM_WIDGET_IMPLEMENTATIONS: Readonly<Record<FormWidgetKey, (props:
   refMultiSelect: RefMultiSelectWidget,
   // Receipt photos: uploaded images' object keys, comma-separated (petty-cash records).
   images: ImagesWidget,
+  // A text pasted or read from a file (a merchant's key), and a secret never shown back.
+  textFile: TextFileWidget,
+  password: PasswordWidget,
   date: (props) => <DateField {...dateCommon(props)} onChange={(v) => props.onChange(v)} />,
   // The answer's "YYYY-MM-DD HH:mm:ss" shown in the pickers, and sent back in the same form.
   dateTime: (props) => <DateTimeField {...dateCommon(props)} onChange={(v) => props.onChange(v)} />,

@@ -1,6 +1,6 @@
 import { checkDocumentForm } from './checkDocumentForm.ts';
 import { isPageForm } from './documents.ts';
-import { UI_TEXT_KEYS } from './forms.ts';
+import { UI_TEXT_KEYS, formField } from './forms.ts';
 import { checkDocument } from './checkDocument.ts';
 import { checkReport } from './checkReport.ts';
 import { FILTER_WIDGETS, FORMATTERS, FORM_WIDGETS, PANELS, STYLERS } from './widgetKeys.ts';
@@ -56,7 +56,7 @@ function checkRefSelect(
   }
   // A refMultiSelect stores the chosen values comma-separated, in a text field.
   if (multiple) {
-    if (field && field.type !== 'string') err(`${p}/valueField`, `a refMultiSelect stores comma-separated values: the form field must be a string, not ${field.type}`);
+    if (field && field.type !== 'string' && (field.type as string) !== 'array') err(`${p}/valueField`, `a refMultiSelect stores comma-separated values (a string field) or a list (an array field), not ${field.type}`);
     return;
   }
   const value = options.valueField ? resource.fields[options.valueField] : undefined;
@@ -329,7 +329,19 @@ function checkScreen(s: ScreenDescriptor, set: DescriptorSet, ctx: CheckContext,
   for (const [name, form] of Object.entries(forms)) {
     const p = `/forms/${name}`;
     key(`${p}/title`, form.title);
-    form.fields.forEach((f, i) => !has(f) && err(`${p}/fields/${i}`, `field "${f}" is not in resource "${r.name}"`));
+    const own = form.fieldDefs ?? {};
+    form.fields.forEach((f, i) => !has(f) && !Object.hasOwn(own, f) && err(`${p}/fields/${i}`, `field "${f}" is not in resource "${r.name}" nor declared in the form's fieldDefs`));
+    for (const [f, def] of Object.entries(own)) {
+      const d = def as FieldSchema;
+      if (!form.fields.includes(f)) err(`${p}/fieldDefs/${f}`, `field "${f}" is declared but not on the form's fields`);
+      if (d.type === 'string' && !d.maxLength && !d.enum && !d.format) err(`${p}/fieldDefs/${f}`, 'a string field needs maxLength (spec 000 §9 limits)');
+      if (d.pattern) {
+        try { new RegExp(d.pattern, 'u'); } catch { err(`${p}/fieldDefs/${f}/pattern`, 'not a regular expression'); }
+      }
+    }
+    (form.required ?? []).forEach((f, i) => !form.fields.includes(f) && err(`${p}/required/${i}`, `field "${f}" is not on this form`));
+    key(`${p}/intro`, form.intro);
+    key(`${p}/done`, form.done);
     endpoint(`${p}/load`, form.load, ['get']);
     endpoint(`${p}/submit`, form.submit, ['create', 'update', 'custom']);
     if (isPageForm(form) && !form.route) err(`${p}/route`, 'a page form names the menu path it opens at ("route")');
@@ -368,7 +380,7 @@ function checkScreen(s: ScreenDescriptor, set: DescriptorSet, ctx: CheckContext,
       const widget = fieldUi?.['ui:widget'];
       if (typeof widget === 'string') registered(`${p}/uiSchema/${f}/ui:widget`, widget, ctx.formWidgets ?? FORM_WIDGETS, 'form widget');
       if (widget === 'refSelect' || widget === 'refMultiSelect')
-        checkRefSelect((fieldUi?.['ui:options'] ?? {}) as Partial<RefSelectOptions>, r.fields[f], set, s, `${p}/uiSchema/${f}/ui:options`, err, widget === 'refMultiSelect');
+        checkRefSelect((fieldUi?.['ui:options'] ?? {}) as Partial<RefSelectOptions>, formField(r, form, f), set, s, `${p}/uiSchema/${f}/ui:options`, err, widget === 'refMultiSelect');
     }
   }
   if (s.export) {

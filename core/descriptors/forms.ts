@@ -14,6 +14,8 @@ export const PLAIN_TEXT_PATTERN = '^(?!.*(--|/\\*))[^<>;]*$';
 export function fieldJsonSchema(f: FieldSchema): Record<string, unknown> {
   const s: Record<string, unknown> = { type: f.type, title: f.title };
   for (const k of ['maxLength', 'minLength', 'minimum', 'maximum', 'enum', 'default', 'readOnly'] as const) if (f[k] !== undefined) s[k] = f[k];
+  // A form's own list field (fieldDefs: several rows picked) carries its items and bounds.
+  for (const k of ['items', 'minItems', 'maxItems'] as const) if ((f as unknown as Record<string, unknown>)[k] !== undefined) s[k] = (f as unknown as Record<string, unknown>)[k];
   if (f.format === 'phone') {
     s.pattern = PHONE_PATTERN;
     s['x-msg'] = PHONE_MESSAGE;
@@ -51,6 +53,16 @@ export function defaultWidget(f: FieldSchema): string | undefined {
   return undefined;
 }
 
+/** A form's field: declared on the form (`fieldDefs`), else the resource's. */
+export function formField(r: ResourceDescriptor, form: Pick<FormDecl, 'fieldDefs'>, name: string): FieldSchema | undefined {
+  return (form.fieldDefs?.[name] as FieldSchema | undefined) ?? r.fields[name];
+}
+
+/** The fields a form's submit sends: the resource's writable ones and the form's own (`fieldDefs`) that are not read-only. */
+export function formWritable(form: Pick<FormDecl, 'fieldDefs'>): string[] {
+  return Object.entries(form.fieldDefs ?? {}).filter(([, f]) => !(f as FieldSchema).readOnly).map(([k]) => k);
+}
+
 /**
  * The uiSchema entries a descriptor writes as i18n keys (schemas:check requires each key in every language);
  * formSchema hands rjsf their translations, so no form shows a raw key under a field. ui:placeholder stays
@@ -67,7 +79,7 @@ export function formSchema(r: ResourceDescriptor, form: FormDecl, t: (key: strin
   const properties: Record<string, unknown> = {};
   const uiSchema: Record<string, unknown> = { 'ui:order': [...form.fields, '*'] };
   for (const name of form.fields) {
-    const f = r.fields[name];
+    const f = formField(r, form, name);
     if (!f) continue;
     const s = fieldJsonSchema(f);
     if (!form.readOnly) delete s.readOnly;
@@ -82,7 +94,7 @@ export function formSchema(r: ResourceDescriptor, form: FormDecl, t: (key: strin
     if (f.readOnly || form.readOnly) ui['ui:readonly'] = true;
     if (Object.keys(ui).length) uiSchema[name] = ui;
   }
-  const required = (r.required ?? []).filter((n) => form.fields.includes(n) && !r.fields[n]?.readOnly);
+  const required = [...new Set([...(r.required ?? []), ...(form.required ?? [])])].filter((n) => form.fields.includes(n) && !formField(r, form, n)?.readOnly);
   const schema: Record<string, unknown> = { type: 'object', properties, ...(required.length && !form.readOnly ? { required } : {}) };
   return { schema: mergeDeep(schema, form.schema ?? {}), uiSchema: mergeDeep(uiSchema, translatedUi(form.uiSchema ?? {}, t)) };
 }

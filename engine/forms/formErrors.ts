@@ -10,7 +10,7 @@ interface SchemaNode {
 
 const KEYWORDS: Record<string, string> = {
   required: 'required', maxLength: 'maxLength', minLength: 'minLength', minimum: 'minimum', exclusiveMinimum: 'minimum',
-  maximum: 'maximum', exclusiveMaximum: 'maximum', pattern: 'pattern', enum: 'enum', type: 'type', format: 'format',
+  maximum: 'maximum', exclusiveMaximum: 'maximum', pattern: 'pattern', enum: 'enum', type: 'type', format: 'format', minItems: 'minItems',
 };
 
 /** The field an error is about: `.shopName` or `['shop-name']` -> its schema node. */

@@ -51,10 +51,11 @@ export const engineEn: EngineMessages = {
     noFile: 'Choose a file first',
   },
   detailView: { noRelated: 'No records', firstRows: 'First {{shown}} of {{total}}' },
+  textFile: { read: 'Read from file', tooLarge: 'The file may not exceed {{kb}} KB', readFrom: 'Read {{name}}, ', chars: '{{count}} characters.' },
   form: { create: 'New {{title}}', edit: 'Edit {{title}}', detail: '{{title}} details', submit: 'Save', maximize: 'Maximize', resize: 'Drag to resize the window', restore: 'Restore', close: 'Close' },
   validation: {
     required: '{{field}} is required', maxLength: '{{field}} may have at most {{limit}} characters', minLength: '{{field}} needs at least {{limit}} characters',
     minimum: '{{field}} may not be less than {{limit}}', maximum: '{{field}} may not be greater than {{limit}}', pattern: '{{field}} has a wrong format',
-    enum: '{{field}} is not an allowed value', type: '{{field}} has a wrong format', format: '{{field}} has a wrong format', other: '{{field}} is not valid',
+    enum: '{{field}} is not an allowed value', minItems: 'Choose {{field}}', type: '{{field}} has a wrong format', format: '{{field}} has a wrong format', other: '{{field}} is not valid',
   },
 };

@@ -50,11 +50,12 @@ export const engineZhCN = {
     noFile: '请先选择文件',
   },
   detailView: { noRelated: '暂无记录', firstRows: '显示前 {{shown}} 条，共 {{total}} 条' },
+  textFile: { read: '从文件读取', tooLarge: '文件不能超过 {{kb}} KB', readFrom: '已读取 {{name}}，', chars: '{{count}} 个字符。' },
   form: { create: '新增{{title}}', edit: '编辑{{title}}', detail: '{{title}}详情', submit: '保存', maximize: '最大化', resize: '拖动调整窗口大小', restore: '还原', close: '关闭' },
   validation: {
     required: '{{field}}不能为空', maxLength: '{{field}}长度不能超过{{limit}}个字符', minLength: '{{field}}长度不能少于{{limit}}个字符',
     minimum: '{{field}}不能小于{{limit}}', maximum: '{{field}}不能大于{{limit}}', pattern: '{{field}}格式不正确',
-    enum: '{{field}}取值不在允许范围内', type: '{{field}}格式不正确', format: '{{field}}格式不正确', other: '{{field}}不正确',
+    enum: '{{field}}取值不在允许范围内', minItems: '请选择{{field}}', type: '{{field}}格式不正确', format: '{{field}}格式不正确', other: '{{field}}不正确',
   },
 };
 

@@ -235,7 +235,10 @@ export function ListBody({ set, screen, persisted, showFilters = true }: ListBod
             setForm(null);
             // A form that starts a long computation (计算 a month) answers its job: its progress shows until it ends.
             if (isJobView(answer)) return void followJob(answer).then((job) => (job.status === 'done' ? refresh() : undefined));
-            notifySuccess({ key: 'engine.saved' });
+            // A form may name its message, given the answer's values (商户密钥已更换，新指纹 {{keyHint}}).
+            const done = form.form.done;
+            if (done) notifySuccess({ text: t(done, answer && typeof answer === 'object' ? (answer as Record<string, unknown>) : {}) });
+            else notifySuccess({ key: 'engine.saved' });
             void refresh();
           }} testId={screen.name} />
       )}

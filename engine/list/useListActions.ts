@@ -113,8 +113,9 @@ export function useListActions({ set, screen, state, refresh, openColumns }: Lis
       form: decl,
       row,
       submit: resolveRoute(set, screen, submitRef),
-      load: row ? resolveRoute(set, screen, decl.load) : null,
-      createTitle: row ? undefined : t('engine.form.create', { title: resource.title }),
+      // A toolbar form with a load route (a tenant's one configuration) loads it and edits it under its own title.
+      load: row || decl.load ? resolveRoute(set, screen, decl.load) : null,
+      createTitle: row || decl.load || decl.fieldDefs ? undefined : t('engine.form.create', { title: resource.title }),
     });
   };
 

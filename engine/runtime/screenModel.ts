@@ -133,8 +133,9 @@ export function bulkCallBody(action: Pick<ActionDecl, 'body'>, ids: readonly str
 }
 
 /** The body a form submits: the fields its route writes only, plus the primary key of the row being edited. */
-export function submitBody(resource: ResourceDescriptor, data: RowData, row: RowData | null, route?: RouteDecl): RowData {
-  const writable = new Set(writableFields(resource, route));
+export function submitBody(resource: ResourceDescriptor, data: RowData, row: RowData | null, route?: RouteDecl, own: readonly string[] = []): RowData {
+  // `own`: the form's declared fields (fieldDefs), sent whatever the resource says of a column of the same name.
+  const writable = new Set([...writableFields(resource, route), ...own]);
   const body: RowData = {};
   for (const [key, value] of Object.entries(data)) if (writable.has(key) && value !== undefined) body[key] = value;
   if (row && row[resource.primaryKey] !== undefined) body[resource.primaryKey] = row[resource.primaryKey];

@@ -1,9 +1,10 @@
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { checkDescriptors, formatError, formSchema, loadDescriptors, resolveEndpoint, type DescriptorFile } from '../../core/descriptors/index.ts';
+import { checkDescriptors, formatError, formSchema, formWritable, loadDescriptors, resolveEndpoint, type DescriptorFile } from '../../core/descriptors/index.ts';
 import { loadDescriptorDirs, readI18nKeys } from '../../server/resources/descriptorFiles.ts';
 import { FORMATTERS } from '../../core/descriptors/widgetKeys.ts';
+import { submitBody } from '../../engine/runtime/screenModel.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const i18n = readI18nKeys(path.join(ROOT, 'core/descriptors/i18n'));
@@ -199,6 +200,25 @@ describe('descriptor check', () => {
     expect(formSchema(r, form, (k) => `«${k}»`).uiSchema.remark).toMatchObject({ 'ui:widget': 'textarea', 'ui:help': '«promotion.shopIdsHelp»' });
     expect(check({ screen: (s) => (s.forms.edit.uiSchema = { remark: { 'ui:help': 'promotion.shopIdsHelp' } }) })).toEqual([]);
     expect(check({ screen: (s) => (s.forms.edit.uiSchema = { remark: { 'ui:help': '可选多家门店' } }) })).toContain('schemas/screens/shop-base.json#/forms/edit/uiSchema/remark/ui:help i18n key "可选多家门店" is missing in en');
+  });
+
+  it('takes a form\'s own fields (fieldDefs): derived like the resource\'s, sent with the submit, checked like them', () => {
+    const { set } = loadDescriptors([{ file: 'schemas/resources/shop-base.json', content: shopResource }]);
+    const r = set.resources.get('shop-base')!;
+    const form = {
+      title: 'shopBase.title', fields: ['shopName', 'secret'], required: ['secret'],
+      fieldDefs: { secret: { type: 'string' as const, title: '密钥', minLength: 16, maxLength: 4096 } },
+    };
+    const { schema } = formSchema(r, form, (k) => k);
+    expect((schema.properties as Record<string, unknown>).secret).toMatchObject({ type: 'string', title: '密钥', minLength: 16, maxLength: 4096 });
+    expect(schema.required).toEqual(['shopName', 'secret']);
+    expect(submitBody(r, { shopName: '一店', secret: 'k'.repeat(16), other: 1 }, null, undefined, formWritable(form))).toEqual({ shopName: '一店', secret: 'k'.repeat(16) });
+    expect(check({ screen: (s) => (s.forms.key = form) })).toEqual([]);
+    expect(check({ screen: (s) => (s.forms.key = { ...form, fieldDefs: { secret: { type: 'string', title: '密钥' } } }) }))
+      .toContain('schemas/screens/shop-base.json#/forms/key/fieldDefs/secret a string field needs maxLength (spec 000 §9 limits)');
+    expect(check({ screen: (s) => (s.forms.key = { ...form, fields: ['shopName', 'secret', 'nothing'] }) }))
+      .toContain('schemas/screens/shop-base.json#/forms/key/fields/2 field "nothing" is not in resource "shop-base" nor declared in the form\'s fieldDefs');
+    expect(check({ screen: (s) => (s.forms.key = { ...form, intro: 'no.such.key' }) })).toContain('schemas/screens/shop-base.json#/forms/key/intro i18n key "no.such.key" is missing in zh-CN');
   });
 
   it('checks a reference select: its source is a page, list or pulldown route whose rows carry the value and label fields', () => {

@@ -310,6 +310,31 @@ export interface Form {
    */
   fields: string[];
   /**
+   * Fields declared on the form itself, in the resource field format (type, title, maxLength, pattern + x-msg, enum, x-dictionary, minimum…): what a dialog asks that is no column of the resource (a secret, how the customer paid), or a column asked differently (writable here). Listed in `fields` like the resource's and sent to the submit route.
+   */
+  fieldDefs?: {
+    [k: string]: {
+      type: 'string' | 'integer' | 'number' | 'boolean' | 'array';
+      title: string;
+      items?: {
+        [k: string]: unknown;
+      };
+      [k: string]: unknown;
+    };
+  };
+  /**
+   * Fields of this form that must be filled, besides the resource's required ones.
+   */
+  required?: string[];
+  /**
+   * Key in core/descriptors/i18n/<lang>.json.
+   */
+  intro?: string;
+  /**
+   * Key in core/descriptors/i18n/<lang>.json.
+   */
+  done?: string;
+  /**
    * rjsf uiSchema by field; a refSelect widget names the rows it offers in ui:options.
    */
   uiSchema?: {
