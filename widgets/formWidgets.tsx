@@ -90,7 +90,10 @@ function loadingProps(query: { isPending: boolean; isError: boolean; fetchStatus
 function DictSelectWidget(props: WidgetProps) {
   const { t } = useTranslation();
   const dictionary = useDictionary(String(props.options.dictionary ?? ''));
-  const data = (dictionary.data ?? []).map((d) => ({ value: d.value, label: d.label }));
+  // A field whose enum narrows the dictionary (团购 收款方式: not 余额 or 券) offers only the values it allows.
+  const allowed = Array.isArray(props.schema.enum) ? props.schema.enum.map(String) : null;
+  const items = (dictionary.data ?? []).filter((d) => !allowed || allowed.includes(String(d.value)));
+  const data = (allowed ? allowed.map((v) => items.find((d) => String(d.value) === v)).filter((d) => d !== undefined) : items).map((d) => ({ value: d.value, label: d.label }));
   const numeric = props.schema.type === 'integer' || props.schema.type === 'number';
   return <Select {...common(props)} data={data} clearable={!props.required} {...loadingProps(dictionary, t, props)}
     value={props.value === undefined || props.value === null ? null : String(props.value)}

@@ -342,7 +342,7 @@ function checkScreen(s: ScreenDescriptor, set: DescriptorSet, ctx: CheckContext,
     (form.required ?? []).forEach((f, i) => !form.fields.includes(f) && err(`${p}/required/${i}`, `field "${f}" is not on this form`));
     key(`${p}/intro`, form.intro);
     key(`${p}/done`, form.done);
-    endpoint(`${p}/load`, form.load, ['get']);
+    endpoint(`${p}/load`, form.load, ['get', 'custom']);
     endpoint(`${p}/submit`, form.submit, ['create', 'update', 'custom']);
     if (isPageForm(form) && !form.route) err(`${p}/route`, 'a page form names the menu path it opens at ("route")');
     if (form.route && !isPageForm(form)) err(`${p}/route`, 'only a page form ("mode": "page" or "document") has a route');

@@ -10,10 +10,7 @@ export type { RowDialogProps };
  * a descriptor form cannot ask (a secret pasted or read from a file). The names are the meta-schema's enum.
  */
 export const ROW_DIALOGS: Readonly<Record<string, LazyExoticComponent<ComponentType<RowDialogProps>>>> = {
-  jhMchtKey: lazyPage(() => import('../../screens-custom/merchants/JhMchtKeyDialog')),
-  groupPurchaseShip: lazyPage(() => import('../../screens-custom/orders/GroupPurchaseShipDialog')),
   orderDetail: lazyPage(() => import('../../screens-custom/orders/OrderDetailDialog')),
-  platformConfig: lazyPage(() => import('../../screens-custom/orders/PlatformConfigDialog')),
   orderExchangeDetail: lazyPage(() => import('../../screens-custom/billing/ExchangeDetailDialog')),
   examQuestions: lazyPage(() => import('../../screens-custom/training/ExamQuestionsDialog')),
   examResults: lazyPage(() => import('../../screens-custom/training/ExamResultsDialog')),

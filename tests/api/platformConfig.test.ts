@@ -21,7 +21,7 @@ afterAll(async () => s?.stop());
 
 describe('抖音配置 po-douyin-config', () => {
   it('answers an empty config first, then what was saved — the secret only as a fingerprint, sealed in the database', async () => {
-    expect((await admin('GET', `${O}/po-douyin-config/get`)).json.data).toMatchObject({ configId: null, appKey: null, secretSet: false });
+    expect((await admin('GET', `${O}/po-douyin-config/get`)).json.data).toMatchObject({ configId: null, appKey: null, secretSet: false, enabled: true });
     const first = await admin('POST', `${O}/po-douyin-config/save`, { appKey: 'awx1234567', appSecret: SECRET, accountId: '7001', enabled: true });
     expect(first.status, first.body).toBe(200);
     expect(first.json.msg).toBe('抖音配置已保存，密钥已加密存储');

@@ -45,11 +45,14 @@ test('团购单: create with the picker, submit, audit, ship — the shop wareho
   await openFromSidebar(page, '/orderInfo', '/orderInfo/groupPurchase');
   const row = page.locator('[data-testid$="-row"]').filter({ hasText: no });
   await row.getByTestId('row-action-toOrder').click();
-  // The user names how the customer paid (transfer first when the shop takes it); here: cash.
-  const ship = page.getByTestId('group-purchase-ship-dialog');
-  await expect(ship).toContainText(no);
-  await ship.getByTestId('group-purchase-ship-pay-1').click();
-  await ship.getByTestId('group-purchase-ship-confirm').click();
+  // The user names how the customer paid (cash, WeChat, Alipay or card: never 余额 or 券); here: cash.
+  const ship = page.getByTestId('po-group-purchase-dialog');
+  await expect(ship.getByTestId('po-group-purchase-form-intro')).toContainText(no);
+  await ship.getByTestId('field-payType').click();
+  await expect(page.getByRole('option', { name: '余额' })).toHaveCount(0);
+  await page.getByRole('option', { name: '现金' }).click();
+  await ship.getByTestId('po-group-purchase-form-submit').click();
+  await expect(page.getByText(/已生成销售单 XS\d{8}-\d{4}，收款/)).toBeVisible();
   await expect(ship).toBeHidden();
   await expect(row).toContainText('已完成');
   await expect(row).toContainText(/XS\d{8}-\d{4}/);

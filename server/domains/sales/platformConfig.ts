@@ -30,7 +30,7 @@ async function readConfig(tx: Queryable, platformType: number) {
        FROM po_platform_config WHERE platform_type = $1`,
     [platformType],
   );
-  return r.rows[0] ?? { configId: null, platformType, appKey: null, secretSet: false, secretHint: null, accountId: null, enabled: false, remark: null, updateUserName: null, updateTime: null };
+  return r.rows[0] ?? { configId: null, platformType, appKey: null, secretSet: false, secretHint: null, accountId: null, enabled: true, remark: null, updateUserName: null, updateTime: null };
 }
 
 async function saveConfig(tx: Queryable, auth: AuthContext, dataDir: string, platform: { type: number; name: string }, b: SaveInput) {
