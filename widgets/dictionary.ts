@@ -40,9 +40,9 @@ export function labelMap(items: readonly DictionaryItem[] | undefined): Map<stri
  * pageSize 99999, spec 000 §9); labels are the name with the code beside it.
  * @example useSelectList(resolveRoute(set, screen, 'pd-spu#findPage'), { valueField: 'spuId', labelField: 'spuName', codeField: 'spuCode' })
  */
-export function useSelectList(endpoint: EndpointRef | null, fields: Pick<RefSelectOptions, 'valueField' | 'labelField' | 'codeField'>) {
+export function useSelectList(endpoint: EndpointRef | null, fields: Pick<RefSelectOptions, 'valueField' | 'labelField' | 'codeField' | 'rows'>) {
   return useQuery({
-    queryKey: ['engine', 'selectList', endpoint?.method ?? '', endpoint?.path ?? '', fields.valueField, fields.labelField, fields.codeField ?? ''],
+    queryKey: ['engine', 'selectList', endpoint?.method ?? '', endpoint?.path ?? '', fields.valueField, fields.labelField, fields.codeField ?? '', fields.rows ?? ''],
     enabled: endpoint !== null,
     staleTime: 60_000,
     retry: false,
@@ -51,7 +51,8 @@ export function useSelectList(endpoint: EndpointRef | null, fields: Pick<RefSele
       const withBody = endpoint!.method === 'POST' || endpoint!.method === 'PUT';
       const paging = endpoint!.path.includes('{pageNum}') ? {} : SELECT_LIST_PAGE;
       const answer = await call<unknown>({ method: endpoint!.method, url, data: withBody ? { ...paging } : undefined, params: withBody ? undefined : paging });
-      return referenceOptions(answer, fields);
+      // A custom route answering several lists (a form's choices): the rows are under `rows`.
+      return referenceOptions(fields.rows ? (answer as Record<string, unknown> | null)?.[fields.rows] : answer, fields);
     },
   });
 }

@@ -129,7 +129,8 @@ function RefMultiSelectWidget(props: WidgetProps) {
   const list = useSelectList(endpoint, options);
   // An array field (a form's own list of ids, fieldDefs) keeps the values as an array of the source's type; a text field, comma-separated.
   const asArray = props.schema.type === 'array';
-  const current = asArray ? (Array.isArray(props.value) ? props.value.map(String) : []) : typeof props.value === 'string' && props.value !== '' ? props.value.split(',') : [];
+  // rjsf fills an array up to its minItems with empty items: they are no choice.
+  const current = asArray ? (Array.isArray(props.value) ? props.value.filter((v) => v !== null && v !== undefined && v !== '').map(String) : []) : typeof props.value === 'string' && props.value !== '' ? props.value.split(',') : [];
   const data = list.data ? current.reduce((d, v) => withCurrentValue(d, v), list.data) : [];
   const loading = loadingProps(list, t, props);
   return <MultiSelect {...common(props)} data={data} searchable clearable limit={200} nothingFoundMessage={t('engine.select.nothingFound')}

@@ -46,6 +46,11 @@ function checkRefSelect(
   const hit = resolveEndpoint(set, s, options.source);
   if (!hit) return err(`${p}/source`, `no route "${options.source}" in resource "${options.source.includes('#') ? options.source.split('#')[0] : s.resource}"`);
   const { resource, route } = hit;
+  // A custom route answering several lists names the one it takes (`rows`); its rows' fields are the handler's.
+  if (options.rows) {
+    if (route.action !== 'custom') err(`${p}/rows`, `only a custom source route answers several lists; "${options.source}" is a ${route.action}`);
+    return;
+  }
   if (!REF_SOURCES.includes(route.action)) return err(`${p}/source`, `route "${options.source}" is a ${route.action}; a select's rows come from a ${REF_SOURCES.join(', ')} route`);
   const answered = route.action === 'list' && route.fields ? new Set(route.fields) : null;
   for (const k of ['valueField', 'labelField', 'codeField'] as const) {

@@ -108,14 +108,16 @@ export function useListActions({ set, screen, state, refresh, openColumns }: Lis
     // A page form is a route of its own (a tab, kept on reload): the row travels as its key in the query.
     if (isPageForm(decl) && decl.route) return navigateTo(pageFormPath(decl.route, rowKey, row));
     const submitRef = decl.readOnly ? undefined : action.endpoint ?? decl.submit;
+    const load = resolveRoute(set, screen, decl.load);
     setForm({
       name: action.form!,
       form: decl,
       row,
       submit: resolveRoute(set, screen, submitRef),
-      // A toolbar form with a load route (a tenant's one configuration) loads it and edits it under its own title.
-      load: row || decl.load ? resolveRoute(set, screen, decl.load) : null,
-      createTitle: row || decl.load || decl.fieldDefs ? undefined : t('engine.form.create', { title: resource.title }),
+      // A toolbar form whose load route takes no key (a tenant's one configuration) loads it first.
+      load: row ? load : load && !load.path.includes('{') ? load : null,
+      // A form the rows open too is an add / edit form: from the toolbar it is titled 新增…; one the toolbar alone opens keeps its own title.
+      createTitle: row || !(screen.rowActions ?? []).some((a) => a.form === action.form) ? undefined : t('engine.form.create', { title: resource.title }),
     });
   };
 

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Modal, MultiSelect, Pagination, Progress, Select, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
+import { Badge, Button, Group, Modal, Pagination, Progress, Select, Stack, Table, Text, Textarea } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,64 +11,11 @@ import { TRAINING_PERMS } from './perms';
 const PAGE_SIZE = 20;
 
 /**
- * 学习任务's dialogs (the list itself is the engine's screen, schemas/screens/sys-video-task.json): 新建学习任务 from
- * the toolbar (courses the caller may see, people by name, role or shop, start and deadline), and a task's 学习进度
- * (each person's progress on each course, with the audit of a completed one) from its row.
+ * A 学习任务's 学习进度 (the list is the engine's screen, schemas/screens/sys-video-task.json, whose 新建学习任务 is a
+ * form of it): each person's progress on each course, with the audit of a completed one, from the task's row.
  */
-export function VideoTaskCreateDialog({ onClose, onDone }: RowDialogProps) {
-  return <TaskDialog onClose={onClose} onDone={onDone} />;
-}
-
 export function VideoTaskProgressDialog({ row, onClose }: RowDialogProps) {
   return <TaskProgress task={{ taskId: Number(row?.taskId), taskName: String(row?.taskName ?? '') }} onClose={onClose} />;
-}
-
-function TaskDialog({ onClose, onDone }: { onClose: () => void; onDone: () => void }) {
-  const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const options = useQuery({ queryKey: ['training', 'taskOptions'], queryFn: trainingApi.taskOptions });
-  const [form, setForm] = useState({ taskName: '', startTime: '', deadline: '', remark: '', materialIds: [] as string[], userIds: [] as string[], roleIds: [] as string[], shopIds: [] as string[] });
-  const save = useMutation({
-    mutationFn: () => trainingApi.saveTask({
-      taskName: form.taskName.trim(), startTime: form.startTime, deadline: form.deadline, remark: form.remark || null,
-      materialIds: form.materialIds.map(Number), userIds: form.userIds.map(Number), roleIds: form.roleIds.map(Number), shopIds: form.shopIds.map(Number),
-    }),
-    onSuccess: (answer) => {
-      notifySuccess({ text: t('training.task.assigned', { n: answer.peopleCount }) });
-      void queryClient.invalidateQueries({ queryKey: ['training'] });
-      onDone();
-      onClose();
-    },
-  });
-  const o = options.data;
-  const set = (patch: Partial<typeof form>) => setForm({ ...form, ...patch });
-  const reversed = !!form.startTime && !!form.deadline && form.deadline <= form.startTime;
-  const ready = !!form.taskName.trim() && !!form.startTime && !!form.deadline && !reversed && form.materialIds.length > 0
-    && form.userIds.length + form.roleIds.length + form.shopIds.length > 0;
-  return (
-    <Modal opened onClose={onClose} title={t('training.task.add')} size="lg">
-      <Stack>
-        <TextInput label={t('training.fields.taskName')} required maxLength={48} value={form.taskName} onChange={(e) => set({ taskName: e.currentTarget.value })} data-testid="task-name" />
-        <Group grow>
-          <TextInput type="datetime-local" label={t('training.fields.startTime')} required value={form.startTime} onChange={(e) => set({ startTime: e.currentTarget.value })} data-testid="task-start" />
-          <TextInput type="datetime-local" label={t('training.fields.deadline')} required value={form.deadline} onChange={(e) => set({ deadline: e.currentTarget.value })}
-            error={reversed ? t('training.task.deadlineBeforeStart') : undefined} data-testid="task-deadline" />
-        </Group>
-        <MultiSelect label={t('training.fields.courses')} required searchable data={(o?.materials ?? []).map((m) => ({ value: String(m.materialId), label: `${m.title}（${m.groupName}）` }))}
-          value={form.materialIds} onChange={(materialIds) => set({ materialIds })} data-testid="task-courses" />
-        <Text size="sm" c="dimmed">{t('training.task.peopleHint')}</Text>
-        <MultiSelect label={t('training.fields.users')} searchable data={(o?.users ?? []).map((u) => ({ value: String(u.userId), label: `${u.userName}（${u.loginName}）` }))}
-          value={form.userIds} onChange={(userIds) => set({ userIds })} data-testid="task-users" />
-        <MultiSelect label={t('training.fields.roles')} data={(o?.roles ?? []).map((r) => ({ value: String(r.roleId), label: r.roleName }))} value={form.roleIds} onChange={(roleIds) => set({ roleIds })} />
-        <MultiSelect label={t('training.fields.shops')} searchable data={(o?.shops ?? []).map((s) => ({ value: String(s.shopId), label: s.shopName }))} value={form.shopIds} onChange={(shopIds) => set({ shopIds })} data-testid="task-shops" />
-        <Textarea label={t('training.fields.remark')} maxLength={200} value={form.remark} onChange={(e) => set({ remark: e.currentTarget.value })} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>{t('training.cancel')}</Button>
-          <Button loading={save.isPending} disabled={!ready} onClick={() => save.mutate()} data-testid="task-save">{t('training.task.assign')}</Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
 }
 
 function TaskProgress({ task, onClose }: { task: Pick<VideoTask, 'taskId' | 'taskName'>; onClose: () => void }) {

@@ -29,12 +29,6 @@ export interface Det {
 }
 export interface PlayInfo { materialId: number; title: string; description: string | null; groupName: string; durationSeconds: number; url: string; progress: Det | null }
 export interface ProgressAnswer { watchedSeconds: number; furthestPosition: number; completed: boolean; watchedPercent: number }
-export interface TaskOptions {
-  materials: { materialId: number; title: string; groupName: string; durationSeconds: number }[];
-  users: { userId: number; userName: string; loginName: string }[];
-  roles: { roleId: number; roleName: string }[];
-  shops: { shopId: number; shopName: string }[];
-}
 export interface StatFilters { tasks: { taskId: number; taskName: string }[]; shops: { shopId: number; shopName: string }[]; groups: { groupId: number; groupName: string }[] }
 export interface UniversityRow { name: string; peopleCount: number; assignedCount: number; completedCount: number; completionRate: number; overdueCount: number }
 export interface CourseRow {
@@ -45,12 +39,8 @@ type Body = Record<string, unknown>;
 
 export const trainingApi = {
   groups: () => call<GroupNode[]>({ method: 'GET', url: `${S}/video_material_group/tree` }),
-  groupRoles: () => call<{ roleId: number; roleName: string }[]>({ method: 'GET', url: `${S}/video_material_group/roles` }),
-  saveGroup: (b: Body) => call<unknown>({ method: b.groupId ? 'PUT' : 'POST', url: `${S}/video_material_group/${b.groupId ? 'update' : 'save'}`, data: b }),
   saveMaterial: (b: Body) => call<unknown>({ method: b.materialId ? 'PUT' : 'POST', url: `${S}/video-material/${b.materialId ? 'update' : 'save'}`, data: b }),
   play: (materialId: number) => call<PlayInfo>({ method: 'GET', url: `${S}/video-material/play/${materialId}` }),
-  taskOptions: () => call<TaskOptions>({ method: 'GET', url: `${S}/sys-video-task/options` }),
-  saveTask: (b: Body) => call<{ taskId: number; peopleCount: number }>({ method: 'POST', url: `${S}/sys-video-task/save`, data: b }),
   dets: (pageNum: number, pageSize: number, b: Body) =>
     call<Page<Det>>({ method: 'POST', url: `${S}/sys-video-task-user-det/findPage/${pageNum}/${pageSize}`, data: b, timeout: TIMEOUT.videoTaskDetail }),
   audit: (b: { detId: number; auditStatus: 1 | 2; auditRemark: string }) => call<unknown>({ method: 'PUT', url: `${S}/sys-video-task-user-det/audit`, data: b }),

@@ -47135,6 +47135,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wxy-system-server/video_material_group/info/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 视频分组详情：上级、可见角色 roleIds、排序、备注 */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wxy-system-server/video_material_group/roles": {
         parameters: {
             query?: never;
@@ -47142,7 +47178,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** 可选的可见角色 */
+        /** 可选的可见角色 {roles} */
         get: {
             parameters: {
                 query?: never;

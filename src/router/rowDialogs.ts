@@ -14,9 +14,7 @@ export const ROW_DIALOGS: Readonly<Record<string, LazyExoticComponent<ComponentT
   orderExchangeDetail: lazyPage(() => import('../../screens-custom/billing/ExchangeDetailDialog')),
   examQuestions: lazyPage(() => import('../../screens-custom/training/ExamQuestionsDialog')),
   examResults: lazyPage(() => import('../../screens-custom/training/ExamResultsDialog')),
-  videoGroupEdit: lazyPage(() => import('../../screens-custom/training/VideoGroupDialog')),
   videoMaterialEdit: lazyPage(() => import('../../screens-custom/training/VideoMaterialDialogs').then((m) => ({ default: m.VideoMaterialEditDialog }))),
   coursePreview: lazyPage(() => import('../../screens-custom/training/VideoMaterialDialogs').then((m) => ({ default: m.CoursePreviewDialog }))),
-  videoTaskCreate: lazyPage(() => import('../../screens-custom/training/VideoTaskDialogs').then((m) => ({ default: m.VideoTaskCreateDialog }))),
   videoTaskProgress: lazyPage(() => import('../../screens-custom/training/VideoTaskDialogs').then((m) => ({ default: m.VideoTaskProgressDialog }))),
 };

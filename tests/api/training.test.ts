@@ -376,6 +376,6 @@ describe('choices for the forms', () => {
     expect(f.tasks.map((x: Json) => x.taskName)).toContain('新员工必修课');
     expect((await shop('GET', `${S}/sys-video-task/university-statistics/filters`)).status).toBe(403);
     expect((await other('GET', `${S}/sys-video-task/options`)).json.data.users.map((u: Json) => u.userName)).not.toContain('门店店员01');
-    expect((await admin('GET', `${S}/video_material_group/roles`)).json.data.map((r: Json) => r.roleName)).toContain('门店店员');
+    expect((await admin('GET', `${S}/video_material_group/roles`)).json.data.roles.map((r: Json) => r.roleName)).toContain('门店店员');
   });
 });

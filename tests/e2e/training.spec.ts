@@ -1,5 +1,18 @@
 import { tinyMp4 } from '../../server/domains/training/tinyMp4';
+import { type Page } from '@playwright/test';
 import { expect, logIn, openFromSidebar, pageApi, test, zoneDay } from './support';
+
+/** A date-time field of an engine form: the date typed (calendar closed), then hours, minutes and seconds. */
+async function setDateTime(page: Page, testId: string, date: string, [h, m, sec]: string[]) {
+  const dateInput = page.getByTestId(`${testId}-date`);
+  await dateInput.fill(date);
+  await expect(page.locator('.mantine-DateInput-levelsGroup')).toBeVisible();
+  await dateInput.press('Escape');
+  await expect(page.locator('.mantine-DateInput-levelsGroup')).toBeHidden();
+  await page.getByTestId(`${testId}-hours`).fill(h);
+  await page.getByTestId(`${testId}-minutes`).fill(m);
+  await page.getByTestId(`${testId}-seconds`).fill(sec);
+}
 
 /**
  * 视频培训 in Chromium: the admin uploads a course (a real 30-second H.264 card, through the upload the page uses),
@@ -21,21 +34,41 @@ test('a course uploaded, assigned to shop01, watched with seeking, counted in th
   await page.getByTestId('material-save').click();
   await expect(page.getByRole('row', { name: new RegExp(title) })).toBeVisible();
 
+  // 视频分组: a form of the engine — a parent among the groups, the roles that see it (several, searched).
+  await openFromSidebar(page, '/training', '/training/videoGroup');
+  await page.getByTestId('video-material-group-toolbar-add').click();
+  const group = page.getByTestId('video-material-group-dialog');
+  await expect(group).toContainText('新增');
+  await group.getByTestId('field-groupName').fill(`${title}组`);
+  await group.getByTestId('field-parentId').click();
+  await page.getByRole('option', { name: '新员工入职' }).click();
+  await group.getByTestId('field-roleIds').click();
+  await group.getByTestId('field-roleIds').fill('门店店员');
+  await page.getByRole('option', { name: '门店店员' }).click();
+  await group.getByTestId('field-groupName').click();
+  await group.getByTestId('video-material-group-form-submit').click();
+  await expect(page.getByRole('row', { name: new RegExp(`${title}组.*新员工入职.*门店店员`) })).toBeVisible();
+
   await openFromSidebar(page, '/training', '/training/videoTask');
   await page.getByRole('button', { name: '新建学习任务' }).click();
-  await page.getByTestId('task-name').fill(`${title}任务`);
+  const task = page.getByTestId('sys-video-task-dialog');
+  await task.getByTestId('field-taskName').fill(`${title}任务`);
   const day = zoneDay;
-  await page.getByTestId('task-start').fill(`${day(-1)}T08:00`);
-  await page.getByTestId('task-deadline').fill(`${day(-2)}T08:00`);
-  await expect(page.getByRole('dialog')).toContainText('截止时间必须晚于开始时间');
-  await page.getByTestId('task-deadline').fill(`${day(7)}T18:00`);
-  await page.getByTestId('task-courses').click();
+  await setDateTime(page, 'field-startTime', day(-1), ['08', '00', '00']);
+  await setDateTime(page, 'field-deadline', day(-2), ['08', '00', '00']);
+  // The courses the caller may see, searched by name (the picker of several rows).
+  await task.getByTestId('field-materialIds').click();
+  await task.getByTestId('field-materialIds').fill(title);
   await page.getByRole('option', { name: new RegExp(title) }).click();
-  await page.getByTestId('task-users').click();
-  await page.getByTestId('task-users').fill('门店店员01');
+  await task.getByTestId('field-userIds').click();
+  await task.getByTestId('field-userIds').fill('门店店员01');
   await page.getByRole('option', { name: /门店店员01/ }).click();
-  await page.getByTestId('task-name').click();
-  await page.getByTestId('task-save').click();
+  await task.getByTestId('field-taskName').click();
+  await task.getByTestId('sys-video-task-form-submit').click();
+  await expect(page.getByText('截止时间 deadline 必须晚于开始时间 startTime')).toBeVisible();
+  await setDateTime(page, 'field-deadline', day(7), ['18', '00', '00']);
+  await task.getByTestId('sys-video-task-form-submit').click();
+  await expect(page.getByText('任务已分配给 1 人')).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(`${title}任务`) })).toBeVisible();
 
   // shop01, in a browser of their own.

@@ -80,9 +80,7 @@ export type Action = {
     | 'examResults'
     | 'orderDetail'
     | 'orderExchangeDetail'
-    | 'videoGroupEdit'
     | 'videoMaterialEdit'
-    | 'videoTaskCreate'
     | 'videoTaskProgress';
   body?: {
     [k: string]: unknown;
@@ -284,6 +282,10 @@ export interface Filter {
     valueField: string;
     labelField: string;
     codeField?: string;
+    /**
+     * A custom route answering several lists at once (a form's choices: {materials, users, roles, shops}): the key of the answer holding the rows.
+     */
+    rows?: string;
   };
 }
 /**

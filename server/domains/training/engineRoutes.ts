@@ -4,7 +4,10 @@ import type { Req } from '../../resources/access.ts';
 import { registerCustomRoute } from '../../resources/customRoutes.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
 import { registerRowScope } from '../../resources/rowScopes.ts';
+import { dateParam, idField, nameField, nullableString } from '../../http/fields.ts';
 import { grantedGroupSql } from './grants.ts';
+import { createTask, type TaskBody, taskOptions } from './tasks.ts';
+import { addGroup, type GroupBody, groupTree, roleChoices, updateGroup } from './groups.ts';
 
 /**
  * 视频培训's lists are schema-engine resources (schemas/resources/video-material.json, sys-video-task.json,
@@ -72,4 +75,71 @@ registerCustomRoute('training.taskDelete', {
     await tx.query(`DELETE FROM sys_video_task WHERE task_id = $1`, [id]);
     return ok(null, '任务已删除');
   }).catch(asCallerError),
+});
+
+// ---- 新建学习任务 (sys-video-task save, the screen's form) and what it offers (options: courses, people, roles, shops)
+const IDS = (title: string, max = 2000) => ({ type: ['array', 'null'], title, maxItems: max, items: idField(title) });
+
+registerCustomRoute('training.taskSave', {
+  schema: {
+    body: {
+      type: 'object', additionalProperties: false, required: ['taskName', 'startTime', 'deadline', 'materialIds'],
+      properties: {
+        taskName: nameField('任务名称'), startTime: dateParam('开始时间', 'date-time'), deadline: dateParam('截止时间', 'date-time'), remark: nullableString('备注', 200),
+        materialIds: { type: 'array', title: '课程', minItems: 1, maxItems: 100, items: idField('课程') },
+        userIds: IDS('学习人员'), roleIds: IDS('角色', 100), shopIds: IDS('门店', 500),
+      },
+    },
+  },
+  handler: async (req: Req) => req.tenantTx(async (tx) => {
+    const task = await createTask(tx, req.auth!, req.body as unknown as TaskBody);
+    return ok(task, `任务已分配给 ${task.peopleCount} 人`);
+  }).catch(asCallerError),
+});
+
+registerCustomRoute('training.taskOptions', {
+  schema: {},
+  handler: async (req: Req) => ok(await req.tenantTx((tx) => taskOptions(tx, req.auth!))),
+});
+
+// ---- 视频分组's form (video-material-group save / update / info) and the roles it offers ----------------------------
+const groupBody = (withId: boolean) => ({
+  type: 'object', additionalProperties: false,
+  required: withId ? ['groupId', 'groupName'] : ['groupName'],
+  properties: {
+    groupId: idField('分组'), parentId: { ...idField('上级分组'), type: ['integer', 'null'] }, groupName: nameField('分组名称'),
+    sort: { type: ['integer', 'null'], title: '排序', minimum: 0, maximum: 9999 }, remark: nullableString('备注', 200), roleIds: IDS('可见角色', 200),
+  },
+});
+
+registerCustomRoute('training.groupSave', {
+  schema: { body: groupBody(false) },
+  handler: async (req: Req) => req.tenantTx(async (tx) => ok({ groupId: await addGroup(tx, req.auth!, req.body as unknown as GroupBody) }, '分组已保存')).catch(asCallerError),
+});
+
+registerCustomRoute('training.groupUpdate', {
+  schema: { body: groupBody(true) },
+  handler: async (req: Req) => req.tenantTx(async (tx) => {
+    await updateGroup(tx, req.auth!, req.body as unknown as GroupBody & { groupId: number });
+    return ok(null, '分组已修改');
+  }).catch(asCallerError),
+});
+
+/** One group the caller sees, with its roles' ids (what the form edits). */
+registerCustomRoute('training.groupInfo', {
+  schema: { params: idParams('分组') },
+  handler: async (req: Req) => {
+    const id = idOf(req);
+    const flat = (nodes: unknown[]): { groupId: number; children: unknown[] }[] =>
+      (nodes as { groupId: number; children: unknown[] }[]).flatMap((n) => [n, ...flat(n.children)]);
+    const hit = flat(await req.tenantTx((tx) => groupTree(tx, req.auth!))).find((g) => g.groupId === id);
+    if (!hit) throw new ApiError('NOT_FOUND', '视频分组 groupId 不存在或无权查看');
+    const { children: _children, ...group } = hit;
+    return ok(group);
+  },
+});
+
+registerCustomRoute('training.groupRoles', {
+  schema: {},
+  handler: async (req: Req) => ok({ roles: await req.tenantTx(roleChoices) }),
 });

@@ -9,11 +9,11 @@ import { fileServiceOf } from '../../files/service.ts';
 import { signedQuery, verifySignature, VIDEO_LINK_SECONDS } from '../../files/signedUrl.ts';
 import { addCourse, courseInfo, type MaterialBody, playableCourse, streamableFile, streamTarget, updateCourse } from './courses.ts';
 import { ensureDemoCard } from './demoCards.ts';
-import { addGroup, type GroupBody, groupTree, roleChoices, updateGroup } from './groups.ts';
+import { groupTree } from './groups.ts';
 import { auditLearning, type AuditBody, type DetFilter, learningPage, myCourses, type ProgressReport, recordProgress } from './learning.ts';
 import { sendXlsx, xlsx } from './sheets.ts';
 import { courseStatistics, universityStatistics, type CourseFilter, type UniversityFilter } from './statistics.ts';
-import { createTask, statisticsFilters, type TaskBody, taskInfo, taskOptions } from './tasks.ts';
+import { statisticsFilters, taskInfo } from './tasks.ts';
 
 /**
  * 视频培训 (wxy-system-server): video_material_group (course groups and the roles that may see them), video-material
@@ -40,15 +40,6 @@ const IDS = (title: string, max = 2000) => ({ type: ['array', 'null'], title, ma
 const TIME = (title: string) => dateParam(title, 'date-time');
 const DATE = (title: string) => dateParam(title, 'date', { nullable: true });
 const idParams = (title: string) => ({ type: 'object', required: ['id'], properties: { id: idField(title) } }) as const;
-
-const groupBody = (withId: boolean) => ({
-  type: 'object', additionalProperties: false,
-  required: withId ? ['groupId', 'groupName'] : ['groupName'],
-  properties: {
-    groupId: idField('分组'), parentId: { ...idField('上级分组'), type: ['integer', 'null'] }, groupName: nameField('分组名称'),
-    sort: { type: ['integer', 'null'], title: '排序', minimum: 0, maximum: 9999 }, remark: nullableString('备注', 200), roleIds: IDS('可见角色', 200),
-  },
-}) as const;
 
 const materialBody = (withId: boolean) => ({
   type: 'object', additionalProperties: false,
@@ -88,19 +79,6 @@ export const trainingRoutes = (services: AppServices) => async (app: FastifyInst
     config: { perm: TRAINING_PERMS.groupList },
     schema: { tags, summary: '视频分组（树）：每组的可见角色与课程数；非管理员只看到其角色可见的分组' },
   }, async (req) => ok(await req.tenantTx((tx) => groupTree(tx, req.auth!))));
-
-  app.post<{ Body: GroupBody }>('/video_material_group/save', {
-    config: { perm: TRAINING_PERMS.groupEdit },
-    schema: { tags, summary: '新增视频分组（可见角色 roleIds）', body: groupBody(false) },
-  }, async (req) => req.tenantTx(async (tx) => ok({ groupId: await addGroup(tx, req.auth!, req.body) }, '分组已保存')).catch(asCallerError));
-
-  app.put<{ Body: GroupBody & { groupId: number } }>('/video_material_group/update', {
-    config: { perm: TRAINING_PERMS.groupEdit },
-    schema: { tags, summary: '修改视频分组与可见角色', body: groupBody(true) },
-  }, async (req) => req.tenantTx(async (tx) => {
-    await updateGroup(tx, req.auth!, req.body);
-    return ok(null, '分组已修改');
-  }).catch(asCallerError));
 
   // ---- video-material --------------------------------------------------------------------------------------------
   app.get<{ Params: { id: number } }>('/video-material/info/:id', {
@@ -166,24 +144,6 @@ export const trainingRoutes = (services: AppServices) => async (app: FastifyInst
   });
 
   // ---- sys-video-task --------------------------------------------------------------------------------------------
-  app.post<{ Body: TaskBody }>('/sys-video-task/save', {
-    config: { perm: TRAINING_PERMS.taskAdd },
-    schema: {
-      tags, summary: '新建学习任务：课程分配给人员（指定用户，或某角色/门店的全部用户），每人每课一条进度',
-      body: {
-        type: 'object', additionalProperties: false, required: ['taskName', 'startTime', 'deadline', 'materialIds'],
-        properties: {
-          taskName: nameField('任务名称'), startTime: TIME('开始时间'), deadline: TIME('截止时间'), remark: nullableString('备注', 200),
-          materialIds: { type: 'array', title: '课程', minItems: 1, maxItems: 100, items: idField('课程') },
-          userIds: IDS('学习人员'), roleIds: IDS('角色', 100), shopIds: IDS('门店', 500),
-        },
-      },
-    },
-  }, async (req) => req.tenantTx(async (tx) => {
-    const task = await createTask(tx, req.auth!, req.body);
-    return ok(task, `任务已分配给 ${task.peopleCount} 人`);
-  }).catch(asCallerError));
-
   app.get<{ Params: { id: number } }>('/sys-video-task/info/:id', {
     config: { perm: TRAINING_PERMS.taskList },
     schema: { tags, summary: '学习任务详情（课程与人员）', params: idParams('学习任务') },
@@ -239,16 +199,6 @@ export const trainingRoutes = (services: AppServices) => async (app: FastifyInst
   }, async (req) => req.tenantTx(async (tx) => ok(await recordProgress(tx, req.auth!, req.body))).catch(asCallerError));
 
   // ---- choices for the forms and filters ---------------------------------------------------------------------------
-  app.get('/video_material_group/roles', {
-    config: { perm: TRAINING_PERMS.groupList },
-    schema: { tags, summary: '可选的可见角色' },
-  }, async (req) => ok(await req.tenantTx(roleChoices)));
-
-  app.get('/sys-video-task/options', {
-    config: { perm: TRAINING_PERMS.taskList },
-    schema: { tags, summary: '分配学习任务的可选项：课程（本人可见的）、在职人员、角色、门店' },
-  }, async (req) => ok(await req.tenantTx((tx) => taskOptions(tx, req.auth!))));
-
   app.get('/sys-video-task/university-statistics/filters', {
     config: { perm: TRAINING_PERMS.university },
     schema: { tags, summary: '大学统计的筛选项：学习任务、门店' },
