@@ -1,7 +1,7 @@
 import { columnOf } from '../../core/descriptors/resource.ts';
 import type { DocActionDecl, ResourceDescriptor } from '../../core/descriptors/types.ts';
 import type { AuthContext } from '../context.ts';
-import type { Queryable } from '../db/index.ts';
+import type { Queryable, Statement } from '../db/index.ts';
 import { lineLot, postStock, type StockMove } from '../domains/stock/index.ts';
 import { ApiError } from '../errors.ts';
 import { quoteIdent } from '../resources/query.ts';
@@ -24,6 +24,7 @@ export interface PostingContext {
 /** Posts each line in or out of the header's warehouse; an outgoing line at average cost gets that cost written back. */
 export async function postLines(
   tx: Queryable, auth: AuthContext, c: PostingContext, action: DocActionDecl, header: Record<string, unknown>, lines: Record<string, unknown>[], ref: DocRef,
+  later: (st: Statement) => void,
 ): Promise<void> {
   const p = action.posts!;
   const whId = Number(header[p.warehouse]);
@@ -41,14 +42,13 @@ export async function postLines(
   }));
   await postStock(tx, auth, ref, moves);
   if (sign < 0 && p.cost === 'average' && Object.hasOwn(c.lines.fields, costField)) {
-    await tx.query(
-      `UPDATE ${quoteIdent(c.lines.table)} d SET ${quoteIdent(columnOf(c.lines, costField))} = l.unit_cost
+    later({
+      sql: `UPDATE ${quoteIdent(c.lines.table)} d SET ${quoteIdent(columnOf(c.lines, costField))} = l.unit_cost
          FROM stock_ledger l
         WHERE l.doc_type = $2 AND l.doc_id = $1 AND l.qty < 0 AND l.line_id = d.${quoteIdent(columnOf(c.lines, c.lines.primaryKey))}
           AND d.${quoteIdent(columnOf(c.lines, c.foreignKey))} = $1`,
-      [ref.docId, ref.docType],
-      { prepare: true },
-    );
+      params: [ref.docId, ref.docType],
+    });
   }
 }
 
@@ -76,15 +76,14 @@ export async function reversePostings(tx: Queryable, auth: AuthContext, ref: Doc
   await postStock(tx, auth, ref, moves);
 }
 
-/** The header fields an action stamps (`{"confirmTime": "now", "confirmUserName": "user"}`). */
-export async function stampHeader(tx: Queryable, auth: AuthContext, header: ResourceDescriptor, stamp: Record<string, 'now' | 'user'>, id: number): Promise<void> {
+/** The header fields an action stamps (`{"confirmTime": "now", "confirmUserName": "user"}`), or null for none. */
+export function stampStatement(auth: AuthContext, header: ResourceDescriptor, stamp: Record<string, 'now' | 'user'>, id: number): Statement | null {
   const entries = Object.entries(stamp);
-  if (!entries.length) return;
+  if (!entries.length) return null;
   const sets = entries.map(([f, v]) => `${quoteIdent(columnOf(header, f))} = ${v === 'now' ? 'now()' : '$2::text'}`);
   const user = entries.some(([, v]) => v === 'user');
-  await tx.query(
-    `UPDATE ${quoteIdent(header.table)} SET ${sets.join(', ')} WHERE ${quoteIdent(columnOf(header, header.primaryKey))} = $1`,
-    user ? [id, auth.displayName ?? auth.userName] : [id],
-    { prepare: true },
-  );
+  return {
+    sql: `UPDATE ${quoteIdent(header.table)} SET ${sets.join(', ')} WHERE ${quoteIdent(columnOf(header, header.primaryKey))} = $1`,
+    params: user ? [id, auth.displayName ?? auth.userName] : [id],
+  };
 }

@@ -33,6 +33,16 @@ function linesStatement(c: LinedContext, id: SqlValue, hidden: Set<string>): Sta
   };
 }
 
+/**
+ * The header locked FOR UPDATE and its lines, in one round trip (with the transaction's BEGIN when they are its first
+ * statements): what every action on a lined document reads first. No lines when there is no such document.
+ */
+export async function readLocked(tx: Queryable, c: DocContext, id: number): Promise<{ header?: Record<string, unknown>; lines: Record<string, unknown>[] }> {
+  if (!lined(c)) return { header: await readHeader(tx, c, id, new Set(), true), lines: [] };
+  const [h, l] = await tx.batch([headerStatement(c, id, new Set(), true), linesStatement(c, id, new Set())]);
+  return { header: h.rows[0], lines: h.rows[0] ? l.rows : [] };
+}
+
 export async function readLines(tx: Queryable, c: DocContext, id: SqlValue, hidden: Set<string> = new Set()): Promise<Record<string, unknown>[]> {
   if (!lined(c)) return [];
   const st = linesStatement(c, id, hidden);
@@ -41,13 +51,13 @@ export async function readLines(tx: Queryable, c: DocContext, id: SqlValue, hidd
 
 /**
  * The detail answer: header, lines, history and runnable actions; undefined when there is no such document. Read in
- * one round trip (Queryable.batch), after `after` (an action's last write) when given; with `commit`, the
+ * one round trip (Queryable.batch), after `after` (an action's last writes) when given; with `commit`, the
  * transaction's COMMIT travels in that round trip too (unless the type's extras still have to be read).
  */
-export async function readDocument(tx: Queryable, auth: AuthContext, c: DocContext, id: number, opts: { after?: Statement; commit?: boolean } = {}) {
+export async function readDocument(tx: Queryable, auth: AuthContext, c: DocContext, id: number, opts: { after?: Statement[]; commit?: boolean } = {}) {
   const extras = docExtras(c.doc.type);
   const statements = [
-    ...(opts.after ? [opts.after] : []),
+    ...(opts.after ?? []),
     headerStatement(c, id, await hiddenFor(tx, auth, c.header)),
     ...(lined(c) ? [linesStatement(c, id, await hiddenFor(tx, auth, c.lines))] : []),
     historyStatement(c.doc.type, id),
@@ -55,7 +65,7 @@ export async function readDocument(tx: Queryable, auth: AuthContext, c: DocConte
     ...(auth.isAdmin ? [] : [grantedMenuKeysStatement(auth)]),
   ];
   const results = await tx.batch(statements, { commit: !!opts.commit && !extras });
-  let i = opts.after ? 1 : 0;
+  let i = opts.after?.length ?? 0;
   const header = results[i++].rows[0];
   if (!header) return undefined;
   const lines = lined(c) ? results[i++].rows : undefined;

@@ -1,7 +1,7 @@
 import { columnOf, writableFields } from '../../core/descriptors/resource.ts';
 import type { ResourceDescriptor, RouteDecl } from '../../core/descriptors/types.ts';
 import type { AuthContext } from '../context.ts';
-import type { Queryable } from '../db/index.ts';
+import type { Queryable, Statement } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
 import { hiddenFor, type Req } from '../resources/access.ts';
 import { constraintError } from '../resources/dbErrors.ts';
@@ -10,8 +10,8 @@ import { quoteIdent } from '../resources/query.ts';
 import type { DocContext } from './context.ts';
 import { recordDocEvent } from './history.ts';
 import { nextDocNo } from './numbers.ts';
-import { readHeader, readLines } from './reading.ts';
-import { docFn, type DocActionContext } from './registry.ts';
+import { readHeader, readLines, readLocked } from './reading.ts';
+import { docFn, type DocFnInput } from './registry.ts';
 import { HEADER_TOTALS, layerFields, lined, notFound, pkCol, refOf, SKU_COPIES } from './shape.ts';
 
 /**
@@ -88,19 +88,25 @@ async function deleteLines(tx: Queryable, c: DocContext, docId: number): Promise
 
 /** totalQuantity / totalAmount of the header as the sums of its lines (when both sides declare them). */
 export async function refreshTotals(tx: Queryable, c: DocContext, docId: number): Promise<void> {
-  if (!lined(c)) return;
+  const st = refreshTotalsStatement(c, docId);
+  if (st) await tx.query(st.sql, st.params, { prepare: true });
+}
+
+/** The header totals as the sums of the lines (HEADER_TOTALS), or null when the document has none of them. */
+export function refreshTotalsStatement(c: DocContext, docId: number): Statement | null {
+  if (!lined(c)) return null;
   const sets = HEADER_TOTALS.filter(([h, l]) => Object.hasOwn(c.header.fields, h) && Object.hasOwn(c.lines.fields, l)).map(
     ([h, l]) =>
       `${quoteIdent(columnOf(c.header, h))} = coalesce((SELECT sum(${quoteIdent(columnOf(c.lines, l))}) FROM ${quoteIdent(c.lines.table)} WHERE ${quoteIdent(columnOf(c.lines, c.doc.lines.foreignKey))} = $1), 0)`,
   );
-  if (sets.length) await tx.query(`UPDATE ${quoteIdent(c.header.table)} SET ${sets.join(', ')} WHERE ${pkCol(c.header)} = $1`, [docId], { prepare: true });
+  return sets.length ? { sql: `UPDATE ${quoteIdent(c.header.table)} SET ${sets.join(', ')} WHERE ${pkCol(c.header)} = $1`, params: [docId] } : null;
 }
 
 /** Runs the descriptor's onSave function; its `body` says `{ created: true }` when the document is new. */
 async function runOnSave(tx: Queryable, auth: AuthContext, c: DocContext, docId: number, created: boolean): Promise<void> {
   if (!c.doc.onSave) return;
   const header = (await readHeader(tx, c, docId))!;
-  const ctx: DocActionContext = { tx, auth, resource: c.header, id: docId, ref: refOf(c, header), header, lines: await readLines(tx, c, docId), body: created ? { created: true } : {} };
+  const ctx: DocFnInput = { tx, auth, resource: c.header, id: docId, ref: refOf(c, header), header, lines: await readLines(tx, c, docId), body: created ? { created: true } : {} };
   await docFn(c.doc.onSave)!(ctx);
 }
 
@@ -202,7 +208,16 @@ export async function importDocuments(
 
 /** Locks the header and checks that its status is one of `allowed`; 404 when absent, 409 otherwise. */
 export async function lockInStatus(tx: Queryable, c: DocContext, id: number, allowed: number[], refusal: (status: number) => string | Promise<string>) {
-  const header = await readHeader(tx, c, id, new Set(), true);
+  return checkStatus(c, await readHeader(tx, c, id, new Set(), true), allowed, refusal);
+}
+
+/** lockInStatus with the document's lines read in the same round trip. */
+export async function lockInStatusWithLines(tx: Queryable, c: DocContext, id: number, allowed: number[], refusal: (status: number) => string | Promise<string>) {
+  const { header, lines } = await readLocked(tx, c, id);
+  return { ...(await checkStatus(c, header, allowed, refusal)), lines };
+}
+
+async function checkStatus(c: DocContext, header: Record<string, unknown> | undefined, allowed: number[], refusal: (status: number) => string | Promise<string>) {
   if (!header) throw notFound(c);
   const status = Number(header[c.doc.statusField]);
   if (!allowed.includes(status)) throw new ApiError('CONFLICT', await refusal(status));

@@ -1,4 +1,4 @@
-import type { Database, Queryable } from '../db/index.ts';
+import type { Database, Queryable, SqlValue, Statement } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
 import { permHoldersSql } from '../permissions.ts';
 import { NOTICE_CHANNEL, NOTICE_QUEUES, VERSION_BUSINESS_TYPE, type NoticeQueue } from './queues.ts';
@@ -104,36 +104,49 @@ export async function notifyUsersInTx(tx: Queryable, tenantId: number, to: Recip
   const byPerm = !Array.isArray(to);
   const ids = byPerm ? [] : [...new Set(to as readonly number[])];
   if (!byPerm && ids.length === 0) return [];
-  const queue = message.queue ?? 'user-message';
-  const recipients = byPerm
-    ? `(${permHoldersSql(9)}) u WHERE u.id IS DISTINCT FROM $1::int`
-    : `sys_user u WHERE u.id = ANY($1::int[]) AND u.status = 1 AND $9::text IS NULL`;
-  const inserted = (
-    await tx.query<{ id: string; user_id: number }>(
-      `WITH m AS (
-         INSERT INTO sys_message(tenant_id, user_id, queue, business_type, business_id, message_type_info, notice_template_info)
-         SELECT $2, u.id, $3, $4, $5, $6, $7 FROM ${recipients}
-         RETURNING id, user_id)
-       SELECT id::text AS id, user_id, pg_notify($8, json_build_object('tenantId', $2::int, 'userId', user_id, 'queue', $3::text, 'id', id)::text) FROM m`,
-      [
-        byPerm ? ((to as { except?: number }).except ?? null) : ids,
-        tenantId,
-        queue,
-        message.businessType,
-        message.businessId == null ? null : String(message.businessId),
-        message.messageTypeInfo.trim(),
-        message.noticeTemplateInfo.trim(),
-        NOTICE_CHANNEL,
-        byPerm ? (to as { perm: string }).perm : null,
-      ],
-      { prepare: true },
-    )
-  ).rows;
+  const st = notifyStatement(tenantId, to, message);
+  const inserted = (await tx.query<{ id: string; user_id: number }>(st.sql, st.params, { prepare: true })).rows;
   if (!byPerm && inserted.length !== ids.length) {
     const found = new Set(inserted.map((r) => r.user_id));
     throw new ApiError('BAD_REQUEST', `接收用户不存在或已停用: ${ids.filter((id) => !found.has(id)).join(',')}`);
   }
   return inserted.map((r) => ({ id: Number(r.id), userId: r.user_id }));
+}
+
+/**
+ * The statement notifyUsersInTx runs, for a caller that sends it with other writes in one round trip (a document
+ * action's `later`): only for recipients by permission, whose count nothing checks. Answers rows (id, user_id).
+ */
+export function notifyByPermStatement(tenantId: number, to: { perm: string; except?: number }, message: NewMessage): Statement {
+  return notifyStatement(tenantId, to, message);
+}
+
+function notifyStatement(tenantId: number, to: Recipients, message: NewMessage): Statement {
+  checkNewMessage(message);
+  const byPerm = !Array.isArray(to);
+  const ids = byPerm ? [] : [...new Set(to as readonly number[])];
+  const queue = message.queue ?? 'user-message';
+  const recipients = byPerm
+    ? `(${permHoldersSql(9)}) u WHERE u.id IS DISTINCT FROM $1::int`
+    : `sys_user u WHERE u.id = ANY($1::int[]) AND u.status = 1 AND $9::text IS NULL`;
+  return {
+    sql: `WITH m AS (
+         INSERT INTO sys_message(tenant_id, user_id, queue, business_type, business_id, message_type_info, notice_template_info)
+         SELECT $2, u.id, $3, $4, $5, $6, $7 FROM ${recipients}
+         RETURNING id, user_id)
+       SELECT id::text AS id, user_id, pg_notify($8, json_build_object('tenantId', $2::int, 'userId', user_id, 'queue', $3::text, 'id', id)::text) FROM m`,
+    params: [
+      byPerm ? ((to as { except?: number }).except ?? null) : (ids as unknown as SqlValue),
+      tenantId,
+      queue,
+      message.businessType,
+      message.businessId == null ? null : String(message.businessId),
+      message.messageTypeInfo.trim(),
+      message.noticeTemplateInfo.trim(),
+      NOTICE_CHANNEL,
+      byPerm ? (to as { perm: string }).perm : null,
+    ],
+  };
 }
 
 /**

@@ -16,6 +16,7 @@ import { sqlTrace } from '../../server/db/index.ts';
 import { docNumberStepSql } from '../../server/documents/numbers.ts';
 import { usersWithPerm } from '../../server/permissions.ts';
 import { type BenchServer, onBothBackends } from './backends.ts';
+import { runCallers } from './httpCallers.ts';
 import { seedStock } from './stockPage.ts';
 
 const BASIC = `Basic ${Buffer.from('wxy-admin:wxy-admin-secret').toString('base64')}`;
@@ -23,10 +24,15 @@ const PORT = Number(process.env.BENCH_PORT || 18186);
 
 type Server = BenchServer;
 
-async function session(server: Server) {
+/** admin's request headers (a fresh login). */
+async function adminHeaders(server: Server): Promise<Record<string, string>> {
   const login = await fetch(`${server.url}/api/wxy-auth-server/oauth/token?grant_type=password&username=admin&password=admin123`, { method: 'POST', headers: { authorization: BASIC, 'x-tenant-id': '1' } });
   const token = ((await login.json()) as { access_token: string }).access_token;
-  const headers = { authorization: `Bearer ${token}`, 'x-tenant-id': '1', 'content-type': 'application/json' };
+  return { authorization: `Bearer ${token}`, 'x-tenant-id': '1', 'content-type': 'application/json' };
+}
+
+async function session(server: Server) {
+  const headers = await adminHeaders(server);
   return async (method: string, url: string, body?: unknown) => {
     const res = await fetch(`${server.url}/api/wxy-warehouse-server/${url}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
     const json = (await res.json()) as { code: number; msg: string; data: Record<string, unknown> };
@@ -66,6 +72,7 @@ async function confirmOut(label: string, server: Server): Promise<void> {
   const docs = Number(process.env.BENCH_CONFIRM_DOCS || 400);
   const lineCounts = (process.env.BENCH_CONFIRM_LINES || '1,10').split(',').map(Number);
   const api = await session(server);
+  const callerHeaders = await adminHeaders(server);
   const [src, dst] = (await server.db.tenant(1, (tx) => tx.query<{ wh_id: number }>(`SELECT wh_id FROM wh_base_info WHERE wh_code IN ('BW1', 'BW2') ORDER BY wh_code`))).rows.map((r) => r.wh_id);
   const hot = (await server.db.tenant(1, (tx) => tx.query<{ sku_id: number }>(`SELECT sku_id FROM pd_sku WHERE sku_code LIKE 'BK%' ORDER BY sku_id LIMIT 100`))).rows.map((r) => r.sku_id);
   const receivers = await server.db.tenant(1, (tx) => usersWithPerm(tx, 'wh:allotIn:list'));
@@ -135,7 +142,8 @@ async function confirmOut(label: string, server: Server): Promise<void> {
   for (const lineCount of lineCounts) {
     const apiDocs = await make(docs, lineCount);
     const rawDocs = await make(docs, lineCount);
-    const apiMs = await pool(apiDocs, 50, async (id) => void (await api('PUT', `wh-allocation/confirm-out/${id}`, {})));
+    // The callers on a thread of their own, as browsers are elsewhere (httpCallers.ts).
+    const apiMs = await runCallers(apiDocs.map((id) => ({ method: 'PUT', url: `${server.url}/api/wxy-warehouse-server/wh-allocation/confirm-out/${id}`, headers: callerHeaders, body: '{}' })), 50);
     const rawMs = await pool(rawDocs, 50, rawConfirmOut);
     const check = await server.db.tenant(1, (tx) =>
       tx.query<{ neg: number; off: number }>(
@@ -183,14 +191,14 @@ async function settlement(label: string, server: Server): Promise<void> {
   if (((await probe.json()) as { code: number }).code !== 200) throw new Error('settlement probe failed');
   console.log(`\n## One 3-line sale through the API (${label}): ${sqlTrace.transactions - t0} transactions, ${sqlTrace.roundTrips - r0} round trips`);
   for (const st of sqlTrace.statements) console.log(`  ${st.slice(0, 150)}`);
-  const apiMs = await pool([...Array(sales).keys()], 50, async (i) => {
-    const res = await fetch(`${server.url}/api/wxy-order-server/order/settlement`, {
-      method: 'POST', headers,
+  // The registers on a thread of their own, as they are elsewhere (httpCallers.ts).
+  const apiMs = await runCallers(
+    [...Array(sales).keys()].map((i) => ({
+      method: 'POST', url: `${server.url}/api/wxy-order-server/order/settlement`, headers,
       body: JSON.stringify({ uuid: randomUUID(), shopId, lines: cart(i), payments: [{ payType: 1, amount: 99999 }] }),
-    });
-    const json = (await res.json()) as { code: number; msg: string };
-    if (json.code !== 200) throw new Error(`settlement: ${json.msg}`);
-  });
+    })),
+    50,
+  );
   // The baseline: the same writes as one API sale by the shortest honest path, over the same pool — the day's number
   // in a statement of its own (committed without waiting for the disk, as the API's), then one transaction: the order
   // with its shop, cashier and totals; its lines (names copied from the SKU) and payment in one statement; the stock

@@ -26,31 +26,16 @@ export type { StockMove } from './moves.ts';
 export async function postStock(tx: Queryable, auth: AuthContext, ref: DocRef, moves: StockMove[], lotOptions?: LotOptions): Promise<void> {
   if (!moves.length) return;
   const keys = mergeMoves(moves);
-  // Balance rows that do not exist yet (first receipt of a SKU in a warehouse), with the names copied. A key that
-  // takes stock out cannot succeed on a new (empty) row: it is refused below either way, so no row is made for it.
-  const creatable = keys.filter((k) => k.qty >= 0 && k.reserved >= 0 && k.inTransit >= 0);
-  if (creatable.length) {
-    await tx.query(
-      `INSERT INTO stock_balance (tenant_id, wh_id, sku_id, wh_name, sku_code, sku_name, barcode, spu_id, spu_name, spec, unit)
-       SELECT $1, k.wh_id, k.sku_id, w.wh_name, s.sku_code, s.sku_name, s.barcode, s.spu_id, s.spu_name, s.spec, s.unit
-         FROM unnest($2::int[], $3::int[]) AS k(wh_id, sku_id)
-         JOIN wh_base_info w ON w.wh_id = k.wh_id
-         JOIN pd_sku s ON s.sku_id = k.sku_id
-        WHERE NOT EXISTS (SELECT 1 FROM stock_balance b WHERE b.wh_id = k.wh_id AND b.sku_id = k.sku_id)
-       ORDER BY k.wh_id, k.sku_id
-       ON CONFLICT (tenant_id, wh_id, sku_id) DO NOTHING`,
-      [auth.tenantId, creatable.map((k) => k.whId), creatable.map((k) => k.skuId)],
-      { prepare: true },
-    );
-  }
   // One ledger row per move (per document line), in key order (mergeMoves sorts the keys the way they are locked).
   const rows = keys.flatMap((k) => k.moves.map((m) => ({ k, m })));
-  const posted = await tx.query<{ wh: number[] | null; sku: number[] | null; lot_skus: number[] | null }>(
+  const post = () => tx.query<{ wh: number[] | null; sku: number[] | null; lot_skus: number[] | null; present_wh: number[] | null; present_sku: number[] | null }>(
     `WITH k AS (
        SELECT * FROM unnest($1::int[], $2::int[], $3::numeric[], $4::numeric[], $5::numeric[], $6::numeric[], $7::numeric[])
                   AS k(wh_id, sku_id, qty, reserved, in_transit, amount, uncosted)),
+     p AS MATERIALIZED (SELECT b.wh_id, b.sku_id FROM stock_balance b JOIN k ON b.wh_id = k.wh_id AND b.sku_id = k.sku_id),
      l AS MATERIALIZED (
        SELECT b.wh_id, b.sku_id, b.on_hand, b.reserved, b.in_transit FROM stock_balance b JOIN k ON b.wh_id = k.wh_id AND b.sku_id = k.sku_id
+        WHERE (SELECT count(*) FROM p) = $21
         ORDER BY b.wh_id, b.sku_id FOR UPDATE OF b),
      up AS (
        UPDATE stock_balance b SET
@@ -61,6 +46,7 @@ export async function postStock(tx: Queryable, auth: AuthContext, ref: DocRef, m
          FROM l JOIN k ON k.wh_id = l.wh_id AND k.sku_id = l.sku_id
         WHERE b.wh_id = l.wh_id AND b.sku_id = l.sku_id
           AND l.on_hand + k.qty >= 0 AND l.reserved + k.reserved >= 0 AND l.in_transit + k.in_transit >= 0 AND l.on_hand + k.qty - (l.reserved + k.reserved) >= 0
+          AND (SELECT count(*) FROM l) = $21
         RETURNING b.wh_id, b.sku_id, b.on_hand, b.avg_cost, b.wh_name, b.sku_code, b.sku_name, k.qty AS net),
      m AS (
        SELECT * FROM unnest($8::int[], $9::int[], $10::bigint[], $11::numeric[], $12::numeric[], $13::numeric[], $14::numeric[], $22::text[]) WITH ORDINALITY
@@ -75,7 +61,8 @@ export async function postStock(tx: Queryable, auth: AuthContext, ref: DocRef, m
          FROM m JOIN up ON up.wh_id = m.wh_id AND up.sku_id = m.sku_id
         WHERE (SELECT count(*) FROM up) = $21
         ORDER BY m.n)
-     SELECT array_agg(up.wh_id) AS wh, array_agg(up.sku_id) AS sku, array_agg(up.sku_id) FILTER (WHERE s.lot_managed) AS lot_skus
+     SELECT array_agg(up.wh_id) AS wh, array_agg(up.sku_id) AS sku, array_agg(up.sku_id) FILTER (WHERE s.lot_managed) AS lot_skus,
+            (SELECT array_agg(wh_id) FROM p) AS present_wh, (SELECT array_agg(sku_id) FROM p) AS present_sku
        FROM up JOIN pd_sku s ON s.sku_id = up.sku_id`,
     [
       keys.map((k) => k.whId),
@@ -103,8 +90,33 @@ export async function postStock(tx: Queryable, auth: AuthContext, ref: DocRef, m
     ],
     { prepare: true },
   );
-  const done = new Set((posted.rows[0]?.wh ?? []).map((wh, i) => `${wh}:${posted.rows[0].sku![i]}`));
-  const refused = keys.find((k) => !done.has(`${k.whId}:${k.skuId}`));
+  const keyed = (wh: number[] | null, sku: number[] | null) => new Set((wh ?? []).map((w, i) => `${w}:${sku![i]}`));
+  let posted = await post();
+  // Nothing is locked or moved unless every key has its balance row. Rows that do not exist yet (first receipt of a
+  // SKU in a warehouse) are then made, with the names copied, and the posting runs again: a round trip more only
+  // when one is missing; rows are made before any is locked, in key order, as the locks are taken (no deadlock).
+  // A key that takes stock out cannot succeed on a new (empty) row: it is refused below either way, so no row is made.
+  const creatable = keys.filter((k) => k.qty >= 0 && k.reserved >= 0 && k.inTransit >= 0);
+  let present = keyed(posted.rows[0]?.present_wh ?? null, posted.rows[0]?.present_sku ?? null);
+  if (present.size < keys.length && creatable.some((k) => !present.has(`${k.whId}:${k.skuId}`))) {
+    await tx.query(
+      `INSERT INTO stock_balance (tenant_id, wh_id, sku_id, wh_name, sku_code, sku_name, barcode, spu_id, spu_name, spec, unit)
+       SELECT $1, k.wh_id, k.sku_id, w.wh_name, s.sku_code, s.sku_name, s.barcode, s.spu_id, s.spu_name, s.spec, s.unit
+         FROM unnest($2::int[], $3::int[]) AS k(wh_id, sku_id)
+         JOIN wh_base_info w ON w.wh_id = k.wh_id
+         JOIN pd_sku s ON s.sku_id = k.sku_id
+        WHERE NOT EXISTS (SELECT 1 FROM stock_balance b WHERE b.wh_id = k.wh_id AND b.sku_id = k.sku_id)
+       ORDER BY k.wh_id, k.sku_id
+       ON CONFLICT (tenant_id, wh_id, sku_id) DO NOTHING`,
+      [auth.tenantId, creatable.map((k) => k.whId), creatable.map((k) => k.skuId)],
+      { prepare: true },
+    );
+    posted = await post();
+    present = keyed(posted.rows[0]?.present_wh ?? null, posted.rows[0]?.present_sku ?? null);
+  }
+  const done = keyed(posted.rows[0]?.wh ?? null, posted.rows[0]?.sku ?? null);
+  // A key without a balance row is the refusal when there is one (the others were not tried).
+  const refused = keys.find((k) => !present.has(`${k.whId}:${k.skuId}`)) ?? keys.find((k) => !done.has(`${k.whId}:${k.skuId}`));
   if (refused) throw await shortage(tx, refused);
   const lotSkus = new Set(posted.rows[0]?.lot_skus ?? []);
   if (lotSkus.size) await postLots(tx, auth, ref, moves.filter((m) => lotSkus.has(m.skuId) && m.qty !== 0), lotOptions);

@@ -1,7 +1,7 @@
 import type { DocActionContext } from '../../documents/registry.ts';
 import { registerDocFn } from '../../documents/registry.ts';
 import { ApiError } from '../../errors.ts';
-import { notifyUsersInTx } from '../../messages/messageService.ts';
+import { notifyByPermStatement } from '../../messages/messageService.ts';
 import { lineLot, postStock, type StockMove } from '../stock/index.ts';
 
 /**
@@ -40,7 +40,7 @@ registerDocFn('allocation.save', async ({ tx, id, header }) => {
   ]);
 });
 
-registerDocFn('allocation.confirmOut', async ({ tx, auth, ref, header, lines, id }) => {
+registerDocFn('allocation.confirmOut', async ({ tx, auth, ref, header, lines, id, later }) => {
   const outWh = Number(header.outWhId);
   const inWh = Number(header.inWhId);
   const moves: StockMove[] = lines.flatMap((l) => {
@@ -50,19 +50,18 @@ registerDocFn('allocation.confirmOut', async ({ tx, auth, ref, header, lines, id
       { whId: inWh, skuId, qty: 0, inTransit: qty, lineId: detId },
     ];
   });
-  // Notice 13: whoever receives goods learns they are on their way (the page is allotSync). Written before
-  // the posting, so the hot balance rows stay locked for as short a time as possible.
-  await notifyUsersInTx(tx, auth.tenantId, { perm: 'wh:allotIn:list' }, {
+  await postStock(tx, auth, ref, moves);
+  // Notice 13: whoever receives goods learns they are on their way (the page is allotSync).
+  later(notifyByPermStatement(auth.tenantId, { perm: 'wh:allotIn:list' }, {
     businessType: 13,
     businessId: id,
     messageTypeInfo: '调拨在途',
     noticeTemplateInfo: `调拨单 ${ref.docNo} 已从「${String(header.outWhName)}」出库，共 ${lines.length} 种 ${lines.reduce((a, l) => a + line(l).qty, 0)} 件，将送达「${String(header.inWhName)}」，请注意收货。`,
-  });
-  await postStock(tx, auth, ref, moves);
+  }));
   // The cost the goods left at travels with them (the newest outbound ledger row of each line), and the header's
   // total is the sum of the lines so costed: one statement (the header reads the lines' new amounts from the update).
-  await tx.query(
-    `WITH d AS (
+  later({
+    sql: `WITH d AS (
        UPDATE wh_allocation_det d SET unit_cost = (
           SELECT l.unit_cost FROM stock_ledger l
            WHERE l.doc_type = $2 AND l.doc_id = $1 AND l.line_id = d.det_id AND l.wh_id = $3 AND l.qty < 0
@@ -71,9 +70,8 @@ registerDocFn('allocation.confirmOut', async ({ tx, auth, ref, header, lines, id
         RETURNING d.amount)
      UPDATE wh_allocation SET out_time = now(), out_user_name = $4, total_amount = (SELECT coalesce(sum(amount), 0) FROM d)
       WHERE allocation_id = $1`,
-    [id, ref.docType, outWh, auth.displayName ?? auth.userName],
-    { prepare: true },
-  );
+    params: [id, ref.docType, outWh, auth.displayName ?? auth.userName],
+  });
 });
 
 registerDocFn('allocation.cancelOut', async ({ tx, auth, ref, header, lines, id }) => {
