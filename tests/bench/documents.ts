@@ -67,6 +67,13 @@ async function pool<T>(items: T[], workers: number, fn: (item: T) => Promise<voi
  *     + COMMIT), the posting's statements prepared, no unread count in the transaction;
  *     PostgreSQL server 1 line 75 | 304 (0.25x), 10 lines 74 | 193 (0.39x); PGlite 1 line 32 | 154 (0.21x), 10 lines 40 | 107 (0.38x).
  *   Both runs at a load average of 7-11 on 2 cores: a write commit took ~10 ms (fsync), a sequential confirm-out ~30 ms.
+ *   then (session 2026-11-28 (5)): 2 transactions, 4 round trips (session check; BEGIN + locked header + lines; posting,
+ *     which makes missing balance rows only when one is missing; the later writes — notice, line costs, stamps — with
+ *     status + event + the answer's reads + COMMIT), and the callers on a thread of their own (httpCallers.ts);
+ *     at a load average of 12-17 (three other sessions building and testing): PostgreSQL server 1 line 36 | 170 (0.21x)
+ *     before, 47-54 | 150-202 (0.25-0.31x) after; 10 lines 32-37 | 109-110 (0.29-0.33x). The server's event loop is
+ *     busy the whole run and a third of its time is socket writes (to PostgreSQL and the answers): on a quiet machine
+ *     the figures of the lines above are the ones to compare.
  */
 async function confirmOut(label: string, server: Server): Promise<void> {
   const docs = Number(process.env.BENCH_CONFIRM_DOCS || 400);
