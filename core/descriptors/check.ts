@@ -361,6 +361,17 @@ function checkScreen(s: ScreenDescriptor, set: DescriptorSet, ctx: CheckContext,
     (form.related ?? []).forEach((rel, i) => {
       const q = `${p}/related/${i}`;
       key(`${q}/title`, rel.title);
+      // The record's own list (rows): its columns are the answer's, each with its label.
+      if (rel.rows) {
+        if (rel.source || rel.params) err(`${q}/rows`, 'a related list takes its rows from the record (rows) or from a route (source, params), not both');
+        if (!form.load) err(`${q}/rows`, 'rows come from the loaded record: the form needs a load route');
+        rel.columns.forEach((c, j) => {
+          if (!c.label) err(`${q}/columns/${j}/label`, 'a column of the record\'s own list names its label');
+          key(`${q}/columns/${j}/label`, c.label);
+        });
+        return;
+      }
+      if (!rel.source || !rel.params) return err(`${q}/source`, 'a related list names its route (source, params) or the record\'s list (rows)');
       endpoint(`${q}/source`, rel.source, ['page', 'list']);
       const hit = resolveEndpoint(set, s, rel.source);
       for (const [param, f] of Object.entries(rel.params)) {

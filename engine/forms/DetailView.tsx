@@ -79,6 +79,8 @@ function FieldValue({ f, value, context }: { f: DetailField; value: unknown; con
   if (widget === 'refSelect' || widget === 'refMultiSelect') return <ReferenceValue options={options as unknown as RefSelectOptions} value={value} context={context} multiple={widget === 'refMultiSelect'} />;
   const dictionary = (options.dictionary as string | undefined) ?? f.field?.['x-dictionary'];
   if (dictionary) return <DictionaryValue code={dictionary} value={value} />;
+  // ui:options.format: a cell formatter key (rate: 66.7%).
+  if (typeof options.format === 'string' && !isEmpty(value)) return <>{formatterFor(options.format as Parameters<typeof formatterFor>[0])(value, { row: {} })}</>;
   const enumNames = (options.enumNames ?? (f.ui as Record<string, unknown>)['ui:enumNames']) as string[] | undefined;
   if (enumNames && f.field?.enum) {
     const i = f.field.enum.map(String).indexOf(String(value));
@@ -90,13 +92,15 @@ function FieldValue({ f, value, context }: { f: DetailField; value: unknown; con
 /** A list of rows related to the record (a supplier's purchases): the first rows of another resource's page or list route. */
 function RelatedList({ decl, row, context, testId }: { decl: RelatedListDecl; row: Row; context: RecordFormContext | undefined; testId: string }) {
   const { t } = useTranslation();
-  const endpoint = context?.resolveEndpoint(decl.source) ?? null;
+  const endpoint = decl.source ? context?.resolveEndpoint(decl.source) ?? null : null;
   const resource = endpoint && 'resource' in endpoint ? (endpoint as { resource: ResourceDescriptor }).resource : undefined;
-  const params = Object.fromEntries(Object.entries(decl.params).map(([k, field]) => [k, row[field]]));
+  const params = Object.fromEntries(Object.entries(decl.params ?? {}).map(([k, field]) => [k, row[field]]));
   const size = decl.pageSize ?? 20;
-  const rows = useQuery({
-    queryKey: ['engine', 'related', decl.source, JSON.stringify(params), size],
-    enabled: endpoint !== null,
+  // The record's own list (rows: an exam's results in its answer) needs no call.
+  const own = decl.rows ? (Array.isArray(row[decl.rows]) ? (row[decl.rows] as Row[]) : []) : null;
+  const fetched = useQuery({
+    queryKey: ['engine', 'related', decl.source ?? '', JSON.stringify(params), size],
+    enabled: endpoint !== null && !own,
     queryFn: async () => {
       const pathParams = Object.fromEntries(Object.entries(params).filter(([k]) => endpoint!.path.includes(`{${k}}`)));
       const query = Object.fromEntries(Object.entries(params).filter(([k]) => !(k in pathParams)));
@@ -107,6 +111,7 @@ function RelatedList({ decl, row, context, testId }: { decl: RelatedListDecl; ro
       return Array.isArray(answer) ? { records: answer as Row[], total: answer.length } : answer;
     },
   });
+  const rows = own ? { isError: false, data: { records: own, total: own.length } } : fetched;
   return (
     <Paper withBorder p="md" data-testid={`${testId}-related-${decl.id}`}>
       <Group justify="space-between" mb="xs">
@@ -124,7 +129,8 @@ function RelatedList({ decl, row, context, testId }: { decl: RelatedListDecl; ro
                 {decl.columns.map((c) => {
                   const field = resource?.fields[c.field];
                   const dictionary = field?.['x-dictionary'];
-                  return <Table.Td key={c.field}>{dictionary ? <DictionaryValue code={dictionary} value={r[c.field]} /> : plainText(field, r[c.field])}</Table.Td>;
+                  const shown = c.format ? formatterFor(c.format)(r[c.field], { row: r }) || EMPTY : plainText(field, r[c.field]);
+                  return <Table.Td key={c.field}>{dictionary ? <DictionaryValue code={dictionary} value={r[c.field]} /> : shown}</Table.Td>;
                 })}
               </Table.Tr>
             ))}
@@ -191,7 +197,8 @@ export function DetailView(props: DetailViewProps) {
   const { t } = useTranslation();
   const { menuList } = useSnapshot(appState);
   // A related list the reader may not open (its route's permission) is left out rather than failing.
-  const granted = (source: string) => {
+  const granted = (source: string | undefined) => {
+    if (!source) return true;
     const perm = (props.context?.resolveEndpoint(source) as { route?: { perm?: string } } | null)?.route?.perm;
     return !perm || hasPermission(menuList as MenuNode[], perm);
   };

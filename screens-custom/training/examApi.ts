@@ -1,7 +1,6 @@
-import { downloadFile } from '../../engine/api/calls';
 import { call } from '../../src/api/http';
 
-/** Calls of 考试 beyond its descriptor list (server/domains/training/exams.ts): questions, 我的考试, results. */
+/** Calls of 考试 beyond its descriptor list (server/domains/training/exams.ts): questions and 我的考试 (its 成绩 is a form of the list). */
 const E = '/wxy-system-server/sys-exam';
 
 export type QuestionType = 1 | 2 | 3;
@@ -25,20 +24,11 @@ export interface MyExam {
   introduction: string | null; questionCount: number; open: boolean; attemptId: number | null; state: 'none' | 'inProgress' | 'submitted' | 'timedOut';
   score: number | null; passed: boolean | null; submitTime: string | null;
 }
-export interface ResultRow {
-  attemptId: number; name: string; userName: string; shopName: string | null; startTime: string; submitTime: string | null;
-  usedMinutes: number | null; score: number | null; passed: boolean | null; stateName: string;
-}
-export interface ExamResults {
-  examId: number; examName: string; totalScore: number; passScore: number; attemptCount: number; finishedCount: number; passedCount: number;
-  passRate: number; avgScore: number; records: ResultRow[];
-}
 
 export const examApi = {
   questions: (examId: number) => call<ExamQuestions>({ method: 'GET', url: `${E}/questions/${examId}` }),
   saveQuestions: (examId: number, questions: EditQuestion[]) =>
     call<{ count: number; scoreSum: number; scoreProblem: string }>({ method: 'PUT', url: `${E}/questions/${examId}`, data: { questions }, silent: true }),
-  results: (examId: number) => call<ExamResults>({ method: 'GET', url: `${E}/results/${examId}` }),
   my: () => call<MyExam[]>({ method: 'GET', url: `${E}/my` }),
   start: (examId: number) => call<Sheet>({ method: 'POST', url: `${E}/attempt/start/${examId}` }),
   /** Silent: a save that fails (network) is retried with the next change; 交卷 sends the whole sheet anyway. */
@@ -49,9 +39,6 @@ export const examApi = {
   result: (attemptId: number) => call<AttemptResult>({ method: 'GET', url: `${E}/attempt/result/${attemptId}` }),
 };
 
-/** Downloads an exam's results (xlsx) under the server's file name. */
-export const exportResults = (examId: number): Promise<void> =>
-  downloadFile({ method: 'GET', path: `${E}/results/{examId}/export` }, undefined, '考试成绩.xlsx', { examId });
 
 export const clock = (seconds: number) => {
   const s = Math.max(0, Math.floor(seconds));

@@ -13,7 +13,6 @@ export const ROW_DIALOGS: Readonly<Record<string, LazyExoticComponent<ComponentT
   orderDetail: lazyPage(() => import('../../screens-custom/orders/OrderDetailDialog')),
   orderExchangeDetail: lazyPage(() => import('../../screens-custom/billing/ExchangeDetailDialog')),
   examQuestions: lazyPage(() => import('../../screens-custom/training/ExamQuestionsDialog')),
-  examResults: lazyPage(() => import('../../screens-custom/training/ExamResultsDialog')),
   videoMaterialEdit: lazyPage(() => import('../../screens-custom/training/VideoMaterialDialogs').then((m) => ({ default: m.VideoMaterialEditDialog }))),
   coursePreview: lazyPage(() => import('../../screens-custom/training/VideoMaterialDialogs').then((m) => ({ default: m.CoursePreviewDialog }))),
   videoTaskProgress: lazyPage(() => import('../../screens-custom/training/VideoTaskDialogs').then((m) => ({ default: m.VideoTaskProgressDialog }))),

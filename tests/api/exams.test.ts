@@ -57,7 +57,7 @@ describe('demo data', () => {
     const open = mine.find((e) => e.examName === '收银与商品知识测验')!;
     expect(open).toMatchObject({ open: true, questionCount: 8, totalScore: 100, state: 'none' });
     const results = (await admin('GET', ex(`results/${open.examId}`))).json.data;
-    expect(results.records).toEqual([expect.objectContaining({ name: '店长01', score: 75, passed: true, stateName: '已交卷' })]);
+    expect(results.records).toEqual([expect.objectContaining({ name: '店长01', score: 75, passed: true, passedName: '及格', stateName: '已交卷' })]);
     expect(results).toMatchObject({ finishedCount: 1, passedCount: 1, passRate: 100 });
     const qs = (await admin('GET', ex(`questions/${open.examId}`))).json.data;
     expect(qs).toMatchObject({ scoreSum: 100, scoreProblem: '', editable: false });

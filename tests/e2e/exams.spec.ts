@@ -74,8 +74,7 @@ test('an exam published by the admin is taken by shop01 and shows in its results
   await expect(card.getByTestId('exam-start')).toHaveCount(0);
 
   await row.getByTestId('row-action-results').click();
-  const results = page.getByTestId('exam-results-dialog');
-  await expect(results).toContainText('门店店员01');
-  await expect(results).toContainText('不及格');
-  await expect(page.getByTestId('exam-results-pass-rate')).toHaveText('及格率 0%');
+  const results = page.getByTestId('sys-exam-dialog');
+  await expect(results.getByTestId('sys-exam-form-related-records-row').filter({ hasText: '门店店员01' })).toContainText('不及格');
+  await expect(results.getByTestId('field-passRate')).toHaveText('0%');
 });

@@ -77,7 +77,6 @@ export type Action = {
   dialog?:
     | 'coursePreview'
     | 'examQuestions'
-    | 'examResults'
     | 'orderDetail'
     | 'orderExchangeDetail'
     | 'videoMaterialEdit'
@@ -413,16 +412,21 @@ export interface Form {
   related?: {
     id: string;
     title: I18NKey;
-    source: Endpoint;
-    params: {
+    source?: Endpoint;
+    params?: {
       [k: string]: string;
     };
+    /**
+     * Instead of source and params: the rows are the loaded record's own list under this key (an exam's results, an order's lines).
+     */
+    rows?: string;
     /**
      * @minItems 1
      */
     columns: {
       field: string;
       label?: I18NKey;
+      format?: FormatterKey;
     }[];
     pageSize?: number;
   }[];

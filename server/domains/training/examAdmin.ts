@@ -79,6 +79,7 @@ export async function examResults(tx: Queryable, examId: number) {
     attemptCount: records.length, finishedCount: finished.length, passedCount,
     passRate: finished.length ? Math.round((passedCount * 1000) / finished.length) / 10 : 0,
     avgScore: finished.length ? Math.round((finished.reduce((s, r) => s + (r.score ?? 0), 0) * 10) / finished.length) / 10 : 0,
-    records,
+    // 及格 / 不及格 as a reader reads it (the results dialog lists it beside the score).
+    records: records.map((r) => ({ ...r, passedName: r.passed === null ? null : r.passed ? '及格' : '不及格' })),
   };
 }

@@ -7,6 +7,8 @@ import { ExamRefusal, type QuestionInput, type SheetAnswer, SUBMIT_GRACE_SECONDS
 import { myAttemptResult, myExams, saveDraft, startAttempt, submitAttempt } from './examTaking.ts';
 import { sendXlsx, xlsx } from './sheets.ts';
 import { idField } from '../../http/fields.ts';
+import type { Req } from '../../resources/access.ts';
+import { registerCustomRoute } from '../../resources/customRoutes.ts';
 
 /**
  * 考试 beyond its header (the header is the descriptor resource sys-exam): its questions, edited by the exam's managers
@@ -75,21 +77,6 @@ export const examRoutes = () => async (app: FastifyInstance) => {
   }).catch(refused));
 
   // ---- results (managers) ----------------------------------------------------------------------------------------
-  app.get<{ Params: { examId: number } }>('/sys-exam/results/:examId', {
-    config: { perm: EXAM_PERMS.list },
-    schema: { tags, summary: '考试成绩：参考人员、开始与交卷时间、得分、是否及格，及格率与平均分', params: { type: 'object', required: ['examId'], properties: { examId: idField('考试') } } },
-  }, async (req) => ok(await req.tenantTx((tx) => examResults(tx, req.params.examId))));
-
-  app.get<{ Params: { examId: number } }>('/sys-exam/results/:examId/export', {
-    config: { perm: EXAM_PERMS.list },
-    schema: { tags, summary: '导出考试成绩（xlsx）', params: { type: 'object', required: ['examId'], properties: { examId: idField('考试') } } },
-  }, async (req, reply) => {
-    const r = await req.tenantTx((tx) => examResults(tx, req.params.examId));
-    if (!r.records.length) throw new ApiError('BAD_REQUEST', '暂无考试记录');
-    return sendXlsx(reply, `考试成绩_${r.examName}.xlsx`, await xlsx('考试成绩', ['姓名', '账号', '门店', '开始时间', '交卷时间', '用时（分钟）', '得分', '是否及格', '状态'],
-      r.records.map((x) => [x.name, x.userName, x.shopName, x.startTime, x.submitTime, x.usedMinutes, x.score, x.passed === null ? '' : x.passed ? '及格' : '不及格', x.stateName])));
-  });
-
   // ---- 我的考试 (the person taking) --------------------------------------------------------------------------------
   app.get('/sys-exam/my', {
     config: { perm: EXAM_PERMS.take },
@@ -123,3 +110,22 @@ export const examRoutes = () => async (app: FastifyInstance) => {
     schema: { tags, summary: '本人答卷的成绩：得分、是否及格、每题作答与正确答案（交卷后）', params: { type: 'object', required: ['attemptId'], properties: { attemptId: idField('答卷') } } },
   }, async (req) => ok(await req.tenantTx((tx) => myAttemptResult(tx, req.params.attemptId, req.auth!.userId))));
 };
+
+// ---- results (managers): routes of the descriptor resource sys-exam (its 成绩 detail and export) ---------------------
+const examParams = { type: 'object', required: ['examId'], properties: { examId: idField('考试') } };
+const examIdOf = (req: Req) => Number((req.params as { examId: number }).examId);
+
+registerCustomRoute('exam.results', {
+  schema: { params: examParams },
+  handler: async (req: Req) => ok(await req.tenantTx((tx) => examResults(tx, examIdOf(req)))),
+});
+
+registerCustomRoute('exam.resultsExport', {
+  schema: { params: examParams },
+  handler: async (req: Req, reply) => {
+    const r = await req.tenantTx((tx) => examResults(tx, examIdOf(req)));
+    if (!r.records.length) throw new ApiError('BAD_REQUEST', '暂无考试记录');
+    return sendXlsx(reply, `考试成绩_${r.examName}.xlsx`, await xlsx('考试成绩', ['姓名', '账号', '门店', '开始时间', '交卷时间', '用时（分钟）', '得分', '是否及格', '状态'],
+      r.records.map((x) => [x.name, x.userName, x.shopName, x.startTime, x.submitTime, x.usedMinutes, x.score, x.passedName ?? '', x.stateName])));
+  },
+});
