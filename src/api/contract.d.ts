@@ -13210,7 +13210,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 设置门店店长（userId 为用户ID或登录名；空字符串则清除） */
+        /** 设置门店店长（userId 为用户ID或登录名，或 userName 登录名；都为空则清除） */
         post: {
             parameters: {
                 query?: never;
@@ -13225,6 +13225,8 @@ export interface paths {
                         shopId: number;
                         /** 店长 */
                         userId?: number | string;
+                        /** 店长登录名 */
+                        userName?: string;
                     };
                 };
             };
@@ -40829,10 +40831,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** 我的登录记录 */
+        /** 我的登录记录（只答本人的） */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    lastKey?: (string | number | (never | null))[] | string | (never | null);
+                    order?: string | null;
+                    searchCount?: boolean | null;
+                    sort?: string | null;
+                };
                 header?: never;
                 path: {
                     pageNum: number;
@@ -40851,15 +40858,27 @@ export interface paths {
                         "application/json": {
                             code: number;
                             data: {
+                                lastKey: unknown[] | null;
                                 records: {
-                                    grantType: string;
-                                    id: number;
+                                    /** 登录方式 */
+                                    grantType: string | null;
+                                    /** 记录ID */
+                                    id: number | null;
+                                    /** IP 地址 */
                                     ip: string | null;
-                                    loginTime: string;
-                                    msg: string;
-                                    success: boolean;
+                                    /**
+                                     * 登录时间
+                                     * Format: date-time
+                                     */
+                                    loginTime: string | null;
+                                    /** 说明 */
+                                    msg: string | null;
+                                    /** 是否成功 */
+                                    success: boolean | null;
+                                    /** 浏览器 */
                                     userAgent: string | null;
-                                    userName: string;
+                                    /** 用户名 */
+                                    userName: string | null;
                                 }[];
                                 total: number;
                             };
@@ -40877,6 +40896,82 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wxy-system-server/login-record/findPage/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 登录记录: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "grantType" | "success" | "loginTime";
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 合计字段 */
+                        sums?: string[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wxy-system-server/login-record/tenant/findPage/{pageNum}/{pageSize}": {
         parameters: {
             query?: never;
@@ -40884,12 +40979,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** 租户登录日志 */
+        /** 租户登录日志（用户名、是否成功） */
         get: {
             parameters: {
                 query?: {
-                    success?: boolean;
-                    userName?: string;
+                    lastKey?: (string | number | (never | null))[] | string | (never | null);
+                    order?: string | null;
+                    searchCount?: boolean | null;
+                    sort?: string | null;
+                    success?: boolean | string | (never | null);
+                    userName?: string | null;
                 };
                 header?: never;
                 path: {
@@ -40909,15 +41008,27 @@ export interface paths {
                         "application/json": {
                             code: number;
                             data: {
+                                lastKey: unknown[] | null;
                                 records: {
-                                    grantType: string;
-                                    id: number;
+                                    /** 登录方式 */
+                                    grantType: string | null;
+                                    /** 记录ID */
+                                    id: number | null;
+                                    /** IP 地址 */
                                     ip: string | null;
-                                    loginTime: string;
-                                    msg: string;
-                                    success: boolean;
+                                    /**
+                                     * 登录时间
+                                     * Format: date-time
+                                     */
+                                    loginTime: string | null;
+                                    /** 说明 */
+                                    msg: string | null;
+                                    /** 是否成功 */
+                                    success: boolean | null;
+                                    /** 浏览器 */
                                     userAgent: string | null;
-                                    userName: string;
+                                    /** 用户名 */
+                                    userName: string | null;
                                 }[];
                                 total: number;
                             };
@@ -40929,6 +41040,86 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wxy-system-server/login-record/tenant/findPage/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 登录日志: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "grantType" | "success" | "loginTime";
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 是否成功 */
+                        success?: boolean | string | (never | null);
+                        /** 合计字段 */
+                        sums?: string[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                        /** 用户名 */
+                        userName?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -41231,16 +41422,7 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content: {
-                        "application/json": {
-                            code: number;
-                            data: {
-                                id: number;
-                                sent: number;
-                            };
-                            msg: string;
-                        };
-                    };
+                    content?: never;
                 };
             };
         };
@@ -44359,10 +44541,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** 版本日志（分页） */
+        /** 版本日志（分页，新的在前） */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    lastKey?: (string | number | (never | null))[] | string | (never | null);
+                    order?: string | null;
+                    searchCount?: boolean | null;
+                    sort?: string | null;
+                };
                 header?: never;
                 path: {
                     pageNum: number;
@@ -44381,11 +44568,19 @@ export interface paths {
                         "application/json": {
                             code: number;
                             data: {
+                                lastKey: unknown[] | null;
                                 records: {
-                                    content: string;
-                                    id: number;
-                                    publishTime: string;
-                                    version: string;
+                                    /** 更新内容 */
+                                    content: string | null;
+                                    /** 记录ID */
+                                    id: number | null;
+                                    /**
+                                     * 发布时间
+                                     * Format: date-time
+                                     */
+                                    publishTime: string | null;
+                                    /** 版本号 */
+                                    version: string | null;
                                 }[];
                                 total: number;
                             };
@@ -44397,6 +44592,82 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wxy-system-server/sys-version-log/findPage/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 版本日志: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * 分组字段
+                         * @enum {string}
+                         */
+                        groupBy: "publishTime";
+                        /** 排序方向 */
+                        order?: string | null;
+                        /** 排序字段 */
+                        sort?: string | null;
+                        /** 合计字段 */
+                        sums?: string[];
+                        /**
+                         * 日期分组单位
+                         * @enum {string}
+                         */
+                        unit?: "day" | "month";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                groups: {
+                                    count: number;
+                                    key: string | number | boolean | (never | null);
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                }[];
+                                total: {
+                                    count: number;
+                                    sums: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                truncated: boolean;
+                            };
+                            msg: string;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
