@@ -43641,13 +43641,7 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content: {
-                        "application/json": {
-                            code: number;
-                            data: components["schemas"]["DeptNode"][];
-                            msg: string;
-                        };
-                    };
+                    content?: never;
                 };
             };
         };
