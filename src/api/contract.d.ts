@@ -13210,7 +13210,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 设置门店店长（userId 为用户ID或登录名，或 userName 登录名；都为空则清除） */
+        /** 设置门店店长（userId 为用户ID或登录名；空字符串则清除） */
         post: {
             parameters: {
                 query?: never;
@@ -13225,8 +13225,6 @@ export interface paths {
                         shopId: number;
                         /** 店长 */
                         userId?: number | string;
-                        /** 店长登录名 */
-                        userName?: string;
                     };
                 };
             };
@@ -18802,7 +18800,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 铺货分析 · 门店调拨（铺货）明细：期间内调出到门店仓的调拨单行；body 同列表并带 skuId（按商品统计时 spuId） */
+        /** 铺货分析 · 铺货明细：期间内进入门店仓库的库存流水（调拨收货、其他入库、采购入库，含冲销）；body 同列表并带 skuId（按商品统计时 spuId） */
         post: {
             parameters: {
                 query?: never;
@@ -40831,15 +40829,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** 我的登录记录（只答本人的） */
+        /** 我的登录记录 */
         get: {
             parameters: {
-                query?: {
-                    lastKey?: (string | number | (never | null))[] | string | (never | null);
-                    order?: string | null;
-                    searchCount?: boolean | null;
-                    sort?: string | null;
-                };
+                query?: never;
                 header?: never;
                 path: {
                     pageNum: number;
@@ -40858,27 +40851,15 @@ export interface paths {
                         "application/json": {
                             code: number;
                             data: {
-                                lastKey: unknown[] | null;
                                 records: {
-                                    /** 登录方式 */
-                                    grantType: string | null;
-                                    /** 记录ID */
-                                    id: number | null;
-                                    /** IP 地址 */
+                                    grantType: string;
+                                    id: number;
                                     ip: string | null;
-                                    /**
-                                     * 登录时间
-                                     * Format: date-time
-                                     */
-                                    loginTime: string | null;
-                                    /** 说明 */
-                                    msg: string | null;
-                                    /** 是否成功 */
-                                    success: boolean | null;
-                                    /** 浏览器 */
+                                    loginTime: string;
+                                    msg: string;
+                                    success: boolean;
                                     userAgent: string | null;
-                                    /** 用户名 */
-                                    userName: string | null;
+                                    userName: string;
                                 }[];
                                 total: number;
                             };
@@ -40890,82 +40871,6 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/wxy-system-server/login-record/findPage/groups": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** 登录记录: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /**
-                         * 分组字段
-                         * @enum {string}
-                         */
-                        groupBy: "grantType" | "success" | "loginTime";
-                        /** 排序方向 */
-                        order?: string | null;
-                        /** 排序字段 */
-                        sort?: string | null;
-                        /** 合计字段 */
-                        sums?: string[];
-                        /**
-                         * 日期分组单位
-                         * @enum {string}
-                         */
-                        unit?: "day" | "month";
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: number;
-                            data: {
-                                groups: {
-                                    count: number;
-                                    key: string | number | boolean | (never | null);
-                                    sums: {
-                                        [key: string]: number;
-                                    };
-                                }[];
-                                total: {
-                                    count: number;
-                                    sums: {
-                                        [key: string]: number;
-                                    };
-                                };
-                                truncated: boolean;
-                            };
-                            msg: string;
-                        };
-                    };
-                };
-            };
-        };
         delete?: never;
         options?: never;
         head?: never;
@@ -40979,16 +40884,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** 租户登录日志（用户名、是否成功） */
+        /** 租户登录日志 */
         get: {
             parameters: {
                 query?: {
-                    lastKey?: (string | number | (never | null))[] | string | (never | null);
-                    order?: string | null;
-                    searchCount?: boolean | null;
-                    sort?: string | null;
-                    success?: boolean | string | (never | null);
-                    userName?: string | null;
+                    success?: boolean;
+                    userName?: string;
                 };
                 header?: never;
                 path: {
@@ -41008,27 +40909,15 @@ export interface paths {
                         "application/json": {
                             code: number;
                             data: {
-                                lastKey: unknown[] | null;
                                 records: {
-                                    /** 登录方式 */
-                                    grantType: string | null;
-                                    /** 记录ID */
-                                    id: number | null;
-                                    /** IP 地址 */
+                                    grantType: string;
+                                    id: number;
                                     ip: string | null;
-                                    /**
-                                     * 登录时间
-                                     * Format: date-time
-                                     */
-                                    loginTime: string | null;
-                                    /** 说明 */
-                                    msg: string | null;
-                                    /** 是否成功 */
-                                    success: boolean | null;
-                                    /** 浏览器 */
+                                    loginTime: string;
+                                    msg: string;
+                                    success: boolean;
                                     userAgent: string | null;
-                                    /** 用户名 */
-                                    userName: string | null;
+                                    userName: string;
                                 }[];
                                 total: number;
                             };
@@ -41040,86 +40929,6 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/wxy-system-server/login-record/tenant/findPage/groups": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** 登录日志: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /**
-                         * 分组字段
-                         * @enum {string}
-                         */
-                        groupBy: "grantType" | "success" | "loginTime";
-                        /** 排序方向 */
-                        order?: string | null;
-                        /** 排序字段 */
-                        sort?: string | null;
-                        /** 是否成功 */
-                        success?: boolean | string | (never | null);
-                        /** 合计字段 */
-                        sums?: string[];
-                        /**
-                         * 日期分组单位
-                         * @enum {string}
-                         */
-                        unit?: "day" | "month";
-                        /** 用户名 */
-                        userName?: string | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: number;
-                            data: {
-                                groups: {
-                                    count: number;
-                                    key: string | number | boolean | (never | null);
-                                    sums: {
-                                        [key: string]: number;
-                                    };
-                                }[];
-                                total: {
-                                    count: number;
-                                    sums: {
-                                        [key: string]: number;
-                                    };
-                                };
-                                truncated: boolean;
-                            };
-                            msg: string;
-                        };
-                    };
-                };
-            };
-        };
         delete?: never;
         options?: never;
         head?: never;
@@ -41422,7 +41231,16 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                id: number;
+                                sent: number;
+                            };
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -43641,7 +43459,13 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: components["schemas"]["DeptNode"][];
+                            msg: string;
+                        };
+                    };
                 };
             };
         };
@@ -44535,15 +44359,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** 版本日志（分页，新的在前） */
+        /** 版本日志（分页） */
         get: {
             parameters: {
-                query?: {
-                    lastKey?: (string | number | (never | null))[] | string | (never | null);
-                    order?: string | null;
-                    searchCount?: boolean | null;
-                    sort?: string | null;
-                };
+                query?: never;
                 header?: never;
                 path: {
                     pageNum: number;
@@ -44562,19 +44381,11 @@ export interface paths {
                         "application/json": {
                             code: number;
                             data: {
-                                lastKey: unknown[] | null;
                                 records: {
-                                    /** 更新内容 */
-                                    content: string | null;
-                                    /** 记录ID */
-                                    id: number | null;
-                                    /**
-                                     * 发布时间
-                                     * Format: date-time
-                                     */
-                                    publishTime: string | null;
-                                    /** 版本号 */
-                                    version: string | null;
+                                    content: string;
+                                    id: number;
+                                    publishTime: string;
+                                    version: string;
                                 }[];
                                 total: number;
                             };
@@ -44586,82 +44397,6 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/wxy-system-server/sys-version-log/findPage/groups": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** 版本日志: 分组统计（按字段分组的条数与合计，覆盖全部筛选结果） */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /**
-                         * 分组字段
-                         * @enum {string}
-                         */
-                        groupBy: "publishTime";
-                        /** 排序方向 */
-                        order?: string | null;
-                        /** 排序字段 */
-                        sort?: string | null;
-                        /** 合计字段 */
-                        sums?: string[];
-                        /**
-                         * 日期分组单位
-                         * @enum {string}
-                         */
-                        unit?: "day" | "month";
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: number;
-                            data: {
-                                groups: {
-                                    count: number;
-                                    key: string | number | boolean | (never | null);
-                                    sums: {
-                                        [key: string]: number;
-                                    };
-                                }[];
-                                total: {
-                                    count: number;
-                                    sums: {
-                                        [key: string]: number;
-                                    };
-                                };
-                                truncated: boolean;
-                            };
-                            msg: string;
-                        };
-                    };
-                };
-            };
-        };
         delete?: never;
         options?: never;
         head?: never;

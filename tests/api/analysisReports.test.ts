@@ -182,6 +182,20 @@ describe('新品分析', () => {
     expect(demo.some((r) => r.saleShopCount > 0), 'the demo sold them').toBe(true);
   });
 
+  it('铺货分析 over the days since the first stock moved counts the same 铺货数量 for them, and a SKU sold at a shop was put into it', async () => {
+    const rows = (await admin('POST', `${R}/pd-new-product/findPage`, { pageNum: 1, pageSize: 50 })).json.data.records as Json[];
+    const demo = rows.filter((r) => r.remark === '演示新品');
+    const [{ first, now }] = await sql<{ first: string; now: string }>(
+      `SELECT to_char(min(create_time)::date, 'YYYY-MM-DD') AS first, to_char(current_date, 'YYYY-MM-DD') AS now FROM stock_ledger`);
+    for (const r of demo) {
+      const answer = await admin('POST', `${R}/put-stock-analyse/list/page/1/999999`, { dateStart: first, dateEnd: now, skuId: r.skuId });
+      expect(answer.status, answer.body).toBe(200);
+      const [put] = answer.json.data.records as Json[];
+      expect(put.shopAllotQuantity, `sku ${r.skuId}`).toBe(r.shopAllotQuantity);
+      if (put.saleShopCount > 0) expect(put.shopAllotQuantity, `sku ${r.skuId} sold at ${put.saleShopCount} shops`).toBeGreaterThan(0);
+    }
+  });
+
   it('merge marks SKUs new (again: updated, not doubled); findPage follows their launch weeks from the orders', async () => {
     const body = { skuIds: [skus[1].skuId, skus[2].skuId], launchDate: today, observeWeeks: 2, remark: '冬季新品' };
     const first = await admin('POST', `${R}/pd-new-product/merge`, body);

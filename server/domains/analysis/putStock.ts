@@ -8,7 +8,9 @@ import { fenOf, yuanOf } from '../../../core/money.ts';
  *
  * - 区域调拨 (regionAllot): sent out (调拨 confirmed out, status 2 or 3) in the period to a warehouse of no shop
  *   (中心仓 / 前置仓), narrowed by the region of that warehouse.
- * - 门店调拨 = 铺货数量 (shopAllot): sent out in the period to a warehouse of a shop in scope.
+ * - 铺货数量 / 铺货成本 (shopAllot): what came into the warehouses of the shops in scope in the period as 铺货 (SHOP_INFLOWS
+ *   in the stock ledger: 调拨 received, 其他入库, 采购入库, net of their reversals and of 调拨 between those shops), so
+ *   a shop that sold or holds the SKU shows what it was stocked with however the goods came (新品分析 counts the same).
  * - 销量 (sale): sold at those shops' registers in the period (practice left out), less the orders refunded in
  *   the period (a refund counts on its day, as everywhere else); amounts at the sold price, cost at the cost the
  *   goods left at (rounded per line). Read from the daily per-shop-and-SKU sums (po_sales_day_sku, migration 306,
@@ -21,6 +23,13 @@ import { fenOf, yuanOf } from '../../../core/money.ts';
  * Every figure is computed on read from the documents, the orders and the ledger; each has a detail call
  * (det/...) listing the rows it is made of.
  */
+
+/**
+ * What came into a shop's warehouse as 铺货 (the stock ledger's doc types): 调拨 received, 其他入库 (a shop's opening
+ * stock), 采购入库 delivered to the shop, net of their reversals (反审核, 作废) and of 调拨 between the shops in scope.
+ * Not a sale's refund nor a stocktake's gain. 铺货分析 and 新品分析 both count it.
+ */
+export const SHOP_INFLOWS = `'allocation', 'otherStockIn', 'receipt'`;
 
 export type Dimension = 'sku' | 'spu';
 export interface PutStockFilter extends Scope {
@@ -43,9 +52,10 @@ function scopeCtes(f: PutStockFilter, per: Period, p: Params): string {
   s AS (SELECT sb.shop_id, sb.shop_code, sb.shop_name, sb.region_name FROM shop_base sb WHERE ${sw}),
   w AS (SELECT wb.wh_id, wb.wh_name, wb.shop_id FROM wh_base_info wb JOIN s ON s.shop_id = wb.shop_id),
   moves AS (
-    SELECT w.shop_id, d.sku_id, d.quantity AS put_qty, d.amount AS put_amt, 0::numeric AS sale_qty, 0::numeric AS sale_amt, 0::numeric AS sale_cost, 0::numeric AS stock_qty
-      FROM wh_allocation a JOIN w ON w.wh_id = a.in_wh_id JOIN wh_allocation_det d ON d.allocation_id = a.allocation_id
-     WHERE a.status IN (2, 3) AND a.out_time >= ${start}::date::timestamptz AND a.out_time < (${end}::date + 1)::timestamptz ${skuIn('d.sku_id')}
+    SELECT w.shop_id, l.sku_id, l.qty AS put_qty, l.amount AS put_amt, 0::numeric AS sale_qty, 0::numeric AS sale_amt, 0::numeric AS sale_cost, 0::numeric AS stock_qty
+      FROM stock_ledger l JOIN w ON w.wh_id = l.wh_id
+     WHERE l.doc_type IN (${SHOP_INFLOWS}) AND l.qty <> 0
+       AND l.create_time >= ${start}::date::timestamptz AND l.create_time < (${end}::date + 1)::timestamptz ${skuIn('l.sku_id')}
     UNION ALL
     SELECT x.shop_id, x.sku_id, 0, 0, x.sign * x.qty, x.sign * x.amount, x.sign * x.cost, 0
       FROM po_sales_day_sku x
@@ -161,19 +171,31 @@ export function putStockDetailSql(detail: PutStockDetail, f: PutStockFilter, per
       return { sql: `WITH ${ctes} SELECT ${shopCols}, ${perShop} FROM sk x JOIN s ON s.shop_id = x.shop_id WHERE x.carried AND NOT x.sale_qty > 0`, orderBy: '"shopCode"' };
     case 'not-put':
       return { sql: `WITH ${ctes} SELECT ${shopCols} FROM s WHERE NOT EXISTS (SELECT 1 FROM sk x WHERE x.shop_id = s.shop_id AND x.carried)`, orderBy: '"shopCode"' };
-    case 'shop-allot':
-    case 'region-allot': {
-      const toShop = detail === 'shop-allot';
+    case 'shop-allot': {
+      // The ledger rows 铺货数量 is the sum of: what came into the shops' warehouses (SHOP_INFLOWS) in the period.
       const start = p.add(per.start);
       const end = p.add(per.end);
-      const where = toShop
-        ? `iw.shop_id = ANY(ARRAY(SELECT shop_id FROM s))`
-        : `iw.shop_id IS NULL ${f.regionName?.trim() ? `AND iw.region_name = ${p.add(f.regionName.trim())}` : ''}`;
+      const k = kw();
+      return {
+        sql: `WITH ${ctes}
+              SELECT CASE l.doc_type WHEN 'allocation' THEN '调拨' WHEN 'otherStockIn' THEN '其他入库' ELSE '采购入库' END AS "detTypeName",
+                     l.doc_no AS "docNo", l.wh_name AS "whName", s.shop_name AS "shopName", to_char(l.create_time, 'YYYY-MM-DD HH24:MI:SS') AS "time",
+                     l.sku_id AS "skuId", l.sku_code AS "skuCode", l.sku_name AS "skuName", l.qty::float8 AS quantity, l.amount::float8 AS "costAmount"
+                FROM stock_ledger l JOIN w ON w.wh_id = l.wh_id JOIN s ON s.shop_id = w.shop_id JOIN pd_sku k ON k.sku_id = l.sku_id
+               WHERE l.doc_type IN (${SHOP_INFLOWS}) AND l.qty <> 0
+                 AND l.create_time >= ${start}::date::timestamptz AND l.create_time < (${end}::date + 1)::timestamptz ${k ? `AND ${k}` : ''}`,
+        orderBy: '"time" DESC, "docNo", "skuCode"',
+      };
+    }
+    case 'region-allot': {
+      const start = p.add(per.start);
+      const end = p.add(per.end);
+      const where = `iw.shop_id IS NULL ${f.regionName?.trim() ? `AND iw.region_name = ${p.add(f.regionName.trim())}` : ''}`;
       const k = kw();
       return {
         sql: `WITH ${ctes}
               SELECT a.allocation_id AS "allocationId", a.allocation_no AS "allocationNo", a.status, a.out_wh_name AS "outWhName", a.in_wh_name AS "inWhName",
-                     iw.region_name AS "regionName", ${toShop ? '(SELECT s.shop_name FROM s WHERE s.shop_id = iw.shop_id)' : 'NULL::text'} AS "shopName",
+                     iw.region_name AS "regionName", NULL::text AS "shopName",
                      to_char(a.out_time, 'YYYY-MM-DD HH24:MI:SS') AS "outTime", d.sku_id AS "skuId", d.sku_code AS "skuCode", d.sku_name AS "skuName",
                      d.quantity::float8 AS quantity, d.in_quantity::float8 AS "inQuantity", d.unit_cost::float8 AS "unitCost", d.amount::float8 AS "costAmount"
                 FROM wh_allocation a JOIN wh_base_info iw ON iw.wh_id = a.in_wh_id JOIN wh_allocation_det d ON d.allocation_id = a.allocation_id

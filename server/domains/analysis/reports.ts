@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/index.ts';
 import { type Period } from './period.ts';
 import { Params, qty, saleLinesSql, shopWhere, skuWhere, type Row, type Scope } from './reportHttp.ts';
+import { SHOP_INFLOWS } from './putStock.ts';
 import { daysOfStock, daysSince, launchWeeks, PIN_LABELS, pinStatus } from './rules.ts';
 import { sellThroughRate } from './period.ts';
 import { yuanOf } from '../../../core/money.ts';
@@ -246,12 +247,6 @@ export function newProductSql(f: NewProductFilter, p: Params): string {
             FROM pd_new_product n JOIN pd_sku k ON k.sku_id = n.sku_id WHERE ${w.join(' AND ')}`;
 }
 
-/**
- * What came into a shop's warehouse as 铺货 (the stock ledger's doc types): 调拨 received, 其他入库 (a shop's opening
- * stock), 采购入库 delivered to the shop, net of their reversals (反审核, 作废) and of 调拨 between the shops in scope.
- * Not a sale's refund nor a stocktake's gain.
- */
-const SHOP_INFLOWS = `'allocation', 'otherStockIn', 'receipt'`;
 
 /**
  * The figures of a page of new SKUs at the shops in scope: sales per launch week (sales less refunds, by the day
