@@ -20,17 +20,12 @@ export const H5_PAGES: readonly string[] = [
 /** Paths reachable without a token besides /h5/* (spec §4). */
 export const PUBLIC_PATHS: readonly string[] = [LOGIN_PATH, '/auth-redirect', NOT_FOUND_PATH, UNAUTHORIZED_PATH, DEVICE_ACTIVE_PATH];
 
-/** The personal centre's pages: every logged-in user has them (no menu node); a screen descriptor may show one. */
-export const PERSONAL_PATHS: readonly string[] = [
-  '/userInfo/baseInfo', '/userInfo/resetPsw', '/userInfo/loginRecord', '/userInfo/messageNotice', '/userInfo/routerSetting',
-  '/userInfo/systemLog', '/userInfo/cateringCashier', '/userInfo/cateringCashierSet',
-];
-
 /** Every static route of spec §2; their segments always pass the page-access rule. */
 export const STATIC_PATHS: readonly string[] = [
   '/redirect', LOGIN_PATH, '/auth-redirect', NOT_FOUND_PATH, UNAUTHORIZED_PATH,
   '/storageManage/sysPrintTem', ...REGISTER_PATHS, DEVICE_ACTIVE_PATH, '/router/index',
-  ...PERSONAL_PATHS,
+  '/userInfo/baseInfo', '/userInfo/resetPsw', '/userInfo/loginRecord', '/userInfo/messageNotice', '/userInfo/routerSetting',
+  '/userInfo/systemLog', '/userInfo/cateringCashier', '/userInfo/cateringCashierSet',
   ...H5_PAGES,
 ];
 

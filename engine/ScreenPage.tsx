@@ -1,6 +1,6 @@
 import '@mantine/dates/styles.css';
 import { Button, Stack, Text } from '@mantine/core';
-import { use, useMemo, useState } from 'react';
+import { Suspense, use, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { NotFoundContent } from '../src/pages/errors/NotFoundContent';
@@ -8,15 +8,19 @@ import { appState } from '../src/store/appStore';
 import { useView } from '../src/tabs/ViewContext';
 import { loadScreen, retryScreen } from './api/screenDescriptor';
 import { loadScreenTexts } from './i18n/screenTexts';
-import { FormPage } from './forms/FormPage';
-import { DocumentPage } from './document/DocumentPage';
+import { lazyNamed } from '../src/router/lazyPage';
+import { PageLoader } from '../src/router/PageLoader';
 import { ListScreen } from './list/ListScreen';
-import { ReportTabs } from './report/ReportTabs';
 import { withPeriodDefault } from './runtime/reportModel';
 import { localDay } from '../core/calendar.ts';
 import { pageFormAt } from './runtime/screenModel';
 
 loadScreenTexts();
+
+// A list is what most menus open: forms (rjsf and its validator), documents and reports are chunks of their own.
+const FormPage = lazyNamed(() => import('./forms/FormPage'), 'FormPage');
+const DocumentPage = lazyNamed(() => import('./document/DocumentPage'), 'DocumentPage');
+const ReportTabs = lazyNamed(() => import('./report/ReportTabs'), 'ReportTabs');
 
 /**
  * The page of every menu path without a page of its own (src/router/pageRegistry.ts sends them here,
@@ -47,8 +51,9 @@ export default function ScreenPage() {
   }
   // A page form's own route (a hidden menu node) answers its screen's descriptor: show that form.
   const pageForm = pageFormAt(load.screen, path);
-  if (pageForm?.form.mode === 'document') return <DocumentPage key={`${load.screen.name}:${pageForm.name}:${JSON.stringify(query)}`} set={load.set} screen={load.screen} name={pageForm.name} form={pageForm.form} />;
-  if (pageForm) return <FormPage key={`${load.screen.name}:${pageForm.name}`} set={load.set} screen={load.screen} name={pageForm.name} form={pageForm.form} />;
-  if (screen?.report?.tabs) return <ReportTabs key={screen.name} set={load.set} screen={screen} />;
+  if (pageForm?.form.mode === 'document')
+    return <Suspense fallback={<PageLoader />}><DocumentPage key={`${load.screen.name}:${pageForm.name}:${JSON.stringify(query)}`} set={load.set} screen={load.screen} name={pageForm.name} form={pageForm.form} /></Suspense>;
+  if (pageForm) return <Suspense fallback={<PageLoader />}><FormPage key={`${load.screen.name}:${pageForm.name}`} set={load.set} screen={load.screen} name={pageForm.name} form={pageForm.form} /></Suspense>;
+  if (screen?.report?.tabs) return <Suspense fallback={<PageLoader />}><ReportTabs key={screen.name} set={load.set} screen={screen} /></Suspense>;
   return <ListScreen key={load.screen.name} set={load.set} screen={screen ?? load.screen} />;
 }

@@ -10,6 +10,11 @@ import { build } from 'esbuild';
 
 /** The register's page module: the shell's entry plus this page's own chunks are what the register needs. */
 export const REGISTER_MODULE = 'screens-custom/billing/RetailOrderPage.tsx';
+/**
+ * What the entry loads on demand around every page behind the login, the register included (RootView, the English
+ * texts): precached with it, or the register would not open (or toast, or read English) without network.
+ */
+export const SHELL_MODULES = ['src/router/ShellProviders.tsx', 'src/i18n/en.ts'];
 /** A file bigger than this (the print fonts, the print designer) is left to the network: the register sells without it. */
 export const MAX_PRECACHE_BYTES = 1_500_000;
 
@@ -34,6 +39,10 @@ export function registerPrecache(manifest, sizeOf) {
   if (!manifest[REGISTER_MODULE]) throw new Error(`build-sw: ${REGISTER_MODULE} is not in the manifest`);
   visit(entry, false);
   visit(REGISTER_MODULE, true);
+  for (const key of SHELL_MODULES) {
+    if (!manifest[key]) throw new Error(`build-sw: ${key} is not in the manifest`);
+    visit(key, true);
+  }
   return [...urls].sort();
 }
 

@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { FILTER_WIDGETS, FORMATTERS, FORM_WIDGETS, MENU_ICONS, STYLERS } from '../core/descriptors/widgetKeys.ts';
 import { readDictionaries } from '../server/resources/dictionaryFiles.ts';
-import { loadDescriptors } from '../core/descriptors/index.ts';
+import { loadDescriptors } from '../core/descriptors/load.ts';
 import { readDescriptorFiles } from '../server/resources/descriptorFiles.ts';
 
 const root = path.resolve(import.meta.dirname, '..');

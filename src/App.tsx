@@ -1,10 +1,7 @@
 import { MantineProvider, PasswordInput, createTheme } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
-import { queryClient } from './api/queryClient';
+import { Toasts } from './feedback/Toasts';
 import { router } from './router/router';
 
 export function App({ scale }: { scale: number }) {
@@ -17,12 +14,9 @@ export function App({ scale }: { scale: number }) {
   });
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <QueryClientProvider client={queryClient}>
-        <ModalsProvider>
-          <Notifications position="top-center" limit={4} />
-          <RouterProvider router={router} />
-        </ModalsProvider>
-      </QueryClientProvider>
+      {/* The query cache and the dialogs come with the first page behind the login (router/ShellProviders). */}
+      <Toasts />
+      <RouterProvider router={router} />
     </MantineProvider>
   );
 }

@@ -155,8 +155,6 @@ export const FORM_WIDGET_IMPLEMENTATIONS: Readonly<Record<FormWidgetKey, (props:
   select: SelectWidget,
   refSelect: RefSelectWidget,
   refMultiSelect: RefMultiSelectWidget,
-  // One node of a tree (a department's parent, a region, a video group), its options indented under their parents.
-  treeSelect: RefSelectWidget,
   // Receipt photos: uploaded images' object keys, comma-separated (petty-cash records).
   images: ImagesWidget,
   // A text pasted or read from a file (a merchant's key), and a secret never shown back.

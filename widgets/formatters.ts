@@ -24,13 +24,6 @@ function asDate(value: unknown): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** A moment as YYYY-MM-DD HH:mm:ss in the browser's time (an unreadable value as it came, none as ''). */
-export function formatDateTime(value: unknown): string {
-  const d = asDate(value);
-  if (!d) return isEmpty(value) ? '' : String(value);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-}
-
 /**
  * Formatters by key (core/descriptors/widgetKeys.ts). Descriptors name them; a formatter is never JavaScript in JSON.
  * Numbers round to 2 decimals by default (spec 000 §5).
@@ -48,7 +41,11 @@ export const FORMATTER_IMPLEMENTATIONS: Readonly<Record<FormatterKey, Formatter>
     return d ? `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}` : '';
   },
   integer: (value) => (isEmpty(value) || Number.isNaN(Number(value)) ? '' : String(Math.round(Number(value)))),
-  dateTime: (value) => formatDateTime(value),
+  dateTime: (value) => {
+    const d = asDate(value);
+    if (!d) return isEmpty(value) ? '' : String(value);
+    return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+  },
   /** Enum or dictionary label; an unknown value shows as is. */
   dictionary: (value, { labels }) => (isEmpty(value) ? '' : labels?.get(String(value)) ?? String(value)),
   /** 1/true 启用, 0/false 停用 (a dictionary, when the column has one, wins). */

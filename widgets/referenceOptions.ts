@@ -15,27 +15,21 @@ export function referenceLabel(row: Readonly<Record<string, unknown>>, fields: P
 
 /**
  * Options of a select from the rows a page, list or pulldown route answered (a page's `records`); values as
- * text, so 1 and "1" match; rows without a value and repeated values are left out. A tree's nodes (rows with
- * `children`, a treeSelect's source) come in tree order, each indented under its parent (总部 / 　└ 华东大区).
+ * text, so 1 and "1" match; rows without a value and repeated values are left out.
  */
 export function referenceOptions(answer: unknown, fields: Pick<RefSelectOptions, 'valueField' | 'labelField' | 'codeField'>): SelectOption[] {
   const rows = Array.isArray(answer) ? answer : answer && typeof answer === 'object' && Array.isArray((answer as { records?: unknown }).records) ? (answer as { records: unknown[] }).records : [];
   const seen = new Set<string>();
   const out: SelectOption[] = [];
-  const walk = (list: readonly unknown[], depth: number) => {
-    for (const row of list) {
-      if (!row || typeof row !== 'object') continue;
-      const raw = (row as Record<string, unknown>)[fields.valueField];
-      const children = (row as { children?: unknown }).children;
-      if (raw !== null && raw !== undefined && raw !== '' && !seen.has(String(raw))) {
-        seen.add(String(raw));
-        const label = referenceLabel(row as Record<string, unknown>, fields);
-        out.push({ value: String(raw), label: depth ? `${'\u3000'.repeat(depth - 1)}└ ${label}` : label });
-      }
-      if (Array.isArray(children)) walk(children, depth + 1);
-    }
-  };
-  walk(rows, 0);
+  for (const row of rows) {
+    if (!row || typeof row !== 'object') continue;
+    const raw = (row as Record<string, unknown>)[fields.valueField];
+    if (raw === null || raw === undefined || raw === '') continue;
+    const value = String(raw);
+    if (seen.has(value)) continue;
+    seen.add(value);
+    out.push({ value, label: referenceLabel(row as Record<string, unknown>, fields) });
+  }
   return out;
 }
 

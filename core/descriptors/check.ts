@@ -51,8 +51,7 @@ function checkRefSelect(
     if (route.action !== 'custom') err(`${p}/rows`, `only a custom source route answers several lists; "${options.source}" is a ${route.action}`);
     return;
   }
-  const treeSource = route.action === 'tree' || (route.action === 'custom' && route.answers === 'tree');
-  if (!REF_SOURCES.includes(route.action) && !treeSource) return err(`${p}/source`, `route "${options.source}" is a ${route.action}; a select's rows come from a ${REF_SOURCES.join(', ')} route`);
+  if (!REF_SOURCES.includes(route.action)) return err(`${p}/source`, `route "${options.source}" is a ${route.action}; a select's rows come from a ${REF_SOURCES.join(', ')} route`);
   const answered = route.action === 'list' && route.fields ? new Set(route.fields) : null;
   for (const k of ['valueField', 'labelField', 'codeField'] as const) {
     const f = options[k];
@@ -263,12 +262,6 @@ function checkScreen(s: ScreenDescriptor, set: DescriptorSet, ctx: CheckContext,
   // A computed report's list is a custom route answering a page ({records, total}).
   const pageRoute = (pointer: string, ref: string | undefined) => {
     const hit = ref ? resolveEndpoint(set, s, ref) : null;
-    // A tree list reads nodes with their children: a tree route, or a custom one answering a tree.
-    if (s.tree) {
-      if (hit && !(hit.route.action === 'tree' || (hit.route.action === 'custom' && hit.route.answers === 'tree'))) err(pointer, `a tree list's endpoint answers a tree; "${ref}" is a ${hit.route.action}`);
-      if (!hit) endpoint(pointer, ref, ['tree']);
-      return;
-    }
     if (hit?.route.action === 'custom' && hit.route.answers === 'page') return;
     endpoint(pointer, ref, ['page']);
   };
@@ -336,11 +329,6 @@ function checkScreen(s: ScreenDescriptor, set: DescriptorSet, ctx: CheckContext,
       if (opens && isPageForm(opens) && a.endpoint && a.endpoint !== opens.submit)
         err(`${p}/endpoint`, `form "${a.form}" opens as a page and submits to its own "submit"${opens.submit ? ` ("${opens.submit}")` : ' (none)'}, not "${a.endpoint}"`);
       if (group === 'bulkActions') checkBulkAction(a, r, set, s, p, err);
-      for (const [to, from] of Object.entries(a.prefill ?? {})) {
-        if (a.kind !== 'form' || group !== 'rowActions') err(`${p}/prefill`, 'only a row action opening a form prefills it');
-        if (!has(from)) err(`${p}/prefill/${to}`, `field "${from}" is not in resource "${r.name}"`);
-        if (opens && !opens.fields.includes(to)) err(`${p}/prefill/${to}`, `field "${to}" is not on form "${a.form}"`);
-      }
     });
   }
   for (const [name, form] of Object.entries(forms)) {
@@ -407,7 +395,7 @@ function checkScreen(s: ScreenDescriptor, set: DescriptorSet, ctx: CheckContext,
       }
       const widget = fieldUi?.['ui:widget'];
       if (typeof widget === 'string') registered(`${p}/uiSchema/${f}/ui:widget`, widget, ctx.formWidgets ?? FORM_WIDGETS, 'form widget');
-      if (widget === 'refSelect' || widget === 'refMultiSelect' || widget === 'treeSelect')
+      if (widget === 'refSelect' || widget === 'refMultiSelect')
         checkRefSelect((fieldUi?.['ui:options'] ?? {}) as Partial<RefSelectOptions>, formField(r, form, f), set, s, `${p}/uiSchema/${f}/ui:options`, err, widget === 'refMultiSelect');
     }
   }
@@ -423,13 +411,6 @@ function checkScreen(s: ScreenDescriptor, set: DescriptorSet, ctx: CheckContext,
   if (s.defaultSort && !sortable.has(s.defaultSort.field)) err('/defaultSort/field', `resource "${r.name}" does not allow sorting by "${s.defaultSort.field}"`);
   for (const [key, filter] of Object.entries(s.queryFilters ?? {}))
     if (!(r.filters ?? []).some((f) => (f.name ?? f.field) === filter)) err(`/queryFilters/${key}`, `resource "${r.name}" has no filter "${filter}"`);
-  if (s.openFromQuery) {
-    const q = s.openFromQuery;
-    if (!has(q.field)) err('/openFromQuery/field', `field "${q.field}" is not in resource "${r.name}"`);
-    for (const k of ['action', 'fallback'] as const) {
-      if (q[k] && !(s.rowActions ?? []).some((a) => a.id === q[k])) err(`/openFromQuery/${k}`, `no row action "${q[k]}" in this screen`);
-    }
-  }
   checkReport(s, r, set, {
     key,
     formatter: (pointer, k) => registered(pointer, k, ctx.formatters ?? FORMATTERS, 'formatter'),

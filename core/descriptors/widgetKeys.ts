@@ -13,7 +13,7 @@ export const STYLERS = ['statusColor', 'negativeRed'] as const;
 export const FILTER_WIDGETS = ['input', 'select', 'dictSelect', 'refSelect', 'integer', 'multiSelect', 'dateRange', 'numberRange', 'date'] as const;
 
 /** Detail and edit form widgets (rjsf ui:widget values besides rjsf's own). */
-export const FORM_WIDGETS = ['text', 'textarea', 'decimal', 'negative', 'integer', 'integerNoLeadingZero', 'dictSelect', 'date', 'dateTime', 'switch', 'phone', 'select', 'refSelect', 'refMultiSelect', 'treeSelect', 'images', 'textFile', 'password'] as const;
+export const FORM_WIDGETS = ['text', 'textarea', 'decimal', 'negative', 'integer', 'integerNoLeadingZero', 'dictSelect', 'date', 'dateTime', 'switch', 'phone', 'select', 'refSelect', 'refMultiSelect', 'images', 'textFile', 'password'] as const;
 
 /** Panels a list screen shows above its table (charts of a report); widgets/panels.tsx draws them. */
 export const PANELS = ['putStockRegionHeat'] as const;

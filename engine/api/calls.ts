@@ -16,14 +16,6 @@ export function fetchListPage(endpoint: EndpointRef, pageNum: number, pageSize: 
     : call<Page<Record_>>({ method: endpoint.method, url, data: query, signal, silent });
 }
 
-/** A tree list's nodes (each with its children): GET takes the filters as the query, POST as the body. */
-export function fetchTree(endpoint: EndpointRef, query: Record_, signal?: AbortSignal): Promise<Record_[]> {
-  const url = fillPath(endpoint.path, {});
-  return endpoint.method === 'GET'
-    ? call<Record_[]>({ method: 'GET', url, params: toSearchParams(query), signal })
-    : call<Record_[]>({ method: endpoint.method, url, data: query, signal });
-}
-
 /** A record call (info, add, edit, delete, state switch); path placeholders come from `params`. */
 export function callEndpoint<T>(endpoint: EndpointRef, params: Record_, body?: unknown, options: { silent?: boolean } = {}): Promise<T> {
   const url = fillPath(endpoint.path, params);

@@ -76,7 +76,7 @@ function ReferenceValue({ options, value, context, multiple }: { options: RefSel
 function FieldValue({ f, value, context }: { f: DetailField; value: unknown; context: RecordFormContext | undefined }) {
   const widget = f.ui['ui:widget'];
   const options = (f.ui['ui:options'] ?? {}) as Record<string, unknown>;
-  if (widget === 'refSelect' || widget === 'refMultiSelect' || widget === 'treeSelect') return <ReferenceValue options={options as unknown as RefSelectOptions} value={value} context={context} multiple={widget === 'refMultiSelect'} />;
+  if (widget === 'refSelect' || widget === 'refMultiSelect') return <ReferenceValue options={options as unknown as RefSelectOptions} value={value} context={context} multiple={widget === 'refMultiSelect'} />;
   const dictionary = (options.dictionary as string | undefined) ?? f.field?.['x-dictionary'];
   if (dictionary) return <DictionaryValue code={dictionary} value={value} />;
   // ui:options.format: a cell formatter key (rate: 66.7%).

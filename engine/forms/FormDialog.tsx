@@ -19,8 +19,6 @@ export interface OpenForm {
   load: ResolvedRoute | null;
   /** Title when creating (the form's own title names the edit). */
   createTitle?: string;
-  /** A new record's starting values (新增下级: the parent from the row it was asked on). */
-  prefill?: RowData;
 }
 
 export interface FormBodyProps {
@@ -57,7 +55,7 @@ export function FormBody(props: FormBodyProps) {
   }
   const initial = { ...(open.row ?? {}), ...(loaded.data ?? {}) };
   // Empty columns answer null; the form treats them as unset, so an optional number is not "not a number".
-  const data = open.row || loaded.data ? Object.fromEntries(Object.entries(initial).filter(([k, v]) => fields.includes(k) && v !== null)) : { ...(open.prefill ?? {}) };
+  const data = open.row || loaded.data ? Object.fromEntries(Object.entries(initial).filter(([k, v]) => fields.includes(k) && v !== null)) : {};
   // The form's sentence above its fields, given the row's and the loaded record's values (empty ones read —).
   const intro = open.form.intro ? t(open.form.intro, Object.fromEntries(Object.entries(initial).map(([k, v]) => [k, v === null || v === undefined || v === '' ? '—' : v]))) : null;
   const readOnly = open.form.readOnly === true || !open.submit;

@@ -1,6 +1,5 @@
-import { ActionIcon, Alert, Box, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { MenuNode } from '../../src/api/types';
@@ -14,14 +13,12 @@ import { PANEL_IMPLEMENTATIONS } from '../../widgets/panels';
 import { ColumnDrawer } from '../columns/ColumnDrawer';
 import { savedWidths, selectedProps } from '../columns/columnConfig';
 import { followJob, isJobView } from '../jobs/followJob';
-import { FormDialog } from '../forms/FormDialog';
-import { ImportDialog } from '../importer/ImportDialog';
+import { lazyNamed } from '../../src/router/lazyPage';
 import { type DescriptorSet, type ScreenDescriptor, hiddenFields } from '../../core/descriptors/index.ts';
 import { groupKindOf } from '../../core/descriptors/grouping.ts';
-import { type TreeRow, defaultColumnProps, fieldOptions, filterDeclOf, parentKeys, resolveRoute, rowMatches, screenFormContext, treeRows, visibleColumns } from '../runtime/screenModel';
+import { defaultColumnProps, fieldOptions, filterDeclOf, resolveRoute, rowMatches, screenFormContext, visibleColumns } from '../runtime/screenModel';
 import { DataTable } from './DataTable';
-import { type CellRenderer, csvColumnsOf, listColumnDefs, useCellRenderers } from './listColumns';
-import { DrillDrawer } from '../report/DrillDrawer';
+import { csvColumnsOf, listColumnDefs, useCellRenderers } from './listColumns';
 import { ReportSummary } from '../report/ReportSummary';
 import type { ColumnDecl } from '../../core/descriptors/index.ts';
 import type { RowData } from '../runtime/screenModel';
@@ -41,6 +38,11 @@ import type { ListState } from './listState';
 
 // recharts loads only with a report that draws a chart.
 const ReportChart = lazy(() => import('../report/ReportChart'));
+
+// What a list does not draw until asked (a form, an import, a drill-down): chunks of their own, so a list opens light.
+const FormDialog = lazyNamed(() => import('../forms/FormDialog'), 'FormDialog');
+const ImportDialog = lazyNamed(() => import('../importer/ImportDialog'), 'ImportDialog');
+const DrillDrawer = lazyNamed(() => import('../report/DrillDrawer'), 'DrillDrawer');
 import { useTableHeight } from './useTableHeight';
 
 /**
@@ -55,41 +57,6 @@ function setDrillRow(set: (v: { column: ColumnDecl; row: RowData }) => void) {
   let open = openers.get(set);
   if (!open) openers.set(set, (open = (column, row) => set({ column, row })));
   return open;
-}
-
-/** A tree list's shape as its first column reads it when it draws (kept in a ref: the renderers stay memoised). */
-interface TreeInfo {
-  byKey: Map<string, TreeRow>;
-  closed: ReadonlySet<string>;
-  toggle: (key: string) => void;
-  rowKey: string;
-}
-
-/** The first column of a tree list indented by depth, with an open/close toggle on a node that has children. */
-function treeRenderers(renderers: Map<string, CellRenderer>, screen: ScreenDescriptor, info: TreeInfo): Map<string, CellRenderer> {
-  const first = screen.tree ? screen.columns[0]?.field : undefined;
-  const base = first ? renderers.get(first) : undefined;
-  if (!first || !base) return renderers;
-  const out = new Map(renderers);
-  out.set(first, {
-    ...base,
-    render: (row) => {
-      const key = String(row[info.rowKey]);
-      const node = info.byKey.get(key);
-      const open = !info.closed.has(key);
-      return (
-        <Group gap={4} wrap="nowrap" pl={(node?.depth ?? 0) * 20} data-testid="tree-cell" data-depth={node?.depth ?? 0}>
-          {node?.hasChildren
-            ? <ActionIcon size="sm" variant="subtle" aria-label={open ? 'collapse' : 'expand'} aria-expanded={open} data-testid="tree-toggle" onClick={() => info.toggle(key)}>
-                {open ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
-              </ActionIcon>
-            : <Box w={22} />}
-          {base.render(row)}
-        </Group>
-      );
-    },
-  });
-  return out;
 }
 
 export interface ListScreenProps {
@@ -136,16 +103,13 @@ export function ListBody({ set, screen, persisted, showFilters = true }: ListBod
   // Measured from the table's own top edge (its scroll viewport), so the 86 px reserve is exact.
   const height = useTableHeight(scrollRef, view.active);
   const formContext = useMemo(() => screenFormContext(set, screen), [set, screen]);
-  const treeInfo = useRef<TreeInfo>({ byKey: new Map(), closed: new Set(), toggle: () => undefined, rowKey: '' });
 
   const columns = useMemo(() => visibleColumns(set, screen, granted), [set, screen, granted]);
   const hidden = useMemo(() => hiddenFields(resource, granted, screen.fieldPermissions), [resource, granted, screen.fieldPermissions]);
   const options = useMemo(() => fieldOptions(columns, (k) => t(k)), [columns, t]);
   // A report's drill-down: the figure clicked and the rows it is made of, in a drawer.
   const [drill, setDrill] = useState<{ column: ColumnDecl; row: RowData } | null>(null);
-  const cellRenderers = useCellRenderers(screen.columns, set, screen, setDrillRow(setDrill));
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- the tree's shape is read through treeInfo
-  const renderers = useMemo(() => treeRenderers(cellRenderers, screen, treeInfo.current), [cellRenderers, screen]);
+  const renderers = useCellRenderers(screen.columns, set, screen, setDrillRow(setDrill));
   const { header, saveColumns, drawerOpen, setDrawerOpen } = useColumnSettings(screen, resource, options, userId);
   const shownProps = header.data ? selectedProps(options, header.data) : defaultColumnProps(columns);
   const widths = savedWidths(header.data);
@@ -153,37 +117,12 @@ export function ListBody({ set, screen, persisted, showFilters = true }: ListBod
     // the shown props by value: the array is made anew on every render
     [columns, shownProps.join(','), renderers, widths, resource.sortable, t]);
 
-  const { list, listRoute, request, rows: records, total, notCollected, refresh } = useListRecords(set, screen, state, view.query);
-  // A tree list: the nodes nested under their parents, each parent open or closed (all open unless the screen says).
-  const tree = screen.tree;
-  const childrenField = tree?.children ?? 'children';
-  const [collapsed, setCollapsed] = useState<ReadonlySet<string> | null>(null);
-  const closed = useMemo(() => collapsed ?? new Set(tree?.collapsed ? parentKeys(records, childrenField, rowKey) : []), [collapsed, tree, records, childrenField, rowKey]);
-  const nodes = useMemo(() => (tree ? treeRows(records, childrenField, rowKey, closed) : null), [tree, records, childrenField, rowKey, closed]);
-  const rows = nodes ? nodes.map((n) => n.row) : records;
-  const toggle = (key: string) => setCollapsed(() => {
-    const next = new Set(closed);
-    if (!next.delete(key)) next.add(key);
-    return next;
-  });
+  const { list, listRoute, request, rows, total, notCollected, refresh } = useListRecords(set, screen, state, view.query);
   const report = screen.report;
   const answer = list.data as Record<string, unknown> | undefined;
   const notice = report?.notice && typeof answer?.[report.notice] === 'string' && answer[report.notice] ? String(answer[report.notice]) : null;
   const { runAction, runningAction, form, setForm, dialog, setDialog, importOpen, setImportOpen } = useListActions({ set, screen, state, refresh, openColumns: () => setDrawerOpen(true) });
   const Dialog = dialog?.action.dialog ? ROW_DIALOGS[dialog.action.dialog] : undefined;
-
-  // A list opened with a row named in its URL (a notice's ?processInstanceId=) runs that row's action once its rows
-  // are here (办理), or the fallback with just the named field when no shown row has it (详情); once per value.
-  const opened = useRef<string | null>(null);
-  const fromQuery = screen.openFromQuery;
-  const wanted = fromQuery ? view.query[fromQuery.param] ?? '' : '';
-  useEffect(() => {
-    if (!fromQuery || !wanted || opened.current === wanted || !list.isSuccess || list.isPlaceholderData) return;
-    opened.current = wanted;
-    const row = rows.find((r) => String(r[fromQuery.field]) === wanted);
-    const action = (screen.rowActions ?? []).find((a) => a.id === (row ? fromQuery.action : fromQuery.fallback) && can(a.perm));
-    if (action) runAction(action, row ?? { [fromQuery.field]: /^\d+$/.test(wanted) ? Number(wanted) : wanted });
-  });
 
   // 分组: the shown columns of dictionaries, flags, dates (by day or month) and references' names, when the list's
   // page route is the engine's own (a custom handler answers no groups).
@@ -208,11 +147,6 @@ export function ListBody({ set, screen, persisted, showFilters = true }: ListBod
   const toolbar = (screen.toolbar ?? []).filter((a) => can(a.perm));
   const importDecl = screen.import;
   const title = t(screen.title);
-  // What the tree's first cell reads at render: each row's depth and children, and the toggle.
-  treeInfo.current.byKey = new Map((nodes ?? []).map((n) => [String(n.row[rowKey]), n]));
-  treeInfo.current.closed = closed;
-  treeInfo.current.toggle = toggle;
-  treeInfo.current.rowKey = rowKey;
 
   return (
     <Stack gap="sm" data-testid={`screen-${screen.name}`}
@@ -276,14 +210,14 @@ export function ListBody({ set, screen, persisted, showFilters = true }: ListBod
           testId={`${screen.name}-table`}
         />
         {list.isError && <Text c="red" size="sm">{t('engine.loadFailed')}</Text>}
-        {tree ? <Text size="sm" ta="right" mt="sm" data-testid={`${screen.name}-total`}>{t('common.total', { total })}</Text> : <Pager total={total} page={snap.page} size={snap.size} testId={screen.name}
+        <Pager total={total} page={snap.page} size={snap.size} testId={screen.name}
           onPage={(page) => { setPage(state, page); scrollToTop(scrollRef.current); }}
-          onSize={(size) => { setPageSize(state, size); scrollToTop(scrollRef.current); }} />}
+          onSize={(size) => { setPageSize(state, size); scrollToTop(scrollRef.current); }} />
       </Paper>
 
       {drill?.column.drill && (
-        <DrillDrawer set={set} screen={screen} drill={drill.column.drill} row={drill.row} request={request} onClose={() => setDrill(null)}
-          title={`${String((drill.column.drill.name ? drill.row[drill.column.drill.name] : null) ?? drill.row[screen.columns.find((c) => !c.format || c.format === 'text')?.field ?? ''] ?? '')} · ${t(drill.column.drill.title)}`} />
+        <Suspense fallback={null}><DrillDrawer set={set} screen={screen} drill={drill.column.drill} row={drill.row} request={request} onClose={() => setDrill(null)}
+          title={`${String((drill.column.drill.name ? drill.row[drill.column.drill.name] : null) ?? drill.row[screen.columns.find((c) => !c.format || c.format === 'text')?.field ?? ''] ?? '')} · ${t(drill.column.drill.title)}`} /></Suspense>
       )}
       <ColumnDrawer opened={drawerOpen} onClose={() => setDrawerOpen(false)} fields={options} saved={header.data ?? null}
         saving={saveColumns.isPending} onSave={(props) => saveColumns.mutate(props)} />
@@ -293,13 +227,13 @@ export function ListBody({ set, screen, persisted, showFilters = true }: ListBod
         </Suspense>
       )}
       {importOpen && (importOpen.template || importDecl) && (
-        <ImportDialog key={importOpen.id} title={importOpen.template ? t(importOpen.label) : title} opened onClose={() => setImportOpen(null)}
+        <Suspense fallback={null}><ImportDialog key={importOpen.id} title={importOpen.template ? t(importOpen.label) : title} opened onClose={() => setImportOpen(null)}
           upload={resolveRoute(set, screen, importOpen.template ? importOpen.endpoint! : importDecl!.endpoint)!}
           template={resolveRoute(set, screen, importOpen.template ?? importDecl!.template) ?? undefined}
-          onImported={() => void refresh()} testId={importOpen.template ? `${screen.name}-${importOpen.id}` : screen.name} />
+          onImported={() => void refresh()} testId={importOpen.template ? `${screen.name}-${importOpen.id}` : screen.name} /></Suspense>
       )}
       {form && (
-        <FormDialog key={`${form.name}:${String(form.row?.[rowKey] ?? 'new')}`} open={form} resource={resource} hidden={hidden} rowKey={rowKey} context={formContext}
+        <Suspense fallback={null}><FormDialog key={`${form.name}:${String(form.row?.[rowKey] ?? 'new')}`} open={form} resource={resource} hidden={hidden} rowKey={rowKey} context={formContext}
           onClose={() => setForm(null)} onSaved={(answer) => {
             setForm(null);
             // A form that starts a long computation (计算 a month) answers its job: its progress shows until it ends.
@@ -309,7 +243,7 @@ export function ListBody({ set, screen, persisted, showFilters = true }: ListBod
             if (done) notifySuccess({ text: t(done, answer && typeof answer === 'object' ? (answer as Record<string, unknown>) : {}) });
             else notifySuccess({ key: 'engine.saved' });
             void refresh();
-          }} testId={screen.name} />
+          }} testId={screen.name} /></Suspense>
       )}
     </Stack>
   );

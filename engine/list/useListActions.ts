@@ -108,13 +108,6 @@ export function useListActions({ set, screen, state, refresh, openColumns }: Lis
     // A page form is a route of its own (a tab, kept on reload): the row travels as its key in the query.
     if (isPageForm(decl) && decl.route) return navigateTo(pageFormPath(decl.route, rowKey, row));
     const submitRef = decl.readOnly ? undefined : action.endpoint ?? decl.submit;
-    // 新增下级: a new record starting from fields of the row it was asked on.
-    if (action.prefill && row) {
-      return setForm({
-        name: action.form!, form: decl, row: null, submit: resolveRoute(set, screen, submitRef), load: null,
-        createTitle: t(action.label), prefill: Object.fromEntries(Object.entries(action.prefill).map(([to, from]) => [to, row[from]])),
-      });
-    }
     const load = resolveRoute(set, screen, decl.load);
     setForm({
       name: action.form!,

@@ -2,15 +2,9 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import type { DescriptorSet, ScreenDescriptor } from '../../core/descriptors/index.ts';
-import { fetchListPage, fetchTree } from '../api/calls';
-import type { Page } from '../../src/api/types';
+import { fetchListPage } from '../api/calls';
 import { type RowData, filterRequest, resolveRoute, screenListKey } from '../runtime/screenModel';
 import { type ListState, clampPage, listQuery, setPage } from './listState';
-
-/** How many nodes a tree holds, its children's included. */
-function countNodes(nodes: readonly RowData[], children: string): number {
-  return nodes.reduce((n, node) => n + 1 + (Array.isArray(node[children]) ? countNodes(node[children] as RowData[], children) : 0), 0);
-}
 
 /** The month of a snapshot report that no job computed yet, as the list's answer names it. */
 export interface NotCollected {
@@ -36,10 +30,7 @@ export function useListRecords(set: DescriptorSet, screen: ScreenDescriptor, sta
   const mountedBefore = useRef(false);
   const list = useQuery({
     queryKey: [...screenListKey(screen.name), snap.page, snap.size, request],
-    // A tree list reads every node at once (no pages): its answer is the nodes, each with its children.
-    queryFn: ({ signal }): Promise<Page<RowData>> => (screen.tree
-      ? fetchTree(listRoute, request, signal).then((nodes) => ({ records: nodes, total: countNodes(nodes, screen.tree?.children ?? 'children') }))
-      : fetchListPage(listRoute, snap.page, snap.size, request, signal)),
+    queryFn: ({ signal }) => fetchListPage(listRoute, snap.page, snap.size, request, signal),
     placeholderData: keepPreviousData,
     refetchOnMount: (query) => !mountedBefore.current || query.state.isInvalidated,
   });
@@ -50,8 +41,6 @@ export function useListRecords(set: DescriptorSet, screen: ScreenDescriptor, sta
 
   /** After a mutation: refetch the list, staying on this page unless it no longer exists. */
   const refresh = async () => {
-    // What else the screen says its changes touch (消息中心: the bell's unread count).
-    for (const root of screen.refreshes ?? []) void client.invalidateQueries({ queryKey: [root] });
     await client.invalidateQueries({ queryKey: screenListKey(screen.name) });
     const fresh = client.getQueryData<{ total: number }>([...screenListKey(screen.name), state.page, state.size, request]);
     if (fresh) setPage(state, clampPage(state.page, state.size, fresh.total));

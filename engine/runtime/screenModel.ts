@@ -175,29 +175,3 @@ export function screenFormContext(set: DescriptorSet, screen: ScreenDescriptor):
 
 /** TanStack Query key of a screen's list pages: a mutation anywhere (dialog or page form) invalidates it. */
 export const screenListKey = (screen: string) => ['engine', 'list', screen] as const;
-
-// ---------------------------------------------------------------- tree lists
-
-/** A row of a tree list: the node, how deep it sits and whether it has children. */
-export interface TreeRow {
-  row: RowData;
-  depth: number;
-  hasChildren: boolean;
-}
-
-/** A tree's nodes as the rows a tree list shows, in order: a collapsed node's children are left out. */
-export function treeRows(nodes: readonly RowData[], children: string, key: string, collapsed: ReadonlySet<string>, depth = 0): TreeRow[] {
-  return nodes.flatMap((row) => {
-    const kids = Array.isArray(row[children]) ? (row[children] as RowData[]) : [];
-    const self: TreeRow = { row, depth, hasChildren: kids.length > 0 };
-    return collapsed.has(String(row[key])) ? [self] : [self, ...treeRows(kids, children, key, collapsed, depth + 1)];
-  });
-}
-
-/** The keys of every node that has children (to collapse all). */
-export function parentKeys(nodes: readonly RowData[], children: string, key: string): string[] {
-  return nodes.flatMap((row) => {
-    const kids = Array.isArray(row[children]) ? (row[children] as RowData[]) : [];
-    return kids.length ? [String(row[key]), ...parentKeys(kids, children, key)] : [];
-  });
-}

@@ -1,6 +1,6 @@
 import { screenLabels } from '../../src/i18n/screenLabels';
 
-/** Labels of the order screens (销售日报, 支付明细, 订单详情), namespace `orders`. */
+/** Labels of the order screens (销售日报, 支付明细, 订单详情, 团购出库, 平台配置), namespace `orders`. */
 const zh = {
   // 销售日报
   saleReport: '销售日报', shop: '门店', day: '日期', saleAmount: '销售额', orderCount: '订单数', avgPrice: '客单价', refund: '退款',
@@ -29,7 +29,18 @@ const zh = {
   canRefund: '可退', refundQty: '退货数量', refundReason: '退款原因', refundBack: '退款金额 {{amount}} 元', refundBy: '{{payType}} {{amount}}', pointsBack: '扣回积分 {{points}}',
   chooseQty: '请选择退货数量', quoting: '计算中…', confirmLineRefund: '确认退款 {{amount}} 元', lineRefunded: '已退款 {{amount}} 元',
   damaged: '报损', damagedHelp: '商品已损坏：照常退款，但不退回库存，自动生成已确认的报损单（原因：破损）', writtenOff: '损坏商品已报损（{{no}}）',
-  save: '保存',
+  // 团购出库
+  bankTransfer: '银行卡（对公转账）', choosePayType: '请选择收款方式',
+  shipped: '已生成销售单 {{orderNo}}，{{payType}}收款 {{amount}} 元，商品已从门店仓出库', shipFailed: '出库失败', ship: '团购出库',
+  shipIntro: '团购单 {{no}}（{{customer}}），{{shop}}，', shipAmount: '团购金额 ', shipIntroEnd: ' 元。按团购价生成销售单，商品从门店仓出库。',
+  receiveBy: '收款方式', noShipPayType: '门店「{{shop}}」没有开通可用于团购收款的支付方式（现金、银行卡、微信、支付宝），请先在门店支付方式中启用。', confirmShip: '确认出库',
+  // 平台配置
+  douyin: '抖音', kuaishou: '快手', badAppKey: '应用标识只能包含字母、数字、下划线、点或短横线，最多64位', secretFirst: '首次保存{{name}}配置须填写应用密钥',
+  badSecret: '应用密钥须为8到256位、不含空格的字符', badAccount: '账户ID只能包含字母、数字、下划线、点或短横线', configSaved: '{{name}}配置已保存',
+  configSavedHint: '{{name}}配置已保存，密钥指纹 {{hint}}', saveFailed: '保存失败', platformConfig: '平台配置',
+  configured: '已配置 · 密钥指纹 {{hint}} · {{state}} · {{user}} {{time}}', enabledState: '已启用', disabledState: '已停用',
+  notConfigured: '尚未配置{{name}}开放平台应用，门店暂不能核销{{name}}团购券', appKey: '应用标识 (App Key)', appSecret: '应用密钥 (App Secret)',
+  keepSecret: '不修改请留空', secretRequired: '首次配置必填', accountId: '账户ID', enabled: '启用', secretNote: '密钥加密保存，保存后不再显示，只显示其指纹。', save: '保存',
 };
 
 const en: Record<keyof typeof zh, string> = {
@@ -55,7 +66,16 @@ const en: Record<keyof typeof zh, string> = {
   canRefund: 'Left', refundQty: 'Refund quantity', refundReason: 'Reason', refundBack: 'Refund {{amount}} yuan', refundBy: '{{payType}} {{amount}}', pointsBack: 'Points taken back {{points}}',
   chooseQty: 'Choose a quantity to refund', quoting: 'Calculating…', confirmLineRefund: 'Refund {{amount}} yuan', lineRefunded: 'Refunded {{amount}} yuan',
   damaged: 'Damaged', damagedHelp: 'The goods are damaged: refunded as usual, but written off by a confirmed write-off (reason: broken) instead of going back into stock', writtenOff: 'Damaged goods written off ({{no}})',
-  save: 'Save',
+  bankTransfer: 'Bank card (company transfer)', choosePayType: 'Choose how the customer paid',
+  shipped: 'Sales order {{orderNo}} created, {{amount}} yuan received by {{payType}}; the goods have left the shop’s warehouse', shipFailed: 'Shipping failed', ship: 'Ship group purchase',
+  shipIntro: 'Group purchase {{no}} ({{customer}}), {{shop}}, ', shipAmount: 'amount ', shipIntroEnd: ' yuan. A sales order is created at the group price and the goods leave the shop’s warehouse.',
+  receiveBy: 'Paid by', noShipPayType: 'Shop “{{shop}}” takes none of the methods a group purchase can be paid by (cash, bank card, WeChat Pay, Alipay); enable one in the shop’s payment methods first.', confirmShip: 'Ship',
+  douyin: 'Douyin', kuaishou: 'Kuaishou', badAppKey: 'The App Key may hold only letters, digits, underscores, dots or hyphens, at most 64', secretFirst: 'The first {{name}} configuration needs the App Secret',
+  badSecret: 'The App Secret must be 8 to 256 characters without spaces', badAccount: 'The account ID may hold only letters, digits, underscores, dots or hyphens', configSaved: '{{name}} configuration saved',
+  configSavedHint: '{{name}} configuration saved, secret fingerprint {{hint}}', saveFailed: 'Saving failed', platformConfig: 'Platform configuration',
+  configured: 'Configured · secret fingerprint {{hint}} · {{state}} · {{user}} {{time}}', enabledState: 'enabled', disabledState: 'disabled',
+  notConfigured: 'No {{name}} open-platform app is configured yet; shops cannot write off {{name}} group-buy vouchers', appKey: 'App Key', appSecret: 'App Secret',
+  keepSecret: 'Leave empty to keep the current one', secretRequired: 'Required the first time', accountId: 'Account ID', enabled: 'Enabled', secretNote: 'The secret is stored encrypted and never shown again, only its fingerprint.', save: 'Save',
 };
 
 export const ordersLabels = screenLabels('orders', zh, en);

@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Checkbox, FileButton, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import Modeler from 'bpmn-js/lib/Modeler';
@@ -54,7 +54,6 @@ const DESIGN_PATH = '/processManage/processDesign';
  */
 export default function ProcessDesignPage() {
   const navigate = useNavigate();
-  const client = useQueryClient();
   const [params] = useSearchParams();
   const { pathname } = useLocation();
   const definitionId = Number(params.get('processDefinitionId')) || null;
@@ -144,8 +143,6 @@ export default function ProcessDesignPage() {
       notifySuccess({ text: `已部署「${d.name}」v${d.version}` });
       // Deployed: the next visit opens what it is asked for, even the same target again.
       loadedFor.current = -1;
-      // The kept-alive 流程定义 list shows the new version when it comes back.
-      void client.invalidateQueries();
       navigate(DEFINITION_LIST);
     },
   });

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { formatError, loadDescriptors } from '../../core/descriptors/index.ts';
+import { formatError, loadDescriptors } from '../../core/descriptors/load.ts';
 import { missingBigramColumns, readMigrations } from './bigramMigrations.ts';
 import { loadDescriptorDirs } from './descriptorFiles.ts';
 

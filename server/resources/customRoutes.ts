@@ -9,8 +9,7 @@ import type { Req } from './access.ts';
  */
 export interface CustomRoute {
   /** Fastify schema parts of the input (body, querystring, params), each property with a Chinese title. */
-  /** `response` documents the answer in the OpenAPI (and the browser's typed contract). */
-  schema: { body?: Record<string, unknown>; querystring?: Record<string, unknown>; params?: Record<string, unknown>; response?: Record<string, unknown> };
+  schema: { body?: Record<string, unknown>; querystring?: Record<string, unknown>; params?: Record<string, unknown> };
   handler: (req: Req, reply: FastifyReply, services: AppServices) => Promise<unknown>;
 }
 

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { checkDescriptors, i18nKeys, loadDescriptors, type DescriptorFile } from '../../core/descriptors/index.ts';
+import { checkDescriptors, i18nKeys } from '../../core/descriptors/index.ts';
+import { loadDescriptors, type DescriptorFile } from '../../core/descriptors/load.ts';
 import type { DescriptorError, DescriptorSet } from '../../core/descriptors/types.ts';
 import { STATIC_PATHS } from '../../core/staticPaths.ts';
 import { readDictionaries } from './dictionaryFiles.ts';

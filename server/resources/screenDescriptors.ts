@@ -6,7 +6,6 @@ import type { AppServices } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { envelopeSchema, ok } from '../http/envelope.ts';
 import { grantedMenuKeys } from '../permissions.ts';
-import { PERSONAL_PATHS } from '../../core/staticPaths.ts';
 
 /** The resources a screen names: its own and every "resource#routeId" reference. */
 export function resourcesOfScreen(set: DescriptorSet, screen: ScreenDescriptor): ResourceDescriptor[] {
@@ -105,9 +104,8 @@ export const screenDescriptorRoutes = (services: AppServices, set: DescriptorSet
       const auth = req.auth!;
       const bundle = bundles.get(req.query.route);
       if (!bundle) throw new ApiError('NOT_FOUND', '页面不存在');
-      // The personal centre's pages (登录记录, 版本日志) are every user's: they have no menu node to grant.
-      const granted = PERSONAL_PATHS.includes(req.query.route) ? null : await req.tenantTx((tx) => grantedMenuKeys(tx, auth));
-      if (granted && !granted.has(req.query.route)) throw new ApiError('FORBIDDEN', '您无权访问该页面');
+      const granted = await req.tenantTx((tx) => grantedMenuKeys(tx, auth));
+      if (!granted.has(req.query.route)) throw new ApiError('FORBIDDEN', '您无权访问该页面');
       return ok(bundle);
     },
   );

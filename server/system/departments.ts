@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../errors.ts';
-import type { Req } from '../resources/access.ts';
-import { registerCustomRoute } from '../resources/customRoutes.ts';
 import { envelopeSchema, ok } from '../http/envelope.ts';
 import { idField, plainText } from '../http/fields.ts';
 import { addDepartment, type DeptBody, deleteDepartment, departmentTree, deptRefusal, editDepartment, shopChainTree } from './departmentQueries.ts';
@@ -48,6 +46,11 @@ const nodeSchema = { $ref: 'DeptNode#' } as const;
 
 export const departmentRoutes = async (app: FastifyInstance) => {
   app.addSchema(deptNodeSchema);
+  app.get(
+    '/sys-department/tree',
+    { config: { perm: DEPT_PERMS.list }, schema: { tags: ['system'], summary: '部门树', response: { 200: envelopeSchema({ type: 'array', items: nodeSchema }) } } },
+    async (req) => ok(await req.tenantTx(departmentTree)),
+  );
 
   // Every logged-in user may read the chain above shops (a shop's region and area on their own screens).
   app.post<{ Body: { shopIds: number[] } }>(
@@ -64,44 +67,39 @@ export const departmentRoutes = async (app: FastifyInstance) => {
     async (req) => ok(await req.tenantTx((tx) => shopChainTree(tx, req.body.shopIds))),
   );
 
+  app.post<{ Body: DeptBody }>(
+    '/sys-department/add',
+    { config: { perm: DEPT_PERMS.edit }, schema: { tags: ['system'], summary: '新增部门', body: deptBody, response: { 200: envelopeSchema({ type: 'object', properties: { deptId: { type: 'integer' } } }) } } },
+    async (req) => {
+      const b = req.body;
+      const id = await req.tenantTx((tx) => addDepartment(tx, b)).catch(deptRefusal);
+      return ok({ deptId: id }, '新增成功');
+    },
+  );
 
+  app.put<{ Params: { deptId: number }; Body: DeptBody }>(
+    '/sys-department/edit/:deptId',
+    {
+      config: { perm: DEPT_PERMS.edit },
+      schema: { tags: ['system'], summary: '编辑部门', params: { type: 'object', required: ['deptId'], properties: { deptId: idField('部门ID') } }, body: deptBody, response: { 200: envelopeSchema({ type: 'null' }) } },
+    },
+    async (req) => {
+      const b = req.body;
+      const n = await req.tenantTx((tx) => editDepartment(tx, req.params.deptId, b)).catch(deptRefusal);
+      if (!n) throw new ApiError('NOT_FOUND', '部门不存在');
+      return ok(null, '保存成功');
+    },
+  );
 
+  app.delete<{ Params: { deptId: number } }>(
+    '/sys-department/delete/:deptId',
+    {
+      config: { perm: DEPT_PERMS.remove },
+      schema: { tags: ['system'], summary: '删除部门', params: { type: 'object', required: ['deptId'], properties: { deptId: idField('部门ID') } }, response: { 200: envelopeSchema({ type: 'null' }) } },
+    },
+    async (req) => {
+      await req.tenantTx((tx) => deleteDepartment(tx, req.params.deptId));
+      return ok(null, '删除成功');
+    },
+  );
 };
-
-/*
- * 部门管理's tree list and its form (schemas/resources/sys-department.json, the engine's tree list): the tree, add,
- * edit and delete are declared there; these are their handlers.
- */
-const deptIdParams = { type: 'object', required: ['deptId'], properties: { deptId: idField('部门ID') } };
-
-registerCustomRoute('system.deptTree', {
-  schema: {},
-  handler: async (req: Req) => ok(await req.tenantTx(departmentTree)),
-});
-
-registerCustomRoute('system.deptAdd', {
-  schema: { body: deptBody, response: { 200: envelopeSchema({ type: 'object', properties: { deptId: { type: 'integer' } } }) } },
-  handler: async (req: Req) => {
-    const b = req.body as unknown as DeptBody;
-    const id = await req.tenantTx((tx) => addDepartment(tx, b)).catch(deptRefusal);
-    return ok({ deptId: id }, '新增成功');
-  },
-});
-
-registerCustomRoute('system.deptEdit', {
-  schema: { params: deptIdParams, body: deptBody, response: { 200: envelopeSchema({ type: 'null' }) } },
-  handler: async (req: Req) => {
-    const b = req.body as unknown as DeptBody;
-    const n = await req.tenantTx((tx) => editDepartment(tx, Number((req.params as { deptId: number }).deptId), b)).catch(deptRefusal);
-    if (!n) throw new ApiError('NOT_FOUND', '部门不存在');
-    return ok(null, '保存成功');
-  },
-});
-
-registerCustomRoute('system.deptDelete', {
-  schema: { params: deptIdParams, response: { 200: envelopeSchema({ type: 'null' }) } },
-  handler: async (req: Req) => {
-    await req.tenantTx((tx) => deleteDepartment(tx, Number((req.params as { deptId: number }).deptId)));
-    return ok(null, '删除成功');
-  },
-});

@@ -94,4 +94,35 @@ export const lookupRoutes = (services: AppServices) => async (app: FastifyInstan
     async (req) =>
       ok((await req.tenantTx((tx) => tx.query(`SELECT default_name AS "defaultName", new_name AS "newName" FROM sys_base_config_name ORDER BY default_name`))).rows),
   );
+
+  app.get<{ Params: { pageNum: number; pageSize: number } }>(
+    '/sys-version-log/findPage/:pageNum/:pageSize',
+    { config: { anyUser: true },
+      schema: {
+        tags: ['system'],
+        summary: '版本日志（分页）',
+        params: pageParamsSchema,
+        response: {
+          200: envelopeSchema(
+            pageSchema({ type: 'object', required: ['id', 'version', 'content', 'publishTime'], properties: { id: { type: 'integer' }, version: { type: 'string' }, content: { type: 'string' }, publishTime: { type: 'string' } } }),
+          ),
+        },
+      },
+    },
+    async (req) => {
+      const { pageNum, pageSize } = req.params;
+      return ok(
+        await req.tenantTx(async (tx) => ({
+          total: (await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM sys_version_log`)).rows[0].n,
+          records: (
+            await tx.query(
+              `SELECT id, version, content, to_char(publish_time, 'YYYY-MM-DD HH24:MI:SS') AS "publishTime"
+                 FROM sys_version_log ORDER BY publish_time DESC, id DESC LIMIT $1 OFFSET $2`,
+              [pageSize, offsetOf(pageNum, pageSize)],
+            )
+          ).rows,
+        })),
+      );
+    },
+  );
 };

@@ -10,7 +10,8 @@ vi.mock('../router/navigation', () => ({
   currentLocation: () => ({ path: window.location.pathname, fullPath: window.location.pathname + window.location.search }),
 }));
 
-const { client, call, ApiError } = await import('./http');
+const { axiosClient, call, ApiError } = await import('./http');
+const client = await axiosClient();
 const { loginWithPassword } = await import('./auth');
 const { saveToken } = await import('../session/sessionStorage');
 const { appState } = await import('../store/appStore');

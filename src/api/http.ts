@@ -1,4 +1,4 @@
-import axios, { AxiosError, type AxiosRequestConfig, type InternalAxiosRequestConfig } from 'axios';
+import type { AxiosError, AxiosInstance, AxiosRequestConfig, AxiosResponse, InternalAxiosRequestConfig } from 'axios';
 import { notifyError } from '../feedback/notify';
 import { i18n } from '../i18n/i18n';
 import { currentLocation, navigateTo } from '../router/navigation';
@@ -37,29 +37,49 @@ export const SERVICE = {
   system: '/wxy-system-server',
 } as const;
 
-export const client = axios.create({ baseURL: '/api', timeout: TIMEOUT.default, withCredentials: true });
-
-// Every call goes to the local request log (newDatabase.requireInfoList).
-attachRequestLog(client);
-
 const STALE_SESSION = 'stale-session';
 
-client.interceptors.request.use((config: InternalAxiosRequestConfig) => {
-  // Login calls name the tenant being logged into; every other call carries the session's tenant.
-  if (!config.headers.has('X-TENANT-ID')) config.headers.set('X-TENANT-ID', appState.tenantId);
-  // A request that brings its own credential (login's Basic header) skips the session check.
-  if (config.headers.has('Authorization')) return config;
-  const here = currentLocation();
-  if (isStaleSession(cookieToken(), tabToken(), here.path)) {
-    leaveEndedSession();
-    throw new axios.Cancel(STALE_SESSION);
-  }
-  const token = tabToken();
-  if (token) config.headers.set('Authorization', `Bearer ${token}`);
-  return config;
-});
+type Axios = typeof import('axios').default;
+let loaded: Promise<{ axios: Axios; instance: AxiosInstance }> | null = null;
 
-function failure(error: unknown): ApiError {
+/**
+ * The HTTP library is fetched with the first call, not with the login page (which asks nothing until its user
+ * does): one instance, its request log and session check attached once.
+ */
+function loadClient(): Promise<{ axios: Axios; instance: AxiosInstance }> {
+  return (loaded ??= import('axios').then(({ default: axios }) => {
+    const instance = axios.create({ baseURL: '/api', timeout: TIMEOUT.default, withCredentials: true });
+    // Every call goes to the local request log (newDatabase.requireInfoList).
+    attachRequestLog(instance);
+    instance.interceptors.request.use((config: InternalAxiosRequestConfig) => {
+      // Login calls name the tenant being logged into; every other call carries the session's tenant.
+      if (!config.headers.has('X-TENANT-ID')) config.headers.set('X-TENANT-ID', appState.tenantId);
+      // A request that brings its own credential (login's Basic header) skips the session check.
+      if (config.headers.has('Authorization')) return config;
+      const here = currentLocation();
+      if (isStaleSession(cookieToken(), tabToken(), here.path)) {
+        leaveEndedSession();
+        throw new axios.Cancel(STALE_SESSION);
+      }
+      const token = tabToken();
+      if (token) config.headers.set('Authorization', `Bearer ${token}`);
+      return config;
+    });
+    return { axios, instance };
+  }));
+}
+
+/** The axios instance every call goes through (tests replace its adapter). */
+export const axiosClient = async (): Promise<AxiosInstance> => (await loadClient()).instance;
+
+/** The raw client, for answers that are not an envelope (files, PDFs): the axios instance's calls, loaded on first use. */
+export const client = {
+  request: async <T>(config: AxiosRequestConfig): Promise<AxiosResponse<T>> => (await axiosClient()).request<T>(config),
+  get: async <T>(url: string, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> => (await axiosClient()).get<T>(url, config),
+  post: async <T>(url: string, data?: unknown, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> => (await axiosClient()).post<T>(url, data, config),
+};
+
+function failure(axios: Axios, error: unknown): ApiError {
   if (axios.isCancel(error)) return new ApiError(String((error as { message?: string }).message ?? 'cancelled'), undefined, undefined);
   const axiosError = error as AxiosError<Partial<Envelope<unknown>>>;
   const body = axiosError.response?.data;
@@ -80,24 +100,26 @@ function failure(error: unknown): ApiError {
 
 /** Calls an enveloped endpoint and returns its `data`; a non-200 code is a failure. */
 export async function call<T>(config: AxiosRequestConfig): Promise<T> {
+  const { axios, instance } = await loadClient();
   try {
-    const response = await client.request<Envelope<T>>(config);
+    const response = await instance.request<Envelope<T>>(config);
     const body = response.data;
     if (body && typeof body === 'object' && 'code' in body && Number(body.code) !== 200) {
-      throw new AxiosError(body.msg, String(body.code), response.config, response.request, response);
+      throw new axios.AxiosError(body.msg, String(body.code), response.config, response.request, response);
     }
     return body.data;
   } catch (error) {
-    throw error instanceof ApiError ? error : failure(error);
+    throw error instanceof ApiError ? error : failure(axios, error);
   }
 }
 
 /** Calls an endpoint answering plain JSON on success (oauth/token). */
 export async function callPlain<T>(config: AxiosRequestConfig): Promise<T> {
+  const { axios, instance } = await loadClient();
   try {
-    const response = await client.request<T>(config);
+    const response = await instance.request<T>(config);
     return response.data;
   } catch (error) {
-    throw failure(error);
+    throw failure(axios, error);
   }
 }

@@ -15,4 +15,5 @@ export const messagesApi = {
   read: (id: number) => api('put', '/wxy-system-server/ms/read/{id}', { path: { id } }),
   /** Marks the given ids read, or (no ids) every unread message: the server takes "all" only when asked by name. */
   batchRead: (ids?: number[]) => api('post', '/wxy-system-server/ms/batch/read', { body: ids ? { ids } : { all: true } }),
+  publishVersion: (body: { version: string; content: string }) => api('post', '/wxy-system-server/ms/version/publish', { body }, { silent: true }),
 };

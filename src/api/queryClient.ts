@@ -14,4 +14,8 @@ export const queryKeys = {
   tenant: (id: string) => ['system', 'tenant', id] as const,
   users: (page: number, size: number, keyword: string) => ['system', 'users', { page, size, keyword }] as const,
   user: (id: string) => ['system', 'user', id] as const,
+  tenantLoginRecords: (page: number, size: number, userName: string, success: string) =>
+    ['system', 'tenantLoginRecords', { page, size, userName, success }] as const,
+  myLoginRecords: (page: number, size: number) => ['system', 'myLoginRecords', { page, size }] as const,
+  versionLogs: (page: number, size: number) => ['system', 'versionLogs', { page, size }] as const,
 };

@@ -15,6 +15,10 @@ export const systemApi = {
   changePassword: (body: { oldPassword: string; newPassword: string }) =>
     call<unknown>({ method: 'PUT', url: `${S}/user/password`, data: body, silent: true }),
   editProfile: (body: { name: string; headPortrait: string }) => call<unknown>({ method: 'PUT', url: `${S}/user/profile`, data: body }),
+  myLoginRecords: (pageNum: number, pageSize: number) => api('get', '/wxy-system-server/login-record/findPage/{pageNum}/{pageSize}', { path: { pageNum, pageSize } }),
+  tenantLoginRecords: (pageNum: number, pageSize: number, filter: { userName?: string; success?: string }) =>
+    api('get', '/wxy-system-server/login-record/tenant/findPage/{pageNum}/{pageSize}', { path: { pageNum, pageSize }, query: dropEmpty(filter) as { userName?: string; success?: boolean } }),
+  versionLogs: (pageNum: number, pageSize: number) => api('get', '/wxy-system-server/sys-version-log/findPage/{pageNum}/{pageSize}', { path: { pageNum, pageSize } }),
   users: (pageNum: number, pageSize: number, filter: { keyword?: string }) =>
     api('get', '/wxy-system-server/user/findPage/{pageNum}/{pageSize}', { path: { pageNum, pageSize }, query: dropEmpty(filter) }),
   user: (id: number) => api('get', '/wxy-system-server/user/info/{id}', { path: { id } }),
@@ -34,6 +38,10 @@ export const systemApi = {
   saveRole: (roleId: number | null, body: RoleBody) =>
     roleId ? api('put', '/wxy-system-server/role/edit/{roleId}', { path: { roleId }, body }) : api('post', '/wxy-system-server/role/add', { body }),
   deleteRole: (roleId: number) => call<unknown>({ method: 'DELETE', url: `${S}/role/delete/${roleId}` }),
+  departments: () => api('get', '/wxy-system-server/sys-department/tree'),
+  saveDepartment: (deptId: number | null, body: DeptBody) =>
+    deptId ? api('put', '/wxy-system-server/sys-department/edit/{deptId}', { path: { deptId }, body }) : api('post', '/wxy-system-server/sys-department/add', { body }),
+  deleteDepartment: (deptId: number) => call<unknown>({ method: 'DELETE', url: `${S}/sys-department/delete/${deptId}` }),
 };
 
 export interface UserLinks {
@@ -48,6 +56,8 @@ export type RoleRow = Answer<'/wxy-system-server/role/list', 'get'>[number];
 export type RoleBody = Body<'/wxy-system-server/role/add', 'post'>;
 export type RoleDetail = Answer<'/wxy-system-server/role/info/{roleId}', 'get'>;
 export type RoleMenuNode = Schema<'RoleMenuNode'>;
+export type DeptNode = Schema<'DeptNode'>;
+export type DeptBody = Body<'/wxy-system-server/sys-department/add', 'post'>;
 
 function dropEmpty<T extends Record<string, string | undefined>>(filter: T): Partial<T> {
   return Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined && v !== '')) as Partial<T>;

@@ -9,6 +9,8 @@ import type { Answer } from './contractTypes';
 
 /** A tenant's branding (tenant/get answers null for a domain that is no tenant's). */
 export type Tenant = NonNullable<Answer<'/wxy-system-server/tenant/get', 'post'>>;
+export type LoginRecord = Answer<'/wxy-system-server/login-record/findPage/{pageNum}/{pageSize}', 'get'>['records'][number];
+export type VersionLog = Answer<'/wxy-system-server/sys-version-log/findPage/{pageNum}/{pageSize}', 'get'>['records'][number];
 /** A row of 用户管理 (the list and the detail answer the same). */
 export type UserRow = Answer<'/wxy-system-server/user/info/{id}', 'get'>;
 

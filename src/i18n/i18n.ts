@@ -1,6 +1,5 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { en } from './en';
 import { zhCN } from './zh-CN';
 
 export const LANGUAGE_KEY = 'language';
@@ -15,15 +14,25 @@ export function savedLanguage(): LanguageCode {
 export const i18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({
-  resources: { 'zh-CN': { translation: zhCN }, en: { translation: en } },
+  // English is fetched only for a user who reads it (loadEnglish), so the login bundle carries Chinese alone.
+  resources: { 'zh-CN': { translation: zhCN } },
   lng: savedLanguage(),
   fallbackLng: 'zh-CN',
   interpolation: { escapeValue: false },
   initAsync: false,
 });
 
+let english: Promise<void> | null = null;
+
+/** The shell's English texts, fetched once; main.tsx awaits them before the first render when English is saved. */
+export function loadEnglish(): Promise<void> {
+  return (english ??= import('./en').then(({ en }) => {
+    i18n.addResourceBundle('en', 'translation', en, true, true);
+  }));
+}
+
 export function switchLanguage(language: LanguageCode): void {
   localStorage.setItem(LANGUAGE_KEY, language);
   document.documentElement.lang = language;
-  void i18n.changeLanguage(language);
+  void (language === 'en' ? loadEnglish() : Promise.resolve()).then(() => i18n.changeLanguage(language));
 }

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { LoginPage } from '../pages/login/LoginPage';
 import { NotFoundPage, UnauthorizedPage } from '../pages/errors/ErrorPages';
@@ -10,6 +10,8 @@ import { useRouteGuard } from './useRouteGuard';
 
 /** The logged-in layout is its own chunk so the login page stays small. */
 const AppLayout = lazyPage(() => import('../layout/AppLayout'));
+/** The query cache, dialogs and full component styles: loaded with the first page behind the login, not with it. */
+const ShellProviders = lazyPage(() => import('./ShellProviders'));
 const DeviceActivePage = lazyPage(() => import('../pages/deviceActive/DeviceActivePage'));
 const H5App = lazyPage(() => import('../pages/h5/H5App'));
 /**
@@ -27,11 +29,20 @@ function AuthRedirect() {
 
 const STANDALONE = [LOGIN_PATH, NOT_FOUND_PATH, UNAUTHORIZED_PATH, '/auth-redirect', DEVICE_ACTIVE_PATH];
 
-function Layout() {
+/** A page loaded on demand inside the shell's providers, the loader showing meanwhile. */
+function Lazy({ children }: { children: ReactNode }) {
   return (
     <Suspense fallback={<PageLoader />}>
-      <AppLayout />
+      <ShellProviders>{children}</ShellProviders>
     </Suspense>
+  );
+}
+
+function Layout() {
+  return (
+    <Lazy>
+      <AppLayout />
+    </Lazy>
   );
 }
 
@@ -47,23 +58,23 @@ export function RootView() {
   if (pathname === '/auth-redirect') return <AuthRedirect />;
   if (pathname === DEVICE_ACTIVE_PATH)
     return (
-      <Suspense fallback={<PageLoader />}>
+      <Lazy>
         <DeviceActivePage />
-      </Suspense>
+      </Lazy>
     );
   // The mobile pages have a shell of their own (no sidebar, their own login).
   if (isH5Path(pathname))
     return (
-      <Suspense fallback={<PageLoader />}>
+      <Lazy>
         <H5App />
-      </Suspense>
+      </Lazy>
     );
   if (!appState.user) return <NotFoundPage />;
   if (REGISTER_PATHS.includes(pathname))
     return (
-      <Suspense fallback={<PageLoader />}>
+      <Lazy>
         <RegisterPage />
-      </Suspense>
+      </Lazy>
     );
   return <Layout />;
 }

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { notifyWarning } from '../feedback/notify';
 
 export const RELOAD_AFTER_CHUNK_FAILURE_MS = 1000;
@@ -9,6 +9,12 @@ export const RELOAD_AFTER_CHUNK_FAILURE_MS = 1000;
  */
 export function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
   return lazy(() => loadOrReload(load));
+}
+
+/** A lazily loaded named export of a module (a component that is not its module's default), with lazyPage's reload. */
+// any props: the component's own type is kept
+export function lazyNamed<M extends Record<K, ComponentType<any>>, K extends keyof M>(load: () => Promise<M>, name: K): LazyExoticComponent<M[K]> {
+  return lazy(() => loadOrReload(load).then((m) => ({ default: m[name] })));
 }
 
 /** Loads a page module; on failure warns, schedules the reload and never settles (the loader stays up). */

@@ -7,17 +7,11 @@ export type { RowDialogProps };
 
 /**
  * Hand-written dialogs a generic list opens by name (a screen action `{"kind": "dialog", "dialog": name}`), for what
- * a descriptor form cannot ask (a secret pasted or read from a file) or show (a BPMN drawing with its path). The names are the meta-schema's enum.
+ * a descriptor form cannot ask (a secret pasted or read from a file). The names are the meta-schema's enum.
  */
 export const ROW_DIALOGS: Readonly<Record<string, LazyExoticComponent<ComponentType<RowDialogProps>>>> = {
   orderDetail: lazyPage(() => import('../../screens-custom/orders/OrderDetailDialog')),
   orderExchangeDetail: lazyPage(() => import('../../screens-custom/billing/ExchangeDetailDialog')),
-  messageOpen: lazyPage(() => import('../notices/MessageOpenDialog')),
-  processDiagram: lazyPage(() => import('../../screens-custom/process/ProcessDialogs').then((m) => ({ default: m.ProcessDiagramDialog }))),
-  processImport: lazyPage(() => import('../../screens-custom/process/ProcessDialogs').then((m) => ({ default: m.ProcessImportDialog }))),
-  processInstanceDetail: lazyPage(() => import('../../screens-custom/process/ProcessDialogs').then((m) => ({ default: m.ProcessInstanceDialog }))),
-  processTask: lazyPage(() => import('../../screens-custom/process/ProcessDialogs').then((m) => ({ default: m.ProcessTaskDialog }))),
-  processTryRun: lazyPage(() => import('../../screens-custom/process/ProcessDialogs').then((m) => ({ default: m.ProcessTryRunDialog }))),
   examQuestions: lazyPage(() => import('../../screens-custom/training/ExamQuestionsDialog')),
   videoMaterialEdit: lazyPage(() => import('../../screens-custom/training/VideoMaterialDialogs').then((m) => ({ default: m.VideoMaterialEditDialog }))),
   coursePreview: lazyPage(() => import('../../screens-custom/training/VideoMaterialDialogs').then((m) => ({ default: m.CoursePreviewDialog }))),

@@ -1,4 +1,3 @@
-import { queryClient } from '../api/queryClient';
 import { rememberPage } from '../layout/recentPages';
 import { i18n } from '../i18n/i18n';
 import type { AppRoute } from '../router/appRoute';
@@ -86,7 +85,7 @@ export function onLayoutNavigation(path: string, search: string, navigationType:
   if (!route.meta.titleKey) localStorage.setItem(LAST_MODULE_KEY, route.meta.module);
   const flags = new URLSearchParams(search);
   if (flags.get('refresh') === 'true') refreshView(view.path);
-  if (flags.get('refreshTable') === 'true') void queryClient.invalidateQueries();
+  if (flags.get('refreshTable') === 'true') void import('../api/queryClient').then(({ queryClient }) => queryClient.invalidateQueries());
 }
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_ROLE } from '../../server/db/index.ts';
-import { loadDescriptors } from '../../core/descriptors/index.ts';
+import { loadDescriptors } from '../../core/descriptors/load.ts';
 import { readDescriptorFiles } from '../../server/resources/descriptorFiles.ts';
 import { readDictionaries } from '../../server/resources/dictionaryFiles.ts';
 import { seedDictionaries } from '../../server/db/seed/dictionaries.ts';

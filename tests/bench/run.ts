@@ -148,6 +148,7 @@ const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const parts: [string, () => Promise<void>][] = [
   ['startup', benchStartupAndLogin],
   ['bundle', benchLoginBundle],
+  ['screens', async () => (await import('./screenWeight.ts')).benchScreenWeight()],
   ['designer', benchDesigner],
   ['files', async () => (await import('./files.ts')).benchFiles()],
   ['print', async () => (await import('./print.ts')).benchPrint()],

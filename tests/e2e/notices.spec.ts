@@ -61,7 +61,7 @@ test('a message created while the page is open raises the bell, pops up, and ope
   await expect(page.getByTestId('bell-item')).toHaveCount(1);
   await page.getByTestId('bell-item').click();
   await expect(page).toHaveURL(/\/userInfo\/systemLog$/);
-  await expect(page.getByTestId('system-log-table')).toBeVisible();
+  await expect(page.getByTestId('version-log-table')).toBeVisible();
   await expect(page.getByTestId('bell-badge')).not.toContainText('1');
   expect((await api.unread()).total).toBe(0);
 
@@ -102,24 +102,17 @@ test('the message centre pages, filters, marks one and marks all read', async ({
   const rows = page.getByTestId('message-table-row');
   await expect(rows.first()).toContainText('订货单 D3');
 
-  // 消息中心 is the engine's list: its 状态 filter, 标记已读 on a row, 全部标记已读 in the toolbar
-  const show = async (state: '未读' | '已读') => {
-    await page.getByTestId('filter-isRead').click();
-    await page.getByRole('option', { name: state, exact: true }).click();
-    await page.getByTestId('message-search').click();
-  };
-  await show('未读');
+  await page.getByTestId('message-filter').getByText('未读').click();
   await expect(rows).toHaveCount(3);
-  await rows.first().getByTestId('row-action-markRead').click();
+  await rows.first().getByTestId('message-mark-read').click();
   await expect(rows).toHaveCount(2);
   await expect(page.getByTestId('bell-badge')).toContainText('2');
-  await show('已读');
+  await page.getByTestId('message-filter').getByText('已读').click();
   await expect(rows.first()).toContainText('订货单 D3');
-  await expect(rows.first()).toContainText('已读');
+  await expect(rows.first().getByTestId('message-status')).toHaveText('已读');
 
-  await show('未读');
-  await page.getByTestId('message-toolbar-markAll').click();
-  await page.getByTestId('engine-confirm-ok').click();
+  await page.getByTestId('message-filter').getByText('未读').click();
+  await page.getByTestId('message-mark-all').click();
   await expect(page.getByTestId('message-table')).toContainText('暂无数据');
   await expect(page.getByTestId('bell-badge').locator('.mantine-Indicator-indicator')).toHaveCount(0);
   expect((await api.unread()).total).toBe(0);
@@ -146,13 +139,11 @@ test('an admin publishes a version from the version log page, and the dialog com
   const api = await adminApi(page);
   await socketReady(page);
   await (await menuItem(page, '/systemManage', '/systemManage/versionLog')).click();
-  // 发布版本 is the screen's declared form posting to ms/version/publish
-  await page.getByTestId('version-log-toolbar-publish').click();
+  await page.getByTestId('version-publish').click();
   const version = `ui-${Date.now()}`;
-  const form = page.getByTestId('version-log-dialog');
-  await form.getByTestId('field-version').fill(version);
-  await form.getByTestId('field-content').fill('从页面发布的版本');
-  await form.getByTestId('version-log-form-submit').click();
+  await page.getByTestId('version-publish-version').fill(version);
+  await page.getByTestId('version-publish-content').fill('从页面发布的版本');
+  await page.getByTestId('version-publish-submit').click();
   await expect(page.getByTestId('version-dialog-text')).toBeVisible({ timeout: 15_000 });
   await page.getByRole('dialog').getByRole('button', { name: '取消' }).click();
   await expect(page.getByTestId('version-log-table')).toContainText(version);

@@ -25,7 +25,7 @@ test('finance01 opens a refund notice (17) from the message centre onto 支付�
   await finance.goto('/userInfo/messageNotice');
   const row = finance.getByTestId('message-table-row').filter({ hasText: `订单${order.orderNo}已退款` });
   await expect(row).toContainText(`¥${sku.retailPrice.toFixed(2)}`);
-  await row.getByTestId('row-action-open').click();
+  await row.getByTestId('message-open').click();
   await expect(finance).toHaveURL(new RegExp(`/financeManage/paymentDetail\\?id=${order.orderId}$`));
   const detail = finance.getByTestId('payment-detail');
   await expect(detail).toContainText(order.orderNo);

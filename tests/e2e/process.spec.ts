@@ -57,11 +57,11 @@ test('draw a two-step process in bpmn-js, deploy it, and try it out', async ({ b
   const page = await as(browser, 'admin', 'admin123');
   await openFromSidebar(page, '/processManage', '/processManage/processDefinition');
   await expect(page.getByTestId('process-definition-table')).toContainText('备用金审批');
-  // 店长设置 (a list of its own): the demo shop's manager approves its "申请人的店长" steps.
-  await page.getByTestId('process-definition-toolbar-shopManagers').click();
+  // 店长设置: the demo shop's manager approves its "申请人的店长" steps.
+  await page.getByTestId('process-shop-managers').click();
   await expect(page.getByTestId('shop-manager-table-row').first()).toContainText('店长01');
-  await page.getByTestId('tab-/processManage/processDefinition').click();
-  await page.getByTestId('process-definition-toolbar-new').click();
+  await page.keyboard.press('Escape');
+  await page.getByTestId('process-new').click();
   await expect(page).toHaveURL(/\/processManage\/processDesign$/);
   await page.locator('g[data-element-id="StartEvent_1"]').click();
   await append(page, 'append.append-task', '店长审批');
@@ -87,7 +87,7 @@ test('draw a two-step process in bpmn-js, deploy it, and try it out', async ({ b
   await expect(row).toContainText('两级审批');
 
   // 试运行: a demo document of 900 元 waits for the shop manager.
-  await row.getByTestId('row-action-tryRun').click();
+  await page.getByTestId('process-try-twoStep').click();
   await page.getByTestId('try-amount').fill('900');
   await page.getByTestId('try-submit').click();
   await expect(page.getByText('已发起，待 店长审批（店长01） 审批')).toBeVisible();
@@ -118,7 +118,7 @@ test('approve on 我的待办, reject with a comment, and the instance shows why
   const trial = manager.getByTestId('process-todo-table-row').filter({ hasText: '试运行：两级审批 900 元' });
   await expect(trial).toBeVisible();
   // Other demo documents may wait for manager01 too: the two handled here leave the rest.
-  const pendingBefore = Number(((await manager.getByTestId('process-todo-total').textContent()) ?? '').match(/\d+/)![0]);
+  const pendingBefore = Number(((await manager.getByTestId('process-todo-table-total').textContent()) ?? '').match(/\d+/)![0]);
   await trial.getByRole('button', { name: '办理' }).click();
   await expect(manager.locator('[data-testid="bpmn-view"] .wf-active')).toHaveCount(1);
   await manager.getByTestId('task-approve').click();
@@ -133,7 +133,7 @@ test('approve on 我的待办, reject with a comment, and the instance shows why
   await expect(manager.getByText('已同意（流程审批中）')).toBeHidden({ timeout: 15_000 });
   await manager.getByTestId('task-approve').click();
   await expect(manager.getByText('已同意（流程审批中）')).toBeVisible();
-  await expect(manager.getByTestId('process-todo-total')).toHaveText(`共 ${pendingBefore - 2} 条`);
+  await expect(manager.getByTestId('process-todo-table-total')).toHaveText(`共 ${pendingBefore - 2} 条`);
   await openFromSidebar(manager, '/processManage', '/processManage/myDone');
   await expect(manager.getByTestId('process-done-table')).toContainText('情况属实');
   await manager.context().close();

@@ -26,7 +26,7 @@ test('a 交班 notice 11 opens 销售日报 with the shop-day’s figures', asyn
 
   await page.goto('/userInfo/messageNotice');
   const row = page.getByTestId('message-table-row').filter({ hasText: `${shop.shopName} ` }).filter({ hasText: '销售日报' }).first();
-  await row.getByTestId('row-action-open').click();
+  await row.getByTestId('message-open').click();
   await expect(page).toHaveURL(/\/orderInfo\/saleReport\?id=\d+$/);
   const report = page.getByTestId('sale-report');
   await expect(report).toContainText(shop.shopName);

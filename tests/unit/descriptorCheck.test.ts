@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { checkDescriptors, formatError, formSchema, formWritable, loadDescriptors, resolveEndpoint, type DescriptorFile } from '../../core/descriptors/index.ts';
+import { checkDescriptors, formSchema, formWritable, resolveEndpoint } from '../../core/descriptors/index.ts';
+import { formatError, loadDescriptors, type DescriptorFile } from '../../core/descriptors/load.ts';
 import { loadDescriptorDirs, readI18nKeys } from '../../server/resources/descriptorFiles.ts';
 import { FORMATTERS } from '../../core/descriptors/widgetKeys.ts';
 import { submitBody } from '../../engine/runtime/screenModel.ts';

@@ -239,9 +239,9 @@ export interface Route {
    */
   handler?: string;
   /**
-   * custom: page ({records, total}, a list screen's endpoint), tree (nodes with their children: a tree list's endpoint, a treeSelect's source) or file (a server export).
+   * custom: page ({records, total}, a list screen's endpoint) or file (a server export).
    */
-  answers?: 'page' | 'file' | 'tree';
+  answers?: 'page' | 'file';
   /**
    * import / template: the key of a document importer a domain registers (rows that become whole documents), instead of the generic row import.
    */

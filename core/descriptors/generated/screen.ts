@@ -79,22 +79,10 @@ export type Action = {
     | 'examQuestions'
     | 'orderDetail'
     | 'orderExchangeDetail'
-    | 'messageOpen'
-    | 'processDiagram'
-    | 'processImport'
-    | 'processInstanceDetail'
-    | 'processTask'
-    | 'processTryRun'
     | 'videoMaterialEdit'
     | 'videoTaskProgress';
   body?: {
     [k: string]: unknown;
-  };
-  /**
-   * form on a row: a new record (the create form) with these fields taken from the row, {formField: rowField} (新增下级: {"parentId": "deptId"}).
-   */
-  prefill?: {
-    [k: string]: string;
   };
   to?: string;
   query?: {
@@ -192,44 +180,6 @@ export interface ScreenDescriptor {
    */
   queryFilters?: {
     [k: string]: string;
-  };
-  /**
-   * A tree list: the endpoint answers nodes with their children (a tree route, or a custom route answering tree); rows are shown nested under their parent, expandable and collapsible, with no pager.
-   */
-  tree?: {
-    /**
-     * The field holding a node's children (default children).
-     */
-    children?: string;
-    /**
-     * Open with every node collapsed (default: all expanded).
-     */
-    collapsed?: boolean;
-  };
-  /**
-   * What else a change made on this list refreshes besides the list: notices = the bell's unread count and list (消息中心).
-   */
-  refreshes?: 'notices'[];
-  /**
-   * A list opened with a row named in its URL (a notice's ?processInstanceId=): once the rows arrive, the row whose field equals the query value gets its row action run (办理); when no shown row has it, the fallback row action runs with just that field (详情).
-   */
-  openFromQuery?: {
-    /**
-     * The URL query key.
-     */
-    param: string;
-    /**
-     * The row field it names.
-     */
-    field: string;
-    /**
-     * The id of the row action run on the found row.
-     */
-    action: string;
-    /**
-     * The id of the row action run when no shown row has the value.
-     */
-    fallback?: string;
   };
   /**
    * Panels (a report's charts) shown above the table, by key: core/descriptors/widgetKeys.ts PANELS.

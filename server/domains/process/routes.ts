@@ -2,8 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ok, offsetOf, pageParamsSchema } from '../../http/envelope.ts';
 import { fileStamp } from '../../http/fileStamp.ts';
 import { grantedMenuKeys } from '../../permissions.ts';
-import type { Req } from '../../resources/access.ts';
-import { registerCustomRoute } from '../../resources/customRoutes.ts';
 import { asCallerError } from '../../resources/dbErrors.ts';
 import { taskAction } from './codes.ts';
 import { definitionRows, deleteDeployment, deployDefinition, setSuspension } from './definitions.ts';
@@ -42,108 +40,7 @@ const taskQuery = {
   properties: { title: boundedString('标题', 100), processKey: boundedString('流程标识', 64), businessType: boundedString('业务类型', 48) },
 };
 
-const pageOf = (req: Req) => {
-  const { pageNum, pageSize } = req.params as unknown as { pageNum: number; pageSize: number };
-  return { limit: pageSize, offset: offsetOf(pageNum, pageSize) };
-};
-
-/*
- * The lists and row calls of 流程定义, 我的待办 / 我的已办, 流程实例 and 店长设置 are declared by the process resources
- * (schemas/resources/process-*.json: the engine's list screens call them); their handlers are the domain's own.
- */
-registerCustomRoute('process.definitionList', {
-  schema: {
-    params: pageParams(),
-    querystring: {
-      type: 'object',
-      properties: { key: boundedString('流程标识', 64), name: boundedString('流程名称', 64), latest: { type: 'boolean', title: '只看最新版本' }, processDefinitionId: idField('流程定义ID'), withXml: { type: 'boolean', title: '带XML' } },
-    },
-  },
-  handler: async (req: Req) => {
-    const q = req.query as { key?: string; name?: string; latest?: boolean; processDefinitionId?: number; withXml?: boolean };
-    const { limit, offset } = pageOf(req);
-    return ok(await req.tenantTx((tx) => definitionRows(tx, { key: q.key, name: q.name, latest: q.latest, definitionId: q.processDefinitionId, withXml: q.withXml }, limit, offset)).catch(asCallerError));
-  },
-});
-
-registerCustomRoute('process.suspension', {
-  schema: { params: { type: 'object', required: ['processDefinitionId', 'state'], properties: { processDefinitionId: idField('流程定义ID'), state: boundedString('状态', 16) } } },
-  handler: async (req: Req) => {
-    const p = req.params as unknown as { processDefinitionId: number; state: string };
-    return ok(await req.tenantTx((tx) => setSuspension(tx, p.processDefinitionId, p.state)));
-  },
-});
-
-registerCustomRoute('process.deleteDeployment', {
-  schema: { params: { type: 'object', required: ['deploymentId', 'cascade'], properties: { deploymentId: idField('部署ID'), cascade: boundedString('级联', 8) } } },
-  handler: async (req: Req) => {
-    const p = req.params as unknown as { deploymentId: number; cascade: string };
-    return ok(await req.tenantTx((tx) => deleteDeployment(tx, req.auth!, p.deploymentId, p.cascade)), '删除成功');
-  },
-});
-
-registerCustomRoute('process.todo', {
-  schema: { params: pageParams(), querystring: taskQuery },
-  handler: async (req: Req) => {
-    const { limit, offset } = pageOf(req);
-    return ok(await req.tenantTx((tx) => myPendingTasks(tx, req.auth!, req.query as { title?: string }, limit, offset)));
-  },
-});
-
-registerCustomRoute('process.done', {
-  schema: { params: pageParams(), querystring: taskQuery },
-  handler: async (req: Req) => {
-    const { limit, offset } = pageOf(req);
-    return ok(await req.tenantTx((tx) => myDoneTasks(tx, req.auth!, req.query as { title?: string }, limit, offset)));
-  },
-});
-
-registerCustomRoute('process.instances', {
-  schema: {
-    params: pageParams(),
-    querystring: {
-      type: 'object',
-      properties: {
-        ...taskQuery.properties,
-        status: { type: 'integer', enum: [1, 2, 3, 4], title: '状态' },
-        applicantName: boundedString('申请人', 48),
-        mine: { type: 'boolean', title: '只看我发起的' },
-      },
-    },
-  },
-  handler: async (req: Req) => {
-    const { limit, offset } = pageOf(req);
-    return ok(await req.tenantTx((tx) => listInstances(tx, req.auth!, req.query as Parameters<typeof listInstances>[2], limit, offset)));
-  },
-});
-
-registerCustomRoute('process.shopManagers', {
-  schema: { params: pageParams(), querystring: { type: 'object', properties: { shopName: boundedString('门店名称', 24) } } },
-  handler: async (req: Req) => {
-    const { limit, offset } = pageOf(req);
-    return ok(await req.tenantTx((tx) => listShopManagers(tx, (req.query as { shopName?: string }).shopName, limit, offset)));
-  },
-});
-
-
-registerCustomRoute('process.saveShopManager', {
-  schema: {
-    body: {
-      type: 'object',
-      required: ['shopId'],
-      properties: {
-        shopId: idField('门店'),
-        userId: { anyOf: [{ type: 'integer', minimum: 1, maximum: 2147483647 }, { type: 'string', maxLength: 24 }], title: '店长' },
-        // 店长设置's form names the manager by login name.
-        userName: { type: 'string', maxLength: 24, title: '店长登录名' },
-      },
-    },
-  },
-  handler: async (req: Req) => {
-    const b = req.body as { shopId: number; userId?: number | string | null; userName?: string };
-    return ok(await req.tenantTx((tx) => setShopManager(tx, req.auth!.tenantId, b.shopId, b.userName ?? b.userId ?? null)));
-  },
-});
+type Paged = { Params: { pageNum: number; pageSize: number } };
 
 /** 流程实例 rights (or admin): read every instance rather than only those one applied for or approved. */
 async function canListAll(req: FastifyRequest): Promise<boolean> {
@@ -155,6 +52,28 @@ async function canListAll(req: FastifyRequest): Promise<boolean> {
 export const processRoutes = async (app: FastifyInstance) => {
   // A .bpmn file may also be posted as the body itself (Content-Type application/xml or text/xml).
   app.addContentTypeParser(['application/xml', 'text/xml'], { parseAs: 'string', bodyLimit: 2 * 1024 * 1024 }, (_req, body, done) => done(null, { bpmnXml: body }));
+  app.get<Paged & { Querystring: { key?: string; name?: string; latest?: boolean; processDefinitionId?: number; withXml?: boolean } }>(
+    '/process/definition/list/:pageNum/:pageSize',
+    {
+      config: { perm: PROCESS_PERMS.definitionList },
+      schema: {
+        tags,
+        summary: '流程定义列表（每个版本一行；latest=true 只列最新版本；withXml=true 带 BPMN XML，设计器打开用）',
+        params: pageParams(),
+        querystring: {
+          type: 'object',
+          properties: { key: boundedString('流程标识', 64), name: boundedString('流程名称', 64), latest: { type: 'boolean', title: '只看最新版本' }, processDefinitionId: idField('流程定义ID'), withXml: { type: 'boolean', title: '带XML' } },
+        },
+      },
+    },
+    async (req) => {
+      const { pageNum, pageSize } = req.params;
+      const q = req.query;
+      return ok(
+        await req.tenantTx((tx) => definitionRows(tx, { key: q.key, name: q.name, latest: q.latest, definitionId: q.processDefinitionId, withXml: q.withXml }, pageSize, offsetOf(pageNum, pageSize))).catch(asCallerError),
+      );
+    },
+  );
 
   app.post<{ Body: { bpmnXml?: string; xml?: string; businessType?: string; description?: string } }>(
     '/process/definition/save/and/Deployment',
@@ -182,9 +101,43 @@ export const processRoutes = async (app: FastifyInstance) => {
     },
   );
 
+  app.post<{ Params: { processDefinitionId: number; state: string } }>(
+    '/process/definition/suspension/:processDefinitionId/:state',
+    {
+      config: { perm: PROCESS_PERMS.suspend },
+      schema: {
+        tags,
+        summary: '挂起或激活流程定义：state 1 激活，2 挂起（挂起的版本不能发起新的审批）',
+        params: { type: 'object', required: ['processDefinitionId', 'state'], properties: { processDefinitionId: idField('流程定义ID'), state: boundedString('状态', 16) } },
+      },
+    },
+    async (req) => ok(await req.tenantTx((tx) => setSuspension(tx, req.params.processDefinitionId, req.params.state))),
+  );
 
+  app.delete<{ Params: { deploymentId: number; cascade: string } }>(
+    '/process/definition/delete/:deploymentId/:cascade',
+    {
+      config: { perm: PROCESS_PERMS.remove },
+      schema: {
+        tags,
+        summary: '删除部署：不级联时有审批中的实例则拒绝；级联时撤销审批中的实例并一并删除',
+        params: { type: 'object', required: ['deploymentId', 'cascade'], properties: { deploymentId: idField('部署ID'), cascade: boundedString('级联', 8) } },
+      },
+    },
+    async (req) => ok(await req.tenantTx((tx) => deleteDeployment(tx, req.auth!, req.params.deploymentId, req.params.cascade)), '删除成功'),
+  );
 
+  app.get<Paged & { Querystring: { title?: string; processKey?: string; businessType?: string } }>(
+    '/process/task/agents/list/:pageNum/:pageSize',
+    { config: { perm: PROCESS_PERMS.todo }, schema: { tags, summary: '我的待办：指派给我或我的角色的待审批任务', params: pageParams(), querystring: taskQuery } },
+    async (req) => ok(await req.tenantTx((tx) => myPendingTasks(tx, req.auth!, req.query, req.params.pageSize, offsetOf(req.params.pageNum, req.params.pageSize)))),
+  );
 
+  app.get<Paged & { Querystring: { title?: string; processKey?: string; businessType?: string } }>(
+    '/process/task/completes/list/:pageNum/:pageSize',
+    { config: { perm: PROCESS_PERMS.done }, schema: { tags, summary: '我的已办：我同意或驳回的任务', params: pageParams(), querystring: taskQuery } },
+    async (req) => ok(await req.tenantTx((tx) => myDoneTasks(tx, req.auth!, req.query, req.params.pageSize, offsetOf(req.params.pageNum, req.params.pageSize)))),
+  );
 
   app.post<{ Params: { processInstanceId: number; taskId: number; taskType: string }; Body: { comment?: string } | undefined }>(
     '/process/task/complete/:processInstanceId/:taskId/:taskType',
@@ -231,6 +184,27 @@ export const processRoutes = async (app: FastifyInstance) => {
     async (req) => ok(await req.tenantTx((tx) => transferTask(tx, req.auth!, req.body)), '转交成功'),
   );
 
+  app.get<Paged & { Querystring: { title?: string; processKey?: string; businessType?: string; status?: number; applicantName?: string; mine?: boolean } }>(
+    '/process/instance/list/:pageNum/:pageSize',
+    {
+      config: { perm: PROCESS_PERMS.instances },
+      schema: {
+        tags,
+        summary: '流程实例列表（status 1 审批中，2 已通过，3 已驳回，4 已撤销；mine=true 只看我发起的）',
+        params: pageParams(),
+        querystring: {
+          type: 'object',
+          properties: {
+            ...taskQuery.properties,
+            status: { type: 'integer', enum: [1, 2, 3, 4], title: '状态' },
+            applicantName: boundedString('申请人', 48),
+            mine: { type: 'boolean', title: '只看我发起的' },
+          },
+        },
+      },
+    },
+    async (req) => ok(await req.tenantTx((tx) => listInstances(tx, req.auth!, req.query, req.params.pageSize, offsetOf(req.params.pageNum, req.params.pageSize)))),
+  );
 
   app.get<{ Params: { processInstanceId: number } }>(
     '/process/instance/list/details/:processInstanceId',
@@ -301,7 +275,34 @@ export const processRoutes = async (app: FastifyInstance) => {
     },
   );
 
+  app.get<Paged & { Querystring: { shopName?: string } }>(
+    '/process/shop-manager/list/:pageNum/:pageSize',
+    {
+      config: { perm: PROCESS_PERMS.shopManager },
+      schema: { tags, summary: '店长设置：每个门店的店长（“申请人的店长”审批步骤交给他）', params: pageParams(), querystring: { type: 'object', properties: { shopName: boundedString('门店名称', 24) } } },
+    },
+    async (req) => ok(await req.tenantTx((tx) => listShopManagers(tx, req.query.shopName, req.params.pageSize, offsetOf(req.params.pageNum, req.params.pageSize)))),
+  );
 
+  app.post<{ Body: { shopId: number; userId?: number | string | null } }>(
+    '/process/shop-manager/save',
+    {
+      config: { perm: PROCESS_PERMS.shopManager },
+      schema: {
+        tags,
+        summary: '设置门店店长（userId 为用户ID或登录名；空字符串则清除）',
+        body: {
+          type: 'object',
+          required: ['shopId'],
+          properties: {
+            shopId: idField('门店'),
+            userId: { anyOf: [{ type: 'integer', minimum: 1, maximum: 2147483647 }, { type: 'string', maxLength: 24 }], title: '店长' },
+          },
+        },
+      },
+    },
+    async (req) => ok(await req.tenantTx((tx) => setShopManager(tx, req.auth!.tenantId, req.body.shopId, req.body.userId ?? null))),
+  );
 
   app.get<{ Params: { code: string } }>(
     '/dictionary/list/:code',

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { queryKeys } from '../../api/queryClient';
 import { systemApi } from '../../api/system';
-import { formatDateTime } from '../../../widgets/formatters';
+import { formatTime } from '../../components/PagedTable';
 import { appState } from '../../store/appStore';
 import { useUnreadCount } from '../../notices/noticeQueries';
 import { Workbench } from '../../../screens-custom/stats/Workbench';
@@ -41,7 +41,7 @@ export default function HomePage() {
       </Card>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
         <Fact label={t('home.tenant')} value={tenant?.tenantName ?? snap.tenantId} testId="home-tenant" />
-        <Fact label={t('home.serverTime')} value={formatDateTime(serverDate.data?.now)} testId="home-server-time" />
+        <Fact label={t('home.serverTime')} value={formatTime(serverDate.data?.now)} testId="home-server-time" />
         <Fact label={t('home.roles')} value={<Group gap={4}>{(user?.roleNames ?? []).map((role) => <Badge key={role} variant="light" tt="none">{role}</Badge>)}</Group>} testId="home-roles" />
         <Fact label={t('home.unread')} value={unreadCount} testId="home-unread" />
       </SimpleGrid>

@@ -1,12 +1,11 @@
 import { Alert, Button, Center, Group, Image, Paper, PasswordInput, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { loginWithPassword, loginWithPhone, sendSmsCode } from '../../api/auth';
-import { systemApi } from '../../api/system';
-import type { LoginAnswer } from '../../api/types';
+import { lookUpTenant } from '../../api/tenantLookup';
+import type { LoginAnswer, Tenant } from '../../api/types';
 import { notifySuccess } from '../../feedback/notify';
 import { MAX_LENGTH, integerInput, phoneError } from '../../forms/inputRules';
 import { applyBranding, documentBranding } from '../../layout/branding';
@@ -15,6 +14,22 @@ import { deviceFingerprint, rememberedTenantId } from '../../session/sessionStor
 import { LanguageSwitch } from '../../layout/LanguageSwitch';
 
 const SMS_COOLDOWN_SECONDS = 60;
+
+/**
+ * A tenant looked up once per key (null while asking, when not found, or when `key` is empty). Plain state rather
+ * than the query cache: the login page loads without it (the cache comes with the pages behind the login).
+ */
+function useTenantLookup(key: string, ask: () => Promise<Tenant | null>): Tenant | null {
+  const [found, setFound] = useState<{ key: string; tenant: Tenant | null } | null>(null);
+  useEffect(() => {
+    if (!key) return;
+    let current = true;
+    void ask().catch(() => null).then((tenant) => { if (current) setFound({ key, tenant }); });
+    return () => { current = false; };
+    // `ask` is the same call for the same key
+  }, [key]);
+  return found?.key === key ? found.tenant : null;
+}
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -26,24 +41,14 @@ export function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const host = window.location.host;
-  const tenantByHost = useQuery({
-    queryKey: ['login', 'tenantByHost', host],
-    queryFn: () => systemApi.tenant({ domain: host }, { silent: true }).catch(() => null),
-    staleTime: Infinity,
-  });
-  const hostTenant = tenantByHost.data ?? null;
+  const hostTenant = useTenantLookup(host, () => lookUpTenant({ domain: host }));
   const [tenantInput, setTenantInput] = useState(rememberedTenantId);
   const tenantId = hostTenant ? String(hostTenant.id) : tenantInput;
   const [tenantMissing, setTenantMissing] = useState(false);
   // Off a tenant's host, the typed tenant number finds its branding (logo and name) once typing pauses.
   const [typedTenant] = useDebouncedValue(hostTenant ? '' : tenantInput, 400);
-  const tenantById = useQuery({
-    queryKey: ['login', 'tenantById', typedTenant],
-    queryFn: () => systemApi.tenant({ id: Number(typedTenant) }, { silent: true }).catch(() => null),
-    enabled: /^\d{1,9}$/.test(typedTenant),
-    staleTime: Infinity,
-  });
-  const brandTenant = hostTenant ?? (typedTenant ? tenantById.data ?? null : null);
+  const tenantById = useTenantLookup(/^\d{1,9}$/.test(typedTenant) ? typedTenant : '', () => lookUpTenant({ id: Number(typedTenant) }));
+  const brandTenant = hostTenant ?? (typedTenant ? tenantById : null);
   const [mode, setMode] = useState<string | null>('account');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
