@@ -15,7 +15,9 @@ export const i18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({
   // English is fetched only for a user who reads it (loadEnglish), so the login bundle carries Chinese alone.
-  resources: { 'zh-CN': { translation: zhCN } },
+  // A copy: i18next merges later bundles (the engine's texts) into the object it holds, and the module's must stay the
+  // shell's own (i18n.test.ts compares the two languages' keys).
+  resources: { 'zh-CN': { translation: structuredClone(zhCN) } },
   lng: savedLanguage(),
   fallbackLng: 'zh-CN',
   interpolation: { escapeValue: false },
@@ -27,7 +29,7 @@ let english: Promise<void> | null = null;
 /** The shell's English texts, fetched once; main.tsx awaits them before the first render when English is saved. */
 export function loadEnglish(): Promise<void> {
   return (english ??= import('./en').then(({ en }) => {
-    i18n.addResourceBundle('en', 'translation', en, true, true);
+    i18n.addResourceBundle('en', 'translation', structuredClone(en), true, true);
   }));
 }
 
