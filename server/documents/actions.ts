@@ -61,12 +61,12 @@ export async function docActionUpToStatus(tx: Queryable, auth: AuthContext, c: D
   const to = result?.to ?? action.to[0];
   if (!action.to.includes(to)) throw new Error(`${action.fn} answered status ${to}, not one of ${action.to.join(', ')}`);
   const notes = [typeof note === 'string' ? note.trim() : '', result?.note ?? ''].filter(Boolean).join('；');
-  const status_ = docEventStatement(
+  const statusWrite = docEventStatement(
     auth,
     { docType: c.doc.type, docId: id, action: action.id, actionLabel: result?.label ?? action.label, fromStatus: status, toStatus: to, note: notes || null },
     { sql: `UPDATE ${quoteIdent(c.header.table)} SET ${quoteIdent(columnOf(c.header, c.doc.statusField))} = $1 WHERE ${pkCol(c.header)} = $2`, params: [to, id] },
   );
-  return { ref, last: [...later, status_] };
+  return { ref, last: [...later, statusWrite] };
 }
 
 /** Each id on its own transaction, so one refusal does not undo the others; answers a per-document result. */

@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { waitForServer } from './serverProcess.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const PORT = Number(process.env.BENCH_DESIGNER_PORT || 18185);
@@ -17,19 +18,6 @@ const MOVES = 60;
 const ROUNDS = 3;
 
 type Page = import('@playwright/test').Page;
-
-async function waitForServer(url: string, child: ReturnType<typeof spawn>): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error('server exited');
-    try {
-      await fetch(url);
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-  throw new Error('server did not answer');
-}
 
 async function openDesigner(page: Page, base: string): Promise<void> {
   await page.goto(`${base}/storageManage/sysPrintTem?id=new`);
@@ -95,7 +83,7 @@ export async function benchDesignerUi(): Promise<void> {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
   try {
     const base = `http://127.0.0.1:${PORT}`;
-    await waitForServer(`${base}/api/wxy-system-server/sys-date/now`, server);
+    await waitForServer(`${base}/api/wxy-system-server/sys-date/now`, server, 30_000);
     const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
     const page = await context.newPage();
     await page.goto(`${base}/login`);

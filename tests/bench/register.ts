@@ -9,24 +9,12 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { waitForServer } from './serverProcess.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const PORT = Number(process.env.BENCH_REGISTER_PORT || 18187);
 const SCANS = Number(process.env.BENCH_SCANS || 60);
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
-
-async function waitForServer(url: string, child: ReturnType<typeof spawn>): Promise<void> {
-  for (let i = 0; i < 3000; i++) {
-    if (child.exitCode !== null) throw new Error('server exited');
-    try {
-      await fetch(url);
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  throw new Error('server did not answer');
-}
 
 export async function benchRegister(): Promise<void> {
   if (!existsSync(path.join(ROOT, 'dist/index.html')) || !existsSync('/usr/bin/chromium')) {

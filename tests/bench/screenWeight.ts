@@ -12,6 +12,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { waitForServer } from './serverProcess.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const PORT = Number(process.env.BENCH_SCREENS_PORT || 18970);
@@ -57,19 +58,6 @@ const SCREENS: Screen[] = [
     },
   },
 ];
-
-async function waitForServer(url: string, child: ReturnType<typeof spawn>): Promise<void> {
-  for (let i = 0; i < 6000; i++) {
-    if (child.exitCode !== null) throw new Error('server exited');
-    try {
-      await fetch(url);
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-  throw new Error('server did not answer');
-}
 
 const STATIC = new Set(['script', 'stylesheet', 'font', 'document', 'image']);
 
